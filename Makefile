@@ -1,0 +1,86 @@
+# IMP -- one non-recursive Makefile.  Each folder contributes a fragment
+# (lib/lib.mk, asm/asm.mk, ...) that appends to the variables below; all
+# rules run from the top of the tree.
+#
+#   make            build every program into bin/
+#   make check      build, then run the whole test suite with prove
+#   make sanitize   the same suite on an ASan + UBSan build (build-san/, bin-san/)
+#   make demo       the flagship demo
+#   make bench      benchmarks (bench/)
+#   make install    PREFIX=/usr/local DESTDIR=
+#   make clean
+
+VERSION   := 0.1.0
+CC        ?= cc
+CFLAGS    ?= -O2 -g
+LDFLAGS   ?=
+FLEX      ?= flex
+BISON     ?= bison
+PROVE     ?= prove
+PREFIX    ?= /usr/local
+DESTDIR   ?=
+
+B   ?= build
+BIN ?= bin
+
+WARN := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
+        -Wmissing-prototypes -Wno-unused-parameter
+ALL_CFLAGS = $(WARN) -D_POSIX_C_SOURCE=200809L -DIMP_VERSION='"$(VERSION)"' \
+             -Ilib -I$(B)/gen $(CFLAGS)
+# Generated scanners and parsers are not held to -Wpedantic and friends.
+GEN_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -DIMP_VERSION='"$(VERSION)"' \
+             -Ilib -I$(B)/gen $(CFLAGS) -Wno-unused-function
+
+PROGRAMS   :=
+LIBS       :=
+UNIT_TESTS :=
+MAN_PAGES  :=
+DEPS        =
+
+.SECONDARY:
+.PHONY: all check sanitize demo bench install clean setup
+all:
+
+include lib/lib.mk
+include asm/asm.mk
+include asm/ld/ld.mk
+include mc/mc.mk
+include vm/vm.mk
+include monitor/monitor.mk
+include tests/tests.mk
+include man/man.mk
+include examples/examples.mk
+include bench/bench.mk
+
+all: $(PROGRAMS)
+
+$(B)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(BIN)/%: | $(BIN)
+$(BIN):
+	@mkdir -p $@
+
+check: all $(UNIT_TESTS)
+	IMP_BIN=$(abspath $(BIN)) $(PROVE) -j2 tests/t[0-9]*.sh $(UNIT_TESTS)
+
+sanitize:
+	$(MAKE) B=build-san BIN=bin-san \
+	    CFLAGS='-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined' \
+	    LDFLAGS='-fsanitize=address,undefined' check
+
+setup:
+	sh tools/install-deps.sh
+
+install: all
+	mkdir -p $(DESTDIR)$(PREFIX)/bin
+	for p in $(PROGRAMS); do install -m 755 $$p $(DESTDIR)$(PREFIX)/bin/; done
+	for m in $(MAN_PAGES); do \
+	    s=$${m##*.}; mkdir -p $(DESTDIR)$(PREFIX)/share/man/man$$s; \
+	    install -m 644 $$m $(DESTDIR)$(PREFIX)/share/man/man$$s/; done
+
+clean:
+	rm -rf build build-san bin bin-san
+
+-include $(DEPS)

@@ -1,0 +1,1 @@
+# asm/asm.mk -- build fragment (see the top-level Makefile)

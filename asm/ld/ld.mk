@@ -1,0 +1,1 @@
+# asm/ld/ld.mk -- build fragment for impld (see the top-level Makefile)

@@ -1,0 +1,1 @@
+# bench/bench.mk -- build fragment (see the top-level Makefile)

@@ -1,0 +1,1 @@
+# examples/examples.mk -- build fragment (see the top-level Makefile)

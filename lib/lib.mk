@@ -1,0 +1,14 @@
+# lib/lib.mk -- libimp.a: instruction table, diagnostics, EBCDIC, object
+# and load modules, shared by every tool.
+
+LIBIMP_SRC := lib/isa.c lib/diag.c lib/ebcdic.c $(wildcard lib/obj.c lib/util.c)
+LIBIMP_OBJ := $(LIBIMP_SRC:%.c=$(B)/%.o)
+LIBIMP     := $(B)/libimp.a
+LIBS       += $(LIBIMP)
+DEPS       += $(LIBIMP_OBJ:.o=.d)
+
+$(B)/lib/isa.o: lib/isa.def
+
+$(LIBIMP): $(LIBIMP_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@ && $(AR) rcs $@ $^

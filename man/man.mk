@@ -1,0 +1,1 @@
+# man/man.mk -- build fragment (see the top-level Makefile)

@@ -1,0 +1,1 @@
+# mc/mc.mk -- build fragment (see the top-level Makefile)

@@ -1,0 +1,1 @@
+# monitor/monitor.mk -- build fragment (see the top-level Makefile)

@@ -1,0 +1,91 @@
+# test-lib.sh -- shell test library (after git's t/test-lib.sh).
+#
+#   . "$(dirname "$0")/test-lib.sh"
+#   test_expect_success 'what it checks' '
+#       impas hello.s -o hello.o &&
+#       test_cmp expect actual
+#   '
+#   test_done
+#
+# Each test script runs in a fresh scratch directory ($TRASH), removed when
+# every test passed.  The IMP programs are on PATH ($IMP_BIN, default bin/
+# at the top of the tree).  $TEST_DIR is tests/, $IMP_TOP the tree's top.
+
+TEST_DIR=$(cd "$(dirname "$0")" && pwd)
+IMP_TOP=$(cd "$TEST_DIR/.." && pwd)
+: "${IMP_BIN:=$IMP_TOP/bin}"
+PATH=$IMP_BIN:$PATH
+export IMP_TOP IMP_BIN TEST_DIR PATH
+LC_ALL=C
+export LC_ALL
+
+TRASH=$(mktemp -d "${TMPDIR:-/tmp}/imp-test.XXXXXX")
+cd "$TRASH" || exit 1
+
+test_count=0
+test_failures=0
+test_skipped=0
+
+say() { printf '# %s\n' "$*"; }
+
+test_expect_success() {
+    test_count=$((test_count + 1))
+    if (eval "$2") >"$TRASH/.out" 2>&1; then
+        printf 'ok %d - %s\n' "$test_count" "$1"
+    else
+        printf 'not ok %d - %s\n' "$test_count" "$1"
+        sed -e 's/^/#   /' "$TRASH/.out"
+        test_failures=$((test_failures + 1))
+    fi
+}
+
+test_expect_failure_status() {
+    # test_expect_failure_status 'what' STATUS 'commands': commands must exit STATUS
+    test_count=$((test_count + 1))
+    (eval "$3") >"$TRASH/.out" 2>&1
+    st=$?
+    if [ "$st" -eq "$2" ]; then
+        printf 'ok %d - %s\n' "$test_count" "$1"
+    else
+        printf 'not ok %d - %s (exit %d, wanted %d)\n' "$test_count" "$1" "$st" "$2"
+        sed -e 's/^/#   /' "$TRASH/.out"
+        test_failures=$((test_failures + 1))
+    fi
+}
+
+test_skip() {
+    test_count=$((test_count + 1))
+    test_skipped=$((test_skipped + 1))
+    printf 'ok %d # skip %s (%s)\n' "$test_count" "$1" "$2"
+}
+
+# test_cmp EXPECTED ACTUAL: show a diff when they differ.
+test_cmp() { diff -u "$1" "$2"; }
+
+# test_grep PATTERN FILE: like grep, but show the file when nothing matches.
+test_grep() {
+    if grep -q -e "$1" "$2"; then return 0; fi
+    echo "no line matching '$1' in $2:"; sed -e 's/^/| /' "$2"; return 1
+}
+
+# test_must_fail CMD...: CMD must exit non-zero without crashing (no signal).
+test_must_fail() {
+    "$@"
+    st=$?
+    if [ $st -eq 0 ]; then echo "succeeded unexpectedly: $*"; return 1; fi
+    if [ $st -gt 128 ]; then echo "died of signal $((st - 128)): $*"; return 1; fi
+    return 0
+}
+
+# test_have CMD: true if CMD is available (for tests needing an external oracle).
+test_have() { command -v "$1" >/dev/null 2>&1; }
+
+test_done() {
+    printf '1..%d\n' "$test_count"
+    if [ "$test_failures" -eq 0 ]; then
+        cd / && rm -rf "$TRASH"
+        exit 0
+    fi
+    say "failed $test_failures of $test_count; scratch kept in $TRASH"
+    exit 1
+}

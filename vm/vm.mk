@@ -1,0 +1,1 @@
+# vm/vm.mk -- build fragment (see the top-level Makefile)
