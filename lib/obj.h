@@ -13,7 +13,15 @@
  *   LINE  id addr file line       source line of the statement at addr
  *   XREF  id addr rid             a reference from section id at addr to
  *                                 symbol rid (for the CSECT cross-reference)
+ *   MOD   id path                 (load modules) section id came from the
+ *                                 object module path
  *   END   [id addr]               last record; optional entry point
+ *
+ * Blank lines and lines starting with '#' are ignored.  ESD ids are 1, 2,
+ * 3, ... in order (so id = index in esd[] + 1) and every ESD record comes
+ * before the records that name its id.  FILE numbers are 0, 1, 2, ... in
+ * order (the index in files[]).  SYM id 0 marks an absolute symbol (EQU).
+ * The rest of a FILE or MOD line after one blank is the path.
  *
  * A load module uses the same records with every address final: its ESD
  * entries are the CSECTs (SD) and entry names (LD) of the linked program,
@@ -93,6 +101,12 @@ struct obj_xref {
     int rid;                /* ESD id referred to */
 };
 
+/* Load modules: the object module a section (SD) was linked from. */
+struct obj_mod {
+    int esd;                /* SD id */
+    char *path;             /* object module path as given to the linker */
+};
+
 struct obj_module {
     enum obj_kind kind;
     struct obj_esd *esd;   size_t nesd;
@@ -102,6 +116,7 @@ struct obj_module {
     struct obj_line *line; size_t nline;
     struct obj_xref *xref; size_t nxref;
     char **files;          size_t nfiles;
+    struct obj_mod *mods;  size_t nmods;
     int has_entry;
     int entry_esd;
     uint32_t entry_addr;
@@ -120,8 +135,22 @@ int obj_add_sym(struct obj_module *m, int esd, const char *name, uint32_t addr, 
 int obj_add_line(struct obj_module *m, int esd, uint32_t addr, int file, int line);
 int obj_add_xref(struct obj_module *m, int esd, uint32_t addr, int rid);
 int obj_add_file(struct obj_module *m, const char *path);
+int obj_add_mod(struct obj_module *m, int esd, const char *path);
+
+/*
+ * Builders return the new record's index in its array.  For ESD records
+ * the id is that index + 1; for FILE records the file number is the index.
+ * obj_add_esd assigns ids in order, so records appended by these builders
+ * always satisfy the ordering rules the reader checks.
+ */
 
 const struct obj_esd *obj_esd_by_id(const struct obj_module *m, int id);
+/* The ESD entry named name (any type), or NULL. */
+const struct obj_esd *obj_esd_by_name(const struct obj_module *m, const char *name);
+/* The object module path recorded for section id (MOD), or NULL. */
+const char *obj_mod_of(const struct obj_module *m, int esd);
+/* 1 if s is a valid name: 1-63 characters of A-Z 0-9 @ # $ _. */
+int obj_name_ok(const char *s);
 
 /*
  * Write m to path, atomically (a temporary file renamed into place, so a
