@@ -1,0 +1,69 @@
+#!/bin/sh
+# t1910-hercules-run.sh -- the Hercules oracle runner (tests/oracle/
+# hercules-run.sh) runs a GNU-as-built core image to its disabled wait and
+# saves storage; a program that never stops is cut off by the time limit.
+. "$(dirname "$0")/test-lib.sh"
+
+RUN=$IMP_TOP/tests/oracle/hercules-run.sh
+
+if ! test_have hercules; then
+    test_skip 'Hercules runner' 'hercules not installed'
+    test_done
+fi
+if ! test_have s390x-linux-gnu-as || ! test_have s390x-linux-gnu-objcopy; then
+    test_skip 'Hercules runner' 'binutils-s390x-linux-gnu not installed'
+    test_done
+fi
+
+# image NAME: assemble NAME.s (GNU as) into the flat core image NAME.bin
+image() {
+    s390x-linux-gnu-as -m31 -o "$1.o" "$1.s" &&
+    s390x-linux-gnu-objcopy -O binary "$1.o" "$1.bin"
+}
+
+cat >add.s <<'SRC'
+        .text
+origin: .long 0x00080000, 0x200       # restart PSW: EC mode, disabled, IA 200
+        .org 0x200
+        la    1,5(0,0)
+        la    2,7(0,0)
+        ar    1,2                     # 12, CC 2
+        st    1,0x300(0,0)
+        balr  3,0                     # link word: ILC 1, CC 2, PM 0, IA
+        st    3,0x304(0,0)
+        lpsw  wait-origin(0)
+        .align 8
+wait:   .long 0x000A0000, 0x00000ABC  # disabled wait
+        .org 0x400
+SRC
+
+test_expect_success 'a GNU-as image runs to its disabled wait' '
+    image add &&
+    "$RUN" add.bin 300 307 out.bin >psw &&
+    echo "PSW=000A0000 00000ABC" >expect &&
+    test_cmp expect psw &&
+    od -An -tx1 out.bin | tr -d " \n" >got &&
+    printf "0000000c60000210" >want &&
+    test_cmp want got
+'
+
+cat >loop.s <<'SRC'
+        .text
+        .long 0x00080000, 0x200
+        .org 0x200
+        bc    15,0x200(0,0)
+SRC
+
+test_expect_success 'a program that never waits fails at the time limit' '
+    image loop &&
+    { "$RUN" loop.bin 0 ff out2.bin 2 2>err; test $? -eq 1; } &&
+    test_grep "did not reach a disabled wait" err &&
+    test ! -f out2.bin
+'
+
+test_expect_success 'usage errors exit 2' '
+    { "$RUN" add.bin 300 2>err; test $? -eq 2; } &&
+    test_grep Usage err
+'
+
+test_done
