@@ -51,6 +51,7 @@ include tests/tests.mk
 include man/man.mk
 include examples/examples.mk
 include bench/bench.mk
+include vm/imprun.mk
 
 all: $(PROGRAMS)
 

@@ -1,0 +1,369 @@
+/*
+ * t-services.c -- the DIAGNOSE host services on a plain byte array, with
+ * the console on temporary files: every function code, the FCB protocol,
+ * EBCDIC translation, and every way a guest can get it wrong.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ebcdic.h"
+#include "services.h"
+#include "tap.h"
+
+#define MEM_SIZE 0x4000u
+
+struct mem { uint8_t b[MEM_SIZE]; };
+
+static int mem_read(void *ctx, uint32_t addr, void *buf, uint32_t len)
+{
+    struct mem *m = ctx;
+    if (addr > MEM_SIZE || len > MEM_SIZE - addr) return -1;
+    memcpy(buf, m->b + addr, len);
+    return 0;
+}
+
+static int mem_write(void *ctx, uint32_t addr, const void *buf, uint32_t len)
+{
+    struct mem *m = ctx;
+    if (addr > MEM_SIZE || len > MEM_SIZE - addr) return -1;
+    memcpy(m->b + addr, buf, len);
+    return 0;
+}
+
+struct fixture {
+    struct mem mem;
+    struct svc_storage st;
+    struct services s;
+    FILE *in, *out;
+    char dir[64];
+};
+
+static void setup(struct fixture *x, const char *input)
+{
+    memset(&x->mem, 0, sizeof x->mem);
+    x->st = (struct svc_storage){ &x->mem, mem_read, mem_write };
+    x->in = tmpfile();
+    x->out = tmpfile();
+    fputs(input, x->in);
+    rewind(x->in);
+    svc_init(&x->s, x->in, x->out);
+}
+
+/* Everything written to the console so far. */
+static const char *output(struct fixture *x)
+{
+    static char buf[4096];
+    fflush(x->out);
+    long pos = ftell(x->out);
+    rewind(x->out);
+    size_t n = fread(buf, 1, sizeof buf - 1, x->out);
+    buf[n] = '\0';
+    fseek(x->out, pos, SEEK_SET);
+    return buf;
+}
+
+static void teardown(struct fixture *x)
+{
+    svc_close_all(&x->s);
+    fclose(x->in);
+    fclose(x->out);
+}
+
+static void put_ebcdic(struct fixture *x, uint32_t addr, const char *s)
+{
+    ebcdic_from_host(x->mem.b + addr, s, strlen(s));
+}
+
+static void put_word(struct fixture *x, uint32_t addr, uint32_t v)
+{
+    uint8_t *p = x->mem.b + addr;
+    p[0] = (uint8_t)(v >> 24); p[1] = (uint8_t)(v >> 16); p[2] = (uint8_t)(v >> 8); p[3] = (uint8_t)v;
+}
+
+static uint32_t get_word(struct fixture *x, uint32_t addr)
+{
+    const uint8_t *p = x->mem.b + addr;
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+static struct svc_result call(struct fixture *x, uint32_t code, uint32_t r1, uint32_t r3)
+{
+    struct svc_request rq = { code, r1, r3 };
+    struct svc_result res;
+    svc_call(&x->s, &x->st, &rq, &res);
+    return res;
+}
+
+/* An FCB at addr: name (host text), mode, buffer, buffer length. */
+static void make_fcb(struct fixture *x, uint32_t addr, const char *name, uint32_t mode,
+                     uint32_t buf, uint32_t buflen)
+{
+    memset(x->mem.b + addr, 0x40, 8);
+    put_ebcdic(x, addr, name);
+    put_word(x, addr + 8, mode);
+    put_word(x, addr + 12, 0xDEADBEEF);
+    put_word(x, addr + 16, buf);
+    put_word(x, addr + 20, buflen);
+    put_word(x, addr + 24, 0);
+}
+
+static void test_console(void)
+{
+    struct fixture x;
+    setup(&x, "hello\nthis line is long\n\nlast");
+    put_ebcdic(&x, 0x100, "Hi, 370!");
+    struct svc_result r = call(&x, SVC_PUTLINE, 0x100, 8);
+    check_int(r.outcome, ==, SVC_CONTINUE);
+    check_int(r.cc, ==, -1);
+    check_int(r.cycles, ==, 50 + 8 * SVC_BYTE_CYCLES);
+    call(&x, SVC_PUT, 0x100, 2);
+    call(&x, SVC_PUTDEC, (uint32_t)-1234, 0);
+    call(&x, SVC_PUT, 0x103, 1);
+    call(&x, SVC_PUTHEX, 0xC1F0, 0);
+    call(&x, SVC_PUT, 0x100, 0);
+    call(&x, SVC_PUTDEC, 0x80000000u, 0);
+    check_str(output(&x), "Hi, 370!\nHi-1234 0000C1F0-2147483648");
+
+    r = call(&x, SVC_GETLINE, 0x200, 10);
+    check_int(r.cc, ==, 0);
+    check(r.set_r3 && r.r3 == 5);
+    check(memcmp(x.mem.b + 0x200, "\x88\x85\x93\x93\x96", 5) == 0);   /* hello */
+    x.mem.b[0x300 + 4] = 0x55;
+    r = call(&x, SVC_GETLINE, 0x300, 4);
+    check_int(r.cc, ==, 2);
+    check_int(r.r3, ==, 4);
+    check_uint(x.mem.b[0x304], ==, 0x55);                   /* nothing past R3 */
+    r = call(&x, SVC_GETLINE, 0x300, 4);                     /* the rest was dropped */
+    check_int(r.cc, ==, 0);
+    check_int(r.r3, ==, 0);
+    r = call(&x, SVC_GETLINE, 0x300, 80);
+    check_int(r.cc, ==, 0);
+    check_int(r.r3, ==, 4);                                 /* "last" without newline */
+    r = call(&x, SVC_GETLINE, 0x300, 80);
+    check_int(r.cc, ==, 1);
+    check(r.set_r3 && r.r3 == 0);
+    teardown(&x);
+}
+
+static void test_exit_and_errors(void)
+{
+    struct fixture x;
+    setup(&x, "");
+    struct svc_result r = call(&x, SVC_EXIT, 12, 0);
+    check_int(r.outcome, ==, SVC_ENDED);
+    check_int(r.rc, ==, 12);
+    r = call(&x, 0x004, 0, 0);
+    check_int(r.outcome, ==, SVC_PROGCHECK);
+    check_uint(r.pic, ==, 0x0006);
+    r = call(&x, 0xFFF, 0, 0);
+    check_uint(r.pic, ==, 0x0006);
+    r = call(&x, SVC_PUTLINE, MEM_SIZE - 4, 5);              /* one byte too far */
+    check_int(r.outcome, ==, SVC_PROGCHECK);
+    check_uint(r.pic, ==, 0x0005);
+    put_ebcdic(&x, MEM_SIZE - 4, "TAIL");
+    r = call(&x, SVC_PUTLINE, MEM_SIZE - 4, 4);
+    check_int(r.outcome, ==, SVC_CONTINUE);
+    r = call(&x, SVC_PUTLINE, 0x100, 0xFFFFFFFFu);           /* huge length */
+    check_uint(r.pic, ==, 0x0005);
+    r = call(&x, SVC_GETLINE, 0xFFFFFF, 2);                  /* wraps past 16M */
+    check_uint(r.pic, ==, 0x0005);
+    r = call(&x, SVC_OPEN, 0x102, 0);                        /* misaligned FCB */
+    check_uint(r.pic, ==, 0x0006);
+    r = call(&x, SVC_OPEN, MEM_SIZE - 8, 0);                 /* FCB past the end */
+    check_uint(r.pic, ==, 0x0005);
+    r = call(&x, SVC_PUTLINE, 0x01000100, 0);                /* high byte ignored */
+    check_int(r.outcome, ==, SVC_CONTINUE);
+    check_str(output(&x), "TAIL\n\n");
+    teardown(&x);
+}
+
+static void test_bind(void)
+{
+    struct fixture x;
+    char err[200];
+    setup(&x, "");
+    check_int(svc_bind(&x.s, "in=a.txt", err, sizeof err), ==, 0);
+    check_str(x.s.binds[0].name, "IN");
+    check_int(svc_bind(&x.s, "IN=b.txt", err, sizeof err), ==, 0);   /* replaces */
+    check_int(x.s.nbinds, ==, 1);
+    check_str(x.s.binds[0].path, "b.txt");
+    check_int(svc_bind(&x.s, "OUT$1=c", err, sizeof err), ==, 0);
+    check_int(svc_bind(&x.s, "toolongname=x", err, sizeof err), ==, -1);
+    check(strstr(err, "toolongname") != NULL);
+    check_int(svc_bind(&x.s, "=x", err, sizeof err), ==, -1);
+    check_int(svc_bind(&x.s, "NAME", err, sizeof err), ==, -1);
+    check_int(svc_bind(&x.s, "NAME=", err, sizeof err), ==, -1);
+    check_int(svc_bind(&x.s, "A-B=x", err, sizeof err), ==, -1);
+    check_int(x.s.nbinds, ==, 2);
+    teardown(&x);
+}
+
+static void write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    fputs(text, f);
+    fclose(f);
+}
+
+static void test_text_files(const char *dir)
+{
+    struct fixture x;
+    char err[200], spec[300], in[256], out[256];
+    snprintf(in, sizeof in, "%s/in.txt", dir);
+    snprintf(out, sizeof out, "%s/out.txt", dir);
+    write_file(in, "ABC\r\nlonger line\n");
+    setup(&x, "");
+    snprintf(spec, sizeof spec, "input=%s", in);
+    svc_bind(&x.s, spec, err, sizeof err);
+    snprintf(spec, sizeof spec, "OUTPUT=%s", out);
+    svc_bind(&x.s, spec, err, sizeof err);
+
+    make_fcb(&x, 0x400, "INPUT", 0, 0x1000, 6);
+    make_fcb(&x, 0x420, "output", 1, 0x1000, 6);
+    struct svc_result r = call(&x, SVC_OPEN, 0x400, 0);
+    check_int(r.cc, ==, 0);
+    check_uint(get_word(&x, 0x40C), ==, 1);
+    check_int(call(&x, SVC_OPEN, 0x420, 0).cc, ==, 0);
+    check_uint(get_word(&x, 0x42C), ==, 2);
+    r = call(&x, SVC_GET, 0x400, 0);
+    check_int(r.cc, ==, 0);
+    check_uint(get_word(&x, 0x418), ==, 3);                  /* CR LF removed */
+    check(memcmp(x.mem.b + 0x1000, "\xC1\xC2\xC3", 3) == 0);
+    check_int(call(&x, SVC_PUTREC, 0x400, 0).cc, ==, 3);     /* input file */
+    put_word(&x, 0x438, 3);
+    check_int(call(&x, SVC_PUTREC, 0x420, 0).cc, ==, 0);
+    r = call(&x, SVC_GET, 0x400, 0);
+    check_int(r.cc, ==, 2);                                  /* truncated to 6 */
+    check_uint(get_word(&x, 0x418), ==, 6);
+    put_word(&x, 0x438, 6);
+    check_int(call(&x, SVC_PUTREC, 0x420, 0).cc, ==, 0);
+    put_word(&x, 0x438, 7);                                  /* longer than buffer */
+    check_int(call(&x, SVC_PUTREC, 0x420, 0).cc, ==, 3);
+    r = call(&x, SVC_GET, 0x400, 0);
+    check_int(r.cc, ==, 1);
+    check_uint(get_word(&x, 0x418), ==, 0);
+    check_int(call(&x, SVC_GET, 0x420, 0).cc, ==, 3);        /* output file */
+    check_int(call(&x, SVC_CLOSE, 0x400, 0).cc, ==, 0);
+    check_uint(get_word(&x, 0x40C), ==, 0);
+    check_int(call(&x, SVC_CLOSE, 0x400, 0).cc, ==, 3);      /* not open */
+    check_int(call(&x, SVC_GET, 0x400, 0).cc, ==, 3);
+    check_int(call(&x, SVC_CLOSE, 0x420, 0).cc, ==, 0);
+
+    FILE *f = fopen(out, "r");
+    char got[64] = "";
+    size_t n = fread(got, 1, sizeof got - 1, f);
+    got[n] = '\0';
+    fclose(f);
+    check_str(got, "ABC\nlonger\n");
+    teardown(&x);
+}
+
+static void test_binary_files(const char *dir)
+{
+    struct fixture x;
+    char err[200], spec[300], in[256], out[256];
+    snprintf(in, sizeof in, "%s/in.bin", dir);
+    snprintf(out, sizeof out, "%s/out.bin", dir);
+    FILE *f = fopen(in, "wb");
+    fwrite("\x00\x01\xC1\n\xFF", 1, 5, f);
+    fclose(f);
+    setup(&x, "");
+    snprintf(spec, sizeof spec, "BIN=%s", in);
+    svc_bind(&x.s, spec, err, sizeof err);
+    snprintf(spec, sizeof spec, "BOUT=%s", out);
+    svc_bind(&x.s, spec, err, sizeof err);
+    make_fcb(&x, 0x400, "BIN", 2, 0x1000, 4);
+    make_fcb(&x, 0x420, "BOUT", 3, 0x1000, 4);
+    check_int(call(&x, SVC_OPEN, 0x400, 0).cc, ==, 0);
+    check_int(call(&x, SVC_OPEN, 0x420, 0).cc, ==, 0);
+    check_int(call(&x, SVC_GET, 0x400, 0).cc, ==, 0);
+    check_uint(get_word(&x, 0x418), ==, 4);
+    check(memcmp(x.mem.b + 0x1000, "\x00\x01\xC1\n", 4) == 0);
+    put_word(&x, 0x438, 4);
+    check_int(call(&x, SVC_PUTREC, 0x420, 0).cc, ==, 0);
+    check_int(call(&x, SVC_GET, 0x400, 0).cc, ==, 0);
+    check_uint(get_word(&x, 0x418), ==, 1);
+    put_word(&x, 0x438, 1);
+    check_int(call(&x, SVC_PUTREC, 0x420, 0).cc, ==, 0);
+    check_int(call(&x, SVC_GET, 0x400, 0).cc, ==, 1);
+    svc_close_all(&x.s);                                    /* closes both */
+    f = fopen(out, "rb");
+    uint8_t got[16];
+    size_t n = fread(got, 1, sizeof got, f);
+    fclose(f);
+    check_int(n, ==, 5);
+    check(memcmp(got, "\x00\x01\xC1\n\xFF", 5) == 0);
+    fclose(x.in);
+    fclose(x.out);
+}
+
+static void test_open_failures(const char *dir)
+{
+    struct fixture x;
+    char err[200], spec[300];
+    setup(&x, "");
+    snprintf(spec, sizeof spec, "MISSING=%s/no/such/file", dir);
+    svc_bind(&x.s, spec, err, sizeof err);
+    svc_bind(&x.s, "CON=-", err, sizeof err);
+    make_fcb(&x, 0x400, "UNBOUND", 0, 0x1000, 4);
+    check_int(call(&x, SVC_OPEN, 0x400, 0).cc, ==, 3);
+    check_uint(get_word(&x, 0x40C), ==, 0xDEADBEEF);          /* handle untouched */
+    make_fcb(&x, 0x400, "MISSING", 0, 0x1000, 4);
+    check_int(call(&x, SVC_OPEN, 0x400, 0).cc, ==, 3);
+    make_fcb(&x, 0x400, "MISSING", 1, 0x1000, 4);            /* no such directory */
+    check_int(call(&x, SVC_OPEN, 0x400, 0).cc, ==, 3);
+    make_fcb(&x, 0x400, "CON", 4, 0x1000, 4);                /* bad mode */
+    check_int(call(&x, SVC_OPEN, 0x400, 0).cc, ==, 3);
+    make_fcb(&x, 0x400, "", 0, 0x1000, 4);                   /* blank name */
+    check_int(call(&x, SVC_OPEN, 0x400, 0).cc, ==, 3);
+    make_fcb(&x, 0x400, "CON", 1, MEM_SIZE - 2, 4);           /* console as a file */
+    check_int(call(&x, SVC_OPEN, 0x400, 0).cc, ==, 0);
+    put_ebcdic(&x, MEM_SIZE - 2, "OK");
+    put_word(&x, 0x418, 2);
+    check_int(call(&x, SVC_PUTREC, 0x400, 0).cc, ==, 0);
+    put_word(&x, 0x418, 5);                                  /* reclen > buflen */
+    check_int(call(&x, SVC_PUTREC, 0x400, 0).cc, ==, 3);
+    put_word(&x, 0x414, 8);
+    put_word(&x, 0x418, 3);                                  /* buffer past the end */
+    struct svc_result r = call(&x, SVC_PUTREC, 0x400, 0);
+    check_int(r.outcome, ==, SVC_PROGCHECK);
+    check_uint(r.pic, ==, 0x0005);
+    put_word(&x, 0x40C, 99);                                 /* forged handle */
+    check_int(call(&x, SVC_PUTREC, 0x400, 0).cc, ==, 3);
+    check_str(output(&x), "OK\n");
+    /* all slots in use */
+    int opened = 1, last = 0;
+    for (int i = 0; i < SVC_MAX_FILES + 2; i++) {
+        make_fcb(&x, 0x500, "CON", 1, 0x1000, 4);
+        last = call(&x, SVC_OPEN, 0x500, 0).cc;
+        opened += last == 0;
+    }
+    check_int(opened, ==, SVC_MAX_FILES);
+    check_int(last, ==, 3);
+    teardown(&x);
+}
+
+int main(void)
+{
+    const char *tmp = getenv("TMPDIR");
+    char tmpl[512];
+    snprintf(tmpl, sizeof tmpl, "%s/t-services.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    char *d = mkdtemp(tmpl);
+    check(d != NULL);
+    if (!d) return tap_done();
+
+    test_console();
+    test_exit_and_errors();
+    test_bind();
+    test_text_files(d);
+    test_binary_files(d);
+    test_open_failures(d);
+    check_str(svc_name(SVC_GETLINE), "GETLINE");
+    check(svc_name(0x030) == NULL);
+
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", d);
+    check_int(system(cmd), ==, 0);
+    return tap_done();
+}

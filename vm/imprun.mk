@@ -1,0 +1,19 @@
+# vm/imprun.mk -- imprun, the batch runner, and libimprun.a: host
+# services, the loader and the reports (everything of imprun that does
+# not need the machine itself, so unit tests can link it alone).
+
+LIBIMPRUN_SRC := vm/services.c vm/loader.c $(wildcard vm/report-*.c)
+LIBIMPRUN_OBJ := $(LIBIMPRUN_SRC:%.c=$(B)/%.o)
+LIBIMPRUN     := $(B)/libimprun.a
+# First in LIBS: it is linked before the libraries it uses.
+LIBS          := $(LIBIMPRUN) $(LIBS)
+DEPS          += $(LIBIMPRUN_OBJ:.o=.d)
+
+$(LIBIMPRUN): $(LIBIMPRUN_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@ && $(AR) rcs $@ $^
+
+# Unit tests link every library: make sure this one exists first.
+$(UNIT_TESTS): $(LIBIMPRUN)
+$(patsubst tests/unit/%.c,$(B)/tests/unit/%.o,$(wildcard tests/unit/t-services*.c)): \
+    ALL_CFLAGS += -Ivm

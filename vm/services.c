@@ -1,0 +1,489 @@
+/*
+ * services.c -- the host services of DIAGNOSE X'83' (see services.h for
+ * the function codes, the FCB layout and the error rules).
+ *
+ * Everything the guest can reach on the host goes through here: the
+ * console streams given to svc_init() and the files bound by --file.
+ * Text crosses the boundary translated (EBCDIC cp037 in storage, the
+ * host's 8-bit text outside); binary records pass unchanged.
+ */
+#include "services.h"
+
+#include <ctype.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ebcdic.h"
+
+#define ADDR_MASK 0xFFFFFFu             /* 24-bit addresses */
+#define ADDR_LIMIT 0x1000000u
+
+/* FCB field offsets */
+enum { FCB_NAME = 0, FCB_MODE = 8, FCB_HANDLE = 12, FCB_BUF = 16, FCB_BUFLEN = 20,
+       FCB_RECLEN = 24 };
+enum { MODE_TEXT_IN, MODE_TEXT_OUT, MODE_BIN_IN, MODE_BIN_OUT };
+
+static const struct svc_info {
+    uint32_t code;
+    const char *name;
+    unsigned base;
+} svc_table[] = {
+#define X(code, name, base, what) { code, #name, base },
+    SVC_FUNCS(X)
+#undef X
+};
+
+static const struct svc_info *svc_info_of(uint32_t code)
+{
+    for (size_t i = 0; i < sizeof svc_table / sizeof svc_table[0]; i++)
+        if (svc_table[i].code == code)
+            return &svc_table[i];
+    return NULL;
+}
+
+const char *svc_name(uint32_t code)
+{
+    const struct svc_info *in = svc_info_of(code);
+    return in ? in->name : NULL;
+}
+
+void svc_init(struct services *s, FILE *in, FILE *out)
+{
+    memset(s, 0, sizeof *s);
+    s->in = in;
+    s->out = out;
+}
+
+void svc_close_all(struct services *s)
+{
+    for (int i = 0; i < SVC_MAX_FILES; i++) {
+        struct svc_file *f = &s->files[i];
+        if (f->f && f->owned)
+            fclose(f->f);
+        else if (f->f)
+            fflush(f->f);
+        f->f = NULL;
+    }
+    for (int i = 0; i < s->nbinds; i++) {
+        free(s->binds[i].path);
+        s->binds[i].path = NULL;
+    }
+    s->nbinds = 0;
+    if (s->out)
+        fflush(s->out);
+}
+
+/* ---- bindings ----------------------------------------------------------- */
+
+static int name_char_ok(int c)
+{
+    return isupper(c) || isdigit(c) || c == '@' || c == '#' || c == '$';
+}
+
+int svc_bind(struct services *s, const char *spec, char *err, size_t errsize)
+{
+    const char *eq = strchr(spec, '=');
+    size_t n = eq ? (size_t)(eq - spec) : 0;
+    if (!eq || n == 0 || n > SVC_NAME_LEN || eq[1] == '\0') {
+        snprintf(err, errsize, "'%s': expected NAME=PATH with a name of 1-%d characters",
+                 spec, SVC_NAME_LEN);
+        return -1;
+    }
+    char name[SVC_NAME_LEN + 1];
+    for (size_t i = 0; i < n; i++) {
+        name[i] = (char)toupper((unsigned char)spec[i]);
+        if (!name_char_ok((unsigned char)name[i])) {
+            snprintf(err, errsize, "'%s': a file name may hold only A-Z 0-9 @ # $", spec);
+            return -1;
+        }
+    }
+    name[n] = '\0';
+    int slot = 0;
+    while (slot < s->nbinds && strcmp(s->binds[slot].name, name) != 0)
+        slot++;
+    if (slot == SVC_MAX_BINDS) {
+        snprintf(err, errsize, "too many --file bindings (at most %d)", SVC_MAX_BINDS);
+        return -1;
+    }
+    char *path = strdup(eq + 1);
+    if (!path) {
+        snprintf(err, errsize, "out of memory");
+        return -1;
+    }
+    if (slot == s->nbinds)
+        s->nbinds++;
+    else
+        free(s->binds[slot].path);
+    memcpy(s->binds[slot].name, name, n + 1);
+    s->binds[slot].path = path;
+    return 0;
+}
+
+/* The binding for an FCB name (8 EBCDIC bytes, blank padded), or NULL. */
+static const struct svc_bind *bind_lookup(const struct services *s, const uint8_t *ename)
+{
+    char name[SVC_NAME_LEN + 1];
+    int n = SVC_NAME_LEN;
+    while (n > 0 && (ename[n - 1] == 0x40 || ename[n - 1] == 0x00))
+        n--;
+    for (int i = 0; i < n; i++)
+        name[i] = (char)toupper((unsigned char)ebcdic_char(ename[i]));
+    name[n] = '\0';
+    if (n == 0)
+        return NULL;
+    for (int i = 0; i < s->nbinds; i++)
+        if (strcmp(s->binds[i].name, name) == 0)
+            return &s->binds[i];
+    return NULL;
+}
+
+/* ---- guest storage ------------------------------------------------------ */
+
+static uint32_t get32(const uint8_t *p)
+{
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+static void put32(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)(v >> 24);
+    p[1] = (uint8_t)(v >> 16);
+    p[2] = (uint8_t)(v >> 8);
+    p[3] = (uint8_t)v;
+}
+
+/* 1 if the len bytes at addr all lie in storage (no wrap past 16M). */
+static int range_ok(const struct svc_storage *st, uint32_t addr, uint32_t len)
+{
+    uint8_t b;
+    if (len == 0)
+        return 1;
+    if (addr >= ADDR_LIMIT || len > ADDR_LIMIT - addr)
+        return 0;
+    return st->read(st->ctx, addr, &b, 1) == 0 && st->read(st->ctx, addr + len - 1, &b, 1) == 0;
+}
+
+static void program_check(struct svc_result *res, uint16_t pic)
+{
+    res->outcome = SVC_PROGCHECK;
+    res->pic = pic;
+    res->cc = -1;
+    res->set_r3 = 0;
+    res->cycles = SVC_BAD_CYCLES;
+}
+
+/* ---- console ------------------------------------------------------------ */
+
+/* Write len guest bytes at addr to f as host text. */
+static int put_text(const struct svc_storage *st, FILE *f, uint32_t addr, uint32_t len)
+{
+    uint8_t e[256];
+    char h[256];
+    while (len > 0) {
+        uint32_t k = len < sizeof e ? len : (uint32_t)sizeof e;
+        if (st->read(st->ctx, addr, e, k) != 0)
+            return -1;
+        ebcdic_to_host(h, e, k);
+        if (fwrite(h, 1, k, f) != k)
+            return -1;
+        addr += k;
+        len -= k;
+    }
+    return 0;
+}
+
+/*
+ * Read one line from f into line[0..max): the newline (and a carriage
+ * return before it) is removed and the rest of an over-long line is
+ * discarded.  Returns the number of bytes stored, or -1 at end of file
+ * with nothing read; *truncated says whether bytes were dropped.
+ */
+static long read_line(FILE *f, char *line, uint32_t max, int *truncated)
+{
+    uint32_t n = 0;
+    int c, any = 0, cr = 0;
+    *truncated = 0;
+    while ((c = getc(f)) != EOF && c != '\n') {
+        any = 1;
+        if (cr) {                       /* a CR not followed by LF is data */
+            if (n < max) line[n++] = '\r'; else *truncated = 1;
+            cr = 0;
+        }
+        if (c == '\r') {
+            cr = 1;
+            continue;
+        }
+        if (n < max) line[n++] = (char)c; else *truncated = 1;
+    }
+    if (!any && c == EOF)
+        return -1;
+    return (long)n;
+}
+
+/* Store host text line[0..n) at addr in EBCDIC. */
+static int store_text(const struct svc_storage *st, uint32_t addr, const char *line, uint32_t n)
+{
+    uint8_t e[256];
+    while (n > 0) {
+        uint32_t k = n < sizeof e ? n : (uint32_t)sizeof e;
+        ebcdic_from_host(e, line, k);
+        if (st->write(st->ctx, addr, e, k) != 0)
+            return -1;
+        addr += k;
+        line += k;
+        n -= k;
+    }
+    return 0;
+}
+
+static void do_put(struct services *s, const struct svc_storage *st, const struct svc_request *rq,
+                   struct svc_result *res, int newline)
+{
+    uint32_t addr = rq->r1 & ADDR_MASK, len = rq->r3;
+    if (!range_ok(st, addr, len)) {
+        program_check(res, 0x0005);
+        return;
+    }
+    put_text(st, s->out, addr, len);
+    if (newline)
+        putc('\n', s->out);
+    s->bytes_out += len;
+    res->cycles += (uint64_t)len * SVC_BYTE_CYCLES;
+}
+
+static void do_getline(struct services *s, const struct svc_storage *st,
+                       const struct svc_request *rq, struct svc_result *res)
+{
+    uint32_t addr = rq->r1 & ADDR_MASK, max = rq->r3;
+    if (!range_ok(st, addr, max)) {
+        program_check(res, 0x0005);
+        return;
+    }
+    char *line = malloc(max ? max : 1);
+    if (!line) {
+        res->cc = 3;
+        return;
+    }
+    if (s->out)
+        fflush(s->out);
+    int truncated;
+    long n = read_line(s->in, line, max, &truncated);
+    res->set_r3 = 1;
+    if (n < 0) {
+        res->cc = 1;
+        res->r3 = 0;
+    } else {
+        store_text(st, addr, line, (uint32_t)n);
+        res->cc = truncated ? 2 : 0;
+        res->r3 = (uint32_t)n;
+        s->bytes_in += (uint64_t)n;
+        res->cycles += (uint64_t)n * SVC_BYTE_CYCLES;
+    }
+    free(line);
+}
+
+static void do_putnum(struct services *s, const struct svc_request *rq, struct svc_result *res)
+{
+    int n;
+    if (rq->code == SVC_PUTDEC) {
+        int64_t v = rq->r1 & 0x80000000u ? (int64_t)rq->r1 - 0x100000000 : (int64_t)rq->r1;
+        n = fprintf(s->out, "%" PRId64, v);
+    } else {
+        n = fprintf(s->out, "%08" PRIX32, rq->r1);
+    }
+    if (n > 0) {
+        s->bytes_out += (uint64_t)n;
+        res->cycles += (uint64_t)n * SVC_BYTE_CYCLES;
+    }
+}
+
+/* ---- files -------------------------------------------------------------- */
+
+/* The FCB at (R1), read into fcb[]; 0, or -1 after setting a program check. */
+static int fcb_fetch(const struct svc_storage *st, uint32_t r1, uint8_t fcb[SVC_FCB_LEN],
+                     struct svc_result *res)
+{
+    uint32_t addr = r1 & ADDR_MASK;
+    if (addr & 3) {
+        program_check(res, 0x0006);
+        return -1;
+    }
+    if (!range_ok(st, addr, SVC_FCB_LEN) || st->read(st->ctx, addr, fcb, SVC_FCB_LEN) != 0) {
+        program_check(res, 0x0005);
+        return -1;
+    }
+    return 0;
+}
+
+static void fcb_store_word(const struct svc_storage *st, uint32_t r1, int off, uint32_t v)
+{
+    uint8_t w[4];
+    put32(w, v);
+    st->write(st->ctx, (r1 & ADDR_MASK) + (uint32_t)off, w, 4);
+}
+
+/* The open file an FCB's handle names, or NULL. */
+static struct svc_file *fcb_file(struct services *s, const uint8_t *fcb)
+{
+    uint32_t h = get32(fcb + FCB_HANDLE);
+    if (h < 1 || h > SVC_MAX_FILES || !s->files[h - 1].f)
+        return NULL;
+    return &s->files[h - 1];
+}
+
+static void do_open(struct services *s, const struct svc_storage *st,
+                    const struct svc_request *rq, struct svc_result *res)
+{
+    static const char *const fmode[] = { "r", "w", "rb", "wb" };
+    uint8_t fcb[SVC_FCB_LEN];
+    if (fcb_fetch(st, rq->r1, fcb, res) != 0)
+        return;
+    uint32_t mode = get32(fcb + FCB_MODE);
+    const struct svc_bind *b = bind_lookup(s, fcb + FCB_NAME);
+    int slot = 0;
+    while (slot < SVC_MAX_FILES && s->files[slot].f)
+        slot++;
+    res->cc = 3;
+    if (mode > MODE_BIN_OUT || !b || slot == SVC_MAX_FILES)
+        return;
+    struct svc_file *f = &s->files[slot];
+    int output = mode == MODE_TEXT_OUT || mode == MODE_BIN_OUT;
+    if (strcmp(b->path, "-") == 0) {
+        f->f = output ? s->out : s->in;
+        f->owned = 0;
+    } else {
+        f->f = fopen(b->path, fmode[mode]);
+        f->owned = 1;
+    }
+    if (!f->f)
+        return;
+    f->mode = (int)mode;
+    fcb_store_word(st, rq->r1, FCB_HANDLE, (uint32_t)slot + 1);
+    res->cc = 0;
+}
+
+static void do_close(struct services *s, const struct svc_storage *st,
+                     const struct svc_request *rq, struct svc_result *res)
+{
+    uint8_t fcb[SVC_FCB_LEN];
+    if (fcb_fetch(st, rq->r1, fcb, res) != 0)
+        return;
+    struct svc_file *f = fcb_file(s, fcb);
+    res->cc = 3;
+    if (!f)
+        return;
+    int bad = f->owned ? fclose(f->f) != 0 : fflush(f->f) != 0;
+    f->f = NULL;
+    fcb_store_word(st, rq->r1, FCB_HANDLE, 0);
+    res->cc = bad ? 3 : 0;
+}
+
+static void do_get(struct services *s, const struct svc_storage *st,
+                   const struct svc_request *rq, struct svc_result *res)
+{
+    uint8_t fcb[SVC_FCB_LEN];
+    if (fcb_fetch(st, rq->r1, fcb, res) != 0)
+        return;
+    uint32_t buf = get32(fcb + FCB_BUF) & ADDR_MASK, buflen = get32(fcb + FCB_BUFLEN);
+    struct svc_file *f = fcb_file(s, fcb);
+    res->cc = 3;
+    if (!f || (f->mode != MODE_TEXT_IN && f->mode != MODE_BIN_IN))
+        return;
+    if (!range_ok(st, buf, buflen)) {
+        program_check(res, 0x0005);
+        return;
+    }
+    char *data = malloc(buflen ? buflen : 1);
+    if (!data)
+        return;
+    long n;
+    int truncated = 0;
+    if (f->mode == MODE_TEXT_IN) {
+        n = read_line(f->f, data, buflen, &truncated);
+        if (n >= 0)
+            store_text(st, buf, data, (uint32_t)n);
+    } else {
+        n = (long)fread(data, 1, buflen, f->f);
+        if (n == 0 && buflen > 0)
+            n = -1;
+        else
+            st->write(st->ctx, buf, data, (uint32_t)n);
+    }
+    free(data);
+    if (ferror(f->f))
+        return;
+    fcb_store_word(st, rq->r1, FCB_RECLEN, n < 0 ? 0 : (uint32_t)n);
+    res->cc = n < 0 ? 1 : truncated ? 2 : 0;
+    if (n > 0) {
+        s->bytes_in += (uint64_t)n;
+        res->cycles += (uint64_t)n * SVC_BYTE_CYCLES;
+    }
+}
+
+static void do_putrec(struct services *s, const struct svc_storage *st,
+                      const struct svc_request *rq, struct svc_result *res)
+{
+    uint8_t fcb[SVC_FCB_LEN];
+    if (fcb_fetch(st, rq->r1, fcb, res) != 0)
+        return;
+    uint32_t buf = get32(fcb + FCB_BUF) & ADDR_MASK, buflen = get32(fcb + FCB_BUFLEN);
+    uint32_t reclen = get32(fcb + FCB_RECLEN);
+    struct svc_file *f = fcb_file(s, fcb);
+    res->cc = 3;
+    if (!f || (f->mode != MODE_TEXT_OUT && f->mode != MODE_BIN_OUT) || reclen > buflen)
+        return;
+    if (!range_ok(st, buf, reclen)) {
+        program_check(res, 0x0005);
+        return;
+    }
+    int bad;
+    if (f->mode == MODE_TEXT_OUT) {
+        bad = put_text(st, f->f, buf, reclen) != 0 || putc('\n', f->f) == EOF;
+    } else {
+        bad = 0;
+        uint8_t chunk[256];
+        for (uint32_t done = 0; !bad && done < reclen; ) {
+            uint32_t k = reclen - done < sizeof chunk ? reclen - done : (uint32_t)sizeof chunk;
+            bad = st->read(st->ctx, buf + done, chunk, k) != 0 || fwrite(chunk, 1, k, f->f) != k;
+            done += k;
+        }
+    }
+    if (bad)
+        return;
+    res->cc = 0;
+    s->bytes_out += reclen;
+    res->cycles += (uint64_t)reclen * SVC_BYTE_CYCLES;
+}
+
+/* ---- dispatch ----------------------------------------------------------- */
+
+void svc_call(struct services *s, const struct svc_storage *st, const struct svc_request *rq,
+              struct svc_result *res)
+{
+    const struct svc_info *in = svc_info_of(rq->code);
+    memset(res, 0, sizeof *res);
+    res->outcome = SVC_CONTINUE;
+    res->cc = -1;
+    if (!in) {
+        program_check(res, 0x0006);
+        return;
+    }
+    res->cycles = in->base;
+    s->calls++;
+    switch ((enum svc_code)rq->code) {
+    case SVC_EXIT:
+        res->outcome = SVC_ENDED;
+        res->rc = rq->r1;
+        break;
+    case SVC_PUTLINE: do_put(s, st, rq, res, 1); break;
+    case SVC_PUT:     do_put(s, st, rq, res, 0); break;
+    case SVC_GETLINE: do_getline(s, st, rq, res); break;
+    case SVC_PUTDEC:
+    case SVC_PUTHEX:  do_putnum(s, rq, res); break;
+    case SVC_OPEN:    do_open(s, st, rq, res); break;
+    case SVC_CLOSE:   do_close(s, st, rq, res); break;
+    case SVC_GET:     do_get(s, st, rq, res); break;
+    case SVC_PUTREC:  do_putrec(s, st, rq, res); break;
+    }
+}

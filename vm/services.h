@@ -1,0 +1,153 @@
+/*
+ * services.h -- host services: what DIAGNOSE X'83' does on IMP.
+ *
+ *   DIAG  R1,R3,code          RS format, supervisor state
+ *
+ * The function code is the effective address D2(B2); R1 and R3 name the
+ * registers that carry the parameters (as VM/370's DIAGNOSE Rx,Ry,code).
+ * The machine's DIAGNOSE microcode hands the code and the two register
+ * contents to svc_call(), which does the work against guest storage
+ * through a small access interface (struct svc_storage), so this file
+ * knows nothing of the VM and is unit-tested on a plain byte array.
+ *
+ * Function codes (one table, SVC_FUNCS below, is the single source):
+ *
+ *   000 EXIT     end the program; return code = (R1)
+ *   008 PUTLINE  write (R3) bytes at (R1) to the console, EBCDIC -> host, newline
+ *   00C PUT      the same without the newline
+ *   010 GETLINE  read a console line into (R1), at most (R3) bytes, host -> EBCDIC;
+ *                R3 <- length; CC0 ok, CC1 end of file (R3 = 0), CC2 truncated
+ *   014 PUTDEC   write (R1) as a signed decimal number
+ *   018 PUTHEX   write (R1) as 8 hexadecimal digits
+ *   020 OPEN     (R1) = FCB; CC0 ok, CC3 failed
+ *   024 CLOSE    (R1) = FCB; CC0 ok, CC3 not open
+ *   028 GET      next record into the FCB buffer; CC0 ok, CC1 end of file,
+ *                CC2 text line truncated to the buffer, CC3 error
+ *   02C PUTREC   write a record from the FCB buffer; CC0 ok, CC3 error
+ *
+ * File control block (28 bytes, fullword aligned, big-endian words):
+ *
+ *   +0  CL8  name      EBCDIC, blank padded; bound by --file NAME=PATH
+ *   +8  F    mode      0 text in, 1 text out, 2 binary in, 3 binary out
+ *   +12 F    handle    set by OPEN, cleared by CLOSE
+ *   +16 A    buffer    address of the record buffer
+ *   +20 F    buflen    buffer length in bytes
+ *   +24 F    reclen    record length: set by GET, read by PUTREC
+ *
+ * Errors: an unknown function code or an FCB that is not on a fullword
+ * boundary is a specification exception (0006); an operand (buffer, FCB)
+ * that lies outside storage is an addressing exception (0005); in both
+ * cases nothing is transferred.  Everything else that can go wrong with a
+ * file (unbound name, open failure, bad mode, bad handle, record longer
+ * than its buffer, host I/O error) sets CC3.
+ *
+ * Cost: every call costs SVC_BASE_CYCLES(code) plus SVC_BYTE_CYCLES per
+ * byte moved between guest storage and the host, in machine cycles.
+ */
+#ifndef IMP_VM_SERVICES_H
+#define IMP_VM_SERVICES_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+/*      code   name     base cycles  what */
+#define SVC_FUNCS(X)                                               \
+    X(0x000, EXIT,    20,  "end the program, return code (R1)")    \
+    X(0x008, PUTLINE, 50,  "write (R3) bytes at (R1), newline")    \
+    X(0x00C, PUT,     50,  "write (R3) bytes at (R1)")             \
+    X(0x010, GETLINE, 100, "read a line into (R1), max (R3)")      \
+    X(0x014, PUTDEC,  50,  "write (R1) in decimal")                \
+    X(0x018, PUTHEX,  50,  "write (R1) in hexadecimal")            \
+    X(0x020, OPEN,    500, "open the file of FCB (R1)")            \
+    X(0x024, CLOSE,   200, "close the file of FCB (R1)")           \
+    X(0x028, GET,     100, "read a record, FCB (R1)")              \
+    X(0x02C, PUTREC,  100, "write a record, FCB (R1)")
+
+enum svc_code {
+#define X(code, name, base, what) SVC_##name = code,
+    SVC_FUNCS(X)
+#undef X
+};
+
+#define SVC_BYTE_CYCLES 1       /* per byte moved */
+#define SVC_BAD_CYCLES  20      /* a call that ends in an exception */
+
+#define SVC_FCB_LEN     28
+#define SVC_NAME_LEN    8       /* file names: 1-8 characters */
+#define SVC_MAX_FILES   16      /* files open at once */
+#define SVC_MAX_BINDS   32      /* --file bindings */
+
+/* Guest storage as the services see it.  read/write move len bytes at
+ * addr and return 0, or -1 (and move nothing) if any byte of the range
+ * lies outside storage. */
+struct svc_storage {
+    void *ctx;
+    int (*read)(void *ctx, uint32_t addr, void *buf, uint32_t len);
+    int (*write)(void *ctx, uint32_t addr, const void *buf, uint32_t len);
+};
+
+/* One DIAGNOSE request and its outcome. */
+struct svc_request {
+    uint32_t code;          /* function code (the effective address) */
+    uint32_t r1, r3;        /* contents of the registers named R1 and R3 */
+};
+
+enum svc_outcome {
+    SVC_CONTINUE,           /* completed; cc (if >= 0) and r3 apply */
+    SVC_ENDED,              /* EXIT: the program ends with rc */
+    SVC_PROGCHECK,          /* program interruption with code pic */
+};
+
+struct svc_result {
+    enum svc_outcome outcome;
+    int cc;                 /* new condition code, or -1: unchanged */
+    int set_r3;             /* 1: the register named R3 <- r3 */
+    uint32_t r3;
+    uint32_t rc;            /* SVC_ENDED: the return code */
+    uint16_t pic;           /* SVC_PROGCHECK: 0005 or 0006 */
+    uint64_t cycles;        /* cost of the call in machine cycles */
+};
+
+struct svc_bind {
+    char name[SVC_NAME_LEN + 1];    /* upper case, no padding */
+    char *path;                     /* "-" = the console streams */
+};
+
+struct svc_file {
+    FILE *f;                /* NULL: slot free */
+    int mode;               /* 0..3 as in the FCB */
+    int owned;              /* 1: fclose on close (not a console stream) */
+};
+
+/* The host side of the services: console streams, bindings, open files. */
+struct services {
+    FILE *in, *out;         /* console (stdin, stdout by default) */
+    struct svc_bind binds[SVC_MAX_BINDS];
+    int nbinds;
+    struct svc_file files[SVC_MAX_FILES];
+    uint64_t calls;         /* DIAGNOSE calls served */
+    uint64_t bytes_in, bytes_out;
+};
+
+void svc_init(struct services *s, FILE *in, FILE *out);
+/* Close every file still open (flushing output). */
+void svc_close_all(struct services *s);
+
+/*
+ * Bind NAME=PATH (the text of a --file option).  NAME is 1-8 characters
+ * of A-Z 0-9 @ # $ (letters are folded to upper case).  Returns 0, or -1
+ * with a message for the user in err (errsize bytes).  A later binding of
+ * the same name replaces the earlier one.
+ */
+int svc_bind(struct services *s, const char *spec, char *err, size_t errsize);
+
+/* Perform one request.  Never fails on the host side: every problem of
+ * the guest's making becomes a condition code or a program interruption
+ * in *res. */
+void svc_call(struct services *s, const struct svc_storage *st, const struct svc_request *rq,
+              struct svc_result *res);
+
+/* "PUTLINE" for a known code, NULL otherwise. */
+const char *svc_name(uint32_t code);
+
+#endif
