@@ -1,0 +1,187 @@
+/*
+ * resolve.c -- read the object modules, collect their CSECTs and external
+ * names, and resolve every external reference (ER) to a CSECT (SD) or
+ * entry (LD) name defined in some module.
+ *
+ * After ld_resolve succeeds, for every module and ESD index i:
+ *   inputs[k].section[i]  the global section an SD or LD belongs to
+ *   inputs[k].target[i]   the global name an SD, LD or ER stands for
+ * so the value of any ESD id is names[target].section's final address plus
+ * names[target].offset.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ld.h"
+
+void ld_init(struct linker *l, struct diag *d)
+{
+    memset(l, 0, sizeof *l);
+    l->d = d;
+    l->origin = 0x10000;
+    l->page_size = 4096;
+    obj_init(&l->out, OBJ_LOAD);
+}
+
+void ld_free(struct linker *l)
+{
+    for (size_t i = 0; i < l->ninputs; i++) {
+        obj_free(&l->inputs[i].m);
+        free(l->inputs[i].section);
+        free(l->inputs[i].target);
+    }
+    free(l->inputs);
+    free(l->sections);
+    free(l->names);
+    free(l->order);
+    free(l->ctl.order);
+    free(l->ctl.page);
+    free(l->image);
+    free(l->refs);
+    obj_free(&l->out);
+}
+
+static void *grow_array(void *p, size_t n, size_t sz)
+{
+    return realloc(p, (n + 1) * sz);
+}
+
+static int add_section(struct linker *l, int input, const struct obj_esd *e)
+{
+    struct ld_section *s = grow_array(l->sections, l->nsections, sizeof *s);
+    if (!s)
+        return -1;
+    l->sections = s;
+    s += l->nsections;
+    memset(s, 0, sizeof *s);
+    s->input = input;
+    s->esd = e->id;
+    s->name = e->name;
+    s->asm_addr = e->addr;
+    s->len = e->len;
+    return (int)l->nsections++;
+}
+
+/* Read one object module and record its CSECTs; -1 if it is unreadable or bad. */
+int ld_add_input(struct linker *l, const char *path)
+{
+    struct ld_input *in = grow_array(l->inputs, l->ninputs, sizeof *in);
+    if (!in)
+        return -1;
+    l->inputs = in;
+    in += l->ninputs;
+    memset(in, 0, sizeof *in);
+    if (obj_read(&in->m, OBJ_OBJECT, path, l->d) != 0)
+        return -1;
+    in->path = (char *)path;
+    size_t n = in->m.nesd ? in->m.nesd : 1;
+    in->section = malloc(n * sizeof *in->section);
+    in->target = malloc(n * sizeof *in->target);
+    l->ninputs++;
+    if (!in->section || !in->target)
+        return -1;
+    for (size_t i = 0; i < in->m.nesd; i++) {
+        in->section[i] = in->target[i] = -1;
+        if (in->m.esd[i].type == ESD_SD) {
+            int s = add_section(l, (int)l->ninputs - 1, &in->m.esd[i]);
+            if (s < 0)
+                return -1;
+            in->section[i] = s;
+        }
+    }
+    for (size_t i = 0; i < in->m.nesd; i++)
+        if (in->m.esd[i].type == ESD_LD)
+            in->section[i] = in->section[in->m.esd[i].owner - 1];
+    return 0;
+}
+
+int ld_find_name(const struct linker *l, const char *name)
+{
+    for (size_t i = 0; i < l->nnames; i++)
+        if (strcmp(l->names[i].name, name) == 0)
+            return (int)i;
+    return -1;
+}
+
+int ld_find_section(const struct linker *l, const char *name)
+{
+    for (size_t i = 0; i < l->nsections; i++)
+        if (strcmp(l->sections[i].name, name) == 0)
+            return (int)i;
+    return -1;
+}
+
+static const char *kind_word(int is_entry) { return is_entry ? "entry" : "CSECT"; }
+
+/* Enter the SD and LD names of module k; duplicates are errors naming both modules. */
+static int define_names(struct linker *l, int k)
+{
+    struct ld_input *in = &l->inputs[k];
+    int bad = 0;
+    for (size_t i = 0; i < in->m.nesd; i++) {
+        const struct obj_esd *e = &in->m.esd[i];
+        if (e->type == ESD_ER)
+            continue;
+        int old = ld_find_name(l, e->name);
+        if (old >= 0) {
+            const struct ld_name *o = &l->names[old];
+            diag_report(l->d, DIAG_ERROR, in->path, 0, 0, NULL,
+                        "duplicate external symbol %s: %s here, already defined as %s in %s",
+                        e->name, kind_word(e->type == ESD_LD), kind_word(o->is_entry),
+                        l->inputs[o->input].path);
+            bad = 1;
+            continue;
+        }
+        struct ld_name *nm = grow_array(l->names, l->nnames, sizeof *nm);
+        if (!nm)
+            return -1;
+        l->names = nm;
+        nm += l->nnames;
+        const struct ld_section *s = &l->sections[in->section[i]];
+        *nm = (struct ld_name){ .name = e->name, .section = in->section[i],
+                                .offset = e->addr - s->asm_addr,
+                                .is_entry = e->type == ESD_LD, .input = k };
+        in->target[i] = (int)l->nnames++;
+    }
+    return bad ? -1 : 0;
+}
+
+/* Resolve the ERs of module k against the name table. */
+static int resolve_refs(struct linker *l, int k)
+{
+    struct ld_input *in = &l->inputs[k];
+    int bad = 0;
+    for (size_t i = 0; i < in->m.nesd; i++) {
+        const struct obj_esd *e = &in->m.esd[i];
+        if (e->type != ESD_ER)
+            continue;
+        int t = ld_find_name(l, e->name);
+        if (t < 0) {
+            diag_report(l->d, DIAG_ERROR, in->path, 0, 0, NULL,
+                        "unresolved external symbol %s", e->name);
+            bad = 1;
+            continue;
+        }
+        in->target[i] = t;
+        in->section[i] = l->names[t].section;
+    }
+    return bad ? -1 : 0;
+}
+
+int ld_resolve(struct linker *l)
+{
+    int bad = 0;
+    if (l->nsections == 0) {
+        diag_error(l->d, "no CSECTs to link");
+        return -1;
+    }
+    for (size_t k = 0; k < l->ninputs; k++)
+        if (define_names(l, (int)k) != 0)
+            bad = 1;
+    if (bad)
+        return -1;
+    for (size_t k = 0; k < l->ninputs; k++)
+        if (resolve_refs(l, (int)k) != 0)
+            bad = 1;
+    return bad ? -1 : 0;
+}
