@@ -1,0 +1,233 @@
+/*
+ * vm.h -- the public API of libimpvm, the horizontally microcoded IMP
+ * machine (a System/370 EC-mode subset, see imp(7) and impmc(5)).
+ *
+ * A struct vm is one whole machine: storage, registers, PSW, control
+ * registers, timers, the control store and the micro-sequencer.  There are
+ * no globals: a process may run many machines.  The library never prints
+ * and never exits; every run ends with a status from VM_STATUSES.
+ *
+ * Typical use (a load module):
+ *
+ *     struct vm *vm = vm_new(NULL);               built-in microcode
+ *     vm_store_bytes(vm, origin, text, len);      load the program
+ *     vm_set_gr(vm, 15, entry); ...
+ *     vm_set_psw(vm, VM_PSW_EC | entry);          EC mode, supervisor, key 0
+ *     vm_set_host(vm, &host);                     DIAGNOSE X'83' services
+ *     enum vm_status st = vm_run(vm, limit);
+ *     printf("%s\n", vm_status_message(st));
+ *     vm_free(vm);
+ *
+ * A core image (Hercules-style): vm_store_bytes(vm, 0, image, n);
+ * vm_restart(vm); vm_run(...): the restart stores the current PSW at X'8'
+ * and loads the PSW from the doubleword at 0.
+ *
+ * Virtual time: one microword is one cycle, storage references and some
+ * units cost extra cycles (impmc(5), "CYCLES"); every timer is driven by
+ * the cycle counter, so every run is deterministic.  One cycle is 1/16
+ * microsecond of virtual time (the TOD clock advances by 256 in bit 63
+ * units per cycle).
+ */
+#ifndef IMP_VM_H
+#define IMP_VM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct vm;
+struct mc_word;
+
+#define VM_DEFAULT_STORAGE (1u << 20)   /* 1 MiB */
+#define VM_MAX_STORAGE     (1u << 24)   /* 16 MiB: 24-bit addresses */
+#define VM_MAX_BREAKPOINTS 16
+
+struct vm_config {
+    /* Storage size in bytes: a multiple of 4096, at most VM_MAX_STORAGE;
+     * 0 means VM_DEFAULT_STORAGE.  An address at or beyond it raises an
+     * addressing exception (0005). */
+    uint32_t storage_size;
+};
+
+/*
+ * Run outcomes: enum name, short name, message.  vm_run and the step
+ * functions return one; imprun prints the message.
+ */
+#define VM_STATUSES(X)                                                              \
+    X(VM_EXIT,           "exit",         "program ended (EXIT host service)")         \
+    X(VM_DISABLED_WAIT,  "disabled-wait","disabled wait state")                       \
+    X(VM_ENABLED_WAIT,   "enabled-wait", "enabled wait state with no interruption that can ever come") \
+    X(VM_NO_PGM_HANDLER, "program-interruption", "program interruption with no handler (program new PSW is zero)") \
+    X(VM_NO_SVC_HANDLER, "svc-interruption", "SVC interruption with no handler (SVC new PSW is zero)") \
+    X(VM_NO_EXT_HANDLER, "external-interruption", "external interruption with no handler (external new PSW is zero)") \
+    X(VM_NO_RESTART_PSW, "restart",      "restart with a zero restart new PSW")      \
+    X(VM_CYCLE_LIMIT,    "cycle-limit",  "cycle limit reached")                       \
+    X(VM_BREAKPOINT,     "breakpoint",   "breakpoint")                                \
+    X(VM_STEPPED,        "stepped",      "instruction step done")                     \
+    X(VM_MICROSTEPPED,   "microstepped", "microstep done")                            \
+    X(VM_STOP_REQUEST,   "stopped",      "stopped by request")                        \
+    X(VM_BAD_MICROCODE,  "bad-microcode","the microcode failed (bad control-store address or return stack)") \
+    X(VM_HOST_ERROR,     "host-error",   "a host service failed")                     \
+    X(VM_CHECK_STOP,     "check-stop",   "check-stop")
+
+enum vm_status {
+#define X(e, name, msg) e,
+    VM_STATUSES(X)
+#undef X
+    VM_NSTATUS
+};
+const char *vm_status_name(enum vm_status s);      /* "exit", "cycle-limit", ... */
+const char *vm_status_message(enum vm_status s);
+
+/* ---- creation and the control store ------------------------------------ */
+
+/* A new machine with the built-in control store, storage zeroed, GRs 0,
+ * PSW 0, CR0 X'000000E0', CR14 X'C2000000', CR15 512, other CRs 0 (the
+ * S/370 initial values).  NULL if out of memory or cfg is invalid. */
+struct vm *vm_new(const struct vm_config *cfg);
+void vm_free(struct vm *vm);
+
+/*
+ * Replace the control store (impmc(5) image).  On error return -1 with a
+ * one-line message in err (e.g. "microcode.mcs: line 3: layout hash ..."),
+ * and keep the old control store.  The micro-sequencer restarts at the
+ * fetch vector.
+ */
+int vm_load_control_store_file(struct vm *vm, const char *path, char *err, size_t errsize);
+int vm_load_control_store_text(struct vm *vm, const char *text, size_t len,
+                               char *err, size_t errsize);
+/* Back to the built-in microcode. */
+int vm_load_default_control_store(struct vm *vm);
+/* The built-in image text (mc/src/ assembled by impmc at build time). */
+extern const char vm_default_control_store[];
+
+/* ---- storage --------------------------------------------------------------- */
+
+uint32_t vm_storage_size(const struct vm *vm);
+/* Copy to/from real storage, no protection and no PER.  -1 (nothing
+ * copied) if [addr, addr+len) is not inside storage. */
+int vm_store_bytes(struct vm *vm, uint32_t addr, const void *src, size_t len);
+int vm_fetch_bytes(const struct vm *vm, uint32_t addr, void *dst, size_t len);
+/* Direct pointer to storage (size vm_storage_size), for fast dumps. */
+const uint8_t *vm_storage(const struct vm *vm);
+
+/* ---- registers and PSW --------------------------------------------------- */
+
+uint32_t vm_get_gr(const struct vm *vm, unsigned n);
+void vm_set_gr(struct vm *vm, unsigned n, uint32_t v);
+uint32_t vm_get_cr(const struct vm *vm, unsigned n);
+void vm_set_cr(struct vm *vm, unsigned n, uint32_t v);
+
+/*
+ * The PSW as a 64-bit value, bit 0 = the most significant bit (POP
+ * numbering).  EC mode: bits 0-7 system mask (1 PER, 6 I/O, 7 external),
+ * 8-11 key, 12 EC (must be 1), 13 M, 14 W wait, 15 P problem state,
+ * 18-19 CC, 20-23 program mask, 40-63 instruction address.
+ */
+#define VM_PSW_EC   (UINT64_C(1) << 51)     /* bit 12 */
+#define VM_PSW_WAIT (UINT64_C(1) << 49)     /* bit 14 */
+#define VM_PSW_PROB (UINT64_C(1) << 48)     /* bit 15 */
+uint64_t vm_get_psw(const struct vm *vm);
+/* Load the PSW as LPSW would, without the program interruption: returns 0,
+ * or -1 if it is not a valid EC-mode PSW (it is loaded anyway, and the
+ * next instruction fetch raises the early specification exception). */
+int vm_set_psw(struct vm *vm, uint64_t psw);
+unsigned vm_get_cc(const struct vm *vm);
+void vm_set_cc(struct vm *vm, unsigned cc);
+
+/* The operator's restart: the next vm_run starts with the restart vector of
+ * the microcode (old PSW to X'8', new PSW from X'0'). */
+void vm_restart(struct vm *vm);
+
+/* ---- running ----------------------------------------------------------------- */
+
+/*
+ * Run until a status.  max_cycles bounds the cycles of this call (0: no
+ * bound); VM_CYCLE_LIMIT is returned at the first instruction boundary at
+ * or after the bound (or, if one instruction runs away inside the
+ * microcode, 2^20 cycles later).  A run resumes where the previous stopped.
+ */
+enum vm_status vm_run(struct vm *vm, uint64_t max_cycles);
+/* Execute to the end of one instruction (or an interruption): VM_STEPPED. */
+enum vm_status vm_step_insn(struct vm *vm);
+/* Execute exactly one microword: VM_MICROSTEPPED (or a stop status). */
+enum vm_status vm_step_micro(struct vm *vm);
+
+/* Breakpoints on instruction addresses, checked before the fetch; a run
+ * that stopped at one executes that instruction when resumed. */
+int vm_set_breakpoint(struct vm *vm, uint32_t addr);     /* -1 if full */
+void vm_clear_breakpoint(struct vm *vm, uint32_t addr);
+
+/* ---- counters ------------------------------------------------------------------ */
+
+/* Per-opcode arrays are indexed like the dispatch: 0-255 one-byte opcodes,
+ * 256 + op1 for B2xx (mc_dispatch_index). */
+struct vm_counters {
+    uint64_t cycles;            /* virtual time since vm_new */
+    uint64_t microwords;        /* microwords executed */
+    uint64_t instructions;      /* instructions fetched (EX targets not counted) */
+    uint64_t op_count[512];
+    uint64_t op_cycles[512];    /* cycles from an instruction's fetch to the next fetch */
+};
+const struct vm_counters *vm_counters(const struct vm *vm);
+/* Charge extra cycles (a host service's documented cost). */
+void vm_add_cycles(struct vm *vm, uint64_t n);
+
+/* ---- host services (DIAGNOSE X'83') ------------------------------------------ */
+
+enum vm_host_result {
+    VM_HOST_OK,         /* done; the instruction completes (CC as the host set it) */
+    VM_HOST_EXIT,       /* done, and the program ends: vm_run returns VM_EXIT */
+    VM_HOST_BAD_CODE,   /* unknown function code: specification exception 0006 */
+    VM_HOST_FAIL        /* the host cannot go on: vm_run returns VM_HOST_ERROR */
+};
+/*
+ * The DIAG microcode calls diagnose() with the function code (the
+ * effective address D2(B2)) and the numbers (0-15) of the R1 and R3
+ * registers; the callback reads and writes registers, storage and the CC
+ * through this API and may charge cycles with vm_add_cycles.  With no host
+ * set, every DIAGNOSE is a specification exception.
+ */
+struct vm_host {
+    void *ctx;
+    enum vm_host_result (*diagnose)(void *ctx, struct vm *vm, uint32_t code,
+                                    unsigned r1, unsigned r3);
+};
+void vm_set_host(struct vm *vm, const struct vm_host *host);    /* copied; NULL clears */
+
+/* ---- tracing (zero cost when not set) ------------------------------------------ */
+
+/*
+ * insn: after an instruction is fetched and decoded, before its microcode
+ *       runs; addr is its address, bytes its 2, 4 or 6 bytes.
+ * micro: before each microword; upc is its control-store address.
+ * A callback returning nonzero stops the run with VM_STOP_REQUEST (the
+ * instruction or microword then runs when the run resumes).
+ */
+struct vm_trace {
+    void *ctx;
+    int (*insn)(void *ctx, struct vm *vm, uint32_t addr, const uint8_t *bytes, int len);
+    int (*micro)(void *ctx, struct vm *vm, unsigned upc);
+};
+void vm_set_trace(struct vm *vm, const struct vm_trace *trace);  /* copied; NULL clears */
+
+/* ---- interruptions ----------------------------------------------------------------- */
+
+enum vm_int_class { VM_INT_NONE, VM_INT_PGM, VM_INT_SVC, VM_INT_EXT, VM_INT_RESTART };
+struct vm_interrupt {
+    enum vm_int_class cls;
+    uint16_t code;          /* interruption code (program, SVC number, external) */
+    uint8_t ilc;            /* 0-3 */
+    uint64_t old_psw;       /* as stored in the old-PSW location */
+};
+/* Filled when a run stops with VM_NO_*_HANDLER (what had no handler). */
+const struct vm_interrupt *vm_last_interrupt(const struct vm *vm);
+
+/* ---- the microcode, for monitors ----------------------------------------------------- */
+
+unsigned vm_micro_pc(const struct vm *vm);
+unsigned vm_control_store_size(const struct vm *vm);
+/* Microword at addr (0 if out of range) and the label there (or NULL). */
+int vm_control_store_word(const struct vm *vm, unsigned addr, struct mc_word *out);
+const char *vm_control_store_label(const struct vm *vm, unsigned addr);
+
+#endif
