@@ -43,7 +43,7 @@ static void map_sections(const struct linker *l, FILE *f, int w)
         char end[16] = "-";
         if (s->len)
             snprintf(end, sizeof end, "%06X", (unsigned)(s->addr + s->len - 1));
-        fprintf(f, "%-*s  %06X   %06X  %-6s  %c     %s\n", w, s->name, (unsigned)s->addr,
+        fprintf(f, "%-*s  %06X   %06X  %-6s  %c      %s\n", w, s->name, (unsigned)s->addr,
                 (unsigned)s->len, end, s->page_align ? 'P' : 'D', l->inputs[s->input].path);
         if (l->layout_marks && s->len)
             page_marks(l, f, s->addr, s->addr + s->len - 1, s->name);

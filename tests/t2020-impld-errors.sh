@@ -1,0 +1,94 @@
+#!/bin/sh
+# t2020: impld's errors: unresolved and duplicate external symbols (naming
+# the modules), duplicate CSECTs, bad or truncated object modules, usage
+# errors; no output file is written or damaged when the link fails.
+. "$(dirname "$0")/test-lib.sh"
+. "$TEST_DIR/lib-ld.sh"
+ld_fixtures
+
+cat >dup.o <<'EOF'
+IMPOBJ 1
+ESD 1 SD OTHER 0 8
+ESD 2 LD TABLE 4 0 1
+END
+EOF
+cat >dupsect.o <<'EOF'
+IMPOBJ 1
+ESD 1 SD SUB 0 8
+END
+EOF
+
+test_expect_failure_status 'unresolved external: exit 1' 1 'impld -o x.load main.o 2>err'
+test_expect_success 'unresolved externals are named with the module' '
+    test_grep "^main.o: error: unresolved external symbol SUB$" err &&
+    test_grep "^main.o: error: unresolved external symbol TABLE$" err &&
+    test ! -e x.load
+'
+test_expect_success 'duplicate entry name names both modules' '
+    test_must_fail impld -o x.load main.o sub.o dup.o 2>err &&
+    test_grep "^dup.o: error: duplicate external symbol TABLE: entry here, already defined as entry in sub.o$" err
+'
+test_expect_success 'a CSECT in two modules is a duplicate' '
+    test_must_fail impld -o x.load main.o sub.o dupsect.o 2>err &&
+    test_grep "^dupsect.o: error: duplicate external symbol SUB: CSECT here, already defined as CSECT in sub.o$" err
+'
+test_expect_success 'a failed link leaves an existing output untouched' '
+    echo precious >keep.load &&
+    test_must_fail impld -o keep.load main.o 2>err &&
+    test "$(cat keep.load)" = precious
+'
+test_expect_success 'a bad object module: path:line:col error, exit 1' '
+    sed "s/^RLD 1 10 4 2 2$/RLD 1 10 4 2 9/" main.o >bad.o &&
+    test_must_fail impld -o x.load bad.o sub.o 2>err &&
+    test_grep "^bad.o:10:14: error: relocation id 9 is not a defined ESD id" err
+'
+test_expect_success 'a truncated object module' '
+    head -c 200 main.o >cut.o &&
+    test_must_fail impld -o x.load cut.o sub.o 2>err &&
+    test_grep "^cut.o:.*error: " err
+'
+test_expect_success 'binary junk is rejected' '
+    head -c 512 "$IMP_BIN/impld" >junk.o &&
+    test_must_fail impld -o x.load junk.o 2>err &&
+    test_grep "^junk.o:1:1: error: invalid byte 0x7F" err
+'
+test_expect_success 'a load module is not an object module' '
+    impld -o p.load main.o sub.o &&
+    test_must_fail impld -o x.load p.load 2>err &&
+    test_grep "this is a load module, not an object module" err
+'
+test_expect_success '-d wants a load module' '
+    test_must_fail impld -d main.o 2>err &&
+    test_grep "this is an object module, not a load module" err
+'
+test_expect_failure_status 'missing object file: exit 2' 2 'impld nothere.o'
+test_expect_failure_status 'no object modules: exit 2' 2 'impld'
+test_expect_failure_status 'bad --origin: exit 2' 2 'impld --origin=0x10004 main.o sub.o'
+test_expect_failure_status 'origin below 8 with a restart PSW' 1 '
+    impld --origin=0 --core=c.core main.o sub.o
+'
+test_expect_success 'origin 0 without a restart PSW' '
+    impld --origin=0 --no-restart-psw --core=c.core main.o sub.o &&
+    test "$(core_word c.core 10)" = 00000020
+'
+test_expect_failure_status 'option missing its argument: exit 2' 2 'impld main.o -o'
+test_expect_success 'unwritable output: error, no partial file' '
+    test_must_fail impld -o nodir/x.load main.o sub.o 2>err &&
+    test_grep "nodir/x.load: error: cannot create" err
+'
+test_expect_success 'an empty CSECT list is an error' '
+    printf "IMPOBJ 1\nEND\n" >empty.o &&
+    test_must_fail impld empty.o 2>err && test_grep "no CSECTs to link" err
+'
+test_expect_success 'a short address constant that overflows is a warning' '
+    cat >y.o <<-EOF &&
+	IMPOBJ 1
+	ESD 1 SD YC 0 4
+	TXT 1 0 00000000
+	RLD 1 0 2 0 1
+	END
+	EOF
+    impld -o y.load y.o 2>err &&
+    test_grep "warning: 2-byte address constant at 010000 (YC+0) overflows" err
+'
+test_done
