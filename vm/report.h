@@ -1,8 +1,8 @@
 /*
  * report.h -- imprun's reports: where an address is in the program
  * (report-sym.c), storage dumps, registers and PSW in Hercules' console
- * formats (report-dump.c), and a deterministic JSON writer
- * (report-json.c).  Nothing here runs the machine; everything writes to
+ * formats (report-dump.c), microwords field by field (report-mtrace.c)
+ * and a deterministic JSON writer (report-json.c).  Nothing here runs the machine; everything writes to
  * the FILE* it is given.
  */
 #ifndef IMP_VM_REPORT_H
@@ -12,8 +12,33 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "microword.h"
 #include "obj.h"
 #include "services.h"
+#include "vm.h"
+
+/* ---- exit statuses: the one table (imprun(1), EXIT STATUS) -------------- */
+
+/*      enum              code name           meaning */
+#define IMPRUN_EXITS(X)                                                              \
+    X(EXIT_RUN_OK,      0, "ok",          "normal end with return code 0, or a disabled wait") \
+    X(EXIT_BAD_INPUT,   1, "bad-input",   "unreadable or invalid program, image, microcode or source") \
+    X(EXIT_USAGE,       2, "usage",       "command-line error")                         \
+    X(EXIT_RUN_RC,      3, "return-code", "normal end with a return code other than 0") \
+    X(EXIT_RUN_PGM,     4, "program-interruption", "program interruption with no handler") \
+    X(EXIT_RUN_INT,     5, "interruption", "SVC, external or restart interruption with no handler, or an enabled wait that can never end") \
+    X(EXIT_RUN_LIMIT,   6, "cycle-limit", "the cycle limit was reached")               \
+    X(EXIT_RUN_MACHINE, 7, "machine",     "microcode error, check-stop or host service failure")
+
+enum imprun_exit {
+#define X(e, code, name, what) e = code,
+    IMPRUN_EXITS(X)
+#undef X
+};
+
+/* The exit status for a machine status (rc: the return code of VM_EXIT). */
+int imprun_exit_code(enum vm_status st, uint32_t rc);
+const char *imprun_exit_name(int code);
 
 /* ---- symbols: addresses -> CSECT+offset, label, source line ------------ */
 
@@ -49,6 +74,57 @@ void report_gprs(FILE *out, const uint32_t gr[16]);
 void report_psw(FILE *out, uint64_t psw);
 /* The same followed by its fields in words. */
 void report_psw_fields(FILE *out, uint64_t psw);
+
+/* ---- microwords -------------------------------------------------------- */
+
+/* "u ADDR label  FIELD=VALUE ..." (the fields whose code is not 0). */
+void report_microword(FILE *out, const char *label, unsigned addr, const struct mc_word *w);
+
+/* ---- the end of a run (report-status.c) ------------------------------------ */
+
+/* "specification", "fixed-point overflow + PER event", ... */
+void report_pic_name(uint16_t code, char *buf, size_t size);
+/* The address of the instruction an interruption reports. */
+uint32_t report_failing_addr(const struct vm_interrupt *in);
+/* The instruction at addr: address, CSECT+offset, source line, disassembly. */
+void report_where(FILE *out, const struct vm *vm, const struct symtab *t, uint32_t addr);
+/* The final status: what happened, the PSW, where (quiet: nothing for a
+ * normal end with return code 0 or a disabled wait). */
+void report_status(FILE *out, const struct vm *vm, const struct symtab *t, enum vm_status st,
+                   uint32_t rc, int quiet);
+
+/* ---- statistics (report-stats.c) ------------------------------------------ */
+
+struct op_stat {
+    unsigned idx;           /* dispatch index (vm.h: 0-255, 256 + op1 for B2xx) */
+    unsigned opcode;        /* 0xNN or 0xB2NN */
+    const char *name;       /* mnemonic, "?" if not in the table */
+    uint64_t count, cycles;
+};
+/* The opcodes that ran, most frequent first; returns how many. */
+size_t stats_collect(const struct vm_counters *c, struct op_stat out[512]);
+/* num/den as "5.50" (two decimals, rounded), "-" if den is 0. */
+void report_ratio(char *buf, size_t size, uint64_t num, uint64_t den);
+/* Totals, CPI and the per-opcode table. */
+void report_stats(FILE *out, const struct vm_counters *c);
+
+/* ---- tracing (report-trace.c) ----------------------------------------------- */
+
+struct trace_state {
+    FILE *out;
+    const struct symtab *syms;
+    int insns, micros;      /* what to trace */
+    int pending;            /* an instruction line waits for its results */
+    int broken;             /* microwords were printed since it started */
+    uint32_t gr[16];        /* registers before that instruction */
+};
+void trace_init(struct trace_state *t, FILE *out, const struct symtab *syms, int insns,
+                int micros);
+/* The callbacks of struct vm_trace (ctx is the trace_state). */
+int trace_insn(void *ctx, struct vm *vm, uint32_t addr, const uint8_t *bytes, int len);
+int trace_micro(void *ctx, struct vm *vm, unsigned upc);
+/* Complete the last instruction's line at the end of the run. */
+void trace_finish(struct trace_state *t, struct vm *vm);
 
 /* ---- JSON --------------------------------------------------------------- */
 

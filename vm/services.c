@@ -242,7 +242,7 @@ static void do_put(struct services *s, const struct svc_storage *st, const struc
 {
     uint32_t addr = rq->r1 & ADDR_MASK, len = rq->r3;
     if (!range_ok(st, addr, len)) {
-        program_check(res, 0x0005);
+        program_check(res, 0x0006);
         return;
     }
     put_text(st, s->out, addr, len);
@@ -257,7 +257,7 @@ static void do_getline(struct services *s, const struct svc_storage *st,
 {
     uint32_t addr = rq->r1 & ADDR_MASK, max = rq->r3;
     if (!range_ok(st, addr, max)) {
-        program_check(res, 0x0005);
+        program_check(res, 0x0006);
         return;
     }
     char *line = malloc(max ? max : 1);
@@ -310,7 +310,7 @@ static int fcb_fetch(const struct svc_storage *st, uint32_t r1, uint8_t fcb[SVC_
         return -1;
     }
     if (!range_ok(st, addr, SVC_FCB_LEN) || st->read(st->ctx, addr, fcb, SVC_FCB_LEN) != 0) {
-        program_check(res, 0x0005);
+        program_check(res, 0x0006);
         return -1;
     }
     return 0;
@@ -391,7 +391,7 @@ static void do_get(struct services *s, const struct svc_storage *st,
     if (!f || (f->mode != MODE_TEXT_IN && f->mode != MODE_BIN_IN))
         return;
     if (!range_ok(st, buf, buflen)) {
-        program_check(res, 0x0005);
+        program_check(res, 0x0006);
         return;
     }
     char *data = malloc(buflen ? buflen : 1);
@@ -434,7 +434,7 @@ static void do_putrec(struct services *s, const struct svc_storage *st,
     if (!f || (f->mode != MODE_TEXT_OUT && f->mode != MODE_BIN_OUT) || reclen > buflen)
         return;
     if (!range_ok(st, buf, reclen)) {
-        program_check(res, 0x0005);
+        program_check(res, 0x0006);
         return;
     }
     int bad;

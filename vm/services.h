@@ -34,10 +34,10 @@
  *   +20 F    buflen    buffer length in bytes
  *   +24 F    reclen    record length: set by GET, read by PUTREC
  *
- * Errors: an unknown function code or an FCB that is not on a fullword
- * boundary is a specification exception (0006); an operand (buffer, FCB)
- * that lies outside storage is an addressing exception (0005); in both
- * cases nothing is transferred.  Everything else that can go wrong with a
+ * Errors: an unknown function code, an FCB that is not on a fullword
+ * boundary, and an operand (text, buffer, FCB) that does not lie wholly
+ * inside storage are specification exceptions (0006): the instruction is
+ * suppressed and nothing is transferred.  Everything else that can go wrong with a
  * file (unbound name, open failure, bad mode, bad handle, record longer
  * than its buffer, host I/O error) sets CC3.
  *
@@ -104,7 +104,7 @@ struct svc_result {
     int set_r3;             /* 1: the register named R3 <- r3 */
     uint32_t r3;
     uint32_t rc;            /* SVC_ENDED: the return code */
-    uint16_t pic;           /* SVC_PROGCHECK: 0005 or 0006 */
+    uint16_t pic;           /* SVC_PROGCHECK: 0006 */
     uint64_t cycles;        /* cost of the call in machine cycles */
 };
 

@@ -160,18 +160,18 @@ static void test_exit_and_errors(void)
     check_uint(r.pic, ==, 0x0006);
     r = call(&x, SVC_PUTLINE, MEM_SIZE - 4, 5);              /* one byte too far */
     check_int(r.outcome, ==, SVC_PROGCHECK);
-    check_uint(r.pic, ==, 0x0005);
+    check_uint(r.pic, ==, 0x0006);
     put_ebcdic(&x, MEM_SIZE - 4, "TAIL");
     r = call(&x, SVC_PUTLINE, MEM_SIZE - 4, 4);
     check_int(r.outcome, ==, SVC_CONTINUE);
     r = call(&x, SVC_PUTLINE, 0x100, 0xFFFFFFFFu);           /* huge length */
-    check_uint(r.pic, ==, 0x0005);
+    check_uint(r.pic, ==, 0x0006);
     r = call(&x, SVC_GETLINE, 0xFFFFFF, 2);                  /* wraps past 16M */
-    check_uint(r.pic, ==, 0x0005);
+    check_uint(r.pic, ==, 0x0006);
     r = call(&x, SVC_OPEN, 0x102, 0);                        /* misaligned FCB */
     check_uint(r.pic, ==, 0x0006);
     r = call(&x, SVC_OPEN, MEM_SIZE - 8, 0);                 /* FCB past the end */
-    check_uint(r.pic, ==, 0x0005);
+    check_uint(r.pic, ==, 0x0006);
     r = call(&x, SVC_PUTLINE, 0x01000100, 0);                /* high byte ignored */
     check_int(r.outcome, ==, SVC_CONTINUE);
     check_str(output(&x), "TAIL\n\n");
@@ -328,7 +328,7 @@ static void test_open_failures(const char *dir)
     put_word(&x, 0x418, 3);                                  /* buffer past the end */
     struct svc_result r = call(&x, SVC_PUTREC, 0x400, 0);
     check_int(r.outcome, ==, SVC_PROGCHECK);
-    check_uint(r.pic, ==, 0x0005);
+    check_uint(r.pic, ==, 0x0006);
     put_word(&x, 0x40C, 99);                                 /* forged handle */
     check_int(call(&x, SVC_PUTREC, 0x400, 0).cc, ==, 3);
     check_str(output(&x), "OK\n");

@@ -1,0 +1,134 @@
+/*
+ * imprun-build.c -- "imprun prog.s": assemble and link in one step.
+ *
+ * Each source is assembled by impas into a private temporary directory,
+ * the objects are linked by impld into a load module there, and the
+ * caller runs it; build_cleanup() removes the directory.  impas and
+ * impld are looked for next to imprun's own executable first (so a
+ * build tree uses its own tools), then on PATH.  Their diagnostics go
+ * straight to our stderr.
+ */
+#include "imprun.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* The tool to run: DIR/name if executable beside us, else name (PATH). */
+static void tool_path(const char *self, const char *name, char *out, size_t size)
+{
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0)
+        exe[n] = '\0';
+    else if (self && strchr(self, '/'))
+        snprintf(exe, sizeof exe, "%s", self);
+    else
+        exe[0] = '\0';
+    char *slash = strrchr(exe, '/');
+    if (slash) {
+        *slash = '\0';
+        snprintf(out, size, "%s/%s", exe, name);
+        if (access(out, X_OK) == 0)
+            return;
+    }
+    snprintf(out, size, "%s", name);
+}
+
+/* Run argv[0] with argv, waiting for it; returns its exit status or -1. */
+static int run_tool(char *const argv[], FILE *err)
+{
+    pid_t pid = fork();
+    if (pid < 0) {
+        fprintf(err, "imprun: cannot start %s: %s\n", argv[0], strerror(errno));
+        return -1;
+    }
+    if (pid == 0) {
+        if (strchr(argv[0], '/'))
+            execv(argv[0], argv);
+        else
+            execvp(argv[0], argv);
+        fprintf(err, "imprun: cannot run %s: %s\n", argv[0], strerror(errno));
+        _exit(127);
+    }
+    int st;
+    while (waitpid(pid, &st, 0) < 0)
+        if (errno != EINTR)
+            return -1;
+    if (WIFEXITED(st))
+        return WEXITSTATUS(st);
+    fprintf(err, "imprun: %s died of signal %d\n", argv[0], WTERMSIG(st));
+    return -1;
+}
+
+int build_program(struct build *b, const char *self, char **sources, int nsources,
+                  const char *origin, FILE *err)
+{
+    const char *tmp = getenv("TMPDIR");
+    memset(b, 0, sizeof *b);
+    snprintf(b->dir, sizeof b->dir, "%s/imprun.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    if (!mkdtemp(b->dir)) {
+        fprintf(err, "imprun: cannot create a temporary directory: %s\n", strerror(errno));
+        b->dir[0] = '\0';
+        return -1;
+    }
+    char impas[PATH_MAX], impld[PATH_MAX];
+    tool_path(self, "impas", impas, sizeof impas);
+    tool_path(self, "impld", impld, sizeof impld);
+
+    char **ld = calloc((size_t)nsources + 8, sizeof *ld);
+    char (*objs)[PATH_MAX + 16] = calloc((size_t)nsources, sizeof *objs);
+    int rc = ld && objs ? 0 : -1;
+    int n = 0;
+    if (ld && objs) {
+        ld[n++] = impld;
+        for (int i = 0; i < nsources && rc == 0; i++) {
+            snprintf(objs[i], sizeof objs[i], "%s/%d.o", b->dir, i + 1);
+            char *as[] = { impas, "-o", objs[i], sources[i], NULL };
+            if (run_tool(as, err) != 0)
+                rc = 1;
+            ld[n++] = objs[i];
+        }
+    }
+    char originopt[64];
+    snprintf(b->load, sizeof b->load, "%s/a.load", b->dir);
+    if (rc == 0) {
+        ld[n++] = "-o";
+        ld[n++] = b->load;
+        if (origin) {
+            snprintf(originopt, sizeof originopt, "--origin=%s", origin);
+            ld[n++] = originopt;
+        }
+        ld[n] = NULL;
+        if (run_tool(ld, err) != 0)
+            rc = 1;
+    }
+    free(ld);
+    free(objs);
+    return rc;
+}
+
+/* Remove the temporary directory and whatever the tools left in it. */
+void build_cleanup(struct build *b)
+{
+    if (!b->dir[0])
+        return;
+    DIR *d = opendir(b->dir);
+    struct dirent *e;
+    char path[PATH_MAX + 300];
+    while (d && (e = readdir(d)) != NULL) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+            continue;
+        snprintf(path, sizeof path, "%s/%s", b->dir, e->d_name);
+        remove(path);
+    }
+    if (d)
+        closedir(d);
+    rmdir(b->dir);
+    b->dir[0] = '\0';
+}

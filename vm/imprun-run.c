@@ -1,0 +1,267 @@
+/*
+ * imprun-run.c -- one imprun run: load the program onto a new machine,
+ * set the starting state of imp(7) / imprun(1), serve DIAGNOSE through
+ * the host services, run to a status, then write the reports asked for.
+ *
+ * Starting state for a load module (contracts: "The machine at start"):
+ *   PSW  X'00080000' | entry   EC mode, supervisor, key 0, disabled, CC 0
+ *   GR15 entry point           GR14 X'F00', an exit stub: DIAG 15,0,EXIT
+ *   GR13 X'F80', a 72-byte save area         GR1 and the rest 0
+ * so a program's final BR 14 ends the run with return code GR15.
+ * A core image is loaded at 0 and started by a restart (PSW from 0).
+ */
+#include "imprun.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "diag.h"
+#include "loader.h"
+#include "report.h"
+#include "vm.h"
+
+struct run {
+    const struct imprun_opts *o;
+    struct services *svc;
+    struct vm *vm;
+    struct svc_storage st;
+    struct symtab syms;
+    struct obj_module mod;
+    int have_mod;
+    uint32_t rc;                /* return code of an EXIT */
+    FILE *rep;                  /* imprun's own reports */
+};
+
+/* ---- guest storage and DIAGNOSE --------------------------------------- */
+
+static int st_read(void *ctx, uint32_t addr, void *buf, uint32_t len)
+{
+    return vm_fetch_bytes(ctx, addr, buf, len);
+}
+
+static int st_write(void *ctx, uint32_t addr, const void *buf, uint32_t len)
+{
+    return vm_store_bytes(ctx, addr, buf, len);
+}
+
+static enum vm_host_result host_diagnose(void *ctx, struct vm *vm, uint32_t code, unsigned r1,
+                                         unsigned r3)
+{
+    struct run *r = ctx;
+    struct svc_request rq = { code, vm_get_gr(vm, r1), vm_get_gr(vm, r3) };
+    struct svc_result res;
+    svc_call(r->svc, &r->st, &rq, &res);
+    vm_add_cycles(vm, res.cycles);
+    switch (res.outcome) {
+    case SVC_CONTINUE:
+        if (res.cc >= 0)
+            vm_set_cc(vm, (unsigned)res.cc);
+        if (res.set_r3)
+            vm_set_gr(vm, r3, res.r3);
+        return VM_HOST_OK;
+    case SVC_ENDED:
+        r->rc = res.rc;
+        return VM_HOST_EXIT;
+    case SVC_PROGCHECK:
+        return VM_HOST_BAD_CODE;        /* specification exception 0006 */
+    }
+    return VM_HOST_FAIL;
+}
+
+/* ---- loading ------------------------------------------------------------- */
+
+static int load_module(struct run *r, const char *path)
+{
+    struct diag d;
+    struct load_image img;
+    char err[300];
+    diag_init(&d, "imprun");
+    if (obj_read(&r->mod, OBJ_LOAD, path, &d) != 0)
+        return -1;
+    r->have_mod = 1;
+    if (loader_place(&r->mod, r->o->origin, vm_storage_size(r->vm), &img, err, sizeof err) != 0) {
+        fprintf(stderr, "imprun: %s: %s\n", path, err);
+        return -1;
+    }
+    if (img.base < IMPRUN_LOW_END) {
+        fprintf(stderr, "imprun: %s: the program starts at X'%06X', inside low storage "
+                "(X'0'-X'%X'); link it at X'%X' or above\n", path, img.base,
+                IMPRUN_LOW_END - 1, IMPRUN_LOW_END);
+        loader_free(&img);
+        return -1;
+    }
+    static const uint8_t stub[4] = { 0x83, 0xF0, 0x00, 0x00 };     /* DIAG 15,0,X'000' */
+    vm_store_bytes(r->vm, img.base, img.data, img.len);
+    vm_store_bytes(r->vm, IMPRUN_EXIT_STUB, stub, sizeof stub);
+    for (unsigned i = 0; i < 16; i++)
+        vm_set_gr(r->vm, i, 0);
+    vm_set_gr(r->vm, 15, img.entry);
+    vm_set_gr(r->vm, 14, IMPRUN_EXIT_STUB);
+    vm_set_gr(r->vm, 13, IMPRUN_SAVE_AREA);
+    vm_set_psw(r->vm, VM_PSW_EC | img.entry);
+    sym_init(&r->syms, &r->mod, img.delta);
+    loader_free(&img);
+    return 0;
+}
+
+static int load_core(struct run *r, const char *path)
+{
+    struct load_image img;
+    char err[300];
+    if (loader_read_core(path, vm_storage_size(r->vm), &img, err, sizeof err) != 0) {
+        fprintf(stderr, "imprun: %s\n", err);
+        return -1;
+    }
+    vm_store_bytes(r->vm, 0, img.data, img.len);
+    loader_free(&img);
+    vm_restart(r->vm);
+    return 0;
+}
+
+/* ---- after the run --------------------------------------------------------- */
+
+/* Write storage start..end (inclusive) to path, atomically. */
+static int save_core(const struct vm *vm, const struct save_req *s)
+{
+    uint32_t len = s->end - s->start + 1;
+    const uint8_t *mem = vm_storage(vm);
+    if (s->end >= vm_storage_size(vm)) {
+        fprintf(stderr, "imprun: --savecore: X'%X' is beyond storage (X'%X' bytes)\n", s->end,
+                vm_storage_size(vm));
+        return -1;
+    }
+    size_t n = strlen(s->file);
+    char *tmp = malloc(n + 16);
+    if (!tmp)
+        return -1;
+    snprintf(tmp, n + 16, "%s.tmpXXXXXX", s->file);
+    FILE *f = NULL;
+    int fd = mkstemp(tmp);
+    if (fd >= 0) {
+        fchmod(fd, 0644);
+        f = fdopen(fd, "wb");
+    }
+    int bad = !f || fwrite(mem + s->start, 1, len, f) != len;
+    if (f && fclose(f) != 0)
+        bad = 1;
+    if (!bad && rename(tmp, s->file) != 0)
+        bad = 1;
+    if (bad) {
+        fprintf(stderr, "imprun: cannot write %s: %s\n", s->file, strerror(errno));
+        if (fd >= 0)
+            remove(tmp);
+    }
+    free(tmp);
+    return bad ? -1 : 0;
+}
+
+static void write_reports(struct run *r, enum vm_status st)
+{
+    const struct imprun_opts *o = r->o;
+    report_status(r->rep, r->vm, &r->syms, st, r->rc, o->quiet);
+    if (o->regs) {
+        uint32_t gr[16];
+        for (unsigned i = 0; i < 16; i++)
+            gr[i] = vm_get_gr(r->vm, i);
+        report_psw(r->rep, vm_get_psw(r->vm));
+        report_gprs(r->rep, gr);
+    }
+    for (int i = 0; i < o->ndumps; i++)
+        report_dump(r->rep, &r->st, o->dumps[i].addr, o->dumps[i].len, 0);
+    if (o->stats)
+        report_stats(r->rep, vm_counters(r->vm));
+}
+
+/* ---- the run --------------------------------------------------------------- */
+
+static int open_report(const struct imprun_opts *o, FILE **rep)
+{
+    *rep = stderr;
+    if (!o->report)
+        return 0;
+    if (strcmp(o->report, "-") == 0) {
+        *rep = stdout;
+        return 0;
+    }
+    *rep = fopen(o->report, "w");
+    if (!*rep) {
+        fprintf(stderr, "imprun: cannot write %s: %s\n", o->report, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+/* Set up the machine and load; 0, or the exit status of the failure. */
+static int prepare(struct run *r, const char *load_path)
+{
+    const struct imprun_opts *o = r->o;
+    struct vm_config cfg = { o->storage };
+    r->vm = vm_new(&cfg);
+    if (!r->vm) {
+        fprintf(stderr, "imprun: cannot create a machine with %u bytes of storage\n", o->storage);
+        return EXIT_RUN_MACHINE;
+    }
+    char err[400];
+    if (o->microcode && vm_load_control_store_file(r->vm, o->microcode, err, sizeof err) != 0) {
+        fprintf(stderr, "imprun: %s\n", err);
+        return EXIT_BAD_INPUT;
+    }
+    r->st = (struct svc_storage){ r->vm, st_read, st_write };
+    sym_init(&r->syms, NULL, 0);
+    if (o->core ? load_core(r, o->core) : load_module(r, load_path))
+        return EXIT_BAD_INPUT;
+    struct vm_host host = { r, host_diagnose };
+    vm_set_host(r->vm, &host);
+    return 0;
+}
+
+static int run_program(const struct imprun_opts *o, struct services *svc, const char *load_path)
+{
+    struct run r;
+    memset(&r, 0, sizeof r);
+    r.o = o;
+    r.svc = svc;
+    if (open_report(o, &r.rep) != 0)
+        return EXIT_BAD_INPUT;
+    int ex = prepare(&r, load_path);
+    if (ex == 0) {
+        struct trace_state ts;
+        trace_init(&ts, r.rep, &r.syms, o->trace, o->microtrace);
+        if (o->trace || o->microtrace) {
+            struct vm_trace tr = { &ts, trace_insn, trace_micro };
+            vm_set_trace(r.vm, &tr);
+        }
+        enum vm_status st = vm_run(r.vm, o->max_cycles);
+        trace_finish(&ts, r.vm);
+        fflush(stdout);
+        svc_close_all(svc);
+        write_reports(&r, st);
+        ex = imprun_exit_code(st, r.rc);
+        for (int i = 0; i < o->nsaves; i++)
+            if (save_core(r.vm, &o->saves[i]) != 0 && ex == EXIT_RUN_OK)
+                ex = EXIT_BAD_INPUT;
+        if (o->json && imprun_write_json(o, r.vm, &r.syms, st, r.rc, ex, svc) != 0 &&
+            ex == EXIT_RUN_OK)
+            ex = EXIT_BAD_INPUT;
+    }
+    if (r.rep && r.rep != stderr && r.rep != stdout)
+        fclose(r.rep);
+    if (r.vm)
+        vm_free(r.vm);
+    if (r.have_mod)
+        obj_free(&r.mod);
+    return ex;
+}
+
+int imprun_main(const struct imprun_opts *o, struct services *svc, const char *self)
+{
+    if (o->core || (o->ninputs == 1 && !imprun_is_source(o->inputs[0])))
+        return run_program(o, svc, o->core ? NULL : o->inputs[0]);
+    struct build b;
+    int rc = build_program(&b, self, o->inputs, o->ninputs, o->origin_text, stderr);
+    int ex = rc == 0 ? run_program(o, svc, b.load) : EXIT_BAD_INPUT;
+    build_cleanup(&b);
+    return ex;
+}

@@ -1,0 +1,81 @@
+/*
+ * imprun.h -- the imprun program: its options and the one-step
+ * assemble-and-link helper (imprun-build.c).  main.c parses the command
+ * line into struct imprun_opts and runs the machine.
+ */
+#ifndef IMP_VM_IMPRUN_H
+#define IMP_VM_IMPRUN_H
+
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifndef PATH_MAX
+#define PATH_MAX 4096
+#endif
+
+#define IMPRUN_MAX_DUMPS 16
+#define IMPRUN_DEFAULT_CYCLES 2000000000ull     /* --max-cycles default */
+#define IMPRUN_DEFAULT_STORAGE (1u << 20)       /* --storage default: 1M */
+
+/* Low storage: the PSA and what imprun puts there for a load module. */
+#define IMPRUN_LOW_END    0x1000u   /* programs load at or above this */
+#define IMPRUN_EXIT_STUB  0xF00u    /* GR14: DIAG 15,0,X'000' (EXIT, RC = GR15) */
+#define IMPRUN_SAVE_AREA  0xF80u    /* GR13: 72-byte save area, X'F80'-X'FC7' */
+
+struct dump_req { uint32_t addr, len; };
+struct save_req { const char *file; uint32_t start, end; };
+
+struct imprun_opts {
+    const char *core;               /* --core IMAGE */
+    char **inputs;                  /* FILE.load, or SRC.s ... */
+    int ninputs;
+    uint64_t max_cycles;
+    uint32_t storage;
+    const char *microcode;          /* --microcode FILE */
+    uint32_t origin;                /* --origin, LOADER_AT_LINK if absent */
+    const char *origin_text;        /* as given (passed to impld) */
+    int regs, trace, microtrace, stats, quiet;
+    /* Low storage: the PSA and what imprun puts there for a load module. */
+#define IMPRUN_LOW_END    0x1000u   /* programs load at or above this */
+#define IMPRUN_EXIT_STUB  0xF00u    /* GR14: DIAG 15,0,X'000' (EXIT, RC = GR15) */
+#define IMPRUN_SAVE_AREA  0xF80u    /* GR13: 72-byte save area, X'F80'-X'FC7' */
+
+struct dump_req dumps[IMPRUN_MAX_DUMPS];
+    int ndumps;
+    struct save_req saves[IMPRUN_MAX_DUMPS];
+    int nsaves;
+    const char *json;               /* --json FILE */
+    const char *report;             /* --report FILE ("-" = stdout); else stderr */
+};
+
+struct services;
+struct vm;
+struct symtab;
+
+/* Run the program the options name (building it first from sources);
+ * returns imprun's exit status.  self is argv[0]. */
+int imprun_main(const struct imprun_opts *o, struct services *svc, const char *self);
+/* 1 if path names an assembler source (.s, .asm). */
+int imprun_is_source(const char *path);
+/* Write the --json report; 0, or -1 after a message on stderr. */
+int imprun_write_json(const struct imprun_opts *o, const struct vm *vm, const struct symtab *syms,
+                      int status, uint32_t rc, int exit_code, const struct services *svc);
+
+/* A private temporary directory holding the objects and a.load. */
+struct build {
+    char dir[PATH_MAX];
+    char load[PATH_MAX + 16];
+};
+
+/*
+ * Assemble each source with impas and link them with impld (origin: the
+ * --origin text or NULL) into b->load.  self is argv[0].  Returns 0, 1
+ * if a tool reported errors (its diagnostics already on err), or -1 if
+ * a tool could not be run.  Call build_cleanup() in every case.
+ */
+int build_program(struct build *b, const char *self, char **sources, int nsources,
+                  const char *origin, FILE *err);
+void build_cleanup(struct build *b);
+
+#endif

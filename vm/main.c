@@ -1,0 +1,272 @@
+/*
+ * main.c -- imprun: run a program on the microcoded IMP machine.
+ *
+ *   imprun [options] FILE.load          a load module (impld output)
+ *   imprun [options] --core IMAGE       a flat core image, IPL by restart
+ *   imprun [options] SRC.s [SRC2.s...]  assemble, link and run
+ *
+ * This file parses the command line and decides the exit status; the
+ * run itself is imprun-run.c, the exit codes are the status table of
+ * report-status.c, documented in imprun(1).
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "imprun.h"
+#include "loader.h"
+#include "services.h"
+
+static void usage(FILE *f)
+{
+    fputs("Usage: imprun [options] FILE.load\n"
+          "       imprun [options] --core IMAGE\n"
+          "       imprun [options] SRC.s [SRC2.s ...]\n"
+          "Run a program on the microcoded IMP machine.\n"
+          "\n"
+          "  --core=IMAGE          IPL a flat core image (restart PSW at 0)\n"
+          "  --origin=ADDR         load (or link) the program at ADDR\n"
+          "  --max-cycles=N        stop after N machine cycles (default 2000000000;\n"
+          "                        suffixes k, M, G = 10^3, 10^6, 10^9)\n"
+          "  --storage=SIZE        main storage size (default 1M; K, M suffixes)\n"
+          "  --microcode=FILE      control-store image from impmc\n"
+          "  --file NAME=PATH      bind host file PATH to the name NAME (repeatable;\n"
+          "                        PATH - is the console)\n"
+          "  --regs                print the registers and PSW at the end\n"
+          "  --dump=ADDR:LEN       dump LEN bytes at ADDR at the end (hex; repeatable)\n"
+          "  --savecore=FILE:START:END  write storage START..END (hex, inclusive)\n"
+          "  --trace               trace every instruction\n"
+          "  --microtrace          trace every microword, field by field\n"
+          "  --stats               instruction and cycle statistics by opcode\n"
+          "  --json=FILE           everything as JSON (- = stdout)\n"
+          "  --report=FILE         imprun's own reports to FILE (- = stdout;\n"
+          "                        default standard error)\n"
+          "  -q, --quiet           no final status line for a normal end\n"
+          "  --help, --version\n"
+          "\n"
+          "Exit status: 0 normal end with return code 0 (or a disabled wait),\n"
+          "1 bad input, 2 usage, 3 return code not 0, 4 program interruption,\n"
+          "5 other interruption without handler, 6 cycle limit, 7 machine error.\n"
+          "See imprun(1).\n",
+          f);
+}
+
+static int bad_usage(const char *fmt, const char *arg)
+{
+    fputs("imprun: ", stderr);
+    fprintf(stderr, fmt, arg);
+    fputs("\nTry 'imprun --help' for more information.\n", stderr);
+    return 2;
+}
+
+/* Hexadecimal (plain, 0x.. or X'..'), as Hercules takes addresses. */
+static int parse_hex(const char *s, uint32_t *out)
+{
+    uint64_t v;
+    if ((s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) || ((s[0] == 'X' || s[0] == 'x') && s[1] == '\'')) {
+        if (loader_parse_number(s, 0, &v) != 0)
+            return -1;
+    } else {
+        char *end;
+        if (!s[0] || strchr(s, '-') || strchr(s, '+') || strchr(s, ' '))
+            return -1;
+        errno = 0;
+        v = strtoull(s, &end, 16);
+        if (errno || *end)
+            return -1;
+    }
+    if (v > 0xFFFFFFFFu)
+        return -1;
+    *out = (uint32_t)v;
+    return 0;
+}
+
+static int parse_cycles(const char *s, uint64_t *out)
+{
+    char *end;
+    if (!s[0] || s[0] < '0' || s[0] > '9')
+        return -1;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    unsigned long long mul = 1;
+    if (*end == 'k' || *end == 'K') mul = 1000, end++;
+    else if (*end == 'm' || *end == 'M') mul = 1000000, end++;
+    else if (*end == 'g' || *end == 'G') mul = 1000000000, end++;
+    if (errno || *end || v == 0 || v > UINT64_MAX / mul)
+        return -1;
+    *out = v * mul;
+    return 0;
+}
+
+/* ADDR:LEN */
+static int parse_dump(const char *s, struct dump_req *d)
+{
+    char buf[128];
+    snprintf(buf, sizeof buf, "%s", s);
+    char *colon = strchr(buf, ':');
+    if (!colon)
+        return -1;
+    *colon = '\0';
+    return parse_hex(buf, &d->addr) != 0 || parse_hex(colon + 1, &d->len) != 0 ||
+           d->addr > 0xFFFFFF || d->len == 0 || d->len > 0x1000000 ? -1 : 0;
+}
+
+/* FILE:START:END (the file name may itself hold colons) */
+static int parse_save(char *s, struct save_req *r)
+{
+    char *c2 = strrchr(s, ':');
+    if (!c2 || c2 == s)
+        return -1;
+    *c2 = '\0';
+    char *c1 = strrchr(s, ':');
+    int bad = !c1 || c1 == s || parse_hex(c2 + 1, &r->end) != 0;
+    if (!bad) {
+        *c1 = '\0';
+        bad = parse_hex(c1 + 1, &r->start) != 0 || r->start > r->end || r->end > 0xFFFFFF;
+    }
+    r->file = s;
+    return bad ? -1 : 0;
+}
+
+enum { OPT_CORE = 256, OPT_ORIGIN, OPT_MAXCYC, OPT_STORAGE, OPT_MICRO, OPT_FILE, OPT_REGS,
+       OPT_DUMP, OPT_SAVE, OPT_TRACE, OPT_MTRACE, OPT_STATS, OPT_JSON, OPT_REPORT, OPT_HELP,
+       OPT_VERSION };
+
+static const struct option long_opts[] = {
+    { "core", required_argument, NULL, OPT_CORE },
+    { "origin", required_argument, NULL, OPT_ORIGIN },
+    { "max-cycles", required_argument, NULL, OPT_MAXCYC },
+    { "storage", required_argument, NULL, OPT_STORAGE },
+    { "microcode", required_argument, NULL, OPT_MICRO },
+    { "file", required_argument, NULL, OPT_FILE },
+    { "regs", no_argument, NULL, OPT_REGS },
+    { "dump", required_argument, NULL, OPT_DUMP },
+    { "savecore", required_argument, NULL, OPT_SAVE },
+    { "trace", no_argument, NULL, OPT_TRACE },
+    { "microtrace", no_argument, NULL, OPT_MTRACE },
+    { "stats", no_argument, NULL, OPT_STATS },
+    { "json", required_argument, NULL, OPT_JSON },
+    { "report", required_argument, NULL, OPT_REPORT },
+    { "quiet", no_argument, NULL, 'q' },
+    { "help", no_argument, NULL, OPT_HELP },
+    { "version", no_argument, NULL, OPT_VERSION },
+    { NULL, 0, NULL, 0 },
+};
+
+/* Parse one option; 0, or the exit status to leave with (2, or -1 for 0). */
+static int parse_option(int c, char *arg, struct imprun_opts *o, struct services *svc)
+{
+    uint64_t v;
+    char err[300];
+    switch (c) {
+    case OPT_CORE: o->core = arg; break;
+    case OPT_ORIGIN:
+        if (loader_parse_number(arg, 0, &v) != 0 || v > 0xFFFFFF)
+            return bad_usage("--origin: '%s' is not an address (0x10000 or X'10000')", arg);
+        o->origin = (uint32_t)v;
+        o->origin_text = arg;
+        break;
+    case OPT_MAXCYC:
+        if (parse_cycles(arg, &o->max_cycles) != 0)
+            return bad_usage("--max-cycles: '%s' is not a positive number", arg);
+        break;
+    case OPT_STORAGE:
+        if (loader_parse_number(arg, 1, &v) != 0 || v < 8192 || v > 0x1000000 || v % 4096)
+            return bad_usage("--storage: '%s' is not a size from 8K to 16M in 4K steps", arg);
+        o->storage = (uint32_t)v;
+        break;
+    case OPT_MICRO: o->microcode = arg; break;
+    case OPT_FILE:
+        if (svc_bind(svc, arg, err, sizeof err) != 0)
+            return bad_usage("--file %s", err);
+        break;
+    case OPT_REGS: o->regs = 1; break;
+    case OPT_DUMP:
+        if (o->ndumps == IMPRUN_MAX_DUMPS || parse_dump(arg, &o->dumps[o->ndumps]) != 0)
+            return bad_usage("--dump: '%s' is not ADDR:LEN in hex (at most 16 dumps)", arg);
+        o->ndumps++;
+        break;
+    case OPT_SAVE:
+        if (o->nsaves == IMPRUN_MAX_DUMPS || parse_save(arg, &o->saves[o->nsaves]) != 0)
+            return bad_usage("--savecore: expected FILE:START:END (hex, START <= END), got '%s'",
+                             arg);
+        o->nsaves++;
+        break;
+    case OPT_TRACE: o->trace = 1; break;
+    case OPT_MTRACE: o->microtrace = 1; break;
+    case OPT_STATS: o->stats = 1; break;
+    case OPT_JSON: o->json = arg; break;
+    case OPT_REPORT: o->report = arg; break;
+    case 'q': o->quiet = 1; break;
+    case OPT_HELP: usage(stdout); return -1;
+    case OPT_VERSION: printf("imprun (IMP) %s\n", IMP_VERSION); return -1;
+    default: return 2;
+    }
+    return 0;
+}
+
+static int has_suffix(const char *s, const char *suf)
+{
+    size_t n = strlen(s), k = strlen(suf);
+    return n >= k && strcmp(s + n - k, suf) == 0;
+}
+
+int imprun_is_source(const char *s) { return has_suffix(s, ".s") || has_suffix(s, ".asm"); }
+
+/* Check the inputs agree with each other; 0 or 2. */
+static int check_inputs(const struct imprun_opts *o)
+{
+    if (o->core && o->ninputs > 0)
+        return bad_usage("--core takes no other program file ('%s')", o->inputs[0]);
+    if (!o->core && o->ninputs == 0)
+        return bad_usage("%s", "no program to run (FILE.load, --core IMAGE or SRC.s)");
+    if (o->core && o->origin_text)
+        return bad_usage("%s", "--origin does not apply to a core image");
+    int sources = 0;
+    for (int i = 0; i < o->ninputs; i++)
+        sources += imprun_is_source(o->inputs[i]);
+    if (sources > 0 && sources < o->ninputs) {
+        int i = 0;
+        while (imprun_is_source(o->inputs[i]))
+            i++;
+        return bad_usage("cannot mix sources and load modules ('%s')", o->inputs[i]);
+    }
+    if (sources == 0 && o->ninputs > 1)
+        return bad_usage("one load module at a time ('%s')", o->inputs[1]);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    struct imprun_opts o;
+    struct services svc;
+    memset(&o, 0, sizeof o);
+    o.max_cycles = IMPRUN_DEFAULT_CYCLES;
+    o.storage = IMPRUN_DEFAULT_STORAGE;
+    o.origin = LOADER_AT_LINK;
+    svc_init(&svc, stdin, stdout);
+
+    int c, st = 0;
+    opterr = 0;
+    while (st == 0 && (c = getopt_long(argc, argv, "+q", long_opts, NULL)) != -1) {
+        if (c == '?') {
+            st = optopt && optopt < 256 ? bad_usage("unknown option '-%c'", (char[]){ (char)optopt, 0 })
+                                         : bad_usage("unknown or incomplete option '%s'",
+                                                     argv[optind - 1]);
+            break;
+        }
+        st = parse_option(c, optarg, &o, &svc);
+    }
+    o.inputs = argv + optind;
+    o.ninputs = argc - optind;
+    if (st == 0)
+        st = check_inputs(&o);
+    if (st != 0) {
+        svc_close_all(&svc);
+        return st < 0 ? 0 : st;
+    }
+    st = imprun_main(&o, &svc, argv[0]);
+    svc_close_all(&svc);
+    return st;
+}
