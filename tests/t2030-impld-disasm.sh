@@ -25,8 +25,10 @@ test_expect_success 'mutated object modules: errors or links, never a crash' '
     while [ $i -lt 60 ]; do
         n=$(( (i * 37) % $(wc -c <main.o) )) &&
         { head -c $n main.o; printf "\\377Z 9"; tail -c +$((n + 4)) main.o; } >m$i.o &&
-        { impld -o m.load m$i.o sub.o 2>/dev/null; st=$?; } ;
-        if [ $st -gt 2 ]; then echo "exit $st on m$i.o"; exit 1; fi
+        { impld -o m.load m$i.o sub.o 2>err; st=$?; } ;
+        if [ $st -gt 2 ] || grep -q -e Sanitizer -e "runtime error" err; then
+            echo "exit $st on m$i.o"; cat err; exit 1
+        fi
         i=$((i + 1))
     done
 '
