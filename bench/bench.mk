@@ -1,1 +1,25 @@
-# bench/bench.mk -- build fragment (see the top-level Makefile)
+# bench/bench.mk -- benchmarks and the oracle tools (tests/oracle).
+#
+#   make bench           assembler and machine benchmarks (bench/run.sh);
+#                        they print results, they do not pass or fail
+#   make oracle-record   regenerate the semantics core images and record
+#                        Hercules' results in tests/oracle/golden
+#
+# The oracle generators are built with the project's warnings so they stay
+# clean; the tests compile their own copies (they cannot know $(B)).
+
+ORACLE_TOOLS := $(B)/oracle/gen-encodings $(B)/oracle/gen-semantics
+DEPS += $(ORACLE_TOOLS:$(B)/oracle/%=$(B)/tests/oracle/%.d)
+
+all: $(ORACLE_TOOLS)
+
+$(B)/oracle/%: $(B)/tests/oracle/%.o $(LIBIMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $< $(LIBIMP)
+
+.PHONY: oracle-record
+bench: all
+	sh bench/run.sh $(BIN)
+
+oracle-record:
+	sh tests/oracle/record-semantics.sh
