@@ -1,0 +1,43 @@
+*---------------------------------------------------------------------
+* HELLO -- the smallest complete IMP program.
+*
+* What it shows:
+*  - a control section (CSECT) and a USING on the entry register:
+*    at entry R15 holds the address of HELLO, so R15 can serve as
+*    the base register while we do not change it;
+*  - writing a line with the PUTLINE host service: DIAG R1,R3,code
+*    with R1 -> text and R3 = length (COPY IMPSVC names the codes);
+*  - L'MSG, the length attribute of a symbol: the assembler knows
+*    how long MSG is, so we never count characters by hand;
+*  - that characters are EBCDIC in storage: C'A' is X'C1';
+*  - ending with BR 14 and the return code in R15 (0 = success).
+*
+* Expected output: see hello.expected.
+*---------------------------------------------------------------------
+         COPY  IMPSVC              host-service function codes
+HELLO    CSECT
+         USING HELLO,15            R15 = our address: the base
+         LA    2,MSG               R2 -> the text
+         LA    3,L'MSG             R3 = its length
+         DIAG  2,3,HS_PUTLINE      write it and a newline
+*
+* Check something real: the letter A is X'C1' in EBCDIC.
+         LA    2,OKMSG             assume it is
+         LA    3,L'OKMSG
+         CLI   LETTER,X'C1'        is C'A' stored as X'C1'?
+         BE    SAY
+         LA    2,BADMSG            no: report it
+         LA    3,L'BADMSG
+SAY      DIAG  2,3,HS_PUTLINE
+         CLI   LETTER,X'C1'        the same test gives the RC
+         BNE   FAIL
+         SR    15,15               return code 0: all well
+         BR    14                  back to the caller
+FAIL     LA    15,8                return code 8: something failed
+         BR    14
+*
+MSG      DC    C'Hello, world!'
+LETTER   DC    C'A'
+OKMSG    DC    C'OK C''A'' is X''C1'' in EBCDIC'
+BADMSG   DC    C'FAIL C''A'' is not X''C1'''
+         END   HELLO
