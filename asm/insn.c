@@ -1,0 +1,239 @@
+/*
+ * insn.c -- encoding machine instructions (pass 2).
+ *
+ * The statement's operands were parsed by shape; here each format says
+ * what its operands mean and checks them:
+ *   registers, masks 0-15; immediates 0-255 (SI, SVC); I3 0-15
+ *   RX storage operand  D(X,B):  D | D(X) | D(X,B) | D(,B)
+ *        D(X) names the INDEX (HLASM), the base coming from a USING or 0
+ *   RS, SI, S operand   D(B):    D | D(B)
+ *   SS operand          D(L,B):  D | D(L) | D(L,B) | D(,B); an omitted
+ *        length is the length attribute of D; 0 and 1 both encode 0
+ * An implicit address D (relocatable, or absolute beyond 4095) is turned
+ * into base and displacement by the USINGs (using.c).
+ */
+#include <string.h>
+
+#include "internal.h"
+
+struct addrres {
+    int b, d, x;
+    int64_t len;    /* SS length, -1 if not given */
+    long ea;        /* for the listing: effective address */
+};
+
+static int reg(struct assembler *as, const struct expr *e, int max, const char *what, int *out)
+{
+    int64_t v;
+    if (expr_abs(as, e, 0, &v) < 0)
+        return -1;
+    if (v < 0 || v > max) {
+        stmt_msg(as, as->curstmt, DIAG_ERROR, e->col, "%s %lld out of range (0-%d)", what,
+                 (long long)v, max);
+        return -1;
+    }
+    *out = (int)v;
+    return 0;
+}
+
+static void xref_value(struct assembler *as, const struct value *v)
+{
+    const struct stmt *st = cur_stmt(as);
+    emit_xref(as, st->sect, st->loc, v);
+}
+
+/* An implicit address: through USING, or absolute 0-4095. */
+static int implicit(struct assembler *as, const struct expr *e, struct addrres *r)
+{
+    struct value v;
+    if (expr_eval(as, e, 0, &v) < 0)
+        return -1;
+    xref_value(as, &v);
+    r->ea = v.nrel == 1 ? (long)sect_addr(as, v.rel[0].sect, v.num) : (long)v.num;
+    return using_resolve(as, &v, e->col, &r->b, &r->d);
+}
+
+static int displacement(struct assembler *as, const struct expr *e, struct addrres *r)
+{
+    int64_t v;
+    if (expr_abs(as, e, 0, &v) < 0)
+        return -1;
+    if (v < 0 || v > 4095) {
+        stmt_msg(as, as->curstmt, DIAG_ERROR, e->col, "displacement %lld out of range (0-4095)",
+                 (long long)v);
+        return -1;
+    }
+    r->d = (int)v;
+    r->ea = (long)v;
+    return 0;
+}
+
+enum addr_kind { AK_RX, AK_S, AK_SS };
+
+static int storage(struct assembler *as, const struct operand *o, enum addr_kind k,
+                   struct addrres *r)
+{
+    *r = (struct addrres){ .len = -1 };
+    int bad = 0;
+    switch (o->form) {
+    case OPF_PLAIN:
+        return implicit(as, o->d, r);
+    case OPF_ONE:
+        if (k == AK_S) {
+            bad |= displacement(as, o->d, r);
+            bad |= reg(as, o->a, 15, "base register", &r->b);
+            return bad ? -1 : 0;
+        }
+        if (k == AK_RX)
+            bad |= reg(as, o->a, 15, "index register", &r->x);
+        else if (expr_abs(as, o->a, 0, &r->len) < 0)
+            bad = -1;
+        bad |= implicit(as, o->d, r);
+        return bad ? -1 : 0;
+    case OPF_TWO:
+    case OPF_NOA:
+        if (k == AK_S) {
+            stmt_msg(as, as->curstmt, DIAG_ERROR, o->a ? o->a->col : o->b->col,
+                     "this operand is D(B): an index or length is not allowed");
+            return -1;
+        }
+        if (o->a && k == AK_RX)
+            bad |= reg(as, o->a, 15, "index register", &r->x);
+        else if (o->a && expr_abs(as, o->a, 0, &r->len) < 0)
+            bad = -1;
+        bad |= displacement(as, o->d, r);
+        bad |= reg(as, o->b, 15, "base register", &r->b);
+        return bad ? -1 : 0;
+    }
+    return -1;
+}
+
+/* The SS length of operand o: explicit, else the length attribute of D. */
+static int ss_length(struct assembler *as, const struct operand *o, const struct addrres *r,
+                     int max, uint8_t *code)
+{
+    int64_t l = r->len;
+    int col = o->a ? o->a->col : o->col;
+    if (l < 0)
+        l = expr_lenattr(as, o->d);
+    if (l < 0 || l > max) {
+        stmt_msg(as, as->curstmt, DIAG_ERROR, col, "length %lld out of range (0-%d)",
+                 (long long)l, max);
+        return -1;
+    }
+    *code = (uint8_t)(l ? l - 1 : 0);
+    return 0;
+}
+
+static void pair_check(struct assembler *as, const struct expr *e, int r, int flag,
+                       const struct isa_insn *in)
+{
+    if ((in->flags & flag) && (r & 1))
+        stmt_msg(as, as->curstmt, DIAG_WARNING, e->col,
+                 "%s needs an even register here (an even-odd pair); register %d is odd: "
+                 "specification exception at run time", in->name, r);
+}
+
+void insn_gen(struct assembler *as, struct stmt *st)
+{
+    const struct isa_insn *in = st->op->insn;
+    int ext = st->op->kind == OPK_EXT;
+    struct isa_fields f = { 0 };
+    struct addrres a1 = { .ea = -1 }, a2 = { .ea = -1 };
+    int bad = 0, r;
+    const struct operand *o = st->ops;
+    switch ((enum isa_format)in->format) {
+    case FMT_RR: case FMT_RR_M:
+        if (ext) {
+            f.r1 = (uint8_t)st->op->mask;
+            bad |= reg(as, o[0].d, 15, "register", &r); f.r2 = (uint8_t)r;
+            break;
+        }
+        bad |= reg(as, o[0].d, 15, in->format == FMT_RR_M ? "mask" : "register", &r);
+        f.r1 = (uint8_t)r;
+        bad |= reg(as, o[1].d, 15, "register", &r); f.r2 = (uint8_t)r;
+        if (!bad) {
+            pair_check(as, o[0].d, f.r1, F_PAIR1, in);
+            pair_check(as, o[1].d, f.r2, F_PAIR2, in);
+        }
+        break;
+    case FMT_RR_R1:
+        bad |= reg(as, o[0].d, 15, "register", &r); f.r1 = (uint8_t)r;
+        break;
+    case FMT_RR_I:
+        bad |= reg(as, o[0].d, 255, "SVC number", &r); f.i2 = (uint8_t)r;
+        break;
+    case FMT_RX: case FMT_RX_M: {
+        const struct operand *ao = &o[1];
+        if (ext) {
+            f.r1 = (uint8_t)st->op->mask;
+            ao = &o[0];
+        } else {
+            bad |= reg(as, o[0].d, 15, in->format == FMT_RX_M ? "mask" : "register", &r);
+            f.r1 = (uint8_t)r;
+        }
+        bad |= storage(as, ao, AK_RX, &a2);
+        f.r2 = (uint8_t)a2.x; f.b2 = (uint8_t)a2.b; f.d2 = (uint16_t)a2.d;
+        if (!bad && !ext)
+            pair_check(as, o[0].d, f.r1, F_PAIR1, in);
+        break;
+    }
+    case FMT_RS: case FMT_RS_M:
+        bad |= reg(as, o[0].d, 15, "register", &r); f.r1 = (uint8_t)r;
+        bad |= reg(as, o[1].d, 15, in->format == FMT_RS_M ? "mask" : "register", &r);
+        f.r2 = (uint8_t)r;
+        bad |= storage(as, &o[2], AK_S, &a2);
+        f.b2 = (uint8_t)a2.b; f.d2 = (uint16_t)a2.d;
+        if (!bad) {
+            pair_check(as, o[0].d, f.r1, F_PAIR1, in);
+            pair_check(as, o[1].d, f.r2, F_PAIR3, in);
+        }
+        break;
+    case FMT_RS_SH:
+        bad |= reg(as, o[0].d, 15, "register", &r); f.r1 = (uint8_t)r;
+        bad |= storage(as, &o[1], AK_S, &a2);
+        f.b2 = (uint8_t)a2.b; f.d2 = (uint16_t)a2.d;
+        if (!bad)
+            pair_check(as, o[0].d, f.r1, F_PAIR1, in);
+        break;
+    case FMT_SI:
+        bad |= storage(as, &o[0], AK_S, &a1);
+        f.b1 = (uint8_t)a1.b; f.d1 = (uint16_t)a1.d;
+        bad |= reg(as, o[1].d, 255, "immediate value", &r); f.i2 = (uint8_t)r;
+        break;
+    case FMT_S: case FMT_S2:
+        bad |= storage(as, &o[0], AK_S, &a2);
+        f.b2 = (uint8_t)a2.b; f.d2 = (uint16_t)a2.d;
+        break;
+    case FMT_SS_L:
+        bad |= storage(as, &o[0], AK_SS, &a1);
+        bad |= storage(as, &o[1], AK_S, &a2);
+        if (!bad)
+            bad |= ss_length(as, &o[0], &a1, 256, &f.i2);
+        f.b1 = (uint8_t)a1.b; f.d1 = (uint16_t)a1.d; f.b2 = (uint8_t)a2.b; f.d2 = (uint16_t)a2.d;
+        break;
+    case FMT_SS_LL: case FMT_SS_I3:
+        bad |= storage(as, &o[0], AK_SS, &a1);
+        bad |= storage(as, &o[1], in->format == FMT_SS_LL ? AK_SS : AK_S, &a2);
+        if (!bad)
+            bad |= ss_length(as, &o[0], &a1, 16, &f.l1);
+        if (in->format == FMT_SS_LL) {
+            if (!bad)
+                bad |= ss_length(as, &o[1], &a2, 16, &f.l2);
+        } else {
+            bad |= reg(as, o[2].d, 15, "rounding digit", &r); f.l2 = (uint8_t)r;
+        }
+        f.b1 = (uint8_t)a1.b; f.d1 = (uint16_t)a1.d; f.b2 = (uint8_t)a2.b; f.d2 = (uint16_t)a2.d;
+        break;
+    case FMT_COUNT:
+        break;
+    }
+    uint8_t code[6];
+    int n = isa_encode(in, &f, code);
+    if (bad)
+        memset(code, 0, sizeof code);
+    if (bad)
+        code[0] = 0;    /* keep the space; the object is not written on errors */
+    emit_bytes(as, st->sect, st->loc, code, (uint32_t)n);
+    lst_stmt(as, st, code, (uint32_t)n, a1.ea, a2.ea);
+}

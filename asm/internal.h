@@ -1,0 +1,383 @@
+/*
+ * internal.h -- the assembler's data model, shared by the files of asm/.
+ *
+ * Flow: source.c reads files into physical lines and joins continuation
+ * lines into logical statements; each statement is scanned (lexer.l) and
+ * parsed (parser.y) into a struct stmt holding expression trees.  Pass 1
+ * (pass1.c) assigns locations, defines symbols and sizes literals; the
+ * sections are then laid out (section.c); pass 2 (pass2.c) evaluates
+ * operands, encodes instructions and constants, fills the object module
+ * (emit.c) and writes the listing (listing.c).
+ *
+ * Values: a symbol's value is an offset within its section (its
+ * "relocation base"); absolute symbols have section -1.  Externals are
+ * sections too (kind SEC_EXT), at offset 0.  Assembly addresses (what the
+ * object module and the listing show) are section origin + offset.
+ */
+#ifndef IMP_ASM_INTERNAL_H
+#define IMP_ASM_INTERNAL_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "asm.h"
+#include "diag.h"
+#include "isa.h"
+#include "obj.h"
+
+#define SYM_MAX      63     /* longest symbol */
+#define COPY_DEPTH   16     /* nested COPY limit */
+#define MAX_CONT     20     /* continuation lines per statement */
+#define STMT_COLS    71     /* statement field: columns 1-71; 72 continues */
+#define CONT_COL     16     /* continuation lines resume in column 16 */
+#define MAX_RELTERMS 4      /* relocatable terms kept while evaluating */
+
+/* ---- memory: an arena freed all at once -------------------------------- */
+struct arena_blk;
+struct arena { struct arena_blk *head; };
+void *arena_alloc(struct arena *a, size_t n);          /* zeroed; never NULL (aborts on ENOMEM) */
+char *arena_strndup(struct arena *a, const char *s, size_t n);
+void arena_free(struct arena *a);
+/* Grow a malloc'ed array to hold at least n+1 elements of size sz. */
+void *xgrow(void *p, size_t *cap, size_t n, size_t sz);
+
+/* ---- expressions --------------------------------------------------------- */
+enum ex_kind { EX_NUM, EX_SYM, EX_LOC, EX_LATTR, EX_LIT, EX_ADD, EX_SUB, EX_MUL, EX_DIV,
+               EX_NEG };
+
+struct expr {
+    enum ex_kind kind;
+    int col;                /* column in the logical statement, 1-based */
+    int64_t num;            /* EX_NUM value; EX_LIT literal index */
+    const char *name;       /* EX_SYM, EX_LATTR (NULL for L'*) */
+    struct expr *l, *r;
+};
+
+/* The value of an expression: num + sum(coef * base of sect). */
+struct value {
+    int64_t num;
+    int nrel;
+    struct { int sect, coef; } rel[MAX_RELTERMS];
+    uint32_t lenattr;       /* length attribute of the leftmost term */
+    int has_len;
+};
+
+/* ---- operands ------------------------------------------------------------ */
+enum opform {
+    OPF_PLAIN,              /* e        */
+    OPF_ONE,                /* e(a)     */
+    OPF_TWO,                /* e(a,b)   */
+    OPF_NOA,                /* e(,b)    */
+};
+
+struct operand {
+    enum opform form;
+    struct expr *d, *a, *b;
+    int col;
+};
+
+/* One DC/DS operand or literal: [dup] type [Ln] [nominal]. */
+struct dcop {
+    struct expr *dupx;      /* duplication factor, NULL for 1 */
+    char type;              /* C X B F H A V Y P Z D (upper case) */
+    int explen;             /* explicit length from Ln, -1 if none */
+    struct expr *lenx;      /* L(expr) */
+    const char *str;        /* nominal string (raw, between the quotes) */
+    int strlen, strcol;
+    struct expr **vals;     /* nominal (expr,...) */
+    int nvals;
+    int col;
+    struct dcop *next;
+    /* pass 1 */
+    int done;               /* sized */
+    int64_t dup;
+    uint32_t elen;          /* length of one nominal value */
+    int nelem;              /* nominal values per duplicate */
+    uint32_t align;
+    uint32_t total;         /* bytes: dup * nelem * elen */
+};
+
+/* ---- operation table ----------------------------------------------------- */
+enum dir_code {
+    D_CSECT, D_DSECT, D_START, D_END, D_ENTRY, D_EXTRN, D_WXTRN, D_DC, D_DS, D_EQU, D_ORG,
+    D_LTORG, D_USING, D_DROP, D_CNOP, D_COPY, D_TITLE, D_SPACE, D_EJECT, D_PRINT,
+    D_AMODE, D_RMODE,
+};
+
+enum opkind { OPK_INSN, OPK_EXT, OPK_DIR };
+
+struct opent {
+    const char *name;
+    enum opkind kind;
+    const struct isa_insn *insn;    /* INSN: itself; EXT: BC or BCR */
+    int mask;                       /* EXT: the fixed mask */
+    enum dir_code dir;
+    int noops;                      /* directive takes no operands */
+};
+
+struct optab;
+struct optab *optab_new(void);
+void optab_free(struct optab *t);
+const struct opent *optab_find(const struct optab *t, const char *name, size_t n);
+
+/* ---- statements ---------------------------------------------------------- */
+struct sdiag {              /* a diagnostic attached to a statement */
+    enum diag_level lvl;
+    int col;                /* logical column */
+    char *msg;
+    struct sdiag *next;
+};
+
+struct seg {                /* a piece of the logical statement */
+    int off;                /* offset in the logical text */
+    int line;               /* physical line (index in the file) */
+    int col;                /* physical column of text[off], 1-based */
+};
+
+enum stmt_kind { ST_NONE, ST_INSN, ST_DIR };
+
+struct stmt {
+    int file, line, nlines;         /* first physical line (0-based index) */
+    const char *text;               /* logical statement */
+    int textlen;
+    struct seg *segs;
+    int nsegs;
+    enum stmt_kind kind;
+    const char *name;
+    int namecol;
+    const struct opent *op;
+    int opcol;
+    int nops;
+    struct operand ops[3];
+    struct dcop *dc;
+    int nargs;
+    struct expr **args;             /* directive operands (NULL = omitted) */
+    int *argcol;
+    const char *title;              /* TITLE string */
+    int titlelen;
+    int bad;                        /* syntax error: skip */
+    /* pass 1 */
+    int sect;                       /* section of the location counter, -1 none */
+    uint32_t loc;                   /* offset of the statement in sect */
+    uint32_t len;                   /* bytes generated or reserved */
+    int pool;                       /* LTORG/END: literal pool index, -1 */
+    int pool_first, pool_n;         /* its literals: poolorder[first .. first+n) */
+    int in_print_off;               /* listing suppressed */
+    struct sdiag *diags, *dtail;
+};
+
+/* ---- sections ------------------------------------------------------------ */
+enum sec_kind { SEC_CSECT, SEC_DSECT, SEC_PRIVATE, SEC_EXT };
+
+struct section {
+    const char *name;
+    enum sec_kind kind;
+    uint32_t loc, max;              /* current and highest location counter */
+    uint32_t origin;                /* assembly address (CSECTs) */
+    int esd;                        /* ESD id (CSECT, EXT) */
+    int weak;                       /* WXTRN */
+    int is_v;                       /* EXT made by a V-con only */
+};
+
+/* ---- symbols ------------------------------------------------------------- */
+enum sym_kind { SYM_UNDEF, SYM_LABEL, SYM_EQU, SYM_SECT, SYM_EXT };
+
+struct symbol {
+    const char *name;
+    enum sym_kind kind;
+    int sect;                       /* -1 absolute */
+    int64_t val;
+    uint32_t len;
+    char type;
+    int defstmt;                    /* statement index, -1 */
+    /* EQU evaluated lazily: expression, and where * was */
+    struct expr *equ;
+    struct expr *equlen;
+    int equ_stmt;
+    int state;                      /* 0 unevaluated, 1 evaluating, 2 done, 3 failed */
+    int entry;                      /* named by ENTRY */
+    int *refs;                      /* referencing statements */
+    size_t nrefs, caprefs;
+};
+
+struct symtab {
+    struct symbol **slots;
+    size_t cap, count;
+};
+void symtab_init(struct symtab *t);
+void symtab_free(struct symtab *t);
+struct symbol *symtab_find(struct symtab *t, const char *name);
+struct symbol *symtab_get(struct assembler *as, const char *name);  /* creates SYM_UNDEF */
+int symtab_sorted(struct symtab *t, struct symbol ***out);         /* malloc'ed, by name */
+
+/* ---- literals ------------------------------------------------------------ */
+struct literal {
+    const char *text;               /* "=F'1'" as written */
+    struct dcop *dc;
+    int stmt;                       /* first use */
+    int pool;                       /* -1 until placed */
+    int sect;
+    uint32_t loc;
+    int generated;
+    uint8_t *bytes;
+    struct relfix *fix;
+    int nfix;
+    int canon;                      /* the pooled literal this one shares */
+    struct literal *hnext;          /* hash chain (pending pool only) */
+};
+
+/* A relocatable field produced by dc.c, emitted as RLD/XREF. */
+struct relfix {
+    uint32_t off;                   /* offset from the constant's start */
+    int len;
+    int sect;
+    int neg;
+    int v;
+};
+
+/* ---- USING --------------------------------------------------------------- */
+struct using {
+    int reg;
+    int sect;                       /* -1: absolute */
+    int64_t base;
+};
+
+/* ---- the assembler ------------------------------------------------------- */
+struct srcfile {
+    const char *path;
+    char *buf;
+    const char **lines;
+    int *lens;
+    int nlines;
+    int objfile;                    /* FILE index in the object */
+};
+
+struct lexctx;
+
+struct assembler {
+    struct diag *diag;
+    struct asm_options opt;
+    struct arena arena;
+    struct optab *optab;
+    struct srcfile **files;
+    size_t nfiles, capfiles;
+    int copy_depth;
+    struct stmt *stmts;
+    size_t nstmts, capstmts;
+    int ended;                      /* END seen while reading */
+    struct symtab syms;
+    struct section *sects;
+    size_t nsects, capsects;
+    int cursect;                    /* location counter's section, -1 none */
+    int first_csect;
+    struct literal **lits;
+    size_t nlits, caplits;
+    struct literal **lithash;       /* pending literals by text */
+    size_t lithcap;
+    int npools;
+    int *pending;                   /* canonical literals awaiting a pool */
+    size_t npending, cappending;
+    int lits_orphan_first, lits_orphan_n;  /* pool made when END is missing */
+    int *poolorder;
+    size_t npoolorder, cappoolorder;
+    struct using usings[16];
+    int nusing;
+    int entry_stmt;                 /* END with operand: statement index */
+    struct lexctx *lex;
+    void *scanner;
+    struct obj_module obj;
+    /* pass 2 */
+    int pass;
+    int curstmt;
+    struct emitbuf { int esd; uint32_t addr; uint32_t len; uint8_t data[64]; } eb;
+    int print_on;
+    struct listing *lst;
+};
+
+/* source.c */
+int src_read_file(struct assembler *as, const char *path, int from_stmt, int col);
+int src_read_mem(struct assembler *as, const char *name, const char *text, size_t len);
+
+/* parse.c: parse one logical statement into st */
+void parse_stmt(struct assembler *as, struct stmt *st);
+int lex_init(struct assembler *as);
+void lex_free(struct assembler *as);
+
+/* messages attached to the current statement (or to stmt index i) */
+void stmt_msg(struct assembler *as, int i, enum diag_level lvl, int col, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+#define asm_error(as, col, ...)   stmt_msg(as, (as)->curstmt, DIAG_ERROR, col, __VA_ARGS__)
+#define asm_warning(as, col, ...) stmt_msg(as, (as)->curstmt, DIAG_WARNING, col, __VA_ARGS__)
+void stmt_flush_diags(struct assembler *as);
+void stmt_source_pos(const struct assembler *as, const struct stmt *st, int col, int *line,
+                     int *pcol);
+
+/* expr.c */
+enum { EV_QUIET = 1, EV_PASS1 = 2, EV_NOREF = 4 };
+int expr_eval(struct assembler *as, const struct expr *e, int flags, struct value *v);
+int expr_abs(struct assembler *as, const struct expr *e, int flags, int64_t *out);
+int value_is_abs(const struct value *v);
+int value_is_simple(const struct value *v);     /* exactly one base, coefficient +1 */
+struct symbol *sym_resolve(struct assembler *as, const char *name, int flags);
+int64_t expr_lenattr(struct assembler *as, const struct expr *e);
+
+/* section.c */
+int sect_new(struct assembler *as, const char *name, enum sec_kind kind);
+int sect_find(struct assembler *as, const char *name, enum sec_kind kind);
+void sect_enter(struct assembler *as, int s);
+uint32_t sect_align(struct assembler *as, uint32_t align);    /* aligns the locctr */
+void sect_advance(struct assembler *as, uint32_t n);
+void sect_layout(struct assembler *as);
+int sect_extern(struct assembler *as, const char *name, int weak, int is_v);
+uint32_t sect_addr(const struct assembler *as, int sect, int64_t off);
+
+/* using.c */
+void using_stmt(struct assembler *as, struct stmt *st);
+void drop_stmt(struct assembler *as, struct stmt *st);
+/* Resolve a storage address to base+displacement; 0 ok, -1 (reported). */
+int using_resolve(struct assembler *as, const struct value *v, int col, int *base, int *disp);
+
+/* literal.c */
+int lit_new(struct assembler *as, struct dcop *dc, const char *text, int len);
+void lit_pool(struct assembler *as, struct stmt *st, int at_end);
+void lit_scan_stmt(struct assembler *as, struct stmt *st);
+void lit_generate(struct assembler *as, int li, int col);
+void lit_emit_pool(struct assembler *as, struct stmt *st);
+
+/* dc.c */
+int dc_size(struct assembler *as, struct dcop *dc, int is_ds);
+void dc_stmt_size(struct assembler *as, struct stmt *st, int is_ds);
+/* Generate one operand into out (dc->total bytes); relocation fixes appended. */
+int dc_gen(struct assembler *as, const struct dcop *dc, uint32_t addr_off, uint8_t *out,
+           struct relfix **fix, int *nfix);
+void dc_stmt_gen(struct assembler *as, struct stmt *st);
+char dc_type_attr(const struct dcop *dc);
+
+/* pass1.c, pass2.c, insn.c */
+void pass1(struct assembler *as);
+void pass1_finish(struct assembler *as);
+void pass2(struct assembler *as);
+void insn_gen(struct assembler *as, struct stmt *st);
+
+/* emit.c */
+void emit_bytes(struct assembler *as, int sect, uint32_t off, const uint8_t *p, uint32_t n);
+void emit_flush(struct assembler *as);
+void emit_fix(struct assembler *as, int sect, uint32_t off, const struct relfix *f);
+void emit_xref(struct assembler *as, int sect, uint32_t off, const struct value *v);
+void emit_symbols(struct assembler *as);
+
+/* listing.c */
+struct listing;
+struct listing *lst_new(struct assembler *as, FILE *f);
+void lst_free(struct listing *l);
+void lst_stmt(struct assembler *as, struct stmt *st, const uint8_t *code, uint32_t n,
+              long addr1, long addr2);
+void lst_literal(struct assembler *as, const struct literal *lit, uint32_t addr);
+void lst_title(struct assembler *as, const char *t, int n);
+void lst_eject(struct assembler *as);
+void lst_space(struct assembler *as, int n);
+void lst_finish(struct assembler *as);
+
+static inline struct stmt *cur_stmt(struct assembler *as) { return &as->stmts[as->curstmt]; }
+
+#endif

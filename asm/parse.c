@@ -1,0 +1,170 @@
+/*
+ * parse.c -- building statements: the grammar's actions (px_*), the
+ * driver that scans and parses one logical statement, and the messages
+ * attached to statements (reported in statement order at the end, and
+ * shown in the listing right after their statement).
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse.h"
+#include "asm/parser.h"
+
+void *lex_begin(struct assembler *as, struct stmt *st);
+void lex_end(struct assembler *as, void *buf);
+
+struct expr *px_node(struct lexctx *x, enum ex_kind k, struct expr *l, struct expr *r, int col)
+{
+    struct expr *e = arena_alloc(&x->as->arena, sizeof *e);
+    e->kind = k;
+    e->l = l;
+    e->r = r;
+    e->col = col;
+    return e;
+}
+
+struct expr *px_num(struct lexctx *x, int64_t v, int col)
+{
+    struct expr *e = px_node(x, EX_NUM, NULL, NULL, col);
+    e->num = v;
+    return e;
+}
+
+struct expr *px_sym(struct lexctx *x, const char *name, int col)
+{
+    struct expr *e = px_node(x, EX_SYM, NULL, NULL, col);
+    e->name = name;
+    return e;
+}
+
+/* A literal: the text from '=' to the end of the operand is its identity. */
+struct expr *px_lit(struct lexctx *x, struct dcop *dc, int col, int endcol)
+{
+    struct expr *e = px_node(x, EX_LIT, NULL, NULL, col);
+    int len = endcol - col + 1;
+    if (col < 1 || len < 1 || col - 1 + len > x->st->textlen)
+        len = 1;
+    e->num = lit_new(x->as, dc, x->st->text + col - 1, len);
+    return e;
+}
+
+void px_insn(struct lexctx *x, const struct opent *op, int col)
+{
+    x->st->op = op;
+    x->st->opcol = col;
+    x->st->kind = op->kind == OPK_DIR ? ST_DIR : ST_INSN;
+}
+
+void px_operand(struct lexctx *x, int i, enum opform f, struct expr *d, struct expr *a,
+                struct expr *b, int col)
+{
+    struct operand *o = &x->st->ops[i];
+    o->form = f;
+    o->d = d;
+    o->a = a;
+    o->b = b;
+    o->col = col;
+    if (x->st->nops < i + 1)
+        x->st->nops = i + 1;
+}
+
+void px_arg(struct lexctx *x, struct expr *e, int col)
+{
+    struct stmt *st = x->st;
+    struct expr **na = arena_alloc(&x->as->arena, sizeof *na * (size_t)(st->nargs + 1));
+    int *nc = arena_alloc(&x->as->arena, sizeof *nc * (size_t)(st->nargs + 1));
+    if (st->nargs) {
+        memcpy(na, st->args, sizeof *na * (size_t)st->nargs);
+        memcpy(nc, st->argcol, sizeof *nc * (size_t)st->nargs);
+    }
+    na[st->nargs] = e;
+    nc[st->nargs] = col;
+    st->args = na;
+    st->argcol = nc;
+    st->nargs++;
+}
+
+void px_error(struct lexctx *x, int col, const char *msg)
+{
+    x->st->bad = 1;
+    stmt_msg(x->as, (int)(x->st - x->as->stmts), DIAG_ERROR, col, "%s", msg);
+}
+
+/*
+ * Parse st (its text and segments are set).  On return st->kind says what
+ * it is; st->bad is set after a syntax error (already reported).
+ */
+void parse_stmt(struct assembler *as, struct stmt *st)
+{
+    void *buf = lex_begin(as, st);
+    as->lex->lastdc_str = NULL;
+    asmyyparse(as->scanner, as->lex);
+    lex_end(as, buf);
+    /* a lone empty operand list means no operands */
+    if (st->nargs == 1 && !st->args[0] && !st->title)
+        st->nargs = 0;
+}
+
+/* ---- messages ------------------------------------------------------------ */
+
+void stmt_msg(struct assembler *as, int i, enum diag_level lvl, int col, const char *fmt, ...)
+{
+    if (i < 0 || (size_t)i >= as->nstmts)
+        return;
+    struct stmt *st = &as->stmts[i];
+    for (struct sdiag *p = st->diags; p; p = p->next)
+        if (p->lvl >= DIAG_ERROR && lvl >= DIAG_ERROR && p->col == col)
+            return;     /* one error per position */
+    char buf[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    struct sdiag *d = arena_alloc(&as->arena, sizeof *d);
+    d->lvl = lvl;
+    d->col = col;
+    d->msg = arena_strndup(&as->arena, buf, strlen(buf));
+    if (st->dtail)
+        st->dtail->next = d;
+    else
+        st->diags = d;
+    st->dtail = d;
+}
+
+/* Map a logical column of st to its physical line and column. */
+void stmt_source_pos(const struct assembler *as, const struct stmt *st, int col, int *line,
+                     int *pcol)
+{
+    (void)as;
+    int k = 0;
+    if (col < 1)
+        col = 1;
+    for (int j = 0; j < st->nsegs; j++)
+        if (st->segs[j].off < col)
+            k = j;
+    if (st->nsegs == 0) {
+        *line = st->line;
+        *pcol = col;
+        return;
+    }
+    *line = st->segs[k].line;
+    *pcol = st->segs[k].col + (col - 1 - st->segs[k].off);
+}
+
+/* Report every statement's messages, in statement order, through diag. */
+void stmt_flush_diags(struct assembler *as)
+{
+    for (size_t i = 0; i < as->nstmts; i++) {
+        struct stmt *st = &as->stmts[i];
+        for (struct sdiag *d = st->diags; d; d = d->next) {
+            const struct srcfile *f = as->files[st->file];
+            int line, col;
+            stmt_source_pos(as, st, d->col, &line, &col);
+            const char *src = line < f->nlines ? f->lines[line] : NULL;
+            if (diag_report(as->diag, d->lvl, f->path, line + 1, col, src, "%s", d->msg) < 0)
+                return;
+        }
+    }
+}

@@ -1,0 +1,61 @@
+/*
+ * parse.h -- what the scanner (lexer.l) and the parser (parser.y) share:
+ * the per-statement scanning context and the helpers the grammar's
+ * actions call to build a struct stmt.
+ *
+ * The scanner is a small state machine over one logical statement:
+ *   INITIAL  column 1: the name field (or blanks)
+ *   OPC      the operation field; looked up in the operation table, which
+ *            yields the token class (the operand shape) of the statement
+ *   OPSP     blanks before the operands
+ *   OPND     ordinary operands (expressions, addresses)
+ *   DCOP     DC/DS operands and literals: [dup] type [Ln] 'nominal'|(...)
+ *   REM      remarks, ignored
+ * A frame stack handles literals inside operands and the parentheses of
+ * DC operands (dup factor, length, nominal list).
+ */
+#ifndef IMP_ASM_PARSE_H
+#define IMP_ASM_PARSE_H
+
+#include "internal.h"
+
+enum lex_frame_kind { LF_OPND, LF_DCOP, LF_DCPAR };
+enum dc_phase { DCP_START, DCP_TYPE, DCP_TYPEL };
+enum dc_parkind { DPK_DUP, DPK_LEN, DPK_NOMINAL };
+
+struct lex_frame {
+    enum lex_frame_kind kind;
+    int lit;                        /* DCOP: scanning a literal */
+    enum dc_phase phase;            /* DCOP */
+    enum dc_parkind pk;             /* DCPAR: what the parentheses hold */
+    int depth;                      /* DCPAR: nesting */
+};
+
+#define LEX_FRAMES 8
+
+struct lexctx {
+    struct assembler *as;
+    struct stmt *st;
+    int off;                        /* offset of the next character */
+    struct lex_frame fr[LEX_FRAMES];
+    int nfr;
+    const char *errmsg;             /* set with ERRTOK */
+    char errbuf[128];
+    int errcol;
+    int reported;                   /* one syntax error per statement */
+    const char *lastdc_str;         /* nominal string of the dcop being reduced */
+    int lastdc_strlen, lastdc_strcol;
+};
+
+/* Actions of the grammar. */
+struct expr *px_num(struct lexctx *x, int64_t v, int col);
+struct expr *px_sym(struct lexctx *x, const char *name, int col);
+struct expr *px_node(struct lexctx *x, enum ex_kind k, struct expr *l, struct expr *r, int col);
+struct expr *px_lit(struct lexctx *x, struct dcop *dc, int col, int endcol);
+void px_insn(struct lexctx *x, const struct opent *op, int col);
+void px_operand(struct lexctx *x, int i, enum opform f, struct expr *d, struct expr *a,
+                struct expr *b, int col);
+void px_arg(struct lexctx *x, struct expr *e, int col);
+void px_error(struct lexctx *x, int col, const char *msg);
+
+#endif

@@ -1,0 +1,220 @@
+/*
+ * pass2.c -- pass 2: generate.  Walks the statements again with every
+ * symbol known: USING/DROP take effect in order, instructions and
+ * constants are encoded into TXT with RLDs and XREFs, literal pools are
+ * emitted where pass 1 placed them, LINE records map addresses to source
+ * lines, and the listing is written statement by statement.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+static int is_code_sect(const struct assembler *as, int s)
+{
+    return s >= 0 && (as->sects[s].kind == SEC_CSECT || as->sects[s].kind == SEC_PRIVATE);
+}
+
+static void gen_literals(struct assembler *as, const struct expr *e)
+{
+    while (e) {
+        if (e->kind == EX_LIT)
+            lit_generate(as, as->lits[e->num]->canon, e->col);
+        if (e->r)
+            gen_literals(as, e->r);
+        e = e->l;
+    }
+}
+
+static void line_record(struct assembler *as, const struct stmt *st)
+{
+    if (!is_code_sect(as, st->sect) || st->len == 0)
+        return;
+    if (st->kind == ST_DIR && (st->op->dir == D_DS || st->op->dir == D_ORG))
+        return;     /* reserves storage, generates no code */
+    obj_add_line(&as->obj, as->sects[st->sect].esd, sect_addr(as, st->sect, st->loc),
+                 as->files[st->file]->objfile, st->line + 1);
+}
+
+static void p2_dc(struct assembler *as, struct stmt *st, int is_ds)
+{
+    if (is_ds || !is_code_sect(as, st->sect) || st->len == 0) {
+        if (!is_ds && st->len)
+            for (struct dcop *dc = st->dc; dc; dc = dc->next)
+                if (dc->done) {     /* check the values even in a DSECT */
+                    uint8_t *tmp = malloc(dc->total ? dc->total : 1);
+                    struct relfix *fix = NULL;
+                    int nfix = 0;
+                    if (tmp)
+                        dc_gen(as, dc, 0, tmp, &fix, &nfix);
+                    free(tmp);
+                    free(fix);
+                }
+        lst_stmt(as, st, NULL, 0, -1, -1);
+        return;
+    }
+    uint8_t *buf = calloc(st->len, 1);
+    if (!buf)
+        abort();
+    uint32_t off = st->loc;
+    for (struct dcop *dc = st->dc; dc; dc = dc->next) {
+        if (!dc->done)
+            continue;
+        if (dc->align > 1)
+            off = (off + dc->align - 1) / dc->align * dc->align;
+        struct relfix *fix = NULL;
+        int nfix = 0;
+        if (off - st->loc + dc->total <= st->len) {
+            dc_gen(as, dc, 0, buf + (off - st->loc), &fix, &nfix);
+            for (int i = 0; i < nfix; i++)
+                emit_fix(as, st->sect, off, &fix[i]);
+        }
+        free(fix);
+        off += dc->total;
+    }
+    emit_bytes(as, st->sect, st->loc, buf, st->len);
+    lst_stmt(as, st, buf, st->len, -1, -1);
+    free(buf);
+}
+
+static void p2_end(struct assembler *as, struct stmt *st)
+{
+    if (st->nargs > 0 && st->args[0]) {
+        struct value v;
+        if (expr_eval(as, st->args[0], 0, &v) == 0) {
+            if (v.nrel != 1 || v.rel[0].coef != 1 || !is_code_sect(as, v.rel[0].sect))
+                stmt_msg(as, as->curstmt, DIAG_ERROR, st->args[0]->col,
+                         "END operand must be an address in a control section");
+            else {
+                as->obj.has_entry = 1;
+                as->obj.entry_esd = as->sects[v.rel[0].sect].esd;
+                as->obj.entry_addr = sect_addr(as, v.rel[0].sect, v.num);
+            }
+        }
+    }
+    lst_stmt(as, st, NULL, 0, -1, -1);
+    lit_emit_pool(as, st);
+}
+
+static void p2_equ(struct assembler *as, struct stmt *st)
+{
+    long val = -1;
+    if (st->name && st->nargs > 0 && st->args[0]) {
+        struct value v;
+        struct symbol *s = symtab_find(&as->syms, st->name);
+        if (expr_eval(as, st->args[0], 0, &v) == 0) {
+            if (v.nrel > 1 || (v.nrel == 1 && v.rel[0].coef != 1))
+                stmt_msg(as, as->curstmt, DIAG_ERROR, st->args[0]->col,
+                         "EQU value must be absolute or simply relocatable");
+            else
+                val = v.nrel ? (long)sect_addr(as, v.rel[0].sect, v.num) : (long)(uint32_t)v.num;
+        }
+        int64_t l;
+        if (st->nargs > 1 && st->args[1] && expr_abs(as, st->args[1], 0, &l) == 0 &&
+            (l < 0 || l > 65535))
+            stmt_msg(as, as->curstmt, DIAG_ERROR, st->args[1]->col,
+                     "length attribute out of range (0-65535)");
+        if (s && s->equ_stmt == as->curstmt && s->kind == SYM_EQU && s->state != 2)
+            sym_resolve(as, st->name, 0);
+    }
+    lst_stmt(as, st, NULL, 0, -1, val);
+}
+
+static void p2_cnop(struct assembler *as, struct stmt *st)
+{
+    uint8_t pad[8];
+    for (uint32_t i = 0; i < st->len && i < sizeof pad; i += 2) {
+        pad[i] = 0x07;
+        pad[i + 1] = 0x00;
+    }
+    if (st->len && is_code_sect(as, st->sect))
+        emit_bytes(as, st->sect, st->loc, pad, st->len);
+    lst_stmt(as, st, pad, st->len, -1, -1);
+}
+
+static void p2_print(struct assembler *as, struct stmt *st)
+{
+    for (int i = 0; i < st->nargs; i++) {
+        const struct expr *e = st->args[i];
+        if (!e || e->kind != EX_SYM)
+            continue;
+        if (strcmp(e->name, "ON") == 0)
+            as->print_on = 1;
+        else if (strcmp(e->name, "OFF") == 0)
+            as->print_on = 0;
+    }
+}
+
+static void p2_dir(struct assembler *as, struct stmt *st)
+{
+    switch (st->op->dir) {
+    case D_DC: p2_dc(as, st, 0); return;
+    case D_DS: p2_dc(as, st, 1); return;
+    case D_EQU: p2_equ(as, st); return;
+    case D_END: p2_end(as, st); return;
+    case D_CNOP: p2_cnop(as, st); return;
+    case D_USING: using_stmt(as, st); break;
+    case D_DROP: drop_stmt(as, st); break;
+    case D_LTORG:
+        lst_stmt(as, st, NULL, 0, -1, -1);
+        lit_emit_pool(as, st);
+        return;
+    case D_TITLE:
+        lst_title(as, st->title, st->titlelen);
+        if (!st->title)
+            stmt_msg(as, as->curstmt, DIAG_ERROR, st->opcol, "TITLE needs a quoted string");
+        return;     /* TITLE, EJECT, SPACE are not listed themselves */
+    case D_EJECT:
+        lst_eject(as);
+        return;
+    case D_SPACE: {
+        int64_t n = 1;
+        if (st->nargs > 0 && st->args[0] && expr_abs(as, st->args[0], 0, &n) == 0 &&
+            (n < 0 || n > 100))
+            n = 1;
+        lst_space(as, (int)n);
+        return;
+    }
+    case D_PRINT:
+        p2_print(as, st);
+        lst_stmt(as, st, NULL, 0, -1, -1);
+        return;
+    default:
+        break;
+    }
+    lst_stmt(as, st, NULL, 0, -1, -1);
+}
+
+void pass2(struct assembler *as)
+{
+    as->pass = 2;
+    as->nusing = 0;
+    as->print_on = 1;
+    for (size_t i = 0; i < as->nfiles; i++)
+        as->files[i]->objfile = obj_add_file(&as->obj, as->files[i]->path);
+    for (size_t i = 0; i < as->nstmts; i++) {
+        struct stmt *st = &as->stmts[i];
+        as->curstmt = (int)i;
+        st->in_print_off = !as->print_on;
+        if (st->bad || st->kind == ST_NONE) {
+            lst_stmt(as, st, NULL, 0, -1, -1);
+            continue;
+        }
+        for (int k = 0; k < st->nops; k++) {
+            gen_literals(as, st->ops[k].d);
+            gen_literals(as, st->ops[k].a);
+            gen_literals(as, st->ops[k].b);
+        }
+        if (st->kind == ST_INSN)
+            insn_gen(as, st);
+        else
+            p2_dir(as, st);
+        line_record(as, st);
+    }
+    if (as->lits_orphan_n) {
+        struct stmt dummy = { .pool_first = as->lits_orphan_first, .pool_n = as->lits_orphan_n };
+        lit_emit_pool(as, &dummy);
+    }
+    emit_flush(as);
+    emit_symbols(as);
+}

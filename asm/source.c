@@ -1,0 +1,366 @@
+/*
+ * source.c -- reading source files into statements.
+ *
+ * HLASM source format: columns 1-71 hold the statement, a non-blank in
+ * column 72 continues it on the next line, which resumes in column 16;
+ * columns 73-80 (sequence numbers) are ignored.  A '*' in column 1 (or
+ * ".*") makes a comment line.  Tabs are expanded to every 8th column.
+ * When a line's operands end with a comma, the blanks after it are
+ * dropped so that the operands go on in column 16 of the next line.
+ *
+ * COPY members are read here, in place (search: the including file's
+ * directory, then -I directories), each one its own source file.  After
+ * END, the remaining lines are ignored with a warning.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <ctype.h>
+
+#include "internal.h"
+
+#define LINE_KEEP 160       /* columns kept for display */
+#define BAD_LINES 10        /* lines with binary junk before a file is given up */
+
+static char *read_all(const char *path, size_t *len, int *err)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        *err = errno;
+        return NULL;
+    }
+    size_t cap = 65536, n = 0;
+    char *buf = malloc(cap);
+    for (;;) {
+        if (!buf) {
+            fclose(f);
+            *err = ENOMEM;
+            return NULL;
+        }
+        n += fread(buf + n, 1, cap - n, f);
+        if (n < cap)
+            break;
+        char *nb = cap < ((size_t)1 << 30) ? realloc(buf, cap * 2) : NULL;
+        if (!nb) {
+            free(buf);
+            fclose(f);
+            *err = EFBIG;
+            return NULL;
+        }
+        buf = nb;
+        cap *= 2;
+    }
+    int bad = ferror(f);
+    fclose(f);
+    if (bad) {
+        free(buf);
+        *err = EIO;
+        return NULL;
+    }
+    *len = n;
+    return buf;
+}
+
+/*
+ * Split text into display lines: tabs expanded, control characters shown
+ * as '?', at most LINE_KEEP columns.  badcol[i] is the column of the first
+ * control character in line i, 0 if none.
+ */
+static void split_lines(struct assembler *as, struct srcfile *f, const char *text, size_t len,
+                        int **badcol)
+{
+    size_t cap = 0, lcap = 0;
+    size_t n = 0;
+    char line[LINE_KEEP + 1];
+    int *bc = NULL;
+    size_t bcap = 0;
+    size_t i = 0;
+    while (i < len) {
+        int col = 0, bad = 0;
+        while (i < len && text[i] != '\n') {
+            unsigned char c = (unsigned char)text[i++];
+            if (c == '\r' && (i == len || text[i] == '\n'))
+                continue;
+            if (c == '\t') {
+                do {
+                    if (col < LINE_KEEP) line[col] = ' ';
+                    col++;
+                } while (col % 8);
+                continue;
+            }
+            if (c < 0x20 || c == 0x7F) {
+                if (!bad) bad = col + 1;
+                c = '?';
+            }
+            if (col < LINE_KEEP) line[col] = (char)c;
+            col++;
+        }
+        i++;    /* the newline */
+        if (col > LINE_KEEP) col = LINE_KEEP;
+        f->lines = xgrow(f->lines, &cap, n, sizeof *f->lines);
+        bc = xgrow(bc, &bcap, n, sizeof *bc);
+        f->lens = xgrow(f->lens, &lcap, n, sizeof *f->lens);
+        f->lines[n] = arena_strndup(&as->arena, line, (size_t)col);
+        f->lens[n] = col;
+        bc[n] = bad;
+        n++;
+    }
+    f->nlines = (int)n;
+    *badcol = bc;
+}
+
+static struct stmt *new_stmt(struct assembler *as, int file, int line)
+{
+    as->stmts = xgrow(as->stmts, &as->capstmts, as->nstmts, sizeof *as->stmts);
+    struct stmt *st = &as->stmts[as->nstmts++];
+    memset(st, 0, sizeof *st);
+    st->file = file;
+    st->line = line;
+    st->nlines = 1;
+    st->sect = -1;
+    st->pool = -1;
+    return st;
+}
+
+static int blank_from(const char *s, int len, int from, int to)
+{
+    for (int c = from; c < to && c < len; c++)
+        if (s[c] != ' ')
+            return 0;
+    return 1;
+}
+
+/*
+ * Line i is continued: column 72 is not blank and the next line looks like
+ * a continuation (columns 1-15 blank, something from column 16).  A long
+ * remark that merely runs into column 72 above an ordinary statement is
+ * not taken as a continuation -- a common slip in hand-typed sources.
+ */
+static int continues(const struct srcfile *f, int i)
+{
+    if (f->lens[i] <= STMT_COLS || f->lines[i][STMT_COLS] == ' ')
+        return 0;
+    if (i + 1 >= f->nlines)
+        return 1;       /* reported: the file ends */
+    const char *n = f->lines[i + 1];
+    int nl = f->lens[i + 1];
+    return blank_from(n, nl, 0, CONT_COL - 1) && !blank_from(n, nl, CONT_COL - 1, STMT_COLS);
+}
+
+/*
+ * Build the logical statement starting at line *li of f; advance *li past
+ * its continuation lines.  Returns the statement's index.
+ */
+static int build_stmt(struct assembler *as, int fi, int *li)
+{
+    struct srcfile *f = as->files[fi];
+    int first = *li;
+    struct stmt *st = new_stmt(as, fi, first);
+    int si = (int)(st - as->stmts);
+    const char *s = f->lines[first];
+    int len = f->lens[first];
+    (*li)++;
+    if (len == 0 || blank_from(s, len, 0, STMT_COLS) || s[0] == '*' ||
+        (len > 1 && s[0] == '.' && s[1] == '*')) {
+        st->text = "";
+        return si;  /* comment or blank line */
+    }
+    char buf[STMT_COLS + (STMT_COLS - CONT_COL + 1) * MAX_CONT + 1];
+    struct seg segs[MAX_CONT + 1];
+    int n = len < STMT_COLS ? len : STMT_COLS;
+    memcpy(buf, s, (size_t)n);
+    segs[0] = (struct seg){ 0, first, 1 };
+    int nsegs = 1;
+    int cont = continues(f, first);
+    while (cont) {
+        if (*li >= f->nlines) {
+            stmt_msg(as, si, DIAG_ERROR, STMT_COLS + 1,
+                     "continuation indicated in column 72, but the file ends");
+            break;
+        }
+        if (nsegs > MAX_CONT) {
+            stmt_msg(as, si, DIAG_ERROR, 1, "more than %d continuation lines", MAX_CONT);
+            while (*li < f->nlines && f->lens[*li] > STMT_COLS && f->lines[*li][STMT_COLS] != ' ')
+                (*li)++;
+            (*li)++;
+            break;
+        }
+        const char *c = f->lines[*li];
+        int clen = f->lens[*li];
+        if (!blank_from(c, clen, 0, CONT_COL - 1))
+            stmt_msg(as, si, DIAG_WARNING, n + 1,
+                     "continuation line %d does not start in column %d", *li + 1, CONT_COL);
+        int t = n;
+        while (t > 0 && buf[t - 1] == ' ')
+            t--;
+        if (t > 0 && buf[t - 1] == ',')
+            n = t;
+        int from = CONT_COL - 1, to = clen < STMT_COLS ? clen : STMT_COLS;
+        segs[nsegs++] = (struct seg){ n, *li, CONT_COL };
+        if (to > from) {
+            memcpy(buf + n, c + from, (size_t)(to - from));
+            n += to - from;
+        }
+        cont = continues(f, *li);
+        (*li)++;
+        st = &as->stmts[si];
+        st->nlines++;
+    }
+    st = &as->stmts[si];
+    while (n > 0 && buf[n - 1] == ' ')
+        n--;
+    st->text = arena_strndup(&as->arena, buf, (size_t)n);
+    st->textlen = n;
+    st->segs = arena_alloc(&as->arena, sizeof *segs * (size_t)nsegs);
+    memcpy(st->segs, segs, sizeof *segs * (size_t)nsegs);
+    st->nsegs = nsegs;
+    return si;
+}
+
+static int open_copy(struct assembler *as, int si, const char *name);
+
+/* Read the lines of file fi into statements. */
+static void read_stmts(struct assembler *as, int fi, const int *badcol)
+{
+    struct srcfile *f = as->files[fi];
+    int li = 0, nbad = 0;
+    while (li < f->nlines && !as->ended) {
+        int first = li;
+        int si = build_stmt(as, fi, &li);
+        for (int k = first; k < li; k++)
+            if (badcol[k]) {
+                stmt_msg(as, si, DIAG_ERROR, k == first ? badcol[k] : 0,
+                         "invalid character (control character or binary data) in line %d",
+                         k + 1);
+                nbad++;
+            }
+        struct stmt *st = &as->stmts[si];
+        if (st->textlen == 0)
+            continue;
+        parse_stmt(as, st);
+        st = &as->stmts[si];
+        if (nbad >= BAD_LINES) {
+            stmt_msg(as, si, DIAG_ERROR, 0, "too much binary data: the rest of %s is ignored",
+                     f->path);
+            break;
+        }
+        if (st->bad || st->kind != ST_DIR)
+            continue;
+        if (st->op->dir == D_END) {
+            as->ended = 1;
+            if (li < f->nlines) {
+                int rest = li;
+                while (rest < f->nlines && blank_from(f->lines[rest], f->lens[rest], 0, 80))
+                    rest++;
+                if (rest < f->nlines)
+                    stmt_msg(as, si, DIAG_WARNING, 0,
+                             "statements after END are ignored (from line %d)", rest + 1);
+            }
+        } else if (st->op->dir == D_COPY) {
+            if (st->nargs != 1 || !st->args[0] || st->args[0]->kind != EX_SYM)
+                stmt_msg(as, si, DIAG_ERROR, st->nargs ? st->argcol[0] : st->opcol,
+                         "COPY needs one operand: the member name");
+            else
+                open_copy(as, si, st->args[0]->name);
+        }
+    }
+}
+
+static int add_file(struct assembler *as, const char *path, const char *text, size_t len)
+{
+    struct srcfile *f = arena_alloc(&as->arena, sizeof *f);
+    f->path = arena_strndup(&as->arena, path, strlen(path));
+    as->files = xgrow(as->files, &as->capfiles, as->nfiles, sizeof *as->files);
+    as->files[as->nfiles] = f;
+    int *badcol = NULL;
+    split_lines(as, f, text, len, &badcol);
+    int fi = (int)as->nfiles++;
+    read_stmts(as, fi, badcol);
+    free(badcol);
+    return fi;
+}
+
+int src_read_mem(struct assembler *as, const char *name, const char *text, size_t len)
+{
+    add_file(as, name, text, len);
+    return 0;
+}
+
+int src_read_file(struct assembler *as, const char *path, int from_stmt, int col)
+{
+    size_t len = 0;
+    int err = 0;
+    char *text = read_all(path, &len, &err);
+    if (!text) {
+        if (from_stmt < 0)
+            diag_report(as->diag, DIAG_ERROR, path, 0, 0, NULL, "cannot read: %s",
+                        strerror(err));
+        else
+            stmt_msg(as, from_stmt, DIAG_ERROR, col, "cannot read %s: %s", path, strerror(err));
+        return -1;
+    }
+    add_file(as, path, text, len);
+    free(text);
+    return 0;
+}
+
+/* The directory part of path ("." if none), into buf. */
+static void dir_of(const char *path, char *buf, size_t n)
+{
+    const char *slash = strrchr(path, '/');
+    if (!slash)
+        snprintf(buf, n, ".");
+    else
+        snprintf(buf, n, "%.*s", (int)(slash - path), path);
+}
+
+static int find_member(struct assembler *as, const char *dir, const char *name, char *out,
+                       size_t n)
+{
+    static const char *const exts[] = { "", ".s", ".asm", ".cpy" };
+    char lower[SYM_MAX + 1];
+    size_t k = 0;
+    for (; name[k] && k < SYM_MAX; k++)
+        lower[k] = (char)tolower((unsigned char)name[k]);
+    lower[k] = '\0';
+    const char *names[] = { name, lower };
+    for (size_t e = 0; e < sizeof exts / sizeof exts[0]; e++)
+        for (int c = 0; c < 2; c++) {
+            snprintf(out, n, "%s/%s%s", dir, names[c], exts[e]);
+            FILE *f = fopen(out, "rb");
+            if (f) {
+                fclose(f);
+                return 0;
+            }
+        }
+    (void)as;
+    return -1;
+}
+
+static int open_copy(struct assembler *as, int si, const char *name)
+{
+    struct stmt *st = &as->stmts[si];
+    int col = st->argcol[0];
+    if (as->copy_depth >= COPY_DEPTH) {
+        stmt_msg(as, si, DIAG_ERROR, col, "COPY nested more than %d deep (recursive COPY?)",
+                 COPY_DEPTH);
+        return -1;
+    }
+    char path[4096], dir[4096];
+    int found = -1;
+    if (!as->opt.no_files) {
+        dir_of(as->files[st->file]->path, dir, sizeof dir);
+        found = find_member(as, dir, name, path, sizeof path);
+        for (int i = 0; found < 0 && i < as->opt.nincdirs; i++)
+            found = find_member(as, as->opt.incdirs[i], name, path, sizeof path);
+    }
+    if (found < 0) {
+        stmt_msg(as, si, DIAG_ERROR, col, "COPY member %s not found", name);
+        return -1;
+    }
+    as->copy_depth++;
+    int r = src_read_file(as, path, si, col);
+    as->copy_depth--;
+    return r;
+}
