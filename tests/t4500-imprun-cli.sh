@@ -8,7 +8,7 @@ need_imprun
 write_hello
 
 test_expect_success 'help and version' '
-    imprun --help >out && test_grep "^Usage: imprun" out && test_grep -- "--savecore" out &&
+    imprun --help >out && test_grep "^Usage: imprun" out && test_grep "savecore" out &&
     imprun --version >out && test_grep "imprun (IMP)" out
 '
 
@@ -17,8 +17,8 @@ test_expect_success 'no program: says so' '
     test_must_fail imprun 2>err && test_grep "no program to run" err
 '
 test_expect_success 'unknown options are named' '
-    test_must_fail imprun --frobnicate hello.load 2>err && test_grep -- "--frobnicate" err &&
-    test_must_fail imprun -z hello.load 2>err && test_grep -- "-z" err
+    test_must_fail imprun --frobnicate hello.load 2>err && test_grep "frobnicate" err &&
+    test_must_fail imprun -z hello.load 2>err && test_grep "'-z'" err
 '
 test_expect_failure_status 'an option missing its argument' 2 'imprun hello.load --dump'
 

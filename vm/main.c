@@ -251,7 +251,7 @@ int main(int argc, char **argv)
     opterr = 0;
     while (st == 0 && (c = getopt_long(argc, argv, "+q", long_opts, NULL)) != -1) {
         if (c == '?') {
-            st = optopt && optopt < 256 ? bad_usage("unknown option '-%c'", (char[]){ (char)optopt, 0 })
+            st = optopt && optopt < 256 ? bad_usage("unknown option '-%s'", (char[]){ (char)optopt, 0 })
                                          : bad_usage("unknown or incomplete option '%s'",
                                                      argv[optind - 1]);
             break;

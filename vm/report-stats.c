@@ -73,7 +73,9 @@ void report_stats(FILE *out, const struct vm_counters *c)
         char pct[32];
         report_ratio(cpi, sizeof cpi, ops[i].cycles, ops[i].count);
         report_ratio(pct, sizeof pct, ops[i].count * 100, c->instructions);
-        fprintf(out, "%-6X %-8s %12" PRIu64 " %12" PRIu64 " %7s %6s\n", ops[i].opcode,
-                ops[i].name, ops[i].count, ops[i].cycles, cpi, pct);
+        char op[8];
+        snprintf(op, sizeof op, ops[i].opcode > 0xFF ? "%04X" : "%02X", ops[i].opcode);
+        fprintf(out, "%-6s %-8s %12" PRIu64 " %12" PRIu64 " %7s %6s\n", op, ops[i].name,
+                ops[i].count, ops[i].cycles, cpi, pct);
     }
 }
