@@ -11,6 +11,9 @@
 #     instructions exactly and stores the count at X'200', so
 #     MIPS = count / seconds on both; Hercules' seconds are its wall time
 #     minus its start-up time (measured with an empty program).  Best of 3.
+#  3. HLASM twins of the programs (bench/hlasm/*.s, so far the BCT loop),
+#     built with impas + impld --core, run once on each machine; their
+#     result word must equal the GNU-as twin's.
 #
 # Environment: BENCH_STATEMENTS (default 100000), BENCH_RUNS (3).
 BIN=${1:-bin}
@@ -102,4 +105,26 @@ done
 if [ -x "$BIN/imprun" ]; then
     echo "imprun --stats for sort:"
     "$BIN/imprun" --core sort.bin --stats 2>&1 | sed 's/^/  /' | tail -n 15
+fi
+
+# HLASM twins (bench/hlasm/*.s), assembled by impas and linked by impld into
+# core images: same program, so the result word must match the GNU twin's.
+if [ -x "$BIN/impas" ] && [ -x "$BIN/impld" ]; then
+    echo "== HLASM twins (impas + impld --core) =="
+    for src in "$here"/hlasm/*.s; do
+        p=$(basename "$src" .s)
+        if ! "$BIN/impas" -o h$p.o "$src" >h$p.log 2>&1 ||
+           ! "$BIN/impld" --core=h$p.core -o h$p.load h$p.o >>h$p.log 2>&1; then
+            echo "$p: does not build:"; sed 's/^/  /' h$p.log; continue
+        fi
+        line="$p:"
+        if [ -n "$hstart" ] && "$herc" h$p.core 200 207 h$p.herc 300 >/dev/null; then
+            line="$line Hercules count $(word h$p.herc 0) result $(word h$p.herc 4)"
+            [ -s $p.herc ] && line="$line (GNU twin result $(word $p.herc 4))"
+        fi
+        if [ -x "$BIN/imprun" ] && "$BIN/imprun" --core h$p.core --savecore=h$p.imp:200:207 >/dev/null 2>&1; then
+            line="$line; IMP count $(word h$p.imp 0) result $(word h$p.imp 4)"
+        fi
+        echo "$line"
+    done
 fi
