@@ -9,6 +9,7 @@
  *   P, Z 'decimals'          (packed, zoned; sign C or D; '.' ignored)
  *   A, Y (expressions)       (4, 2 bytes; relocatable ones get RLDs)
  *   V (external names)       (4 bytes; an ER and an RLD each)
+ *   S (addresses)            (2 bytes: base and displacement, through USING)
  *   D                        (DS only: doubleword)
  * Several values may share one operand (F'1,2', A(X,Y)), each taking its
  * own element.  F, H, A, V, Y, D are aligned to their natural boundary
@@ -33,7 +34,7 @@ static const struct dctype types[] = {
     { 'C', 1, 1, 65535, 0 }, { 'X', 1, 1, 65535, 0 }, { 'B', 1, 1, 65535, 0 },
     { 'F', 4, 4, 8, 0 },     { 'H', 2, 2, 8, 0 },     { 'P', 1, 1, 16, 0 },
     { 'Z', 1, 1, 16, 0 },    { 'A', 4, 4, 4, 1 },     { 'V', 4, 4, 4, 1 },
-    { 'Y', 2, 2, 2, 1 },     { 'D', 8, 8, 8, 0 },
+    { 'Y', 2, 2, 2, 1 },     { 'S', 2, 2, 2, 1 },     { 'D', 8, 8, 8, 0 },
 };
 
 static const struct dctype *type_of(char t)
@@ -383,7 +384,18 @@ int dc_gen(struct assembler *as, const struct dcop *dc, uint32_t off, uint8_t *o
     uint32_t k = 0;
     int bad = 0;
     int nfix0 = *nfix;
-    if (dc->type == 'A' || dc->type == 'V' || dc->type == 'Y') {
+    if (dc->type == 'S') {
+        for (int i = 0; i < dc->nvals; i++, k += dc->elen) {
+            struct value v;
+            int b, d;
+            if (expr_eval(as, dc->vals[i], 0, &v) < 0 ||
+                using_resolve(as, &v, dc->vals[i]->col, &b, &d) < 0) {
+                bad = 1;
+                continue;
+            }
+            put_be(out + k, 2, (int64_t)(b << 12 | d));
+        }
+    } else if (dc->type == 'A' || dc->type == 'V' || dc->type == 'Y') {
         for (int i = 0; i < dc->nvals; i++, k += dc->elen)
             if (gen_address(as, dc->type, dc->vals[i], out + k, dc->elen, off + k, fix, nfix) < 0)
                 bad = 1;

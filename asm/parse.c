@@ -162,6 +162,8 @@ void stmt_flush_diags(struct assembler *as)
             const struct srcfile *f = as->files[st->file];
             int line, col;
             stmt_source_pos(as, st, d->col, &line, &col);
+            if (d->col <= 0)
+                col = 0;
             const char *src = line < f->nlines ? f->lines[line] : NULL;
             if (diag_report(as->diag, d->lvl, f->path, line + 1, col, src, "%s", d->msg) < 0)
                 return;
