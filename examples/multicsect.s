@@ -11,7 +11,7 @@
 *  - EQU with a length attribute (LNAME EQU LINE+12,12), so that
 *    MVC LNAME,PARTNAME moves exactly 12 bytes;
 *  - literals (=F, =A, =V, =P, =C) and LTORG placing them;
-*  - every DC type of the IMP assembler: C X B H F P Z A Y S V,
+*  - every DC type of the IMP assembler: C X B H F P Z A Y V,
 *    with duplication factors and length modifiers (CL5 XL3 AL2
 *    FL1 PL3 3HL2 BL2).  The program compares the bytes it was
 *    assembled into with a hand-written X'...' image of what the
@@ -50,10 +50,11 @@ KBYTE    IC    3,KSTART(2)         assembled byte
 KDONE    LA    3,NMCONST
          BAL   14,CHK
 *
-* 2. A V-type constant and LA must agree on where MCMAIN is.
+* 2. A V-type constant and the base register must agree on where
+*    MCMAIN is: BALR 12,0 left R12 = MCMAIN+2, the address after it.
          L     2,KV                V(MCMAIN), relocated by impld
-         LA    3,MCMAIN            from the base register
-         SR    2,3                 must be 0
+         LA    2,2(,2)             MCMAIN+2
+         SR    2,12                must be 0
          LA    3,NMVCON
          BAL   14,CHK
 *
@@ -132,7 +133,7 @@ LINE     DC    C'part ------ ------------ is the largest line'
 LNO      EQU   LINE+5,6            the part number in LINE
 LNAME    EQU   LINE+12,12          the name in LINE
 NMCONST  DC    CL16'constant bytes',A(KLEN)
-NMVCON   DC    CL16'V-con - LA',F'0'
+NMVCON   DC    CL16'V-con+2 - R12',F'0'
 NMPARTS  DC    CL16'parts',F'4'
 NMQTY    DC    CL16'total quantity',F'157'
 NMVALUE  DC    CL16'total value',F'12995'
@@ -146,8 +147,7 @@ KSTART   DS    0F
 KF       DC    F'-1'               FFFFFFFF
 KA       DC    A(KX-KC)            00000003: an absolute difference
 KH       DC    H'-2'               FFFE
-KY       DC    Y(KZ-KF)            0019
-KS       DC    S(KP)               8017: base R8, displacement 23
+KY       DC    Y(KZ-KF)            0017
 KAL2     DC    AL2(300)            012C
 KC       DC    C'IMP'              C9D4D7 (EBCDIC)
 KX       DC    X'0A0B0C'           0A0B0C
@@ -160,11 +160,11 @@ KXL      DC    XL3'1'              000001 (padded with zeros)
 KPL      DC    PL3'5'              00005C
 KHD      DC    3HL2'7'             000700070007
 KBL      DC    BL2'1'              0001
-KLEN     EQU   *-KSTART            48
-KIMAGE   DC    X'FFFFFFFF00000003FFFE0019801701'
-         DC    X'2CC9D4D70A0B0CA5123DF1F2C305C1'
-         DC    X'C2404040000001'
-         DC    X'00005C0007000700070001'
+KLEN     EQU   *-KSTART            46
+KIMAGE   DC    X'FFFFFFFF00000003FFFE0017012CC9'
+         DC    X'D4D70A0B0CA5123DF1F2C305C1C240'
+         DC    X'404000000100005C00070007000700'
+         DC    X'01'
 KV       DC    V(MCMAIN)
          LTORG
          END   MCMAIN

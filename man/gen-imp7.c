@@ -1,0 +1,131 @@
+/*
+ * gen-imp7.c -- generate imp(7) from its hand-written template and the
+ * instruction table, so the manual cannot drift from lib/isa.def.
+ *
+ *   gen-imp7 imp.7.in > imp.7
+ *
+ * The template is copied line by line; a line that is exactly
+ *   .\" @INSTRUCTIONS@    becomes the instruction tables (one per tier)
+ *   .\" @EXTENDED@        becomes the extended-mnemonic table
+ * Every row of isa_table and isa_ext_table appears exactly once.
+ * Exit 0 ok, 1 if the template cannot be read or output fails, 2 usage.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "isa.h"
+
+/* Write s as roff text: backslashes and hyphens escaped, nothing else. */
+static void roff_text(FILE *out, const char *s)
+{
+    for (; *s; s++) {
+        if (*s == '\\')
+            fputs("\\e", out);
+        else if (*s == '-')
+            fputs("\\-", out);
+        else
+            fputc(*s, out);
+    }
+}
+
+static void opcode_text(FILE *out, unsigned op)
+{
+    fprintf(out, op > 0xFF ? "%04X" : "%02X", op);
+}
+
+/* One line of flags: privileged, register pairs, branch. */
+static void flags_text(FILE *out, unsigned flags)
+{
+    const char *sep = "";
+    if (flags & F_PRIV) { fputs("priv", out); sep = ","; }
+    if (flags & (F_PAIR1 | F_PAIR2 | F_PAIR3)) { fprintf(out, "%spair", sep); sep = ","; }
+    if (flags & F_BRANCH) { fprintf(out, "%sbranch", sep); sep = ","; }
+    if (!*sep)
+        fputs("\\-", out);
+}
+
+static const char *const tier_title[TIER_COUNT] = {
+    [CORE]  = "CORE: the first instructions a course needs",
+    [LATER] = "LATER: the rest of the problem-state subset",
+    [OPT]   = "OPT: optional, advanced",
+    [XTRA]  = "XTRA: further System/370 problem-state instructions",
+    [SYS]   = "SYS: privileged and system instructions",
+    [IMPX]  = "IMPX: IMP's own instructions (the monitors)",
+};
+
+static void instruction_tables(FILE *out)
+{
+    for (int t = 0; t < TIER_COUNT; t++) {
+        size_t n = 0;
+        for (size_t i = 0; i < isa_count; i++)
+            n += isa_table[i].tier == t;
+        if (n == 0)
+            continue;
+        fprintf(out, ".SS \"%s (%zu)\"\n", tier_title[t], n);
+        fputs(".TS\nl l l l l lx.\n", out);
+        fputs("\\fBname\tfmt\top\toperands\tflags\toperation\\fR\n", out);
+        for (size_t i = 0; i < isa_count; i++) {
+            const struct isa_insn *in = &isa_table[i];
+            if (in->tier != t)
+                continue;
+            fprintf(out, "%s\t", in->name);
+            roff_text(out, isa_format_name(in->format));
+            fputc('\t', out);
+            opcode_text(out, in->opcode);
+            fputc('\t', out);
+            roff_text(out, isa_format_syntax(in->format));
+            fputc('\t', out);
+            flags_text(out, in->flags);
+            fputs("\tT{\n", out);
+            roff_text(out, in->rtl);
+            fputs("\nT}\n", out);
+        }
+        fputs(".TE\n", out);
+    }
+}
+
+static void extended_table(FILE *out)
+{
+    fputs(".TS\nl l l l.\n", out);
+    fputs("\\fBname\tmeans\tmask\tencoding\\fR\n", out);
+    for (size_t i = 0; i < isa_ext_count; i++) {
+        const struct isa_ext *e = &isa_ext_table[i];
+        int rr = e->base->format == FMT_RR_M;
+        fprintf(out, "%s\t%s %u,%s\t%u\t", e->name, e->base->name, e->mask,
+                rr ? "R2" : "D2(X2,B2)", e->mask);
+        if (rr)
+            fprintf(out, "07%Xr\n", e->mask);
+        else
+            fprintf(out, "47%Xx bddd\n", e->mask);
+    }
+    fputs(".TE\n", out);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 2) {
+        fputs("Usage: gen-imp7 TEMPLATE > imp.7\n", stderr);
+        return 2;
+    }
+    FILE *in = fopen(argv[1], "r");
+    if (!in) {
+        perror(argv[1]);
+        return 1;
+    }
+    char line[4096];
+    while (fgets(line, sizeof line, in)) {
+        if (strcmp(line, ".\\\" @INSTRUCTIONS@\n") == 0)
+            instruction_tables(stdout);
+        else if (strcmp(line, ".\\\" @EXTENDED@\n") == 0)
+            extended_table(stdout);
+        else
+            fputs(line, stdout);
+    }
+    int bad = ferror(in);
+    fclose(in);
+    if (bad || fflush(stdout) != 0 || ferror(stdout)) {
+        fputs("gen-imp7: read or write error\n", stderr);
+        return 1;
+    }
+    return 0;
+}
