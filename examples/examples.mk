@@ -1,1 +1,65 @@
-# examples/examples.mk -- build fragment (see the top-level Makefile)
+# examples/examples.mk -- the example programs and the flagship demo.
+#
+#   make examples   assemble and link every example into $(B)/examples
+#   make demo       assemble and link the payroll demo with a listing,
+#                   a load map and a CSECT cross-reference, show them,
+#                   and run it (tests/t5000-examples.sh checks it all)
+#
+# COPY members (IMPSVC, IMPFCB, IMPPSA) and the runtime imprt.s live in
+# vm/runtime; every program is linked with the runtime object.
+
+EX_RUNTIME := vm/runtime
+EX_OUT     := $(B)/examples
+EX_SRCS    := $(wildcard examples/[a-z]*.s)
+EX_LOADS   := $(EX_SRCS:examples/%.s=$(EX_OUT)/%.load)
+EX_IMPAS    = $(BIN)/impas -I $(EX_RUNTIME)
+DEMO_OUT   := $(B)/demo
+DEMO_MODS  := payroll payparse paycalc payedit
+DEMO_OBJS  := $(DEMO_MODS:%=$(DEMO_OUT)/%.o) $(DEMO_OUT)/imprt.o
+
+.PHONY: examples demo
+
+examples: $(EX_LOADS)
+
+$(EX_OUT)/imprt.o: $(EX_RUNTIME)/imprt.s $(EX_RUNTIME)/IMPSVC.s $(BIN)/impas
+	@mkdir -p $(dir $@)
+	$(EX_IMPAS) -o $@ $<
+
+$(EX_OUT)/%.o: examples/%.s $(BIN)/impas
+	@mkdir -p $(dir $@)
+	$(EX_IMPAS) -l $(EX_OUT)/$*.lst -o $@ $<
+
+$(EX_OUT)/%.load: $(EX_OUT)/%.o $(EX_OUT)/imprt.o $(BIN)/impld
+	$(BIN)/impld -m $(EX_OUT)/$*.map -o $@ $< $(EX_OUT)/imprt.o
+
+$(DEMO_OUT)/imprt.o: $(EX_RUNTIME)/imprt.s $(EX_RUNTIME)/IMPSVC.s $(BIN)/impas
+	@mkdir -p $(dir $@)
+	$(EX_IMPAS) -o $@ $<
+
+$(DEMO_OUT)/%.o: examples/flagship/%.s examples/flagship/PAYREC.s $(BIN)/impas
+	@mkdir -p $(dir $@)
+	$(EX_IMPAS) -l $(DEMO_OUT)/$*.lst -o $@ $<
+
+$(DEMO_OUT)/payroll.load: $(DEMO_OBJS) examples/flagship/payroll.ctl $(BIN)/impld
+	$(BIN)/impld -c examples/flagship/payroll.ctl \
+	    -m $(DEMO_OUT)/payroll.map -x $(DEMO_OUT)/payroll.xref \
+	    -o $@ $(DEMO_OBJS)
+
+demo: all $(DEMO_OUT)/payroll.load
+	@echo
+	@echo '==== listing of paycalc.s (excerpt; all listings in $(DEMO_OUT)/*.lst)'
+	@sed -n '/PAYCALC  CSECT/,+44p' $(DEMO_OUT)/paycalc.lst
+	@echo
+	@echo '==== load map ($(DEMO_OUT)/payroll.map)'
+	@cat $(DEMO_OUT)/payroll.map
+	@echo
+	@echo '==== CSECT cross-reference ($(DEMO_OUT)/payroll.xref)'
+	@cat $(DEMO_OUT)/payroll.xref
+	@echo
+	@if [ -x $(BIN)/imprun ]; then \
+	    echo '==== imprun --file CARDS=examples/flagship/payroll.txt payroll.load'; \
+	    $(BIN)/imprun --file CARDS=examples/flagship/payroll.txt \
+	        $(DEMO_OUT)/payroll.load; \
+	else \
+	    echo '==== $(BIN)/imprun is not built yet: the demo stops here'; \
+	fi

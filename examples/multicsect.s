@@ -11,7 +11,7 @@
 *  - EQU with a length attribute (LNAME EQU LINE+12,12), so that
 *    MVC LNAME,PARTNAME moves exactly 12 bytes;
 *  - literals (=F, =A, =V, =P, =C) and LTORG placing them;
-*  - every DC type of the IMP assembler: C X B H F P Z A Y V,
+*  - every DC type of the IMP assembler: C X B H F P Z A Y S V,
 *    with duplication factors and length modifiers (CL5 XL3 AL2
 *    FL1 PL3 3HL2 BL2).  The program compares the bytes it was
 *    assembled into with a hand-written X'...' image of what the
@@ -147,7 +147,8 @@ KSTART   DS    0F
 KF       DC    F'-1'               FFFFFFFF
 KA       DC    A(KX-KC)            00000003: an absolute difference
 KH       DC    H'-2'               FFFE
-KY       DC    Y(KZ-KF)            0017
+KY       DC    Y(KZ-KF)            0019
+KS       DC    S(KP)               8017: base R8, displacement 23
 KAL2     DC    AL2(300)            012C
 KC       DC    C'IMP'              C9D4D7 (EBCDIC)
 KX       DC    X'0A0B0C'           0A0B0C
@@ -160,11 +161,11 @@ KXL      DC    XL3'1'              000001 (padded with zeros)
 KPL      DC    PL3'5'              00005C
 KHD      DC    3HL2'7'             000700070007
 KBL      DC    BL2'1'              0001
-KLEN     EQU   *-KSTART            46
-KIMAGE   DC    X'FFFFFFFF00000003FFFE0017012CC9'
-         DC    X'D4D70A0B0CA5123DF1F2C305C1C240'
-         DC    X'404000000100005C00070007000700'
-         DC    X'01'
+KLEN     EQU   *-KSTART            48
+KIMAGE   DC    X'FFFFFFFF00000003FFFE0019801701'
+         DC    X'2CC9D4D70A0B0CA5123DF1F2C305C1'
+         DC    X'C240404000000100005C0007000700'
+         DC    X'070001'
 KV       DC    V(MCMAIN)
          LTORG
          END   MCMAIN
