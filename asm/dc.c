@@ -240,6 +240,12 @@ static int gen_bits(struct assembler *as, char t, const char *s, int n, int col,
                     uint32_t len)
 {
     int bits = t == 'X' ? 4 : 1;
+    for (int i = 0; i < n; i++) {
+        int c = toupper((unsigned char)s[i]);
+        if (t == 'X' ? !isxdigit(c) : c != '0' && c != '1')
+            return err_at(as, col + i, t == 'X' ? "invalid hexadecimal digit"
+                                                : "invalid binary digit");
+    }
     memset(out, 0, len);
     uint64_t pos = 0;     /* bits filled from the right */
     for (int i = n - 1; i >= 0; i--) {
