@@ -12,7 +12,8 @@
 *    that stays only when the number is negative;
 *  - packed arithmetic: ZAP and AP on fields of different lengths;
 *  - PACK and CVB: characters back to a binary number;
-*  - EX to give CLC a length held in a register.
+*  - EX to give CLC a length held in a register;
+*  - IMPDEC from the runtime, which does steps 1 and 2 for you.
 *
 * Every edited field is printed between brackets, so the blanks
 * that ED leaves are visible, and compared with what it must be.
@@ -88,6 +89,22 @@ DECIMAL  CSECT
          BALR  14,15
          OR    10,15
 *
+* 5. The runtime's IMPDEC: a fullword as a 12-byte edited field.
+         LA    1,DECPL1            IMPDEC(-42, FIELD12)
+         L     15,=V(IMPDEC)
+         BALR  14,15
+         LA    4,FIELD12
+         LA    5,L'FIELD12
+         LA    6,EXDEC1
+         LA    7,LBDEC
+         LA    8,L'LBDEC
+         BAL   14,TEXTCHK
+         LA    1,DECPL2            IMPDEC(-2147483648, FIELD12)
+         L     15,=V(IMPDEC)
+         BALR  14,15
+         LA    6,EXDEC2
+         BAL   14,TEXTCHK
+*
          LR    15,10
          L     13,SAVE+4
          L     14,12(,13)
@@ -145,6 +162,14 @@ RESULT   DC    F'0'
 CHECK1   DC    A(RESULT),A(E4711),A(LBCVB)
 E4711    DC    F'4711'
 LBCVB    DC    CL16'cvb'
+DECPL1   DC    A(DECV1),X'80',AL3(FIELD12)
+DECPL2   DC    A(DECV2),X'80',AL3(FIELD12)
+DECV1    DC    F'-42'
+DECV2    DC    F'-2147483648'      the most negative fullword
+FIELD12  DS    CL12
+LBDEC    DC    C'impdec'
+EXDEC1   DC    C'         -42'
+EXDEC2   DC    C' -2147483648'
          DS    0D
 DW       DS    D                   work doubleword for CVD, CVB
 ZONED7   DS    CL7
