@@ -56,6 +56,8 @@ struct symbol *sym_resolve(struct assembler *as, const char *name, int flags)
     struct symbol *s = symtab_find(&as->syms, name);
     if (!s || s->kind != SYM_EQU || s->state == 2)
         return s;
+    if (s->state == 1)
+        s->circular = 1;
     if (s->state == 1 || s->state == 3)
         return NULL;
     s->state = 1;
@@ -83,7 +85,7 @@ static int eval_sym(struct assembler *as, const struct expr *e, int flags, struc
     struct symbol *s = sym_resolve(as, e->name, flags);
     if (!s || s->kind == SYM_UNDEF || (s->kind == SYM_EQU && s->state != 2)) {
         struct symbol *u = symtab_find(&as->syms, e->name);
-        if (u && u->kind == SYM_EQU && u->state == 1)
+        if (u && u->kind == SYM_EQU && (u->state == 1 || u->circular))
             fail(as, flags, e->col, "circular definition of %s", e->name);
         else if (u && u->kind == SYM_EQU)
             fail(as, flags, e->col, "%s cannot be evaluated (its EQU has an error)", e->name);

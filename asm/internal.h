@@ -196,6 +196,7 @@ struct symbol {
     int equ_stmt;
     int state;                      /* 0 unevaluated, 1 evaluating, 2 done, 3 failed */
     int entry;                      /* named by ENTRY */
+    int circular;                   /* its EQU refers to itself */
     int *refs;                      /* referencing statements */
     size_t nrefs, caprefs;
 };

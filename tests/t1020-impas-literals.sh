@@ -1,0 +1,70 @@
+#!/bin/sh
+# t1020: literals -- pooling at LTORG and END, sharing, HLASM ordering.
+. "$(dirname "$0")/test-lib.sh"
+. "$TEST_DIR/lib-impas.sh"
+
+test_expect_success 'LTORG pool: doubleword aligned, ordered 8/4/2/1, duplicates shared' '
+    cat >lit.s <<-\X &&
+	T        CSECT
+	         USING *,12
+	         MVC   0(1,1),=C'"'"'A'"'"'
+	         LH    1,=H'"'"'2'"'"'
+	         L     1,=F'"'"'1'"'"'
+	         L     2,=F'"'"'1'"'"'
+	         MVC   0(8,1),=XL8'"'"'1122334455667788'"'"'
+	         LTORG
+	         END
+	X
+    impas lit.s &&
+    text lit.o >actual &&
+    echo D2001000C0264810C0245810C0205820C020D2071000C0180000000000000000112233445566778800000001000200C1 >expect &&
+    test_cmp expect actual
+'
+test_expect_success 'literals after the last LTORG go to the END pool' '
+    cat >lit2.s <<-\X &&
+	T        CSECT
+	         USING *,12
+	         L     1,=F'"'"'1'"'"'
+	         LTORG
+	         L     1,=F'"'"'1'"'"'
+	         END
+	X
+    impas lit2.s && text lit2.o >actual &&
+    test_grep "^TXT 1 000008 00000001" lit2.o && test_grep "^TXT 1 000010 00000001" lit2.o &&
+    test_grep "^TXT 1 00000C 5810C010" lit2.o
+'
+test_expect_success 'the END pool of a multi-CSECT assembly is in the first CSECT' '
+    cat >lit3.s <<-\X &&
+	A        CSECT
+	         BR    14
+	B        CSECT
+	         USING A,12
+	         DC    A(=F'"'"'7'"'"')
+	         END
+	X
+    impas lit3.s && test_grep "^ESD 1 SD A 000000 C" lit3.o &&
+    test_grep "^TXT 1 000008 00000007" lit3.o && test_grep "^RLD 2 000010 4 0 1" lit3.o &&
+    test_grep "^TXT 2 000010 00000008" lit3.o
+'
+test_expect_success 'address and V literals make RLDs in the pool' '
+    cat >lit4.s <<-\X &&
+	T        CSECT
+	         USING *,12
+	         L     15,=V(SUB)
+	         L     1,=A(T+4)
+	         L     2,=Y(T)
+	         END
+	X
+    impas lit4.s && test_grep "^RLD 1 000010 4 2 2" lit4.o &&
+    test_grep "^RLD 1 000014 4 0 1" lit4.o && test_grep "^RLD 1 000018 2 0 1" lit4.o &&
+    test_grep "^TXT 1 000010 0000000000000004" lit4.o
+'
+test_expect_success 'length attribute of a literal sets the implicit SS length' '
+    printf "T        CSECT\n         USING *,12\n         CLC   0(3,1),=C'"'"'XYZ'"'"'\n         MVC   0(1,1),=C'"'"'XYZ'"'"'\n         END\n" >lit5.s &&
+    impas lit5.s && test_grep "^TXT 1 000000 D5021000C010D2001000C010" lit5.o
+'
+test_expect_success 'a literal that is not addressable is an error' '
+    printf "T        CSECT\n         L     1,=F'"'"'1'"'"'\n         END\n" >lit6.s &&
+    test_must_fail impas lit6.s 2>err && test_grep "lit6.s:2:18: error: not addressable" err
+'
+test_done
