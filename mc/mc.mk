@@ -1,1 +1,48 @@
-# mc/mc.mk -- build fragment (see the top-level Makefile)
+# mc/mc.mk -- the micro-assembler impmc and the microprogram (mc/src/*.mc).
+#
+# mc/microword.c and mc/image.c (the field table as data, control-store
+# images) are shared with the VM: libimpvm.a holds them too, impmc links
+# the objects directly (the VM's archive embeds impmc's output).
+
+MC_CORE_OBJ := $(B)/mc/microword.o $(B)/mc/image.o
+IMPMC_SRC   := $(addprefix mc/masm/,main.c parse.c symtab.c encode.c check.c emit.c fieldref.c)
+IMPMC_GENC  := $(B)/gen/mc/masm/parser.c $(B)/gen/mc/masm/lexer.c
+IMPMC_OBJ   := $(IMPMC_SRC:%.c=$(B)/%.o) $(IMPMC_GENC:.c=.o)
+PROGRAMS    += $(BIN)/impmc
+MAN_PAGES   += man/impmc.1 man/impmc.5
+DEPS        += $(IMPMC_OBJ:.o=.d) $(MC_CORE_OBJ:.o=.d)
+
+# The microprogram, in assembly order (addresses follow it; labels do not care).
+MC_SOURCES  := $(addprefix mc/src/,fetch.mc interrupt.mc load-store.mc arith.mc \
+                 logical.mc branch.mc shift.mc move.mc decimal.mc system.mc)
+
+$(B)/mc/%.o: ALL_CFLAGS += -Imc -Imc/masm -I$(B)/gen/mc/masm
+$(B)/mc/masm/parse.o $(B)/mc/masm/main.o $(B)/mc/masm/encode.o: | $(B)/gen/mc/masm/parser.h $(B)/gen/mc/masm/lexer.h
+$(MC_CORE_OBJ): mc/fields.def
+
+$(B)/gen/mc/masm/parser.c $(B)/gen/mc/masm/parser.h: mc/masm/parser.y
+	@mkdir -p $(dir $@)
+	$(BISON) -o $(B)/gen/mc/masm/parser.c --defines=$(B)/gen/mc/masm/parser.h $<
+
+$(B)/gen/mc/masm/lexer.c $(B)/gen/mc/masm/lexer.h: mc/masm/lexer.l $(B)/gen/mc/masm/parser.h
+	@mkdir -p $(dir $@)
+	$(FLEX) --header-file=$(B)/gen/mc/masm/lexer.h -o $(B)/gen/mc/masm/lexer.c $<
+
+$(B)/gen/mc/masm/%.o: $(B)/gen/mc/masm/%.c
+	$(CC) $(GEN_CFLAGS) -Imc -Imc/masm -I$(B)/gen/mc/masm -MMD -MP -c -o $@ $<
+
+$(BIN)/impmc: $(IMPMC_OBJ) $(MC_CORE_OBJ) $(LIBIMP) | $(BIN)
+	$(CC) $(LDFLAGS) -o $@ $(IMPMC_OBJ) $(MC_CORE_OBJ) $(LIBIMP)
+
+# The built-in control store: the microprogram assembled, as a C string.
+$(B)/gen/vm/default_cs.c: $(BIN)/impmc $(MC_SOURCES)
+	@mkdir -p $(dir $@)
+	$(BIN)/impmc -o $(B)/gen/vm/default.mcs -l $(B)/gen/vm/default.lst \
+	    -m $(B)/gen/vm/default.map --emit-c=$@ $(MC_SOURCES)
+
+# Regenerate the field reference inside man/impmc.5 from fields.def.
+.PHONY: mc-manref
+mc-manref: $(BIN)/impmc
+	$(BIN)/impmc --fields > $(B)/impmc-fields.roff
+	awk -v ref=$(B)/impmc-fields.roff '/^\.\\" BEGIN FIELDS/ { while ((getline l < ref) > 0) print l; skip = 1; next } \
+	    /^\.\\" END FIELDS/ { skip = 0; next } !skip' man/impmc.5 > man/impmc.5.new && mv man/impmc.5.new man/impmc.5

@@ -1,1 +1,26 @@
-# vm/vm.mk -- build fragment (see the top-level Makefile)
+# vm/vm.mk -- libimpvm.a, the microcoded machine (vm/*.c, the shared
+# microword/image code of mc/, and the built-in control store generated
+# from mc/src/*.mc by impmc).  imprun's own files (main.c, services.c,
+# report*.c, runtime/) are built by the rules that follow the library.
+
+LIBIMPVM_SRC := $(addprefix vm/,vm.c engine.c datapath.c decode.c storage.c psw.c timer.c)
+LIBIMPVM_OBJ := $(LIBIMPVM_SRC:%.c=$(B)/%.o) $(MC_CORE_OBJ) $(B)/gen/vm/default_cs.o
+LIBIMPVM     := $(B)/libimpvm.a
+# Most dependent first (tests link $(LIBS) in this order).
+LIBS         := $(LIBIMPVM) $(LIBS)
+DEPS         += $(LIBIMPVM_SRC:%.c=$(B)/%.d)
+
+$(B)/vm/%.o: ALL_CFLAGS += -Imc -Ivm
+
+$(B)/gen/vm/default_cs.o: $(B)/gen/vm/default_cs.c
+	$(CC) $(GEN_CFLAGS) -c -o $@ $<
+
+$(LIBIMPVM): $(LIBIMPVM_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@ && $(AR) rcs $@ $^
+
+all: $(LIBIMPVM)
+
+# The machine's unit tests see vm/ and mc/ headers.
+$(patsubst tests/unit/%.c,$(B)/tests/unit/%.o,$(wildcard tests/unit/t-vm-*.c tests/unit/t-mc-*.c)): \
+    ALL_CFLAGS += -Ivm -Imc

@@ -1,0 +1,213 @@
+/*
+ * main.c -- impmc, the IMP micro-assembler: command line, reading the
+ * sources, the passes, and writing outputs safely (temporary file, then
+ * rename, so a failed run never leaves a partial image).
+ *
+ * Exit status: 0 ok (warnings allowed), 1 errors in the microprogram,
+ * 2 usage error or unreadable/unwritable file.
+ */
+#include "masm.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+void mc_field_reference(FILE *out);
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+        "Usage: impmc [options] FILE.mc...\n"
+        "Assemble horizontal microcode for the IMP machine into a control-store image.\n\n"
+        "  -o FILE             image (default: first FILE with .mc replaced by .mcs)\n"
+        "  -l, --listing=FILE  listing ('-' for standard output)\n"
+        "  -m, --map=FILE      symbol map: labels, vectors, dispatch table\n"
+        "      --emit-c=FILE   also write the image as a C string (for the built-in store)\n"
+        "      --c-name=NAME   name of that string (default vm_default_control_store)\n"
+        "      --fields        print the microword field reference (roff) and exit\n"
+        "      --max-errors=N  stop after N errors (default 50)\n"
+        "  -W error, --werror  treat warnings as errors\n"
+        "  -h, --help          this help\n"
+        "  -V, --version       version\n\n"
+        "The language and the image format are described in impmc(5).\n");
+}
+
+static int read_file(struct masm *m, const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        diag_error(&m->diag, "cannot open %s: %s", path, strerror(errno));
+        return -1;
+    }
+    size_t cap = 4096, len = 0;
+    char *buf = malloc(cap);
+    size_t k;
+    while (buf && (k = fread(buf + len, 1, cap - len - 1, f)) > 0) {
+        len += k;
+        if (cap - len < 2) {
+            char *nb = realloc(buf, cap *= 2);
+            if (!nb) {
+                free(buf);
+                buf = NULL;
+            } else
+                buf = nb;
+        }
+    }
+    int err = ferror(f);
+    fclose(f);
+    if (!buf || err) {
+        free(buf);
+        diag_error(&m->diag, "cannot read %s", path);
+        return -1;
+    }
+    buf[len] = 0;
+    if (memchr(buf, 0, len)) {
+        free(buf);
+        diag_error(&m->diag, "%s: not a text file", path);
+        return -1;
+    }
+    struct srcfile *nf = realloc(m->files, (size_t)(m->nfiles + 1) * sizeof *nf);
+    if (!nf)
+        abort();
+    m->files = nf;
+    struct srcfile *sf = &m->files[m->nfiles++];
+    sf->path = strdup(path);
+    sf->text = buf;
+    sf->nlines = 0;
+    for (size_t i = 0; i < len; i++)
+        if (buf[i] == '\n')
+            sf->nlines++;
+    if (len && buf[len - 1] != '\n')
+        sf->nlines++;
+    sf->lines = malloc(((size_t)sf->nlines + 1) * sizeof *sf->lines);
+    int n = 0;
+    sf->lines[n++] = buf;
+    for (size_t i = 0; i + 1 < len; i++)
+        if (buf[i] == '\n')
+            sf->lines[n++] = buf + i + 1;
+    return 0;
+}
+
+/* Write through a temporary file renamed into place on success. */
+static int write_out(struct masm *m, const char *path, int (*fn)(struct masm *, FILE *, const char *),
+                     const char *arg)
+{
+    if (strcmp(path, "-") == 0)
+        return fn(m, stdout, arg);
+    size_t n = strlen(path) + 16;
+    char *tmp = malloc(n);
+    snprintf(tmp, n, "%s.tmpXXXXXX", path);
+    int fd = mkstemp(tmp);
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (!f) {
+        diag_error(&m->diag, "cannot write %s: %s", path, strerror(errno));
+        if (fd >= 0)
+            close(fd);
+        free(tmp);
+        return -1;
+    }
+    int rc = fn(m, f, arg);
+    if (fclose(f) != 0)
+        rc = -1;
+    if (rc == 0 && rename(tmp, path) != 0)
+        rc = -1;
+    if (rc != 0) {
+        diag_error(&m->diag, "cannot write %s: %s", path, strerror(errno));
+        remove(tmp);
+    }
+    free(tmp);
+    return rc;
+}
+
+static int w_image(struct masm *m, FILE *f, const char *a) { (void)a; return mc_image_write(f, &m->img); }
+static int w_list(struct masm *m, FILE *f, const char *a) { (void)a; return masm_write_listing(m, f); }
+static int w_map(struct masm *m, FILE *f, const char *a) { (void)a; return masm_write_map(m, f); }
+static int w_c(struct masm *m, FILE *f, const char *a) { return masm_write_c(m, f, a); }
+
+static char *default_output(const char *src)
+{
+    const char *base = strrchr(src, '/');
+    base = base ? base + 1 : src;
+    size_t n = strlen(base);
+    char *out = malloc(n + 5);
+    memcpy(out, base, n + 1);
+    if (n > 3 && strcmp(out + n - 3, ".mc") == 0)
+        out[n - 3] = 0;
+    strcat(out, ".mcs");
+    return out;
+}
+
+int main(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        { "listing", required_argument, 0, 'l' }, { "map", required_argument, 0, 'm' },
+        { "emit-c", required_argument, 0, 'C' }, { "c-name", required_argument, 0, 'N' },
+        { "fields", no_argument, 0, 'F' }, { "max-errors", required_argument, 0, 'E' },
+        { "werror", no_argument, 0, 'w' }, { "help", no_argument, 0, 'h' },
+        { "version", no_argument, 0, 'V' }, { 0, 0, 0, 0 },
+    };
+    struct masm m;
+    memset(&m, 0, sizeof m);
+    diag_init(&m.diag, "impmc");
+    m.diag.max_errors = 50;
+    const char *out = NULL, *listing = NULL, *map = NULL, *cfile = NULL;
+    const char *cname = "vm_default_control_store";
+    int c;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":o:l:m:W:hV", opts, NULL)) != -1) {
+        switch (c) {
+        case 'o': out = optarg; break;
+        case 'l': listing = optarg; break;
+        case 'm': map = optarg; break;
+        case 'C': cfile = optarg; break;
+        case 'N': cname = optarg; break;
+        case 'F': mc_field_reference(stdout); return 0;
+        case 'E': m.diag.max_errors = atoi(optarg); break;
+        case 'w': m.diag.werror = 1; break;
+        case 'W':
+            if (strcmp(optarg, "error") != 0) {
+                fprintf(stderr, "impmc: unknown warning option '-W %s'\n", optarg);
+                return 2;
+            }
+            m.diag.werror = 1;
+            break;
+        case 'h': usage(stdout); return 0;
+        case 'V': printf("impmc (IMP) %s\n", IMP_VERSION); return 0;
+        case ':':
+            fprintf(stderr, "impmc: option '%s' needs an argument\n", argv[optind - 1]);
+            return 2;
+        default:
+            fprintf(stderr, "impmc: unknown option '%s'\n", argv[optind - 1]);
+            usage(stderr);
+            return 2;
+        }
+    }
+    if (optind >= argc) {
+        fprintf(stderr, "impmc: no input files\n");
+        usage(stderr);
+        return 2;
+    }
+    for (int i = optind; i < argc; i++)
+        if (read_file(&m, argv[i]) < 0) {
+            masm_free(&m);
+            return 2;
+        }
+    for (int i = 0; i < m.nfiles; i++)
+        masm_parse_file(&m, i);
+    int rc = 1;
+    if (!m.diag.errors && masm_assign(&m) == 0 && masm_encode(&m) == 0 && masm_check(&m) == 0 &&
+        !m.diag.errors) {
+        char *def = out ? NULL : default_output(argv[optind]);
+        rc = 0;
+        if (write_out(&m, out ? out : def, w_image, NULL) < 0 ||
+            (listing && write_out(&m, listing, w_list, NULL) < 0) ||
+            (map && write_out(&m, map, w_map, NULL) < 0) ||
+            (cfile && write_out(&m, cfile, w_c, cname) < 0))
+            rc = 2;
+        free(def);
+    }
+    masm_free(&m);
+    return rc;
+}

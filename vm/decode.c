@@ -1,0 +1,130 @@
+/*
+ * decode.c -- the I-unit: instruction fetch and decode (SF=IFETCH) and the
+ * fetch of an EX target (SF=EXFETCH).  The length comes from the first
+ * opcode byte (bits 0-1); how to split the fields and which effective
+ * addresses to compute comes from the image's decode class for the opcode
+ * (impmc takes it from lib/isa.def), so this file knows no instruction.
+ */
+#include "vmint.h"
+#include "isa.h"
+
+#define AMASK 0xFFFFFFu
+
+static uint32_t bd(const struct vm *vm, const uint8_t *p)
+{
+    unsigned b = p[0] >> 4;
+    uint32_t d = (uint32_t)(p[0] & 15) << 8 | p[1];
+    return (d + (b ? vm->gr[b] : 0)) & AMASK;
+}
+
+/* Split ibytes into the latches by decode class; refresh the slots. */
+static void decode(struct vm *vm)
+{
+    const uint8_t *p = vm->ibytes;
+    unsigned op0 = p[0];
+    vm->didx = mc_dispatch_index(p[0], p[1]);
+    vm->opc = op0 == 0xB2 ? 0xB200u | p[1] : op0;
+    vm->r1 = p[1] >> 4;
+    vm->r2 = p[1] & 15;
+    vm->f1 = vm->r1;
+    vm->f2 = vm->r2;
+    vm->i2 = p[1];
+    vm->len = p[1] + 1u;
+    vm->len1 = vm->r1 + 1u;
+    vm->len2 = vm->r2 + 1u;
+    vm->nreg4 = 4 * (((vm->r2 - vm->r1) & 15u) + 1);
+    switch (vm->img.decode[vm->didx]) {
+    case MC_DEC_RX:
+        vm->ea2 = (bd(vm, p + 2) + (vm->r2 ? vm->gr[vm->r2] : 0)) & AMASK;
+        break;
+    case MC_DEC_RS: case MC_DEC_S:
+        vm->ea2 = bd(vm, p + 2);
+        break;
+    case MC_DEC_SI:
+        vm->ea1 = bd(vm, p + 2);
+        break;
+    case MC_DEC_SS:
+        vm->ea1 = bd(vm, p + 2);
+        vm->ea2 = bd(vm, p + 4);
+        break;
+    default:
+        break;
+    }
+    dp_refresh_slots(vm);
+}
+
+static int fetch_bytes(struct vm *vm, uint32_t addr)
+{
+    unsigned len = vm->ilen;
+    if (addr + 6 <= vm->memsize) {
+        for (unsigned i = 0; i < len; i++)
+            vm->ibytes[i] = vm->mem[addr + i];
+        return 0;
+    }
+    for (unsigned i = 0; i < len; i++) {
+        uint32_t a = (addr + i) & AMASK;
+        if (a >= vm->memsize)
+            return 5;
+        vm->ibytes[i] = vm->mem[a];
+    }
+    return 0;
+}
+
+/*
+ * Fetch and decode the instruction at IA.  Exceptions (returned as the
+ * interruption code, the instruction not executed):
+ *   an invalid PSW (early exception): 6, ILC 0, IA unchanged;
+ *   an odd IA: 6, ILC 3, IA + 6 (what Hercules stores);
+ *   IA outside storage: 5, ILC 0, IA unchanged (nullified).
+ */
+int iu_fetch(struct vm *vm)
+{
+    uint32_t ia = vm->ia;
+    vm->exec = 0;
+    if (vm->psw_bad) {
+        vm->ilc = 0;
+        return 6;
+    }
+    if (ia & 1) {
+        vm->ilc = 3;
+        vm->ia = (ia + 6) & AMASK;
+        return 6;
+    }
+    if (ia >= vm->memsize) {
+        vm->ilc = 0;
+        return 5;
+    }
+    vm->ilen = (uint8_t)isa_length_of(vm->mem[ia]);
+    int rc = fetch_bytes(vm, ia);
+    if (rc) {
+        vm->ilc = 0;
+        return rc;
+    }
+    vm->ilc = vm->ilen >> 1;
+    vm->iaddr = ia;
+    vm->ia = (ia + vm->ilen) & AMASK;
+    decode(vm);
+    return 0;
+}
+
+/* Fetch the EX target at MAR, OR in GR[R1] bits 24-31, decode it. */
+int iu_exfetch(struct vm *vm)
+{
+    uint32_t addr = vm->mar;
+    unsigned or_byte = vm->r1 ? vm->gr[vm->r1] & 0xFF : 0;
+    unsigned ex_entry = vm->img.dispatch[vm->didx];
+    if (addr & 1)
+        return 6;
+    if (addr >= vm->memsize)
+        return 5;
+    vm->ilen = (uint8_t)isa_length_of(vm->mem[addr]);
+    int rc = fetch_bytes(vm, addr);
+    if (rc)
+        return rc;
+    if (vm->img.dispatch[mc_dispatch_index(vm->ibytes[0], vm->ibytes[1])] == ex_entry)
+        return 3;                       /* the target is EX itself */
+    vm->ibytes[1] |= (uint8_t)or_byte;
+    decode(vm);
+    vm->exec = 1;
+    return 0;
+}

@@ -1,0 +1,365 @@
+/*
+ * engine.c -- the micro-sequencer: pre-decoding the control store, executing
+ * one microword in the phases of mc/fields.def, and the run loops.
+ *
+ * Two loops share exec_uop(): the fast one (no hooks: checks only the cycle
+ * bound at instruction boundaries) and the observed one (breakpoints, trace
+ * callbacks, stepping).  Both count exactly the same cycles: a microword's
+ * cost is fixed at pre-decode time, and only IDLE and host services add
+ * time, identically in both.
+ */
+#include "vmint.h"
+
+#include <string.h>
+
+static uint8_t src_kind(unsigned sel)
+{
+    switch (sel) {
+    case MC_SRC_ZERO: case MC_SRC_LIT: case MC_SRC_LITH: return SRCK_CONST;
+    case MC_SRC_PSWH: case MC_SRC_LINK: case MC_SRC_INTID: case MC_SRC_SVCID:
+    case MC_SRC_TODH: case MC_SRC_TODL: case MC_SRC_CPTH: case MC_SRC_CPTL:
+    case MC_SRC_CKCH: case MC_SRC_CKCL: case MC_SRC_EXTC: case MC_SRC_CYCL: case MC_SRC_CYCH:
+        return SRCK_CALC;
+    default: return SRCK_PTR;
+    }
+}
+
+static uint32_t src_const(unsigned sel, unsigned lit)
+{
+    return sel == MC_SRC_LIT ? lit : sel == MC_SRC_LITH ? (uint32_t)lit << 16 : 0;
+}
+
+static uint8_t dst_kind(unsigned sel)
+{
+    switch (sel) {
+    case MC_DST_NONE: return DSTK_NONE;
+    case MC_DST_R1: case MC_DST_R1O: case MC_DST_R2: case MC_DST_R2O: case MC_DST_GRN:
+    case MC_DST_MDR: case MC_DST_Q: case MC_DST_CNT:
+        return DSTK_PTR;
+    default:
+        if (sel >= MC_DST_W0 && sel <= MC_DST_W7)
+            return DSTK_PTR;
+        return DSTK_CALC;
+    }
+}
+
+void eng_predecode(struct vm *vm)
+{
+    unsigned n = vm->img.nwords;
+    for (unsigned a = 0; a < n; a++) {
+        const struct mc_word *w = &vm->img.words[a];
+        struct uop *u = &vm->cs[a];
+        memset(u, 0, sizeof *u);
+        u->a = (uint8_t)MC_GET(w, A);
+        u->b = (uint8_t)MC_GET(w, B);
+        u->alu = (uint8_t)MC_GET(w, ALU);
+        u->d = (uint8_t)MC_GET(w, D);
+        u->mem = (uint8_t)MC_GET(w, MEM);
+        u->at = (uint8_t)MC_GET(w, AT);
+        u->ag = (uint8_t)MC_GET(w, AG);
+        u->rnc = (uint8_t)MC_GET(w, RNC);
+        u->ctr = (uint8_t)MC_GET(w, CTR);
+        u->cc = (uint8_t)MC_GET(w, CC);
+        u->sf = (uint8_t)MC_GET(w, SF);
+        u->seq = (uint8_t)MC_GET(w, SEQ);
+        u->cond = (uint8_t)MC_GET(w, COND);
+        u->addr = (uint16_t)MC_GET(w, ADDR);
+        unsigned lit = MC_GET(w, LIT);
+        u->akind = src_kind(u->a);
+        u->bkind = src_kind(u->b);
+        u->aconst = src_const(u->a, lit);
+        u->bconst = src_const(u->b, lit);
+        u->dkind = dst_kind(u->d);
+        u->cycles = (uint8_t)(1 + mc_word_cycles(w));
+        u->pre = (u->ag >= MC_AG_EA1 && u->ag <= MC_AG_SS) || u->mem == MC_MEM_RD1 ||
+                 u->mem == MC_MEM_RD2 || u->mem == MC_MEM_RD4 || u->mem == MC_MEM_RW1 ||
+                 u->mem == MC_MEM_PRBR || u->mem == MC_MEM_PRBW;
+        u->post = u->ag >= MC_AG_INC || u->rnc || u->ctr;
+    }
+    /* the sentinel: running past the last word stops the machine */
+    memset(&vm->cs[n], 0, sizeof vm->cs[n]);
+    vm->cs[n].sf = SF_BADMC;
+    vm->cs[n].cycles = 0;
+}
+
+static inline uint32_t rd_a(struct vm *vm, const struct uop *u)
+{
+    return u->akind == SRCK_PTR ? *vm->src[u->a] : u->akind == SRCK_CONST ? u->aconst
+                                                                          : dp_source(vm, u->a, u);
+}
+
+static inline uint32_t rd_b(struct vm *vm, const struct uop *u)
+{
+    return u->bkind == SRCK_PTR ? *vm->src[u->b] : u->bkind == SRCK_CONST ? u->bconst
+                                                                          : dp_source(vm, u->b, u);
+}
+
+/* Phases 1-2.  0, or an interruption code. */
+static int pre_phase(struct vm *vm, const struct uop *u)
+{
+    switch (u->ag) {
+    case MC_AG_EA1: vm->mar = vm->ea1; break;
+    case MC_AG_EA2: vm->mar = vm->ea2; break;
+    case MC_AG_SS: vm->mar = vm->ea1; vm->mar2 = vm->ea2; break;
+    default: break;
+    }
+    uint32_t addr = u->at ? vm->mar2 : vm->mar;
+    switch (u->mem) {
+    case MC_MEM_RD1: case MC_MEM_RW1: return st_read(vm, addr, 1, &vm->mdr);
+    case MC_MEM_RD2: return st_read(vm, addr, 2, &vm->mdr);
+    case MC_MEM_RD4: return st_read(vm, addr, 4, &vm->mdr);
+    case MC_MEM_PRBR: return st_probe(vm, addr, vm->cnt, 0);
+    case MC_MEM_PRBW: return st_probe(vm, addr, vm->cnt, 1);
+    default: return 0;
+    }
+}
+
+static void post_phase(struct vm *vm, const struct uop *u)
+{
+    switch (u->ag) {
+    case MC_AG_INC: vm->mar = (vm->mar + 1) & 0xFFFFFF; break;
+    case MC_AG_INC2: vm->mar2 = (vm->mar2 + 1) & 0xFFFFFF; break;
+    case MC_AG_INCB: vm->mar = (vm->mar + 1) & 0xFFFFFF; vm->mar2 = (vm->mar2 + 1) & 0xFFFFFF; break;
+    case MC_AG_INCW: vm->mar = (vm->mar + 4) & 0xFFFFFF; break;
+    case MC_AG_DEC: vm->mar = (vm->mar - 1) & 0xFFFFFF; break;
+    case MC_AG_DEC2: vm->mar2 = (vm->mar2 - 1) & 0xFFFFFF; break;
+    case MC_AG_DECB: vm->mar = (vm->mar - 1) & 0xFFFFFF; vm->mar2 = (vm->mar2 - 1) & 0xFFFFFF; break;
+    default: break;
+    }
+    if (u->ctr)
+        vm->cnt--;
+    if (u->rnc)
+        dp_dest(vm, MC_DST_RN, vm->rn + 1);
+}
+
+/* Enter the trap vector with interruption code pic. */
+static void trap(struct vm *vm, int pic)
+{
+    vm->pic = (uint32_t)pic;
+    vm->rsp = 0;
+    vm->upc = vm->img.vector[MC_V_TRAP];
+}
+
+static void record_interrupt(struct vm *vm, enum vm_int_class cls, uint32_t old, uint32_t code_at)
+{
+    uint8_t b[8];
+    vm->last_int.cls = cls;
+    vm->last_int.old_psw = 0;
+    if (vm_fetch_bytes(vm, old, b, 8) == 0)
+        for (int i = 0; i < 8; i++)
+            vm->last_int.old_psw = vm->last_int.old_psw << 8 | b[i];
+    if (code_at && vm_fetch_bytes(vm, code_at, b, 4) == 0) {
+        vm->last_int.ilc = (uint8_t)(b[1] >> 1 & 3);
+        vm->last_int.code = (uint16_t)(b[2] << 8 | b[3]);
+    } else {
+        vm->last_int.ilc = 0;
+        vm->last_int.code = 0;
+    }
+}
+
+/* Phase 5.  Returns 0, or an interruption code (to the trap vector). */
+static int special(struct vm *vm, const struct uop *u)
+{
+    int rc;
+    switch (u->sf) {
+    case MC_SF_IFETCH:
+        if (vm->ctr.cycles >= vm->next_event)
+            tm_update(vm);
+        if (vm->irq) {
+            vm->evskip = 1;
+            return 0;
+        }
+        vm->evskip = 0;
+        rc = iu_fetch(vm);
+        if (rc)
+            return rc;
+        vm->fetched = 1;
+        vm->ctr.instructions++;
+        vm->ctr.op_count[vm->didx]++;
+        vm->ctr.op_cycles[vm->last_op] += vm->ctr.cycles - vm->last_fetch_cycle;
+        vm->last_fetch_cycle = vm->ctr.cycles;
+        vm->last_op = vm->didx;
+        return 0;
+    case MC_SF_EXFETCH:
+        return iu_exfetch(vm);
+    case MC_SF_HOST: {
+        enum vm_host_result r = VM_HOST_BAD_CODE;
+        if (vm->host.diagnose)
+            r = vm->host.diagnose(vm->host.ctx, vm, vm->ea2, vm->r1, vm->r2);
+        vm->fv = r == VM_HOST_BAD_CODE;
+        if (r == VM_HOST_EXIT)
+            vm->stop = VM_EXIT;
+        else if (r == VM_HOST_FAIL)
+            vm->stop = VM_HOST_ERROR;
+        return 0;
+    }
+    case MC_SF_IDLE:
+        rc = tm_idle(vm);
+        if (rc)
+            vm->stop = (enum vm_status)rc;
+        return 0;
+    case MC_SF_EXTACK: tm_ext_ack(vm); return 0;
+    case MC_SF_NOPGM: record_interrupt(vm, VM_INT_PGM, 0x28, 0x8C); vm->stop = VM_NO_PGM_HANDLER; return 0;
+    case MC_SF_NOSVC: record_interrupt(vm, VM_INT_SVC, 0x20, 0x88); vm->stop = VM_NO_SVC_HANDLER; return 0;
+    case MC_SF_NOEXT: record_interrupt(vm, VM_INT_EXT, 0x18, 0x84); vm->stop = VM_NO_EXT_HANDLER; return 0;
+    case MC_SF_NORST: record_interrupt(vm, VM_INT_RESTART, 0x08, 0); vm->stop = VM_NO_RESTART_PSW; return 0;
+    case MC_SF_CKSTOP: vm->stop = VM_CHECK_STOP; return 0;
+    case SF_BADMC: vm->stop = VM_BAD_MICROCODE; return 0;
+    default: return 0;
+    }
+}
+
+/* Phase 7: the next microword. */
+static inline void sequence(struct vm *vm, const struct uop *u)
+{
+    unsigned next = vm->upc + 1;
+    switch (u->seq) {
+    case MC_SEQ_NEXT: break;
+    case MC_SEQ_JUMP: next = u->addr; break;
+    case MC_SEQ_BR: if (dp_cond(vm, u->cond)) next = u->addr; break;
+    case MC_SEQ_BRN: if (!dp_cond(vm, u->cond)) next = u->addr; break;
+    case MC_SEQ_BRE: next = dp_cond(vm, u->cond) ? u->addr : vm->img.vector[MC_V_FETCH]; break;
+    case MC_SEQ_BRNE: next = dp_cond(vm, u->cond) ? vm->img.vector[MC_V_FETCH] : u->addr; break;
+    case MC_SEQ_CALL:
+        if (vm->rsp >= MC_RSTACK) {
+            vm->stop = VM_BAD_MICROCODE;
+            return;
+        }
+        vm->rstack[vm->rsp++] = (uint16_t)next;
+        next = u->addr;
+        break;
+    case MC_SEQ_RET:
+        if (vm->rsp == 0) {
+            vm->stop = VM_BAD_MICROCODE;
+            return;
+        }
+        next = vm->rstack[--vm->rsp];
+        break;
+    case MC_SEQ_DISPATCH:
+        if (vm->evskip) {
+            vm->evskip = 0;
+            next = u->addr;
+        } else
+            next = vm->img.dispatch[vm->didx];
+        break;
+    case MC_SEQ_END: next = vm->img.vector[MC_V_FETCH]; break;
+    default: break;
+    }
+    vm->upc = next;
+}
+
+/* One microword, all phases. */
+static inline void exec_uop(struct vm *vm, const struct uop *u)
+{
+    int rc;
+    vm->ctr.cycles += u->cycles;
+    vm->ctr.microwords++;
+    if (u->pre && (rc = pre_phase(vm, u)) != 0) {
+        trap(vm, rc);
+        return;
+    }
+    uint32_t b = 0, y = vm->y;
+    if (u->alu) {
+        uint32_t a = rd_a(vm, u);
+        b = rd_b(vm, u);
+        y = dp_alu(vm, u->alu, a, b);
+    }
+    if (u->dkind == DSTK_PTR)
+        *vm->dst[u->d] = y;
+    else if (u->dkind == DSTK_CALC)
+        dp_dest(vm, u->d, y);
+    if (u->mem >= MC_MEM_WR1 && u->mem <= MC_MEM_RW1) {
+        static const uint8_t len[] = { [MC_MEM_WR1] = 1, [MC_MEM_WR2] = 2, [MC_MEM_WR4] = 4,
+                                       [MC_MEM_RW1] = 1 };
+        rc = st_write(vm, u->at ? vm->mar2 : vm->mar, len[u->mem], y);
+        if (rc) {
+            trap(vm, rc);
+            return;
+        }
+    }
+    if (u->cc)
+        dp_set_cc(vm, u->cc, y, b);
+    if (u->sf && (rc = special(vm, u)) != 0) {
+        trap(vm, rc);
+        return;
+    }
+    if (u->post)
+        post_phase(vm, u);
+    sequence(vm, u);
+}
+
+static int at_breakpoint(struct vm *vm)
+{
+    for (unsigned i = 0; i < vm->nbp; i++)
+        if (vm->bp[i] == vm->ia)
+            return 1;
+    return 0;
+}
+
+/* The observed loop: hooks, breakpoints, stepping. */
+static enum vm_status run_observed(struct vm *vm, int mode)
+{
+    int fetches = 0;
+    for (;;) {
+        const struct uop *u = &vm->cs[vm->upc];
+        if (u->sf == MC_SF_IFETCH || u->sf == MC_SF_IDLE) {
+            if (vm->ctr.cycles >= vm->limit)
+                return VM_CYCLE_LIMIT;
+            if (u->sf == MC_SF_IFETCH && !vm->irq) {
+                if (mode == RUN_INSN && fetches++ > 0)
+                    return VM_STEPPED;
+                if (vm->nbp && !vm->bp_skip && at_breakpoint(vm)) {
+                    vm->bp_skip = 1;
+                    return VM_BREAKPOINT;
+                }
+                vm->bp_skip = 0;
+            }
+        } else if (vm->ctr.cycles >= vm->hard_limit)
+            return VM_CYCLE_LIMIT;
+        if (vm->trace.micro && vm->trace.micro(vm->trace.ctx, vm, vm->upc))
+            return VM_STOP_REQUEST;
+        vm->fetched = 0;
+        exec_uop(vm, u);
+        if (vm->stop != STOP_NONE) {
+            enum vm_status s = vm->stop;
+            vm->stop = STOP_NONE;
+            return s;
+        }
+        if (vm->fetched && vm->trace.insn &&
+            vm->trace.insn(vm->trace.ctx, vm, vm->iaddr, vm->ibytes, vm->ilen))
+            return VM_STOP_REQUEST;
+        if (mode == RUN_MICRO)
+            return VM_MICROSTEPPED;
+    }
+}
+
+/* The fast loop: no hooks. */
+static enum vm_status run_fast(struct vm *vm)
+{
+    const struct uop *cs = vm->cs;
+    for (;;) {
+        const struct uop *u = &cs[vm->upc];
+        if (vm->ctr.cycles >= vm->limit &&
+            (u->sf == MC_SF_IFETCH || u->sf == MC_SF_IDLE || vm->ctr.cycles >= vm->hard_limit))
+            return VM_CYCLE_LIMIT;
+        exec_uop(vm, u);
+        if (vm->stop != STOP_NONE) {
+            enum vm_status s = vm->stop;
+            vm->stop = STOP_NONE;
+            return s;
+        }
+    }
+}
+
+enum vm_status eng_run(struct vm *vm, int mode)
+{
+    enum vm_status s;
+    if (mode == RUN_FREE && !vm->trace.insn && !vm->trace.micro && !vm->nbp)
+        s = run_fast(vm);
+    else
+        s = run_observed(vm, mode);
+    /* account the cycles of the instruction in progress so far */
+    vm->ctr.op_cycles[vm->last_op] += vm->ctr.cycles - vm->last_fetch_cycle;
+    vm->last_fetch_cycle = vm->ctr.cycles;
+    return s;
+}

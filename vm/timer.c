@@ -1,0 +1,132 @@
+/*
+ * timer.c -- the clocks, all driven by the cycle counter (never host time):
+ *
+ *   one cycle = 1/16 microsecond; the TOD clock advances 256 units of bit
+ *   63 per cycle (bit 51 = 1 microsecond);
+ *   the CPU timer decreases at the same rate; external interruption 1005
+ *   while it is negative (CR0 bit 21);
+ *   the clock comparator: 1004 while TOD > comparator (CR0 bit 20);
+ *   the interval timer, the word at X'50': 76800 units of bit 31 per
+ *   second (bit 23 every 1/300 s), i.e. cycles * 3 / 625 units, exactly;
+ *   0080 when it goes from positive or zero to negative (CR0 bit 24).
+ *
+ * tm_update runs at most every 209 cycles (at an instruction fetch), so the
+ * word at X'50' is exact to one unit whenever the program can read it.
+ */
+#include "vmint.h"
+
+#define CR0_CKC  (1u << 11)     /* bit 20 */
+#define CR0_CPT  (1u << 10)     /* bit 21 */
+#define CR0_ITM  (1u << 7)      /* bit 24 */
+#define TOD_PER_CYCLE 256
+
+uint64_t tm_tod(const struct vm *vm) { return vm->tod_epoch + TOD_PER_CYCLE * vm->ctr.cycles; }
+void tm_set_tod(struct vm *vm, uint64_t v) { vm->tod_epoch = v - TOD_PER_CYCLE * vm->ctr.cycles; tm_update_irq(vm); }
+
+uint64_t tm_cpt(const struct vm *vm)
+{
+    return vm->cpt_value - TOD_PER_CYCLE * (vm->ctr.cycles - vm->cpt_cycle);
+}
+
+void tm_set_cpt(struct vm *vm, uint64_t v)
+{
+    vm->cpt_value = v;
+    vm->cpt_cycle = vm->ctr.cycles;
+    tm_update_irq(vm);
+}
+
+void tm_set_ckc(struct vm *vm, uint64_t v) { vm->ckc = v; tm_update_irq(vm); }
+
+static int cpt_pending(const struct vm *vm) { return (int64_t)tm_cpt(vm) < 0; }
+static int ckc_pending(const struct vm *vm) { return tm_tod(vm) > vm->ckc; }
+
+/* The highest-priority enabled pending external condition: its code or 0. */
+uint32_t tm_ext_code(const struct vm *vm)
+{
+    uint32_t cr0 = vm->cr[0];
+    if (!(vm->sysmask & 1))
+        return 0;
+    if ((cr0 & CR0_CKC) && ckc_pending(vm))
+        return 0x1004;
+    if ((cr0 & CR0_CPT) && cpt_pending(vm))
+        return 0x1005;
+    if ((cr0 & CR0_ITM) && vm->itimer_pending)
+        return 0x0080;
+    return 0;
+}
+
+void tm_update_irq(struct vm *vm) { vm->irq = tm_ext_code(vm) != 0; }
+
+void tm_ext_ack(struct vm *vm)
+{
+    if (tm_ext_code(vm) == 0x0080)
+        vm->itimer_pending = 0;
+    tm_update_irq(vm);
+}
+
+static uint64_t units_at(uint64_t cycles) { return cycles / 625 * 3 + cycles % 625 * 3 / 625; }
+
+/* First cycle at which units_at() reaches u. */
+static uint64_t cycle_of_units(uint64_t u) { return u / 3 * 625 + (u % 3 * 625 + 2) / 3; }
+
+void tm_update(struct vm *vm)
+{
+    uint64_t u = units_at(vm->ctr.cycles);
+    if (u != vm->itimer_units && vm->memsize >= 0x54) {
+        uint8_t *p = vm->mem + 0x50;
+        uint32_t old = (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+        uint32_t nv = old - (uint32_t)(u - vm->itimer_units);
+        if ((int32_t)old >= 0 && (int32_t)nv < 0)
+            vm->itimer_pending = 1;
+        p[0] = (uint8_t)(nv >> 24); p[1] = (uint8_t)(nv >> 16);
+        p[2] = (uint8_t)(nv >> 8); p[3] = (uint8_t)nv;
+        vm->itimer_units = u;
+    }
+    vm->next_event = cycle_of_units(u + 1);
+    tm_update_irq(vm);
+}
+
+/*
+ * The wait state: advance time to the first moment an enabled external
+ * interruption becomes pending.  0 if time advanced (or one is pending),
+ * else VM_DISABLED_WAIT or VM_ENABLED_WAIT.
+ */
+int tm_idle(struct vm *vm)
+{
+    tm_update(vm);
+    if (vm->irq)
+        return 0;
+    if (!(vm->sysmask & 1))
+        return VM_DISABLED_WAIT;
+    uint32_t cr0 = vm->cr[0];
+    uint64_t now = vm->ctr.cycles, best = UINT64_MAX;
+    if ((cr0 & CR0_ITM) && vm->memsize >= 0x54) {
+        const uint8_t *p = vm->mem + 0x50;
+        int32_t v = (int32_t)((uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3]);
+        if (v >= 0) {
+            uint64_t c = cycle_of_units(vm->itimer_units + (uint64_t)v + 1);
+            if (c < best)
+                best = c;
+        }
+    }
+    if (cr0 & CR0_CPT) {
+        uint64_t c = now + tm_cpt(vm) / TOD_PER_CYCLE + 1;
+        if ((int64_t)tm_cpt(vm) >= 0 && c < best)
+            best = c;
+    }
+    if (cr0 & CR0_CKC) {
+        uint64_t tod = tm_tod(vm);
+        if (vm->ckc >= tod) {
+            uint64_t c = now + (vm->ckc - tod) / TOD_PER_CYCLE + 1;
+            if (c < best)
+                best = c;
+        }
+    }
+    if (best == UINT64_MAX)
+        return VM_ENABLED_WAIT;
+    if (best > vm->limit)           /* stop at the run's bound; resume waits on */
+        best = vm->limit > now ? vm->limit : now;
+    vm->ctr.cycles = best;
+    tm_update(vm);
+    return 0;
+}

@@ -1,0 +1,231 @@
+/*
+ * vm.c -- the libimpvm API of vm.h: creating and freeing machines, loading
+ * control stores, registers, run entry points, counters, hooks, statuses.
+ */
+#include "vmint.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const struct { const char *name, *msg; } statuses[VM_NSTATUS] = {
+#define X(e, name, msg) { name, msg },
+    VM_STATUSES(X)
+#undef X
+};
+
+const char *vm_status_name(enum vm_status s)
+{
+    return (unsigned)s < VM_NSTATUS ? statuses[s].name : "unknown";
+}
+
+const char *vm_status_message(enum vm_status s)
+{
+    return (unsigned)s < VM_NSTATUS ? statuses[s].msg : "unknown status";
+}
+
+struct vm *vm_new(const struct vm_config *cfg)
+{
+    uint32_t size = cfg && cfg->storage_size ? cfg->storage_size : VM_DEFAULT_STORAGE;
+    if (size % 4096 || size > VM_MAX_STORAGE)
+        return NULL;
+    struct vm *vm = calloc(1, sizeof *vm);
+    if (!vm)
+        return NULL;
+    vm->memsize = size;
+    vm->mem = calloc(size, 1);
+    vm->skey = calloc(size / 2048, 1);
+    if (!vm->mem || !vm->skey || vm_load_default_control_store(vm) != 0) {
+        vm_free(vm);
+        return NULL;
+    }
+    vm->cr[0] = 0xE0;
+    vm->cr[14] = 0xC2000000u;
+    vm->cr[15] = 512;
+    vm->emwp = 8;                       /* EC mode, supervisor, running */
+    vm->stop = STOP_NONE;
+    vm->limit = vm->hard_limit = UINT64_MAX;
+    dp_init_slots(vm);
+    tm_update(vm);
+    return vm;
+}
+
+void vm_free(struct vm *vm)
+{
+    if (!vm)
+        return;
+    mc_image_free(&vm->img);
+    free(vm->cs);
+    free(vm->mem);
+    free(vm->skey);
+    free(vm);
+}
+
+int vm_load_control_store_text(struct vm *vm, const char *text, size_t len, char *err,
+                               size_t errsize)
+{
+    struct mc_image img;
+    if (mc_image_parse(text, len, &img, err, errsize) < 0)
+        return -1;
+    struct uop *cs = calloc(img.nwords + 1, sizeof *cs);
+    if (!cs) {
+        mc_image_free(&img);
+        if (err && errsize)
+            snprintf(err, errsize, "out of memory");
+        return -1;
+    }
+    mc_image_free(&vm->img);
+    free(vm->cs);
+    vm->img = img;
+    vm->cs = cs;
+    eng_predecode(vm);
+    vm->upc = vm->img.vector[MC_V_FETCH];
+    vm->rsp = 0;
+    vm->evskip = 0;
+    return 0;
+}
+
+int vm_load_default_control_store(struct vm *vm)
+{
+    return vm_load_control_store_text(vm, vm_default_control_store,
+                                      strlen(vm_default_control_store), NULL, 0);
+}
+
+int vm_load_control_store_file(struct vm *vm, const char *path, char *err, size_t errsize)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, errsize, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    size_t cap = 1 << 16, len = 0, k;
+    char *buf = malloc(cap);
+    while (buf && (k = fread(buf + len, 1, cap - len, f)) > 0) {
+        len += k;
+        if (len == cap) {
+            if (cap >= (1u << 24)) {
+                free(buf);
+                buf = NULL;
+                break;
+            }
+            char *nb = realloc(buf, cap *= 2);
+            if (!nb) {
+                free(buf);
+                buf = NULL;
+            } else
+                buf = nb;
+        }
+    }
+    int bad = ferror(f);
+    fclose(f);
+    if (!buf || bad) {
+        free(buf);
+        snprintf(err, errsize, "%s: cannot read (too large or I/O error)", path);
+        return -1;
+    }
+    char msg[256];
+    int rc = vm_load_control_store_text(vm, buf, len, msg, sizeof msg);
+    if (rc < 0)
+        snprintf(err, errsize, "%s: %s", path, msg);
+    free(buf);
+    return rc;
+}
+
+uint32_t vm_get_gr(const struct vm *vm, unsigned n) { return vm->gr[n & 15]; }
+void vm_set_gr(struct vm *vm, unsigned n, uint32_t v) { vm->gr[n & 15] = v; }
+uint32_t vm_get_cr(const struct vm *vm, unsigned n) { return vm->cr[n & 15]; }
+void vm_set_cr(struct vm *vm, unsigned n, uint32_t v)
+{
+    vm->cr[n & 15] = v;
+    tm_update_irq(vm);
+}
+
+void vm_restart(struct vm *vm)
+{
+    vm->upc = vm->img.vector[MC_V_RESTART];
+    vm->rsp = 0;
+    vm->evskip = 0;
+}
+
+static void set_limit(struct vm *vm, uint64_t max_cycles)
+{
+    uint64_t now = vm->ctr.cycles;
+    vm->limit = max_cycles && max_cycles < UINT64_MAX - now ? now + max_cycles : UINT64_MAX;
+    vm->hard_limit = vm->limit < UINT64_MAX - (1u << 20) ? vm->limit + (1u << 20) : UINT64_MAX;
+}
+
+enum vm_status vm_run(struct vm *vm, uint64_t max_cycles)
+{
+    set_limit(vm, max_cycles);
+    return eng_run(vm, RUN_FREE);
+}
+
+enum vm_status vm_step_insn(struct vm *vm)
+{
+    set_limit(vm, 0);
+    return eng_run(vm, RUN_INSN);
+}
+
+enum vm_status vm_step_micro(struct vm *vm)
+{
+    set_limit(vm, 0);
+    return eng_run(vm, RUN_MICRO);
+}
+
+int vm_set_breakpoint(struct vm *vm, uint32_t addr)
+{
+    for (unsigned i = 0; i < vm->nbp; i++)
+        if (vm->bp[i] == addr)
+            return 0;
+    if (vm->nbp >= VM_MAX_BREAKPOINTS)
+        return -1;
+    vm->bp[vm->nbp++] = addr & 0xFFFFFF;
+    return 0;
+}
+
+void vm_clear_breakpoint(struct vm *vm, uint32_t addr)
+{
+    for (unsigned i = 0; i < vm->nbp; i++)
+        if (vm->bp[i] == addr) {
+            vm->bp[i] = vm->bp[--vm->nbp];
+            return;
+        }
+}
+
+const struct vm_counters *vm_counters(const struct vm *vm) { return &vm->ctr; }
+void vm_add_cycles(struct vm *vm, uint64_t n) { vm->ctr.cycles += n; }
+
+void vm_set_host(struct vm *vm, const struct vm_host *host)
+{
+    if (host)
+        vm->host = *host;
+    else
+        memset(&vm->host, 0, sizeof vm->host);
+}
+
+void vm_set_trace(struct vm *vm, const struct vm_trace *trace)
+{
+    if (trace)
+        vm->trace = *trace;
+    else
+        memset(&vm->trace, 0, sizeof vm->trace);
+}
+
+const struct vm_interrupt *vm_last_interrupt(const struct vm *vm) { return &vm->last_int; }
+
+unsigned vm_micro_pc(const struct vm *vm) { return vm->upc; }
+unsigned vm_control_store_size(const struct vm *vm) { return vm->img.nwords; }
+
+int vm_control_store_word(const struct vm *vm, unsigned addr, struct mc_word *out)
+{
+    if (addr >= vm->img.nwords)
+        return -1;
+    *out = vm->img.words[addr];
+    return 0;
+}
+
+const char *vm_control_store_label(const struct vm *vm, unsigned addr)
+{
+    return mc_image_label(&vm->img, addr);
+}

@@ -1,0 +1,125 @@
+/*
+ * vmint.h -- the inside of struct vm (libimpvm private): registers, PSW,
+ * the I-unit latches, the pre-decoded control store and the sequencer.
+ *
+ * Pre-decoding: each microword of the image becomes a struct uop with its
+ * fields unpacked, its cycle cost summed, and its bus sources resolved to
+ * one of three kinds: a pointer slot (registers, latches: vm->src[] holds
+ * the pointer, refreshed when the instruction or RN changes), a constant
+ * (ZERO, LIT, LITH), or a computed value (PSW words, timers, ...).
+ */
+#ifndef IMP_VMINT_H
+#define IMP_VMINT_H
+
+#include "microword.h"
+#include "vm.h"
+
+enum { SRCK_PTR, SRCK_CONST, SRCK_CALC };
+enum { DSTK_NONE, DSTK_PTR, DSTK_CALC };
+enum { NSRC = 64, NDST = 64 };
+#define SF_BADMC 31     /* internal: the sentinel word after the last one */
+
+struct uop {
+    uint8_t a, b, alu, d, mem, at, ag, rnc, ctr, cc, sf, seq, cond;
+    uint8_t akind, bkind, dkind;
+    uint8_t cycles;         /* 1 + the extra cycles of its values */
+    uint8_t pre;            /* AG before MEM, or a storage read/probe */
+    uint8_t post;           /* AG step, CTR or RNC after */
+    uint16_t addr;
+    uint32_t aconst, bconst;
+};
+
+struct vm {
+    /* architected registers */
+    uint32_t gr[16], cr[16];
+    /* PSW, kept unpacked */
+    uint8_t sysmask, key, emwp, cc, pm;     /* emwp: PSW bits 12-15 */
+    uint32_t ia;
+    uint8_t psw_bad;
+    /* datapath */
+    uint32_t w[8], mdr, q, mar, mar2, cnt, rn, pic, ilc, y;
+    uint8_t fz, fn, fc, fv;
+    /* I-unit latches of the current instruction */
+    uint8_t ibytes[6];
+    uint8_t ilen, r1, r2, exec, evskip;
+    uint32_t i2, f1, f2, len, len1, len2, nreg4, ea1, ea2, iaddr, opc;
+    unsigned didx;                          /* dispatch index */
+    uint32_t *src[NSRC];                    /* pointer slots by source code */
+    uint32_t *dst[NDST];
+    /* sequencer and control store */
+    unsigned upc;
+    uint16_t rstack[MC_RSTACK];
+    unsigned rsp;
+    struct uop *cs;                         /* nwords + 1 (the sentinel) */
+    struct mc_image img;
+    /* storage */
+    uint8_t *mem;
+    uint8_t *skey;                          /* storage key per 2 KiB block */
+    uint32_t memsize;
+    /* timers (timer.c) */
+    uint64_t tod_epoch;                     /* TOD = tod_epoch + 256 * cycles */
+    uint64_t cpt_value, cpt_cycle;          /* CPU timer = value - 256 * (cycles - cycle) */
+    uint64_t ckc;
+    uint64_t tod_latch, cpt_latch;          /* read by TODL, CPTL */
+    uint64_t next_event;                    /* cycle of the next timer update */
+    uint64_t itimer_units;                  /* interval-timer units accounted so far */
+    uint8_t itimer_pending;
+    uint8_t irq;                            /* an enabled external interruption is pending */
+    /* run control */
+    uint64_t limit, hard_limit;
+    enum vm_status stop;                    /* set by a special function; 0 = none */
+    uint8_t stopping, stepping, fetched, bp_skip;
+    uint32_t bp[VM_MAX_BREAKPOINTS];
+    unsigned nbp;
+    struct vm_counters ctr;
+    uint64_t last_fetch_cycle;
+    unsigned last_op;
+    struct vm_host host;
+    struct vm_trace trace;
+    struct vm_interrupt last_int;
+};
+
+#define STOP_NONE ((enum vm_status)-1)
+
+/* datapath.c */
+uint32_t dp_source(struct vm *vm, unsigned sel, const struct uop *u);
+void dp_dest(struct vm *vm, unsigned sel, uint32_t y);
+uint32_t dp_alu(struct vm *vm, unsigned fn, uint32_t a, uint32_t b);
+void dp_set_cc(struct vm *vm, unsigned how, uint32_t y, uint32_t b);
+int dp_cond(const struct vm *vm, unsigned cond);
+void dp_refresh_slots(struct vm *vm);
+void dp_init_slots(struct vm *vm);
+
+/* storage.c: 0 ok, else the program-interruption code (4, 5) */
+int st_read(struct vm *vm, uint32_t addr, unsigned len, uint32_t *out);
+int st_write(struct vm *vm, uint32_t addr, unsigned len, uint32_t v);
+int st_probe(struct vm *vm, uint32_t addr, uint32_t len, int store);
+
+/* decode.c: 0 ok, else the program-interruption code */
+int iu_fetch(struct vm *vm);
+int iu_exfetch(struct vm *vm);
+
+/* psw.c */
+uint32_t psw_word0(const struct vm *vm);
+void psw_load_word0(struct vm *vm, uint32_t v);
+void psw_load_word1(struct vm *vm, uint32_t v);
+void psw_set_sysmask(struct vm *vm, uint32_t v);
+
+/* timer.c */
+uint64_t tm_tod(const struct vm *vm);
+void tm_set_tod(struct vm *vm, uint64_t v);
+uint64_t tm_cpt(const struct vm *vm);
+void tm_set_cpt(struct vm *vm, uint64_t v);
+void tm_set_ckc(struct vm *vm, uint64_t v);
+void tm_update(struct vm *vm);              /* bring timers and X'50' up to now */
+void tm_update_irq(struct vm *vm);          /* recompute vm->irq */
+uint32_t tm_ext_code(const struct vm *vm);
+void tm_ext_ack(struct vm *vm);
+int tm_idle(struct vm *vm);                 /* 0: advanced; else a stop status */
+
+/* engine.c */
+void eng_predecode(struct vm *vm);
+enum vm_status eng_run(struct vm *vm, int mode);
+enum { RUN_FREE, RUN_INSN, RUN_MICRO };
+
+#endif
