@@ -141,7 +141,7 @@ void lst_stmt(struct assembler *as, struct stmt *st, const uint8_t *code, uint32
     for (uint32_t k = first; k < n; k += 8) {
         uint32_t m = n - k > 8 ? 8 : n - k;
         hex(obj, code + k, m, 0);
-        out_line(l, "%06X %-16s\n", (sect_addr(as, st->sect, st->loc) + k) & 0xFFFFFF, obj);
+        out_line(l, "%06X %s\n", (sect_addr(as, st->sect, st->loc) + k) & 0xFFFFFF, obj);
     }
     diags(as, st);
 }
@@ -157,7 +157,7 @@ void lst_literal(struct assembler *as, const struct literal *lit, uint32_t addr)
     out_line(l, "%06X %-16s %5s %5s %6s  %s\n", addr & 0xFFFFFF, obj, "", "", "", lit->text);
     for (uint32_t k = 8; k < n; k += 8) {
         hex(obj, lit->bytes + k, n - k > 8 ? 8 : n - k, 0);
-        out_line(l, "%06X %-16s\n", (addr + k) & 0xFFFFFF, obj);
+        out_line(l, "%06X %s\n", (addr + k) & 0xFFFFFF, obj);
     }
 }
 
@@ -251,7 +251,8 @@ void lst_finish(struct assembler *as)
             if (d->lvl >= DIAG_ERROR) errors++;
             else if (d->lvl == DIAG_WARNING) warnings++;
         }
-    fprintf(l->f, "\n%zu statements, %zu source files\n", as->nstmts, as->nfiles);
+    fprintf(l->f, "\n%zu statement%s, %zu source file%s\n", as->nstmts, as->nstmts == 1 ? "" : "s",
+            as->nfiles, as->nfiles == 1 ? "" : "s");
     fprintf(l->f, "%d error%s, %d warning%s\n", errors, errors == 1 ? "" : "s", warnings,
             warnings == 1 ? "" : "s");
     for (size_t i = 0; i < as->nstmts && (errors || warnings); i++)
