@@ -129,7 +129,7 @@ int dc_size(struct assembler *as, struct dcop *dc, int is_ds)
         return -1;
     }
     int has_nominal = dc->str || dc->nvals;
-    if (!has_nominal && !is_ds) {
+    if (!has_nominal && !is_ds && !(dc->dupx && dc->dup == 0)) {
         stmt_msg(as, as->curstmt, DIAG_ERROR, dc->col, "constant has no nominal value");
         return -1;
     }
