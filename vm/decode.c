@@ -8,6 +8,8 @@
 #include "vmint.h"
 #include "isa.h"
 
+#include <string.h>
+
 #define AMASK 0xFFFFFFu
 
 static uint32_t bd(const struct vm *vm, const uint8_t *p)
@@ -57,8 +59,7 @@ static int fetch_bytes(struct vm *vm, uint32_t addr)
 {
     unsigned len = vm->ilen;
     if (addr + 6 <= vm->memsize) {
-        for (unsigned i = 0; i < len; i++)
-            vm->ibytes[i] = vm->mem[addr + i];
+        memcpy(vm->ibytes, vm->mem + addr, 6);
         return 0;
     }
     for (unsigned i = 0; i < len; i++) {

@@ -9,6 +9,7 @@
  * time, identically in both.
  */
 #include "vmint.h"
+#include "alu.h"
 
 #include <string.h>
 
@@ -210,7 +211,7 @@ static int special(struct vm *vm, const struct uop *u)
 }
 
 /* Phase 7: the next microword. */
-static inline void sequence(struct vm *vm, const struct uop *u)
+__attribute__((always_inline)) static inline void sequence(struct vm *vm, const struct uop *u)
 {
     unsigned next = vm->upc + 1;
     switch (u->seq) {
@@ -249,7 +250,7 @@ static inline void sequence(struct vm *vm, const struct uop *u)
 }
 
 /* One microword, all phases. */
-static inline void exec_uop(struct vm *vm, const struct uop *u)
+__attribute__((always_inline)) static inline void exec_uop(struct vm *vm, const struct uop *u)
 {
     int rc;
     vm->ctr.cycles += u->cycles;

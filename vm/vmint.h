@@ -84,9 +84,6 @@ struct vm {
 /* datapath.c */
 uint32_t dp_source(struct vm *vm, unsigned sel, const struct uop *u);
 void dp_dest(struct vm *vm, unsigned sel, uint32_t y);
-uint32_t dp_alu(struct vm *vm, unsigned fn, uint32_t a, uint32_t b);
-void dp_set_cc(struct vm *vm, unsigned how, uint32_t y, uint32_t b);
-int dp_cond(const struct vm *vm, unsigned cond);
 void dp_refresh_slots(struct vm *vm);
 void dp_init_slots(struct vm *vm);
 

@@ -205,9 +205,10 @@ static void encode_seq(struct masm *m, struct wordstate *ws, const struct item *
     }
     if (it->target) {
         struct symbol *s = masm_lookup(m, it->target);
-        if (!s || !s->is_label)
+        if (!s || !s->is_label) {
             masm_report(m, DIAG_ERROR, it->target_loc, "undefined label '%s'", it->target);
-        else {
+            ws->set[MC_F_ADDR] = 1;         /* reported once */
+        } else {
             s->used = 1;
             set_field(m, ws, MC_F_ADDR, (unsigned)s->value, it->target_loc);
         }

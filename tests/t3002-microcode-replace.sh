@@ -1,0 +1,45 @@
+#!/bin/sh
+# t3002: the microcode is replaceable: change AR's microword to subtract,
+# reassemble with impmc, run with imprun --microcode and see the change;
+# broken images are refused with a clear message.
+. "$(dirname "$0")/test-lib.sh"
+
+SRC="$IMP_TOP/mc/src"
+FILES="fetch interrupt load-store arith logical branch shift move decimal system"
+test_have imprun || { test_skip 'imprun not built'; test_done; }
+
+cat >ar.s <<'EOT'
+PROG     CSECT
+         LA    2,5
+         LA    3,3
+         AR    2,3
+         LR    15,2
+         BR    14
+         END   PROG
+EOT
+
+test_expect_success 'the built-in microcode adds' '
+    imprun --regs ar.s >out 2>&1; test $? -eq 3 && grep "GR02=00000008" out
+'
+test_expect_success 'AR made to subtract, reassembled' '
+    for f in $FILES; do cp "$SRC/$f.mc" .; done &&
+    sed "s/^AR:     A=R1 B=R2 ALU=ADD/AR:     A=R1 B=R2 ALU=SUB/" arith.mc >x && mv x arith.mc &&
+    grep "^AR: .*ALU=SUB" arith.mc &&
+    impmc -o sub.mcs $(for f in $FILES; do printf "%s.mc " $f; done) 2>/dev/null
+'
+test_expect_success 'runs with the new microcode' '
+    imprun --microcode=sub.mcs --regs ar.s >out 2>&1; test $? -eq 3 && grep "GR02=00000002" out
+'
+test_expect_success 'a truncated image is refused' '
+    head -20 sub.mcs >cut.mcs &&
+    test_must_fail imprun --microcode=cut.mcs ar.s 2>err && grep "cut.mcs" err && grep "END" err
+'
+test_expect_success 'an image of another microword layout is refused' '
+    sed "1s/^IMPMC 1 [0-9A-F]*/IMPMC 1 00000000/" sub.mcs >hash.mcs &&
+    test_must_fail imprun --microcode=hash.mcs ar.s 2>err && grep "layout hash" err
+'
+test_expect_success 'a word with an impossible field value is refused' '
+    sed "s/^W 001 .*/W 001 FFFFFFFFFFFFFFFFFFFFFFFF/" sub.mcs >bad.mcs &&
+    test_must_fail imprun --microcode=bad.mcs ar.s 2>err && grep "word 001" err
+'
+test_done
