@@ -24,3 +24,9 @@ all: $(LIBIMPVM)
 # The machine's unit tests see vm/ and mc/ headers.
 $(patsubst tests/unit/%.c,$(B)/tests/unit/%.o,$(wildcard tests/unit/t-vm-*.c tests/unit/t-mc-*.c)): \
     ALL_CFLAGS += -Ivm -Imc
+
+# A quick engine benchmark (not installed): make vmbench && $(B)/vmbench
+.PHONY: vmbench
+vmbench: $(B)/vmbench
+$(B)/vmbench: $(B)/vm/vmbench.o $(LIBIMPVM) $(LIBIMP)
+	$(CC) $(LDFLAGS) -o $@ $< $(LIBIMPVM) $(LIBIMP)
