@@ -12,6 +12,7 @@ IMPAS_OBJ := $(IMPAS_SRC:%.c=$(B)/%.o) $(IMPAS_GEN:.c=.o)
 LIBIMPAS  := $(B)/libimpas.a
 
 PROGRAMS  += $(BIN)/impas
+MAN_PAGES += man/impas.1
 LIBS      := $(LIBIMPAS) $(LIBS)
 DEPS      += $(IMPAS_SRC:%.c=$(B)/%.d) $(B)/asm/main.d $(IMPAS_GEN:.c=.d)
 
