@@ -193,8 +193,7 @@ static void test_storage_ops(void)
     struct prog p;
     start(&p);
     const char *s = "ABCDEFGH";
-    vm_store_bytes(p.vm = vm_new(NULL), DATA, s, 8);
-    p.pc = ORG;
+    vm_store_bytes(p.vm, DATA, s, 8);
     I(&p, "LA", .r1 = 12, .d2 = DATA);
     I(&p, "MVC", .i2 = 7, .b1 = 12, .d1 = 16, .b2 = 12, .d2 = 0);
     I(&p, "MVI", .b1 = 12, .d1 = 32, .i2 = 0x40);
