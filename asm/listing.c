@@ -224,8 +224,10 @@ static void xref(struct assembler *as)
         char defn[12] = "undef";
         if (s->defstmt >= 0)
             snprintf(defn, sizeof defn, "%d", s->defstmt + 1);
-        fprintf(l->f, "%-32s %7u %8s  %-16.16s %5s ", s->name, (unsigned)s->len, val,
+        fprintf(l->f, "%-32s %7u %8s  %-16.16s %5s", s->name, (unsigned)s->len, val,
                 s->kind == SYM_UNDEF ? "" : sect_label(as, s), defn);
+        if (s->nrefs)
+            fputc(' ', l->f);
         for (size_t k = 0; k < s->nrefs; k++) {
             if (k && k % 10 == 0) {
                 fprintf(l->f, "\n%*s", 76, "");
