@@ -246,8 +246,8 @@ static void p1_dir(struct assembler *as, struct stmt *st)
     case D_ORG: case D_CNOP:
         define(as, st, SYM_LABEL, as->cursect, st->loc, 1, 'U');
         break;
-    case D_TITLE:
-        break;
+    case D_TITLE: case D_AMODE: case D_RMODE:
+        break;      /* TITLE's name is a deck id; AMODE/RMODE name a CSECT */
     default:
         stmt_msg(as, as->curstmt, DIAG_WARNING, st->namecol, "the name field of %s is ignored",
                  st->op->name);
