@@ -5,12 +5,12 @@
  */
 #include "obj.h"
 #include "obj-limits.h"
+#include "outfile.h"
 
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 /* ------------------------------------------------------------------ model */
 
@@ -281,40 +281,15 @@ int obj_write_stream(const struct obj_module *m, FILE *f)
 
 int obj_write(const struct obj_module *m, const char *path, struct diag *d)
 {
-    size_t n = strlen(path);
-    char *tmp = malloc(n + 16);
-    if (!tmp) {
-        diag_report(d, DIAG_ERROR, path, 0, 0, NULL, "out of memory");
+    struct outfile o;
+    FILE *f = outfile_open(&o, path, d);
+    if (!f)
+        return -1;
+    if (obj_write_stream(m, f) != 0) {
+        outfile_abort(&o);
+        diag_report(d, DIAG_ERROR, path, 0, 0, NULL, "cannot write: %s", strerror(errno));
         return -1;
     }
-    memcpy(tmp, path, n);
-    memcpy(tmp + n, ".tmpXXXXXX", 11);
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
-        diag_report(d, DIAG_ERROR, path, 0, 0, NULL, "cannot create: %s", strerror(errno));
-        free(tmp);
-        return -1;
-    }
-    FILE *f = fdopen(fd, "w");
-    int err = 0;
-    if (!f) {
-        err = errno;
-        close(fd);
-    } else {
-        if (obj_write_stream(m, f) != 0 || fflush(f) != 0)
-            err = errno ? errno : EIO;
-        if (fclose(f) != 0 && !err)
-            err = errno ? errno : EIO;
-    }
-    if (!err && rename(tmp, path) != 0)
-        err = errno;
-    if (err) {
-        unlink(tmp);
-        diag_report(d, DIAG_ERROR, path, 0, 0, NULL, "cannot write: %s", strerror(err));
-        free(tmp);
-        return -1;
-    }
-    free(tmp);
-    return 0;
+    return outfile_commit(&o, d);
 }
 

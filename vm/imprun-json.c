@@ -7,12 +7,12 @@
  */
 #include "imprun.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
+#include "diag.h"
 #include "isa.h"
+#include "outfile.h"
 #include "report.h"
 #include "services.h"
 #include "vm.h"
@@ -140,39 +140,14 @@ static void json_body(struct json *j, const struct imprun_opts *o, const struct 
 int imprun_write_json(const struct imprun_opts *o, const struct vm *vm, const struct symtab *syms,
                       int status, uint32_t rc, int exit_code, const struct services *svc)
 {
-    int to_stdout = strcmp(o->json, "-") == 0;
-    size_t n = strlen(o->json);
-    char tmp[PATH_MAX + 16];
-    FILE *f = stdout;
-    if (!to_stdout) {
-        if (n + 12 > sizeof tmp) {
-            fprintf(stderr, "imprun: %s: file name too long\n", o->json);
-            return -1;
-        }
-        snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", o->json);
-        int fd = mkstemp(tmp);
-        if (fd >= 0)
-            fchmod(fd, 0644);
-        f = fd >= 0 ? fdopen(fd, "w") : NULL;
-        if (!f) {
-            fprintf(stderr, "imprun: cannot write %s: %s\n", o->json, strerror(errno));
-            if (fd >= 0)
-                remove(tmp);
-            return -1;
-        }
-    }
+    struct diag d;
+    diag_init(&d, "imprun");
+    struct outfile of;
+    FILE *f = outfile_open(&of, o->json, &d);
+    if (!f)
+        return -1;
     struct json j;
     json_begin(&j, f);
     json_body(&j, o, vm, syms, status, rc, exit_code, svc);
-    if (to_stdout)
-        return fflush(f) == 0 ? 0 : -1;
-    int bad = ferror(f) | (fclose(f) != 0);
-    if (!bad && rename(tmp, o->json) != 0)
-        bad = 1;
-    if (bad) {
-        fprintf(stderr, "imprun: cannot write %s: %s\n", o->json, strerror(errno));
-        remove(tmp);
-        return -1;
-    }
-    return 0;
+    return outfile_commit(&of, &d);
 }

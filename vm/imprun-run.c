@@ -15,10 +15,10 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "diag.h"
 #include "loader.h"
+#include "outfile.h"
 #include "report.h"
 #include "vm.h"
 
@@ -132,29 +132,14 @@ static int save_core(const struct vm *vm, const struct save_req *s)
                 vm_storage_size(vm));
         return -1;
     }
-    size_t n = strlen(s->file);
-    char *tmp = malloc(n + 16);
-    if (!tmp)
+    struct diag d;
+    diag_init(&d, "imprun");
+    struct outfile o;
+    FILE *f = outfile_open(&o, s->file, &d);
+    if (!f)
         return -1;
-    snprintf(tmp, n + 16, "%s.tmpXXXXXX", s->file);
-    FILE *f = NULL;
-    int fd = mkstemp(tmp);
-    if (fd >= 0) {
-        fchmod(fd, 0644);
-        f = fdopen(fd, "wb");
-    }
-    int bad = !f || fwrite(mem + s->start, 1, len, f) != len;
-    if (f && fclose(f) != 0)
-        bad = 1;
-    if (!bad && rename(tmp, s->file) != 0)
-        bad = 1;
-    if (bad) {
-        fprintf(stderr, "imprun: cannot write %s: %s\n", s->file, strerror(errno));
-        if (fd >= 0)
-            remove(tmp);
-    }
-    free(tmp);
-    return bad ? -1 : 0;
+    fwrite(mem + s->start, 1, len, f);
+    return outfile_commit(&o, &d);
 }
 
 static void write_reports(struct run *r, enum vm_status st)

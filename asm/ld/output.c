@@ -9,68 +9,21 @@
  * except, with restart_psw, the restart new PSW at 0:
  *     X'00080000' | entry      EC mode, supervisor, key 0, disabled
  */
-#include <errno.h>
-#include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
+
+#include "outfile.h"
 
 #include "ld.h"
-
-/* Open a temporary file beside path; *tmp receives its name (caller frees). */
-static FILE *open_temp(struct diag *d, const char *path, char **tmp)
-{
-    size_t n = strlen(path);
-    *tmp = malloc(n + 16);
-    if (!*tmp)
-        return NULL;
-    memcpy(*tmp, path, n);
-    memcpy(*tmp + n, ".tmpXXXXXX", 11);
-    int fd = mkstemp(*tmp);
-    if (fd < 0) {
-        diag_report(d, DIAG_ERROR, path, 0, 0, NULL, "cannot create: %s", strerror(errno));
-        free(*tmp);
-        *tmp = NULL;
-        return NULL;
-    }
-    FILE *f = fdopen(fd, "wb");
-    if (!f) {
-        close(fd);
-        unlink(*tmp);
-        free(*tmp);
-        *tmp = NULL;
-    }
-    return f;
-}
-
-/* Close f and rename tmp to path; on any error remove tmp and report. */
-static int close_temp(struct diag *d, FILE *f, char *tmp, const char *path)
-{
-    int err = ferror(f) ? (errno ? errno : EIO) : 0;
-    if (fclose(f) != 0 && !err)
-        err = errno ? errno : EIO;
-    if (!err && rename(tmp, path) != 0)
-        err = errno;
-    if (err) {
-        unlink(tmp);
-        diag_report(d, DIAG_ERROR, path, 0, 0, NULL, "cannot write: %s", strerror(err));
-    }
-    free(tmp);
-    return err ? -1 : 0;
-}
 
 int ld_write_atomic(struct diag *d, const char *path,
                     void (*fn)(const struct linker *l, FILE *f), const struct linker *l)
 {
-    if (strcmp(path, "-") == 0) {
-        fn(l, stdout);
-        return fflush(stdout) == 0 ? 0 : -1;
-    }
-    char *tmp;
-    FILE *f = open_temp(d, path, &tmp);
+    struct outfile o;
+    FILE *f = outfile_open(&o, path, d);
     if (!f)
         return -1;
     fn(l, f);
-    return close_temp(d, f, tmp, path);
+    return outfile_commit(&o, d);
 }
 
 int ld_write_core(const struct linker *l, const char *path, int restart_psw)
@@ -81,8 +34,8 @@ int ld_write_core(const struct linker *l, const char *path, int restart_psw)
                    (unsigned)l->origin);
         return -1;
     }
-    char *tmp;
-    FILE *f = open_temp(l->d, path, &tmp);
+    struct outfile o;
+    FILE *f = outfile_open(&o, path, l->d);
     if (!f)
         return -1;
     uint8_t low[256] = { 0 };
@@ -100,5 +53,5 @@ int ld_write_core(const struct linker *l, const char *path, int restart_psw)
         a += n;
     }
     fwrite(l->image, 1, l->end - l->origin, f);
-    return close_temp(l->d, f, tmp, path);
+    return outfile_commit(&o, l->d);
 }

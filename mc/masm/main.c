@@ -7,6 +7,7 @@
  * 2 usage error or unreadable/unwritable file.
  */
 #include "masm.h"
+#include "outfile.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -94,31 +95,16 @@ static int read_file(struct masm *m, const char *path)
 static int write_out(struct masm *m, const char *path, int (*fn)(struct masm *, FILE *, const char *),
                      const char *arg)
 {
-    if (strcmp(path, "-") == 0)
-        return fn(m, stdout, arg);
-    size_t n = strlen(path) + 16;
-    char *tmp = malloc(n);
-    snprintf(tmp, n, "%s.tmpXXXXXX", path);
-    int fd = mkstemp(tmp);
-    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-    if (!f) {
-        diag_error(&m->diag, "cannot write %s: %s", path, strerror(errno));
-        if (fd >= 0)
-            close(fd);
-        free(tmp);
+    struct outfile o;
+    FILE *f = outfile_open(&o, path, &m->diag);
+    if (!f)
+        return -1;
+    if (fn(m, f, arg) != 0) {
+        outfile_abort(&o);
+        diag_error(&m->diag, "cannot write %s", path);
         return -1;
     }
-    int rc = fn(m, f, arg);
-    if (fclose(f) != 0)
-        rc = -1;
-    if (rc == 0 && rename(tmp, path) != 0)
-        rc = -1;
-    if (rc != 0) {
-        diag_error(&m->diag, "cannot write %s: %s", path, strerror(errno));
-        remove(tmp);
-    }
-    free(tmp);
-    return rc;
+    return outfile_commit(&o, &m->diag);
 }
 
 static int w_image(struct masm *m, FILE *f, const char *a) { (void)a; return mc_image_write(f, &m->img); }
