@@ -226,56 +226,205 @@ int obj_name_ok(const char *s)
 
 const char *const obj_esd_type_names[3] = { "SD", "LD", "ER" };
 
-static void write_txt(const struct obj_txt *t, FILE *f)
+/*
+ * The records are formatted by hand into a buffer flushed with fwrite:
+ * a 100,000-statement assembly writes hundreds of thousands of records,
+ * and printf's format parsing dominated the assembler's run time.  The
+ * output is byte for byte what the printf formats in the comments give.
+ */
+struct wbuf {
+    FILE *f;
+    size_t n;
+    char b[65536];
+};
+
+static void wb_flush(struct wbuf *w)
 {
+    if (w->n)
+        fwrite(w->b, 1, w->n, w->f);
+    w->n = 0;
+}
+
+/* Room for k more bytes (k <= sizeof b). */
+static char *wb_room(struct wbuf *w, size_t k)
+{
+    if (sizeof w->b - w->n < k)
+        wb_flush(w);
+    return w->b + w->n;
+}
+
+static void wb_str(struct wbuf *w, const char *s)
+{
+    size_t k = strlen(s);
+    if (k > sizeof w->b / 2) {
+        wb_flush(w);
+        fwrite(s, 1, k, w->f);
+        return;
+    }
+    memcpy(wb_room(w, k), s, k);
+    w->n += k;
+}
+
+static void wb_char(struct wbuf *w, char c)
+{
+    *wb_room(w, 1) = c;
+    w->n++;
+}
+
+/* "%d" / "%zu" */
+static void wb_dec(struct wbuf *w, long long v)
+{
+    char t[24];
+    int k = 0;
+    unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+    do {
+        t[k++] = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (v < 0)
+        t[k++] = '-';
+    char *p = wb_room(w, (size_t)k);
+    for (int i = 0; i < k; i++)
+        p[i] = t[k - 1 - i];
+    w->n += (size_t)k;
+}
+
+/* "%0<width>X" (width 0: "%X") */
+static void wb_hex(struct wbuf *w, uint32_t v, int width)
+{
+    static const char digits[] = "0123456789ABCDEF";
+    char t[8];
+    int k = 0;
+    do {
+        t[k++] = digits[v & 15];
+        v >>= 4;
+    } while (v);
+    while (k < width)
+        t[k++] = '0';
+    char *p = wb_room(w, (size_t)k);
+    for (int i = 0; i < k; i++)
+        p[i] = t[k - 1 - i];
+    w->n += (size_t)k;
+}
+
+/* "TXT %d %06X " and "%02X" per byte, TXT_PER_LINE bytes a record. */
+static void write_txt(const struct obj_txt *t, struct wbuf *w)
+{
+    static const char digits[] = "0123456789ABCDEF";
     for (uint32_t off = 0; off < t->len; off += TXT_PER_LINE) {
         uint32_t n = t->len - off < TXT_PER_LINE ? t->len - off : TXT_PER_LINE;
-        fprintf(f, "TXT %d %06X ", t->esd, (unsigned)(t->addr + off));
-        for (uint32_t i = 0; i < n; i++)
-            fprintf(f, "%02X", t->data[off + i]);
-        fputc('\n', f);
+        wb_str(w, "TXT ");
+        wb_dec(w, t->esd);
+        wb_char(w, ' ');
+        wb_hex(w, t->addr + off, 6);
+        wb_char(w, ' ');
+        char *p = wb_room(w, 2 * (size_t)n + 1);
+        for (uint32_t i = 0; i < n; i++) {
+            uint8_t b = t->data[off + i];
+            *p++ = digits[b >> 4];
+            *p++ = digits[b & 15];
+        }
+        *p = '\n';
+        w->n += 2 * (size_t)n + 1;
+    }
+}
+
+/* name followed by the numbers in the record's order: " %d" or " %06X" or " %X" */
+static void wb_sp_dec(struct wbuf *w, long long v) { wb_char(w, ' '); wb_dec(w, v); }
+static void wb_sp_hex(struct wbuf *w, uint32_t v, int width) { wb_char(w, ' '); wb_hex(w, v, width); }
+
+static void write_records(const struct obj_module *m, struct wbuf *w)
+{
+    wb_str(w, m->kind == OBJ_LOAD ? "IMPLOAD 1\n" : "IMPOBJ 1\n");
+    for (size_t i = 0; i < m->nfiles; i++) {        /* FILE %zu %s */
+        wb_str(w, "FILE");
+        wb_sp_dec(w, (long long)i);
+        wb_char(w, ' ');
+        wb_str(w, m->files[i]);
+        wb_char(w, '\n');
+    }
+    for (size_t i = 0; i < m->nesd; i++) {          /* ESD %d %s %s %06X %X [%d] */
+        const struct obj_esd *e = &m->esd[i];
+        wb_str(w, "ESD");
+        wb_sp_dec(w, e->id);
+        wb_char(w, ' ');
+        wb_str(w, obj_esd_type_names[e->type]);
+        wb_char(w, ' ');
+        wb_str(w, e->name);
+        wb_sp_hex(w, e->addr, 6);
+        wb_sp_hex(w, e->len, 0);
+        if (e->type == ESD_LD)
+            wb_sp_dec(w, e->owner);
+        wb_char(w, '\n');
+    }
+    for (size_t i = 0; i < m->nmods; i++) {         /* MOD %d %s */
+        wb_str(w, "MOD");
+        wb_sp_dec(w, m->mods[i].esd);
+        wb_char(w, ' ');
+        wb_str(w, m->mods[i].path);
+        wb_char(w, '\n');
+    }
+    for (size_t i = 0; i < m->ntxt; i++)
+        write_txt(&m->txt[i], w);
+    for (size_t i = 0; i < m->nrld; i++) {          /* RLD %d %06X %d %X %d */
+        const struct obj_rld *r = &m->rld[i];
+        wb_str(w, "RLD");
+        wb_sp_dec(w, r->esd);
+        wb_sp_hex(w, r->addr, 6);
+        wb_sp_dec(w, r->len);
+        wb_sp_hex(w, (uint32_t)r->flags, 0);
+        wb_sp_dec(w, r->rid);
+        wb_char(w, '\n');
+    }
+    for (size_t i = 0; i < m->nsym; i++) {          /* SYM %d %s %06X %X %c */
+        const struct obj_sym *s = &m->sym[i];
+        wb_str(w, "SYM");
+        wb_sp_dec(w, s->esd);
+        wb_char(w, ' ');
+        wb_str(w, s->name);
+        wb_sp_hex(w, s->addr, 6);
+        wb_sp_hex(w, s->len, 0);
+        wb_char(w, ' ');
+        wb_char(w, s->type ? s->type : 'U');
+        wb_char(w, '\n');
+    }
+    for (size_t i = 0; i < m->nline; i++) {         /* LINE %d %06X %d %d */
+        const struct obj_line *l = &m->line[i];
+        wb_str(w, "LINE");
+        wb_sp_dec(w, l->esd);
+        wb_sp_hex(w, l->addr, 6);
+        wb_sp_dec(w, l->file);
+        wb_sp_dec(w, l->line);
+        wb_char(w, '\n');
+    }
+    for (size_t i = 0; i < m->nxref; i++) {         /* XREF %d %06X %d */
+        const struct obj_xref *x = &m->xref[i];
+        wb_str(w, "XREF");
+        wb_sp_dec(w, x->esd);
+        wb_sp_hex(w, x->addr, 6);
+        wb_sp_dec(w, x->rid);
+        wb_char(w, '\n');
+    }
+    if (m->has_entry) {                             /* END %d %06X */
+        wb_str(w, "END");
+        wb_sp_dec(w, m->entry_esd);
+        wb_sp_hex(w, m->entry_addr, 6);
+        wb_char(w, '\n');
+    } else {
+        wb_str(w, "END\n");
     }
 }
 
 int obj_write_stream(const struct obj_module *m, FILE *f)
 {
-    fprintf(f, "%s 1\n", m->kind == OBJ_LOAD ? "IMPLOAD" : "IMPOBJ");
-    for (size_t i = 0; i < m->nfiles; i++)
-        fprintf(f, "FILE %zu %s\n", i, m->files[i]);
-    for (size_t i = 0; i < m->nesd; i++) {
-        const struct obj_esd *e = &m->esd[i];
-        fprintf(f, "ESD %d %s %s %06X %X", e->id, obj_esd_type_names[e->type], e->name,
-                (unsigned)e->addr, (unsigned)e->len);
-        if (e->type == ESD_LD)
-            fprintf(f, " %d", e->owner);
-        fputc('\n', f);
-    }
-    for (size_t i = 0; i < m->nmods; i++)
-        fprintf(f, "MOD %d %s\n", m->mods[i].esd, m->mods[i].path);
-    for (size_t i = 0; i < m->ntxt; i++)
-        write_txt(&m->txt[i], f);
-    for (size_t i = 0; i < m->nrld; i++) {
-        const struct obj_rld *r = &m->rld[i];
-        fprintf(f, "RLD %d %06X %d %X %d\n", r->esd, (unsigned)r->addr, r->len,
-                (unsigned)r->flags, r->rid);
-    }
-    for (size_t i = 0; i < m->nsym; i++) {
-        const struct obj_sym *s = &m->sym[i];
-        fprintf(f, "SYM %d %s %06X %X %c\n", s->esd, s->name, (unsigned)s->addr,
-                (unsigned)s->len, s->type ? s->type : 'U');
-    }
-    for (size_t i = 0; i < m->nline; i++) {
-        const struct obj_line *l = &m->line[i];
-        fprintf(f, "LINE %d %06X %d %d\n", l->esd, (unsigned)l->addr, l->file, l->line);
-    }
-    for (size_t i = 0; i < m->nxref; i++) {
-        const struct obj_xref *x = &m->xref[i];
-        fprintf(f, "XREF %d %06X %d\n", x->esd, (unsigned)x->addr, x->rid);
-    }
-    if (m->has_entry)
-        fprintf(f, "END %d %06X\n", m->entry_esd, (unsigned)m->entry_addr);
-    else
-        fputs("END\n", f);
+    struct wbuf *w = malloc(sizeof *w);
+    if (!w)
+        return -1;
+    w->f = f;
+    w->n = 0;
+    write_records(m, w);
+    wb_flush(w);
+    free(w);
     return ferror(f) ? -1 : 0;
 }
 
