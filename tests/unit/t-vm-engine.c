@@ -1,0 +1,369 @@
+/*
+ * t-vm-engine.c -- the engine's speed paths change no count.
+ *
+ * Every program here runs several ways on fresh machines:
+ *   fast       vm_run with no hooks (the threaded fast path)
+ *   observed   vm_run with a microword trace hook (the reference loop,
+ *              which executes one microword at a time from its fields)
+ *   stepped    vm_step_insn until the program stops
+ *   chunked    vm_run with a small cycle bound, resumed until it stops
+ * and everything observable must agree: the status, every counter (cycles,
+ * microwords, instructions, per-opcode counts and cycles), the registers,
+ * the PSW, the micro-PC and a hash of all of storage.  Small programs
+ * built here also pin their exact counts (golden numbers: a change of the
+ * microcode of these instructions must update them on purpose), and the
+ * instruction cache is checked against self-modifying code, EX and stores
+ * from the host.
+ *
+ * The semantics core images of tests/oracle/golden are used when the test
+ * runs from the top of the tree (as `make check` does).
+ */
+#include "isa.h"
+#include "tap.h"
+#include "vm.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define ORG 0x400
+#define LIMIT 400000000u
+
+struct snap {
+    enum vm_status st;
+    uint64_t psw;
+    uint32_t gr[16], cr[16];
+    unsigned upc;
+    uint64_t hash;
+    struct vm_counters ctr;
+};
+
+typedef void (*setup_fn)(struct vm *vm, const void *arg);
+
+static int no_stop(void *ctx, struct vm *vm, unsigned upc)
+{
+    (void)ctx; (void)vm; (void)upc;
+    return 0;
+}
+
+static uint64_t storage_hash(const struct vm *vm)
+{
+    const uint8_t *p = vm_storage(vm);
+    uint64_t h = 0xcbf29ce484222325u;
+    for (uint32_t i = 0; i < vm_storage_size(vm); i++)
+        h = (h ^ p[i]) * 0x100000001b3u;
+    return h;
+}
+
+static void take(struct vm *vm, enum vm_status st, struct snap *s)
+{
+    memset(s, 0, sizeof *s);
+    s->st = st;
+    s->psw = vm_get_psw(vm);
+    for (unsigned i = 0; i < 16; i++) {
+        s->gr[i] = vm_get_gr(vm, i);
+        s->cr[i] = vm_get_cr(vm, i);
+    }
+    s->upc = vm_micro_pc(vm);
+    s->hash = storage_hash(vm);
+    s->ctr = *vm_counters(vm);
+}
+
+enum mode { FAST, OBSERVED, STEPPED, CHUNKED, NMODES };
+static const char *const mode_names[NMODES] = { "fast", "observed", "stepped", "chunked" };
+
+static void run_mode(setup_fn setup, const void *arg, uint32_t storage, enum mode m, struct snap *s)
+{
+    struct vm_config cfg = { storage };
+    struct vm *vm = vm_new(&cfg);
+    enum vm_status st;
+    setup(vm, arg);
+    switch (m) {
+    case OBSERVED: {
+        struct vm_trace tr = { NULL, NULL, no_stop };
+        vm_set_trace(vm, &tr);
+        st = vm_run(vm, LIMIT);
+        break;
+    }
+    case STEPPED:
+        while ((st = vm_step_insn(vm)) == VM_STEPPED && vm_counters(vm)->cycles < LIMIT)
+            ;
+        break;
+    case CHUNKED:
+        while ((st = vm_run(vm, 997)) == VM_CYCLE_LIMIT && vm_counters(vm)->cycles < LIMIT)
+            ;
+        break;
+    default:
+        st = vm_run(vm, LIMIT);
+        break;
+    }
+    take(vm, st, s);
+    vm_free(vm);
+}
+
+/* Run every mode; check they agree with the fast run; return the fast run. */
+static void agree(const char *name, setup_fn setup, const void *arg, uint32_t storage,
+                  struct snap *fast)
+{
+    run_mode(setup, arg, storage, FAST, fast);
+    for (int m = OBSERVED; m < NMODES; m++) {
+        struct snap s;
+        char what[160];
+        run_mode(setup, arg, storage, (enum mode)m, &s);
+        int same_ops = memcmp(s.ctr.op_count, fast->ctr.op_count, sizeof s.ctr.op_count) == 0 &&
+                       memcmp(s.ctr.op_cycles, fast->ctr.op_cycles, sizeof s.ctr.op_cycles) == 0;
+        int ok = s.st == fast->st && s.psw == fast->psw && s.upc == fast->upc &&
+                 s.hash == fast->hash && !memcmp(s.gr, fast->gr, sizeof s.gr) &&
+                 !memcmp(s.cr, fast->cr, sizeof s.cr) && s.ctr.cycles == fast->ctr.cycles &&
+                 s.ctr.microwords == fast->ctr.microwords &&
+                 s.ctr.instructions == fast->ctr.instructions && same_ops;
+        snprintf(what, sizeof what, "%s: %s run agrees with the fast run", name, mode_names[m]);
+        tap_ok(ok, __FILE__, __LINE__, what);
+        if (!ok)
+            printf("#   %s: status %s/%s cycles %llu/%llu microwords %llu/%llu insns %llu/%llu "
+                   "psw %016llx/%016llx upc %u/%u storage %s regs %s opcodes %s\n",
+                   mode_names[m], vm_status_name(s.st), vm_status_name(fast->st),
+                   (unsigned long long)s.ctr.cycles, (unsigned long long)fast->ctr.cycles,
+                   (unsigned long long)s.ctr.microwords, (unsigned long long)fast->ctr.microwords,
+                   (unsigned long long)s.ctr.instructions,
+                   (unsigned long long)fast->ctr.instructions, (unsigned long long)s.psw,
+                   (unsigned long long)fast->psw, s.upc, fast->upc,
+                   s.hash == fast->hash ? "same" : "differs",
+                   memcmp(s.gr, fast->gr, sizeof s.gr) ? "differ" : "same",
+                   same_ops ? "same" : "differ");
+    }
+}
+
+/* ---- core images ---------------------------------------------------------- */
+
+struct image {
+    uint8_t *bytes;
+    size_t len;
+};
+
+static void setup_core(struct vm *vm, const void *arg)
+{
+    const struct image *im = arg;
+    vm_store_bytes(vm, 0, im->bytes, im->len);
+    vm_restart(vm);
+}
+
+static int read_file(const char *path, struct image *im)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return -1;
+    im->bytes = malloc(1 << 20);
+    im->len = im->bytes ? fread(im->bytes, 1, 1 << 20, f) : 0;
+    fclose(f);
+    return im->len ? 0 : -1;
+}
+
+static void test_oracle_images(void)
+{
+    static const char *const names[] = { "binary", "branch", "decimal", "execute", "halfword",
+                                         "logical", "long", "muldiv", "shift", "system",
+                                         "unary" };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        char path[128];
+        struct image im;
+        struct snap fast;
+        snprintf(path, sizeof path, "tests/oracle/golden/%s.bin", names[i]);
+        if (read_file(path, &im) < 0) {
+            printf("# %s not found (run from the top of the tree): skipped\n", path);
+            continue;
+        }
+        agree(names[i], setup_core, &im, 0, &fast);
+        free(im.bytes);
+    }
+}
+
+/* ---- programs built here --------------------------------------------------- */
+
+struct asm_ {
+    uint8_t mem[4096];
+    uint32_t pc;
+};
+
+static void put(struct asm_ *a, const char *mn, struct isa_fields f)
+{
+    const struct isa_insn *in = isa_by_name(mn);
+    if (!in) {
+        printf("# no instruction %s\n", mn);
+        exit(2);
+    }
+    a->pc += (uint32_t)isa_encode(in, &f, a->mem + a->pc);
+}
+#define I(a, mn, ...) put(a, mn, (struct isa_fields){ __VA_ARGS__ })
+
+static void word(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)(v >> 24); p[1] = (uint8_t)(v >> 16); p[2] = (uint8_t)(v >> 8); p[3] = (uint8_t)v;
+}
+
+static void setup_prog(struct vm *vm, const void *arg)
+{
+    const struct asm_ *a = arg;
+    vm_store_bytes(vm, 0, a->mem, sizeof a->mem);
+    vm_set_psw(vm, VM_PSW_EC | ORG);
+}
+
+/* End with SVC 255: no SVC handler, the run stops. */
+static void finish(struct asm_ *a) { I(a, "SVC", .i2 = 255); }
+
+/* The vmbench loop: L 1,count; LA 2,1(2); BCT 1,*-4. */
+static void build_bct(struct asm_ *a, uint32_t n)
+{
+    memset(a, 0, sizeof *a);
+    a->pc = ORG;
+    word(a->mem + 0x100, n);
+    I(a, "L", .r1 = 1, .d2 = 0x100);
+    I(a, "LA", .r1 = 2, .r2 = 0, .b2 = 2, .d2 = 1);
+    I(a, "BCT", .r1 = 1, .d2 = ORG + 4);
+    finish(a);
+}
+
+/* Loads, stores, compares, a branch on condition, BXLE, IC/STC, MVC, CLC. */
+static void build_mix(struct asm_ *a)
+{
+    memset(a, 0, sizeof *a);
+    a->pc = ORG;
+    for (int i = 0; i < 64; i++)
+        a->mem[0x800 + i] = (uint8_t)(i * 37);
+    I(a, "LA", .r1 = 4, .d2 = 0x800);           /* walk 64 bytes */
+    I(a, "LA", .r1 = 6, .d2 = 1);
+    I(a, "LA", .r1 = 7, .d2 = 0x83F);
+    I(a, "SR", .r1 = 3, .r2 = 3);
+    uint32_t top = a->pc;
+    I(a, "IC", .r1 = 5, .b2 = 4, .d2 = 0);
+    I(a, "AR", .r1 = 3, .r2 = 5);
+    I(a, "C", .r1 = 3, .d2 = 0x100);
+    uint32_t bc = a->pc;
+    I(a, "BC", .r1 = 4, .d2 = 0);               /* patched below: BL skip */
+    I(a, "STC", .r1 = 3, .b2 = 4, .d2 = 64);
+    uint32_t skip = a->pc;
+    a->mem[bc + 2] = (uint8_t)(skip >> 8); a->mem[bc + 3] = (uint8_t)skip;
+    I(a, "BXLE", .r1 = 4, .r2 = 6, .d2 = (uint16_t)top);
+    I(a, "MVC", .l1 = 15, .b1 = 0, .d1 = 0x900, .b2 = 0, .d2 = 0x800);
+    I(a, "CLC", .l1 = 15, .b1 = 0, .d1 = 0x900, .b2 = 0, .d2 = 0x800);
+    I(a, "ST", .r1 = 3, .d2 = 0x104);
+    I(a, "STM", .r1 = 2, .r2 = 7, .d2 = 0x200);
+    I(a, "LM", .r1 = 8, .r2 = 13, .d2 = 0x200);
+    finish(a);
+    word(a->mem + 0x100, 3000);
+}
+
+/*
+ * Self-modifying code: a loop whose LA 2,D(2) has its displacement byte
+ * rewritten by an MVI on every pass (D = 1, 2, 3, ...), then an ST over
+ * an instruction just executed, then an EX target changed between EXs.
+ * A stale decoded instruction would give other sums.
+ */
+static void build_selfmod(struct asm_ *a)
+{
+    memset(a, 0, sizeof *a);
+    a->pc = ORG;
+    I(a, "LA", .r1 = 1, .d2 = 10);              /* 10 passes */
+    I(a, "SR", .r1 = 2, .r2 = 2);
+    I(a, "LA", .r1 = 3, .d2 = 1);
+    uint32_t loop = a->pc;
+    I(a, "STC", .r1 = 3, .d2 = 0);              /* patched: STC 3,la+3 */
+    uint32_t la = a->pc;
+    I(a, "LA", .r1 = 2, .b2 = 2, .d2 = 0);      /* LA 2,D(2): D rewritten */
+    I(a, "LA", .r1 = 3, .b2 = 3, .d2 = 1);
+    I(a, "BCT", .r1 = 1, .d2 = (uint16_t)loop);
+    a->mem[loop + 3] = (uint8_t)(la + 3);
+    a->mem[loop + 2] = (uint8_t)((la + 3) >> 8);
+    /* an ST that turns the next pass's AR 2,2 into AR 2,5 */
+    I(a, "LA", .r1 = 5, .d2 = 100);
+    I(a, "LA", .r1 = 1, .d2 = 2);
+    uint32_t again = a->pc;
+    uint32_t ar = a->pc;
+    I(a, "AR", .r1 = 2, .r2 = 2);
+    I(a, "BCTR", .r1 = 1, .r2 = 0);
+    I(a, "L", .r1 = 6, .d2 = 0x110);            /* X'1A25 0610': AR 2,5; BCTR 1,0 */
+    I(a, "ST", .r1 = 6, .d2 = (uint16_t)ar);
+    I(a, "LTR", .r1 = 1, .r2 = 1);
+    I(a, "BC", .r1 = 7, .d2 = (uint16_t)again);
+    /* EX of an instruction that is rewritten between two EXs */
+    uint32_t ex1 = a->pc;
+    I(a, "EX", .r1 = 0, .d2 = 0x120);
+    I(a, "MVI", .b1 = 0, .d1 = 0x121, .i2 = 0x25);
+    I(a, "EX", .r1 = 0, .d2 = 0x120);
+    I(a, "ST", .r1 = 2, .d2 = 0x104);
+    finish(a);
+    (void)ex1;
+    word(a->mem + 0x110, 0x1A250610);
+    a->mem[0x120] = 0x1A;                       /* AR 2,2 (then AR 2,5) */
+    a->mem[0x121] = 0x22;
+}
+
+static void test_programs(void)
+{
+    static struct asm_ a;
+    struct snap s;
+
+    build_bct(&a, 1000);
+    agree("bct loop", setup_prog, &a, 0, &s);
+    check_int(s.st, ==, VM_NO_SVC_HANDLER);
+    check_int(s.gr[2], ==, 1000);
+    check_int(s.ctr.instructions, ==, 2002);
+    check_int(s.ctr.microwords, ==, 5013);
+    check_int(s.ctr.cycles, ==, 7021);
+    check_int(s.ctr.op_count[0x41], ==, 1000);
+    check_int(s.ctr.op_count[0x46], ==, 1000);
+    check_int(s.ctr.op_cycles[0x46], ==, 3999);
+
+    build_mix(&a);
+    agree("mixed loop", setup_prog, &a, 0, &s);
+    check_int(s.st, ==, VM_NO_SVC_HANDLER);
+    {
+        uint32_t sum = 0;
+        for (int i = 0; i < 64; i++)
+            sum += (uint8_t)(i * 37);
+        check_int(s.gr[3], ==, sum);
+    }
+    check_int(s.ctr.instructions, ==, 368);
+    check_int(s.ctr.microwords, ==, 1049);
+    check_int(s.ctr.cycles, ==, 1611);
+
+    build_selfmod(&a);
+    agree("self-modifying code", setup_prog, &a, 0, &s);
+    check_int(s.st, ==, VM_NO_SVC_HANDLER);
+    /* 1+..+10 = 55; AR 2,2 doubles it (110), then AR 2,5 adds 100 (210);
+     * EX AR 2,2 doubles it (420), EX AR 2,5 adds 100 (520). */
+    check_int(s.gr[2], ==, 520);
+    check_int(s.ctr.instructions, ==, 62);
+    check_int(s.ctr.microwords, ==, 148);
+    check_int(s.ctr.cycles, ==, 233);
+}
+
+/* A store from the host between two runs is seen by the next run. */
+static void test_host_store(void)
+{
+    static struct asm_ a;
+    memset(&a, 0, sizeof a);
+    a.pc = ORG;
+    I(&a, "LA", .r1 = 2, .b2 = 2, .d2 = 1);     /* LA 2,1(2); B *-4 forever */
+    I(&a, "BC", .r1 = 15, .d2 = ORG);
+    struct vm *vm = vm_new(NULL);
+    setup_prog(vm, &a);
+    check_int(vm_run(vm, 1000), ==, VM_CYCLE_LIMIT);
+    uint32_t n = vm_get_gr(vm, 2);
+    check_int(n, >, 100);
+    uint8_t la5[4] = { 0x41, 0x20, 0x20, 0x05 };      /* LA 2,5(2) */
+    vm_store_bytes(vm, ORG, la5, 4);
+    vm_set_gr(vm, 2, 0);
+    check_int(vm_run(vm, 1000), ==, VM_CYCLE_LIMIT);
+    check_int(vm_get_gr(vm, 2) % 5, ==, 0);
+    check_int(vm_get_gr(vm, 2), >=, 5 * (n - 1));
+    vm_free(vm);
+}
+
+int main(void)
+{
+    test_programs();
+    test_host_store();
+    test_oracle_images();
+    return tap_done();
+}
