@@ -45,6 +45,7 @@ void asm_free(struct assembler *as)
     free(as->pending);
     free(as->poolorder);
     for (size_t i = 0; i < as->nfiles; i++) {
+        free(as->files[i]->buf);
         free(as->files[i]->lines);
         free(as->files[i]->lens);
     }

@@ -43,6 +43,8 @@ struct lexctx {
     char errbuf[128];
     int errcol;
     int reported;                   /* one syntax error per statement */
+    char *scan;                     /* the scanner's copy of the statement */
+    size_t scancap;
     const char *lastdc_str;         /* nominal string of the dcop being reduced */
     int lastdc_strlen, lastdc_strcol;
 };

@@ -17,12 +17,17 @@
 #include <stdlib.h>
 #include <string.h>
 #include <ctype.h>
+#include <sys/stat.h>
 
 #include "internal.h"
 
 #define LINE_KEEP 160       /* columns kept for display */
 #define BAD_LINES 10        /* lines with binary junk before a file is given up */
 
+/*
+ * The whole file in one malloc'ed buffer with one spare byte after the
+ * text (split_lines() terminates the last line there).
+ */
 static char *read_all(const char *path, size_t *len, int *err)
 {
     FILE *f = fopen(path, "rb");
@@ -30,8 +35,12 @@ static char *read_all(const char *path, size_t *len, int *err)
         *err = errno;
         return NULL;
     }
+    struct stat sb;
     size_t cap = 65536, n = 0;
-    char *buf = malloc(cap);
+    if (fstat(fileno(f), &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size >= 0 &&
+        (uint64_t)sb.st_size < ((uint64_t)1 << 30))
+        cap = (size_t)sb.st_size + 1;   /* one read, and one more to see the end */
+    char *buf = malloc(cap + 1);
     for (;;) {
         if (!buf) {
             fclose(f);
@@ -41,7 +50,7 @@ static char *read_all(const char *path, size_t *len, int *err)
         n += fread(buf + n, 1, cap - n, f);
         if (n < cap)
             break;
-        char *nb = cap < ((size_t)1 << 30) ? realloc(buf, cap * 2) : NULL;
+        char *nb = cap < ((size_t)1 << 30) ? realloc(buf, cap * 2 + 1) : NULL;
         if (!nb) {
             free(buf);
             fclose(f);
@@ -62,12 +71,41 @@ static char *read_all(const char *path, size_t *len, int *err)
     return buf;
 }
 
+/* The display form of a line that needs it: tabs expanded, control characters '?'. */
+static int display_line(const char *text, size_t i, size_t e, char line[LINE_KEEP + 1],
+                        int *badcol)
+{
+    int col = 0, bad = 0;
+    while (i < e) {
+        unsigned char c = (unsigned char)text[i++];
+        if (c == '\r' && i == e)
+            continue;
+        if (c == '\t') {
+            do {
+                if (col < LINE_KEEP) line[col] = ' ';
+                col++;
+            } while (col % 8);
+            continue;
+        }
+        if (c < 0x20 || c == 0x7F) {
+            if (!bad) bad = col + 1;
+            c = '?';
+        }
+        if (col < LINE_KEEP) line[col] = (char)c;
+        col++;
+    }
+    *badcol = bad;
+    return col > LINE_KEEP ? LINE_KEEP : col;
+}
+
 /*
- * Split text into display lines: tabs expanded, control characters shown
- * as '?', at most LINE_KEEP columns.  badcol[i] is the column of the first
- * control character in line i, 0 if none.
+ * Split text (len bytes, one spare byte after them) into display lines:
+ * tabs expanded, control characters shown as '?', at most LINE_KEEP
+ * columns.  A line that needs none of that (the usual case) is terminated
+ * in place and used as it is; the others are copied.  badcol[i] is the
+ * column of the first control character in line i, 0 if none.
  */
-static void split_lines(struct assembler *as, struct srcfile *f, const char *text, size_t len,
+static void split_lines(struct assembler *as, struct srcfile *f, char *text, size_t len,
                         int **badcol)
 {
     size_t cap = 0, lcap = 0;
@@ -77,34 +115,29 @@ static void split_lines(struct assembler *as, struct srcfile *f, const char *tex
     size_t bcap = 0;
     size_t i = 0;
     while (i < len) {
-        int col = 0, bad = 0;
-        while (i < len && text[i] != '\n') {
-            unsigned char c = (unsigned char)text[i++];
-            if (c == '\r' && (i == len || text[i] == '\n'))
-                continue;
-            if (c == '\t') {
-                do {
-                    if (col < LINE_KEEP) line[col] = ' ';
-                    col++;
-                } while (col % 8);
-                continue;
-            }
-            if (c < 0x20 || c == 0x7F) {
-                if (!bad) bad = col + 1;
-                c = '?';
-            }
-            if (col < LINE_KEEP) line[col] = (char)c;
-            col++;
-        }
-        i++;    /* the newline */
-        if (col > LINE_KEEP) col = LINE_KEEP;
+        const char *nl = memchr(text + i, '\n', len - i);
+        size_t e = nl ? (size_t)(nl - text) : len;     /* the line is text[i, e) */
+        size_t k = e;
+        if (k > i && text[k - 1] == '\r')
+            k--;                                        /* CR LF */
+        size_t j = i;
+        while (j < k && (unsigned char)text[j] >= 0x20 && text[j] != 0x7F)
+            j++;
         f->lines = xgrow(f->lines, &cap, n, sizeof *f->lines);
         bc = xgrow(bc, &bcap, n, sizeof *bc);
         f->lens = xgrow(f->lens, &lcap, n, sizeof *f->lens);
-        f->lines[n] = arena_strndup(&as->arena, line, (size_t)col);
-        f->lens[n] = col;
-        bc[n] = bad;
+        if (j == k && k - i <= LINE_KEEP) {
+            text[k] = '\0';
+            f->lines[n] = text + i;
+            f->lens[n] = (int)(k - i);
+            bc[n] = 0;
+        } else {
+            int col = display_line(text, i, e, line, &bc[n]);
+            f->lines[n] = arena_strndup(&as->arena, line, (size_t)col);
+            f->lens[n] = col;
+        }
         n++;
+        i = e + 1;
     }
     f->nlines = (int)n;
     *badcol = bc;
@@ -166,13 +199,21 @@ static int build_stmt(struct assembler *as, int fi, int *li)
         st->text = "";
         return si;  /* comment or blank line */
     }
+    int cont = continues(f, first);
+    if (!cont) {    /* one line: the statement is the line's columns 1-71 */
+        int n = len < STMT_COLS ? len : STMT_COLS;
+        while (n > 0 && s[n - 1] == ' ')
+            n--;
+        st->text = s;
+        st->textlen = n;
+        return si;  /* no segments: logical column = physical column */
+    }
     char buf[STMT_COLS + (STMT_COLS - CONT_COL + 1) * MAX_CONT + 1];
     struct seg segs[MAX_CONT + 1];
     int n = len < STMT_COLS ? len : STMT_COLS;
     memcpy(buf, s, (size_t)n);
     segs[0] = (struct seg){ 0, first, 1 };
     int nsegs = 1;
-    int cont = continues(f, first);
     while (cont) {
         if (*li >= f->nlines) {
             stmt_msg(as, si, DIAG_ERROR, STMT_COLS + 1,
@@ -267,10 +308,12 @@ static void read_stmts(struct assembler *as, int fi, const int *badcol)
     }
 }
 
-static int add_file(struct assembler *as, const char *path, const char *text, size_t len)
+/* Add a source file; text (len bytes and one spare) becomes the file's. */
+static int add_file(struct assembler *as, const char *path, char *text, size_t len)
 {
     struct srcfile *f = arena_alloc(&as->arena, sizeof *f);
     f->path = arena_strndup(&as->arena, path, strlen(path));
+    f->buf = text;
     as->files = xgrow(as->files, &as->capfiles, as->nfiles, sizeof *as->files);
     as->files[as->nfiles] = f;
     int *badcol = NULL;
@@ -283,7 +326,13 @@ static int add_file(struct assembler *as, const char *path, const char *text, si
 
 int src_read_mem(struct assembler *as, const char *name, const char *text, size_t len)
 {
-    add_file(as, name, text, len);
+    char *copy = malloc(len + 1);
+    if (!copy) {
+        fputs("impas: out of memory\n", stderr);
+        abort();
+    }
+    memcpy(copy, text, len);
+    add_file(as, name, copy, len);
     return 0;
 }
 
@@ -301,7 +350,6 @@ int src_read_file(struct assembler *as, const char *path, int from_stmt, int col
         return -1;
     }
     add_file(as, path, text, len);
-    free(text);
     return 0;
 }
 
