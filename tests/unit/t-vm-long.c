@@ -389,7 +389,6 @@ static void test_mvcl_access(void)
     check_uint(pgm_code(&p), ==, 5);
     check_regs(&p, DST, 16, end - 8, 16);
     vm_free(p.vm);
-
 }
 
 /* Cycles of one MVCL of n bytes (op1 = op2 = n), measured alone. */
