@@ -26,9 +26,10 @@ static void *xmalloc(size_t n)
     return p;
 }
 
-void *arena_alloc(struct arena *a, size_t n)
+/* n bytes, 8-byte aligned (enough for every structure of the assembler), not zeroed */
+static void *arena_raw(struct arena *a, size_t n)
 {
-    n = (n + 15) & ~(size_t)15;
+    n = (n + 7) & ~(size_t)7;
     struct arena_blk *b = a->head;
     if (!b || b->size - b->used < n) {
         size_t size = n > 65536 ? n : 65536;
@@ -40,13 +41,19 @@ void *arena_alloc(struct arena *a, size_t n)
     }
     void *p = b->data + b->used;
     b->used += n;
+    return p;
+}
+
+void *arena_alloc(struct arena *a, size_t n)
+{
+    void *p = arena_raw(a, n);
     memset(p, 0, n);
     return p;
 }
 
 char *arena_strndup(struct arena *a, const char *s, size_t n)
 {
-    char *p = arena_alloc(a, n + 1);
+    char *p = arena_raw(a, n + 1);
     memcpy(p, s, n);
     p[n] = '\0';
     return p;

@@ -48,8 +48,10 @@ enum ex_kind { EX_NUM, EX_SYM, EX_LOC, EX_LATTR, EX_LIT, EX_ADD, EX_SUB, EX_MUL,
 struct expr {
     enum ex_kind kind;
     int col;                /* column in the logical statement, 1-based */
-    int64_t num;            /* EX_NUM value; EX_LIT literal index */
-    const char *name;       /* EX_SYM, EX_LATTR (NULL for L'*) */
+    union {
+        int64_t num;        /* EX_NUM value; EX_LIT literal index */
+        const char *name;   /* EX_SYM, EX_LATTR (NULL for L'* and L'=literal) */
+    };
     struct expr *l, *r;
 };
 
@@ -71,8 +73,8 @@ enum opform {
 };
 
 struct operand {
-    enum opform form;
     struct expr *d, *a, *b;
+    enum opform form;
     int col;
 };
 
@@ -137,33 +139,35 @@ struct seg {                /* a piece of the logical statement */
 enum stmt_kind { ST_NONE, ST_INSN, ST_DIR };
 
 struct stmt {
-    int file, line, nlines;         /* first physical line (0-based index) */
-    const char *text;               /* logical statement */
-    int textlen;
-    struct seg *segs;
-    int nsegs;
-    enum stmt_kind kind;
+    const char *text;               /* logical statement (not NUL-terminated) */
+    struct seg *segs;               /* NULL for a one-line statement */
     const char *name;
-    int namecol;
     const struct opent *op;
-    int opcol;
-    int nops;
-    struct operand ops[3];
-    struct dcop *dc;
-    int nargs;
-    struct expr **args;             /* directive operands (NULL = omitted) */
-    int *argcol;
-    const char *title;              /* TITLE string */
-    int titlelen;
-    int bad;                        /* syntax error: skip */
-    /* pass 1 */
-    int sect;                       /* section of the location counter, -1 none */
-    uint32_t loc;                   /* offset of the statement in sect */
-    uint32_t len;                   /* bytes generated or reserved */
+    struct sdiag *diags, *dtail;
+    union {                         /* by kind: instruction or directive */
+        struct operand ops[3];      /* ST_INSN: nops of them */
+        struct {                    /* ST_DIR */
+            struct dcop *dc;        /* DC, DS */
+            struct expr **args;     /* nargs operands (NULL = omitted) */
+            int *argcol;
+            const char *title;      /* TITLE string */
+        };
+    };
+    int file, line;                 /* first physical line (0-based index) */
+    int sect;                       /* pass 1: section of the location counter, -1 none */
+    uint32_t loc;                   /* pass 1: offset of the statement in sect */
+    uint32_t len;                   /* pass 1: bytes generated or reserved */
     int pool;                       /* LTORG/END: literal pool index, -1 */
     int pool_first, pool_n;         /* its literals: poolorder[first .. first+n) */
-    int in_print_off;               /* listing suppressed */
-    struct sdiag *diags, *dtail;
+    short nlines, nsegs;            /* physical lines (at most 1 + MAX_CONT) */
+    short textlen;                  /* columns: a statement is at most ~1200 */
+    short namecol, opcol;
+    short nargs;                    /* 0 for instructions */
+    short titlelen;
+    unsigned char kind;             /* enum stmt_kind */
+    unsigned char nops;             /* 0 for directives */
+    unsigned char bad;              /* syntax error: skip */
+    unsigned char in_print_off;     /* listing suppressed */
 };
 
 /* ---- sections ------------------------------------------------------------ */
