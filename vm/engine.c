@@ -2,11 +2,12 @@
  * engine.c -- the micro-sequencer: pre-decoding the control store, executing
  * one microword in the phases of mc/fields.def, and the run loops.
  *
- * Two loops share exec_uop(): the fast one (no hooks: checks only the cycle
- * bound at instruction boundaries) and the observed one (breakpoints, trace
- * callbacks, stepping).  Both count exactly the same cycles: a microword's
- * cost is fixed at pre-decode time, and only IDLE and host services add
- * time, identically in both.
+ * exec_uop() is the reference: it executes one microword from its fields.
+ * The observed loop (breakpoints, trace callbacks, stepping) runs it; the
+ * free-running loop is fastpath.c, whose handlers must agree with it
+ * exactly (tests/unit/t-vm-engine.c runs programs both ways).  Both count
+ * exactly the same cycles: a microword's cost is fixed at pre-decode time,
+ * and only IDLE and host services add time, identically in both.
  */
 #include "vmint.h"
 #include "alu.h"
@@ -76,11 +77,14 @@ void eng_predecode(struct vm *vm)
                  u->mem == MC_MEM_RD2 || u->mem == MC_MEM_RD4 || u->mem == MC_MEM_RW1 ||
                  u->mem == MC_MEM_PRBR || u->mem == MC_MEM_PRBW;
         u->post = u->ag >= MC_AG_INC || u->rnc || u->ctr;
+        u->self = (uint16_t)a;
     }
     /* the sentinel: running past the last word stops the machine */
     memset(&vm->cs[n], 0, sizeof vm->cs[n]);
     vm->cs[n].sf = SF_BADMC;
     vm->cs[n].cycles = 0;
+    vm->cs[n].self = (uint16_t)n;
+    fp_prepare(vm);
 }
 
 static inline uint32_t rd_a(struct vm *vm, const struct uop *u)
@@ -289,6 +293,8 @@ __attribute__((always_inline)) static inline void exec_uop(struct vm *vm, const 
     sequence(vm, u);
 }
 
+void eng_exec_uop(struct vm *vm, const struct uop *u) { exec_uop(vm, u); }
+
 static int at_breakpoint(struct vm *vm)
 {
     for (unsigned i = 0; i < vm->nbp; i++)
@@ -334,29 +340,11 @@ static enum vm_status run_observed(struct vm *vm, int mode)
     }
 }
 
-/* The fast loop: no hooks. */
-static enum vm_status run_fast(struct vm *vm)
-{
-    const struct uop *cs = vm->cs;
-    for (;;) {
-        const struct uop *u = &cs[vm->upc];
-        if (vm->ctr.cycles >= vm->limit &&
-            (u->sf == MC_SF_IFETCH || u->sf == MC_SF_IDLE || vm->ctr.cycles >= vm->hard_limit))
-            return VM_CYCLE_LIMIT;
-        exec_uop(vm, u);
-        if (vm->stop != STOP_NONE) {
-            enum vm_status s = vm->stop;
-            vm->stop = STOP_NONE;
-            return s;
-        }
-    }
-}
-
 enum vm_status eng_run(struct vm *vm, int mode)
 {
     enum vm_status s;
     if (mode == RUN_FREE && !vm->trace.insn && !vm->trace.micro && !vm->nbp)
-        s = run_fast(vm);
+        s = fp_run(vm);
     else
         s = run_observed(vm, mode);
     /* account the cycles of the instruction in progress so far */

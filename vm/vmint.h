@@ -7,6 +7,11 @@
  * one of three kinds: a pointer slot (registers, latches: vm->src[] holds
  * the pointer, refreshed when the instruction or RN changes), a constant
  * (ZERO, LIT, LITH), or a computed value (PSW words, timers, ...).
+ *
+ * The fast path (fastpath.c) adds to each uop a handler chosen from its
+ * field combination, operand cells resolved to pointers, and its possible
+ * successors as uop pointers; and it keeps a cache of decoded instructions
+ * (struct icent) checked against the bytes in storage at every fetch.
  */
 #ifndef IMP_VMINT_H
 #define IMP_VMINT_H
@@ -19,7 +24,31 @@ enum { DSTK_NONE, DSTK_PTR, DSTK_CALC };
 enum { NSRC = 64, NDST = 64 };
 #define SF_BADMC 31     /* internal: the sentinel word after the last one */
 
+/*
+ * The I-unit latches that depend only on the instruction's bytes (and ILC,
+ * EXEC): one block, so the fast path sets them from its cache with one
+ * copy.  struct vm holds them as anonymous members (vm->r1, vm->i2, ...)
+ * overlaid by the named block vm->il.
+ */
+#define ILATCH_MEMBERS                                                      \
+    uint32_t i2, f1, f2, len, len1, len2, nreg4, opc, ilc;                 \
+    unsigned didx;                          /* dispatch index */            \
+    uint8_t ilen, r1, r2, exec;
+struct ilatch { ILATCH_MEMBERS };
+
+struct uop;
+/* A fast-path handler: executes microword u, returns the next one, or NULL
+ * when the run stops (vm->stop set, vm->upc the resume point). */
+typedef const struct uop *(*uop_fn)(struct vm *vm, const struct uop *u);
+
 struct uop {
+    uop_fn fn;              /* fast-path handler (fastpath.c) */
+    const uint32_t *const *pa, *const *pb;  /* cells holding the A and B operand pointers */
+    uint32_t *const *pd;    /* cell holding the destination pointer */
+    const struct uop *nt, *nf;  /* next microword when ucond is true / false (or no ucond) */
+    const uint32_t *ca, *cb;    /* constant operands: pa/pb point here */
+    uint16_t self;          /* this word's control-store address */
+    uint8_t ucond;          /* condition deciding between nt and nf; 0: always nf */
     uint8_t a, b, alu, d, mem, at, ag, rnc, ctr, cc, sf, seq, cond;
     uint8_t akind, bkind, dkind;
     uint8_t cycles;         /* 1 + the extra cycles of its values */
@@ -29,6 +58,21 @@ struct uop {
     uint32_t aconst, bconst;
 };
 
+/* A decoded instruction (fastpath.c): valid while the ilen bytes at ia
+ * are still `bytes` (compared at every fetch) and the control store is
+ * the one it was decoded for (the cache is flushed on every load). */
+struct icent {
+    uint32_t tag;                           /* ia + 1; 0: empty */
+    uint32_t d1, d2;
+    uint64_t bytes, mask;                   /* the first 8 bytes at ia, as loaded; ilen-byte mask */
+    struct ilatch il;                       /* with exec 0 */
+    const uint32_t *b1p, *b2p, *x2p;        /* base and index registers, or a zero cell */
+    uint32_t *ea1d, *ea2d;                  /* EA1/EA2 latches, or a sink when not set */
+    uint32_t *gp[5];                        /* &GR[R1], [R1+1], [R2], [R2+1], [R2|1] */
+    const struct uop *entry;                /* the dispatch target */
+};
+#define IC_SIZE 4096                        /* entries, indexed by halfword address */
+
 struct vm {
     /* architected registers */
     uint32_t gr[16], cr[16];
@@ -37,13 +81,16 @@ struct vm {
     uint32_t ia;
     uint8_t psw_bad;
     /* datapath */
-    uint32_t w[8], mdr, q, mar, mar2, cnt, rn, pic, ilc, y;
+    uint32_t w[8], mdr, q, mar, mar2, cnt, rn, pic, y;
     uint8_t fz, fn, fc, fv;
     /* I-unit latches of the current instruction */
     uint8_t ibytes[6];
-    uint8_t ilen, r1, r2, exec, evskip;
-    uint32_t i2, f1, f2, len, len1, len2, nreg4, ea1, ea2, iaddr, opc;
-    unsigned didx;                          /* dispatch index */
+    union {
+        struct ilatch il;
+        struct { ILATCH_MEMBERS };
+    };
+    uint8_t evskip;
+    uint32_t ea1, ea2, iaddr;
     uint32_t *src[NSRC];                    /* pointer slots by source code */
     uint32_t *dst[NDST];
     /* sequencer and control store */
@@ -77,6 +124,11 @@ struct vm {
     struct vm_host host;
     struct vm_trace trace;
     struct vm_interrupt last_int;
+    /* fast path (fastpath.c) */
+    uint32_t zero, sink;                    /* a zero operand; a destination that goes nowhere */
+    uint32_t *sinkp;                        /* -> sink: the cell for D=NONE */
+    uint8_t ic_used;                        /* some icent may be valid */
+    struct icent ic[IC_SIZE];
 };
 
 #define STOP_NONE ((enum vm_status)-1)
@@ -117,6 +169,13 @@ int tm_idle(struct vm *vm);                 /* 0: advanced; else a stop status *
 /* engine.c */
 void eng_predecode(struct vm *vm);
 enum vm_status eng_run(struct vm *vm, int mode);
+/* One microword by its fields, all phases, vm->upc sequenced: the
+ * reference every fast-path handler must agree with. */
+void eng_exec_uop(struct vm *vm, const struct uop *u);
+
+/* fastpath.c */
+void fp_prepare(struct vm *vm);             /* after eng_predecode: handlers, cells; flush the cache */
+enum vm_status fp_run(struct vm *vm);       /* the free-running loop (no hooks) */
 enum { RUN_FREE, RUN_INSN, RUN_MICRO };
 
 #endif

@@ -1,0 +1,421 @@
+/*
+ * fastpath.c -- the free-running engine: threaded microwords and a cache of
+ * decoded instructions.
+ *
+ * At control-store load time every microword gets a handler chosen from
+ * its field combination (fp_prepare):
+ *
+ *   h_fetch      SF=IFETCH DISPATCH and nothing else: the fetch vector.
+ *                Looks the instruction up in the decoded-instruction cache
+ *                (checked against the bytes in storage, so stores into
+ *                code are always seen), sets the I-unit latches from it,
+ *                counts it and returns the opcode's entry microword.
+ *   h_alu_F      one per ALU function F: bus sources that are registers,
+ *                latches or literals, a register destination (or none),
+ *                any CC setting, any sequencing but CALL/RET/DISPATCH.
+ *   h_mem        the same plus AG=EA1/EA2/SS and a read or a write.
+ *   h_generic    anything else: runs the reference eng_exec_uop().
+ *
+ * Operands are resolved to cells at load time: pa, pb, pd point at a slot
+ * of vm->src/vm->dst (refreshed when the instruction or RN changes) or at
+ * a constant of the uop itself, so a handler reads `**u->pa` with no
+ * test.  Successors are uop pointers: `ucond ? (cond ? nt : nf) : nf`
+ * covers NEXT, JUMP, END, BR, BRN, BRE and BRNE.
+ *
+ * Every handler does exactly what eng_exec_uop does for its microword, in
+ * the phase order of mc/fields.def, with the same counts; the cycle bound
+ * is tested before each microword as the reference loop does (the run's
+ * limit at a fetch or idle microword, the runaway limit elsewhere).
+ */
+#include "vmint.h"
+#include "alu.h"
+
+#include <string.h>
+
+#define AMASK 0xFFFFFFu
+#define LIKELY(x) __builtin_expect(!!(x), 1)
+#define UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define HOT __attribute__((hot))
+
+/* Stop before executing u (cycle bound): resume at u. */
+static const struct uop *stop_at(struct vm *vm, const struct uop *u, enum vm_status s)
+{
+    vm->upc = u->self;
+    vm->stop = s;
+    return NULL;
+}
+
+static inline __attribute__((always_inline)) const struct uop *successor(const struct vm *vm, const struct uop *u)
+{
+    if (u->ucond)
+        return dp_cond(vm, u->ucond) ? u->nt : u->nf;
+    return u->nf;
+}
+
+static inline const struct uop *trap_to(struct vm *vm, int pic)
+{
+    vm->pic = (uint32_t)pic;
+    vm->rsp = 0;
+    return &vm->cs[vm->img.vector[MC_V_TRAP]];
+}
+
+/* ---- the generic handler -------------------------------------------------- */
+
+static const struct uop *h_generic(struct vm *vm, const struct uop *u)
+{
+    uint64_t bound = u->sf == MC_SF_IFETCH || u->sf == MC_SF_IDLE ? vm->limit : vm->hard_limit;
+    if (UNLIKELY(vm->ctr.cycles >= bound))
+        return stop_at(vm, u, VM_CYCLE_LIMIT);
+    vm->upc = u->self;
+    eng_exec_uop(vm, u);
+    if (UNLIKELY(vm->stop != STOP_NONE))
+        return NULL;
+    return &vm->cs[vm->upc];
+}
+
+/* ---- ALU microwords ------------------------------------------------------- */
+
+#define ALU_HANDLER(F)                                                                 \
+    static HOT const struct uop *h_alu_##F(struct vm *vm, const struct uop *u)         \
+    {                                                                                  \
+        if (UNLIKELY(vm->ctr.cycles >= vm->hard_limit))                                \
+            return stop_at(vm, u, VM_CYCLE_LIMIT);                                     \
+        vm->ctr.cycles += u->cycles;                                                   \
+        vm->ctr.microwords++;                                                          \
+        uint32_t b = **u->pb;                                                          \
+        uint32_t y = dp_alu(vm, MC_ALU_##F, **u->pa, b);                               \
+        **u->pd = y;                                                                   \
+        if (u->cc)                                                                     \
+            dp_set_cc(vm, u->cc, y, b);                                                \
+        return successor(vm, u);                                                       \
+    }
+#define ALU_FUNCTIONS(X)                                                               \
+    X(PASSA) X(PASSB) X(ADD) X(ADDC) X(SUB) X(AND) X(OR) X(XOR) X(ANDC) X(SLL) X(SRL) \
+    X(SLA) X(SRA) X(SLDL) X(SRDL) X(SLDA) X(SRDA) X(MUL) X(DIV) X(SXH) X(MRGB) X(ROTL) \
+    X(DADD) X(DSUB) X(NIBH) X(NIBL) X(PACKN)
+ALU_FUNCTIONS(ALU_HANDLER)
+
+/* ALU=NONE: Y unchanged, B not driven (0 for CC=TM), as the reference. */
+static HOT const struct uop *h_alu_NONE(struct vm *vm, const struct uop *u)
+{
+    if (UNLIKELY(vm->ctr.cycles >= vm->hard_limit))
+        return stop_at(vm, u, VM_CYCLE_LIMIT);
+    vm->ctr.cycles += u->cycles;
+    vm->ctr.microwords++;
+    uint32_t y = vm->y;
+    **u->pd = y;
+    if (u->cc)
+        dp_set_cc(vm, u->cc, y, 0);
+    return successor(vm, u);
+}
+
+/* D=IA (a branch): IA <- Y bits 8-31; any ALU function. */
+static HOT const struct uop *h_alu_ia(struct vm *vm, const struct uop *u)
+{
+    if (UNLIKELY(vm->ctr.cycles >= vm->hard_limit))
+        return stop_at(vm, u, VM_CYCLE_LIMIT);
+    vm->ctr.cycles += u->cycles;
+    vm->ctr.microwords++;
+    uint32_t b = 0, y = vm->y;
+    if (u->alu) {
+        uint32_t a = **u->pa;
+        b = **u->pb;
+        y = dp_alu(vm, u->alu, a, b);
+    }
+    vm->ia = y & AMASK;
+    if (u->cc)
+        dp_set_cc(vm, u->cc, y, b);
+    return successor(vm, u);
+}
+
+static const uop_fn alu_handlers[] = {
+    [MC_ALU_NONE] = h_alu_NONE,
+#define ALU_ROW(F) [MC_ALU_##F] = h_alu_##F,
+    ALU_FUNCTIONS(ALU_ROW)
+#undef ALU_ROW
+};
+
+/* ---- storage microwords ----------------------------------------------------- */
+
+static inline uint32_t load_be(const uint8_t *p, unsigned len)
+{
+    switch (len) {
+    case 1: return p[0];
+    case 2: return (uint32_t)p[0] << 8 | p[1];
+    default: return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+    }
+}
+
+static inline void store_be(uint8_t *p, unsigned len, uint32_t v)
+{
+    switch (len) {
+    case 1: p[0] = (uint8_t)v; break;
+    case 2: p[0] = (uint8_t)(v >> 8); p[1] = (uint8_t)v; break;
+    default: p[0] = (uint8_t)(v >> 24); p[1] = (uint8_t)(v >> 16);
+             p[2] = (uint8_t)(v >> 8); p[3] = (uint8_t)v; break;
+    }
+}
+
+static const uint8_t mem_len[] = { [MC_MEM_RD1] = 1, [MC_MEM_RD2] = 2, [MC_MEM_RD4] = 4,
+                                   [MC_MEM_WR1] = 1, [MC_MEM_WR2] = 2, [MC_MEM_WR4] = 4 };
+
+/* AG in {NONE, EA1, EA2, SS}; MEM one of RD1-4, WR1-4; no SF, no post. */
+static HOT const struct uop *h_mem(struct vm *vm, const struct uop *u)
+{
+    if (UNLIKELY(vm->ctr.cycles >= vm->hard_limit))
+        return stop_at(vm, u, VM_CYCLE_LIMIT);
+    vm->ctr.cycles += u->cycles;
+    vm->ctr.microwords++;
+    switch (u->ag) {
+    case MC_AG_EA1: vm->mar = vm->ea1; break;
+    case MC_AG_EA2: vm->mar = vm->ea2; break;
+    case MC_AG_SS: vm->mar = vm->ea1; vm->mar2 = vm->ea2; break;
+    default: break;
+    }
+    uint32_t addr = u->at ? vm->mar2 : vm->mar;
+    unsigned len = mem_len[u->mem];
+    if (u->mem <= MC_MEM_RD4) {
+        if (LIKELY(addr + len <= vm->memsize))
+            vm->mdr = load_be(vm->mem + addr, len);
+        else {
+            int rc = st_read(vm, addr, len, &vm->mdr);
+            if (rc)
+                return trap_to(vm, rc);
+        }
+    }
+    uint32_t b = 0, y = vm->y;
+    if (u->alu) {
+        uint32_t a = **u->pa;
+        b = **u->pb;
+        y = dp_alu(vm, u->alu, a, b);
+    }
+    **u->pd = y;
+    if (u->mem >= MC_MEM_WR1) {
+        addr = u->at ? vm->mar2 : vm->mar;     /* as the reference: after D */
+        if (LIKELY(addr + len <= vm->memsize && !vm->key))
+            store_be(vm->mem + addr, len, y);
+        else {
+            int rc = st_write(vm, addr, len, y);
+            if (rc)
+                return trap_to(vm, rc);
+        }
+    }
+    if (u->cc)
+        dp_set_cc(vm, u->cc, y, b);
+    return successor(vm, u);
+}
+
+/* ---- instruction fetch ------------------------------------------------------- */
+
+/* The first 8 bytes at p as one native word, and the mask of its first n. */
+static inline uint64_t load8(const uint8_t *p)
+{
+    uint64_t v;
+    memcpy(&v, p, 8);
+    return v;
+}
+
+static uint64_t byte_mask(unsigned n)
+{
+    uint8_t b[8] = { 0 };
+    memset(b, 0xFF, n);
+    return load8(b);
+}
+
+/* Fill e from the latches iu_fetch just set for the instruction at ia. */
+static void ic_fill(struct vm *vm, struct icent *e, uint32_t ia)
+{
+    const uint8_t *p = vm->ibytes;
+    unsigned dec = vm->img.decode[vm->didx];
+    e->mask = byte_mask(vm->ilen);
+    e->bytes = load8(vm->mem + ia) & e->mask;
+    e->il = vm->il;
+    e->ea1d = e->ea2d = &vm->sink;
+    e->b1p = e->b2p = e->x2p = &vm->zero;
+    e->d1 = e->d2 = 0;
+    unsigned b1 = p[2] >> 4, b2 = dec == MC_DEC_SS ? p[4] >> 4 : p[2] >> 4;
+    uint32_t d1 = (uint32_t)(p[2] & 15) << 8 | p[3];
+    switch (dec) {
+    case MC_DEC_RX:
+        e->x2p = vm->r2 ? &vm->gr[vm->r2] : &vm->zero;
+        /* fall through */
+    case MC_DEC_RS: case MC_DEC_S:
+        e->ea2d = &vm->ea2;
+        e->b2p = b2 ? &vm->gr[b2] : &vm->zero;
+        e->d2 = d1;
+        break;
+    case MC_DEC_SI:
+        e->ea1d = &vm->ea1;
+        e->b1p = b1 ? &vm->gr[b1] : &vm->zero;
+        e->d1 = d1;
+        break;
+    case MC_DEC_SS:
+        e->ea1d = &vm->ea1;
+        e->b1p = b1 ? &vm->gr[b1] : &vm->zero;
+        e->d1 = d1;
+        e->ea2d = &vm->ea2;
+        e->b2p = b2 ? &vm->gr[b2] : &vm->zero;
+        e->d2 = (uint32_t)(p[4] & 15) << 8 | p[5];
+        break;
+    default:
+        break;
+    }
+    for (int i = 0; i < 5; i++)
+        e->gp[i] = vm->src[MC_SRC_R1 + i];
+    e->entry = &vm->cs[vm->img.dispatch[vm->didx]];
+    e->tag = ia + 1;
+    vm->ic_used = 1;
+}
+
+/* The counts of an instruction fetch (as special() in engine.c). */
+static inline void count_fetch(struct vm *vm, unsigned didx)
+{
+    uint64_t now = vm->ctr.cycles;
+    vm->ctr.instructions++;
+    vm->ctr.op_count[didx]++;
+    vm->ctr.op_cycles[vm->last_op] += now - vm->last_fetch_cycle;
+    vm->last_fetch_cycle = now;
+    vm->last_op = didx;
+}
+
+/* Not in the cache: the reference fetch, then remember it if it can be. */
+static __attribute__((noinline)) const struct uop *fetch_slow(struct vm *vm, uint32_t ia, struct icent *e)
+{
+    int rc = iu_fetch(vm);
+    if (rc)
+        return trap_to(vm, rc);
+    if (ia + 8 <= vm->memsize)
+        ic_fill(vm, e, ia);
+    count_fetch(vm, vm->didx);
+    return &vm->cs[vm->img.dispatch[vm->didx]];
+}
+
+/* Decode from the cache entry: the latches, EA1/EA2, the register slots. */
+static inline const struct uop *fetch_hit(struct vm *vm, uint32_t ia, const struct icent *e)
+{
+    vm->il = e->il;
+    vm->iaddr = ia;
+    vm->ia = (ia + e->il.ilen) & AMASK;
+    *e->ea1d = (e->d1 + *e->b1p) & AMASK;
+    *e->ea2d = (e->d2 + *e->x2p + *e->b2p) & AMASK;
+    memcpy(&vm->src[MC_SRC_R1], e->gp, 5 * sizeof e->gp[0]);
+    memcpy(&vm->dst[MC_DST_R1], e->gp, 4 * sizeof e->gp[0]);
+    count_fetch(vm, e->il.didx);
+    return e->entry;
+}
+
+static inline int ic_hit(const struct vm *vm, uint32_t ia, const struct icent *e)
+{
+    return e->tag == ia + 1 && !vm->psw_bad && (load8(vm->mem + ia) & e->mask) == e->bytes;
+}
+
+/* The fetch microword when a timer update is due or an event pending. */
+static __attribute__((noinline, cold)) const struct uop *fetch_event(struct vm *vm,
+                                                                     const struct uop *u)
+{
+    if (vm->ctr.cycles >= vm->next_event)
+        tm_update(vm);
+    if (vm->irq) {
+        vm->evskip = 0;
+        return &vm->cs[u->addr];
+    }
+    uint32_t ia = vm->ia;
+    struct icent *e = &vm->ic[(ia >> 1) & (IC_SIZE - 1)];
+    if (!ic_hit(vm, ia, e))
+        return fetch_slow(vm, ia, e);
+    return fetch_hit(vm, ia, e);
+}
+
+/* SF=IFETCH, SEQ=DISPATCH, every other field zero. */
+static HOT const struct uop *h_fetch(struct vm *vm, const struct uop *u)
+{
+    if (UNLIKELY(vm->ctr.cycles >= vm->limit))
+        return stop_at(vm, u, VM_CYCLE_LIMIT);
+    uint64_t now = vm->ctr.cycles += u->cycles;
+    vm->ctr.microwords++;
+    if (UNLIKELY(now >= vm->next_event || vm->irq))
+        return fetch_event(vm, u);
+    uint32_t ia = vm->ia;
+    struct icent *e = &vm->ic[(ia >> 1) & (IC_SIZE - 1)];
+    if (UNLIKELY(!ic_hit(vm, ia, e)))
+        return fetch_slow(vm, ia, e);
+    return fetch_hit(vm, ia, e);
+}
+
+/* ---- choosing handlers ------------------------------------------------------------ */
+
+static const uint32_t *const *src_cell(struct vm *vm, struct uop *u, unsigned sel, uint32_t *k,
+                                       const uint32_t **kp)
+{
+    (void)u;
+    if (sel == MC_SRC_ZERO || sel == MC_SRC_LIT || sel == MC_SRC_LITH) {
+        *kp = k;
+        return kp;
+    }
+    return (const uint32_t *const *)&vm->src[sel];
+}
+
+/* Can the successor be written as ucond ? nt : nf?  Fills them if so. */
+static int plain_sequence(struct vm *vm, struct uop *u)
+{
+    const struct uop *next = &vm->cs[u->self + 1], *to = &vm->cs[u->addr];
+    const struct uop *fetch = &vm->cs[vm->img.vector[MC_V_FETCH]];
+    u->ucond = u->cond;
+    switch (u->seq) {
+    case MC_SEQ_NEXT: u->ucond = 0; u->nf = next; return 1;
+    case MC_SEQ_JUMP: u->ucond = 0; u->nf = to; return 1;
+    case MC_SEQ_END: u->ucond = 0; u->nf = fetch; return 1;
+    case MC_SEQ_BR: u->nt = to; u->nf = next; return 1;
+    case MC_SEQ_BRN: u->nt = next; u->nf = to; return 1;
+    case MC_SEQ_BRE: u->nt = to; u->nf = fetch; return 1;
+    case MC_SEQ_BRNE: u->nt = fetch; u->nf = to; return 1;
+    default: return 0;
+    }
+}
+
+static uop_fn choose(struct vm *vm, struct uop *u)
+{
+    if (u->sf == MC_SF_IFETCH && u->seq == MC_SEQ_DISPATCH && !u->alu && !u->d && !u->mem &&
+        !u->ag && !u->cc && !u->rnc && !u->ctr)
+        return h_fetch;
+    if (u->sf || u->rnc || u->ctr || u->ag > MC_AG_SS || !plain_sequence(vm, u))
+        return h_generic;
+    if (u->alu && (u->akind == SRCK_CALC || u->bkind == SRCK_CALC))
+        return h_generic;
+    if (u->dkind == DSTK_CALC)
+        return u->d == MC_DST_IA && !u->mem && !u->ag ? h_alu_ia : h_generic;
+    if (u->mem == MC_MEM_NONE)
+        return u->ag ? h_generic : alu_handlers[u->alu];
+    if (u->mem <= MC_MEM_WR4)
+        return h_mem;
+    return h_generic;
+}
+
+void fp_prepare(struct vm *vm)
+{
+    unsigned n = vm->img.nwords;
+    vm->sinkp = &vm->sink;
+    vm->zero = 0;
+    for (unsigned a = 0; a < n; a++) {
+        struct uop *u = &vm->cs[a];
+        u->pa = src_cell(vm, u, u->a, &u->aconst, &u->ca);
+        u->pb = src_cell(vm, u, u->b, &u->bconst, &u->cb);
+        u->pd = u->dkind == DSTK_PTR ? &vm->dst[u->d] : &vm->sinkp;
+        u->fn = choose(vm, u);
+    }
+    vm->cs[n].fn = h_generic;           /* the sentinel: SF_BADMC stops */
+    if (vm->ic_used) {
+        memset(vm->ic, 0, sizeof vm->ic);
+        vm->ic_used = 0;
+    }
+}
+
+enum vm_status fp_run(struct vm *vm)
+{
+    const struct uop *u = &vm->cs[vm->upc];
+    while ((u = u->fn(vm, u)) != NULL)
+        ;
+    enum vm_status s = vm->stop;
+    vm->stop = STOP_NONE;
+    return s;
+}
