@@ -12,9 +12,10 @@ PROGRAMS    += $(BIN)/impmc
 MAN_PAGES   += man/impmc.1 man/impmc.5
 DEPS        += $(IMPMC_OBJ:.o=.d) $(MC_CORE_OBJ:.o=.d)
 
-# The microprogram, in assembly order (addresses follow it; labels do not care).
-MC_SOURCES  := $(addprefix mc/src/,fetch.mc interrupt.mc load-store.mc arith.mc \
-                 logical.mc branch.mc shift.mc move.mc long.mc decimal.mc system.mc)
+# The microprogram: every file in mc/src, in name order.  The order only
+# decides where each microword lands in the control store; labels join
+# the files, so a new file is picked up without naming it anywhere.
+MC_SOURCES  := $(sort $(wildcard mc/src/*.mc))
 
 $(B)/mc/%.o: ALL_CFLAGS += -Imc -Imc/masm -I$(B)/gen/mc/masm
 $(B)/mc/masm/parse.o $(B)/mc/masm/main.o $(B)/mc/masm/encode.o: | $(B)/gen/mc/masm/parser.h $(B)/gen/mc/masm/lexer.h
