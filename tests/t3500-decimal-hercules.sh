@@ -50,7 +50,8 @@ gen_source() {
         printf "\t.org D%d+16\n", n
         if (b != "") printf "\t.byte %s\n", byteslist(b)
         printf "\t.org D%d+32\nE%d:\n\t.align 2\n", n, n
-        printf "%d\t%s\t%s\n", n, name, insn > cases
+        line1 = insn; gsub(/\n\t?/, "; ", line1); gsub(/\t/, " ", line1)
+        printf "%d\t%s\t%s\n", n, name, line1 > cases
         n++
     }
     function ss(op, a, b, spm, tag) {   # SS-LL on a and b
@@ -176,6 +177,28 @@ gen_source() {
         tcase("edmk 402020202120 0000045C", "edmk 0(6,4),0(5)", "402020202120", "0000045C", 48, "0")
         tcase("edmk 4020212020 0000000C (21 forces)", "edmk 0(5,4),0(5)", "4020212020", "0000000C", 48, "0")
         tcase("ed fill 21", "ed 0(4,4),0(5)", "21202020", "000C", 48, "0")
+        # ---- overlapping operands the architecture allows, and EX
+        split("ap sp cp zap", ov, " ")
+        for (i = 1; i <= 4; i++) {
+            tcase(ov[i] " X,X", ov[i] " 0(5,4),0(5,4)", "001234567C", "", 48, "0")
+            tcase(ov[i] " X(8),X+4(4)", ov[i] " 0(8,4),4(4,4)", "000000000987654D", "", 48, "0")
+        }
+        tcase("pack X,X", "pack 0(5,4),0(5,4)", "F1F2F3F4C5", "", 48, "0")
+        tcase("pack X(3),X(5)", "pack 0(3,4),0(5,4)", "F1F2F3F4C5", "", 48, "0")
+        tcase("unpk X,X", "unpk 0(5,4),0(5,4)", "001234567C", "", 48, "0")
+        tcase("unpk X(8),X+5(3)", "unpk 0(8,4),5(3,4)", "0000000012345C", "", 48, "0")
+        tcase("mvo X,X(3)", "mvo 0(4,4),0(3,4)", "1234567C", "", 48, "0")
+        tcase("mvn X+1,X", "mvn 1(7,4),0(4)", "F1C2D3E4F5C6D7E8", "", 48, "0")
+        tcase("mvz X+1,X", "mvz 1(7,4),0(4)", "F1C2D3E4F5C6D7E8", "", 48, "0")
+        for (k = 0; k < 8; k++) {
+            split("ap mp dp zap srp ed mvo pack", ex, " "); op = ex[k + 1]
+            len = op == "mp" || op == "dp" ? "0x52" : op == "ed" ? "0x05" : "0x31"
+            body = op == "srp" ? "srp 0(1,4),3(0),5" : op == "ed" ? "ed 0(1,4),0(5)" : op " 0(1,4),0(1,5)"
+            a = op == "ed" ? "402020202020" : op == "pack" ? "EEEEEEEE" : op ~ /mp|dp/ ? "00000012345C" : "0012345C"
+            b = op == "ed" ? "0012345C" : op == "pack" ? "F1F2F3F4" : op == "mvo" ? "98765F" : op ~ /mp|dp/ ? "00123C" : "123C"
+            if (op == "srp") len = "0x30"
+            tcase("ex " op, sprintf("la    2," len "(0,0)\n\tex    2,T%d-B%d(12)\n\tbc    15,S%d-B%d(12)\nT%d:\t%s\nS%d:", n, n, n, n, n, body, n), a, b, 48, "0")
+        }
         printf "C%d:\tlpsw  0x380(0)\n\t.align 8\n", n
     }'
 }
