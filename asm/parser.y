@@ -17,9 +17,22 @@
 %param {void *scanner}
 %parse-param {struct lexctx *x}
 
+%define api.location.type {struct asm_loc}
+
 %code requires {
 #include <stdint.h>
 #include "asm/parse.h"
+/* Statements are one logical line: a location is a column range. */
+struct asm_loc { int first_column, last_column; };
+#define YYLLOC_DEFAULT(cur, rhs, n)                                          \
+    do {                                                                     \
+        if (n) {                                                             \
+            (cur).first_column = YYRHSLOC(rhs, 1).first_column;              \
+            (cur).last_column = YYRHSLOC(rhs, n).last_column;                \
+        } else {                                                             \
+            (cur).first_column = (cur).last_column = YYRHSLOC(rhs, 0).last_column; \
+        }                                                                    \
+    } while (0)
 }
 
 %union {
@@ -54,7 +67,7 @@ static void add_val(struct lexctx *x, struct expr ***v, int *n, struct expr *e);
 %token LATTR "L'"
 %token <op> T_RR T_R1 T_RX T_X T_RS T_RSH T_SI T_S T_SSL T_SSLL T_SSI3 T_DC T_DIR
 
-%type <e> expr primary dup
+%type <e> expr dup
 %type <dc> dcop dcops
 %type <addr> addr
 %type <el> nominal exprs
@@ -128,11 +141,7 @@ expr
     | expr '/' expr                         { $$ = px_node(x, EX_DIV, $1, $3, @2.first_column); }
     | '-' expr %prec UMINUS                 { $$ = px_node(x, EX_NEG, $2, NULL, @1.first_column); }
     | '+' expr %prec UMINUS                 { $$ = $2; }
-    | primary
-    ;
-
-primary
-    : NUM                                   { $$ = px_num(x, $1, @1.first_column); }
+    | NUM                                   { $$ = px_num(x, $1, @1.first_column); }
     | IDENT                                 { $$ = px_sym(x, $1, @1.first_column); }
     | '*'                                   { $$ = px_node(x, EX_LOC, NULL, NULL, @1.first_column); }
     | LATTR IDENT                           { $$ = px_node(x, EX_LATTR, NULL, NULL, @1.first_column);
