@@ -270,7 +270,7 @@ __attribute__((always_inline)) static inline void exec_uop(struct vm *vm, const 
         y = dp_alu(vm, u->alu, a, b);
     }
     if (u->dkind == DSTK_PTR)
-        *vm->dst[u->d] = y;
+        **u->pd = y;                        /* the cell fastpath.c resolved */
     else if (u->dkind == DSTK_CALC)
         dp_dest(vm, u->d, y);
     if (u->mem >= MC_MEM_WR1 && u->mem <= MC_MEM_RW1) {

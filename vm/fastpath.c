@@ -109,6 +109,21 @@ static HOT const struct uop *h_alu_NONE(struct vm *vm, const struct uop *u)
     return successor(vm, u);
 }
 
+/* D=IA, ALU=PASSA: the usual branch, IA <- A bits 8-31. */
+static HOT const struct uop *h_ia_PASSA(struct vm *vm, const struct uop *u)
+{
+    if (UNLIKELY(vm->ctr.cycles >= vm->hard_limit))
+        return stop_at(vm, u, VM_CYCLE_LIMIT);
+    vm->ctr.cycles += u->cycles;
+    vm->ctr.microwords++;
+    uint32_t b = **u->pb;
+    uint32_t y = dp_alu(vm, MC_ALU_PASSA, **u->pa, b);
+    vm->ia = y & AMASK;
+    if (u->cc)
+        dp_set_cc(vm, u->cc, y, b);
+    return successor(vm, u);
+}
+
 /* D=IA (a branch): IA <- Y bits 8-31; any ALU function. */
 static HOT const struct uop *h_alu_ia(struct vm *vm, const struct uop *u)
 {
@@ -159,8 +174,12 @@ static inline void store_be(uint8_t *p, unsigned len, uint32_t v)
 static const uint8_t mem_len[] = { [MC_MEM_RD1] = 1, [MC_MEM_RD2] = 2, [MC_MEM_RD4] = 4,
                                    [MC_MEM_WR1] = 1, [MC_MEM_WR2] = 2, [MC_MEM_WR4] = 4 };
 
-/* AG in {NONE, EA1, EA2, SS}; MEM one of RD1-4, WR1-4; no SF, no post. */
-static HOT const struct uop *h_mem(struct vm *vm, const struct uop *u)
+/*
+ * AG in {NONE, EA1, EA2, SS}; MEM one of RD1-4, WR1-4; no SF, no post;
+ * one handler per ALU function F (NONE: Y unchanged, B not driven).
+ */
+static inline __attribute__((always_inline)) const struct uop *
+mem_body(struct vm *vm, const struct uop *u, unsigned fn)
 {
     if (UNLIKELY(vm->ctr.cycles >= vm->hard_limit))
         return stop_at(vm, u, VM_CYCLE_LIMIT);
@@ -184,10 +203,10 @@ static HOT const struct uop *h_mem(struct vm *vm, const struct uop *u)
         }
     }
     uint32_t b = 0, y = vm->y;
-    if (u->alu) {
+    if (fn != MC_ALU_NONE) {
         uint32_t a = **u->pa;
         b = **u->pb;
-        y = dp_alu(vm, u->alu, a, b);
+        y = dp_alu(vm, fn, a, b);
     }
     **u->pd = y;
     if (u->mem >= MC_MEM_WR1) {
@@ -204,6 +223,21 @@ static HOT const struct uop *h_mem(struct vm *vm, const struct uop *u)
         dp_set_cc(vm, u->cc, y, b);
     return successor(vm, u);
 }
+
+#define MEM_HANDLER(F)                                                                 \
+    static HOT const struct uop *h_mem_##F(struct vm *vm, const struct uop *u)         \
+    {                                                                                  \
+        return mem_body(vm, u, MC_ALU_##F);                                            \
+    }
+MEM_HANDLER(NONE)
+ALU_FUNCTIONS(MEM_HANDLER)
+
+static const uop_fn mem_handlers[] = {
+    [MC_ALU_NONE] = h_mem_NONE,
+#define MEM_ROW(F) [MC_ALU_##F] = h_mem_##F,
+    ALU_FUNCTIONS(MEM_ROW)
+#undef MEM_ROW
+};
 
 /* ---- instruction fetch ------------------------------------------------------- */
 
@@ -299,7 +333,6 @@ static inline const struct uop *fetch_hit(struct vm *vm, uint32_t ia, const stru
     *e->ea1d = (e->d1 + *e->b1p) & AMASK;
     *e->ea2d = (e->d2 + *e->x2p + *e->b2p) & AMASK;
     memcpy(&vm->src[MC_SRC_R1], e->gp, 5 * sizeof e->gp[0]);
-    memcpy(&vm->dst[MC_DST_R1], e->gp, 4 * sizeof e->gp[0]);
     count_fetch(vm, e->il.didx);
     return e->entry;
 }
@@ -355,6 +388,23 @@ static const uint32_t *const *src_cell(struct vm *vm, struct uop *u, unsigned se
     return (const uint32_t *const *)&vm->src[sel];
 }
 
+/*
+ * The destination cell.  The register slots that follow the instruction
+ * or RN are shared with the sources (vm->src), so a fetch refreshes one
+ * set; eng_exec_uop writes through the same cells.
+ */
+static uint32_t *const *dst_cell(struct vm *vm, unsigned d, unsigned kind)
+{
+    switch (d) {
+    case MC_DST_R1: return &vm->src[MC_SRC_R1];
+    case MC_DST_R1O: return &vm->src[MC_SRC_R1O];
+    case MC_DST_R2: return &vm->src[MC_SRC_R2];
+    case MC_DST_R2O: return &vm->src[MC_SRC_R2O];
+    case MC_DST_GRN: return &vm->src[MC_SRC_GRN];
+    default: return kind == DSTK_PTR ? &vm->dst[d] : &vm->sinkp;
+    }
+}
+
 /* Can the successor be written as ucond ? nt : nf?  Fills them if so. */
 static int plain_sequence(struct vm *vm, struct uop *u)
 {
@@ -383,11 +433,12 @@ static uop_fn choose(struct vm *vm, struct uop *u)
     if (u->alu && (u->akind == SRCK_CALC || u->bkind == SRCK_CALC))
         return h_generic;
     if (u->dkind == DSTK_CALC)
-        return u->d == MC_DST_IA && !u->mem && !u->ag ? h_alu_ia : h_generic;
+        return u->d != MC_DST_IA || u->mem || u->ag ? h_generic
+               : u->alu == MC_ALU_PASSA ? h_ia_PASSA : h_alu_ia;
     if (u->mem == MC_MEM_NONE)
         return u->ag ? h_generic : alu_handlers[u->alu];
     if (u->mem <= MC_MEM_WR4)
-        return h_mem;
+        return mem_handlers[u->alu];
     return h_generic;
 }
 
@@ -400,7 +451,7 @@ void fp_prepare(struct vm *vm)
         struct uop *u = &vm->cs[a];
         u->pa = src_cell(vm, u, u->a, &u->aconst, &u->ca);
         u->pb = src_cell(vm, u, u->b, &u->bconst, &u->cb);
-        u->pd = u->dkind == DSTK_PTR ? &vm->dst[u->d] : &vm->sinkp;
+        u->pd = dst_cell(vm, u->d, u->dkind);
         u->fn = choose(vm, u);
     }
     vm->cs[n].fn = h_generic;           /* the sentinel: SF_BADMC stops */
