@@ -3,7 +3,8 @@
  *
  * The parser creates one struct literal per occurrence.  Pass 1 gives each
  * occurrence a canonical literal: the first pending one with the same
- * text, so duplicates share storage within a pool.  LTORG (and END, for
+ * text, so duplicates share storage within a pool -- except literals that
+ * mention the location counter, which are distinct at every use.  LTORG (and END, for
  * what is left, at the end of the first control section as HLASM does)
  * places the pending literals: the pool starts on a doubleword, and the
  * literals go in HLASM's order -- lengths that are multiples of 8, then of
@@ -40,7 +41,35 @@ static unsigned hash_text(const char *s)
     return h & (LITHASH - 1);
 }
 
-/* Pass 1: an occurrence is met; find or make its canonical literal. */
+/* e mentions the location counter: * or L'* */
+static int uses_loc(const struct expr *e)
+{
+    for (; e; e = e->l) {
+        if (e->kind == EX_LOC || (e->kind == EX_LATTR && !e->l && !e->name))
+            return 1;
+        if (e->kind == EX_LATTR || e->kind == EX_SYM || e->kind == EX_NUM || e->kind == EX_LIT)
+            return 0;
+        if (uses_loc(e->r))
+            return 1;
+    }
+    return 0;
+}
+
+static int dc_uses_loc(const struct dcop *dc)
+{
+    if (uses_loc(dc->dupx) || uses_loc(dc->lenx))
+        return 1;
+    for (int i = 0; i < dc->nvals; i++)
+        if (uses_loc(dc->vals[i]))
+            return 1;
+    return 0;
+}
+
+/*
+ * Pass 1: an occurrence is met; find or make its canonical literal.  A
+ * literal that mentions the location counter (=A(*), =A(*+8), =Y(L'*))
+ * has a value of its own at each use, so, as in HLASM, it is never shared.
+ */
 static void lit_use(struct assembler *as, int li)
 {
     struct literal *l = as->lits[li];
@@ -51,7 +80,8 @@ static void lit_use(struct assembler *as, int li)
             abort();
     }
     unsigned h = hash_text(l->text);
-    for (struct literal *p = as->lithash[h]; p; p = p->hnext)
+    int own = dc_uses_loc(l->dc);
+    for (struct literal *p = own ? NULL : as->lithash[h]; p; p = p->hnext)
         if (strcmp(p->text, l->text) == 0) {
             l->canon = p->canon;
             return;
@@ -62,8 +92,10 @@ static void lit_use(struct assembler *as, int li)
         l->dc->total = 0;
     else if (l->dc->total == 0)
         stmt_msg(as, as->curstmt, DIAG_ERROR, l->dc->col, "literal with no length");
-    l->hnext = as->lithash[h];
-    as->lithash[h] = l;
+    if (!own) {
+        l->hnext = as->lithash[h];
+        as->lithash[h] = l;
+    }
     as->pending = xgrow(as->pending, &as->cappending, as->npending, sizeof *as->pending);
     as->pending[as->npending++] = li;
 }

@@ -66,4 +66,36 @@ test_expect_success 'a literal that is not addressable is an error' '
     printf "T        CSECT\n         L     1,=F'"'"'1'"'"'\n         END\n" >lit6.s &&
     test_must_fail impas lit6.s 2>err && test_grep "lit6.s:2:18: error: not addressable" err
 '
+test_expect_success 'literals that mention the location counter are never shared' '
+    cat >loclit.s <<-\X &&
+	T        CSECT
+	         USING *,12
+	         L     1,=A(*)
+	         L     2,=A(*)
+	         L     3,=A(*+8)
+	         L     4,=A(*+8)
+	         L     5,=F'"'"'1'"'"'
+	         L     6,=F'"'"'1'"'"'
+	         LTORG
+	         END
+	X
+    impas loclit.s && text loclit.o >actual &&
+    echo 5810C0185820C01C5830C0205840C0245850C0285860C028$(
+        )0000000000000004000000100000001400000001 >expect &&
+    test_cmp expect actual &&
+    test $(grep -c "^RLD 1 0000[12][048C] 4 0 1" loclit.o) = 4
+'
+test_expect_success '=Y(L'"'"'*) takes the length of each statement that uses it' '
+    cat >loclit2.s <<-\X &&
+	T        CSECT
+	         USING *,12
+	         LH    1,=Y(L'"'"'*)
+	         MVC   0(6,1),=Y(L'"'"'*)
+	         LTORG
+	         END
+	X
+    impas loclit2.s && text loclit2.o >actual &&
+    echo 4810C010D2051000C01200000000000000040006 >expect &&
+    test_cmp expect actual
+'
 test_done
