@@ -396,6 +396,34 @@ static void test_cycles(void)
     }
 }
 
+/* Cycles of CVB, CVD and ED, the same way. */
+static void test_cycles_rx(void)
+{
+    struct prog p;
+    start(&p);
+    I(&p, "SVC", .i2 = 255);
+    vm_set_psw(p.vm, VM_PSW_EC | ORG);
+    vm_run(p.vm, 1000000);
+    uint64_t base = vm_counters(p.vm)->cycles;
+    vm_free(p.vm);
+    static const char *const what[] = { "CVB", "CVD", "ED" };
+    for (int k = 0; k < 3; k++) {
+        start(&p);
+        set_hex(&p, OP1, k == 2 ? "4020206B2020214B2020C3D9" : "000000001234567C");
+        set_hex(&p, OP2, "0123456D");
+        vm_set_gr(p.vm, 3, 1234567);
+        if (k == 2)
+            I(&p, "ED", .b1 = 10, .i2 = 11, .b2 = 11);
+        else
+            I(&p, what[k], .r1 = 3, .b2 = 10);
+        check_int(run(&p), ==, VM_NO_SVC_HANDLER);
+        unsigned long n = (unsigned long)(vm_counters(p.vm)->cycles - base);
+        printf("# cycles: %-4s %s: %lu\n", what[k], k == 2 ? "12-byte pattern, 7 digits" : "1234567", n);
+        check(n > 0 && n < 10000);
+        vm_free(p.vm);
+    }
+}
+
 int main(void)
 {
     test_add_subtract();
@@ -409,5 +437,6 @@ int main(void)
     test_access();
     test_execute();
     test_cycles();
+    test_cycles_rx();
     return tap_done();
 }
