@@ -11,7 +11,7 @@
 #     instructions exactly and stores the count at X'200', so
 #     MIPS = count / seconds on both; Hercules' seconds are its wall time
 #     minus its start-up time (measured with an empty program).  Best of 3.
-#  3. HLASM twins of the programs (bench/hlasm/*.s, so far the BCT loop),
+#  3. HLASM twins of the programs (bench/hlasm/*.s: bct, sieve, sort),
 #     built with impas + impld --core, run once on each machine; their
 #     result word must equal the GNU-as twin's.
 #
@@ -87,7 +87,7 @@ for p in bct sieve sort; do
         fi
     fi
     if [ -x "$BIN/imprun" ]; then
-        ti=$(best "$BIN/imprun" --core $p.bin --savecore=$p.imp:200:207)
+        ti=$(best "$BIN/imprun" --storage=2M --core $p.bin --savecore=$p.imp:200:207)
         if [ "$ti" != fail ] && [ -s $p.imp ]; then
             icount=$(word $p.imp 0) ires=$(word $p.imp 4)
             [ -z "$count" ] && count=$icount
@@ -122,7 +122,7 @@ if [ -x "$BIN/impas" ] && [ -x "$BIN/impld" ]; then
             line="$line Hercules count $(word h$p.herc 0) result $(word h$p.herc 4)"
             [ -s $p.herc ] && line="$line (GNU twin result $(word $p.herc 4))"
         fi
-        if [ -x "$BIN/imprun" ] && "$BIN/imprun" --core h$p.core --savecore=h$p.imp:200:207 >/dev/null 2>&1; then
+        if [ -x "$BIN/imprun" ] && "$BIN/imprun" --storage=2M --core h$p.core --savecore=h$p.imp:200:207 >/dev/null 2>&1; then
             line="$line; IMP count $(word h$p.imp 0) result $(word h$p.imp 4)"
         fi
         echo "$line"
