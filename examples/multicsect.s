@@ -51,10 +51,13 @@ KDONE    LA    3,NMCONST
          BAL   14,CHK
 *
 * 2. A V-type constant and the base register must agree on where
-*    MCMAIN is: BALR 12,0 left R12 = MCMAIN+2, the address after it.
+*    MCMAIN is: BALR 12,0 (after the 4-byte STM) left R12 = MCMAIN+6,
+*    with the link word's ILC, CC and program mask in bits 0-7;
+*    LA clears those bits.
          L     2,KV                V(MCMAIN), relocated by impld
-         LA    2,2(,2)             MCMAIN+2
-         SR    2,12                must be 0
+         LA    2,6(,2)             MCMAIN+6
+         LA    0,0(,12)            R0 = R12, bits 0-7 cleared
+         SR    2,0                 must be 0
          LA    3,NMVCON
          BAL   14,CHK
 *
@@ -133,7 +136,7 @@ LINE     DC    C'part ------ ------------ is the largest line'
 LNO      EQU   LINE+5,6            the part number in LINE
 LNAME    EQU   LINE+12,12          the name in LINE
 NMCONST  DC    CL16'constant bytes',A(KLEN)
-NMVCON   DC    CL16'V-con+2 - R12',F'0'
+NMVCON   DC    CL16'V-con+6 - R12',F'0'
 NMPARTS  DC    CL16'parts',F'4'
 NMQTY    DC    CL16'total quantity',F'157'
 NMVALUE  DC    CL16'total value',F'12995'
