@@ -172,28 +172,27 @@ static inline void store_be(uint8_t *p, unsigned len, uint32_t v)
 }
 
 static const uint8_t mem_len[] = { [MC_MEM_RD1] = 1, [MC_MEM_RD2] = 2, [MC_MEM_RD4] = 4,
-                                   [MC_MEM_WR1] = 1, [MC_MEM_WR2] = 2, [MC_MEM_WR4] = 4 };
+                                   [MC_MEM_WR1] = 1, [MC_MEM_WR2] = 2, [MC_MEM_WR4] = 4,
+                                   [MC_MEM_RW1] = 1 };
 
 /*
  * AG in {NONE, EA1, EA2, SS}; MEM one of RD1-4, WR1-4; no SF, no post;
- * one handler per ALU function F (NONE: Y unchanged, B not driven).
+ * one handler per storage operation and ALU function F (NONE: Y
+ * unchanged, B not driven).  AG is two copies through pointers chosen at
+ * load time (a register onto itself when AG leaves it alone).
  */
 static inline __attribute__((always_inline)) const struct uop *
-mem_body(struct vm *vm, const struct uop *u, unsigned fn)
+mem_body(struct vm *vm, const struct uop *u, unsigned fn, unsigned op)
 {
     if (UNLIKELY(vm->ctr.cycles >= vm->hard_limit))
         return stop_at(vm, u, VM_CYCLE_LIMIT);
     vm->ctr.cycles += u->cycles;
     vm->ctr.microwords++;
-    switch (u->ag) {
-    case MC_AG_EA1: vm->mar = vm->ea1; break;
-    case MC_AG_EA2: vm->mar = vm->ea2; break;
-    case MC_AG_SS: vm->mar = vm->ea1; vm->mar2 = vm->ea2; break;
-    default: break;
-    }
-    uint32_t addr = u->at ? vm->mar2 : vm->mar;
-    unsigned len = mem_len[u->mem];
-    if (u->mem <= MC_MEM_RD4) {
+    vm->mar = *u->agm;
+    vm->mar2 = *u->agm2;
+    unsigned len = mem_len[op];
+    if (op <= MC_MEM_RD4) {
+        uint32_t addr = *u->pat;
         if (LIKELY(addr + len <= vm->memsize))
             vm->mdr = load_be(vm->mem + addr, len);
         else {
@@ -209,8 +208,8 @@ mem_body(struct vm *vm, const struct uop *u, unsigned fn)
         y = dp_alu(vm, fn, a, b);
     }
     **u->pd = y;
-    if (u->mem >= MC_MEM_WR1) {
-        addr = u->at ? vm->mar2 : vm->mar;     /* as the reference: after D */
+    if (op >= MC_MEM_WR1) {
+        uint32_t addr = *u->pat;        /* as the reference: after D */
         if (LIKELY(addr + len <= vm->memsize && !vm->key))
             store_be(vm->mem + addr, len, y);
         else {
@@ -224,20 +223,79 @@ mem_body(struct vm *vm, const struct uop *u, unsigned fn)
     return successor(vm, u);
 }
 
-#define MEM_HANDLER(F)                                                                 \
-    static HOT const struct uop *h_mem_##F(struct vm *vm, const struct uop *u)         \
+#define MEM_HANDLER(OP, F)                                                             \
+    static HOT const struct uop *h_##OP##_##F(struct vm *vm, const struct uop *u)      \
     {                                                                                  \
-        return mem_body(vm, u, MC_ALU_##F);                                            \
+        return mem_body(vm, u, MC_ALU_##F, MC_MEM_##OP);                               \
     }
-MEM_HANDLER(NONE)
-ALU_FUNCTIONS(MEM_HANDLER)
+#define MEM_OPS(X, F) X(RD1, F) X(RD2, F) X(RD4, F) X(WR1, F) X(WR2, F) X(WR4, F)
+#define MEM_HANDLERS(F) MEM_OPS(MEM_HANDLER, F)
+MEM_HANDLERS(NONE)
+ALU_FUNCTIONS(MEM_HANDLERS)
 
-static const uop_fn mem_handlers[] = {
-    [MC_ALU_NONE] = h_mem_NONE,
-#define MEM_ROW(F) [MC_ALU_##F] = h_mem_##F,
+static const uop_fn mem_handlers[][MC_MEM_WR4 + 1] = {
+#define MEM_CELL(OP, F) [MC_MEM_##OP] = h_##OP##_##F,
+#define MEM_ROW(F) [MC_ALU_##F] = { MEM_OPS(MEM_CELL, F) },
+    MEM_ROW(NONE)
     ALU_FUNCTIONS(MEM_ROW)
 #undef MEM_ROW
+#undef MEM_CELL
 };
+
+/*
+ * The rest of the storage microwords without SF: a read-modify-write
+ * (RW1), address-register steps after MEM (AG=INC..DECB), CTR, RNC; the
+ * loops of the SS instructions.  ALU function and MEM decided at run time.
+ */
+static HOT const struct uop *h_memx(struct vm *vm, const struct uop *u)
+{
+    if (UNLIKELY(vm->ctr.cycles >= vm->hard_limit))
+        return stop_at(vm, u, VM_CYCLE_LIMIT);
+    vm->ctr.cycles += u->cycles;
+    vm->ctr.microwords++;
+    vm->mar = *u->agm;
+    vm->mar2 = *u->agm2;
+    unsigned op = u->mem, len = mem_len[op];
+    int rc;
+    if (op == MC_MEM_RD1 || op == MC_MEM_RD2 || op == MC_MEM_RD4 || op == MC_MEM_RW1) {
+        uint32_t addr = *u->pat;
+        if (LIKELY(addr + len <= vm->memsize))
+            vm->mdr = load_be(vm->mem + addr, len);
+        else if ((rc = st_read(vm, addr, len, &vm->mdr)) != 0)
+            return trap_to(vm, rc);
+    }
+    uint32_t b = 0, y = vm->y;
+    if (u->alu) {
+        uint32_t a = **u->pa;
+        b = **u->pb;
+        y = dp_alu(vm, u->alu, a, b);
+    }
+    **u->pd = y;
+    if (op >= MC_MEM_WR1 && op <= MC_MEM_RW1) {
+        uint32_t addr = *u->pat;
+        if (LIKELY(addr + len <= vm->memsize && !vm->key))
+            store_be(vm->mem + addr, len, y);
+        else if ((rc = st_write(vm, addr, len, y)) != 0)
+            return trap_to(vm, rc);
+    }
+    if (u->cc)
+        dp_set_cc(vm, u->cc, y, b);
+    switch (u->ag) {
+    case MC_AG_INC: vm->mar = (vm->mar + 1) & AMASK; break;
+    case MC_AG_INC2: vm->mar2 = (vm->mar2 + 1) & AMASK; break;
+    case MC_AG_INCB: vm->mar = (vm->mar + 1) & AMASK; vm->mar2 = (vm->mar2 + 1) & AMASK; break;
+    case MC_AG_INCW: vm->mar = (vm->mar + 4) & AMASK; break;
+    case MC_AG_DEC: vm->mar = (vm->mar - 1) & AMASK; break;
+    case MC_AG_DEC2: vm->mar2 = (vm->mar2 - 1) & AMASK; break;
+    case MC_AG_DECB: vm->mar = (vm->mar - 1) & AMASK; vm->mar2 = (vm->mar2 - 1) & AMASK; break;
+    default: break;
+    }
+    if (u->ctr)
+        vm->cnt--;
+    if (u->rnc)
+        dp_dest(vm, MC_DST_RN, vm->rn + 1);
+    return successor(vm, u);
+}
 
 /* ---- instruction fetch ------------------------------------------------------- */
 
@@ -428,17 +486,19 @@ static uop_fn choose(struct vm *vm, struct uop *u)
     if (u->sf == MC_SF_IFETCH && u->seq == MC_SEQ_DISPATCH && !u->alu && !u->d && !u->mem &&
         !u->ag && !u->cc && !u->rnc && !u->ctr)
         return h_fetch;
-    if (u->sf || u->rnc || u->ctr || u->ag > MC_AG_SS || !plain_sequence(vm, u))
+    if (u->sf || !plain_sequence(vm, u))
         return h_generic;
     if (u->alu && (u->akind == SRCK_CALC || u->bkind == SRCK_CALC))
         return h_generic;
+    if (u->rnc || u->ctr || u->ag > MC_AG_SS || u->mem == MC_MEM_RW1)
+        return u->dkind != DSTK_CALC && u->mem <= MC_MEM_RW1 ? h_memx : h_generic;
     if (u->dkind == DSTK_CALC)
         return u->d != MC_DST_IA || u->mem || u->ag ? h_generic
                : u->alu == MC_ALU_PASSA ? h_ia_PASSA : h_alu_ia;
     if (u->mem == MC_MEM_NONE)
         return u->ag ? h_generic : alu_handlers[u->alu];
     if (u->mem <= MC_MEM_WR4)
-        return mem_handlers[u->alu];
+        return mem_handlers[u->alu][u->mem];
     return h_generic;
 }
 
@@ -452,6 +512,10 @@ void fp_prepare(struct vm *vm)
         u->pa = src_cell(vm, u, u->a, &u->aconst, &u->ca);
         u->pb = src_cell(vm, u, u->b, &u->bconst, &u->cb);
         u->pd = dst_cell(vm, u->d, u->dkind);
+        u->agm = u->ag == MC_AG_EA1 || u->ag == MC_AG_SS ? &vm->ea1
+                 : u->ag == MC_AG_EA2 ? &vm->ea2 : &vm->mar;
+        u->agm2 = u->ag == MC_AG_SS ? &vm->ea2 : &vm->mar2;
+        u->pat = u->at ? &vm->mar2 : &vm->mar;
         u->fn = choose(vm, u);
     }
     vm->cs[n].fn = h_generic;           /* the sentinel: SF_BADMC stops */

@@ -47,6 +47,8 @@ struct uop {
     uint32_t *const *pd;    /* cell holding the destination pointer */
     const struct uop *nt, *nf;  /* next microword when ucond is true / false (or no ucond) */
     const uint32_t *ca, *cb;    /* constant operands: pa/pb point here */
+    const uint32_t *agm, *agm2; /* AG before MEM: MAR <- *agm, MAR2 <- *agm2 (themselves if none) */
+    const uint32_t *pat;        /* the address register MEM uses (AT) */
     uint16_t self;          /* this word's control-store address */
     uint8_t ucond;          /* condition deciding between nt and nf; 0: always nf */
     uint8_t a, b, alu, d, mem, at, ag, rnc, ctr, cc, sf, seq, cond;
