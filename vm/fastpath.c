@@ -45,11 +45,19 @@ static const struct uop *stop_at(struct vm *vm, const struct uop *u, enum vm_sta
     return NULL;
 }
 
-static inline __attribute__((always_inline)) const struct uop *successor(const struct vm *vm, const struct uop *u)
+static const struct uop *h_fetch(struct vm *vm, const struct uop *u);
+
+/* The next microword; the end of an instruction runs the fetch microword
+ * at once (a direct call instead of a trip through the dispatch loop). */
+static inline __attribute__((always_inline)) const struct uop *successor(struct vm *vm,
+                                                                        const struct uop *u)
 {
-    if (u->ucond)
-        return dp_cond(vm, u->ucond) ? u->nt : u->nf;
-    return u->nf;
+    const struct uop *n = u->nf;
+    if (u->ucond && dp_cond(vm, u->ucond))
+        n = u->nt;
+    if (n == vm->fetch_uop)
+        return h_fetch(vm, n);
+    return n;
 }
 
 static inline const struct uop *trap_to(struct vm *vm, int pic)
@@ -519,6 +527,8 @@ void fp_prepare(struct vm *vm)
         u->fn = choose(vm, u);
     }
     vm->cs[n].fn = h_generic;           /* the sentinel: SF_BADMC stops */
+    const struct uop *f = &vm->cs[vm->img.vector[MC_V_FETCH]];
+    vm->fetch_uop = f->fn == h_fetch ? f : NULL;
     if (vm->ic_used) {
         memset(vm->ic, 0, sizeof vm->ic);
         vm->ic_used = 0;

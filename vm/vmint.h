@@ -130,6 +130,7 @@ struct vm {
     uint32_t zero, sink;                    /* a zero operand; a destination that goes nowhere */
     uint32_t *sinkp;                        /* -> sink: the cell for D=NONE */
     uint8_t ic_used;                        /* some icent may be valid */
+    const struct uop *fetch_uop;            /* the fetch vector if its handler is h_fetch */
     struct icent ic[IC_SIZE];
 };
 
