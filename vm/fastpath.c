@@ -96,6 +96,17 @@ static const struct uop *h_generic(struct vm *vm, const struct uop *u)
         if (u->cc)                                                                     \
             dp_set_cc(vm, u->cc, y, b);                                                \
         return successor(vm, u);                                                       \
+    }                                                                                  \
+    /* no CC, no condition: the next microword is fixed */                             \
+    static HOT const struct uop *h_alu_##F##_plain(struct vm *vm, const struct uop *u) \
+    {                                                                                  \
+        if (UNLIKELY(vm->ctr.cycles >= vm->hard_limit))                                \
+            return stop_at(vm, u, VM_CYCLE_LIMIT);                                     \
+        vm->ctr.cycles += u->cycles;                                                   \
+        vm->ctr.microwords++;                                                          \
+        **u->pd = dp_alu(vm, MC_ALU_##F, **u->pa, **u->pb);                            \
+        const struct uop *n = u->nf;                                                   \
+        return n == vm->fetch_uop ? h_fetch(vm, n) : n;                                \
     }
 #define ALU_FUNCTIONS(X)                                                               \
     X(PASSA) X(PASSB) X(ADD) X(ADDC) X(SUB) X(AND) X(OR) X(XOR) X(ANDC) X(SLL) X(SRL) \
@@ -154,6 +165,12 @@ static HOT const struct uop *h_alu_ia(struct vm *vm, const struct uop *u)
 static const uop_fn alu_handlers[] = {
     [MC_ALU_NONE] = h_alu_NONE,
 #define ALU_ROW(F) [MC_ALU_##F] = h_alu_##F,
+    ALU_FUNCTIONS(ALU_ROW)
+#undef ALU_ROW
+};
+static const uop_fn alu_plain_handlers[] = {
+    [MC_ALU_NONE] = h_alu_NONE,
+#define ALU_ROW(F) [MC_ALU_##F] = h_alu_##F##_plain,
     ALU_FUNCTIONS(ALU_ROW)
 #undef ALU_ROW
 };
@@ -504,7 +521,8 @@ static uop_fn choose(struct vm *vm, struct uop *u)
         return u->d != MC_DST_IA || u->mem || u->ag ? h_generic
                : u->alu == MC_ALU_PASSA ? h_ia_PASSA : h_alu_ia;
     if (u->mem == MC_MEM_NONE)
-        return u->ag ? h_generic : alu_handlers[u->alu];
+        return u->ag ? h_generic : !u->cc && !u->ucond ? alu_plain_handlers[u->alu]
+                                                       : alu_handlers[u->alu];
     if (u->mem <= MC_MEM_WR4)
         return mem_handlers[u->alu][u->mem];
     return h_generic;
