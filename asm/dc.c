@@ -382,7 +382,7 @@ static int gen_address(struct assembler *as, char t, const struct expr *e, uint8
 }
 
 int dc_gen(struct assembler *as, const struct dcop *dc, uint32_t off, uint8_t *out,
-           struct relfix **fix, int *nfix)
+           struct relfix **fix, int *nfix, int64_t stmt_off)
 {
     if (!dc->done || dc->total == 0)
         return 0;
@@ -402,9 +402,17 @@ int dc_gen(struct assembler *as, const struct dcop *dc, uint32_t off, uint8_t *o
             put_be(out + k, 2, (int64_t)(b << 12 | d));
         }
     } else if (dc->type == 'A' || dc->type == 'V' || dc->type == 'Y') {
-        for (int i = 0; i < dc->nvals; i++, k += dc->elen)
-            if (gen_address(as, dc->type, dc->vals[i], out + k, dc->elen, off + k, fix, nfix) < 0)
-                bad = 1;
+        /* Every value of every duplicate is made on its own: * differs. */
+        for (int64_t d = 0; d < dc->dup && !bad; d++)
+            for (int i = 0; i < dc->nvals && !bad; i++) {
+                uint32_t at = (uint32_t)(d * unit) + (uint32_t)i * dc->elen;
+                as->loc_bias = stmt_off >= 0 ? (uint32_t)stmt_off + at : 0;
+                if (gen_address(as, dc->type, dc->vals[i], out + at, dc->elen, off + at, fix,
+                                nfix) < 0)
+                    bad = 1;
+            }
+        as->loc_bias = 0;
+        return bad ? -1 : 0;
     } else if (dc->type == 'C') {
         gen_char(dc->str, dc->strlen, out, unit);
     } else if (dc->str) {

@@ -146,7 +146,7 @@ static int eval(struct assembler *as, const struct expr *e, int flags, struct va
         return eval_sym(as, e, flags, v);
     case EX_LOC: {
         const struct stmt *st = &as->stmts[as->curstmt];
-        v->num = st->loc;
+        v->num = st->loc + as->loc_bias;
         if (st->sect >= 0)
             add_term(v, st->sect, 1);
         v->lenattr = st->len ? st->len : 1;

@@ -274,6 +274,7 @@ struct assembler {
     struct section *sects;
     size_t nsects, capsects;
     int cursect;                    /* location counter's section, -1 none */
+    uint32_t loc_bias;              /* added to * while a DC address constant is made */
     int first_csect;
     struct literal **lits;
     size_t nlits, caplits;
@@ -352,9 +353,15 @@ void lit_emit_pool(struct assembler *as, struct stmt *st);
 /* dc.c */
 int dc_size(struct assembler *as, struct dcop *dc, int is_ds);
 void dc_stmt_size(struct assembler *as, struct stmt *st, int is_ds);
-/* Generate one operand into out (dc->total bytes); relocation fixes appended. */
+/*
+ * Generate one operand into out (dc->total bytes); relocation fixes appended.
+ * stmt_off is the operand's offset from its statement's location, so that *
+ * in an address constant names the constant it stands in (each value and
+ * each duplicate its own, as HLASM does); -1 for a literal, where * is the
+ * location of the statement that uses it.
+ */
 int dc_gen(struct assembler *as, const struct dcop *dc, uint32_t addr_off, uint8_t *out,
-           struct relfix **fix, int *nfix);
+           struct relfix **fix, int *nfix, int64_t stmt_off);
 void dc_stmt_gen(struct assembler *as, struct stmt *st);
 char dc_type_attr(const struct dcop *dc);
 

@@ -182,7 +182,7 @@ void lit_generate(struct assembler *as, int li, int col)
         return;
     l->generated = 1;
     l->bytes = arena_alloc(&as->arena, l->dc->total ? l->dc->total : 1);
-    dc_gen(as, l->dc, 0, l->bytes, &l->fix, &l->nfix);
+    dc_gen(as, l->dc, 0, l->bytes, &l->fix, &l->nfix, -1);
 }
 
 /* Pass 2: the literal pool of st goes into the object and the listing. */

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "asm.h"
+#include "outfile.h"
 
 static void usage(FILE *f)
 {
@@ -45,23 +46,6 @@ static char *object_name(const char *src)
     memcpy(o, base, n);
     memcpy(o + n, ".o", 3);
     return o;
-}
-
-/* Write the listing to a temporary file renamed into place afterwards. */
-static FILE *open_listing(const char *path, char **tmp)
-{
-    *tmp = NULL;
-    if (strcmp(path, "-") == 0)
-        return stdout;
-    size_t n = strlen(path);
-    *tmp = malloc(n + 12);
-    if (!*tmp)
-        return NULL;
-    snprintf(*tmp, n + 12, "%s.tmpXXXXXX", path);
-    int fd = mkstemp(*tmp);
-    if (fd < 0)
-        return NULL;
-    return fdopen(fd, "w");
 }
 
 int main(int argc, char **argv)
@@ -136,11 +120,9 @@ int main(int argc, char **argv)
     char *defout = out ? NULL : object_name(src);
     if (!out)
         out = defout;
-    char *ltmp = NULL;
+    struct outfile lo;
     FILE *lf = NULL;
-    if (listing && !(lf = open_listing(listing, &ltmp))) {
-        fprintf(stderr, "impas: cannot create listing %s\n", listing);
-        free(ltmp);
+    if (listing && !(lf = outfile_open(&lo, listing, &d))) {
         free(defout);
         free(inc);
         return 2;
@@ -151,18 +133,10 @@ int main(int argc, char **argv)
     if (rc == 0 && obj_write(asm_object(as), out, &d) != 0)
         rc = 2;
     asm_free(as);
-    if (lf && lf != stdout) {
-        int bad = fflush(lf) != 0 || ferror(lf);
-        bad |= fclose(lf) != 0;
-        if (rc == 2 && d.errors && ltmp) {
-            unlink(ltmp);       /* nothing was assembled */
-        } else if (bad || rename(ltmp, listing) != 0) {
-            fprintf(stderr, "impas: cannot write listing %s\n", listing);
-            unlink(ltmp);
-            rc = rc ? rc : 2;
-        }
-    }
-    free(ltmp);
+    if (lf && rc == 2 && d.errors)
+        outfile_abort(&lo);         /* nothing was assembled */
+    else if (lf && outfile_commit(&lo, &d) != 0)
+        rc = rc ? rc : 2;
     free(defout);
     free(inc);
     return rc;

@@ -46,7 +46,7 @@ static void p2_dc(struct assembler *as, struct stmt *st, int is_ds)
                     struct relfix *fix = NULL;
                     int nfix = 0;
                     if (tmp)
-                        dc_gen(as, dc, 0, tmp, &fix, &nfix);
+                        dc_gen(as, dc, 0, tmp, &fix, &nfix, -1);
                     free(tmp);
                     free(fix);
                 }
@@ -65,7 +65,7 @@ static void p2_dc(struct assembler *as, struct stmt *st, int is_ds)
         struct relfix *fix = NULL;
         int nfix = 0;
         if (off - st->loc + dc->total <= st->len) {
-            dc_gen(as, dc, 0, buf + (off - st->loc), &fix, &nfix);
+            dc_gen(as, dc, 0, buf + (off - st->loc), &fix, &nfix, off - st->loc);
             for (int i = 0; i < nfix; i++)
                 emit_fix(as, st->sect, off, &fix[i]);
         }

@@ -77,6 +77,20 @@ test_expect_success 'A, V and Y constants get RLDs' '
     test_grep "^RLD 1 000006 3 0 1" t.o && test_grep "^RLD 1 00000C 4 2 2" t.o &&
     test_grep "^XREF 1 00000C 2" t.o && test "$(text t.o)" = 00000000000200000000000000000000
 '
+cat >locref.s <<'EOF'
+T        CSECT
+         DC    C'AB'
+TAB      DC    4AL1(*-TAB)
+X        DC    A(*,*),Y(*-X)
+         DC    2A(*+1)
+         END
+EOF
+test_expect_success '* in an address constant is that constant, each duplicate its own' '
+    impas locref.s &&
+    test "$(text locref.o)" = C1C2000102030000000000080000000C000800000000001500000019 &&
+    test_grep "^RLD 1 000008 4 0 1" locref.o && test_grep "^RLD 1 00000C 4 0 1" locref.o &&
+    test_grep "^RLD 1 000014 4 0 1" locref.o && test_grep "^RLD 1 000018 4 0 1" locref.o
+'
 test_expect_success 'bad constants are errors' '
     printf "T        CSECT\n         DC    F'\''X1'\''\n         DC    X'\''GG'\''\n         DC    HL9'\''1'\''\n         DC    F'\''5000000000'\''\n         DC    C'\'''\''\n         DC    A'\''1'\''\n         DC    F\n         DC    Q'\''1'\''\n         DC    AL1(256)\n         END\n" >t.s &&
     test_must_fail impas t.s 2>err &&
