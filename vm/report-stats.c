@@ -36,7 +36,8 @@ size_t stats_collect(const struct vm_counters *c, struct op_stat out[512])
         const struct isa_insn *in = isa_by_opcode(op0, op1);
         out[n].idx = i;
         out[n].opcode = i < 256 ? i : 0xB200u + (i - 256);
-        out[n].name = in ? in->name : "?";
+        /* cycles with no instruction behind them: the IPL restart, the wait */
+        out[n].name = in ? in->name : c->op_count[i] ? "?" : "(none)";
         out[n].count = c->op_count[i];
         out[n].cycles = c->op_cycles[i];
         n++;
