@@ -116,6 +116,9 @@ static int load_core(struct run *r, const char *path)
     }
     vm_store_bytes(r->vm, 0, img.data, img.len);
     loader_free(&img);
+    /* As after a system reset: the PSW is zero, so the restart stores a
+       zero old PSW at X'08' (as Hercules does) and loads the one at 0. */
+    (void)vm_set_psw(r->vm, 0);
     vm_restart(r->vm);
     return 0;
 }

@@ -9,6 +9,8 @@
  *
  * Invalid (PSWBAD, an early specification exception): bit 12 off (BC mode
  * is not supported), any of bits 0, 2-5 (5: no DAT), 16-17, 24-31, 32-39.
+ * An invalid PSW is kept bit for bit (the bits that are no field are held
+ * aside), so the old PSW stored by the exception is the PSW as loaded.
  */
 #include "vmint.h"
 
@@ -17,7 +19,7 @@
 uint32_t psw_word0(const struct vm *vm)
 {
     return (uint32_t)vm->sysmask << 24 | (uint32_t)vm->key << 20 | (uint32_t)vm->emwp << 16 |
-           (uint32_t)vm->cc << 12 | (uint32_t)vm->pm << 8;
+           (uint32_t)vm->cc << 12 | (uint32_t)vm->pm << 8 | vm->psw_junk0;
 }
 
 void psw_load_word0(struct vm *vm, uint32_t v)
@@ -27,6 +29,7 @@ void psw_load_word0(struct vm *vm, uint32_t v)
     vm->emwp = (uint8_t)(v >> 16 & 15);
     vm->cc = (uint8_t)(v >> 12 & 3);
     vm->pm = (uint8_t)(v >> 8 & 15);
+    vm->psw_junk0 = v & 0xC0FF;
     vm->psw_bad = (vm->sysmask & SYSMASK_BAD) || !(vm->emwp & 8) || (v & 0xC000) || (v & 0xFF);
     tm_update_irq(vm);
 }
@@ -34,6 +37,7 @@ void psw_load_word0(struct vm *vm, uint32_t v)
 void psw_load_word1(struct vm *vm, uint32_t v)
 {
     vm->ia = v & 0xFFFFFF;
+    vm->psw_junk1 = (uint8_t)(v >> 24);
     if (v >> 24)
         vm->psw_bad = 1;
 }
@@ -47,7 +51,7 @@ void psw_set_sysmask(struct vm *vm, uint32_t v)
 
 uint64_t vm_get_psw(const struct vm *vm)
 {
-    return (uint64_t)psw_word0(vm) << 32 | vm->ia;
+    return (uint64_t)psw_word0(vm) << 32 | (uint32_t)vm->psw_junk1 << 24 | vm->ia;
 }
 
 int vm_set_psw(struct vm *vm, uint64_t psw)

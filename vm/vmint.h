@@ -82,6 +82,8 @@ struct vm {
     uint8_t sysmask, key, emwp, cc, pm;     /* emwp: PSW bits 12-15 */
     uint32_t ia;
     uint8_t psw_bad;
+    uint32_t psw_junk0;                     /* bits 16-17, 24-31 of an invalid PSW */
+    uint8_t psw_junk1;                      /* bits 32-39 of an invalid PSW */
     /* datapath */
     uint32_t w[8], mdr, q, mar, mar2, cnt, rn, pic, y;
     uint8_t fz, fn, fc, fv;
