@@ -77,6 +77,8 @@ setup:
 install: all
 	mkdir -p $(DESTDIR)$(PREFIX)/bin
 	for p in $(PROGRAMS); do install -m 755 $$p $(DESTDIR)$(PREFIX)/bin/; done
+	mkdir -p $(DESTDIR)$(PREFIX)/share/imp/runtime
+	install -m 644 vm/runtime/*.s $(DESTDIR)$(PREFIX)/share/imp/runtime/
 	for m in $(MAN_PAGES); do \
 	    s=$${m##*.}; mkdir -p $(DESTDIR)$(PREFIX)/share/man/man$$s; \
 	    install -m 644 $$m $(DESTDIR)$(PREFIX)/share/man/man$$s/; done

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "asm.h"
+#include "home.h"
 #include "outfile.h"
 
 static void usage(FILE *f)
@@ -115,6 +116,14 @@ int main(int argc, char **argv)
         usage(stderr);
         free(inc);
         return 2;
+    }
+    /* The guest runtime's COPY members come last on the search path. */
+    char rt[4096];
+    if (home_runtime(rt, sizeof rt) == 0) {
+        const char **ni = realloc(inc, sizeof *inc * (size_t)(ninc + 1));
+        if (!ni) { free(inc); return 2; }
+        inc = ni;
+        inc[ninc++] = rt;
     }
     const char *src = argv[optind];
     char *defout = out ? NULL : object_name(src);

@@ -6,9 +6,12 @@
  * caller runs it; build_cleanup() removes the directory.  impas and
  * impld are looked for next to imprun's own executable first (so a
  * build tree uses its own tools), then on PATH.  Their diagnostics go
- * straight to our stderr.
+ * straight to our stderr.  The guest runtime (lib/home.h) is on the COPY
+ * search path, and its subroutines (IMPCHECK, IMPDEC) are a call library:
+ * linked only when the program calls them.
  */
 #include "imprun.h"
+#include "home.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -18,27 +21,6 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-/* The tool to run: DIR/name if executable beside us, else name (PATH). */
-static void tool_path(const char *self, const char *name, char *out, size_t size)
-{
-    char exe[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n > 0)
-        exe[n] = '\0';
-    else if (self && strchr(self, '/'))
-        snprintf(exe, sizeof exe, "%s", self);
-    else
-        exe[0] = '\0';
-    char *slash = strrchr(exe, '/');
-    if (slash) {
-        *slash = '\0';
-        snprintf(out, size, "%s/%s", exe, name);
-        if (access(out, X_OK) == 0)
-            return;
-    }
-    snprintf(out, size, "%s", name);
-}
 
 /* Run argv[0] with argv, waiting for it; returns its exit status or -1. */
 static int run_tool(char *const argv[], FILE *err)
@@ -77,11 +59,13 @@ int build_program(struct build *b, const char *self, char **sources, int nsource
         b->dir[0] = '\0';
         return -1;
     }
-    char impas[PATH_MAX], impld[PATH_MAX];
-    tool_path(self, "impas", impas, sizeof impas);
-    tool_path(self, "impld", impld, sizeof impld);
+    char impas[PATH_MAX], impld[PATH_MAX], rt[PATH_MAX], rtsrc[PATH_MAX + 16];
+    char rtobj[PATH_MAX + 16];
+    home_tool("impas", impas, sizeof impas);
+    home_tool("impld", impld, sizeof impld);
+    int have_rt = home_runtime(rt, sizeof rt) == 0;
 
-    char **ld = calloc((size_t)nsources + 8, sizeof *ld);
+    char **ld = calloc((size_t)nsources + 10, sizeof *ld);
     char (*objs)[PATH_MAX + 16] = calloc((size_t)nsources, sizeof *objs);
     int rc = ld && objs ? 0 : -1;
     int n = 0;
@@ -89,11 +73,23 @@ int build_program(struct build *b, const char *self, char **sources, int nsource
         ld[n++] = impld;
         for (int i = 0; i < nsources && rc == 0; i++) {
             snprintf(objs[i], sizeof objs[i], "%s/%d.o", b->dir, i + 1);
-            char *as[] = { impas, "-o", objs[i], sources[i], NULL };
+            char *as[] = { impas, "-I", rt, "-o", objs[i], sources[i], NULL };
+            if (!have_rt) {         /* no runtime found: no -I */
+                as[1] = "-o", as[2] = objs[i], as[3] = sources[i], as[4] = NULL;
+            }
             if (run_tool(as, err) != 0)
                 rc = 1;
             ld[n++] = objs[i];
         }
+    }
+    if (rc == 0 && have_rt) {
+        snprintf(rtsrc, sizeof rtsrc, "%s/imprt.s", rt);
+        snprintf(rtobj, sizeof rtobj, "%s/imprt.o", b->dir);
+        char *as[] = { impas, "-I", rt, "-o", rtobj, rtsrc, NULL };
+        if (run_tool(as, err) != 0)
+            rc = 1;
+        ld[n++] = "-L";
+        ld[n++] = rtobj;
     }
     char originopt[64];
     snprintf(b->load, sizeof b->load, "%s/a.load", b->dir);

@@ -85,6 +85,7 @@ struct linker {
     uint32_t origin;
     uint32_t page_size;
     struct ld_input *inputs;     size_t ninputs;
+    const char **libs;           size_t nlibs;     /* -L: the automatic call library */
     struct ld_section *sections; size_t nsections;
     struct ld_name *names;       size_t nnames;
     int *order;                  /* section indexes in layout order */

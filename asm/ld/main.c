@@ -30,6 +30,7 @@ static void usage(FILE *f)
           "  -x, --xref=FILE     CSECT cross-reference (\"-\" for stdout)\n"
           "  -c, --control=FILE  control statements: ENTRY, ORDER, PAGE\n"
           "  -e, --entry=NAME    entry point (a CSECT or entry name)\n"
+          "  -L, --library=OBJ   call library: linked only if it resolves a reference\n"
           "      --origin=ADDR   load address (0x10000, X'10000'; default 0x10000)\n"
           "      --page-size=N   2048 or 4096 (default 4096)\n"
           "      --core=FILE     flat core image from address 0, with a restart PSW\n"
@@ -70,6 +71,7 @@ static const struct option long_opts[] = {
     { "xref", required_argument, NULL, 'x' },
     { "control", required_argument, NULL, 'c' },
     { "entry", required_argument, NULL, 'e' },
+    { "library", required_argument, NULL, 'L' },
     { "origin", required_argument, NULL, OPT_ORIGIN },
     { "page-size", required_argument, NULL, OPT_PAGE },
     { "core", required_argument, NULL, OPT_CORE },
@@ -87,13 +89,21 @@ static int parse_options(int argc, char **argv, struct options *o, struct linker
 {
     int c;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":o:m:x:c:e:d:hV", long_opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":o:m:x:c:e:L:d:hV", long_opts, NULL)) != -1) {
         switch (c) {
         case 'o': o->out = optarg; break;
         case 'm': o->map = optarg; break;
         case 'x': o->xref = optarg; break;
         case 'c': o->control = optarg; break;
         case 'e': l->entry_name = optarg; break;
+        case 'L': {
+            const char **nl = realloc(l->libs, (l->nlibs + 1) * sizeof *nl);
+            if (!nl)
+                return -1;
+            l->libs = nl;
+            l->libs[l->nlibs++] = optarg;
+            break;
+        }
         case 'd': o->disasm = optarg; break;
         case OPT_CORE: o->core = optarg; break;
         case OPT_PSW: o->restart_psw = 1; break;

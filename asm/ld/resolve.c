@@ -31,6 +31,7 @@ void ld_free(struct linker *l)
         free(l->inputs[i].target);
     }
     free(l->inputs);
+    free(l->libs);
     free(l->sections);
     free(l->names);
     free(l->order);
@@ -168,6 +169,63 @@ static int resolve_refs(struct linker *l, int k)
     return bad ? -1 : 0;
 }
 
+/* Does module m define name (as a CSECT or an entry)? */
+static int defines(const struct obj_module *m, const char *name)
+{
+    for (size_t i = 0; i < m->nesd; i++)
+        if (m->esd[i].type != ESD_ER && strcmp(m->esd[i].name, name) == 0)
+            return 1;
+    return 0;
+}
+
+/* The first external reference of the linked modules that no name
+   satisfies and that library module lib[j] (not yet taken) defines; the
+   index j, or -1 when the library has nothing more to give. */
+static int wanted_library_module(const struct linker *l, const struct obj_module *lib,
+                                 const char *taken)
+{
+    for (size_t k = 0; k < l->ninputs; k++) {
+        const struct obj_module *m = &l->inputs[k].m;
+        for (size_t i = 0; i < m->nesd; i++) {
+            if (m->esd[i].type != ESD_ER || ld_find_name(l, m->esd[i].name) >= 0)
+                continue;
+            for (size_t j = 0; j < l->nlibs; j++)
+                if (!taken[j] && defines(&lib[j], m->esd[i].name))
+                    return (int)j;
+        }
+    }
+    return -1;
+}
+
+/*
+ * Automatic call: as long as an external reference is unresolved and a
+ * library module defines it, link that module too (and then what it
+ * refers to), the way IBM's linkage editor takes members from its call
+ * library.  Library modules nobody calls are left out.
+ */
+static int autocall(struct linker *l)
+{
+    if (l->nlibs == 0)
+        return 0;
+    struct obj_module *lib = calloc(l->nlibs, sizeof *lib);
+    char *taken = calloc(l->nlibs, 1);
+    int bad = !lib || !taken;
+    for (size_t j = 0; j < l->nlibs && !bad; j++)
+        if (obj_read(&lib[j], OBJ_OBJECT, l->libs[j], l->d) != 0)
+            bad = 1;
+    int j;
+    while (!bad && (j = wanted_library_module(l, lib, taken)) >= 0) {
+        taken[j] = 1;
+        if (ld_add_input(l, l->libs[j]) != 0 || define_names(l, (int)l->ninputs - 1) != 0)
+            bad = 1;
+    }
+    for (size_t k = 0; lib && k < l->nlibs; k++)
+        obj_free(&lib[k]);
+    free(lib);
+    free(taken);
+    return bad ? -1 : 0;
+}
+
 int ld_resolve(struct linker *l)
 {
     int bad = 0;
@@ -178,7 +236,7 @@ int ld_resolve(struct linker *l)
     for (size_t k = 0; k < l->ninputs; k++)
         if (define_names(l, (int)k) != 0)
             bad = 1;
-    if (bad)
+    if (bad || autocall(l) != 0)
         return -1;
     for (size_t k = 0; k < l->ninputs; k++)
         if (resolve_refs(l, (int)k) != 0)
