@@ -9,8 +9,11 @@
  *   P, Z 'decimals'          (packed, zoned; sign C or D; '.' ignored)
  *   A, Y (expressions)       (4, 2 bytes; relocatable ones get RLDs)
  *   V (external names)       (4 bytes; an ER and an RLD each)
- *   S (addresses)            (2 bytes: base and displacement, through USING)
- *   D                        (DS only: doubleword)
+ *   S (addresses)            (2 bytes: base and displacement, through USING,
+ *                             or written D(B))
+ *   E, D 'decimals'          (hexadecimal floating point, short and long:
+ *                             sign, 7-bit excess-64 exponent of 16, and a
+ *                             24- or 56-bit fraction rounded to nearest)
  * Several values may share one operand (F'1,2', A(X,Y)), each taking its
  * own element.  F, H, A, V, Y, D are aligned to their natural boundary
  * unless an explicit length is given.  A duplication factor of 0 only
@@ -35,6 +38,7 @@ static const struct dctype types[] = {
     { 'F', 4, 4, 8, 0 },     { 'H', 2, 2, 8, 0 },     { 'P', 1, 1, 16, 0 },
     { 'Z', 1, 1, 16, 0 },    { 'A', 4, 4, 4, 1 },     { 'V', 4, 4, 4, 1 },
     { 'Y', 2, 2, 2, 1 },     { 'S', 2, 2, 2, 1 },     { 'D', 8, 8, 8, 0 },
+    { 'E', 4, 4, 4, 0 },
 };
 
 static const struct dctype *type_of(char t)
@@ -118,14 +122,10 @@ int dc_size(struct assembler *as, struct dcop *dc, int is_ds)
     if (dc->lenx && expr_abs(as, dc->lenx, EV_PASS1 | EV_NOREF, &len) < 0)
         return -1;
     int explicit = len >= 0;
-    if (explicit && (len < 1 || len > ty->maxlen || (dc->type == 'D' && len != 8))) {
+    if (explicit && (len < 1 || len > ty->maxlen ||
+                     ((dc->type == 'D' || dc->type == 'E') && len != ty->deflen))) {
         stmt_msg(as, as->curstmt, DIAG_ERROR, dc->col, "length %lld out of range for type %c (1-%d)",
                  (long long)len, dc->type, ty->maxlen);
-        return -1;
-    }
-    if (!is_ds && dc->type == 'D') {
-        stmt_msg(as, as->curstmt, DIAG_ERROR, dc->col,
-                 "floating-point constants (type D) are not supported; use DS or X'..'");
         return -1;
     }
     int has_nominal = dc->str || dc->nvals;
@@ -315,6 +315,139 @@ static int gen_decimal(struct assembler *as, char t, const char *s, int n, int c
     return 0;
 }
 
+/* ---- hexadecimal floating point ------------------------------------------ */
+
+#define BIG_LIMBS 24        /* 768 bits: 10^80 * 16^80 fits */
+
+struct big { uint32_t l[BIG_LIMBS]; };     /* little-endian limbs */
+
+static void big_mul(struct big *a, uint32_t m)
+{
+    uint64_t c = 0;
+    for (int i = 0; i < BIG_LIMBS; i++) {
+        c += (uint64_t)a->l[i] * m;
+        a->l[i] = (uint32_t)c;
+        c >>= 32;
+    }
+}
+
+static int big_cmp(const struct big *a, const struct big *b)
+{
+    for (int i = BIG_LIMBS - 1; i >= 0; i--)
+        if (a->l[i] != b->l[i])
+            return a->l[i] < b->l[i] ? -1 : 1;
+    return 0;
+}
+
+static void big_sub(struct big *a, const struct big *b)
+{
+    int64_t c = 0;
+    for (int i = 0; i < BIG_LIMBS; i++) {
+        c += (int64_t)a->l[i] - b->l[i];
+        a->l[i] = (uint32_t)c;
+        c = c < 0 ? -1 : 0;
+    }
+}
+
+static int big_zero(const struct big *a)
+{
+    for (int i = 0; i < BIG_LIMBS; i++)
+        if (a->l[i])
+            return 0;
+    return 1;
+}
+
+/*
+ * One E or D value: [sign] digits [.digits] [E[sign]digits].  The value
+ * N/D (exact big integers) is written as F/2^fbits * 16^(c-64) with the
+ * first hex digit of F non-zero, F rounded to nearest (half up).
+ */
+static int gen_float(struct assembler *as, const char *s, int n, int col, uint8_t *out,
+                     uint32_t len)
+{
+    int i = 0, neg = 0, digits = 0, scale = 0;
+    struct big num = { { 0 } }, den = { { 0 } };
+    den.l[0] = 1;
+    if (i < n && (s[i] == '+' || s[i] == '-'))
+        neg = s[i++] == '-';
+    for (int point = 0; i < n; i++) {
+        if (s[i] == '.' && !point) {
+            point = 1;
+        } else if (s[i] >= '0' && s[i] <= '9') {
+            if (digits < 40) {
+                big_mul(&num, 10);
+                num.l[0] += (uint32_t)(s[i] - '0');     /* no carry: the low digit is 0 */
+                scale -= point;
+            } else {
+                scale += !point;                        /* dropped digits still count */
+            }
+            digits += num.l[0] || digits;
+        } else {
+            break;
+        }
+    }
+    if (i < n && (s[i] == 'E' || s[i] == 'e')) {
+        int eneg = 0, ev = 0, k = ++i;
+        if (i < n && (s[i] == '+' || s[i] == '-'))
+            eneg = s[i++] == '-';
+        for (k = i; i < n && s[i] >= '0' && s[i] <= '9' && ev < 1000; i++)
+            ev = ev * 10 + (s[i] - '0');
+        if (i == k)
+            return err_at(as, col + i, "exponent digits expected after E");
+        scale += eneg ? -ev : ev;
+    }
+    if (i != n)
+        return err_at(as, col + i, "invalid character in floating-point constant");
+    memset(out, 0, len);
+    if (big_zero(&num))
+        return 0;
+    if (scale > 80 || scale < -80)
+        return err_at(as, col, "floating-point constant out of range");
+    for (; scale > 0; scale--)
+        big_mul(&num, 10);
+    for (; scale < 0; scale++)
+        big_mul(&den, 10);
+    /* the characteristic: the smallest c with N < D * 16^(c-64) */
+    int c = 64;
+    struct big lim = den;
+    while (big_cmp(&num, &lim) >= 0 && c < 200) {
+        big_mul(&lim, 16);
+        c++;
+    }
+    while (c > -20) {   /* N < lim; go down while N < lim/16, i.e. 16N < lim */
+        struct big t = num;
+        big_mul(&t, 16);
+        if (big_cmp(&t, &lim) >= 0)
+            break;
+        big_mul(&num, 16);
+        c--;
+    }
+    /* F = floor(N * 2^(fbits+1) / lim), then round */
+    int fbits = (int)len * 8 - 8;
+    uint64_t f = 0;
+    for (int b = 0; b < fbits + 1; b++) {
+        big_mul(&num, 2);
+        f <<= 1;
+        if (big_cmp(&num, &lim) >= 0) {
+            big_sub(&num, &lim);
+            f |= 1;
+        }
+    }
+    f = (f + 1) >> 1;
+    if (f >> fbits) {           /* rounded up to 1.0: renormalize */
+        f >>= 4;
+        c++;
+    }
+    if (c > 127)
+        return err_at(as, col, "floating-point constant too large (above 16**63)");
+    if (c < 0)
+        return err_at(as, col, "floating-point constant too small (below 16**-65)");
+    out[0] = (uint8_t)((neg ? 0x80 : 0) | c);
+    for (uint32_t k = 1; k < len; k++)
+        out[k] = (uint8_t)(f >> (8 * (len - 1 - k)));
+    return 0;
+}
+
 static int gen_char(const char *s, int n, uint8_t *out, uint32_t len)
 {
     uint32_t k = 0;
@@ -394,6 +527,20 @@ int dc_gen(struct assembler *as, const struct dcop *dc, uint32_t off, uint8_t *o
         for (int i = 0; i < dc->nvals; i++, k += dc->elen) {
             struct value v;
             int b, d;
+            const struct expr *e = dc->vals[i];
+            if (e->kind == EX_BASED) {      /* S(D(B)): explicit */
+                int64_t dv, bv;
+                if (expr_abs(as, e->l, 0, &dv) < 0 || expr_abs(as, e->r, 0, &bv) < 0) {
+                    bad = 1;
+                } else if (dv < 0 || dv > 4095 || bv < 0 || bv > 15) {
+                    bad = err_at(as, dv < 0 || dv > 4095 ? e->l->col : e->r->col,
+                                 "S-type constant: displacement 0-4095 and base register "
+                                 "0-15 expected");
+                } else {
+                    put_be(out + k, 2, bv << 12 | dv);
+                }
+                continue;
+            }
             if (expr_eval(as, dc->vals[i], 0, &v) < 0 ||
                 using_resolve(as, &v, dc->vals[i]->col, &b, &d) < 0) {
                 bad = 1;
@@ -428,6 +575,8 @@ int dc_gen(struct assembler *as, const struct dcop *dc, uint32_t off, uint8_t *o
                 r = gen_bits(as, dc->type, dc->str + start, n, col, out + k, l);
             else if (dc->type == 'P' || dc->type == 'Z')
                 r = gen_decimal(as, dc->type, dc->str + start, n, col, out + k, l);
+            else if (dc->type == 'D' || dc->type == 'E')
+                r = gen_float(as, dc->str + start, n, col, out + k, l);
             else
                 r = gen_fixed(as, dc, dc->str + start, n, col, out + k, l);
             if (r < 0)

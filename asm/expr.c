@@ -82,6 +82,8 @@ struct symbol *sym_resolve(struct assembler *as, const char *name, int flags)
 
 static int eval_sym(struct assembler *as, const struct expr *e, int flags, struct value *v)
 {
+    if (e->kind == EX_QSYM)
+        v->qual = e->r->name;
     struct symbol *s = sym_resolve(as, e->name, flags);
     if (!s || s->kind == SYM_UNDEF || (s->kind == SYM_EQU && s->state != 2)) {
         struct symbol *u = symtab_find(&as->syms, e->name);
@@ -142,8 +144,15 @@ static int eval(struct assembler *as, const struct expr *e, int flags, struct va
         v->num = e->num;
         v->lenattr = 1;
         return 0;
-    case EX_SYM:
+    case EX_SYM: case EX_QSYM:
         return eval_sym(as, e, flags, v);
+    case EX_RANGE:
+        fail(as, flags, e->col, "a range (begin,end) is allowed only as the first operand of "
+             "USING%s", "");
+        return -1;
+    case EX_BASED:
+        fail(as, flags, e->col, "D(B) is allowed only in an S-type constant%s", "");
+        return -1;
     case EX_LOC: {
         const struct stmt *st = &as->stmts[as->curstmt];
         v->num = st->loc + as->loc_bias;
@@ -181,6 +190,8 @@ static int eval(struct assembler *as, const struct expr *e, int flags, struct va
         *v = a;
         if (e->kind == EX_ADD || e->kind == EX_SUB) {
             int sign = e->kind == EX_ADD ? 1 : -1;
+            if (!v->qual)
+                v->qual = b.qual;
             v->num = a.num + sign * b.num;
             for (int i = 0; i < b.nrel; i++)
                 if (add_term(v, b.rel[i].sect, sign * b.rel[i].coef) < 0) {

@@ -43,7 +43,11 @@ void *xgrow(void *p, size_t *cap, size_t n, size_t sz);
 
 /* ---- expressions --------------------------------------------------------- */
 enum ex_kind { EX_NUM, EX_SYM, EX_LOC, EX_LATTR, EX_LIT, EX_ADD, EX_SUB, EX_MUL, EX_DIV,
-               EX_NEG };
+               EX_NEG,
+               EX_QSYM,     /* LABEL.SYM: name = SYM, r = EX_SYM naming the USING label */
+               EX_RANGE,    /* (b,e): l = b, r = e; first operand of USING only */
+               EX_BASED,    /* D(B) in an S-type constant: l = D, r = B */
+};
 
 struct expr {
     enum ex_kind kind;
@@ -62,6 +66,7 @@ struct value {
     struct { int sect, coef; } rel[MAX_RELTERMS];
     uint32_t lenattr;       /* length attribute of the leftmost term */
     int has_len;
+    const char *qual;       /* USING label of a qualified term (LABEL.SYM), or NULL */
 };
 
 /* ---- operands ------------------------------------------------------------ */
@@ -121,6 +126,13 @@ struct optab;
 struct optab *optab_new(void);
 void optab_free(struct optab *t);
 const struct opent *optab_find(const struct optab *t, const char *name, size_t n);
+/* A macro name impas does not have: the message to give, or NULL. */
+struct macro_hint {
+    const char *name;
+    int regs;               /* a register-equate macro: R0-R15 are defined anyway */
+    const char *msg;
+};
+const struct macro_hint *optab_macro(const char *name, size_t n);
 
 /* ---- statements ---------------------------------------------------------- */
 struct sdiag {              /* a diagnostic attached to a statement */
@@ -168,6 +180,7 @@ struct stmt {
     unsigned char nops;             /* 0 for directives */
     unsigned char bad;              /* syntax error: skip */
     unsigned char in_print_off;     /* listing suppressed */
+    unsigned char macro;            /* bad: a macro name (1), a register-equate macro (2) */
 };
 
 /* ---- sections ------------------------------------------------------------ */
@@ -245,6 +258,8 @@ struct using {
     int reg;
     int sect;                       /* -1: absolute */
     int64_t base;
+    int64_t end;                    /* first offset not covered */
+    const char *label;              /* labeled USING: only LABEL.SYM resolves here */
 };
 
 /* ---- the assembler ------------------------------------------------------- */

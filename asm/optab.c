@@ -68,6 +68,63 @@ struct optab *optab_new(void)
 
 void optab_free(struct optab *t) { free(t); }
 
+/*
+ * Macro instructions of IBM's libraries that students type from habit.
+ * impas has no macros; each name gets one message saying so and what to
+ * write instead.  kind 1: a register-equate macro (the statement still
+ * defines R0-R15, so that one error is all the source gets).
+ */
+static const struct macro_hint macros[] = {
+    { "SAVE", 0, "SAVE is a macro and impas has no macro library: save the caller's "
+                 "registers with  STM 14,12,12(13)" },
+    { "RETURN", 0, "RETURN is a macro and impas has no macro library: write  L 13,4(,13)  "
+                   "(if you chained save areas),  LM 14,12,12(13),  SR 15,15  (or LA 15,rc),  "
+                   "BR 14" },
+    { "YREGS", 1, "YREGS is a macro and impas has no macro library: write  COPY REGS  "
+                  "(R0 EQU 0 ... R15 EQU 15, in IMP's runtime directory: impas -I DIR)" },
+    { "EQUREGS", 1, "EQUREGS is a macro and impas has no macro library: write  COPY REGS  "
+                    "(R0 EQU 0 ... R15 EQU 15, in IMP's runtime directory: impas -I DIR)" },
+    { "REGEQU", 1, "REGEQU is a macro and impas has no macro library: write  COPY REGS  "
+                   "(R0 EQU 0 ... R15 EQU 15, in IMP's runtime directory: impas -I DIR)" },
+    { "WTO", 0, "WTO is a macro and impas has no macro library: write a line with the host "
+                "service  DIAG 2,3,X'008'  (R2 -> text, R3 = its length; COPY IMPSVC: "
+                "HS_PUTLINE)" },
+    { "ABEND", 0, "ABEND is a macro and impas has no macro library: end the program with  "
+                  "DIAG 1,0,X'000'  (R1 = return code; COPY IMPSVC: HS_EXIT), or force a "
+                  "program check with  DC H'0'" },
+    { "CALL", 0, "CALL is a macro and impas has no macro library: write  L 15,=V(name),  "
+                 "LA 1,parameter-list,  BALR 14,15" },
+    { "STORAGE", 0, "STORAGE is a macro and impas has no macro library, and IMP has no "
+                    "dynamic storage service: reserve the storage with DS (e.g. WORK DS 18F)" },
+    { "GETMAIN", 0, "GETMAIN is a macro and impas has no macro library, and IMP has no "
+                    "dynamic storage service: reserve the storage with DS (e.g. WORK DS 18F)" },
+    { "FREEMAIN", 0, "FREEMAIN is a macro and impas has no macro library, and IMP has no "
+                     "dynamic storage service: storage reserved with DS needs no freeing" },
+    { "OPEN", 0, "OPEN is a macro and impas has no macro library: open a file with  "
+                 "DIAG 1,0,X'020'  (R1 -> file control block; COPY IMPSVC, COPY IMPFCB)" },
+    { "CLOSE", 0, "CLOSE is a macro and impas has no macro library: close a file with  "
+                  "DIAG 1,0,X'024'  (R1 -> file control block; COPY IMPSVC, COPY IMPFCB)" },
+    { "GET", 0, "GET is a macro and impas has no macro library: read a record with  "
+                "DIAG 1,0,X'028'  (R1 -> file control block; COPY IMPSVC, COPY IMPFCB)" },
+    { "PUT", 0, "PUT is a macro and impas has no macro library: write a record with  "
+                "DIAG 1,0,X'02C'  (R1 -> file control block; COPY IMPSVC, COPY IMPFCB)" },
+    { "DCB", 0, "DCB is a macro and impas has no macro library: describe a file with a "
+                "28-byte file control block (COPY IMPFCB shows its layout; imp(7))" },
+};
+
+const struct macro_hint *optab_macro(const char *name, size_t n)
+{
+    for (size_t i = 0; i < sizeof macros / sizeof macros[0]; i++) {
+        const char *m = macros[i].name;
+        size_t k = 0;
+        while (k < n && m[k] && toupper((unsigned char)name[k]) == m[k])
+            k++;
+        if (k == n && !m[k])
+            return &macros[i];
+    }
+    return NULL;
+}
+
 const struct opent *optab_find(const struct optab *t, const char *name, size_t n)
 {
     if (n == 0 || n > 8)

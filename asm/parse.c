@@ -39,6 +39,16 @@ struct expr *px_sym(struct lexctx *x, const char *name, int col)
     return e;
 }
 
+/* LABEL.SYM (qname, upper case): the symbol, qualified by a USING label. */
+struct expr *px_qsym(struct lexctx *x, const char *qname, int col)
+{
+    const char *dot = strchr(qname, '.');
+    struct expr *e = px_node(x, EX_QSYM, NULL, NULL, col);
+    e->name = dot + 1;
+    e->r = px_sym(x, arena_strndup(&x->as->arena, qname, (size_t)(dot - qname)), col);
+    return e;
+}
+
 /* A literal: the text from '=' to the end of the operand is its identity. */
 struct expr *px_lit(struct lexctx *x, struct dcop *dc, int col, int endcol)
 {

@@ -52,6 +52,7 @@ struct lexctx {
 /* Actions of the grammar. */
 struct expr *px_num(struct lexctx *x, int64_t v, int col);
 struct expr *px_sym(struct lexctx *x, const char *name, int col);
+struct expr *px_qsym(struct lexctx *x, const char *qname, int col);
 struct expr *px_node(struct lexctx *x, enum ex_kind k, struct expr *l, struct expr *r, int col);
 struct expr *px_lit(struct lexctx *x, struct dcop *dc, int col, int endcol);
 void px_insn(struct lexctx *x, const struct opent *op, int col);

@@ -60,14 +60,14 @@ static void add_val(struct lexctx *x, struct expr ***v, int *n, struct expr *e);
 
 %token EOS 0 "end of operands"
 %token ERRTOK "invalid token"
-%token <id> NAME "name" IDENT "symbol"
+%token <id> NAME "name" IDENT "symbol" QIDENT "qualified symbol"
 %token <num> NUM "number"
 %token <str> STRING "string"
 %token <dct> DCTYPE "constant type" DCTYPEL "constant type with L(length)"
 %token LATTR "L'"
 %token <op> T_RR T_R1 T_RX T_X T_RS T_RSH T_SI T_S T_SSL T_SSLL T_SSI3 T_DC T_DIR
 
-%type <e> expr dup
+%type <e> expr dup value
 %type <dc> dcop dcops
 %type <addr> addr
 %type <el> nominal exprs
@@ -130,6 +130,8 @@ args
 arg
     : %empty                                { px_arg(x, NULL, @$.first_column); }
     | expr                                  { px_arg(x, $1, @1.first_column); }
+    | '(' expr ',' expr ')'                 { px_arg(x, px_node(x, EX_RANGE, $2, $4, @1.first_column),
+                                                     @1.first_column); }
     | STRING                                { if (!x->st->title) { x->st->title = $1.s; x->st->titlelen = $1.n; }
                                               px_arg(x, NULL, @1.first_column); }
     ;
@@ -143,9 +145,12 @@ expr
     | '+' expr %prec UMINUS                 { $$ = $2; }
     | NUM                                   { $$ = px_num(x, $1, @1.first_column); }
     | IDENT                                 { $$ = px_sym(x, $1, @1.first_column); }
+    | QIDENT                                { $$ = px_qsym(x, $1, @1.first_column); }
     | '*'                                   { $$ = px_node(x, EX_LOC, NULL, NULL, @1.first_column); }
     | LATTR IDENT                           { $$ = px_node(x, EX_LATTR, NULL, NULL, @1.first_column);
                                               $$->name = $2; }
+    | LATTR QIDENT                          { $$ = px_node(x, EX_LATTR, NULL, NULL, @1.first_column);
+                                              $$->name = strchr($2, '.') + 1; }
     | LATTR '*'                             { $$ = px_node(x, EX_LATTR, NULL, NULL, @1.first_column); }
     | LATTR '=' dcop                        { $$ = px_node(x, EX_LATTR, px_lit(x, $3, @2.first_column, @3.last_column),
                                                            NULL, @1.first_column); }
@@ -182,8 +187,14 @@ nominal
     ;
 
 exprs
-    : expr                                  { $$.v = NULL; $$.n = 0; add_val(x, &$$.v, &$$.n, $1); }
-    | exprs ',' expr                        { $$ = $1; add_val(x, &$$.v, &$$.n, $3); }
+    : value                                 { $$.v = NULL; $$.n = 0; add_val(x, &$$.v, &$$.n, $1); }
+    | exprs ',' value                       { $$ = $1; add_val(x, &$$.v, &$$.n, $3); }
+    ;
+
+/* a nominal value; D(B) is for S-type constants (dc.c checks) */
+value
+    : expr
+    | expr '(' expr ')'                     { $$ = px_node(x, EX_BASED, $1, $3, @2.first_column); }
     ;
 
 %%

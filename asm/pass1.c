@@ -246,8 +246,9 @@ static void p1_dir(struct assembler *as, struct stmt *st)
     case D_ORG: case D_CNOP:
         define(as, st, SYM_LABEL, as->cursect, st->loc, 1, 'U');
         break;
-    case D_TITLE: case D_AMODE: case D_RMODE:
-        break;      /* TITLE's name is a deck id; AMODE/RMODE name a CSECT */
+    case D_TITLE: case D_AMODE: case D_RMODE: case D_USING:
+        break;      /* TITLE's name is a deck id; AMODE/RMODE name a CSECT; USING's
+                       is a qualifier (using.c) */
     default:
         stmt_msg(as, as->curstmt, DIAG_WARNING, st->namecol, "the name field of %s is ignored",
                  st->op->name);
@@ -266,6 +267,33 @@ static void p1_insn(struct assembler *as, struct stmt *st)
     sect_advance(as, st->len);
 }
 
+/*
+ * A macro statement (already reported, see optab_macro): its name is still
+ * defined here, and a register-equate macro still defines R0-R15, so the
+ * one error is not followed by a flood of undefined symbols.
+ */
+static void p1_macro(struct assembler *as, struct stmt *st)
+{
+    static const char *const regs[16] = {
+        "R0", "R1", "R2", "R3", "R4", "R5", "R6", "R7",
+        "R8", "R9", "R10", "R11", "R12", "R13", "R14", "R15",
+    };
+    if (st->name && as->cursect >= 0)
+        define(as, st, SYM_LABEL, as->cursect, here(as), 1, 'M');
+    for (int i = 0; st->macro == 2 && i < 16; i++) {
+        struct symbol *s = symtab_get(as, regs[i]);
+        if (s->kind != SYM_UNDEF)
+            continue;
+        s->kind = SYM_EQU;
+        s->sect = -1;
+        s->val = i;
+        s->len = 1;
+        s->type = 'U';
+        s->defstmt = as->curstmt;
+        s->state = 2;
+    }
+}
+
 void pass1(struct assembler *as)
 {
     as->pass = 1;
@@ -276,8 +304,11 @@ void pass1(struct assembler *as)
         as->curstmt = (int)i;
         st->sect = as->cursect;
         st->loc = here(as);
-        if (st->bad)
+        if (st->bad) {
+            if (st->macro)
+                p1_macro(as, st);
             continue;
+        }
         if (st->kind == ST_NONE) {
             if (st->name)
                 stmt_msg(as, (int)i, DIAG_ERROR, st->namecol + (int)strlen(st->name),

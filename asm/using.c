@@ -2,14 +2,23 @@
  * using.c -- USING and DROP, and resolving implicit addresses.
  *
  *   USING base,r1[,r2...]   r1 covers base..base+4095, r2 the next 4096, ...
+ *   USING (base,end),r1...  the same, but nothing from end on
  *   USING DSECTNAME,r       a dummy section mapped by r
- *   DROP  r[,r...]          (no operand: drop all)
+ *   LAB USING base,r        a labeled USING: only LAB.SYM resolves
+ *                           through it, and plain SYM never does
+ *   DROP  r[,r...]          ordinary USINGs of r (no operand: drop all)
+ *   DROP  LAB               a labeled USING
+ *
+ * An ordinary USING of r replaces the previous ordinary USING of r; a
+ * labeled USING replaces the previous one with the same label.
  *
  * An implicit address (a relocatable expression) is resolved through the
  * USINGs of its section that cover it: the one giving the smallest
  * displacement wins, and on a tie the highest-numbered register (the
  * HLASM rule).  An absolute address 0-4095 needs no USING (base 0).
  */
+#include <string.h>
+
 #include "internal.h"
 
 static int reg_operand(struct assembler *as, struct stmt *st, int i, int64_t *r)
@@ -28,13 +37,50 @@ static int reg_operand(struct assembler *as, struct stmt *st, int i, int64_t *r)
     return 0;
 }
 
-static void drop_reg(struct assembler *as, int r)
+static int same_label(const char *a, const char *b)
 {
+    return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+/* Drop the USINGs of register r (r < 0: any) with the given label (NULL: ordinary). */
+static int drop_reg(struct assembler *as, int r, const char *label)
+{
+    int found = 0;
     for (int i = 0; i < as->nusing; i++)
-        if (as->usings[i].reg == r) {
+        if ((r < 0 || as->usings[i].reg == r) && same_label(as->usings[i].label, label)) {
+            found = 1;
             as->usings[i] = as->usings[--as->nusing];
             i--;
         }
+    return found;
+}
+
+/* The base (and end, for a range) of a USING: 0, or -1 (reported). */
+static int using_base(struct assembler *as, const struct expr *e, struct value *v, int64_t *end)
+{
+    const struct expr *be = e->kind == EX_RANGE ? e->l : e;
+    *end = INT64_MAX;
+    if (expr_eval(as, be, 0, v) < 0)
+        return -1;
+    if (v->nrel > 1 || (v->nrel == 1 && v->rel[0].coef != 1)) {
+        stmt_msg(as, as->curstmt, DIAG_ERROR, be->col,
+                 "USING base must be absolute or simply relocatable");
+        return -1;
+    }
+    if (e->kind != EX_RANGE)
+        return 0;
+    struct value ev;
+    if (expr_eval(as, e->r, 0, &ev) < 0)
+        return -1;
+    int same = ev.nrel == v->nrel && (!ev.nrel || (ev.rel[0].sect == v->rel[0].sect &&
+                                                   ev.rel[0].coef == 1));
+    if (!same || ev.num <= v->num) {
+        stmt_msg(as, as->curstmt, DIAG_ERROR, e->r->col,
+                 "the end of a USING range must be above its base, in the same section");
+        return -1;
+    }
+    *end = ev.num;
+    return 0;
 }
 
 void using_stmt(struct assembler *as, struct stmt *st)
@@ -45,13 +91,9 @@ void using_stmt(struct assembler *as, struct stmt *st)
         return;
     }
     struct value v;
-    if (expr_eval(as, st->args[0], 0, &v) < 0)
+    int64_t end;
+    if (using_base(as, st->args[0], &v, &end) < 0)
         return;
-    if (v.nrel > 1 || (v.nrel == 1 && v.rel[0].coef != 1)) {
-        stmt_msg(as, as->curstmt, DIAG_ERROR, st->args[0]->col,
-                 "USING base must be absolute or simply relocatable");
-        return;
-    }
     int sect = v.nrel ? v.rel[0].sect : -1;
     if (sect >= 0 && as->sects[sect].kind == SEC_EXT) {
         stmt_msg(as, as->curstmt, DIAG_ERROR, st->args[0]->col,
@@ -65,10 +107,21 @@ void using_stmt(struct assembler *as, struct stmt *st)
         if (r == 0 && sect >= 0)
             stmt_msg(as, as->curstmt, DIAG_WARNING, st->args[i]->col,
                      "register 0 as a base register means no base: this USING has no effect");
-        drop_reg(as, (int)r);
-        if (as->nusing >= 16)
+        if (!st->name)
+            drop_reg(as, (int)r, NULL);
+        else if (i == 1)
+            drop_reg(as, -1, st->name);
+        if (as->nusing >= (int)(sizeof as->usings / sizeof as->usings[0])) {
+            stmt_msg(as, as->curstmt, DIAG_ERROR, st->args[i]->col,
+                     "too many USINGs in effect (the limit is 16)");
             continue;
-        as->usings[as->nusing++] = (struct using){ (int)r, sect, v.num + 4096LL * (i - 1) };
+        }
+        int64_t base = v.num + 4096LL * (i - 1);
+        if (base >= end)
+            continue;
+        as->usings[as->nusing++] = (struct using){ (int)r, sect, base,
+                                                   end < base + 4096 ? end : base + 4096,
+                                                   st->name };
     }
 }
 
@@ -79,16 +132,22 @@ void drop_stmt(struct assembler *as, struct stmt *st)
         return;
     }
     for (int i = 0; i < st->nargs; i++) {
+        const struct expr *e = st->args[i];
+        if (e && e->kind == EX_SYM) {
+            int labeled = 0;
+            for (int k = 0; k < as->nusing; k++)
+                labeled |= same_label(as->usings[k].label, e->name);
+            if (labeled) {
+                drop_reg(as, -1, e->name);
+                continue;
+            }
+        }
         int64_t r;
         if (reg_operand(as, st, i, &r) < 0)
             continue;
-        int found = 0;
-        for (int k = 0; k < as->nusing; k++)
-            found |= as->usings[k].reg == r;
-        if (!found)
+        if (!drop_reg(as, (int)r, NULL))
             stmt_msg(as, as->curstmt, DIAG_WARNING, st->args[i]->col,
                      "register %lld is not in use (no USING to drop)", (long long)r);
-        drop_reg(as, (int)r);
     }
 }
 
@@ -106,24 +165,32 @@ int using_resolve(struct assembler *as, const struct value *v, int col, int *bas
                  as->sects[sect].name);
         return -1;
     }
-    if (sect < 0 && v->num >= 0 && v->num <= 4095) {
+    if (sect < 0 && !v->qual && v->num >= 0 && v->num <= 4095) {
         *base = 0;
         *disp = (int)v->num;
         return 0;
     }
-    int best = -1;
+    int best = -1, qualfound = 0;
     int64_t bestd = 0;
     for (int i = 0; i < as->nusing; i++) {
         const struct using *u = &as->usings[i];
+        if (!same_label(u->label, v->qual))
+            continue;
+        qualfound = 1;
         if (u->sect != sect)
             continue;
         int64_t d = v->num - u->base;
-        if (d < 0 || d > 4095)
+        if (d < 0 || d > 4095 || v->num >= u->end)
             continue;
         if (best < 0 || d < bestd || (d == bestd && u->reg > as->usings[best].reg)) {
             best = i;
             bestd = d;
         }
+    }
+    if (best < 0 && v->qual && !qualfound) {
+        stmt_msg(as, as->curstmt, DIAG_ERROR, col, "%s is not the label of a USING in effect",
+                 v->qual);
+        return -1;
     }
     if (best < 0) {
         if (sect < 0)
