@@ -9,6 +9,7 @@
  */
 #include "obj.h"
 #include "obj-limits.h"
+#include "readfile.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -598,49 +599,20 @@ int obj_read_mem(struct obj_module *m, enum obj_kind want, const char *name,
 int obj_read(struct obj_module *m, enum obj_kind want, const char *path, struct diag *d)
 {
     obj_init(m, want);
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        diag_report(d, DIAG_ERROR, path, 0, 0, NULL, "cannot open: %s", strerror(errno));
+    char *buf;
+    size_t n;
+    int err = read_file(path, FILE_LIMIT, &buf, &n);
+    if (err == EFBIG)
+        diag_report(d, DIAG_ERROR, path, 0, 0, NULL, "file too large (over %d MiB)",
+                    FILE_LIMIT >> 20);
+    else if (err == ENOMEM)
+        diag_report(d, DIAG_ERROR, path, 0, 0, NULL, "out of memory");
+    else if (err == EIO)
+        diag_report(d, DIAG_ERROR, path, 0, 0, NULL, "cannot read: %s", strerror(err));
+    else if (err)
+        diag_report(d, DIAG_ERROR, path, 0, 0, NULL, "cannot open: %s", strerror(err));
+    if (err)
         return -1;
-    }
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    int err = 0;
-    while (buf) {
-        if (n == cap) {
-            if (cap >= FILE_LIMIT) {
-                err = EFBIG;
-                break;
-            }
-            char *nb = realloc(buf, cap * 2);
-            if (!nb) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = nb;
-            cap *= 2;
-        }
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0) {
-            if (ferror(f))
-                err = errno ? errno : EIO;
-            break;
-        }
-    }
-    fclose(f);
-    if (!buf || err) {
-        if (!buf)
-            diag_report(d, DIAG_ERROR, path, 0, 0, NULL, "out of memory");
-        else if (err == EFBIG)
-            diag_report(d, DIAG_ERROR, path, 0, 0, NULL, "file too large (over %d MiB)",
-                        FILE_LIMIT >> 20);
-        else
-            diag_report(d, DIAG_ERROR, path, 0, 0, NULL, "cannot read: %s", strerror(err));
-        free(buf);
-        return -1;
-    }
     int rc = obj_read_mem(m, want, path, buf, n, d);
     free(buf);
     return rc;

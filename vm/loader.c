@@ -5,6 +5,7 @@
  * adds delta to it (RLD_NEG: subtracts), modulo 2^(8*len).
  */
 #include "loader.h"
+#include "readfile.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -110,40 +111,17 @@ int loader_read_core(const char *path, uint32_t storage_size, struct load_image 
                      char *err, size_t errsize)
 {
     memset(img, 0, sizeof *img);
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, errsize, "%s: %s", path, strerror(errno));
-        return -1;
-    }
-    size_t cap = 65536, n = 0;
-    uint8_t *data = malloc(cap);
-    int too_big = 0;
-    while (data) {
-        size_t k = fread(data + n, 1, cap - n, f);
-        n += k;
-        if (n > storage_size) {
-            too_big = 1;
-            break;
-        }
-        if (k == 0)
-            break;
-        if (n == cap) {
-            uint8_t *d = realloc(data, cap * 2);
-            if (!d) { free(data); data = NULL; break; }
-            data = d;
-            cap *= 2;
-        }
-    }
-    int bad = ferror(f);
-    fclose(f);
-    const char *why = !data ? "out of memory" : bad ? "read error" : too_big ?
-        "larger than storage (use --storage)" : n == 0 ? "empty core image" : NULL;
+    char *data;
+    size_t n;
+    int e = read_file(path, storage_size, &data, &n);
+    const char *why = e == EFBIG ? "larger than storage (use --storage)"
+                    : e ? strerror(e) : n == 0 ? "empty core image" : NULL;
     if (why) {
         snprintf(err, errsize, "%s: %s", path, why);
         free(data);
         return -1;
     }
-    img->data = data;
+    img->data = (uint8_t *)data;
     img->len = (uint32_t)n;
     return 0;
 }

@@ -8,6 +8,7 @@
  */
 #include "masm.h"
 #include "outfile.h"
+#include "readfile.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -35,35 +36,15 @@ static void usage(FILE *f)
         "The language and the image format are described in impmc(5).\n");
 }
 
-static int read_file(struct masm *m, const char *path)
+static int read_source(struct masm *m, const char *path)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        diag_error(&m->diag, "cannot open %s: %s", path, strerror(errno));
+    char *buf;
+    size_t len;
+    int err = read_file(path, (size_t)1 << 24, &buf, &len);
+    if (err) {
+        diag_error(&m->diag, "cannot read %s: %s", path, strerror(err));
         return -1;
     }
-    size_t cap = 4096, len = 0;
-    char *buf = malloc(cap);
-    size_t k;
-    while (buf && (k = fread(buf + len, 1, cap - len - 1, f)) > 0) {
-        len += k;
-        if (cap - len < 2) {
-            char *nb = realloc(buf, cap *= 2);
-            if (!nb) {
-                free(buf);
-                buf = NULL;
-            } else
-                buf = nb;
-        }
-    }
-    int err = ferror(f);
-    fclose(f);
-    if (!buf || err) {
-        free(buf);
-        diag_error(&m->diag, "cannot read %s", path);
-        return -1;
-    }
-    buf[len] = 0;
     if (memchr(buf, 0, len)) {
         free(buf);
         diag_error(&m->diag, "%s: not a text file", path);
@@ -176,7 +157,7 @@ int main(int argc, char **argv)
         return 2;
     }
     for (int i = optind; i < argc; i++)
-        if (read_file(&m, argv[i]) < 0) {
+        if (read_source(&m, argv[i]) < 0) {
             masm_free(&m);
             return 2;
         }

@@ -1,0 +1,57 @@
+/*
+ * readfile.c -- whole files into memory, in one read when the size is known.
+ */
+#include "readfile.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+
+int read_file(const char *path, size_t limit, char **buf, size_t *len)
+{
+    *buf = NULL;
+    *len = 0;
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return errno ? errno : EIO;
+    struct stat sb;
+    size_t cap = 65536, n = 0;
+    if (fstat(fileno(f), &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size >= 0 &&
+        (unsigned long long)sb.st_size <= limit)
+        cap = (size_t)sb.st_size + 1;   /* one read, and one byte more to see the end */
+    char *b = malloc(cap + 1);
+    int err = 0;
+    for (;;) {
+        if (!b) {
+            err = ENOMEM;
+            break;
+        }
+        n += fread(b + n, 1, cap - n, f);
+        if (n > limit) {
+            err = EFBIG;
+            break;
+        }
+        if (n < cap) {
+            if (ferror(f))
+                err = EIO;
+            break;
+        }
+        char *nb = realloc(b, cap * 2 + 1);
+        if (!nb) {
+            err = ENOMEM;
+            break;
+        }
+        b = nb;
+        cap *= 2;
+    }
+    fclose(f);
+    if (err) {
+        free(b);
+        return err;
+    }
+    b[n] = '\0';
+    *buf = b;
+    *len = n;
+    return 0;
+}

@@ -1,0 +1,18 @@
+/*
+ * readfile.h -- read a whole file into memory.
+ */
+#ifndef IMP_READFILE_H
+#define IMP_READFILE_H
+
+#include <stddef.h>
+
+/*
+ * Read the file at path into a new buffer (*buf, freed by the caller),
+ * with a NUL after the last byte that *len does not count.  A file longer
+ * than limit bytes is refused.  Returns 0, or an errno value: whatever
+ * fopen(3) said, EFBIG past the limit, ENOMEM, EIO; *buf is then NULL.
+ * Never prints.
+ */
+int read_file(const char *path, size_t limit, char **buf, size_t *len);
+
+#endif
