@@ -4,64 +4,16 @@
  * (the stop used as "end of test"), then registers, CC, storage and
  * interruption codes checked against the System/370 results.
  */
-#include "isa.h"
 #include "tap.h"
-#include "vm.h"
+#include "vm-prog.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#define ORG 0x400
 #define DATA 0x800
 
-struct prog {
-    struct vm *vm;
-    uint32_t pc;
-};
-
-static void put(struct prog *p, const char *mn, struct isa_fields f)
-{
-    const struct isa_insn *in = isa_by_name(mn);
-    uint8_t b[6];
-    if (!in) {
-        printf("# no instruction %s\n", mn);
-        exit(2);
-    }
-    int n = isa_encode(in, &f, b);
-    vm_store_bytes(p->vm, p->pc, b, (size_t)n);
-    p->pc += (uint32_t)n;
-}
-
-#define I(p, mn, ...) put(p, mn, (struct isa_fields){ __VA_ARGS__ })
-
-static void start(struct prog *p)
-{
-    p->vm = vm_new(NULL);
-    p->pc = ORG;
-}
-
-/* Finish with SVC 255 (no handler: the run stops) and run. */
-static enum vm_status run(struct prog *p)
-{
-    I(p, "SVC", .i2 = 255);
-    vm_set_psw(p->vm, VM_PSW_EC | ORG);
-    return vm_run(p->vm, 1000000);
-}
-
-static void set_word(struct prog *p, uint32_t a, uint32_t v)
-{
-    uint8_t b[4] = { (uint8_t)(v >> 24), (uint8_t)(v >> 16), (uint8_t)(v >> 8), (uint8_t)v };
-    vm_store_bytes(p->vm, a, b, 4);
-}
-
-static uint32_t word(struct prog *p, uint32_t a)
-{
-    uint8_t b[4];
-    vm_fetch_bytes(p->vm, a, b, 4);
-    return (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3];
-}
-
-static unsigned pgm_code(struct prog *p) { return word(p, 0x8C) & 0xFFFF; }
+static void start(struct prog *p) { prog_start(p); }
+static enum vm_status run(struct prog *p) { return run_for(p, 1000000); }
 
 static void test_load_store(void)
 {

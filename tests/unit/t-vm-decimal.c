@@ -6,59 +6,28 @@
  * System/370 results (the same ones Hercules gives, see t3500).  Also
  * prints the cycles a few typical instructions take.
  */
-#include "isa.h"
 #include "tap.h"
-#include "vm.h"
+#include "vm-prog.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define ORG  0x400
 #define OP1  0x800          /* first operand */
 #define OP2  0x880          /* second operand */
 #define PSW_DO (UINT64_C(1) << 42)   /* program mask bit 21: decimal overflow */
-
-struct prog {
-    struct vm *vm;
-    uint32_t pc;
-    uint64_t psw_extra;     /* OR-ed into the starting PSW (program mask) */
-};
-
-static void put(struct prog *p, const char *mn, struct isa_fields f)
-{
-    const struct isa_insn *in = isa_by_name(mn);
-    uint8_t b[6];
-    if (!in) {
-        printf("# no instruction %s\n", mn);
-        exit(2);
-    }
-    int n = isa_encode(in, &f, b);
-    vm_store_bytes(p->vm, p->pc, b, (size_t)n);
-    p->pc += (uint32_t)n;
-}
-
-#define I(p, mn, ...) put(p, mn, (struct isa_fields){ __VA_ARGS__ })
 
 /* SS-LL on OP1 and OP2 (base registers 10 and 11), lengths in bytes. */
 #define SS2(p, mn, L1, L2) I(p, mn, .b1 = 10, .l1 = (L1) - 1, .b2 = 11, .l2 = (L2) - 1)
 
 static void start(struct prog *p)
 {
-    p->vm = vm_new(NULL);
-    p->pc = ORG;
-    p->psw_extra = 0;
+    prog_start(p);
     I(p, "LA", .r1 = 10, .d2 = OP1);
     I(p, "LA", .r1 = 11, .d2 = OP2);
 }
 
-/* Finish with SVC 255 (no handler: the run stops) and run. */
-static enum vm_status run(struct prog *p)
-{
-    I(p, "SVC", .i2 = 255);
-    vm_set_psw(p->vm, VM_PSW_EC | p->psw_extra | ORG);
-    return vm_run(p->vm, 10000000);
-}
+static enum vm_status run(struct prog *p) { return run_for(p, 10000000); }
 
 /* Store the bytes spelled by hex at a. */
 static void set_hex(struct prog *p, uint32_t a, const char *hex)
@@ -87,7 +56,6 @@ static const char *hex_at(struct prog *p, uint32_t a, size_t n)
     return o;
 }
 
-static unsigned pgm_code(struct prog *p) { return vm_last_interrupt(p->vm)->code; }
 
 /* One SS-LL instruction on op1/op2 given in hex; returns the run status. */
 static enum vm_status one(struct prog *p, const char *mn, const char *a, const char *b)

@@ -8,66 +8,17 @@
  * System/370 results (GA22-7000; the MVCL/CLCL cases of the Hercules
  * golden group `long' are checked by t9000).
  */
-#include "isa.h"
 #include "tap.h"
-#include "vm.h"
+#include "vm-prog.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#define ORG 0x400
 #define DATA 0x800
 #define UNIT 2048               /* bytes per unit of operation (long.mc) */
 
-struct prog {
-    struct vm *vm;
-    uint32_t pc;
-};
-
-static void put(struct prog *p, const char *mn, struct isa_fields f)
-{
-    const struct isa_insn *in = isa_by_name(mn);
-    uint8_t b[6];
-    if (!in) {
-        printf("# no instruction %s\n", mn);
-        exit(2);
-    }
-    int n = isa_encode(in, &f, b);
-    vm_store_bytes(p->vm, p->pc, b, (size_t)n);
-    p->pc += (uint32_t)n;
-}
-
-#define I(p, mn, ...) put(p, mn, (struct isa_fields){ __VA_ARGS__ })
-
-static void start(struct prog *p)
-{
-    p->vm = vm_new(NULL);
-    p->pc = ORG;
-}
-
-/* Finish with SVC 255 (no handler: the run stops) and run from ORG. */
-static enum vm_status run(struct prog *p)
-{
-    I(p, "SVC", .i2 = 255);
-    vm_set_psw(p->vm, VM_PSW_EC | ORG);
-    return vm_run(p->vm, 20000000);
-}
-
-static void set_word(struct prog *p, uint32_t a, uint32_t v)
-{
-    uint8_t b[4] = { (uint8_t)(v >> 24), (uint8_t)(v >> 16), (uint8_t)(v >> 8), (uint8_t)v };
-    vm_store_bytes(p->vm, a, b, 4);
-}
-
-static uint32_t word(struct prog *p, uint32_t a)
-{
-    uint8_t b[4];
-    vm_fetch_bytes(p->vm, a, b, 4);
-    return (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3];
-}
-
-static unsigned byte_at(struct prog *p, uint32_t a) { return vm_storage(p->vm)[a]; }
-static unsigned pgm_code(struct prog *p) { return word(p, 0x8C) & 0xFFFF; }
+static void start(struct prog *p) { prog_start(p); }
+static enum vm_status run(struct prog *p) { return run_for(p, 20000000); }
 static uint32_t svc_ia(struct prog *p) { return word(p, 0x24); }
 static uint64_t executions(struct prog *p, unsigned op) { return vm_counters(p->vm)->op_count[op]; }
 

@@ -1,0 +1,72 @@
+/*
+ * vm-prog.h -- small programs assembled into a machine's storage for the VM
+ * unit tests: I(p, "MNEMONIC", .field = value, ...) encodes one instruction
+ * at p->pc with isa_encode; run_for() ends the program with an SVC that has
+ * no handler (so the run stops there) and runs it from ORG.
+ */
+#ifndef IMP_VM_PROG_H
+#define IMP_VM_PROG_H
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "isa.h"
+#include "vm.h"
+
+#define ORG 0x400
+
+struct prog {
+    struct vm *vm;
+    uint32_t pc;
+    uint64_t psw_extra;     /* OR-ed into the starting PSW (program mask, ...) */
+};
+
+static inline void put(struct prog *p, const char *mn, struct isa_fields f)
+{
+    const struct isa_insn *in = isa_by_name(mn);
+    uint8_t b[6];
+    if (!in) {
+        printf("# no instruction %s\n", mn);
+        exit(2);
+    }
+    int n = isa_encode(in, &f, b);
+    vm_store_bytes(p->vm, p->pc, b, (size_t)n);
+    p->pc += (uint32_t)n;
+}
+
+#define I(p, mn, ...) put(p, mn, (struct isa_fields){ __VA_ARGS__ })
+
+static inline void prog_start(struct prog *p)
+{
+    p->vm = vm_new(NULL);
+    p->pc = ORG;
+    p->psw_extra = 0;
+}
+
+/* Finish with SVC 255 (no handler: the run stops) and run from ORG. */
+static inline enum vm_status run_for(struct prog *p, uint64_t max_cycles)
+{
+    I(p, "SVC", .i2 = 255);
+    vm_set_psw(p->vm, VM_PSW_EC | p->psw_extra | ORG);
+    return vm_run(p->vm, max_cycles);
+}
+
+static inline void set_word(struct prog *p, uint32_t a, uint32_t v)
+{
+    uint8_t b[4] = { (uint8_t)(v >> 24), (uint8_t)(v >> 16), (uint8_t)(v >> 8), (uint8_t)v };
+    vm_store_bytes(p->vm, a, b, 4);
+}
+
+static inline uint32_t word(struct prog *p, uint32_t a)
+{
+    uint8_t b[4];
+    vm_fetch_bytes(p->vm, a, b, 4);
+    return (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3];
+}
+
+static inline unsigned byte_at(struct prog *p, uint32_t a) { return vm_storage(p->vm)[a]; }
+
+/* The program-interruption code stored at X'8E'. */
+static inline unsigned pgm_code(struct prog *p) { return word(p, 0x8C) & 0xFFFF; }
+
+#endif
