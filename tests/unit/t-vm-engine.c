@@ -308,8 +308,8 @@ static void test_programs(void)
     check_int(s.st, ==, VM_NO_SVC_HANDLER);
     check_int(s.gr[2], ==, 1000);
     check_int(s.ctr.instructions, ==, 2002);
-    check_int(s.ctr.microwords, ==, 5013);
-    check_int(s.ctr.cycles, ==, 7021);
+    check_int(s.ctr.microwords, ==, 5016);
+    check_int(s.ctr.cycles, ==, 7024);
     check_int(s.ctr.op_count[0x41], ==, 1000);
     check_int(s.ctr.op_count[0x46], ==, 1000);
     check_int(s.ctr.op_cycles[0x46], ==, 3999);
@@ -324,8 +324,8 @@ static void test_programs(void)
         check_int(s.gr[3], ==, sum);
     }
     check_int(s.ctr.instructions, ==, 368);
-    check_int(s.ctr.microwords, ==, 1049);
-    check_int(s.ctr.cycles, ==, 1611);
+    check_int(s.ctr.microwords, ==, 1052);
+    check_int(s.ctr.cycles, ==, 1614);
 
     build_selfmod(&a);
     agree("self-modifying code", setup_prog, &a, 0, &s);
@@ -334,8 +334,8 @@ static void test_programs(void)
      * EX AR 2,2 doubles it (420), EX AR 2,5 adds 100 (520). */
     check_int(s.gr[2], ==, 520);
     check_int(s.ctr.instructions, ==, 62);
-    check_int(s.ctr.microwords, ==, 148);
-    check_int(s.ctr.cycles, ==, 233);
+    check_int(s.ctr.microwords, ==, 151);
+    check_int(s.ctr.cycles, ==, 236);
 }
 
 /* A store from the host between two runs is seen by the next run. */
