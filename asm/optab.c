@@ -81,11 +81,11 @@ static const struct macro_hint macros[] = {
                    "(if you chained save areas),  LM 14,12,12(13),  SR 15,15  (or LA 15,rc),  "
                    "BR 14" },
     { "YREGS", 1, "YREGS is a macro and impas has no macro library: write  COPY REGS  "
-                  "(R0 EQU 0 ... R15 EQU 15, in IMP's runtime directory: impas -I DIR)" },
+                  "(R0 EQU 0 ... R15 EQU 15, a member of IMP's runtime)" },
     { "EQUREGS", 1, "EQUREGS is a macro and impas has no macro library: write  COPY REGS  "
-                    "(R0 EQU 0 ... R15 EQU 15, in IMP's runtime directory: impas -I DIR)" },
+                    "(R0 EQU 0 ... R15 EQU 15, a member of IMP's runtime)" },
     { "REGEQU", 1, "REGEQU is a macro and impas has no macro library: write  COPY REGS  "
-                   "(R0 EQU 0 ... R15 EQU 15, in IMP's runtime directory: impas -I DIR)" },
+                   "(R0 EQU 0 ... R15 EQU 15, a member of IMP's runtime)" },
     { "WTO", 0, "WTO is a macro and impas has no macro library: write a line with the host "
                 "service  DIAG 2,3,X'008'  (R2 -> text, R3 = its length; COPY IMPSVC: "
                 "HS_PUTLINE)" },
