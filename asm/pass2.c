@@ -36,8 +36,20 @@ static void line_record(struct assembler *as, const struct stmt *st)
                  as->files[st->file]->objfile, st->line + 1);
 }
 
+/* Record the symbols of an operand pass 1 evaluated (DC/DS factors, ORG) as references. */
+static void note_refs(struct assembler *as, const struct expr *e)
+{
+    struct value v;
+    if (e)
+        expr_eval(as, e, EV_QUIET, &v);
+}
+
 static void p2_dc(struct assembler *as, struct stmt *st, int is_ds)
 {
+    for (struct dcop *dc = st->dc; dc; dc = dc->next) {
+        note_refs(as, dc->dupx);
+        note_refs(as, dc->lenx);
+    }
     if (is_ds || !is_code_sect(as, st->sect) || st->len == 0) {
         if (!is_ds && st->len)
             for (struct dcop *dc = st->dc; dc; dc = dc->next)
@@ -154,6 +166,10 @@ static void p2_dir(struct assembler *as, struct stmt *st)
     case D_END: p2_end(as, st); return;
     case D_CNOP: p2_cnop(as, st); return;
     case D_USING: using_stmt(as, st); break;
+    case D_ORG:
+        if (st->nargs > 0)
+            note_refs(as, st->args[0]);
+        break;
     case D_DROP: drop_stmt(as, st); break;
     case D_LTORG:
         lst_stmt(as, st, NULL, 0, -1, -1);

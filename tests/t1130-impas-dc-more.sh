@@ -58,4 +58,17 @@ test_expect_success 'floating-point and S-constant errors' '
     test_grep "bad.s:7:18: error: S-type constant: displacement 0-4095" err &&
     test_grep "bad.s:8:19: error: D(B) is allowed only in an S-type constant" err
 '
+test_expect_success 'symbols in DS lengths, duplication factors and ORG are cross-referenced' '
+    cat >xr.s <<-\X &&
+	T        CSECT
+	N        EQU   4
+	A        DS    CL(N)
+	B        DS    (N)F
+	         ORG   A+1
+	         DC    C'"'"'X'"'"'
+	         END
+	X
+    impas -l xr.lst xr.s && test_grep "^N  *1 00000004  (abs)  *2  3 4$" xr.lst &&
+    test_grep "^A  *4 00000000  T  *3  5$" xr.lst
+'
 test_done
