@@ -420,9 +420,11 @@ static inline const struct uop *fetch_hit(struct vm *vm, uint32_t ia, const stru
     return e->entry;
 }
 
+/* The cached entry is the instruction at ia (tag and bytes; with psw_bad
+ * set no fetch gets here but through fetch_checked). */
 static inline int ic_hit(const struct vm *vm, uint32_t ia, const struct icent *e)
 {
-    return e->tag == ia + 1 && !vm->psw_bad && (load8(vm->mem + ia) & e->mask) == e->bytes;
+    return e->tag == ia + 1 && (load8(vm->mem + ia) & e->mask) == e->bytes;
 }
 
 /* The fetch microword when a timer update is due or an event pending. */
@@ -437,25 +439,50 @@ static __attribute__((noinline, cold)) const struct uop *fetch_event(struct vm *
     }
     uint32_t ia = vm->ia;
     struct icent *e = &vm->ic[(ia >> 1) & (IC_SIZE - 1)];
-    if (!ic_hit(vm, ia, e))
+    if (vm->psw_bad || !ic_hit(vm, ia, e))
         return fetch_slow(vm, ia, e);
     return fetch_hit(vm, ia, e);
 }
 
-/* SF=IFETCH, SEQ=DISPATCH, every other field zero. */
+/* The fetch microword at or past the fetch deadline: every check in the
+ * reference order (the run's bound, then events, then an invalid PSW). */
+static __attribute__((noinline)) const struct uop *fetch_checked(struct vm *vm,
+                                                                 const struct uop *u)
+{
+    if (vm->ctr.cycles >= vm->limit)
+        return stop_at(vm, u, VM_CYCLE_LIMIT);
+    vm->ctr.cycles += u->cycles;
+    vm->ctr.microwords++;
+    return fetch_event(vm, u);
+}
+
+/*
+ * SF=IFETCH, SEQ=DISPATCH, every other field zero.  Below the fetch
+ * deadline (fp_deadline) the run's bound is not reached, no timer update
+ * is due after this word's cycles, no interruption is pending and the PSW
+ * is valid: one compare stands for all of those checks.
+ */
 static HOT const struct uop *h_fetch(struct vm *vm, const struct uop *u)
 {
-    if (UNLIKELY(vm->ctr.cycles >= vm->limit))
-        return stop_at(vm, u, VM_CYCLE_LIMIT);
-    uint64_t now = vm->ctr.cycles += u->cycles;
+    uint64_t now = vm->ctr.cycles;
+    if (UNLIKELY(now >= vm->fetch_deadline))
+        return fetch_checked(vm, u);
+    vm->ctr.cycles = now + u->cycles;
     vm->ctr.microwords++;
-    if (UNLIKELY(now >= vm->next_event || vm->irq))
-        return fetch_event(vm, u);
     uint32_t ia = vm->ia;
     struct icent *e = &vm->ic[(ia >> 1) & (IC_SIZE - 1)];
     if (UNLIKELY(!ic_hit(vm, ia, e)))
         return fetch_slow(vm, ia, e);
     return fetch_hit(vm, ia, e);
+}
+
+void fp_deadline(struct vm *vm)
+{
+    uint64_t d = vm->limit, fc = vm->fetch_cycles;
+    uint64_t ev = vm->next_event > fc ? vm->next_event - fc : 0;
+    if (ev < d)
+        d = ev;
+    vm->fetch_deadline = vm->irq || vm->psw_bad ? 0 : d;
 }
 
 /* ---- choosing handlers ------------------------------------------------------------ */
@@ -545,12 +572,17 @@ void fp_prepare(struct vm *vm)
         u->fn = choose(vm, u);
     }
     vm->cs[n].fn = h_generic;           /* the sentinel: SF_BADMC stops */
+    vm->fetch_cycles = 0;
+    for (unsigned a = 0; a < n; a++)
+        if (vm->cs[a].fn == h_fetch && vm->cs[a].cycles > vm->fetch_cycles)
+            vm->fetch_cycles = vm->cs[a].cycles;
     const struct uop *f = &vm->cs[vm->img.vector[MC_V_FETCH]];
     vm->fetch_uop = f->fn == h_fetch ? f : NULL;
     if (vm->ic_used) {
         memset(vm->ic, 0, sizeof vm->ic);
         vm->ic_used = 0;
     }
+    fp_deadline(vm);
 }
 
 enum vm_status fp_run(struct vm *vm)

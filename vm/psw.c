@@ -38,8 +38,10 @@ void psw_load_word1(struct vm *vm, uint32_t v)
 {
     vm->ia = v & 0xFFFFFF;
     vm->psw_junk1 = (uint8_t)(v >> 24);
-    if (v >> 24)
+    if (v >> 24) {
         vm->psw_bad = 1;
+        fp_deadline(vm);
+    }
 }
 
 void psw_set_sysmask(struct vm *vm, uint32_t v)

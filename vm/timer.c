@@ -55,7 +55,11 @@ uint32_t tm_ext_code(const struct vm *vm)
     return 0;
 }
 
-void tm_update_irq(struct vm *vm) { vm->irq = tm_ext_code(vm) != 0; }
+void tm_update_irq(struct vm *vm)
+{
+    vm->irq = tm_ext_code(vm) != 0;
+    fp_deadline(vm);
+}
 
 void tm_ext_ack(struct vm *vm)
 {

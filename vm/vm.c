@@ -47,6 +47,7 @@ struct vm *vm_new(const struct vm_config *cfg)
     vm->stop = STOP_NONE;
     vm->limit = vm->hard_limit = UINT64_MAX;
     dp_init_slots(vm);
+    fp_deadline(vm);
     tm_update(vm);
     return vm;
 }
@@ -153,6 +154,7 @@ static void set_limit(struct vm *vm, uint64_t max_cycles)
     uint64_t now = vm->ctr.cycles;
     vm->limit = max_cycles && max_cycles < UINT64_MAX - now ? now + max_cycles : UINT64_MAX;
     vm->hard_limit = vm->limit < UINT64_MAX - (1u << 20) ? vm->limit + (1u << 20) : UINT64_MAX;
+    fp_deadline(vm);
 }
 
 enum vm_status vm_run(struct vm *vm, uint64_t max_cycles)

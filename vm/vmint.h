@@ -118,6 +118,8 @@ struct vm {
     uint8_t irq;                            /* an enabled external interruption is pending */
     /* run control */
     uint64_t limit, hard_limit;
+    uint64_t fetch_deadline;                /* fp_deadline(): below it, a fetch needs no check */
+    unsigned fetch_cycles;                  /* cycles of a fetch microword (h_fetch) */
     enum vm_status stop;                    /* set by a special function; 0 = none */
     uint8_t stopping, stepping, fetched, bp_skip;
     uint32_t bp[VM_MAX_BREAKPOINTS];
@@ -180,6 +182,9 @@ void eng_exec_uop(struct vm *vm, const struct uop *u);
 
 /* fastpath.c */
 void fp_prepare(struct vm *vm);             /* after eng_predecode: handlers, cells; flush the cache */
+/* Recompute vm->fetch_deadline: call whenever limit, next_event, irq or
+ * psw_bad changes (set_limit, tm_update_irq, psw_load_word1 do). */
+void fp_deadline(struct vm *vm);
 enum vm_status fp_run(struct vm *vm);       /* the free-running loop (no hooks) */
 enum { RUN_FREE, RUN_INSN, RUN_MICRO };
 
