@@ -231,12 +231,19 @@ const char *const obj_esd_type_names[3] = { "SD", "LD", "ER" };
  * a 100,000-statement assembly writes hundreds of thousands of records,
  * and printf's format parsing dominated the assembler's run time.  The
  * output is byte for byte what the printf formats in the comments give.
+ * A record is formatted at a pointer into the buffer after one check for
+ * room (REC_ROOM bytes: every record but FILE and MOD, whose paths may be
+ * long, fits); the put_* helpers return the pointer past what they wrote.
  */
+enum { REC_ROOM = 256 };
+
 struct wbuf {
     FILE *f;
     size_t n;
     char b[65536];
 };
+
+static const char hexdigits[] = "0123456789ABCDEF";
 
 static void wb_flush(struct wbuf *w)
 {
@@ -245,7 +252,7 @@ static void wb_flush(struct wbuf *w)
     w->n = 0;
 }
 
-/* Room for k more bytes (k <= sizeof b). */
+/* Room for k more bytes (k <= sizeof b): where the next record goes. */
 static char *wb_room(struct wbuf *w, size_t k)
 {
     if (sizeof w->b - w->n < k)
@@ -253,6 +260,10 @@ static char *wb_room(struct wbuf *w, size_t k)
     return w->b + w->n;
 }
 
+/* The record formatted up to p is complete. */
+static void wb_done(struct wbuf *w, const char *p) { w->n = (size_t)(p - w->b); }
+
+/* A string of any length (paths), outside the REC_ROOM discipline. */
 static void wb_str(struct wbuf *w, const char *s)
 {
     size_t k = strlen(s);
@@ -265,154 +276,169 @@ static void wb_str(struct wbuf *w, const char *s)
     w->n += k;
 }
 
-static void wb_char(struct wbuf *w, char c)
+/* A name (at most OBJ_NAME_MAX characters) or a short literal. */
+static char *put_str(char *p, const char *s)
 {
-    *wb_room(w, 1) = c;
-    w->n++;
+    while (*s)
+        *p++ = *s++;
+    return p;
 }
 
 /* "%d" / "%zu" */
-static void wb_dec(struct wbuf *w, long long v)
+static char *put_dec(char *p, long long v)
 {
+    unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+    if (v < 0)
+        *p++ = '-';
+    if (u < 10) {
+        *p++ = (char)('0' + u);
+        return p;
+    }
     char t[24];
     int k = 0;
-    unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
     do {
         t[k++] = (char)('0' + u % 10);
         u /= 10;
     } while (u);
-    if (v < 0)
-        t[k++] = '-';
-    char *p = wb_room(w, (size_t)k);
-    for (int i = 0; i < k; i++)
-        p[i] = t[k - 1 - i];
-    w->n += (size_t)k;
+    while (k)
+        *p++ = t[--k];
+    return p;
 }
 
 /* "%0<width>X" (width 0: "%X") */
-static void wb_hex(struct wbuf *w, uint32_t v, int width)
+static char *put_hex(char *p, uint32_t v, int width)
 {
-    static const char digits[] = "0123456789ABCDEF";
+    if (width == 6 && v < 0x1000000) {
+        for (int i = 5; i >= 0; i--) {
+            p[i] = hexdigits[v & 15];
+            v >>= 4;
+        }
+        return p + 6;
+    }
     char t[8];
     int k = 0;
     do {
-        t[k++] = digits[v & 15];
+        t[k++] = hexdigits[v & 15];
         v >>= 4;
     } while (v);
     while (k < width)
         t[k++] = '0';
-    char *p = wb_room(w, (size_t)k);
-    for (int i = 0; i < k; i++)
-        p[i] = t[k - 1 - i];
-    w->n += (size_t)k;
+    while (k)
+        *p++ = t[--k];
+    return p;
 }
+
+/* " %d", " %06X", " %X": a number after its blank */
+static char *put_sp_dec(char *p, long long v) { *p++ = ' '; return put_dec(p, v); }
+static char *put_sp_hex(char *p, uint32_t v, int width) { *p++ = ' '; return put_hex(p, v, width); }
 
 /* "TXT %d %06X " and "%02X" per byte, TXT_PER_LINE bytes a record. */
 static void write_txt(const struct obj_txt *t, struct wbuf *w)
 {
-    static const char digits[] = "0123456789ABCDEF";
     for (uint32_t off = 0; off < t->len; off += TXT_PER_LINE) {
         uint32_t n = t->len - off < TXT_PER_LINE ? t->len - off : TXT_PER_LINE;
-        wb_str(w, "TXT ");
-        wb_dec(w, t->esd);
-        wb_char(w, ' ');
-        wb_hex(w, t->addr + off, 6);
-        wb_char(w, ' ');
-        char *p = wb_room(w, 2 * (size_t)n + 1);
+        char *p = wb_room(w, REC_ROOM);
+        p = put_str(p, "TXT");
+        p = put_sp_dec(p, t->esd);
+        p = put_sp_hex(p, t->addr + off, 6);
+        *p++ = ' ';
+        const uint8_t *d = t->data + off;
         for (uint32_t i = 0; i < n; i++) {
-            uint8_t b = t->data[off + i];
-            *p++ = digits[b >> 4];
-            *p++ = digits[b & 15];
+            *p++ = hexdigits[d[i] >> 4];
+            *p++ = hexdigits[d[i] & 15];
         }
-        *p = '\n';
-        w->n += 2 * (size_t)n + 1;
+        *p++ = '\n';
+        wb_done(w, p);
     }
 }
 
-/* name followed by the numbers in the record's order: " %d" or " %06X" or " %X" */
-static void wb_sp_dec(struct wbuf *w, long long v) { wb_char(w, ' '); wb_dec(w, v); }
-static void wb_sp_hex(struct wbuf *w, uint32_t v, int width) { wb_char(w, ' '); wb_hex(w, v, width); }
-
 static void write_records(const struct obj_module *m, struct wbuf *w)
 {
+    char *p;
     wb_str(w, m->kind == OBJ_LOAD ? "IMPLOAD 1\n" : "IMPOBJ 1\n");
     for (size_t i = 0; i < m->nfiles; i++) {        /* FILE %zu %s */
-        wb_str(w, "FILE");
-        wb_sp_dec(w, (long long)i);
-        wb_char(w, ' ');
+        p = put_str(wb_room(w, REC_ROOM), "FILE");
+        p = put_sp_dec(p, (long long)i);
+        *p++ = ' ';
+        wb_done(w, p);
         wb_str(w, m->files[i]);
-        wb_char(w, '\n');
+        wb_str(w, "\n");
     }
     for (size_t i = 0; i < m->nesd; i++) {          /* ESD %d %s %s %06X %X [%d] */
         const struct obj_esd *e = &m->esd[i];
-        wb_str(w, "ESD");
-        wb_sp_dec(w, e->id);
-        wb_char(w, ' ');
-        wb_str(w, obj_esd_type_names[e->type]);
-        wb_char(w, ' ');
-        wb_str(w, e->name);
-        wb_sp_hex(w, e->addr, 6);
-        wb_sp_hex(w, e->len, 0);
+        p = put_str(wb_room(w, REC_ROOM), "ESD");
+        p = put_sp_dec(p, e->id);
+        *p++ = ' ';
+        p = put_str(p, obj_esd_type_names[e->type]);
+        *p++ = ' ';
+        p = put_str(p, e->name);
+        p = put_sp_hex(p, e->addr, 6);
+        p = put_sp_hex(p, e->len, 0);
         if (e->type == ESD_LD)
-            wb_sp_dec(w, e->owner);
-        wb_char(w, '\n');
+            p = put_sp_dec(p, e->owner);
+        *p++ = '\n';
+        wb_done(w, p);
     }
     for (size_t i = 0; i < m->nmods; i++) {         /* MOD %d %s */
-        wb_str(w, "MOD");
-        wb_sp_dec(w, m->mods[i].esd);
-        wb_char(w, ' ');
+        p = put_str(wb_room(w, REC_ROOM), "MOD");
+        p = put_sp_dec(p, m->mods[i].esd);
+        *p++ = ' ';
+        wb_done(w, p);
         wb_str(w, m->mods[i].path);
-        wb_char(w, '\n');
+        wb_str(w, "\n");
     }
     for (size_t i = 0; i < m->ntxt; i++)
         write_txt(&m->txt[i], w);
     for (size_t i = 0; i < m->nrld; i++) {          /* RLD %d %06X %d %X %d */
         const struct obj_rld *r = &m->rld[i];
-        wb_str(w, "RLD");
-        wb_sp_dec(w, r->esd);
-        wb_sp_hex(w, r->addr, 6);
-        wb_sp_dec(w, r->len);
-        wb_sp_hex(w, (uint32_t)r->flags, 0);
-        wb_sp_dec(w, r->rid);
-        wb_char(w, '\n');
+        p = put_str(wb_room(w, REC_ROOM), "RLD");
+        p = put_sp_dec(p, r->esd);
+        p = put_sp_hex(p, r->addr, 6);
+        p = put_sp_dec(p, r->len);
+        p = put_sp_hex(p, (uint32_t)r->flags, 0);
+        p = put_sp_dec(p, r->rid);
+        *p++ = '\n';
+        wb_done(w, p);
     }
     for (size_t i = 0; i < m->nsym; i++) {          /* SYM %d %s %06X %X %c */
         const struct obj_sym *s = &m->sym[i];
-        wb_str(w, "SYM");
-        wb_sp_dec(w, s->esd);
-        wb_char(w, ' ');
-        wb_str(w, s->name);
-        wb_sp_hex(w, s->addr, 6);
-        wb_sp_hex(w, s->len, 0);
-        wb_char(w, ' ');
-        wb_char(w, s->type ? s->type : 'U');
-        wb_char(w, '\n');
+        p = put_str(wb_room(w, REC_ROOM), "SYM");
+        p = put_sp_dec(p, s->esd);
+        *p++ = ' ';
+        p = put_str(p, s->name);
+        p = put_sp_hex(p, s->addr, 6);
+        p = put_sp_hex(p, s->len, 0);
+        *p++ = ' ';
+        *p++ = s->type ? s->type : 'U';
+        *p++ = '\n';
+        wb_done(w, p);
     }
     for (size_t i = 0; i < m->nline; i++) {         /* LINE %d %06X %d %d */
         const struct obj_line *l = &m->line[i];
-        wb_str(w, "LINE");
-        wb_sp_dec(w, l->esd);
-        wb_sp_hex(w, l->addr, 6);
-        wb_sp_dec(w, l->file);
-        wb_sp_dec(w, l->line);
-        wb_char(w, '\n');
+        p = put_str(wb_room(w, REC_ROOM), "LINE");
+        p = put_sp_dec(p, l->esd);
+        p = put_sp_hex(p, l->addr, 6);
+        p = put_sp_dec(p, l->file);
+        p = put_sp_dec(p, l->line);
+        *p++ = '\n';
+        wb_done(w, p);
     }
     for (size_t i = 0; i < m->nxref; i++) {         /* XREF %d %06X %d */
         const struct obj_xref *x = &m->xref[i];
-        wb_str(w, "XREF");
-        wb_sp_dec(w, x->esd);
-        wb_sp_hex(w, x->addr, 6);
-        wb_sp_dec(w, x->rid);
-        wb_char(w, '\n');
+        p = put_str(wb_room(w, REC_ROOM), "XREF");
+        p = put_sp_dec(p, x->esd);
+        p = put_sp_hex(p, x->addr, 6);
+        p = put_sp_dec(p, x->rid);
+        *p++ = '\n';
+        wb_done(w, p);
     }
+    p = put_str(wb_room(w, REC_ROOM), "END");
     if (m->has_entry) {                             /* END %d %06X */
-        wb_str(w, "END");
-        wb_sp_dec(w, m->entry_esd);
-        wb_sp_hex(w, m->entry_addr, 6);
-        wb_char(w, '\n');
-    } else {
-        wb_str(w, "END\n");
+        p = put_sp_dec(p, m->entry_esd);
+        p = put_sp_hex(p, m->entry_addr, 6);
     }
+    *p++ = '\n';
+    wb_done(w, p);
 }
 
 int obj_write_stream(const struct obj_module *m, FILE *f)
