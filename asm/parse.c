@@ -108,6 +108,12 @@ void px_error(struct lexctx *x, int col, const char *msg)
  */
 void parse_stmt(struct assembler *as, struct stmt *st)
 {
+    if (!quick_stmt(as, st))
+        parse_stmt_full(as, st);
+}
+
+void parse_stmt_full(struct assembler *as, struct stmt *st)
+{
     void *buf = lex_begin(as, st);
     as->lex->lastdc_str = NULL;
     asmyyparse(as->scanner, as->lex);

@@ -49,6 +49,18 @@ struct lexctx {
     int lastdc_strlen, lastdc_strcol;
 };
 
+/* The scanner's token for an operation (T_RR, T_RX, ..., T_DC, T_DIR): its shape. */
+int lex_op_token(const struct opent *op);
+
+/*
+ * The quick path (quick.c): build st as the grammar would if it is an
+ * instruction whose operands are plain numbers and symbols in the shape
+ * its token wants; 1 if done, 0 (st untouched) to parse it in full.
+ */
+int quick_stmt(struct assembler *as, struct stmt *st);
+/* The full path: flex and bison (parse_stmt tries quick_stmt first). */
+void parse_stmt_full(struct assembler *as, struct stmt *st);
+
 /* Actions of the grammar. */
 struct expr *px_num(struct lexctx *x, int64_t v, int col);
 struct expr *px_sym(struct lexctx *x, const char *name, int col);
