@@ -27,7 +27,7 @@ static void *xmalloc(size_t n)
 }
 
 /* n bytes, 8-byte aligned (enough for every structure of the assembler), not zeroed */
-static void *arena_raw(struct arena *a, size_t n)
+void *arena_raw(struct arena *a, size_t n)
 {
     n = (n + 7) & ~(size_t)7;
     struct arena_blk *b = a->head;

@@ -36,6 +36,7 @@
 struct arena_blk;
 struct arena { struct arena_blk *head; };
 void *arena_alloc(struct arena *a, size_t n);          /* zeroed; never NULL (aborts on ENOMEM) */
+void *arena_raw(struct arena *a, size_t n);            /* the same, not zeroed */
 char *arena_strndup(struct arena *a, const char *s, size_t n);
 void arena_free(struct arena *a);
 /* Grow a malloc'ed array to hold at least n+1 elements of size sz. */

@@ -17,11 +17,8 @@ void lex_end(struct assembler *as, void *buf);
 
 struct expr *px_node(struct lexctx *x, enum ex_kind k, struct expr *l, struct expr *r, int col)
 {
-    struct expr *e = arena_alloc(&x->as->arena, sizeof *e);
-    e->kind = k;
-    e->l = l;
-    e->r = r;
-    e->col = col;
+    struct expr *e = arena_raw(&x->as->arena, sizeof *e);
+    *e = (struct expr){ .kind = k, .col = col, .l = l, .r = r };
     return e;
 }
 

@@ -99,6 +99,28 @@ static int display_line(const char *text, size_t i, size_t e, char line[LINE_KEE
 }
 
 /*
+ * The end of the run of text[i, k) free of control characters (below
+ * X'20', and DEL), eight bytes at a time: a word has a byte below X'20'
+ * exactly when (w - 0x20 in every byte) & ~w & (the high bits) is not
+ * zero, and a DEL byte when w ^ 0x7F in every byte has a zero byte.
+ */
+static size_t plain_prefix(const char *text, size_t i, size_t k)
+{
+    const uint64_t ones = 0x0101010101010101u, high = 0x8080808080808080u;
+    while (k - i >= 8) {
+        uint64_t w, d;
+        memcpy(&w, text + i, 8);
+        d = w ^ (0x7F * ones);
+        if (((w - 0x20 * ones) & ~w & high) || ((d - ones) & ~d & high))
+            break;
+        i += 8;
+    }
+    while (i < k && (unsigned char)text[i] >= 0x20 && text[i] != 0x7F)
+        i++;
+    return i;
+}
+
+/*
  * Split text (len bytes, one spare byte after them) into display lines:
  * tabs expanded, control characters shown as '?', at most LINE_KEEP
  * columns.  A line that needs none of that (the usual case) is terminated
@@ -120,9 +142,7 @@ static void split_lines(struct assembler *as, struct srcfile *f, char *text, siz
         size_t k = e;
         if (k > i && text[k - 1] == '\r')
             k--;                                        /* CR LF */
-        size_t j = i;
-        while (j < k && (unsigned char)text[j] >= 0x20 && text[j] != 0x7F)
-            j++;
+        size_t j = plain_prefix(text, i, k);
         f->lines = xgrow(f->lines, &cap, n, sizeof *f->lines);
         bc = xgrow(bc, &bcap, n, sizeof *bc);
         f->lens = xgrow(f->lens, &lcap, n, sizeof *f->lens);
