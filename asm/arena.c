@@ -59,6 +59,20 @@ char *arena_strndup(struct arena *a, const char *s, size_t n)
     return p;
 }
 
+/* Keep the newest block, emptied, and free the others: memory reused statement by statement. */
+void arena_reset(struct arena *a)
+{
+    struct arena_blk *b = a->head;
+    if (!b)
+        return;
+    for (struct arena_blk *p = b->next, *n; p; p = n) {
+        n = p->next;
+        free(p);
+    }
+    b->next = NULL;
+    b->used = 0;
+}
+
 void arena_free(struct arena *a)
 {
     while (a->head) {

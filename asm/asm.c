@@ -55,6 +55,7 @@ void asm_free(struct assembler *as)
     obj_free(&as->obj);
     lst_free(as->lst);
     arena_free(&as->arena);
+    arena_free(&as->scratch);
     free(as);
 }
 

@@ -39,6 +39,7 @@ void *arena_alloc(struct arena *a, size_t n);          /* zeroed; never NULL (ab
 void *arena_raw(struct arena *a, size_t n);            /* the same, not zeroed */
 char *arena_strndup(struct arena *a, const char *s, size_t n);
 void arena_free(struct arena *a);
+void arena_reset(struct arena *a);                     /* everything freed, a block kept */
 /* Grow a malloc'ed array to hold at least n+1 elements of size sz. */
 void *xgrow(void *p, size_t *cap, size_t n, size_t sz);
 
@@ -182,6 +183,8 @@ struct stmt {
     unsigned char bad;              /* syntax error: skip */
     unsigned char in_print_off;     /* listing suppressed */
     unsigned char macro;            /* bad: a macro name (1), a register-equate macro (2) */
+    unsigned char quick;            /* a quick-path instruction: its operands are built
+                                       again in pass 2, only for its own step (quick.c) */
 };
 
 /* ---- sections ------------------------------------------------------------ */
@@ -279,6 +282,7 @@ struct assembler {
     struct diag *diag;
     struct asm_options opt;
     struct arena arena;
+    struct arena scratch;           /* pass 2: the operands of the current quick statement */
     struct optab *optab;
     struct srcfile **files;
     size_t nfiles, capfiles;

@@ -17,7 +17,7 @@ void lex_end(struct assembler *as, void *buf);
 
 struct expr *px_node(struct lexctx *x, enum ex_kind k, struct expr *l, struct expr *r, int col)
 {
-    struct expr *e = arena_raw(&x->as->arena, sizeof *e);
+    struct expr *e = arena_raw(x->nodes, sizeof *e);
     *e = (struct expr){ .kind = k, .col = col, .l = l, .r = r };
     return e;
 }

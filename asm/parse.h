@@ -35,6 +35,7 @@ struct lex_frame {
 
 struct lexctx {
     struct assembler *as;
+    struct arena *nodes;            /* where px_node puts nodes: as->arena, or as->scratch */
     struct stmt *st;
     int off;                        /* offset of the next character */
     struct lex_frame fr[LEX_FRAMES];
@@ -53,11 +54,15 @@ struct lexctx {
 int lex_op_token(const struct opent *op);
 
 /*
- * The quick path (quick.c): build st as the grammar would if it is an
- * instruction whose operands are plain numbers and symbols in the shape
- * its token wants; 1 if done, 0 (st untouched) to parse it in full.
+ * The quick path (quick.c): if st is an instruction whose operands are
+ * plain numbers and symbols in the shape its token wants, set its name and
+ * operation as the grammar would, mark it st->quick and return 1; else 0
+ * (st untouched) to parse it in full.  Pass 1 needs no more of it; pass 2
+ * calls quick_operands() to build its operands (as the grammar would, in
+ * as->scratch: valid until the next call).
  */
 int quick_stmt(struct assembler *as, struct stmt *st);
+void quick_operands(struct assembler *as, struct stmt *st);
 /* The full path: flex and bison (parse_stmt tries quick_stmt first). */
 void parse_stmt_full(struct assembler *as, struct stmt *st);
 

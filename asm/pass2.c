@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "parse.h"
 
 static int is_code_sect(const struct assembler *as, int s)
 {
@@ -216,6 +216,8 @@ void pass2(struct assembler *as)
             lst_stmt(as, st, NULL, 0, -1, -1);
             continue;
         }
+        if (st->quick)
+            quick_operands(as, st);
         for (int k = 0; k < st->nops; k++) {
             gen_literals(as, st->ops[k].d);
             gen_literals(as, st->ops[k].a);
@@ -225,6 +227,8 @@ void pass2(struct assembler *as)
             insn_gen(as, st);
         else
             p2_dir(as, st);
+        if (st->quick)
+            st->nops = 0;       /* its operands lived in as->scratch */
         line_record(as, st);
     }
     if (as->lits_orphan_n) {

@@ -12,6 +12,12 @@
  * qualified symbols, every error -- is left to flex and bison: nothing is
  * changed until the whole statement is known to fit.
  *
+ * Pass 1 needs only the name and the operation of an instruction, so the
+ * operands of a quick statement are not kept: pass 2 scans its text again
+ * and builds them in a scratch arena reused statement by statement
+ * (quick_operands).  A large source then holds no expression nodes for
+ * its plain instructions at all.
+ *
  * The point is speed: most statements of a program are of this kind, and
  * a scanner and a table-driven parser spend many times the work of one
  * pass over the text on them.  tests/unit/t-asm-quick.c checks that both
@@ -147,83 +153,111 @@ static const char *shape_of(int tok)
     }
 }
 
-static struct expr *q_node(struct assembler *as, const struct qscan *q, int k)
+static struct expr *q_node(struct lexctx *x, const struct qscan *q, int k)
 {
     const struct qterm *tm = &q->term[k];
     if (tm->num)
-        return px_num(as->lex, tm->v, tm->off + 1);
-    char *id = arena_strndup(&as->arena, q->t + tm->off, (size_t)tm->len);
+        return px_num(x, tm->v, tm->off + 1);
+    char *id = arena_strndup(x->nodes, q->t + tm->off, (size_t)tm->len);
     for (char *p = id; *p; p++)
         if (*p >= 'a' && *p <= 'z')
             *p = (char)(*p - 'a' + 'A');
-    return px_sym(as->lex, id, tm->off + 1);
+    return px_sym(x, id, tm->off + 1);
+}
+
+/* What the scan of a statement found. */
+struct qstmt {
+    struct qscan q;
+    int namelen, opoff;
+    const struct opent *op;
+    struct qopnd o[3];
+    int nops;
+};
+
+/* Scan st's text: 1 if it has a quick shape (s filled), else 0. */
+static int q_scan(struct assembler *as, const struct stmt *st, struct qstmt *s)
+{
+    struct qscan *q = &s->q;
+    *q = (struct qscan){ .t = st->text, .n = st->textlen };
+    s->namelen = 0;
+    if (q->n > 0 && q->t[0] != ' ') {   /* the name field */
+        if (!sym_first((unsigned char)q->t[0]))
+            return 0;
+        while (s->namelen < q->n && q->t[s->namelen] != ' ') {
+            if (!sym_char((unsigned char)q->t[s->namelen]))
+                return 0;
+            s->namelen++;
+        }
+        if (s->namelen > SYM_MAX)
+            return 0;
+        q->i = s->namelen;
+    }
+    while (q->i < q->n && q->t[q->i] == ' ')
+        q->i++;
+    s->opoff = q->i;
+    while (q->i < q->n && q->t[q->i] != ' ')
+        q->i++;
+    if (q->i == s->opoff || q->i >= q->n)
+        return 0;       /* no operation, or no operands */
+    s->op = optab_find(as->optab, q->t + s->opoff, (size_t)(q->i - s->opoff));
+    if (!s->op || s->op->kind == OPK_DIR)
+        return 0;
+    const char *shape = shape_of(lex_op_token(s->op));
+    if (!shape)
+        return 0;
+    while (q->i < q->n && q->t[q->i] == ' ')
+        q->i++;
+    s->nops = 0;
+    for (const char *c = shape; *c; c++, s->nops++) {
+        struct qopnd *o = &s->o[s->nops];
+        if (s->nops > 0 && !q_char(q, ','))
+            return 0;
+        if (*c == 'a') {
+            if (q_addr(q, o) < 0)
+                return 0;
+        } else {
+            *o = (struct qopnd){ .form = OPF_PLAIN, .a = -1, .b = -1 };
+            if ((o->d = q_term(q)) < 0)
+                return 0;
+        }
+    }
+    return q->i >= q->n || q->t[q->i] == ' ';   /* not more than the shape holds */
 }
 
 int quick_stmt(struct assembler *as, struct stmt *st)
 {
-    struct qscan q = { .t = st->text, .n = st->textlen };
-    int namelen = 0;
-    if (q.n > 0 && q.t[0] != ' ') {     /* the name field */
-        if (!sym_first((unsigned char)q.t[0]))
-            return 0;
-        while (namelen < q.n && q.t[namelen] != ' ') {
-            if (!sym_char((unsigned char)q.t[namelen]))
-                return 0;
-            namelen++;
-        }
-        if (namelen > SYM_MAX)
-            return 0;
-        q.i = namelen;
-    }
-    while (q.i < q.n && q.t[q.i] == ' ')
-        q.i++;
-    int opoff = q.i;
-    while (q.i < q.n && q.t[q.i] != ' ')
-        q.i++;
-    if (q.i == opoff || q.i >= q.n)
-        return 0;       /* no operation, or no operands */
-    const struct opent *op = optab_find(as->optab, q.t + opoff, (size_t)(q.i - opoff));
-    if (!op || op->kind == OPK_DIR)
+    struct qstmt s;
+    if (!q_scan(as, st, &s))
         return 0;
-    const char *shape = shape_of(lex_op_token(op));
-    if (!shape)
-        return 0;
-    while (q.i < q.n && q.t[q.i] == ' ')
-        q.i++;
-    struct qopnd o[3];
-    int nops = 0;
-    for (const char *s = shape; *s; s++, nops++) {
-        if (nops > 0 && !q_char(&q, ','))
-            return 0;
-        if (*s == 'a') {
-            if (q_addr(&q, &o[nops]) < 0)
-                return 0;
-        } else {
-            o[nops] = (struct qopnd){ .form = OPF_PLAIN, .a = -1, .b = -1 };
-            if ((o[nops].d = q_term(&q)) < 0)
-                return 0;
-        }
-    }
-    if (q.i < q.n && q.t[q.i] != ' ')
-        return 0;       /* more than the shape holds */
-
-    /* It fits: build what the grammar's actions build. */
-    struct lexctx *x = as->lex;
-    x->st = st;
-    if (namelen) {
-        char *name = arena_strndup(&as->arena, q.t, (size_t)namelen);
+    /* It fits: the name and the operation, as the grammar sets them. */
+    if (s.namelen) {
+        char *name = arena_strndup(&as->arena, s.q.t, (size_t)s.namelen);
         for (char *p = name; *p; p++)
             if (*p >= 'a' && *p <= 'z')
                 *p = (char)(*p - 'a' + 'A');
         st->name = name;
         st->namecol = 1;
     }
-    px_insn(x, op, opoff + 1);
-    for (int i = 0; i < nops; i++) {
-        struct expr *d = q_node(as, &q, o[i].d);
-        struct expr *a = o[i].a >= 0 ? q_node(as, &q, o[i].a) : NULL;
-        struct expr *b = o[i].b >= 0 ? q_node(as, &q, o[i].b) : NULL;
-        px_operand(x, i, (enum opform)o[i].form, d, a, b, d->col);
-    }
+    as->lex->st = st;
+    px_insn(as->lex, s.op, s.opoff + 1);
+    st->quick = 1;
     return 1;
+}
+
+void quick_operands(struct assembler *as, struct stmt *st)
+{
+    struct qstmt s;
+    struct lexctx *x = as->lex;
+    arena_reset(&as->scratch);
+    if (!q_scan(as, st, &s))
+        return;         /* cannot happen: it was scanned so when it was read */
+    x->st = st;
+    x->nodes = &as->scratch;
+    for (int i = 0; i < s.nops; i++) {
+        struct expr *d = q_node(x, &s.q, s.o[i].d);
+        struct expr *a = s.o[i].a >= 0 ? q_node(x, &s.q, s.o[i].a) : NULL;
+        struct expr *b = s.o[i].b >= 0 ? q_node(x, &s.q, s.o[i].b) : NULL;
+        px_operand(x, i, (enum opform)s.o[i].form, d, a, b, d->col);
+    }
+    x->nodes = &as->arena;
 }
