@@ -47,14 +47,10 @@ void obj_free(struct obj_module *m)
 static void *grow(void *arr_p, size_t *n, size_t sz)
 {
     void **arr = arr_p;
-    size_t cap = 0;
-    if (*n > 0) {
-        cap = 1;
-        while (cap < *n)
-            cap <<= 1;
-    }
-    if (*n == cap) {
-        size_t ncap = cap ? cap * 2 : 8;
+    /* The capacity is the power of two at or above n: full when n is 0 or
+       a power of two. */
+    if ((*n & (*n - 1)) == 0) {
+        size_t ncap = *n ? *n * 2 : 1;
         void *p = realloc(*arr, ncap * sz);
         if (!p)
             return NULL;
