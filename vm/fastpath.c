@@ -1,31 +1,39 @@
 /*
- * fastpath.c -- the free-running engine: threaded microwords and a cache of
- * decoded instructions.
+ * fastpath.c -- the free-running engine: one loop over pre-decoded
+ * microwords and a cache of decoded instructions.
  *
- * At control-store load time every microword gets a handler chosen from
- * its field combination (fp_prepare):
+ * At control-store load time every microword gets an operation code (a
+ * case of fp_run's loop) chosen from its field combination (fp_prepare):
  *
- *   h_fetch      SF=IFETCH DISPATCH and nothing else: the fetch vector.
+ *   OP_FETCH     SF=IFETCH DISPATCH and nothing else: the fetch vector.
  *                Looks the instruction up in the decoded-instruction cache
  *                (checked against the bytes in storage, so stores into
  *                code are always seen), sets the I-unit latches from it,
- *                counts it and returns the opcode's entry microword.
- *   h_alu_F      one per ALU function F: bus sources that are registers,
+ *                counts it and goes to the opcode's entry microword.
+ *   OP_ALU+F     one per ALU function F: bus sources that are registers,
  *                latches or literals, a register destination (or none),
- *                any CC setting, any sequencing but CALL/RET/DISPATCH.
- *   h_mem        the same plus AG=EA1/EA2/SS and a read or a write.
- *   h_generic    anything else: runs the reference eng_exec_uop().
+ *                any CC setting, any sequencing but CALL/RET/DISPATCH;
+ *   OP_ALUP+F    the same with no CC and a fixed successor.
+ *   OP_IA        D=IA with ALU=PASSA: a branch.
+ *   OP_MEM+F,M   the same as OP_ALU plus AG=EA1/EA2/SS and the storage
+ *                operation M (a read or a write of 1, 2 or 4 bytes).
+ *   OP_MEMX      the rest of the storage microwords without SF: RW1,
+ *                address-register steps, CTR, RNC (the SS loops).
+ *   OP_GENERIC   anything else: runs the reference eng_exec_uop().
  *
  * Operands are resolved to cells at load time: pa, pb, pd point at a slot
  * of vm->src/vm->dst (refreshed when the instruction or RN changes) or at
- * a constant of the uop itself, so a handler reads `**u->pa` with no
- * test.  Successors are uop pointers: `ucond ? (cond ? nt : nf) : nf`
- * covers NEXT, JUMP, END, BR, BRN, BRE and BRNE.
+ * a constant of the uop itself, so a case reads `**u->pa` with no test.
+ * Successors are uop pointers: `ucond ? (cond ? nt : nf) : nf` covers
+ * NEXT, JUMP, END, BR, BRN, BRE and BRNE.
  *
- * Every handler does exactly what eng_exec_uop does for its microword, in
- * the phase order of mc/fields.def, with the same counts; the cycle bound
- * is tested before each microword as the reference loop does (the run's
- * limit at a fetch or idle microword, the runaway limit elsewhere).
+ * The loop keeps the cycle and microword counters in locals and writes
+ * them back before anything outside it runs (the generic case, a slow
+ * fetch, a stop), so a case costs no call and no counter traffic.  Every
+ * case does exactly what eng_exec_uop does for its microword, in the phase
+ * order of mc/fields.def, with the same counts; the cycle bound is tested
+ * before each microword as the reference loop does (the run's limit at a
+ * fetch or idle microword, the runaway limit elsewhere).
  */
 #include "vmint.h"
 #include "alu.h"
@@ -35,7 +43,16 @@
 #define AMASK 0xFFFFFFu
 #define LIKELY(x) __builtin_expect(!!(x), 1)
 #define UNLIKELY(x) __builtin_expect(!!(x), 0)
-#define HOT __attribute__((hot))
+
+/* Operation codes (uop.op). */
+#define NALU (MC_ALU_PACKN + 1)
+enum {
+    OP_GENERIC, OP_FETCH, OP_IA, OP_MEMX,
+    OP_ALU,                             /* + ALU function */
+    OP_ALUP = OP_ALU + NALU,            /* + ALU function */
+    OP_MEM = OP_ALUP + NALU,            /* + ALU function * 8 + MEM (RD1..WR4) */
+    OP_COUNT = OP_MEM + NALU * 8
+};
 
 /* Stop before executing u (cycle bound): resume at u. */
 static const struct uop *stop_at(struct vm *vm, const struct uop *u, enum vm_status s)
@@ -45,21 +62,6 @@ static const struct uop *stop_at(struct vm *vm, const struct uop *u, enum vm_sta
     return NULL;
 }
 
-static const struct uop *h_fetch(struct vm *vm, const struct uop *u);
-
-/* The next microword; the end of an instruction runs the fetch microword
- * at once (a direct call instead of a trip through the dispatch loop). */
-static inline __attribute__((always_inline)) const struct uop *successor(struct vm *vm,
-                                                                        const struct uop *u)
-{
-    const struct uop *n = u->nf;
-    if (u->ucond && dp_cond(vm, u->ucond))
-        n = u->nt;
-    if (n == vm->fetch_uop)
-        return h_fetch(vm, n);
-    return n;
-}
-
 static inline const struct uop *trap_to(struct vm *vm, int pic)
 {
     vm->pic = (uint32_t)pic;
@@ -67,9 +69,19 @@ static inline const struct uop *trap_to(struct vm *vm, int pic)
     return &vm->cs[vm->img.vector[MC_V_TRAP]];
 }
 
-/* ---- the generic handler -------------------------------------------------- */
+/* The next microword of u (no CALL, RET or DISPATCH). */
+static inline __attribute__((always_inline)) const struct uop *successor(const struct vm *vm,
+                                                                        const struct uop *u)
+{
+    const struct uop *n = u->nf;
+    if (u->ucond && dp_cond(vm, u->ucond))
+        n = u->nt;
+    return n;
+}
 
-static const struct uop *h_generic(struct vm *vm, const struct uop *u)
+/* ---- the generic case ----------------------------------------------------- */
+
+static __attribute__((noinline)) const struct uop *run_generic(struct vm *vm, const struct uop *u)
 {
     uint64_t bound = u->sf == MC_SF_IFETCH || u->sf == MC_SF_IDLE ? vm->limit : vm->hard_limit;
     if (UNLIKELY(vm->ctr.cycles >= bound))
@@ -81,60 +93,12 @@ static const struct uop *h_generic(struct vm *vm, const struct uop *u)
     return &vm->cs[vm->upc];
 }
 
-/* ---- ALU microwords ------------------------------------------------------- */
-
-#define ALU_HANDLER(F)                                                                 \
-    static HOT const struct uop *h_alu_##F(struct vm *vm, const struct uop *u)         \
-    {                                                                                  \
-        if (UNLIKELY(vm->ctr.cycles >= vm->hard_limit))                                \
-            return stop_at(vm, u, VM_CYCLE_LIMIT);                                     \
-        vm->ctr.cycles += u->cycles;                                                   \
-        vm->ctr.microwords++;                                                          \
-        uint32_t b = **u->pb;                                                          \
-        uint32_t y = dp_alu(vm, MC_ALU_##F, **u->pa, b);                               \
-        **u->pd = y;                                                                   \
-        if (u->cc)                                                                     \
-            dp_set_cc(vm, u->cc, y, b);                                                \
-        return successor(vm, u);                                                       \
-    }                                                                                  \
-    /* no CC, no condition: the next microword is fixed */                             \
-    static HOT const struct uop *h_alu_##F##_plain(struct vm *vm, const struct uop *u) \
-    {                                                                                  \
-        if (UNLIKELY(vm->ctr.cycles >= vm->hard_limit))                                \
-            return stop_at(vm, u, VM_CYCLE_LIMIT);                                     \
-        vm->ctr.cycles += u->cycles;                                                   \
-        vm->ctr.microwords++;                                                          \
-        **u->pd = dp_alu(vm, MC_ALU_##F, **u->pa, **u->pb);                            \
-        const struct uop *n = u->nf;                                                   \
-        return n == vm->fetch_uop ? h_fetch(vm, n) : n;                                \
-    }
-#define ALU_FUNCTIONS(X)                                                               \
-    X(PASSA) X(PASSB) X(ADD) X(ADDC) X(SUB) X(AND) X(OR) X(XOR) X(ANDC) X(SLL) X(SRL) \
-    X(SLA) X(SRA) X(SLDL) X(SRDL) X(SLDA) X(SRDA) X(MUL) X(DIV) X(SXH) X(MRGB) X(ROTL) \
-    X(DADD) X(DSUB) X(NIBH) X(NIBL) X(PACKN)
-ALU_FUNCTIONS(ALU_HANDLER)
-
-/* ALU=NONE: Y unchanged, B not driven (0 for CC=TM), as the reference. */
-static HOT const struct uop *h_alu_NONE(struct vm *vm, const struct uop *u)
-{
-    if (UNLIKELY(vm->ctr.cycles >= vm->hard_limit))
-        return stop_at(vm, u, VM_CYCLE_LIMIT);
-    vm->ctr.cycles += u->cycles;
-    vm->ctr.microwords++;
-    uint32_t y = vm->y;
-    **u->pd = y;
-    if (u->cc)
-        dp_set_cc(vm, u->cc, y, 0);
-    return successor(vm, u);
-}
+/* ---- ALU microwords (the bodies; the loop counts) ------------------------- */
 
 /* D=IA, ALU=PASSA: the usual branch, IA <- A bits 8-31. */
-static HOT const struct uop *h_ia_PASSA(struct vm *vm, const struct uop *u)
+static inline __attribute__((always_inline)) const struct uop *ia_passa(struct vm *vm,
+                                                                       const struct uop *u)
 {
-    if (UNLIKELY(vm->ctr.cycles >= vm->hard_limit))
-        return stop_at(vm, u, VM_CYCLE_LIMIT);
-    vm->ctr.cycles += u->cycles;
-    vm->ctr.microwords++;
     uint32_t b = **u->pb;
     uint32_t y = dp_alu(vm, MC_ALU_PASSA, **u->pa, b);
     vm->ia = y & AMASK;
@@ -143,37 +107,10 @@ static HOT const struct uop *h_ia_PASSA(struct vm *vm, const struct uop *u)
     return successor(vm, u);
 }
 
-/* D=IA (a branch): IA <- Y bits 8-31; any ALU function. */
-static HOT const struct uop *h_alu_ia(struct vm *vm, const struct uop *u)
-{
-    if (UNLIKELY(vm->ctr.cycles >= vm->hard_limit))
-        return stop_at(vm, u, VM_CYCLE_LIMIT);
-    vm->ctr.cycles += u->cycles;
-    vm->ctr.microwords++;
-    uint32_t b = 0, y = vm->y;
-    if (u->alu) {
-        uint32_t a = **u->pa;
-        b = **u->pb;
-        y = dp_alu(vm, u->alu, a, b);
-    }
-    vm->ia = y & AMASK;
-    if (u->cc)
-        dp_set_cc(vm, u->cc, y, b);
-    return successor(vm, u);
-}
-
-static const uop_fn alu_handlers[] = {
-    [MC_ALU_NONE] = h_alu_NONE,
-#define ALU_ROW(F) [MC_ALU_##F] = h_alu_##F,
-    ALU_FUNCTIONS(ALU_ROW)
-#undef ALU_ROW
-};
-static const uop_fn alu_plain_handlers[] = {
-    [MC_ALU_NONE] = h_alu_NONE,
-#define ALU_ROW(F) [MC_ALU_##F] = h_alu_##F##_plain,
-    ALU_FUNCTIONS(ALU_ROW)
-#undef ALU_ROW
-};
+#define ALU_FUNCTIONS(X)                                                               \
+    X(PASSA) X(PASSB) X(ADD) X(ADDC) X(SUB) X(AND) X(OR) X(XOR) X(ANDC) X(SLL) X(SRL) \
+    X(SLA) X(SRA) X(SLDL) X(SRDL) X(SLDA) X(SRDA) X(MUL) X(DIV) X(SXH) X(MRGB) X(ROTL) \
+    X(DADD) X(DSUB) X(NIBH) X(NIBL) X(PACKN)
 
 /* ---- storage microwords ----------------------------------------------------- */
 
@@ -202,17 +139,14 @@ static const uint8_t mem_len[] = { [MC_MEM_RD1] = 1, [MC_MEM_RD2] = 2, [MC_MEM_R
 
 /*
  * AG in {NONE, EA1, EA2, SS}; MEM one of RD1-4, WR1-4; no SF, no post;
- * one handler per storage operation and ALU function F (NONE: Y
- * unchanged, B not driven).  AG is two copies through pointers chosen at
- * load time (a register onto itself when AG leaves it alone).
+ * one case per storage operation and ALU function F (NONE: Y unchanged,
+ * B not driven).  AG is two copies through pointers chosen at load time
+ * (a register onto itself when AG leaves it alone).  Returns the next
+ * microword, or the trap vector after an access exception.
  */
 static inline __attribute__((always_inline)) const struct uop *
 mem_body(struct vm *vm, const struct uop *u, unsigned fn, unsigned op)
 {
-    if (UNLIKELY(vm->ctr.cycles >= vm->hard_limit))
-        return stop_at(vm, u, VM_CYCLE_LIMIT);
-    vm->ctr.cycles += u->cycles;
-    vm->ctr.microwords++;
     vm->mar = *u->agm;
     vm->mar2 = *u->agm2;
     unsigned len = mem_len[op];
@@ -248,36 +182,15 @@ mem_body(struct vm *vm, const struct uop *u, unsigned fn, unsigned op)
     return successor(vm, u);
 }
 
-#define MEM_HANDLER(OP, F)                                                             \
-    static HOT const struct uop *h_##OP##_##F(struct vm *vm, const struct uop *u)      \
-    {                                                                                  \
-        return mem_body(vm, u, MC_ALU_##F, MC_MEM_##OP);                               \
-    }
 #define MEM_OPS(X, F) X(RD1, F) X(RD2, F) X(RD4, F) X(WR1, F) X(WR2, F) X(WR4, F)
-#define MEM_HANDLERS(F) MEM_OPS(MEM_HANDLER, F)
-MEM_HANDLERS(NONE)
-ALU_FUNCTIONS(MEM_HANDLERS)
-
-static const uop_fn mem_handlers[][MC_MEM_WR4 + 1] = {
-#define MEM_CELL(OP, F) [MC_MEM_##OP] = h_##OP##_##F,
-#define MEM_ROW(F) [MC_ALU_##F] = { MEM_OPS(MEM_CELL, F) },
-    MEM_ROW(NONE)
-    ALU_FUNCTIONS(MEM_ROW)
-#undef MEM_ROW
-#undef MEM_CELL
-};
 
 /*
  * The rest of the storage microwords without SF: a read-modify-write
  * (RW1), address-register steps after MEM (AG=INC..DECB), CTR, RNC; the
  * loops of the SS instructions.  ALU function and MEM decided at run time.
  */
-static HOT const struct uop *h_memx(struct vm *vm, const struct uop *u)
+static const struct uop *memx_body(struct vm *vm, const struct uop *u)
 {
-    if (UNLIKELY(vm->ctr.cycles >= vm->hard_limit))
-        return stop_at(vm, u, VM_CYCLE_LIMIT);
-    vm->ctr.cycles += u->cycles;
-    vm->ctr.microwords++;
     vm->mar = *u->agm;
     vm->mar2 = *u->agm2;
     unsigned op = u->mem, len = mem_len[op];
@@ -384,10 +297,10 @@ static void ic_fill(struct vm *vm, struct icent *e, uint32_t ia)
     vm->ic_used = 1;
 }
 
-/* The counts of an instruction fetch (as special() in engine.c). */
-static inline void count_fetch(struct vm *vm, unsigned didx)
+/* The counts of an instruction fetch at cycle `now` (as special() in
+ * engine.c). */
+static inline void count_fetch(struct vm *vm, unsigned didx, uint64_t now)
 {
-    uint64_t now = vm->ctr.cycles;
     vm->ctr.instructions++;
     vm->ctr.op_count[didx]++;
     vm->ctr.op_cycles[vm->last_op] += now - vm->last_fetch_cycle;
@@ -403,12 +316,14 @@ static __attribute__((noinline)) const struct uop *fetch_slow(struct vm *vm, uin
         return trap_to(vm, rc);
     if (ia + 8 <= vm->memsize)
         ic_fill(vm, e, ia);
-    count_fetch(vm, vm->didx);
+    count_fetch(vm, vm->didx, vm->ctr.cycles);
     return &vm->cs[vm->img.dispatch[vm->didx]];
 }
 
-/* Decode from the cache entry: the latches, EA1/EA2, the register slots. */
-static inline const struct uop *fetch_hit(struct vm *vm, uint32_t ia, const struct icent *e)
+/* Decode from the cache entry: the latches, EA1/EA2, the register slots;
+ * count the fetch, done at cycle `now`. */
+static inline const struct uop *fetch_hit(struct vm *vm, uint32_t ia, const struct icent *e,
+                                          uint64_t now)
 {
     vm->il = e->il;
     vm->iaddr = ia;
@@ -416,7 +331,7 @@ static inline const struct uop *fetch_hit(struct vm *vm, uint32_t ia, const stru
     *e->ea1d = (e->d1 + *e->b1p) & AMASK;
     *e->ea2d = (e->d2 + *e->x2p + *e->b2p) & AMASK;
     memcpy(&vm->src[MC_SRC_R1], e->gp, 5 * sizeof e->gp[0]);
-    count_fetch(vm, e->il.didx);
+    count_fetch(vm, e->il.didx, now);
     return e->entry;
 }
 
@@ -441,7 +356,7 @@ static __attribute__((noinline, cold)) const struct uop *fetch_event(struct vm *
     struct icent *e = &vm->ic[(ia >> 1) & (IC_SIZE - 1)];
     if (vm->psw_bad || !ic_hit(vm, ia, e))
         return fetch_slow(vm, ia, e);
-    return fetch_hit(vm, ia, e);
+    return fetch_hit(vm, ia, e, vm->ctr.cycles);
 }
 
 /* The fetch microword at or past the fetch deadline: every check in the
@@ -454,26 +369,6 @@ static __attribute__((noinline)) const struct uop *fetch_checked(struct vm *vm,
     vm->ctr.cycles += u->cycles;
     vm->ctr.microwords++;
     return fetch_event(vm, u);
-}
-
-/*
- * SF=IFETCH, SEQ=DISPATCH, every other field zero.  Below the fetch
- * deadline (fp_deadline) the run's bound is not reached, no timer update
- * is due after this word's cycles, no interruption is pending and the PSW
- * is valid: one compare stands for all of those checks.
- */
-static HOT const struct uop *h_fetch(struct vm *vm, const struct uop *u)
-{
-    uint64_t now = vm->ctr.cycles;
-    if (UNLIKELY(now >= vm->fetch_deadline))
-        return fetch_checked(vm, u);
-    vm->ctr.cycles = now + u->cycles;
-    vm->ctr.microwords++;
-    uint32_t ia = vm->ia;
-    struct icent *e = &vm->ic[(ia >> 1) & (IC_SIZE - 1)];
-    if (UNLIKELY(!ic_hit(vm, ia, e)))
-        return fetch_slow(vm, ia, e);
-    return fetch_hit(vm, ia, e);
 }
 
 void fp_deadline(struct vm *vm)
@@ -533,26 +428,25 @@ static int plain_sequence(struct vm *vm, struct uop *u)
     }
 }
 
-static uop_fn choose(struct vm *vm, struct uop *u)
+static unsigned choose(struct vm *vm, struct uop *u)
 {
     if (u->sf == MC_SF_IFETCH && u->seq == MC_SEQ_DISPATCH && !u->alu && !u->d && !u->mem &&
         !u->ag && !u->cc && !u->rnc && !u->ctr)
-        return h_fetch;
+        return OP_FETCH;
     if (u->sf || !plain_sequence(vm, u))
-        return h_generic;
+        return OP_GENERIC;
     if (u->alu && (u->akind == SRCK_CALC || u->bkind == SRCK_CALC))
-        return h_generic;
+        return OP_GENERIC;
     if (u->rnc || u->ctr || u->ag > MC_AG_SS || u->mem == MC_MEM_RW1)
-        return u->dkind != DSTK_CALC && u->mem <= MC_MEM_RW1 ? h_memx : h_generic;
+        return u->dkind != DSTK_CALC && u->mem <= MC_MEM_RW1 ? OP_MEMX : OP_GENERIC;
     if (u->dkind == DSTK_CALC)
-        return u->d != MC_DST_IA || u->mem || u->ag ? h_generic
-               : u->alu == MC_ALU_PASSA ? h_ia_PASSA : h_alu_ia;
+        return u->d == MC_DST_IA && !u->mem && !u->ag && u->alu == MC_ALU_PASSA ? OP_IA
+                                                                                : OP_GENERIC;
     if (u->mem == MC_MEM_NONE)
-        return u->ag ? h_generic : !u->cc && !u->ucond ? alu_plain_handlers[u->alu]
-                                                       : alu_handlers[u->alu];
+        return u->ag ? OP_GENERIC : !u->cc && !u->ucond ? OP_ALUP + u->alu : OP_ALU + u->alu;
     if (u->mem <= MC_MEM_WR4)
-        return mem_handlers[u->alu][u->mem];
-    return h_generic;
+        return OP_MEM + u->alu * 8u + u->mem;
+    return OP_GENERIC;
 }
 
 void fp_prepare(struct vm *vm)
@@ -569,15 +463,13 @@ void fp_prepare(struct vm *vm)
                  : u->ag == MC_AG_EA2 ? &vm->ea2 : &vm->mar;
         u->agm2 = u->ag == MC_AG_SS ? &vm->ea2 : &vm->mar2;
         u->pat = u->at ? &vm->mar2 : &vm->mar;
-        u->fn = choose(vm, u);
+        u->op = (uint16_t)choose(vm, u);
     }
-    vm->cs[n].fn = h_generic;           /* the sentinel: SF_BADMC stops */
+    vm->cs[n].op = OP_GENERIC;          /* the sentinel: SF_BADMC stops */
     vm->fetch_cycles = 0;
     for (unsigned a = 0; a < n; a++)
-        if (vm->cs[a].fn == h_fetch && vm->cs[a].cycles > vm->fetch_cycles)
+        if (vm->cs[a].op == OP_FETCH && vm->cs[a].cycles > vm->fetch_cycles)
             vm->fetch_cycles = vm->cs[a].cycles;
-    const struct uop *f = &vm->cs[vm->img.vector[MC_V_FETCH]];
-    vm->fetch_uop = f->fn == h_fetch ? f : NULL;
     if (vm->ic_used) {
         memset(vm->ic, 0, sizeof vm->ic);
         vm->ic_used = 0;
@@ -585,11 +477,120 @@ void fp_prepare(struct vm *vm)
     fp_deadline(vm);
 }
 
+/*
+ * The free-running loop.  cyc is the cycle counter (vm->ctr.cycles holds
+ * it only after SYNC_OUT); deadline and hard are
+ * vm->fetch_deadline and vm->hard_limit, reloaded by SYNC_IN after
+ * anything outside the loop ran (only that can change them).
+ */
+#define SYNC_OUT() (vm->ctr.cycles = cyc)
+#define SYNC_IN() (cyc = vm->ctr.cycles, deadline = vm->fetch_deadline, hard = vm->hard_limit)
+/* Before a microword other than a fetch: the runaway bound, then its counts. */
+#define COUNT()                                                                       \
+    do {                                                                              \
+        if (UNLIKELY(cyc >= hard))                                                    \
+            goto stop_hard;                                                           \
+        cyc += u->cycles;                                                             \
+        vm->ctr.microwords++;                                                         \
+    } while (0)
+
 enum vm_status fp_run(struct vm *vm)
 {
     const struct uop *u = &vm->cs[vm->upc];
-    while ((u = u->fn(vm, u)) != NULL)
-        ;
+    uint64_t cyc, deadline, hard;
+    SYNC_IN();
+    for (;;) {
+        switch (u->op) {
+        case OP_FETCH: {
+            /* Below the fetch deadline (fp_deadline) the run's bound is not
+             * reached, no timer update is due after this word's cycles, no
+             * interruption is pending and the PSW is valid: one compare
+             * stands for all of those checks. */
+            if (UNLIKELY(cyc >= deadline)) {
+                SYNC_OUT();
+                u = fetch_checked(vm, u);
+                if (!u)
+                    goto out;
+                SYNC_IN();
+                continue;
+            }
+            cyc += u->cycles;
+            vm->ctr.microwords++;
+            uint32_t ia = vm->ia;
+            struct icent *e = &vm->ic[(ia >> 1) & (IC_SIZE - 1)];
+            if (UNLIKELY(!ic_hit(vm, ia, e))) {
+                SYNC_OUT();
+                u = fetch_slow(vm, ia, e);
+                SYNC_IN();
+                continue;
+            }
+            u = fetch_hit(vm, ia, e, cyc);
+            continue;
+        }
+#define ALU_CASES(F)                                                                  \
+        case OP_ALU + MC_ALU_##F: {                                                   \
+            COUNT();                                                                  \
+            uint32_t b = **u->pb;                                                     \
+            uint32_t y = dp_alu(vm, MC_ALU_##F, **u->pa, b);                          \
+            **u->pd = y;                                                              \
+            if (u->cc)                                                                \
+                dp_set_cc(vm, u->cc, y, b);                                           \
+            u = successor(vm, u);                                                     \
+            continue;                                                                 \
+        }                                                                             \
+        case OP_ALUP + MC_ALU_##F:                                                    \
+            COUNT();                                                                  \
+            **u->pd = dp_alu(vm, MC_ALU_##F, **u->pa, **u->pb);                       \
+            u = u->nf;                                                                \
+            continue;
+        ALU_FUNCTIONS(ALU_CASES)
+#undef ALU_CASES
+        case OP_ALU + MC_ALU_NONE: {
+            /* Y unchanged, B not driven (0 for CC=TM), as the reference */
+            COUNT();
+            uint32_t y = vm->y;
+            **u->pd = y;
+            if (u->cc)
+                dp_set_cc(vm, u->cc, y, 0);
+            u = successor(vm, u);
+            continue;
+        }
+        case OP_ALUP + MC_ALU_NONE:
+            COUNT();
+            **u->pd = vm->y;
+            u = u->nf;
+            continue;
+        case OP_IA:
+            COUNT();
+            u = ia_passa(vm, u);
+            continue;
+#define MEM_CASE(OP, F)                                                               \
+        case OP_MEM + MC_ALU_##F * 8 + MC_MEM_##OP:                                   \
+            COUNT();                                                                  \
+            u = mem_body(vm, u, MC_ALU_##F, MC_MEM_##OP);                             \
+            continue;
+#define MEM_CASES(F) MEM_OPS(MEM_CASE, F)
+        MEM_CASES(NONE)
+        ALU_FUNCTIONS(MEM_CASES)
+#undef MEM_CASES
+#undef MEM_CASE
+        case OP_MEMX:
+            COUNT();
+            u = memx_body(vm, u);
+            continue;
+        default:
+            SYNC_OUT();
+            u = run_generic(vm, u);
+            if (!u)
+                goto out;
+            SYNC_IN();
+            continue;
+        }
+    }
+stop_hard:
+    SYNC_OUT();
+    stop_at(vm, u, VM_CYCLE_LIMIT);
+out:;
     enum vm_status s = vm->stop;
     vm->stop = STOP_NONE;
     return s;

@@ -8,10 +8,11 @@
  * the pointer, refreshed when the instruction or RN changes), a constant
  * (ZERO, LIT, LITH), or a computed value (PSW words, timers, ...).
  *
- * The fast path (fastpath.c) adds to each uop a handler chosen from its
- * field combination, operand cells resolved to pointers, and its possible
- * successors as uop pointers; and it keeps a cache of decoded instructions
- * (struct icent) checked against the bytes in storage at every fetch.
+ * The fast path (fastpath.c) adds to each uop an operation code chosen from
+ * its field combination (a case of the free-running loop), operand cells
+ * resolved to pointers, and its possible successors as uop pointers; and it
+ * keeps a cache of decoded instructions (struct icent) checked against the
+ * bytes in storage at every fetch.
  */
 #ifndef IMP_VMINT_H
 #define IMP_VMINT_H
@@ -36,13 +37,7 @@ enum { NSRC = 64, NDST = 64 };
     uint8_t ilen, r1, r2, exec;
 struct ilatch { ILATCH_MEMBERS };
 
-struct uop;
-/* A fast-path handler: executes microword u, returns the next one, or NULL
- * when the run stops (vm->stop set, vm->upc the resume point). */
-typedef const struct uop *(*uop_fn)(struct vm *vm, const struct uop *u);
-
 struct uop {
-    uop_fn fn;              /* fast-path handler (fastpath.c) */
     const uint32_t *const *pa, *const *pb;  /* cells holding the A and B operand pointers */
     uint32_t *const *pd;    /* cell holding the destination pointer */
     const struct uop *nt, *nf;  /* next microword when ucond is true / false (or no ucond) */
@@ -50,6 +45,7 @@ struct uop {
     const uint32_t *agm, *agm2; /* AG before MEM: MAR <- *agm, MAR2 <- *agm2 (themselves if none) */
     const uint32_t *pat;        /* the address register MEM uses (AT) */
     uint16_t self;          /* this word's control-store address */
+    uint16_t op;            /* the case of the free-running loop (fastpath.c) */
     uint8_t ucond;          /* condition deciding between nt and nf; 0: always nf */
     uint8_t a, b, alu, d, mem, at, ag, rnc, ctr, cc, sf, seq, cond;
     uint8_t akind, bkind, dkind;
@@ -119,7 +115,7 @@ struct vm {
     /* run control */
     uint64_t limit, hard_limit;
     uint64_t fetch_deadline;                /* fp_deadline(): below it, a fetch needs no check */
-    unsigned fetch_cycles;                  /* cycles of a fetch microword (h_fetch) */
+    unsigned fetch_cycles;                  /* cycles of a fetch microword (OP_FETCH) */
     enum vm_status stop;                    /* set by a special function; 0 = none */
     uint8_t stopping, stepping, fetched, bp_skip;
     uint32_t bp[VM_MAX_BREAKPOINTS];
@@ -134,7 +130,6 @@ struct vm {
     uint32_t zero, sink;                    /* a zero operand; a destination that goes nowhere */
     uint32_t *sinkp;                        /* -> sink: the cell for D=NONE */
     uint8_t ic_used;                        /* some icent may be valid */
-    const struct uop *fetch_uop;            /* the fetch vector if its handler is h_fetch */
     struct icent ic[IC_SIZE];
 };
 
