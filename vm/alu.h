@@ -120,6 +120,52 @@ static inline uint32_t dp_alu(struct vm *vm, unsigned fn, uint32_t a, uint32_t b
     return vm->y = y;
 }
 
+/*
+ * The ALU functions whose only effects are Y and the flags, computed
+ * without the flags (the fast path uses them where no flag they set can be
+ * read before it is set again).  dp_alu_pure(fn) says which they are.
+ */
+static inline int dp_alu_pure(unsigned fn)
+{
+    switch (fn) {
+    case MC_ALU_PASSA: case MC_ALU_PASSB: case MC_ALU_ADD: case MC_ALU_SUB: case MC_ALU_AND:
+    case MC_ALU_OR: case MC_ALU_XOR: case MC_ALU_ANDC: case MC_ALU_SLL: case MC_ALU_SRL:
+    case MC_ALU_SRA: case MC_ALU_SXH: case MC_ALU_MRGB: case MC_ALU_ROTL: case MC_ALU_NIBH:
+    case MC_ALU_NIBL: case MC_ALU_PACKN:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* Y of a pure function (dp_alu_pure), flags left alone. */
+static inline uint32_t dp_alu_noflags(struct vm *vm, unsigned fn, uint32_t a, uint32_t b)
+{
+    uint32_t y;
+    unsigned n = b & 63;
+    switch (fn) {
+    case MC_ALU_PASSA: y = a; break;
+    case MC_ALU_PASSB: y = b; break;
+    case MC_ALU_ADD: y = a + b; break;
+    case MC_ALU_SUB: y = a - b; break;
+    case MC_ALU_AND: y = a & b; break;
+    case MC_ALU_OR: y = a | b; break;
+    case MC_ALU_XOR: y = a ^ b; break;
+    case MC_ALU_ANDC: y = a & ~b; break;
+    case MC_ALU_SLL: y = n >= 32 ? 0 : a << n; break;
+    case MC_ALU_SRL: y = n >= 32 ? 0 : a >> n; break;
+    case MC_ALU_SRA: y = (uint32_t)((int32_t)a >> (n > 31 ? 31 : n)); break;
+    case MC_ALU_SXH: y = (uint32_t)(int32_t)(int16_t)(b & 0xFFFF); break;
+    case MC_ALU_MRGB: y = (a & 0xFFFFFF00u) | (b & 0xFF); break;
+    case MC_ALU_ROTL: n &= 31; y = n ? a << n | a >> (32 - n) : a; break;
+    case MC_ALU_NIBH: y = b >> 4 & 15; break;
+    case MC_ALU_NIBL: y = b & 15; break;
+    case MC_ALU_PACKN: y = (a & 15) << 4 | (b & 15); break;
+    default: return dp_alu(vm, fn, a, b);
+    }
+    return vm->y = y;
+}
+
 static inline void dp_set_cc(struct vm *vm, unsigned how, uint32_t y, uint32_t b)
 {
     switch (how) {

@@ -17,6 +17,9 @@
  *   OP_IA        D=IA with ALU=PASSA: a branch.
  *   OP_MEM+F,M   the same as OP_ALU plus AG=EA1/EA2/SS and the storage
  *                operation M (a read or a write of 1, 2 or 4 bytes).
+ *   OP_ALUN+F, OP_ALUNP+F, OP_MEMN+F,M   the same for a pure ALU function
+ *                (dp_alu_pure) whose flags no later microword can read
+ *                before they are set again (flag_liveness): Y alone.
  *   OP_MEMX      the rest of the storage microwords without SF: RW1,
  *                address-register steps, CTR, RNC (the SS loops).
  *   OP_GENERIC   anything else: runs the reference eng_exec_uop().
@@ -38,6 +41,7 @@
 #include "vmint.h"
 #include "alu.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #define AMASK 0xFFFFFFu
@@ -51,7 +55,10 @@ enum {
     OP_ALU,                             /* + ALU function */
     OP_ALUP = OP_ALU + NALU,            /* + ALU function */
     OP_MEM = OP_ALUP + NALU,            /* + ALU function * 8 + MEM (RD1..WR4) */
-    OP_COUNT = OP_MEM + NALU * 8
+    OP_ALUN = OP_MEM + NALU * 8,        /* + pure ALU function, flags not set */
+    OP_ALUNP = OP_ALUN + NALU,          /* + pure ALU function, flags not set */
+    OP_MEMN = OP_ALUNP + NALU,          /* + pure ALU function * 8 + MEM, flags not set */
+    OP_COUNT = OP_MEMN + NALU * 8
 };
 
 /* Stop before executing u (cycle bound): resume at u. */
@@ -100,7 +107,8 @@ static inline __attribute__((always_inline)) const struct uop *ia_passa(struct v
                                                                        const struct uop *u)
 {
     uint32_t b = **u->pb;
-    uint32_t y = dp_alu(vm, MC_ALU_PASSA, **u->pa, b);
+    uint32_t y = u->need ? dp_alu(vm, MC_ALU_PASSA, **u->pa, b)
+                         : dp_alu_noflags(vm, MC_ALU_PASSA, **u->pa, b);
     vm->ia = y & AMASK;
     if (u->cc)
         dp_set_cc(vm, u->cc, y, b);
@@ -111,6 +119,10 @@ static inline __attribute__((always_inline)) const struct uop *ia_passa(struct v
     X(PASSA) X(PASSB) X(ADD) X(ADDC) X(SUB) X(AND) X(OR) X(XOR) X(ANDC) X(SLL) X(SRL) \
     X(SLA) X(SRA) X(SLDL) X(SRDL) X(SLDA) X(SRDA) X(MUL) X(DIV) X(SXH) X(MRGB) X(ROTL) \
     X(DADD) X(DSUB) X(NIBH) X(NIBL) X(PACKN)
+/* The functions dp_alu_pure accepts. */
+#define PURE_FUNCTIONS(X)                                                              \
+    X(PASSA) X(PASSB) X(ADD) X(SUB) X(AND) X(OR) X(XOR) X(ANDC) X(SLL) X(SRL) X(SRA)  \
+    X(SXH) X(MRGB) X(ROTL) X(NIBH) X(NIBL) X(PACKN)
 
 /* ---- storage microwords ----------------------------------------------------- */
 
@@ -145,7 +157,7 @@ static const uint8_t mem_len[] = { [MC_MEM_RD1] = 1, [MC_MEM_RD2] = 2, [MC_MEM_R
  * microword, or the trap vector after an access exception.
  */
 static inline __attribute__((always_inline)) const struct uop *
-mem_body(struct vm *vm, const struct uop *u, unsigned fn, unsigned op)
+mem_body(struct vm *vm, const struct uop *u, unsigned fn, unsigned op, int flags)
 {
     vm->mar = *u->agm;
     vm->mar2 = *u->agm2;
@@ -164,7 +176,7 @@ mem_body(struct vm *vm, const struct uop *u, unsigned fn, unsigned op)
     if (fn != MC_ALU_NONE) {
         uint32_t a = **u->pa;
         b = **u->pb;
-        y = dp_alu(vm, fn, a, b);
+        y = flags ? dp_alu(vm, fn, a, b) : dp_alu_noflags(vm, fn, a, b);
     }
     **u->pd = y;
     if (op >= MC_MEM_WR1) {
@@ -428,6 +440,173 @@ static int plain_sequence(struct vm *vm, struct uop *u)
     }
 }
 
+/* ---- flag liveness ---------------------------------------------------------------- */
+
+enum { FZ = 1, FN = 2, FC = 4, FV = 8, FALL = 15 };
+
+/* Flags the ALU function always sets (mc/fields.def; alu.h). */
+static unsigned alu_sets(unsigned alu)
+{
+    switch (alu) {
+    case MC_ALU_NONE: return 0;
+    case MC_ALU_ADD: case MC_ALU_ADDC: case MC_ALU_SUB: case MC_ALU_DADD: case MC_ALU_DSUB:
+        return FALL;
+    default: return FZ | FN | FV;       /* C unchanged, V cleared or set */
+    }
+}
+
+static unsigned alu_reads(unsigned alu)
+{
+    return alu == MC_ALU_ADDC || alu == MC_ALU_DADD || alu == MC_ALU_DSUB ? FC : 0;
+}
+
+static unsigned cc_reads(unsigned cc)
+{
+    switch (cc) {
+    case MC_CC_ARITH: case MC_CC_CMP: return FZ | FN | FV;
+    case MC_CC_LOGIC: return FZ;
+    case MC_CC_ADDL: case MC_CC_CMPL: return FZ | FC;
+    default: return 0;
+    }
+}
+
+static unsigned cond_reads(const struct uop *u)
+{
+    if (u->seq != MC_SEQ_BR && u->seq != MC_SEQ_BRN && u->seq != MC_SEQ_BRE &&
+        u->seq != MC_SEQ_BRNE)
+        return 0;
+    switch (u->cond) {
+    case MC_COND_Z: case MC_COND_NZ: return FZ;
+    case MC_COND_N: return FN;
+    case MC_COND_C: return FC;
+    case MC_COND_V: case MC_COND_FXO: case MC_COND_DXO: return FV;
+    case MC_COND_LT: return FN | FV;
+    case MC_COND_GT: return FZ | FN | FV;
+    default: return 0;
+    }
+}
+
+/* The flags live after phase 3 (the ALU) of u, given those live after u. */
+static unsigned live_after_alu(const struct uop *u, unsigned out)
+{
+    unsigned l = cond_reads(u) | out;
+    if (u->sf == MC_SF_HOST)
+        l &= ~(unsigned)FV;
+    return l | cc_reads(u->cc);
+}
+
+/*
+ * Flag liveness is computed in three worlds at once, so that a
+ * micro-subroutine shared by several instructions does not make a flag
+ * live in all of them: live[0] and live[1] are the flags live at each word
+ * if a RET returns to a place where nothing, or everything, is live; a
+ * CALL then passes on f(L) = live[0][t] | (live[1][t] & L) of its target t
+ * (liveness never turns one flag into another); live[2] is the real
+ * answer, where a RET returns to every return point.  g: the flags live
+ * wherever a run may resume (the fetch, trap and restart vectors).
+ */
+struct liveness {
+    unsigned n;
+    uint8_t *live[3];
+};
+
+/* The flags live after u in world w. */
+static unsigned live_out(const struct vm *vm, const struct liveness *lv, unsigned w,
+                         const struct uop *u, unsigned g)
+{
+    unsigned n = lv->n, a = u->self, out = g;
+    const uint8_t *live = lv->live[w];
+#define LIVE(x) ((unsigned)(x) < n ? live[x] : 0u)
+    const uint16_t *vec = vm->img.vector;
+    switch (u->seq) {
+    case MC_SEQ_NEXT: out |= LIVE(a + 1); break;
+    case MC_SEQ_JUMP: out |= LIVE(u->addr); break;
+    case MC_SEQ_CALL:
+        if (u->addr < n)
+            out |= lv->live[0][u->addr] | (lv->live[1][u->addr] & LIVE(a + 1));
+        break;
+    case MC_SEQ_BR: case MC_SEQ_BRN: out |= LIVE(a + 1) | LIVE(u->addr); break;
+    case MC_SEQ_BRE: case MC_SEQ_BRNE: out |= LIVE(u->addr) | LIVE(vec[MC_V_FETCH]); break;
+    case MC_SEQ_END: out |= LIVE(vec[MC_V_FETCH]); break;
+    case MC_SEQ_RET:
+        if (w == 1)
+            out = FALL;
+        else if (w == 2)
+            for (unsigned i = 0; i < n; i++)
+                if (vm->cs[i].seq == MC_SEQ_CALL)
+                    out |= LIVE(i + 1);
+        break;
+    case MC_SEQ_DISPATCH:
+        out |= LIVE(u->addr);
+        for (unsigned i = 0; i < MC_NDISPATCH; i++)
+            out |= LIVE(vm->img.dispatch[i]);
+        break;
+    default: out = FALL; break;         /* unknown: everything */
+    }
+    if (u->mem || u->sf == MC_SF_IFETCH || u->sf == MC_SF_EXFETCH)
+        out |= LIVE(vec[MC_V_TRAP]);
+#undef LIVE
+    return out;
+}
+
+/* The flags live before u in world w. */
+static unsigned live_in(const struct vm *vm, const struct liveness *lv, unsigned w,
+                        const struct uop *u, unsigned g)
+{
+    unsigned in = (live_after_alu(u, live_out(vm, lv, w, u, g)) & ~alu_sets(u->alu)) |
+                  alu_reads(u->alu);
+    unsigned trap = vm->img.vector[MC_V_TRAP];
+    if (u->pre && trap < lv->n)         /* an access exception before the ALU */
+        in |= lv->live[w][trap];
+    return in;
+}
+
+static unsigned resume_live(const struct vm *vm, const struct liveness *lv)
+{
+    const uint16_t *vec = vm->img.vector;
+    unsigned g = 0;
+    for (int v = 0; v < MC_NVECTORS; v++)
+        if (vec[v] < lv->n)
+            g |= lv->live[2][vec[v]];
+    return g;
+}
+
+/*
+ * Set u->need for every word: the flags its ALU sets that some path may
+ * read before setting them again (backward liveness to a fixed point).
+ */
+static void flag_liveness(struct vm *vm)
+{
+    struct liveness lv;
+    unsigned n = lv.n = vm->img.nwords;
+    uint8_t *mem = calloc(3 * (size_t)(n ? n : 1), 1);
+    if (!mem) {                         /* no analysis: every flag needed */
+        for (unsigned a = 0; a < n; a++)
+            vm->cs[a].need = FALL;
+        return;
+    }
+    for (unsigned w = 0; w < 3; w++)
+        lv.live[w] = mem + w * (size_t)n;
+    for (int changed = 1; changed;) {
+        changed = 0;
+        unsigned g = resume_live(vm, &lv);
+        for (unsigned a = n; a-- > 0;)
+            for (unsigned w = 0; w < 3; w++) {
+                unsigned in = live_in(vm, &lv, w, &vm->cs[a], g);
+                if (in != lv.live[w][a]) {
+                    lv.live[w][a] = (uint8_t)in;
+                    changed = 1;
+                }
+            }
+    }
+    unsigned g = resume_live(vm, &lv);
+    for (unsigned a = 0; a < n; a++) {
+        struct uop *u = &vm->cs[a];
+        u->need = (uint8_t)(alu_sets(u->alu) & live_after_alu(u, live_out(vm, &lv, 2, u, g)));
+    }
+    free(mem);
+}
+
 static unsigned choose(struct vm *vm, struct uop *u)
 {
     if (u->sf == MC_SF_IFETCH && u->seq == MC_SEQ_DISPATCH && !u->alu && !u->d && !u->mem &&
@@ -442,10 +621,13 @@ static unsigned choose(struct vm *vm, struct uop *u)
     if (u->dkind == DSTK_CALC)
         return u->d == MC_DST_IA && !u->mem && !u->ag && u->alu == MC_ALU_PASSA ? OP_IA
                                                                                 : OP_GENERIC;
+    int nf = !u->need && dp_alu_pure(u->alu);
     if (u->mem == MC_MEM_NONE)
-        return u->ag ? OP_GENERIC : !u->cc && !u->ucond ? OP_ALUP + u->alu : OP_ALU + u->alu;
+        return u->ag ? OP_GENERIC
+               : !u->cc && !u->ucond ? (nf ? OP_ALUNP : OP_ALUP) + u->alu
+                                     : (nf ? OP_ALUN : OP_ALU) + u->alu;
     if (u->mem <= MC_MEM_WR4)
-        return OP_MEM + u->alu * 8u + u->mem;
+        return (nf ? OP_MEMN : OP_MEM) + u->alu * 8u + u->mem;
     return OP_GENERIC;
 }
 
@@ -454,6 +636,7 @@ void fp_prepare(struct vm *vm)
     unsigned n = vm->img.nwords;
     vm->sinkp = &vm->sink;
     vm->zero = 0;
+    flag_liveness(vm);
     for (unsigned a = 0; a < n; a++) {
         struct uop *u = &vm->cs[a];
         u->pa = src_cell(vm, u, u->a, &u->aconst, &u->ca);
@@ -567,13 +750,40 @@ enum vm_status fp_run(struct vm *vm)
 #define MEM_CASE(OP, F)                                                               \
         case OP_MEM + MC_ALU_##F * 8 + MC_MEM_##OP:                                   \
             COUNT();                                                                  \
-            u = mem_body(vm, u, MC_ALU_##F, MC_MEM_##OP);                             \
+            u = mem_body(vm, u, MC_ALU_##F, MC_MEM_##OP, 1);                          \
             continue;
 #define MEM_CASES(F) MEM_OPS(MEM_CASE, F)
         MEM_CASES(NONE)
         ALU_FUNCTIONS(MEM_CASES)
 #undef MEM_CASES
 #undef MEM_CASE
+#define MEMN_CASE(OP, F)                                                              \
+        case OP_MEMN + MC_ALU_##F * 8 + MC_MEM_##OP:                                  \
+            COUNT();                                                                  \
+            u = mem_body(vm, u, MC_ALU_##F, MC_MEM_##OP, 0);                          \
+            continue;
+#define MEMN_CASES(F) MEM_OPS(MEMN_CASE, F)
+        PURE_FUNCTIONS(MEMN_CASES)
+#undef MEMN_CASES
+#undef MEMN_CASE
+#define ALUN_CASES(F)                                                                 \
+        case OP_ALUN + MC_ALU_##F: {                                                  \
+            COUNT();                                                                  \
+            uint32_t b = **u->pb;                                                     \
+            uint32_t y = dp_alu_noflags(vm, MC_ALU_##F, **u->pa, b);                  \
+            **u->pd = y;                                                              \
+            if (u->cc)                                                                \
+                dp_set_cc(vm, u->cc, y, b);                                           \
+            u = successor(vm, u);                                                     \
+            continue;                                                                 \
+        }                                                                             \
+        case OP_ALUNP + MC_ALU_##F:                                                   \
+            COUNT();                                                                  \
+            **u->pd = dp_alu_noflags(vm, MC_ALU_##F, **u->pa, **u->pb);               \
+            u = u->nf;                                                                \
+            continue;
+        PURE_FUNCTIONS(ALUN_CASES)
+#undef ALUN_CASES
         case OP_MEMX:
             COUNT();
             u = memx_body(vm, u);

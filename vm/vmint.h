@@ -47,6 +47,7 @@ struct uop {
     uint16_t self;          /* this word's control-store address */
     uint16_t op;            /* the case of the free-running loop (fastpath.c) */
     uint8_t ucond;          /* condition deciding between nt and nf; 0: always nf */
+    uint8_t need;           /* flags this word's ALU sets that may be read later (fastpath.c) */
     uint8_t a, b, alu, d, mem, at, ag, rnc, ctr, cc, sf, seq, cond;
     uint8_t akind, bkind, dkind;
     uint8_t cycles;         /* 1 + the extra cycles of its values */
