@@ -64,7 +64,7 @@ struct obj_module *asm_object(struct assembler *as) { return &as->obj; }
 static int has_errors(const struct assembler *as)
 {
     for (size_t i = 0; i < as->nstmts; i++)
-        for (const struct sdiag *d = as->stmts[i].diags; d; d = d->next)
+        for (const struct sdiag *d = stmt_diags(&as->stmts[i]); d; d = d->next)
             if (d->lvl >= DIAG_ERROR || (d->lvl == DIAG_WARNING && as->diag->werror))
                 return 1;
     return 0;

@@ -152,32 +152,49 @@ struct seg {                /* a piece of the logical statement */
 
 enum stmt_kind { ST_NONE, ST_INSN, ST_DIR };
 
-struct stmt {
-    const char *text;               /* logical statement (not NUL-terminated) */
-    struct seg *segs;               /* NULL for a one-line statement */
-    const char *name;
-    const struct opent *op;
+/* What few statements have: continuation lines, diagnostics. */
+struct stmt_more {
+    const char *text;               /* a continued statement's logical text, else NULL */
+    struct seg *segs;               /* its pieces (NULL: one line) */
+    int nsegs;
     struct sdiag *diags, *dtail;
-    union {                         /* by kind: instruction or directive */
-        struct operand ops[3];      /* ST_INSN: nops of them */
-        struct {                    /* ST_DIR */
-            struct dcop *dc;        /* DC, DS */
-            struct expr **args;     /* nargs operands (NULL = omitted) */
-            int *argcol;
-            const char *title;      /* TITLE string */
-        };
-    };
-    int file, line;                 /* first physical line (0-based index) */
-    int sect;                       /* pass 1: section of the location counter, -1 none */
-    uint32_t loc;                   /* pass 1: offset of the statement in sect */
-    uint32_t len;                   /* pass 1: bytes generated or reserved */
+};
+
+/* The operands of a directive other than DC and DS. */
+struct dirargs {
+    struct expr **args;             /* nargs operands (NULL = omitted) */
+    int *argcol;
+    int nargs;
+    int titlelen;
+    const char *title;              /* TITLE string */
     int pool;                       /* LTORG/END: literal pool index, -1 */
     int pool_first, pool_n;         /* its literals: poolorder[first .. first+n) */
-    short nlines, nsegs;            /* physical lines (at most 1 + MAX_CONT) */
+};
+
+/*
+ * One logical statement: what every pass needs, in 64 bytes (a large
+ * source has one per line, so its size is most of the assembler's memory).
+ * The operands hang off it by kind; the rest is in st->more when needed.
+ * The text of a one-line statement is its source line: stmt_text().
+ */
+struct stmt {
+    const char *name;
+    const struct opent *op;
+    union {                         /* by kind and operation: */
+        struct operand *ops;        /* ST_INSN: nops of them (NULL for a quick statement
+                                       outside its own step in pass 2, see quick.c) */
+        struct dcop *dc;            /* DC, DS */
+        struct dirargs *dir;        /* other directives: never NULL once parsed */
+    };
+    struct stmt_more *more;         /* NULL for a one-line statement without messages */
+    uint32_t loc;                   /* pass 1: offset of the statement in sect */
+    uint32_t len;                   /* pass 1: bytes generated or reserved */
+    int sect;                       /* pass 1: section of the location counter, -1 none */
+    int file, line;                 /* first physical line (0-based index) */
     short textlen;                  /* columns: a statement is at most ~1200 */
-    short namecol, opcol;
-    short nargs;                    /* 0 for instructions */
-    short titlelen;
+    short opcol;
+    unsigned char nlines;           /* physical lines (at most 1 + MAX_CONT) */
+    unsigned char namecol;          /* 1 with a name (the name field is column 1), else 0 */
     unsigned char kind;             /* enum stmt_kind */
     unsigned char nops;             /* 0 for directives */
     unsigned char bad;              /* syntax error: skip */
@@ -186,6 +203,7 @@ struct stmt {
     unsigned char quick;            /* a quick-path instruction: its operands are built
                                        again in pass 2, only for its own step (quick.c) */
 };
+_Static_assert(sizeof(void *) != 8 || sizeof(struct stmt) == 64, "struct stmt grew");
 
 /* ---- sections ------------------------------------------------------------ */
 enum sec_kind { SEC_CSECT, SEC_DSECT, SEC_PRIVATE, SEC_EXT };
@@ -411,5 +429,28 @@ void lst_space(struct assembler *as, int n);
 void lst_finish(struct assembler *as);
 
 static inline struct stmt *cur_stmt(struct assembler *as) { return &as->stmts[as->curstmt]; }
+
+/* The logical text of st (textlen columns, not NUL-terminated). */
+static inline const char *stmt_text(const struct assembler *as, const struct stmt *st)
+{
+    return st->more && st->more->text ? st->more->text : as->files[st->file]->lines[st->line];
+}
+
+static inline struct sdiag *stmt_diags(const struct stmt *st)
+{
+    return st->more ? st->more->diags : NULL;
+}
+
+/* The operands of directive st (not DC/DS); NULL if it has none yet. */
+static inline struct dirargs *stmt_dir(const struct stmt *st)
+{
+    if (!st->op || st->op->kind != OPK_DIR || st->op->dir == D_DC || st->op->dir == D_DS)
+        return NULL;
+    return st->dir;
+}
+
+/* The operands of st, made on first need (st is a directive other than DC/DS). */
+struct dirargs *stmt_dir_make(struct assembler *as, struct stmt *st);
+struct stmt_more *stmt_more(struct assembler *as, struct stmt *st);
 
 #endif

@@ -87,7 +87,7 @@ static int shows_loc(const struct assembler *as, const struct stmt *st)
     case D_DC: case D_DS: case D_CNOP: case D_CSECT: case D_DSECT: case D_START: case D_ORG:
         return 1;
     case D_LTORG:
-        return st->pool >= 0;
+        return st->dir->pool >= 0;
     default:
         (void)as;
         return 0;
@@ -97,7 +97,7 @@ static int shows_loc(const struct assembler *as, const struct stmt *st)
 static void diags(struct assembler *as, const struct stmt *st)
 {
     struct listing *l = as->lst;
-    for (const struct sdiag *d = st->diags; d; d = d->next) {
+    for (const struct sdiag *d = stmt_diags(st); d; d = d->next) {
         int line, col;
         stmt_source_pos(as, st, d->col, &line, &col);
         if (d->col > 0 && line >= st->line && line < st->line + st->nlines)
@@ -114,7 +114,7 @@ void lst_stmt(struct assembler *as, struct stmt *st, const uint8_t *code, uint32
               long addr1, long addr2)
 {
     struct listing *l = as->lst;
-    if (!l || (st->in_print_off && !st->diags))
+    if (!l || (st->in_print_off && !stmt_diags(st)))
         return;
     const struct srcfile *f = as->files[st->file];
     int grouped = st->kind == ST_INSN;
@@ -249,7 +249,7 @@ void lst_finish(struct assembler *as)
     xref(as);
     int errors = 0, warnings = 0;
     for (size_t i = 0; i < as->nstmts; i++)
-        for (const struct sdiag *d = as->stmts[i].diags; d; d = d->next) {
+        for (const struct sdiag *d = stmt_diags(&as->stmts[i]); d; d = d->next) {
             if (d->lvl >= DIAG_ERROR) errors++;
             else if (d->lvl == DIAG_WARNING) warnings++;
         }
@@ -258,7 +258,7 @@ void lst_finish(struct assembler *as)
     fprintf(l->f, "%d error%s, %d warning%s\n", errors, errors == 1 ? "" : "s", warnings,
             warnings == 1 ? "" : "s");
     for (size_t i = 0; i < as->nstmts && (errors || warnings); i++)
-        for (const struct sdiag *d = as->stmts[i].diags; d; d = d->next)
+        for (const struct sdiag *d = stmt_diags(&as->stmts[i]); d; d = d->next)
             if (d->lvl >= DIAG_WARNING)
                 fprintf(l->f, "  statement %zu (%s:%d): %s: %s\n", i + 1,
                         as->files[as->stmts[i].file]->path, as->stmts[i].line + 1,

@@ -119,8 +119,9 @@ void lit_scan_stmt(struct assembler *as, struct stmt *st)
         scan_expr(as, st->ops[i].a);
         scan_expr(as, st->ops[i].b);
     }
-    for (int i = 0; i < st->nargs; i++)
-        scan_expr(as, st->args[i]);
+    const struct dirargs *d = stmt_dir(st);
+    for (int i = 0; d && i < d->nargs; i++)
+        scan_expr(as, d->args[i]);
 }
 
 static int group_of(uint32_t len)
@@ -131,8 +132,9 @@ static int group_of(uint32_t len)
 /* Pass 1: place the pending literals at the location counter (LTORG, END). */
 void lit_pool(struct assembler *as, struct stmt *st, int at_end)
 {
-    st->pool_first = (int)as->npoolorder;
-    st->pool_n = 0;
+    struct dirargs *pl = st->dir;
+    pl->pool_first = (int)as->npoolorder;
+    pl->pool_n = 0;
     if (as->npending == 0)
         return;
     int save = as->cursect;
@@ -149,7 +151,7 @@ void lit_pool(struct assembler *as, struct stmt *st, int at_end)
         return;
     }
     sect_align(as, 8);
-    st->pool = as->npools++;
+    pl->pool = as->npools++;
     st->sect = as->cursect;
     st->loc = as->sects[as->cursect].loc;
     for (int g = 0; g < 4; g++)
@@ -157,14 +159,14 @@ void lit_pool(struct assembler *as, struct stmt *st, int at_end)
             struct literal *l = as->lits[as->pending[i]];
             if (group_of(l->dc->total) != g)
                 continue;
-            l->pool = st->pool;
+            l->pool = pl->pool;
             l->sect = as->cursect;
             l->loc = as->sects[as->cursect].loc;
             sect_advance(as, l->dc->total);
             as->poolorder = xgrow(as->poolorder, &as->cappoolorder, as->npoolorder,
                                   sizeof *as->poolorder);
             as->poolorder[as->npoolorder++] = as->pending[i];
-            st->pool_n++;
+            pl->pool_n++;
         }
     st->len = as->sects[as->cursect].loc - st->loc;
     as->npending = 0;
@@ -188,8 +190,9 @@ void lit_generate(struct assembler *as, int li, int col)
 /* Pass 2: the literal pool of st goes into the object and the listing. */
 void lit_emit_pool(struct assembler *as, struct stmt *st)
 {
-    for (int i = 0; i < st->pool_n; i++) {
-        int li = as->poolorder[st->pool_first + i];
+    const struct dirargs *pl = st->dir;
+    for (int i = 0; i < pl->pool_n; i++) {
+        int li = as->poolorder[pl->pool_first + i];
         struct literal *l = as->lits[li];
         lit_generate(as, li, 0);
         emit_bytes(as, l->sect, l->loc, l->bytes, l->dc->total);

@@ -53,20 +53,24 @@ struct expr *px_lit(struct lexctx *x, struct dcop *dc, int col, int endcol)
     int len = endcol - col + 1;
     if (col < 1 || len < 1 || col - 1 + len > x->st->textlen)
         len = 1;
-    e->num = lit_new(x->as, dc, x->st->text + col - 1, len);
+    e->num = lit_new(x->as, dc, stmt_text(x->as, x->st) + col - 1, len);
     return e;
 }
 
 void px_insn(struct lexctx *x, const struct opent *op, int col)
 {
     x->st->op = op;
-    x->st->opcol = col;
+    x->st->opcol = (short)col;
     x->st->kind = op->kind == OPK_DIR ? ST_DIR : ST_INSN;
+    if (stmt_dir(x->st))
+        stmt_dir_make(x->as, x->st);
 }
 
 void px_operand(struct lexctx *x, int i, enum opform f, struct expr *d, struct expr *a,
                 struct expr *b, int col)
 {
+    if (!x->st->ops)        /* three: the most any shape has */
+        x->st->ops = arena_raw(x->nodes, 3 * sizeof *x->st->ops);
     struct operand *o = &x->st->ops[i];
     o->form = f;
     o->d = d;
@@ -79,7 +83,7 @@ void px_operand(struct lexctx *x, int i, enum opform f, struct expr *d, struct e
 
 void px_arg(struct lexctx *x, struct expr *e, int col)
 {
-    struct stmt *st = x->st;
+    struct dirargs *st = stmt_dir_make(x->as, x->st);
     struct expr **na = arena_alloc(&x->as->arena, sizeof *na * (size_t)(st->nargs + 1));
     int *nc = arena_alloc(&x->as->arena, sizeof *nc * (size_t)(st->nargs + 1));
     if (st->nargs) {
@@ -91,6 +95,33 @@ void px_arg(struct lexctx *x, struct expr *e, int col)
     st->args = na;
     st->argcol = nc;
     st->nargs++;
+}
+
+/* A quoted string operand (TITLE's): the first one is the title. */
+void px_string_arg(struct lexctx *x, const char *s, int n, int col)
+{
+    struct dirargs *d = stmt_dir_make(x->as, x->st);
+    if (!d->title) {
+        d->title = s;
+        d->titlelen = n;
+    }
+    px_arg(x, NULL, col);
+}
+
+struct dirargs *stmt_dir_make(struct assembler *as, struct stmt *st)
+{
+    if (!st->dir) {
+        st->dir = arena_alloc(&as->arena, sizeof *st->dir);
+        st->dir->pool = -1;
+    }
+    return st->dir;
+}
+
+struct stmt_more *stmt_more(struct assembler *as, struct stmt *st)
+{
+    if (!st->more)
+        st->more = arena_alloc(&as->arena, sizeof *st->more);
+    return st->more;
 }
 
 void px_error(struct lexctx *x, int col, const char *msg)
@@ -116,8 +147,9 @@ void parse_stmt_full(struct assembler *as, struct stmt *st)
     asmyyparse(as->scanner, as->lex);
     lex_end(as, buf);
     /* a lone empty operand list means no operands */
-    if (st->nargs == 1 && !st->args[0] && !st->title)
-        st->nargs = 0;
+    struct dirargs *d = stmt_dir(st);
+    if (d && d->nargs == 1 && !d->args[0] && !d->title)
+        d->nargs = 0;
 }
 
 /* ---- messages ------------------------------------------------------------ */
@@ -127,7 +159,7 @@ void stmt_msg(struct assembler *as, int i, enum diag_level lvl, int col, const c
     if (i < 0 || (size_t)i >= as->nstmts)
         return;
     struct stmt *st = &as->stmts[i];
-    for (struct sdiag *p = st->diags; p; p = p->next)
+    for (struct sdiag *p = stmt_diags(st); p; p = p->next)
         if (p->lvl >= DIAG_ERROR && lvl >= DIAG_ERROR && p->col == col)
             return;     /* one error per position */
     char buf[512];
@@ -139,11 +171,12 @@ void stmt_msg(struct assembler *as, int i, enum diag_level lvl, int col, const c
     d->lvl = lvl;
     d->col = col;
     d->msg = arena_strndup(&as->arena, buf, strlen(buf));
-    if (st->dtail)
-        st->dtail->next = d;
+    struct stmt_more *m = stmt_more(as, st);
+    if (m->dtail)
+        m->dtail->next = d;
     else
-        st->diags = d;
-    st->dtail = d;
+        m->diags = d;
+    m->dtail = d;
 }
 
 /* Map a logical column of st to its physical line and column. */
@@ -154,16 +187,17 @@ void stmt_source_pos(const struct assembler *as, const struct stmt *st, int col,
     int k = 0;
     if (col < 1)
         col = 1;
-    for (int j = 0; j < st->nsegs; j++)
-        if (st->segs[j].off < col)
-            k = j;
-    if (st->nsegs == 0) {
+    const struct seg *segs = st->more ? st->more->segs : NULL;
+    if (!segs) {
         *line = st->line;
         *pcol = col;
         return;
     }
-    *line = st->segs[k].line;
-    *pcol = st->segs[k].col + (col - 1 - st->segs[k].off);
+    for (int j = 0; j < st->more->nsegs; j++)
+        if (segs[j].off < col)
+            k = j;
+    *line = segs[k].line;
+    *pcol = segs[k].col + (col - 1 - segs[k].off);
 }
 
 /* Report every statement's messages, in statement order, through diag. */
@@ -171,7 +205,7 @@ void stmt_flush_diags(struct assembler *as)
 {
     for (size_t i = 0; i < as->nstmts; i++) {
         struct stmt *st = &as->stmts[i];
-        for (struct sdiag *d = st->diags; d; d = d->next) {
+        for (struct sdiag *d = stmt_diags(st); d; d = d->next) {
             const struct srcfile *f = as->files[st->file];
             int line, col;
             stmt_source_pos(as, st, d->col, &line, &col);

@@ -76,6 +76,7 @@ void px_insn(struct lexctx *x, const struct opent *op, int col);
 void px_operand(struct lexctx *x, int i, enum opform f, struct expr *d, struct expr *a,
                 struct expr *b, int col);
 void px_arg(struct lexctx *x, struct expr *e, int col);
+void px_string_arg(struct lexctx *x, const char *s, int n, int col);
 void px_error(struct lexctx *x, int col, const char *msg);
 
 #endif

@@ -84,7 +84,7 @@ statement
 
 name
     : %empty
-    | NAME                                  { x->st->name = $1; x->st->namecol = @1.first_column; }
+    | NAME                                  { x->st->name = $1; x->st->namecol = (unsigned char)@1.first_column; }
     ;
 
 body
@@ -132,8 +132,7 @@ arg
     | expr                                  { px_arg(x, $1, @1.first_column); }
     | '(' expr ',' expr ')'                 { px_arg(x, px_node(x, EX_RANGE, $2, $4, @1.first_column),
                                                      @1.first_column); }
-    | STRING                                { if (!x->st->title) { x->st->title = $1.s; x->st->titlelen = $1.n; }
-                                              px_arg(x, NULL, @1.first_column); }
+    | STRING                                { px_string_arg(x, $1.s, $1.n, @1.first_column); }
     ;
 
 expr

@@ -52,6 +52,7 @@ static uint32_t here(struct assembler *as)
 
 static void p1_section(struct assembler *as, struct stmt *st, enum sec_kind kind)
 {
+    const struct dirargs *d = st->dir;
     const char *name = st->name;
     if (!name) {
         if (kind == SEC_DSECT) {
@@ -75,13 +76,13 @@ static void p1_section(struct assembler *as, struct stmt *st, enum sec_kind kind
         if (kind == SEC_CSECT && as->first_csect < 0)
             as->first_csect = s;
         as->cursect = s;
-        if (st->op->dir == D_START && st->nargs > 0 && st->args[0]) {
+        if (st->op->dir == D_START && d->nargs > 0 && d->args[0]) {
             int64_t v;
             if (as->nsects > 1 && as->first_csect != s)
                 stmt_msg(as, as->curstmt, DIAG_ERROR, st->opcol, "START must begin the first section");
-            else if (expr_abs(as, st->args[0], EV_PASS1 | EV_NOREF, &v) == 0) {
+            else if (expr_abs(as, d->args[0], EV_PASS1 | EV_NOREF, &v) == 0) {
                 if (v < 0 || v > 0xFFFFFF)
-                    stmt_msg(as, as->curstmt, DIAG_ERROR, st->args[0]->col,
+                    stmt_msg(as, as->curstmt, DIAG_ERROR, d->args[0]->col,
                              "START address out of range");
                 else
                     as->sects[s].loc = as->sects[s].max = (uint32_t)((v + 7) & ~7LL);
@@ -122,11 +123,12 @@ static void p1_dc(struct assembler *as, struct stmt *st, int is_ds)
 
 static void p1_equ(struct assembler *as, struct stmt *st)
 {
+    const struct dirargs *d = st->dir;
     if (!st->name) {
         stmt_msg(as, as->curstmt, DIAG_ERROR, st->opcol, "EQU needs a name");
         return;
     }
-    if (st->nargs < 1 || !st->args[0]) {
+    if (d->nargs < 1 || !d->args[0]) {
         stmt_msg(as, as->curstmt, DIAG_ERROR, st->opcol, "EQU needs a value");
         return;
     }
@@ -136,8 +138,8 @@ static void p1_equ(struct assembler *as, struct stmt *st)
         return;
     }
     s->kind = SYM_EQU;
-    s->equ = st->args[0];
-    s->equlen = st->nargs > 1 ? st->args[1] : NULL;
+    s->equ = d->args[0];
+    s->equlen = d->nargs > 1 ? d->args[1] : NULL;
     s->equ_stmt = as->curstmt;
     s->defstmt = as->curstmt;
     s->type = 'U';
@@ -147,10 +149,11 @@ static void p1_equ(struct assembler *as, struct stmt *st)
 
 static void p1_extrn(struct assembler *as, struct stmt *st, int weak)
 {
-    for (int i = 0; i < st->nargs; i++) {
-        const struct expr *e = st->args[i];
+    const struct dirargs *d = st->dir;
+    for (int i = 0; i < d->nargs; i++) {
+        const struct expr *e = d->args[i];
         if (!e || e->kind != EX_SYM) {
-            stmt_msg(as, as->curstmt, DIAG_ERROR, st->argcol[i], "external symbol name expected");
+            stmt_msg(as, as->curstmt, DIAG_ERROR, d->argcol[i], "external symbol name expected");
             continue;
         }
         struct symbol *s = symtab_get(as, e->name);
@@ -170,25 +173,26 @@ static void p1_extrn(struct assembler *as, struct stmt *st, int weak)
 
 static void p1_org(struct assembler *as, struct stmt *st)
 {
+    const struct dirargs *d = st->dir;
     if (as->cursect < 0) {
         stmt_msg(as, as->curstmt, DIAG_ERROR, st->opcol, "ORG outside a section");
         return;
     }
     struct section *sec = &as->sects[as->cursect];
-    if (st->nargs == 0 || !st->args[0]) {
+    if (d->nargs == 0 || !d->args[0]) {
         sec->loc = sec->max;
         return;
     }
     struct value v;
-    if (expr_eval(as, st->args[0], EV_PASS1 | EV_NOREF, &v) < 0)
+    if (expr_eval(as, d->args[0], EV_PASS1 | EV_NOREF, &v) < 0)
         return;
     if (v.nrel != 1 || v.rel[0].coef != 1 || v.rel[0].sect != as->cursect) {
-        stmt_msg(as, as->curstmt, DIAG_ERROR, st->args[0]->col,
+        stmt_msg(as, as->curstmt, DIAG_ERROR, d->args[0]->col,
                  "ORG operand must be an address in the current section");
         return;
     }
     if (v.num < 0 || v.num > 0xFFFFFF) {
-        stmt_msg(as, as->curstmt, DIAG_ERROR, st->args[0]->col, "ORG below the section start");
+        stmt_msg(as, as->curstmt, DIAG_ERROR, d->args[0]->col, "ORG below the section start");
         return;
     }
     sec->loc = (uint32_t)v.num;
@@ -198,18 +202,19 @@ static void p1_org(struct assembler *as, struct stmt *st)
 
 static void p1_cnop(struct assembler *as, struct stmt *st)
 {
+    const struct dirargs *d = st->dir;
     int64_t b, w;
     need_section(as);
     st->loc = here(as);
-    if (st->nargs != 2 || !st->args[0] || !st->args[1]) {
+    if (d->nargs != 2 || !d->args[0] || !d->args[1]) {
         stmt_msg(as, as->curstmt, DIAG_ERROR, st->opcol, "CNOP needs two operands: byte,boundary");
         return;
     }
-    if (expr_abs(as, st->args[0], EV_PASS1 | EV_NOREF, &b) < 0 ||
-        expr_abs(as, st->args[1], EV_PASS1 | EV_NOREF, &w) < 0)
+    if (expr_abs(as, d->args[0], EV_PASS1 | EV_NOREF, &b) < 0 ||
+        expr_abs(as, d->args[1], EV_PASS1 | EV_NOREF, &w) < 0)
         return;
     if ((w != 4 && w != 8) || b < 0 || b >= w || b % 2) {
-        stmt_msg(as, as->curstmt, DIAG_ERROR, st->argcol[0],
+        stmt_msg(as, as->curstmt, DIAG_ERROR, d->argcol[0],
                  "CNOP operands must be 0, 2, 4 or 6 and 4 or 8 (byte below boundary)");
         return;
     }
@@ -233,7 +238,7 @@ static void p1_dir(struct assembler *as, struct stmt *st)
     case D_ORG: p1_org(as, st); break;
     case D_LTORG:
         lit_pool(as, st, 0);
-        if (st->name && st->pool >= 0)
+        if (st->name && st->dir->pool >= 0)
             define(as, st, SYM_LABEL, st->sect, st->loc, 1, 'U');
         return;
     case D_END: lit_pool(as, st, 1); break;
@@ -322,10 +327,11 @@ void pass1(struct assembler *as)
             p1_dir(as, st);
     }
     if (as->npending) {     /* no END: the literals still need a home */
-        struct stmt dummy = { .pool = -1 };
+        struct dirargs pool = { .pool = -1 };
+        struct stmt dummy = { .dir = &pool };
         lit_pool(as, &dummy, 1);
-        as->lits_orphan_first = dummy.pool_first;
-        as->lits_orphan_n = dummy.pool_n;
+        as->lits_orphan_first = pool.pool_first;
+        as->lits_orphan_n = pool.pool_n;
     }
 }
 
@@ -343,10 +349,11 @@ void pass1_finish(struct assembler *as)
         if (st->bad || st->kind != ST_DIR || st->op->dir != D_ENTRY)
             continue;
         as->curstmt = (int)i;
-        for (int k = 0; k < st->nargs; k++) {
-            const struct expr *e = st->args[k];
+        const struct dirargs *d = st->dir;
+        for (int k = 0; k < d->nargs; k++) {
+            const struct expr *e = d->args[k];
             if (!e || e->kind != EX_SYM) {
-                stmt_msg(as, (int)i, DIAG_ERROR, st->argcol[k], "entry symbol name expected");
+                stmt_msg(as, (int)i, DIAG_ERROR, d->argcol[k], "entry symbol name expected");
                 continue;
             }
             struct symbol *s = sym_resolve(as, e->name, 0);

@@ -91,11 +91,12 @@ static void p2_dc(struct assembler *as, struct stmt *st, int is_ds)
 
 static void p2_end(struct assembler *as, struct stmt *st)
 {
-    if (st->nargs > 0 && st->args[0]) {
+    const struct dirargs *d = st->dir;
+    if (d->nargs > 0 && d->args[0]) {
         struct value v;
-        if (expr_eval(as, st->args[0], 0, &v) == 0) {
+        if (expr_eval(as, d->args[0], 0, &v) == 0) {
             if (v.nrel != 1 || v.rel[0].coef != 1 || !is_code_sect(as, v.rel[0].sect))
-                stmt_msg(as, as->curstmt, DIAG_ERROR, st->args[0]->col,
+                stmt_msg(as, as->curstmt, DIAG_ERROR, d->args[0]->col,
                          "END operand must be an address in a control section");
             else {
                 as->obj.has_entry = 1;
@@ -110,21 +111,22 @@ static void p2_end(struct assembler *as, struct stmt *st)
 
 static void p2_equ(struct assembler *as, struct stmt *st)
 {
+    const struct dirargs *d = st->dir;
     long val = -1;
-    if (st->name && st->nargs > 0 && st->args[0]) {
+    if (st->name && d->nargs > 0 && d->args[0]) {
         struct value v;
         struct symbol *s = symtab_find(&as->syms, st->name);
-        if (expr_eval(as, st->args[0], 0, &v) == 0) {
+        if (expr_eval(as, d->args[0], 0, &v) == 0) {
             if (v.nrel > 1 || (v.nrel == 1 && v.rel[0].coef != 1))
-                stmt_msg(as, as->curstmt, DIAG_ERROR, st->args[0]->col,
+                stmt_msg(as, as->curstmt, DIAG_ERROR, d->args[0]->col,
                          "EQU value must be absolute or simply relocatable");
             else
                 val = v.nrel ? (long)sect_addr(as, v.rel[0].sect, v.num) : (long)(uint32_t)v.num;
         }
         int64_t l;
-        if (st->nargs > 1 && st->args[1] && expr_abs(as, st->args[1], 0, &l) == 0 &&
+        if (d->nargs > 1 && d->args[1] && expr_abs(as, d->args[1], 0, &l) == 0 &&
             (l < 0 || l > 65535))
-            stmt_msg(as, as->curstmt, DIAG_ERROR, st->args[1]->col,
+            stmt_msg(as, as->curstmt, DIAG_ERROR, d->args[1]->col,
                      "length attribute out of range (0-65535)");
         if (s && s->equ_stmt == as->curstmt && s->kind == SYM_EQU && s->state != 2)
             sym_resolve(as, st->name, 0);
@@ -146,8 +148,9 @@ static void p2_cnop(struct assembler *as, struct stmt *st)
 
 static void p2_print(struct assembler *as, struct stmt *st)
 {
-    for (int i = 0; i < st->nargs; i++) {
-        const struct expr *e = st->args[i];
+    const struct dirargs *d = st->dir;
+    for (int i = 0; i < d->nargs; i++) {
+        const struct expr *e = d->args[i];
         if (!e || e->kind != EX_SYM)
             continue;
         if (strcmp(e->name, "ON") == 0)
@@ -159,6 +162,7 @@ static void p2_print(struct assembler *as, struct stmt *st)
 
 static void p2_dir(struct assembler *as, struct stmt *st)
 {
+    const struct dirargs *d = stmt_dir(st);     /* NULL for DC and DS */
     switch (st->op->dir) {
     case D_DC: p2_dc(as, st, 0); return;
     case D_DS: p2_dc(as, st, 1); return;
@@ -167,8 +171,8 @@ static void p2_dir(struct assembler *as, struct stmt *st)
     case D_CNOP: p2_cnop(as, st); return;
     case D_USING: using_stmt(as, st); break;
     case D_ORG:
-        if (st->nargs > 0)
-            note_refs(as, st->args[0]);
+        if (d->nargs > 0)
+            note_refs(as, d->args[0]);
         break;
     case D_DROP: drop_stmt(as, st); break;
     case D_LTORG:
@@ -176,8 +180,8 @@ static void p2_dir(struct assembler *as, struct stmt *st)
         lit_emit_pool(as, st);
         return;
     case D_TITLE:
-        lst_title(as, st->title, st->titlelen);
-        if (!st->title)
+        lst_title(as, d->title, d->titlelen);
+        if (!d->title)
             stmt_msg(as, as->curstmt, DIAG_ERROR, st->opcol, "TITLE needs a quoted string");
         return;     /* TITLE, EJECT, SPACE are not listed themselves */
     case D_EJECT:
@@ -185,7 +189,7 @@ static void p2_dir(struct assembler *as, struct stmt *st)
         return;
     case D_SPACE: {
         int64_t n = 1;
-        if (st->nargs > 0 && st->args[0] && expr_abs(as, st->args[0], 0, &n) == 0 &&
+        if (d->nargs > 0 && d->args[0] && expr_abs(as, d->args[0], 0, &n) == 0 &&
             (n < 0 || n > 100))
             n = 1;
         lst_space(as, (int)n);
@@ -227,12 +231,16 @@ void pass2(struct assembler *as)
             insn_gen(as, st);
         else
             p2_dir(as, st);
-        if (st->quick)
+        if (st->quick) {
             st->nops = 0;       /* its operands lived in as->scratch */
+            st->ops = NULL;
+        }
         line_record(as, st);
     }
     if (as->lits_orphan_n) {
-        struct stmt dummy = { .pool_first = as->lits_orphan_first, .pool_n = as->lits_orphan_n };
+        struct dirargs pool = { .pool_first = as->lits_orphan_first,
+                                .pool_n = as->lits_orphan_n };
+        struct stmt dummy = { .dir = &pool };
         lit_emit_pool(as, &dummy);
     }
     emit_flush(as);

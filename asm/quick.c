@@ -178,7 +178,7 @@ struct qstmt {
 static int q_scan(struct assembler *as, const struct stmt *st, struct qstmt *s)
 {
     struct qscan *q = &s->q;
-    *q = (struct qscan){ .t = st->text, .n = st->textlen };
+    *q = (struct qscan){ .t = stmt_text(as, st), .n = st->textlen };
     s->namelen = 0;
     if (q->n > 0 && q->t[0] != ' ') {   /* the name field */
         if (!sym_first((unsigned char)q->t[0]))

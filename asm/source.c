@@ -172,7 +172,6 @@ static struct stmt *new_stmt(struct assembler *as, int file, int line)
     st->line = line;
     st->nlines = 1;
     st->sect = -1;
-    st->pool = -1;
     return st;
 }
 
@@ -216,17 +215,15 @@ static int build_stmt(struct assembler *as, int fi, int *li)
     (*li)++;
     if (len == 0 || blank_from(s, len, 0, STMT_COLS) || s[0] == '*' ||
         (len > 1 && s[0] == '.' && s[1] == '*')) {
-        st->text = "";
-        return si;  /* comment or blank line */
+        return si;  /* comment or blank line: no text */
     }
     int cont = continues(f, first);
     if (!cont) {    /* one line: the statement is the line's columns 1-71 */
         int n = len < STMT_COLS ? len : STMT_COLS;
         while (n > 0 && s[n - 1] == ' ')
             n--;
-        st->text = s;
-        st->textlen = n;
-        return si;  /* no segments: logical column = physical column */
+        st->textlen = (short)n;
+        return si;  /* the text is the line; logical column = physical column */
     }
     char buf[STMT_COLS + (STMT_COLS - CONT_COL + 1) * MAX_CONT + 1];
     struct seg segs[MAX_CONT + 1];
@@ -271,11 +268,12 @@ static int build_stmt(struct assembler *as, int fi, int *li)
     st = &as->stmts[si];
     while (n > 0 && buf[n - 1] == ' ')
         n--;
-    st->text = arena_strndup(&as->arena, buf, (size_t)n);
-    st->textlen = n;
-    st->segs = arena_alloc(&as->arena, sizeof *segs * (size_t)nsegs);
-    memcpy(st->segs, segs, sizeof *segs * (size_t)nsegs);
-    st->nsegs = nsegs;
+    struct stmt_more *m = stmt_more(as, st);
+    m->text = arena_strndup(&as->arena, buf, (size_t)n);
+    st->textlen = (short)n;
+    m->segs = arena_alloc(&as->arena, sizeof *segs * (size_t)nsegs);
+    memcpy(m->segs, segs, sizeof *segs * (size_t)nsegs);
+    m->nsegs = nsegs;
     return si;
 }
 
@@ -319,11 +317,12 @@ static void read_stmts(struct assembler *as, int fi, const int *badcol)
                              "statements after END are ignored (from line %d)", rest + 1);
             }
         } else if (st->op->dir == D_COPY) {
-            if (st->nargs != 1 || !st->args[0] || st->args[0]->kind != EX_SYM)
-                stmt_msg(as, si, DIAG_ERROR, st->nargs ? st->argcol[0] : st->opcol,
+            const struct dirargs *d = st->dir;
+            if (d->nargs != 1 || !d->args[0] || d->args[0]->kind != EX_SYM)
+                stmt_msg(as, si, DIAG_ERROR, d->nargs ? d->argcol[0] : st->opcol,
                          "COPY needs one operand: the member name");
             else
-                open_copy(as, si, st->args[0]->name);
+                open_copy(as, si, d->args[0]->name);
         }
     }
 }
@@ -409,7 +408,7 @@ static int find_member(struct assembler *as, const char *dir, const char *name, 
 static int open_copy(struct assembler *as, int si, const char *name)
 {
     struct stmt *st = &as->stmts[si];
-    int col = st->argcol[0];
+    int col = st->dir->argcol[0];
     if (as->copy_depth >= COPY_DEPTH) {
         stmt_msg(as, si, DIAG_ERROR, col, "COPY nested more than %d deep (recursive COPY?)",
                  COPY_DEPTH);

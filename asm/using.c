@@ -23,14 +23,15 @@
 
 static int reg_operand(struct assembler *as, struct stmt *st, int i, int64_t *r)
 {
-    if (!st->args[i]) {
-        stmt_msg(as, as->curstmt, DIAG_ERROR, st->argcol[i], "register operand missing");
+    const struct dirargs *d = st->dir;
+    if (!d->args[i]) {
+        stmt_msg(as, as->curstmt, DIAG_ERROR, d->argcol[i], "register operand missing");
         return -1;
     }
-    if (expr_abs(as, st->args[i], 0, r) < 0)
+    if (expr_abs(as, d->args[i], 0, r) < 0)
         return -1;
     if (*r < 0 || *r > 15) {
-        stmt_msg(as, as->curstmt, DIAG_ERROR, st->args[i]->col,
+        stmt_msg(as, as->curstmt, DIAG_ERROR, d->args[i]->col,
                  "register %lld out of range (0-15)", (long long)*r);
         return -1;
     }
@@ -85,34 +86,35 @@ static int using_base(struct assembler *as, const struct expr *e, struct value *
 
 void using_stmt(struct assembler *as, struct stmt *st)
 {
-    if (st->nargs < 2 || !st->args[0]) {
+    const struct dirargs *d = st->dir;
+    if (d->nargs < 2 || !d->args[0]) {
         stmt_msg(as, as->curstmt, DIAG_ERROR, st->opcol,
                  "USING needs a base address and at least one register");
         return;
     }
     struct value v;
     int64_t end;
-    if (using_base(as, st->args[0], &v, &end) < 0)
+    if (using_base(as, d->args[0], &v, &end) < 0)
         return;
     int sect = v.nrel ? v.rel[0].sect : -1;
     if (sect >= 0 && as->sects[sect].kind == SEC_EXT) {
-        stmt_msg(as, as->curstmt, DIAG_ERROR, st->args[0]->col,
+        stmt_msg(as, as->curstmt, DIAG_ERROR, d->args[0]->col,
                  "USING base cannot be an external symbol");
         return;
     }
-    for (int i = 1; i < st->nargs; i++) {
+    for (int i = 1; i < d->nargs; i++) {
         int64_t r;
         if (reg_operand(as, st, i, &r) < 0)
             continue;
         if (r == 0 && sect >= 0)
-            stmt_msg(as, as->curstmt, DIAG_WARNING, st->args[i]->col,
+            stmt_msg(as, as->curstmt, DIAG_WARNING, d->args[i]->col,
                      "register 0 as a base register means no base: this USING has no effect");
         if (!st->name)
             drop_reg(as, (int)r, NULL);
         else if (i == 1)
             drop_reg(as, -1, st->name);
         if (as->nusing >= (int)(sizeof as->usings / sizeof as->usings[0])) {
-            stmt_msg(as, as->curstmt, DIAG_ERROR, st->args[i]->col,
+            stmt_msg(as, as->curstmt, DIAG_ERROR, d->args[i]->col,
                      "too many USINGs in effect (the limit is 16)");
             continue;
         }
@@ -127,12 +129,13 @@ void using_stmt(struct assembler *as, struct stmt *st)
 
 void drop_stmt(struct assembler *as, struct stmt *st)
 {
-    if (st->nargs == 0) {
+    const struct dirargs *d = st->dir;
+    if (d->nargs == 0) {
         as->nusing = 0;
         return;
     }
-    for (int i = 0; i < st->nargs; i++) {
-        const struct expr *e = st->args[i];
+    for (int i = 0; i < d->nargs; i++) {
+        const struct expr *e = d->args[i];
         if (e && e->kind == EX_SYM) {
             int labeled = 0;
             for (int k = 0; k < as->nusing; k++)
@@ -146,7 +149,7 @@ void drop_stmt(struct assembler *as, struct stmt *st)
         if (reg_operand(as, st, i, &r) < 0)
             continue;
         if (!drop_reg(as, (int)r, NULL))
-            stmt_msg(as, as->curstmt, DIAG_WARNING, st->args[i]->col,
+            stmt_msg(as, as->curstmt, DIAG_WARNING, d->args[i]->col,
                      "register %lld is not in use (no USING to drop)", (long long)r);
     }
 }

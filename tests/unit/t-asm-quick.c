@@ -19,11 +19,10 @@ static struct stmt *fresh(const char *text)
 {
     struct stmt *st = &as->stmts[0];
     memset(st, 0, sizeof *st);
-    st->text = text;
+    stmt_more(as, st)->text = text;     /* as a continued statement holds its text */
     st->textlen = (short)strlen(text);
     st->nlines = 1;
     st->sect = -1;
-    st->pool = -1;
     return st;
 }
 
@@ -45,7 +44,8 @@ static int same_stmt(const struct stmt *a, const struct stmt *b)
     if ((a->name == NULL) != (b->name == NULL) || (a->name && strcmp(a->name, b->name) != 0))
         return 0;
     if (a->namecol != b->namecol || a->op != b->op || a->opcol != b->opcol ||
-        a->kind != b->kind || a->nops != b->nops || a->bad != b->bad || a->diags || b->diags ||
+        a->kind != b->kind || a->nops != b->nops || a->bad != b->bad || stmt_diags(a) ||
+        stmt_diags(b) ||
         a->quick || !b->quick)
         return 0;
     for (int i = 0; i < a->nops; i++) {
