@@ -23,3 +23,13 @@ bench: all
 
 oracle-record:
 	sh tests/oracle/record-semantics.sh
+
+# ---- the random differential test (tests/oracle/gen-random.c, t9100) ----
+#   make oracle-record-random   record Hercules' results for seeds 1..300
+#                               in tests/oracle/golden/random.txt
+DEPS += $(B)/tests/oracle/gen-random.d
+all: $(B)/oracle/gen-random
+
+.PHONY: oracle-record-random
+oracle-record-random:
+	sh tests/oracle/record-random.sh $(RANDOM_SKIP:%=-x %) 1 300
