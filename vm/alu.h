@@ -26,6 +26,10 @@ static inline uint64_t shift_left_arith(struct vm *vm, uint64_t x, unsigned n, u
         vm->fv = (x & mask) != (sign ? mask : 0);
     } else
         vm->fv = 0;
+    /* Past the numeric bits, the zeros shifted in reach bit 1 and leave it:
+       unlike the sign of a negative value (GA22-7000, SLA). */
+    if (n >= bits && sign)
+        vm->fv = 1;
     uint64_t num = n >= bits ? 0 : (x << n) & (all >> 1);
     return (sign << (bits - 1)) | num;
 }

@@ -80,6 +80,27 @@ static void test_arith(void)
     vm_free(p.vm);
 }
 
+/* SLA of a negative value by 32 or more: the zeros shifted in leave bit 1,
+   unlike the sign, so CC 3 (found by the random differential, seed 210). */
+static void test_sla_long_shift(void)
+{
+    static const struct { unsigned n; uint32_t v; unsigned cc; } c[] = {
+        { 31, 0xFFFFFFFF, 1 }, { 32, 0xFFFFFFFF, 3 }, { 33, 0xFFFFFFFF, 3 },
+        { 63, 0xFFFFFFFF, 3 }, { 32, 0x00000001, 3 }, { 32, 0x00000000, 0 },
+    };
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        struct prog p;
+        start(&p);
+        set_word(&p, DATA, c[i].v);
+        I(&p, "LA", .r1 = 12, .d2 = DATA);
+        I(&p, "L", .r1 = 6, .b2 = 12);
+        I(&p, "SLA", .r1 = 6, .d2 = (uint16_t)c[i].n);
+        check_int(run(&p), ==, VM_NO_SVC_HANDLER);
+        check_int(vm_get_cc(p.vm), ==, c[i].cc);
+        vm_free(p.vm);
+    }
+}
+
 static void test_overflow(void)
 {
     struct prog p;
@@ -234,6 +255,7 @@ int main(void)
     test_load_store();
     test_arith();
     test_overflow();
+    test_sla_long_shift();
     test_branch_loop();
     test_storage_ops();
     test_exceptions();
