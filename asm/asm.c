@@ -44,12 +44,7 @@ void asm_free(struct assembler *as)
     free(as->lithash);
     free(as->pending);
     free(as->poolorder);
-    for (size_t i = 0; i < as->nfiles; i++) {
-        free(as->files[i]->buf);
-        free(as->files[i]->lines);
-        free(as->files[i]->lens);
-    }
-    free(as->files);
+    src_free(as);
     free(as->stmts);
     free(as->sects);
     obj_free(&as->obj);

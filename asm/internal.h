@@ -285,9 +285,17 @@ struct using {
 };
 
 /* ---- the assembler ------------------------------------------------------- */
+#define LINE_KEEP    160    /* columns of a source line kept for display */
+
+/*
+ * A source file: its text, mapped or read whole, and its lines.  A line
+ * is lines[i] with lens[i] characters (at most LINE_KEEP), NOT
+ * NUL-terminated: most lines point into the text, which is never written.
+ */
 struct srcfile {
     const char *path;
-    char *buf;
+    void *buf;                      /* the text: malloc'ed, or mapped (maplen > 0) */
+    size_t maplen;
     const char **lines;
     int *lens;
     int nlines;
@@ -341,6 +349,9 @@ struct assembler {
 /* source.c */
 int src_read_file(struct assembler *as, const char *path, int from_stmt, int col);
 int src_read_mem(struct assembler *as, const char *name, const char *text, size_t len);
+void src_free(struct assembler *as);
+/* Line i of file f as a C string, in buf (at least LINE_KEEP + 1 bytes). */
+const char *src_line(const struct srcfile *f, int i, char *buf);
 
 /* parse.c: parse one logical statement into st */
 void parse_stmt(struct assembler *as, struct stmt *st);

@@ -131,12 +131,13 @@ void lst_stmt(struct assembler *as, struct stmt *st, const uint8_t *code, uint32
     else if (addr2 >= 0)
         snprintf(a2, sizeof a2, "%05lX", addr2 & 0xFFFFF);
     for (int k = 0; k < st->nlines; k++) {
-        const char *src = st->line + k < f->nlines ? f->lines[st->line + k] : "";
+        int li = st->line + k, w = li < f->nlines ? f->lens[li] : 0;
+        const char *src = li < f->nlines ? f->lines[li] : "";
         if (k == 0)
-            out_line(l, "%-6s %-16s %5s %5s %6d  %s\n", loc, obj, a1, a2,
-                     (int)(st - as->stmts) + 1, src);
+            out_line(l, "%-6s %-16s %5s %5s %6d  %.*s\n", loc, obj, a1, a2,
+                     (int)(st - as->stmts) + 1, w, src);
         else
-            out_line(l, "%*s%s\n", SRC_COL - 1, "", src);
+            out_line(l, "%*s%.*s\n", SRC_COL - 1, "", w, src);
     }
     for (uint32_t k = first; k < n; k += 8) {
         uint32_t m = n - k > 8 ? 8 : n - k;

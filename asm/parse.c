@@ -211,7 +211,8 @@ void stmt_flush_diags(struct assembler *as)
             stmt_source_pos(as, st, d->col, &line, &col);
             if (d->col <= 0)
                 col = 0;
-            const char *src = line < f->nlines ? f->lines[line] : NULL;
+            char buf[LINE_KEEP + 1];
+            const char *src = line < f->nlines ? src_line(f, line, buf) : NULL;
             if (diag_report(as->diag, d->lvl, f->path, line + 1, col, src, "%s", d->msg) < 0)
                 return;
         }

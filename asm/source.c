@@ -12,35 +12,62 @@
  * directory, then -I directories), each one its own source file.  After
  * END, the remaining lines are ignored with a warning.
  */
+#define _DEFAULT_SOURCE     /* MAP_POPULATE */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <ctype.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 
 #include "internal.h"
 
-#define LINE_KEEP 160       /* columns kept for display */
 #define BAD_LINES 10        /* lines with binary junk before a file is given up */
 
 /*
- * The whole file in one malloc'ed buffer with one spare byte after the
- * text (split_lines() terminates the last line there).
+ * A regular file is mapped read-only, its pages shared with the page
+ * cache: nothing is copied, and with MAP_POPULATE the mapping is made in
+ * one go instead of a page fault per page.  Returns the text, or NULL
+ * (then the file is read instead).
  */
-static char *read_all(const char *path, size_t *len, int *err)
+static void *map_file(FILE *f, size_t *len)
+{
+    struct stat sb;
+    if (fstat(fileno(f), &sb) != 0 || !S_ISREG(sb.st_mode) || sb.st_size <= 0 ||
+        (uint64_t)sb.st_size >= ((uint64_t)1 << 30))
+        return NULL;
+    int flags = MAP_PRIVATE;
+#ifdef MAP_POPULATE
+    flags |= MAP_POPULATE;
+#endif
+    void *p = mmap(NULL, (size_t)sb.st_size, PROT_READ, flags, fileno(f), 0);
+    if (p == MAP_FAILED)
+        return NULL;
+    *len = (size_t)sb.st_size;
+    return p;
+}
+
+/*
+ * The whole file: mapped (*maplen = its length), or else (a pipe, an
+ * empty file) read into a malloc'ed buffer (*maplen = 0).  NULL with
+ * *err set if it cannot be read.
+ */
+static void *read_all(const char *path, size_t *len, size_t *maplen, int *err)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
         *err = errno;
         return NULL;
     }
-    struct stat sb;
+    void *m = map_file(f, len);
+    *maplen = m ? *len : 0;
+    if (m) {
+        fclose(f);
+        return m;
+    }
     size_t cap = 65536, n = 0;
-    if (fstat(fileno(f), &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size >= 0 &&
-        (uint64_t)sb.st_size < ((uint64_t)1 << 30))
-        cap = (size_t)sb.st_size + 1;   /* one read, and one more to see the end */
-    char *buf = malloc(cap + 1);
+    char *buf = malloc(cap);
     for (;;) {
         if (!buf) {
             fclose(f);
@@ -50,7 +77,7 @@ static char *read_all(const char *path, size_t *len, int *err)
         n += fread(buf + n, 1, cap - n, f);
         if (n < cap)
             break;
-        char *nb = cap < ((size_t)1 << 30) ? realloc(buf, cap * 2 + 1) : NULL;
+        char *nb = cap < ((size_t)1 << 30) ? realloc(buf, cap * 2) : NULL;
         if (!nb) {
             free(buf);
             fclose(f);
@@ -68,6 +95,29 @@ static char *read_all(const char *path, size_t *len, int *err)
         return NULL;
     }
     *len = n;
+    return buf;
+}
+
+void src_free(struct assembler *as)
+{
+    for (size_t i = 0; i < as->nfiles; i++) {
+        struct srcfile *f = as->files[i];
+        if (f->maplen)
+            munmap(f->buf, f->maplen);
+        else
+            free(f->buf);
+        free(f->lines);
+        free(f->lens);
+    }
+    free(as->files);
+    as->files = NULL;
+    as->nfiles = 0;
+}
+
+const char *src_line(const struct srcfile *f, int i, char *buf)
+{
+    memcpy(buf, f->lines[i], (size_t)f->lens[i]);
+    buf[f->lens[i]] = '\0';
     return buf;
 }
 
@@ -120,47 +170,58 @@ static size_t plain_prefix(const char *text, size_t i, size_t k)
     return i;
 }
 
+/* A line with a control character: its number and the column of the first. */
+struct badline { int line, col; };
+
 /*
- * Split text (len bytes, one spare byte after them) into display lines:
- * tabs expanded, control characters shown as '?', at most LINE_KEEP
- * columns.  A line that needs none of that (the usual case) is terminated
- * in place and used as it is; the others are copied.  badcol[i] is the
- * column of the first control character in line i, 0 if none.
+ * Split text (len bytes) into display lines: tabs expanded, control
+ * characters shown as '?', at most LINE_KEEP columns.  A line that needs
+ * none of that (the usual case) is used where it is; the others are
+ * copied.  The lines with control characters are listed in *bad (*nbad
+ * of them, in order).
  */
-static void split_lines(struct assembler *as, struct srcfile *f, char *text, size_t len,
-                        int **badcol)
+static void split_lines(struct assembler *as, struct srcfile *f, const char *text, size_t len,
+                        struct badline **bad, int *nbad)
 {
-    size_t cap = 0, lcap = 0;
     size_t n = 0;
+    for (const char *p = text, *end = text + len; (p = memchr(p, '\n', (size_t)(end - p))); p++)
+        n++;
+    if (len && text[len - 1] != '\n')
+        n++;                                            /* the last line has no newline */
+    f->lines = malloc((n ? n : 1) * sizeof *f->lines);
+    f->lens = malloc((n ? n : 1) * sizeof *f->lens);
+    if (!f->lines || !f->lens) {
+        fputs("impas: out of memory\n", stderr);
+        abort();
+    }
     char line[LINE_KEEP + 1];
-    int *bc = NULL;
     size_t bcap = 0;
+    *bad = NULL;
+    *nbad = 0;
     size_t i = 0;
-    while (i < len) {
+    for (n = 0; i < len; n++) {
         const char *nl = memchr(text + i, '\n', len - i);
         size_t e = nl ? (size_t)(nl - text) : len;     /* the line is text[i, e) */
         size_t k = e;
         if (k > i && text[k - 1] == '\r')
             k--;                                        /* CR LF */
         size_t j = plain_prefix(text, i, k);
-        f->lines = xgrow(f->lines, &cap, n, sizeof *f->lines);
-        bc = xgrow(bc, &bcap, n, sizeof *bc);
-        f->lens = xgrow(f->lens, &lcap, n, sizeof *f->lens);
         if (j == k && k - i <= LINE_KEEP) {
-            text[k] = '\0';
             f->lines[n] = text + i;
             f->lens[n] = (int)(k - i);
-            bc[n] = 0;
         } else {
-            int col = display_line(text, i, e, line, &bc[n]);
+            int badcol;
+            int col = display_line(text, i, e, line, &badcol);
             f->lines[n] = arena_strndup(&as->arena, line, (size_t)col);
             f->lens[n] = col;
+            if (badcol) {
+                *bad = xgrow(*bad, &bcap, (size_t)*nbad, sizeof **bad);
+                (*bad)[(*nbad)++] = (struct badline){ (int)n, badcol };
+            }
         }
-        n++;
         i = e + 1;
     }
     f->nlines = (int)n;
-    *badcol = bc;
 }
 
 static struct stmt *new_stmt(struct assembler *as, int file, int line)
@@ -280,20 +341,20 @@ static int build_stmt(struct assembler *as, int fi, int *li)
 static int open_copy(struct assembler *as, int si, const char *name);
 
 /* Read the lines of file fi into statements. */
-static void read_stmts(struct assembler *as, int fi, const int *badcol)
+static void read_stmts(struct assembler *as, int fi, const struct badline *bad, int nbadlines)
 {
     struct srcfile *f = as->files[fi];
-    int li = 0, nbad = 0;
+    int li = 0, nbad = 0, bi = 0;
     while (li < f->nlines && !as->ended) {
         int first = li;
         int si = build_stmt(as, fi, &li);
-        for (int k = first; k < li; k++)
-            if (badcol[k]) {
-                stmt_msg(as, si, DIAG_ERROR, k == first ? badcol[k] : 0,
-                         "invalid character (control character or binary data) in line %d",
-                         k + 1);
-                nbad++;
-            }
+        for (; bi < nbadlines && bad[bi].line < li; bi++) {
+            int k = bad[bi].line;
+            stmt_msg(as, si, DIAG_ERROR, k == first ? bad[bi].col : 0,
+                     "invalid character (control character or binary data) in line %d",
+                     k + 1);
+            nbad++;
+        }
         struct stmt *st = &as->stmts[si];
         if (st->textlen == 0)
             continue;
@@ -327,39 +388,42 @@ static void read_stmts(struct assembler *as, int fi, const int *badcol)
     }
 }
 
-/* Add a source file; text (len bytes and one spare) becomes the file's. */
-static int add_file(struct assembler *as, const char *path, char *text, size_t len)
+/* Add a source file; text (len bytes; mapped if maplen) becomes the file's. */
+static int add_file(struct assembler *as, const char *path, void *text, size_t len,
+                    size_t maplen)
 {
     struct srcfile *f = arena_alloc(&as->arena, sizeof *f);
     f->path = arena_strndup(&as->arena, path, strlen(path));
     f->buf = text;
+    f->maplen = maplen;
     as->files = xgrow(as->files, &as->capfiles, as->nfiles, sizeof *as->files);
     as->files[as->nfiles] = f;
-    int *badcol = NULL;
-    split_lines(as, f, text, len, &badcol);
+    struct badline *bad;
+    int nbad;
+    split_lines(as, f, text, len, &bad, &nbad);
     int fi = (int)as->nfiles++;
-    read_stmts(as, fi, badcol);
-    free(badcol);
+    read_stmts(as, fi, bad, nbad);
+    free(bad);
     return fi;
 }
 
 int src_read_mem(struct assembler *as, const char *name, const char *text, size_t len)
 {
-    char *copy = malloc(len + 1);
+    char *copy = malloc(len ? len : 1);
     if (!copy) {
         fputs("impas: out of memory\n", stderr);
         abort();
     }
     memcpy(copy, text, len);
-    add_file(as, name, copy, len);
+    add_file(as, name, copy, len, 0);
     return 0;
 }
 
 int src_read_file(struct assembler *as, const char *path, int from_stmt, int col)
 {
-    size_t len = 0;
+    size_t len = 0, maplen = 0;
     int err = 0;
-    char *text = read_all(path, &len, &err);
+    void *text = read_all(path, &len, &maplen, &err);
     if (!text) {
         if (from_stmt < 0)
             diag_report(as->diag, DIAG_ERROR, path, 0, 0, NULL, "cannot read: %s",
@@ -368,7 +432,7 @@ int src_read_file(struct assembler *as, const char *path, int from_stmt, int col
             stmt_msg(as, from_stmt, DIAG_ERROR, col, "cannot read %s: %s", path, strerror(err));
         return -1;
     }
-    add_file(as, path, text, len);
+    add_file(as, path, text, len, maplen);
     return 0;
 }
 
