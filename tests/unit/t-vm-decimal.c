@@ -146,6 +146,63 @@ static void test_multiply_divide(void)
     ss_case("DP", "0000000000123456789C", "000012345C", "000010000C000006789C", 0);
 }
 
+/* MP and DP with op2 the rightmost L2 bytes of op1 (coincident rightmost
+ * bytes, which the architecture allows): the result must be that of the
+ * operands as they were before the instruction.  cc < 0: an interruption
+ * with code -cc and op1 unchanged. */
+static void overlap_case(const char *mn, const char *a, int l2, const char *want, int cc)
+{
+    struct prog p;
+    int l1 = (int)strlen(a) / 2;
+    start(&p);
+    set_hex(&p, OP1, a);
+    I(&p, mn, .b1 = 10, .l1 = l1 - 1, .b2 = 10, .d2 = l1 - l2, .l2 = l2 - 1);
+    enum vm_status st = run(&p);
+    printf("# %s %s with op2 its last %d bytes\n", mn, a, l2);
+    if (cc >= 0) {
+        check_int(st, ==, VM_NO_SVC_HANDLER);
+        check_int(vm_get_cc(p.vm), ==, 0);
+    } else {
+        check_int(st, ==, VM_NO_PGM_HANDLER);
+        check_uint(pgm_code(&p), ==, (unsigned)-cc);
+    }
+    check_str(hex_at(&p, OP1, (size_t)l1), want);
+    vm_free(p.vm);
+}
+
+static void test_overlap_rightmost(void)
+{
+    /* Found by the random differential test; the results are Hercules'. */
+    overlap_case("MP", "0000037077168D", 1, "0000296617344C", 0);     /* was 2966172 80C */
+    overlap_case("DP", "00000003991141659E", 6, "00001C00000000000C", 0); /* hung */
+    /* op2 of every length 1-8; products and quotients computed apart */
+    static const struct { const char *mn, *a; int l2; const char *want; } c[] = {
+        { "MP", "00988943983285329C", 1, "08900495849567961C" },
+        { "MP", "00007831921144186849458C", 2, "03587019884037577051764C" },
+        { "MP", "00000028579256495122725721144C", 3, "00604279799332874912647868736C" },
+        { "MP", "000000007772456256172342118B", 4, "018204009701793853576725924C" },
+        { "MP", "000000000094894377277D", 5, "084871374751613934729C" },
+        { "MP", "000000000000551437213D", 6, "000304082999881207369C" },
+        { "MP", "0000000000000051657222441668383B", 7, "0373091275835635145012541834689C" },
+        { "MP", "00000000000000003544439478271C", 8, "00012563051215125998681149441C" },
+        { "DP", "0000000000646974824C", 1, "00000000161743706C0C" },
+        { "DP", "021527458D", 2, "47003C084D" },
+        { "DP", "00000000145211785025517140091D", 3, "00000003622054451760174C04257D" },
+        { "DP", "00771146569C", 4, "672C0652201C" },
+        { "DP", "009740542938257735804917031D", 5, "12101300585175139C306024722D" },
+        { "DP", "005014217736336395322D", 6, "137994363C10160825436D" },
+        { "DP", "004954906687597510490C", 7, "0740909C5503697875080C" },
+        { "DP", "00000042078023730432017185133D", 8, "0000057607036C220895441789345D" },
+    };
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++)
+        overlap_case(c[i].mn, c[i].a, c[i].l2, c[i].want, 0);
+    /* the checks still come first: nothing is stored */
+    overlap_case("DP", "9999999C", 1, "9999999C", -11);           /* quotient too long */
+    overlap_case("DP", "0000100C", 1, "0000100C", -11);           /* by zero */
+    overlap_case("MP", "0001234C", 2, "0001234C", -7);            /* too few leading zeros */
+    overlap_case("MP", "0000012C", 4, "0000012C", -6);            /* L2 = L1 */
+}
+
 static void test_cvb_cvd(void)
 {
     static const struct { const char *dec; uint32_t bin; unsigned code; } cv[] = {
@@ -397,6 +454,7 @@ int main(void)
     test_add_subtract();
     test_overflow_interruption();
     test_multiply_divide();
+    test_overlap_rightmost();
     test_cvb_cvd();
     test_print_idiom();
     test_moves();
