@@ -442,22 +442,49 @@ static int plain_sequence(struct vm *vm, struct uop *u)
 
 /* ---- flag liveness ---------------------------------------------------------------- */
 
-enum { FZ = 1, FN = 2, FC = 4, FV = 8, FALL = 15 };
+/*
+ * The flags, and Y: the ALU output register is tracked like a flag because
+ * a word with ALU=NONE passes the previous Y on (to D, to storage, to
+ * CC=TM/SETY), and because whether a carry-in is read depends on it: ADDC,
+ * DADD and DSUB read C only when an output that depends on C is live.
+ * Without that, the decimal validity scans (DADD for V alone) made C look
+ * live at every instruction boundary.
+ */
+enum { FZ = 1, FN = 2, FC = 4, FV = 8, FALL = 15, FY = 16, FLIVE = 31 };
 
-/* Flags the ALU function always sets (mc/fields.def; alu.h). */
+/* What the ALU function always sets (mc/fields.def; alu.h).  DIV leaves Y
+ * unchanged on a divide exception, so it does not kill Y. */
 static unsigned alu_sets(unsigned alu)
 {
     switch (alu) {
     case MC_ALU_NONE: return 0;
     case MC_ALU_ADD: case MC_ALU_ADDC: case MC_ALU_SUB: case MC_ALU_DADD: case MC_ALU_DSUB:
-        return FALL;
-    default: return FZ | FN | FV;       /* C unchanged, V cleared or set */
+        return FALL | FY;
+    case MC_ALU_DIV: return FZ | FN | FV;
+    default: return FZ | FN | FV | FY;  /* C unchanged, V cleared or set */
     }
 }
 
-static unsigned alu_reads(unsigned alu)
+/* Does u use its own Y (D, a storage write, CC=TM or SETY)? */
+static int uses_y(const struct uop *u)
 {
-    return alu == MC_ALU_ADDC || alu == MC_ALU_DADD || alu == MC_ALU_DSUB ? FC : 0;
+    return u->d || (u->mem >= MC_MEM_WR1 && u->mem <= MC_MEM_RW1) || u->cc == MC_CC_TM ||
+           u->cc == MC_CC_SETY;
+}
+
+/* What u's ALU phase reads, given what is live after it (`after`). */
+static unsigned alu_reads(const struct uop *u, unsigned after)
+{
+    switch (u->alu) {
+    case MC_ALU_NONE:                   /* the previous Y passed on */
+        return uses_y(u) ? FY : 0;
+    case MC_ALU_ADDC:                   /* everything it sets depends on C */
+        return uses_y(u) || (after & FLIVE) ? FC : 0;
+    case MC_ALU_DADD: case MC_ALU_DSUB: /* V (a digit above 9) does not */
+        return uses_y(u) || (after & (FY | FZ | FN | FC)) ? FC : 0;
+    case MC_ALU_DIV: return FY;         /* kept on a divide exception */
+    default: return 0;
+    }
 }
 
 static unsigned cc_reads(unsigned cc)
@@ -530,7 +557,7 @@ static unsigned live_out(const struct vm *vm, const struct liveness *lv, unsigne
     case MC_SEQ_END: out |= LIVE(vec[MC_V_FETCH]); break;
     case MC_SEQ_RET:
         if (w == 1)
-            out = FALL;
+            out = FLIVE;
         else if (w == 2)
             for (unsigned i = 0; i < n; i++)
                 if (vm->cs[i].seq == MC_SEQ_CALL)
@@ -541,7 +568,7 @@ static unsigned live_out(const struct vm *vm, const struct liveness *lv, unsigne
         for (unsigned i = 0; i < MC_NDISPATCH; i++)
             out |= LIVE(vm->img.dispatch[i]);
         break;
-    default: out = FALL; break;         /* unknown: everything */
+    default: out = FLIVE; break;        /* unknown: everything */
     }
     if (u->mem || u->sf == MC_SF_IFETCH || u->sf == MC_SF_EXFETCH)
         out |= LIVE(vec[MC_V_TRAP]);
@@ -553,8 +580,8 @@ static unsigned live_out(const struct vm *vm, const struct liveness *lv, unsigne
 static unsigned live_in(const struct vm *vm, const struct liveness *lv, unsigned w,
                         const struct uop *u, unsigned g)
 {
-    unsigned in = (live_after_alu(u, live_out(vm, lv, w, u, g)) & ~alu_sets(u->alu)) |
-                  alu_reads(u->alu);
+    unsigned after = live_after_alu(u, live_out(vm, lv, w, u, g));
+    unsigned in = (after & ~alu_sets(u->alu)) | alu_reads(u, after);
     unsigned trap = vm->img.vector[MC_V_TRAP];
     if (u->pre && trap < lv->n)         /* an access exception before the ALU */
         in |= lv->live[w][trap];
@@ -602,7 +629,8 @@ static void flag_liveness(struct vm *vm)
     unsigned g = resume_live(vm, &lv);
     for (unsigned a = 0; a < n; a++) {
         struct uop *u = &vm->cs[a];
-        u->need = (uint8_t)(alu_sets(u->alu) & live_after_alu(u, live_out(vm, &lv, 2, u, g)));
+        u->need = (uint8_t)(alu_sets(u->alu) & FALL &
+                            live_after_alu(u, live_out(vm, &lv, 2, u, g)));
     }
     free(mem);
 }
