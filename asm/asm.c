@@ -45,7 +45,7 @@ void asm_free(struct assembler *as)
     free(as->pending);
     free(as->poolorder);
     src_free(as);
-    free(as->stmts);
+    big_free(as->stmts, as->capstmts, sizeof *as->stmts);
     free(as->sects);
     obj_free(&as->obj);
     lst_free(as->lst);

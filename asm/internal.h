@@ -42,6 +42,9 @@ void arena_free(struct arena *a);
 void arena_reset(struct arena *a);                     /* everything freed, a block kept */
 /* Grow a malloc'ed array to hold at least n+1 elements of size sz. */
 void *xgrow(void *p, size_t *cap, size_t n, size_t sz);
+/* The same for arrays that may be large (mapped from 2 MB up): at least n elements. */
+void *big_grow(void *p, size_t *cap, size_t n, size_t sz);
+void big_free(void *p, size_t cap, size_t sz);
 
 /* ---- expressions --------------------------------------------------------- */
 enum ex_kind { EX_NUM, EX_SYM, EX_LOC, EX_LATTR, EX_LIT, EX_ADD, EX_SUB, EX_MUL, EX_DIV,

@@ -226,7 +226,7 @@ static void split_lines(struct assembler *as, struct srcfile *f, const char *tex
 
 static struct stmt *new_stmt(struct assembler *as, int file, int line)
 {
-    as->stmts = xgrow(as->stmts, &as->capstmts, as->nstmts, sizeof *as->stmts);
+    as->stmts = big_grow(as->stmts, &as->capstmts, as->nstmts + 1, sizeof *as->stmts);
     struct stmt *st = &as->stmts[as->nstmts++];
     memset(st, 0, sizeof *st);
     st->file = file;
@@ -402,6 +402,9 @@ static int add_file(struct assembler *as, const char *path, void *text, size_t l
     int nbad;
     split_lines(as, f, text, len, &bad, &nbad);
     int fi = (int)as->nfiles++;
+    /* room for a statement per line, in one piece */
+    as->stmts = big_grow(as->stmts, &as->capstmts, as->nstmts + (size_t)f->nlines,
+                         sizeof *as->stmts);
     read_stmts(as, fi, bad, nbad);
     free(bad);
     return fi;

@@ -86,7 +86,7 @@ int main(void)
     d.out = null;
     struct asm_options o = { .no_files = 1 };
     as = asm_new(&d, &o);
-    as->stmts = xgrow(as->stmts, &as->capstmts, 0, sizeof *as->stmts);
+    as->stmts = big_grow(as->stmts, &as->capstmts, 1, sizeof *as->stmts);
     as->nstmts = 1;
 
     static const char *const quick[] = {
