@@ -125,6 +125,7 @@ struct opent {
     int mask;                       /* EXT: the fixed mask */
     enum dir_code dir;
     int noops;                      /* directive takes no operands */
+    unsigned char len;              /* strlen(name) */
 };
 
 struct optab;

@@ -29,11 +29,17 @@ struct optab {
     short slot[OPTAB_SIZE];  /* index+1 into ent, 0 empty */
 };
 
+/* ASCII upper case (operation names are ASCII; impas runs in the C locale). */
+static unsigned char upper(char c)
+{
+    return (unsigned char)(c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c);
+}
+
 static unsigned hash_upper(const char *s, size_t n)
 {
     unsigned h = 2166136261u;
     for (size_t i = 0; i < n; i++)
-        h = (h ^ (unsigned char)toupper((unsigned char)s[i])) * 16777619u;
+        h = (h ^ upper(s[i])) * 16777619u;
     return h;
 }
 
@@ -41,7 +47,8 @@ static void insert(struct optab *t, struct opent e)
 {
     if (t->n >= (int)(sizeof t->ent / sizeof t->ent[0]))
         return;
-    unsigned h = hash_upper(e.name, strlen(e.name)) & (OPTAB_SIZE - 1);
+    e.len = (unsigned char)strlen(e.name);
+    unsigned h = hash_upper(e.name, e.len) & (OPTAB_SIZE - 1);
     while (t->slot[h])
         h = (h + 1) & (OPTAB_SIZE - 1);
     t->ent[t->n] = e;
@@ -132,9 +139,9 @@ const struct opent *optab_find(const struct optab *t, const char *name, size_t n
     unsigned h = hash_upper(name, n) & (OPTAB_SIZE - 1);
     while (t->slot[h]) {
         const struct opent *e = &t->ent[t->slot[h] - 1];
-        if (strlen(e->name) == n) {
+        if (e->len == n) {
             size_t i = 0;
-            while (i < n && toupper((unsigned char)name[i]) == e->name[i])
+            while (i < n && upper(name[i]) == (unsigned char)e->name[i])
                 i++;
             if (i == n)
                 return e;

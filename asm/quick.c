@@ -48,43 +48,52 @@ struct qscan {
     int nterm;
 };
 
-static int sym_first(unsigned char c)
-{
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '@' || c == '#' ||
-           c == '$' || c == '_';
-}
+/* Character classes of the quick shapes. */
+enum { C_SYM1 = 1, C_DIGIT = 2, C_END = 4 };    /* symbol start, digit, ends a term */
 
-static int sym_char(unsigned char c) { return sym_first(c) || (c >= '0' && c <= '9'); }
+static const unsigned char cclass[256] = {
+    [' '] = C_END, [','] = C_END, ['('] = C_END, [')'] = C_END,
+    ['0'] = C_DIGIT, ['1'] = C_DIGIT, ['2'] = C_DIGIT, ['3'] = C_DIGIT, ['4'] = C_DIGIT,
+    ['5'] = C_DIGIT, ['6'] = C_DIGIT, ['7'] = C_DIGIT, ['8'] = C_DIGIT, ['9'] = C_DIGIT,
+    ['@'] = C_SYM1, ['#'] = C_SYM1, ['$'] = C_SYM1, ['_'] = C_SYM1,
+    ['A'] = C_SYM1, ['B'] = C_SYM1, ['C'] = C_SYM1, ['D'] = C_SYM1, ['E'] = C_SYM1,
+    ['F'] = C_SYM1, ['G'] = C_SYM1, ['H'] = C_SYM1, ['I'] = C_SYM1, ['J'] = C_SYM1,
+    ['K'] = C_SYM1, ['L'] = C_SYM1, ['M'] = C_SYM1, ['N'] = C_SYM1, ['O'] = C_SYM1,
+    ['P'] = C_SYM1, ['Q'] = C_SYM1, ['R'] = C_SYM1, ['S'] = C_SYM1, ['T'] = C_SYM1,
+    ['U'] = C_SYM1, ['V'] = C_SYM1, ['W'] = C_SYM1, ['X'] = C_SYM1, ['Y'] = C_SYM1,
+    ['Z'] = C_SYM1,
+    ['a'] = C_SYM1, ['b'] = C_SYM1, ['c'] = C_SYM1, ['d'] = C_SYM1, ['e'] = C_SYM1,
+    ['f'] = C_SYM1, ['g'] = C_SYM1, ['h'] = C_SYM1, ['i'] = C_SYM1, ['j'] = C_SYM1,
+    ['k'] = C_SYM1, ['l'] = C_SYM1, ['m'] = C_SYM1, ['n'] = C_SYM1, ['o'] = C_SYM1,
+    ['p'] = C_SYM1, ['q'] = C_SYM1, ['r'] = C_SYM1, ['s'] = C_SYM1, ['t'] = C_SYM1,
+    ['u'] = C_SYM1, ['v'] = C_SYM1, ['w'] = C_SYM1, ['x'] = C_SYM1, ['y'] = C_SYM1,
+    ['z'] = C_SYM1,
+};
 
-/* A character that may follow a term in the quick shapes (or the end). */
-static int term_end(const struct qscan *q, int i)
-{
-    if (i >= q->n)
-        return 1;
-    char c = q->t[i];
-    return c == ',' || c == '(' || c == ')' || c == ' ';
-}
+static int cls(const struct qscan *q, int i) { return cclass[(unsigned char)q->t[i]]; }
 
 /* A number (at most 2147483647) or a symbol (at most SYM_MAX): its index, or -1. */
 static int q_term(struct qscan *q)
 {
-    if (q->nterm >= QMAX_TERMS || q->i >= q->n)
+    int i = q->i, n = q->n;
+    if (q->nterm >= QMAX_TERMS || i >= n)
         return -1;
     struct qterm *tm = &q->term[q->nterm];
-    int i = q->i;
-    unsigned char c = (unsigned char)q->t[i];
-    if (c >= '0' && c <= '9') {
-        int64_t v = 0;
-        while (i < q->n && q->t[i] >= '0' && q->t[i] <= '9') {
-            v = v * 10 + (q->t[i] - '0');
+    int c = cls(q, i);
+    if (c & C_DIGIT) {
+        while (i < n && (cls(q, i) & C_DIGIT))
             i++;
-            if (i - q->i > 10 || v > 2147483647LL)
-                return -1;      /* the scanner's "number too large" */
-        }
+        if (i - q->i > 10)
+            return -1;      /* the scanner's "number too large" */
+        int64_t v = 0;
+        for (int k = q->i; k < i; k++)
+            v = v * 10 + (q->t[k] - '0');
+        if (v > 2147483647LL)
+            return -1;
         tm->num = 1;
         tm->v = v;
-    } else if (sym_first(c)) {
-        while (i < q->n && sym_char((unsigned char)q->t[i]))
+    } else if (c & C_SYM1) {
+        while (i < n && (cls(q, i) & (C_SYM1 | C_DIGIT)))
             i++;
         if (i - q->i > SYM_MAX)
             return -1;
@@ -92,7 +101,7 @@ static int q_term(struct qscan *q)
     } else {
         return -1;
     }
-    if (!term_end(q, i))
+    if (i < n && !(cls(q, i) & C_END))
         return -1;      /* X'..', L'..', A.B, A+B, 12AB, ...: the full parser */
     tm->off = q->i;
     tm->len = i - q->i;
@@ -174,34 +183,10 @@ struct qstmt {
     int nops;
 };
 
-/* Scan st's text: 1 if it has a quick shape (s filled), else 0. */
-static int q_scan(struct assembler *as, const struct stmt *st, struct qstmt *s)
+/* The operands, from q->i (after the operation) on: 1 if they fit op's shape. */
+static int q_operands(struct qstmt *s)
 {
     struct qscan *q = &s->q;
-    *q = (struct qscan){ .t = stmt_text(as, st), .n = st->textlen };
-    s->namelen = 0;
-    if (q->n > 0 && q->t[0] != ' ') {   /* the name field */
-        if (!sym_first((unsigned char)q->t[0]))
-            return 0;
-        while (s->namelen < q->n && q->t[s->namelen] != ' ') {
-            if (!sym_char((unsigned char)q->t[s->namelen]))
-                return 0;
-            s->namelen++;
-        }
-        if (s->namelen > SYM_MAX)
-            return 0;
-        q->i = s->namelen;
-    }
-    while (q->i < q->n && q->t[q->i] == ' ')
-        q->i++;
-    s->opoff = q->i;
-    while (q->i < q->n && q->t[q->i] != ' ')
-        q->i++;
-    if (q->i == s->opoff || q->i >= q->n)
-        return 0;       /* no operation, or no operands */
-    s->op = optab_find(as->optab, q->t + s->opoff, (size_t)(q->i - s->opoff));
-    if (!s->op || s->op->kind == OPK_DIR)
-        return 0;
     const char *shape = shape_of(lex_op_token(s->op));
     if (!shape)
         return 0;
@@ -222,6 +207,39 @@ static int q_scan(struct assembler *as, const struct stmt *st, struct qstmt *s)
         }
     }
     return q->i >= q->n || q->t[q->i] == ' ';   /* not more than the shape holds */
+}
+
+/* Scan st's text: 1 if it has a quick shape (s filled), else 0. */
+static int q_scan(struct assembler *as, const struct stmt *st, struct qstmt *s)
+{
+    struct qscan *q = &s->q;
+    q->t = stmt_text(as, st);
+    q->n = st->textlen;
+    q->i = q->nterm = 0;
+    s->namelen = 0;
+    if (q->n > 0 && q->t[0] != ' ') {   /* the name field */
+        if (!(cls(q, 0) & C_SYM1))
+            return 0;
+        while (s->namelen < q->n && q->t[s->namelen] != ' ') {
+            if (!(cls(q, s->namelen) & (C_SYM1 | C_DIGIT)))
+                return 0;
+            s->namelen++;
+        }
+        if (s->namelen > SYM_MAX)
+            return 0;
+        q->i = s->namelen;
+    }
+    while (q->i < q->n && q->t[q->i] == ' ')
+        q->i++;
+    s->opoff = q->i;
+    while (q->i < q->n && q->t[q->i] != ' ')
+        q->i++;
+    if (q->i == s->opoff || q->i >= q->n)
+        return 0;       /* no operation, or no operands */
+    s->op = optab_find(as->optab, q->t + s->opoff, (size_t)(q->i - s->opoff));
+    if (!s->op || s->op->kind == OPK_DIR)
+        return 0;
+    return q_operands(s);
 }
 
 int quick_stmt(struct assembler *as, struct stmt *st)
@@ -249,7 +267,16 @@ void quick_operands(struct assembler *as, struct stmt *st)
     struct qstmt s;
     struct lexctx *x = as->lex;
     arena_reset(&as->scratch);
-    if (!q_scan(as, st, &s))
+    /* The name and operation are known: scan from the end of the operation on. */
+    struct qscan *q = &s.q;
+    q->t = stmt_text(as, st);
+    q->n = st->textlen;
+    q->i = st->opcol - 1;
+    q->nterm = 0;
+    while (q->i < q->n && q->t[q->i] != ' ')
+        q->i++;
+    s.op = st->op;
+    if (!q_operands(&s))
         return;         /* cannot happen: it was scanned so when it was read */
     x->st = st;
     x->nodes = &as->scratch;
