@@ -199,6 +199,17 @@ gen_source() {
             if (op == "srp") len = "0x30"
             tcase("ex " op, sprintf("la    2," len "(0,0)\n\tex    2,T%d-B%d(12)\n\tbc    15,S%d-B%d(12)\nT%d:\t%s\nS%d:", n, n, n, n, n, body, n), a, b, 48, "0")
         }
+        # ---- MP and DP with op2 the rightmost L2 bytes of op1 (coincident
+        # rightmost bytes): the result of the operands as they were
+        for (k = 0; k < 48; k++) {
+            op = k % 2 ? "dp" : "mp"; L2 = int(k / 2) % 8 + 1
+            L1 = L2 + 1 + rnd(16 - L2)
+            if (op == "mp") a = zeros(2 * L2) packed(L1 - L2, rnd(2 * (L1 - L2)) + 1, sign())
+            else a = packed(L1, rnd(2 * L1 - 1) + 1, sign())
+            if (length(a) > 2 * L1) a = substr(a, length(a) - 2 * L1 + 1)
+            tcase(sprintf("%s %s, its last %d bytes", op, a, L2),
+                  sprintf("%s 0(%d,4),%d(%d,4)", op, L1, L1 - L2, L2), a, "", 48, "0")
+        }
         printf "C%d:\tlpsw  0x380(0)\n\t.align 8\n", n
     }'
 }
