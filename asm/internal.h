@@ -289,7 +289,8 @@ struct using {
 };
 
 /* ---- the assembler ------------------------------------------------------- */
-#define LINE_KEEP    160    /* columns of a source line kept for display */
+#define LINE_KEEP    160    /* columns of a source line kept for display (lens are bytes) */
+_Static_assert(LINE_KEEP <= 255, "a line length is kept in a byte");
 
 /*
  * A source file: its text, mapped or read whole, and its lines.  A line
@@ -300,8 +301,8 @@ struct srcfile {
     const char *path;
     void *buf;                      /* the text: malloc'ed, or mapped (maplen > 0) */
     size_t maplen;
-    const char **lines;
-    int *lens;
+    const char **lines;             /* in the arena, like lens */
+    unsigned char *lens;
     int nlines;
     int objfile;                    /* FILE index in the object */
 };

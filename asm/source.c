@@ -106,8 +106,6 @@ void src_free(struct assembler *as)
             munmap(f->buf, f->maplen);
         else
             free(f->buf);
-        free(f->lines);
-        free(f->lens);
     }
     free(as->files);
     as->files = NULL;
@@ -188,12 +186,8 @@ static void split_lines(struct assembler *as, struct srcfile *f, const char *tex
         n++;
     if (len && text[len - 1] != '\n')
         n++;                                            /* the last line has no newline */
-    f->lines = malloc((n ? n : 1) * sizeof *f->lines);
-    f->lens = malloc((n ? n : 1) * sizeof *f->lens);
-    if (!f->lines || !f->lens) {
-        fputs("impas: out of memory\n", stderr);
-        abort();
-    }
+    f->lines = arena_raw(&as->arena, (n ? n : 1) * sizeof *f->lines);
+    f->lens = arena_raw(&as->arena, n ? n : 1);
     char line[LINE_KEEP + 1];
     size_t bcap = 0;
     *bad = NULL;
@@ -208,12 +202,12 @@ static void split_lines(struct assembler *as, struct srcfile *f, const char *tex
         size_t j = plain_prefix(text, i, k);
         if (j == k && k - i <= LINE_KEEP) {
             f->lines[n] = text + i;
-            f->lens[n] = (int)(k - i);
+            f->lens[n] = (unsigned char)(k - i);
         } else {
             int badcol;
             int col = display_line(text, i, e, line, &badcol);
             f->lines[n] = arena_strndup(&as->arena, line, (size_t)col);
-            f->lens[n] = col;
+            f->lens[n] = (unsigned char)col;
             if (badcol) {
                 *bad = xgrow(*bad, &bcap, (size_t)*nbad, sizeof **bad);
                 (*bad)[(*nbad)++] = (struct badline){ (int)n, badcol };
