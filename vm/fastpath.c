@@ -272,7 +272,7 @@ static void ic_fill(struct vm *vm, struct icent *e, uint32_t ia)
     e->mask = byte_mask(vm->ilen);
     e->bytes = load8(vm->mem + ia) & e->mask;
     e->il = vm->il;
-    e->ea1d = e->ea2d = &vm->sink;
+    e->eas = 0;
     e->b1p = e->b2p = e->x2p = &vm->zero;
     e->d1 = e->d2 = 0;
     unsigned b1 = p[2] >> 4, b2 = dec == MC_DEC_SS ? p[4] >> 4 : p[2] >> 4;
@@ -282,20 +282,19 @@ static void ic_fill(struct vm *vm, struct icent *e, uint32_t ia)
         e->x2p = vm->r2 ? &vm->gr[vm->r2] : &vm->zero;
         /* fall through */
     case MC_DEC_RS: case MC_DEC_S:
-        e->ea2d = &vm->ea2;
+        e->eas = IC_EA2;
         e->b2p = b2 ? &vm->gr[b2] : &vm->zero;
         e->d2 = d1;
         break;
     case MC_DEC_SI:
-        e->ea1d = &vm->ea1;
+        e->eas = IC_EA1;
         e->b1p = b1 ? &vm->gr[b1] : &vm->zero;
         e->d1 = d1;
         break;
     case MC_DEC_SS:
-        e->ea1d = &vm->ea1;
+        e->eas = IC_EA1 | IC_EA2;
         e->b1p = b1 ? &vm->gr[b1] : &vm->zero;
         e->d1 = d1;
-        e->ea2d = &vm->ea2;
         e->b2p = b2 ? &vm->gr[b2] : &vm->zero;
         e->d2 = (uint32_t)(p[4] & 15) << 8 | p[5];
         break;
@@ -340,8 +339,10 @@ static inline const struct uop *fetch_hit(struct vm *vm, uint32_t ia, const stru
     vm->il = e->il;
     vm->iaddr = ia;
     vm->ia = (ia + e->il.ilen) & AMASK;
-    *e->ea1d = (e->d1 + *e->b1p) & AMASK;
-    *e->ea2d = (e->d2 + *e->x2p + *e->b2p) & AMASK;
+    if (e->eas & IC_EA2)
+        vm->ea2 = (e->d2 + *e->x2p + *e->b2p) & AMASK;
+    if (e->eas & IC_EA1)
+        vm->ea1 = (e->d1 + *e->b1p) & AMASK;
     memcpy(&vm->src[MC_SRC_R1], e->gp, 5 * sizeof e->gp[0]);
     count_fetch(vm, e->il.didx, now);
     return e->entry;
@@ -694,25 +695,38 @@ void fp_prepare(struct vm *vm)
  * vm->fetch_deadline and vm->hard_limit, reloaded by SYNC_IN after
  * anything outside the loop ran (only that can change them).
  */
-#define SYNC_OUT() (vm->ctr.cycles = cyc)
-#define SYNC_IN() (cyc = vm->ctr.cycles, deadline = vm->fetch_deadline, hard = vm->hard_limit)
+#define SYNC_OUT() (vm->ctr.cycles = cyc, vm->ctr.microwords = mw)
+#define SYNC_IN()                                                                     \
+    (cyc = vm->ctr.cycles, mw = vm->ctr.microwords, deadline = vm->fetch_deadline,    \
+     hard = vm->hard_limit)
 /* Before a microword other than a fetch: the runaway bound, then its counts. */
 #define COUNT()                                                                       \
     do {                                                                              \
         if (UNLIKELY(cyc >= hard))                                                    \
             goto stop_hard;                                                           \
         cyc += u->cycles;                                                             \
-        vm->ctr.microwords++;                                                         \
+        mw++;                                                                         \
     } while (0)
+/* Go on with the microword x: straight to the fetch when it is the fetch
+ * vector (a case of its own would cost a dispatch per instruction). */
+#define GO(x)                                                                         \
+    if ((u = (x)) == fetchu)                                                          \
+        goto fetch;                                                                   \
+    else                                                                              \
+        continue
 
 enum vm_status fp_run(struct vm *vm)
 {
     const struct uop *u = &vm->cs[vm->upc];
-    uint64_t cyc, deadline, hard;
+    const struct uop *fetchu = &vm->cs[vm->img.vector[MC_V_FETCH]];
+    uint64_t cyc, mw, deadline, hard;
+    if (fetchu->op != OP_FETCH)
+        fetchu = NULL;
     SYNC_IN();
     for (;;) {
         switch (u->op) {
-        case OP_FETCH: {
+        case OP_FETCH:
+        fetch: {
             /* Below the fetch deadline (fp_deadline) the run's bound is not
              * reached, no timer update is due after this word's cycles, no
              * interruption is pending and the PSW is valid: one compare
@@ -726,7 +740,7 @@ enum vm_status fp_run(struct vm *vm)
                 continue;
             }
             cyc += u->cycles;
-            vm->ctr.microwords++;
+            mw++;
             uint32_t ia = vm->ia;
             struct icent *e = &vm->ic[(ia >> 1) & (IC_SIZE - 1)];
             if (UNLIKELY(!ic_hit(vm, ia, e))) {
@@ -746,14 +760,12 @@ enum vm_status fp_run(struct vm *vm)
             **u->pd = y;                                                              \
             if (u->cc)                                                                \
                 dp_set_cc(vm, u->cc, y, b);                                           \
-            u = successor(vm, u);                                                     \
-            continue;                                                                 \
+            GO(successor(vm, u));                                                     \
         }                                                                             \
         case OP_ALUP + MC_ALU_##F:                                                    \
             COUNT();                                                                  \
             **u->pd = dp_alu(vm, MC_ALU_##F, **u->pa, **u->pb);                       \
-            u = u->nf;                                                                \
-            continue;
+            GO(u->nf);
         ALU_FUNCTIONS(ALU_CASES)
 #undef ALU_CASES
         case OP_ALU + MC_ALU_NONE: {
@@ -763,23 +775,19 @@ enum vm_status fp_run(struct vm *vm)
             **u->pd = y;
             if (u->cc)
                 dp_set_cc(vm, u->cc, y, 0);
-            u = successor(vm, u);
-            continue;
+            GO(successor(vm, u));
         }
         case OP_ALUP + MC_ALU_NONE:
             COUNT();
             **u->pd = vm->y;
-            u = u->nf;
-            continue;
+            GO(u->nf);
         case OP_IA:
             COUNT();
-            u = ia_passa(vm, u);
-            continue;
+            GO(ia_passa(vm, u));
 #define MEM_CASE(OP, F)                                                               \
         case OP_MEM + MC_ALU_##F * 8 + MC_MEM_##OP:                                   \
             COUNT();                                                                  \
-            u = mem_body(vm, u, MC_ALU_##F, MC_MEM_##OP, 1);                          \
-            continue;
+            GO(mem_body(vm, u, MC_ALU_##F, MC_MEM_##OP, 1));
 #define MEM_CASES(F) MEM_OPS(MEM_CASE, F)
         MEM_CASES(NONE)
         ALU_FUNCTIONS(MEM_CASES)
@@ -788,8 +796,7 @@ enum vm_status fp_run(struct vm *vm)
 #define MEMN_CASE(OP, F)                                                              \
         case OP_MEMN + MC_ALU_##F * 8 + MC_MEM_##OP:                                  \
             COUNT();                                                                  \
-            u = mem_body(vm, u, MC_ALU_##F, MC_MEM_##OP, 0);                          \
-            continue;
+            GO(mem_body(vm, u, MC_ALU_##F, MC_MEM_##OP, 0));
 #define MEMN_CASES(F) MEM_OPS(MEMN_CASE, F)
         PURE_FUNCTIONS(MEMN_CASES)
 #undef MEMN_CASES
@@ -802,20 +809,17 @@ enum vm_status fp_run(struct vm *vm)
             **u->pd = y;                                                              \
             if (u->cc)                                                                \
                 dp_set_cc(vm, u->cc, y, b);                                           \
-            u = successor(vm, u);                                                     \
-            continue;                                                                 \
+            GO(successor(vm, u));                                                     \
         }                                                                             \
         case OP_ALUNP + MC_ALU_##F:                                                   \
             COUNT();                                                                  \
             **u->pd = dp_alu_noflags(vm, MC_ALU_##F, **u->pa, **u->pb);               \
-            u = u->nf;                                                                \
-            continue;
+            GO(u->nf);
         PURE_FUNCTIONS(ALUN_CASES)
 #undef ALUN_CASES
         case OP_MEMX:
             COUNT();
-            u = memx_body(vm, u);
-            continue;
+            GO(memx_body(vm, u));
         default:
             SYNC_OUT();
             u = run_generic(vm, u);

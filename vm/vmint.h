@@ -66,11 +66,12 @@ struct icent {
     uint64_t bytes, mask;                   /* the first 8 bytes at ia, as loaded; ilen-byte mask */
     struct ilatch il;                       /* with exec 0 */
     const uint32_t *b1p, *b2p, *x2p;        /* base and index registers, or a zero cell */
-    uint32_t *ea1d, *ea2d;                  /* EA1/EA2 latches, or a sink when not set */
+    uint8_t eas;                            /* IC_EA1 | IC_EA2: the addresses its format computes */
     uint32_t *gp[5];                        /* &GR[R1], [R1+1], [R2], [R2+1], [R2|1] */
     const struct uop *entry;                /* the dispatch target */
 };
 #define IC_SIZE 4096                        /* entries, indexed by halfword address */
+enum { IC_EA1 = 1, IC_EA2 = 2 };
 
 struct vm {
     /* architected registers */
