@@ -13,6 +13,7 @@ COMPARE=$IMP_TOP/tests/oracle/compare-semantics.sh
 
 for txt in "$GOLDEN"/*.txt; do
     g=$(basename "$txt" .txt)
+    test -f "$GOLDEN/$g.bin" || continue    # a group is a .txt with its image
     range=$(awk -F'\t' '$1 == "range" { print $2 ":" $3 }' "$txt")
     n=$(grep -c '^case' "$txt")
     test_expect_success "$g: $n cases agree with Hercules" '
