@@ -487,11 +487,8 @@ static int gen_address(struct assembler *as, char t, const struct expr *e, uint8
             v.nrel = 1;
             v.rel[0].sect = s;
             v.rel[0].coef = 1;
-            if (sym && as->pass == 2) {
-                sym->refs = xgrow(sym->refs, &sym->caprefs, sym->nrefs, sizeof *sym->refs);
-                if (!sym->nrefs || sym->refs[sym->nrefs - 1] != as->curstmt)
-                    sym->refs[sym->nrefs++] = as->curstmt;
-            }
+            if (sym && as->pass == 2)
+                symtab_ref(sym, as->curstmt);
         }
     } else if (expr_eval(as, e, 0, &v) < 0) {
         return -1;

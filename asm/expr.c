@@ -44,11 +44,7 @@ int value_is_simple(const struct value *v) { return v->nrel == 1 && v->rel[0].co
 
 static void add_ref(struct assembler *as, struct symbol *s)
 {
-    int i = as->curstmt;
-    if (s->nrefs && s->refs[s->nrefs - 1] == i)
-        return;
-    s->refs = xgrow(s->refs, &s->caprefs, s->nrefs, sizeof *s->refs);
-    s->refs[s->nrefs++] = i;
+    symtab_ref(s, as->curstmt);
 }
 
 struct symbol *sym_resolve(struct assembler *as, const char *name, int flags)
@@ -62,20 +58,22 @@ struct symbol *sym_resolve(struct assembler *as, const char *name, int flags)
         return NULL;
     s->state = 1;
     int save = as->curstmt;
-    as->curstmt = s->equ_stmt;
+    as->curstmt = s->defstmt;
+    const struct dirargs *d = as->stmts[s->defstmt].dir;    /* value [,length] */
+    const struct expr *equlen = d->nargs > 1 ? d->args[1] : NULL;
     struct value v;
-    int r = expr_eval(as, s->equ, EV_QUIET | EV_NOREF | (flags & EV_PASS1), &v);
+    int r = expr_eval(as, d->args[0], EV_QUIET | EV_NOREF | (flags & EV_PASS1), &v);
     int64_t len = 1;
-    if (r == 0 && s->equlen && expr_abs(as, s->equlen, EV_QUIET | EV_NOREF, &len) < 0)
+    if (r == 0 && equlen && expr_abs(as, equlen, EV_QUIET | EV_NOREF, &len) < 0)
         r = -1;
     as->curstmt = save;
     if (r < 0 || v.nrel > 1 || (v.nrel == 1 && v.rel[0].coef != 1)) {
         s->state = as->pass == 2 ? 3 : 0;
         return NULL;
     }
-    s->val = v.num;
+    s->val = (int32_t)v.num;
     s->sect = v.nrel ? v.rel[0].sect : -1;
-    s->len = s->equlen ? (uint32_t)len : v.has_len ? v.lenattr : 1;
+    s->len = equlen ? (uint32_t)len : v.has_len ? v.lenattr : 1;
     s->state = 2;
     return s;
 }

@@ -225,24 +225,26 @@ struct section {
 /* ---- symbols ------------------------------------------------------------- */
 enum sym_kind { SYM_UNDEF, SYM_LABEL, SYM_EQU, SYM_SECT, SYM_EXT };
 
+/*
+ * A symbol, in 48 bytes (a large source has thousands).  An EQU is
+ * evaluated lazily: its expressions are the operands of its statement
+ * (defstmt), where * is that statement's location.
+ */
 struct symbol {
     const char *name;
-    enum sym_kind kind;
+    int *refs;                      /* referencing statements (nrefs, in order) */
+    int32_t val;                    /* values are 32-bit (expr.c checks) */
     int sect;                       /* -1 absolute */
-    int64_t val;
     uint32_t len;
-    char type;
     int defstmt;                    /* statement index, -1 */
-    /* EQU evaluated lazily: expression, and where * was */
-    struct expr *equ;
-    struct expr *equlen;
-    int equ_stmt;
-    int state;                      /* 0 unevaluated, 1 evaluating, 2 done, 3 failed */
-    int entry;                      /* named by ENTRY */
-    int circular;                   /* its EQU refers to itself */
-    int *refs;                      /* referencing statements */
-    size_t nrefs, caprefs;
+    uint32_t nrefs, caprefs;
+    unsigned char kind;             /* enum sym_kind */
+    char type;
+    unsigned char state;            /* EQU: 0 unevaluated, 1 evaluating, 2 done, 3 failed */
+    unsigned char entry;            /* named by ENTRY */
+    unsigned char circular;         /* its EQU refers to itself */
 };
+_Static_assert(sizeof(void *) != 8 || sizeof(struct symbol) == 48, "struct symbol grew");
 
 struct symtab {
     struct symbol **slots;
@@ -252,6 +254,7 @@ void symtab_init(struct symtab *t);
 void symtab_free(struct symtab *t);
 struct symbol *symtab_find(struct symtab *t, const char *name);
 struct symbol *symtab_get(struct assembler *as, const char *name);  /* creates SYM_UNDEF */
+void symtab_ref(struct symbol *s, int stmt);    /* stmt refers to s (once in a row) */
 int symtab_sorted(struct symtab *t, struct symbol ***out);         /* malloc'ed, by name */
 
 /* ---- literals ------------------------------------------------------------ */

@@ -24,7 +24,7 @@ static void define(struct assembler *as, struct stmt *st, enum sym_kind k, int s
     }
     s->kind = k;
     s->sect = sect;
-    s->val = val;
+    s->val = (int32_t)val;
     s->len = len;
     s->type = type;
     s->defstmt = as->curstmt;
@@ -138,10 +138,7 @@ static void p1_equ(struct assembler *as, struct stmt *st)
         return;
     }
     s->kind = SYM_EQU;
-    s->equ = d->args[0];
-    s->equlen = d->nargs > 1 ? d->args[1] : NULL;
-    s->equ_stmt = as->curstmt;
-    s->defstmt = as->curstmt;
+    s->defstmt = as->curstmt;       /* its operands are the EQU's value and length */
     s->type = 'U';
     s->state = 0;
     sym_resolve(as, st->name, EV_PASS1);

@@ -128,7 +128,7 @@ static void p2_equ(struct assembler *as, struct stmt *st)
             (l < 0 || l > 65535))
             stmt_msg(as, as->curstmt, DIAG_ERROR, d->args[1]->col,
                      "length attribute out of range (0-65535)");
-        if (s && s->equ_stmt == as->curstmt && s->kind == SYM_EQU && s->state != 2)
+        if (s && s->defstmt == as->curstmt && s->kind == SYM_EQU && s->state != 2)
             sym_resolve(as, st->name, 0);
     }
     lst_stmt(as, st, NULL, 0, -1, val);

@@ -78,11 +78,22 @@ struct symbol *symtab_get(struct assembler *as, const char *name)
     s->kind = SYM_UNDEF;
     s->sect = -1;
     s->defstmt = -1;
-    s->equ_stmt = -1;
     s->len = 1;
     *p = s;
     t->count++;
     return s;
+}
+
+void symtab_ref(struct symbol *s, int stmt)
+{
+    if (s->nrefs && s->refs[s->nrefs - 1] == stmt)
+        return;
+    if (s->nrefs == s->caprefs) {
+        size_t cap = s->caprefs;
+        s->refs = xgrow(s->refs, &cap, s->nrefs, sizeof *s->refs);
+        s->caprefs = (uint32_t)cap;
+    }
+    s->refs[s->nrefs++] = stmt;
 }
 
 static int by_name(const void *a, const void *b)
