@@ -820,13 +820,15 @@ enum vm_status fp_run(struct vm *vm)
         case OP_MEMX:
             COUNT();
             GO(memx_body(vm, u));
-        default:
+        case OP_GENERIC:
             SYNC_OUT();
             u = run_generic(vm, u);
             if (!u)
                 goto out;
             SYNC_IN();
             continue;
+        default:                        /* choose() gives no other code: no range check */
+            __builtin_unreachable();
         }
     }
 stop_hard:
