@@ -487,8 +487,8 @@ static int gen_address(struct assembler *as, char t, const struct expr *e, uint8
             v.nrel = 1;
             v.rel[0].sect = s;
             v.rel[0].coef = 1;
-            if (sym && as->pass == 2)
-                symtab_ref(sym, as->curstmt);
+            if (sym && as->pass == 2 && as->lst)
+                symtab_ref(sym, as->curstmt);   /* for the listing's cross-reference */
         }
     } else if (expr_eval(as, e, 0, &v) < 0) {
         return -1;

@@ -42,9 +42,11 @@ static int add_term(struct value *v, int sect, int coef)
 int value_is_abs(const struct value *v) { return v->nrel == 0; }
 int value_is_simple(const struct value *v) { return v->nrel == 1 && v->rel[0].coef == 1; }
 
+/* A cross-reference entry: only the listing shows them. */
 static void add_ref(struct assembler *as, struct symbol *s)
 {
-    symtab_ref(s, as->curstmt);
+    if (as->lst)
+        symtab_ref(s, as->curstmt);
 }
 
 struct symbol *sym_resolve(struct assembler *as, const char *name, int flags)

@@ -232,7 +232,7 @@ enum sym_kind { SYM_UNDEF, SYM_LABEL, SYM_EQU, SYM_SECT, SYM_EXT };
  */
 struct symbol {
     const char *name;
-    int *refs;                      /* referencing statements (nrefs, in order) */
+    int *refs;                      /* referencing statements, for the listing only */
     int32_t val;                    /* values are 32-bit (expr.c checks) */
     int sect;                       /* -1 absolute */
     uint32_t len;

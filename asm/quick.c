@@ -75,37 +75,34 @@ static int cls(const struct qscan *q, int i) { return cclass[(unsigned char)q->t
 /* A number (at most 2147483647) or a symbol (at most SYM_MAX): its index, or -1. */
 static int q_term(struct qscan *q)
 {
-    int i = q->i, n = q->n;
-    if (q->nterm >= QMAX_TERMS || i >= n)
+    if (q->nterm >= QMAX_TERMS || q->i >= q->n)
         return -1;
+    const unsigned char *p = (const unsigned char *)q->t + q->i;
+    const unsigned char *e = (const unsigned char *)q->t + q->n, *b = p;
     struct qterm *tm = &q->term[q->nterm];
-    int c = cls(q, i);
+    int c = cclass[*p];
     if (c & C_DIGIT) {
-        while (i < n && (cls(q, i) & C_DIGIT))
-            i++;
-        if (i - q->i > 10)
-            return -1;      /* the scanner's "number too large" */
         int64_t v = 0;
-        for (int k = q->i; k < i; k++)
-            v = v * 10 + (q->t[k] - '0');
-        if (v > 2147483647LL)
-            return -1;
+        for (; p < e && (cclass[*p] & C_DIGIT) && p - b < 11; p++)
+            v = v * 10 + (*p - '0');
+        if (p - b > 10 || v > 2147483647LL)
+            return -1;      /* the scanner's "number too large" */
         tm->num = 1;
         tm->v = v;
     } else if (c & C_SYM1) {
-        while (i < n && (cls(q, i) & (C_SYM1 | C_DIGIT)))
-            i++;
-        if (i - q->i > SYM_MAX)
+        while (p < e && (cclass[*p] & (C_SYM1 | C_DIGIT)))
+            p++;
+        if (p - b > SYM_MAX)
             return -1;
         tm->num = 0;
     } else {
         return -1;
     }
-    if (i < n && !(cls(q, i) & C_END))
+    if (p < e && !(cclass[*p] & C_END))
         return -1;      /* X'..', L'..', A.B, A+B, 12AB, ...: the full parser */
     tm->off = q->i;
-    tm->len = i - q->i;
-    q->i = i;
+    tm->len = (int)(p - b);
+    q->i += tm->len;
     return q->nterm++;
 }
 
