@@ -78,4 +78,19 @@ test_expect_success 'recursive COPY stops at the depth limit' '
     printf "         COPY  LOOP\n" >LOOP.s && printf "T        CSECT\n         COPY  LOOP\n         END\n" >cr.s &&
     test_must_fail impas cr.s 2>err && test_grep "COPY nested more than 16 deep" err
 '
+test_expect_success 'a source read from a pipe assembles as the same file does' '
+    printf "T        CSECT\r\n         LR    1,2\n* tab\tin a remark\n         DC    C'"'"'AB'"'"'\n         LR    1,99\n         END" >p.s &&
+    test_must_fail impas -o f.o -l f.lst p.s 2>f.err &&
+    test_must_fail impas -o p.o -l p.lst /dev/stdin <p.s 2>p.err &&
+    sed "s|/dev/stdin|p.s|g" p.err >p2.err && test_cmp f.err p2.err &&
+    test_grep "p.s:5:18: error: register 99" f.err &&
+    sed "s|/dev/stdin|p.s|g" p.lst >p2.lst && test_cmp f.lst p2.lst
+'
+test_expect_success 'a long line, a control character and a last line without newline' '
+    { printf "T        CSECT\n         LR    1,2   %0200d\n" 0 &&
+      printf "         LR    1,\0012\n         BR    14" ; } >lc.s &&
+    test_must_fail impas -l lc.lst lc.s 2>err &&
+    test_grep "lc.s:3:18: error: invalid character" err &&
+    test_grep "BR    14" lc.lst
+'
 test_done
