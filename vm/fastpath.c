@@ -20,6 +20,8 @@
  *   OP_ALUN+F, OP_ALUNP+F, OP_MEMN+F,M   the same for a pure ALU function
  *                (dp_alu_pure) whose flags no later microword can read
  *                before they are set again (flag_liveness): Y alone.
+ *   OP_ADDZ, OP_SUBZ   ADD or SUB as OP_ALU whose C and V no microword can
+ *                read (BCT's count): Y, Z and N alone.
  *   OP_MEMX      the rest of the storage microwords without SF: RW1,
  *                address-register steps, CTR, RNC (the SS loops).
  *   OP_GENERIC   anything else: runs the reference eng_exec_uop().
@@ -58,7 +60,9 @@ enum {
     OP_ALUN = OP_MEM + NALU * 8,        /* + pure ALU function, flags not set */
     OP_ALUNP = OP_ALUN + NALU,          /* + pure ALU function, flags not set */
     OP_MEMN = OP_ALUNP + NALU,          /* + pure ALU function * 8 + MEM, flags not set */
-    OP_COUNT = OP_MEMN + NALU * 8
+    OP_ADDZ = OP_MEMN + NALU * 8,       /* ADD, SUB needing no C and no V: Z and N alone */
+    OP_SUBZ,
+    OP_COUNT
 };
 
 /* Stop before executing u (cycle bound): resume at u. */
@@ -651,6 +655,9 @@ static unsigned choose(struct vm *vm, struct uop *u)
         return u->d == MC_DST_IA && !u->mem && !u->ag && u->alu == MC_ALU_PASSA ? OP_IA
                                                                                 : OP_GENERIC;
     int nf = !u->need && dp_alu_pure(u->alu);
+    if (u->mem == MC_MEM_NONE && !u->ag && u->need && !(u->need & (FC | FV)) &&
+        (u->alu == MC_ALU_ADD || u->alu == MC_ALU_SUB))
+        return u->alu == MC_ALU_ADD ? OP_ADDZ : OP_SUBZ;
     if (u->mem == MC_MEM_NONE)
         return u->ag ? OP_GENERIC
                : !u->cc && !u->ucond ? (nf ? OP_ALUNP : OP_ALUP) + u->alu
@@ -817,6 +824,21 @@ enum vm_status fp_run(struct vm *vm)
             GO(u->nf);
         PURE_FUNCTIONS(ALUN_CASES)
 #undef ALUN_CASES
+#define ZN_CASE(OP, F)                                                                \
+        case OP: {                                                                    \
+            COUNT();                                                                  \
+            uint32_t b = **u->pb;                                                     \
+            uint32_t y = dp_alu_noflags(vm, MC_ALU_##F, **u->pa, b);                  \
+            vm->fz = y == 0;                                                          \
+            vm->fn = (uint8_t)(y >> 31);                                              \
+            **u->pd = y;                                                              \
+            if (u->cc)                                                                \
+                dp_set_cc(vm, u->cc, y, b);                                           \
+            GO(successor(vm, u));                                                     \
+        }
+        ZN_CASE(OP_ADDZ, ADD)
+        ZN_CASE(OP_SUBZ, SUB)
+#undef ZN_CASE
         case OP_MEMX:
             COUNT();
             GO(memx_body(vm, u));
