@@ -533,7 +533,7 @@ static unsigned live_after_alu(const struct uop *u, unsigned out)
  * live in all of them: live[0] and live[1] are the flags live at each word
  * if a RET returns to a place where nothing, or everything, is live; a
  * CALL then passes on f(L) = live[0][t] | (live[1][t] & L) of its target t
- * (liveness never turns one flag into another); live[2] is the real
+ * (liveness turns no flag into another but C: see live_out); live[2] is the real
  * answer, where a RET returns to every return point.  g: the flags live
  * wherever a run may resume (the fetch, trap and restart vectors).
  */
@@ -554,8 +554,13 @@ static unsigned live_out(const struct vm *vm, const struct liveness *lv, unsigne
     case MC_SEQ_NEXT: out |= LIVE(a + 1); break;
     case MC_SEQ_JUMP: out |= LIVE(u->addr); break;
     case MC_SEQ_CALL:
-        if (u->addr < n)
-            out |= lv->live[0][u->addr] | (lv->live[1][u->addr] & LIVE(a + 1));
+        if (u->addr < n) {
+            /* f(L) = live0 | (live1 & L), except that a live output of
+             * ADDC, DADD or DSUB makes C live: whenever L is not empty,
+             * C may be (an over-approximation, never wrong) */
+            unsigned l = LIVE(a + 1);
+            out |= lv->live[0][u->addr] | (lv->live[1][u->addr] & (l ? l | FC : 0));
+        }
         break;
     case MC_SEQ_BR: case MC_SEQ_BRN: out |= LIVE(a + 1) | LIVE(u->addr); break;
     case MC_SEQ_BRE: case MC_SEQ_BRNE: out |= LIVE(u->addr) | LIVE(vec[MC_V_FETCH]); break;

@@ -298,6 +298,36 @@ static void build_selfmod(struct asm_ *a)
     a->mem[0x121] = 0x22;
 }
 
+/*
+ * Decimal carries: AP and SP whose digit adder passes a carry (a borrow)
+ * from byte to byte.  The flag liveness of the fast path must keep C
+ * live between those DADD/DSUB microwords while the validity scans (DADD
+ * for V alone) leave it dead; a lost carry gives other digits.
+ */
+static void build_decimal(struct asm_ *a)
+{
+    memset(a, 0, sizeof *a);
+    a->pc = ORG;
+    I(a, "AP", .l1 = 2, .l2 = 1, .d1 = 0x301, .d2 = 0x311);     /* 999C + 1C */
+    I(a, "L", .r1 = 3, .d2 = 0x300);
+    I(a, "SP", .l1 = 2, .l2 = 1, .d1 = 0x321, .d2 = 0x311);     /* 1000C - 1C */
+    I(a, "L", .r1 = 4, .d2 = 0x320);
+    I(a, "AP", .l1 = 2, .l2 = 1, .d1 = 0x331, .d2 = 0x341);     /* 1C + 999D: |op1| < |op2| */
+    I(a, "L", .r1 = 5, .d2 = 0x330);
+    I(a, "SP", .l1 = 0, .l2 = 10, .d1 = 0x351, .d2 = 0x361);    /* 0B - 025845225863828730902D */
+    I(a, "IC", .r1 = 6, .d2 = 0x351);
+    finish(a);
+    a->mem[0x302] = 0x99; a->mem[0x303] = 0x9C;
+    a->mem[0x311] = 0x00; a->mem[0x312] = 0x1C;
+    a->mem[0x321] = 0x01; a->mem[0x322] = 0x00; a->mem[0x323] = 0x0C;
+    a->mem[0x333] = 0x1C;
+    a->mem[0x341] = 0x99; a->mem[0x342] = 0x9D;
+    a->mem[0x351] = 0x0B;
+    static const uint8_t op2[11] = { 0x02, 0x58, 0x45, 0x22, 0x58, 0x63, 0x82, 0x87, 0x30,
+                                     0x90, 0x2D };
+    memcpy(a->mem + 0x361, op2, sizeof op2);
+}
+
 static void test_programs(void)
 {
     static struct asm_ a;
@@ -336,6 +366,14 @@ static void test_programs(void)
     check_int(s.ctr.instructions, ==, 62);
     check_int(s.ctr.microwords, ==, 151);
     check_int(s.ctr.cycles, ==, 236);
+
+    build_decimal(&a);
+    agree("decimal carries", setup_prog, &a, 0, &s);
+    check_int(s.st, ==, VM_NO_SVC_HANDLER);
+    check_uint(s.gr[3], ==, 0x0001000Cu);
+    check_uint(s.gr[4], ==, 0x0000999Cu);
+    check_uint(s.gr[5], ==, 0x0000998Du);
+    check_uint(s.gr[6], ==, 0x2Cu);                 /* as Hercules: ...902 + 0 = 2, overflow */
 }
 
 /* A store from the host between two runs is seen by the next run. */
