@@ -195,6 +195,19 @@ static int nomem(struct reader *r)
     return rd_error_at(r, NULL, "out of memory");
 }
 
+/* The rest of the record, trailing blanks removed, as a new string: a path. */
+static int read_path(struct reader *r, char **out)
+{
+    const char *path = peek(r);
+    if (path >= r->eol)
+        return rd_error_at(r, path, "missing path");
+    size_t len = (size_t)(r->eol - path);
+    while (len > 0 && is_blank((unsigned char)path[len - 1]))
+        len--;
+    *out = strndup(path, len);
+    return *out ? 0 : nomem(r);
+}
+
 static int rec_file(struct reader *r)
 {
     const char *at = peek(r);
@@ -203,15 +216,9 @@ static int rec_file(struct reader *r)
         return -1;
     if ((size_t)n != r->m->nfiles)
         return rd_error_at(r, at, "FILE %d out of sequence (expected %zu)", n, r->m->nfiles);
-    const char *path = peek(r);
-    if (path >= r->eol)
-        return rd_error_at(r, path, "missing path");
-    size_t len = (size_t)(r->eol - path);
-    while (len > 0 && is_blank((unsigned char)path[len - 1]))
-        len--;
-    char *copy = strndup(path, len);
-    if (!copy)
-        return nomem(r);
+    char *copy;
+    if (read_path(r, &copy) != 0)
+        return -1;
     int ok = obj_add_file(r->m, copy);
     free(copy);
     return ok < 0 ? nomem(r) : 0;
@@ -296,15 +303,9 @@ static int rec_mod(struct reader *r)
         return rd_error_at(r, r->line, "MOD record in an object module (load modules only)");
     if (read_id(r, "section id", 1, &id) != 0)
         return -1;
-    const char *path = peek(r);
-    if (path >= r->eol)
-        return rd_error_at(r, path, "missing path");
-    size_t len = (size_t)(r->eol - path);
-    while (len > 0 && is_blank((unsigned char)path[len - 1]))
-        len--;
-    char *copy = strndup(path, len);
-    if (!copy)
-        return nomem(r);
+    char *copy;
+    if (read_path(r, &copy) != 0)
+        return -1;
     int ok = obj_add_mod(r->m, id, copy);
     free(copy);
     return ok < 0 ? nomem(r) : 0;
