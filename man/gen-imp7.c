@@ -14,19 +14,7 @@
 #include <string.h>
 
 #include "isa.h"
-
-/* Write s as roff text: backslashes and hyphens escaped, nothing else. */
-static void roff_text(FILE *out, const char *s)
-{
-    for (; *s; s++) {
-        if (*s == '\\')
-            fputs("\\e", out);
-        else if (*s == '-')
-            fputs("\\-", out);
-        else
-            fputc(*s, out);
-    }
-}
+#include "roff.h"
 
 static void opcode_text(FILE *out, unsigned op)
 {

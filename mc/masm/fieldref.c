@@ -4,25 +4,11 @@
  * tests/t3001-impmc-fields.sh checks that man/impmc.5 holds exactly this.
  */
 #include "microword.h"
+#include "roff.h"
 
 #include <stdio.h>
 
 void mc_field_reference(FILE *out);
-
-/* roff-escape a description: backslashes and a leading dot. */
-static void put_text(FILE *out, const char *s)
-{
-    if (*s == '.' || *s == '\'')
-        fputs("\\&", out);
-    for (; *s; s++) {
-        if (*s == '\\')
-            fputs("\\e", out);
-        else if (*s == '-')
-            fputs("\\-", out);
-        else
-            fputc(*s, out);
-    }
-}
 
 void mc_field_reference(FILE *out)
 {
@@ -30,7 +16,7 @@ void mc_field_reference(FILE *out)
     for (int i = 0; i < MC_NFIELDS; i++) {
         const struct mc_field_desc *f = &mc_fields[i];
         fprintf(out, ".SS %s (bits %u\\-%u)\n", f->name, f->pos + f->width - 1, f->pos);
-        put_text(out, f->what);
+        roff_text(out, f->what);
         fputs(".\n", out);
         if (f->set == MC_SET_NUM) {
             fprintf(out, "A number or a label, 0\\-%u.\n", (1u << f->width) - 1);
@@ -48,7 +34,7 @@ void mc_field_reference(FILE *out)
             if (v->cycles)
                 fprintf(out, ", +%u cycle%s", v->cycles, v->cycles > 1 ? "s" : "");
             fputs(") ", out);
-            put_text(out, v->what);
+            roff_text(out, v->what);
             fputc('\n', out);
         }
     }
