@@ -528,18 +528,22 @@ static unsigned live_after_alu(const struct uop *u, unsigned out)
 }
 
 /*
- * Flag liveness is computed in three worlds at once, so that a
+ * Flag liveness is computed in 33 worlds at once, so that a
  * micro-subroutine shared by several instructions does not make a flag
- * live in all of them: live[0] and live[1] are the flags live at each word
- * if a RET returns to a place where nothing, or everything, is live; a
- * CALL then passes on f(L) = live[0][t] | (live[1][t] & L) of its target t
- * (liveness turns no flag into another but C: see live_out); live[2] is the real
- * answer, where a RET returns to every return point.  g: the flags live
- * wherever a run may resume (the fetch, trap and restart vectors).
+ * live in all of them.  In world L (0..31, a set of flags and Y) a RET
+ * returns to a place where L is live: live[L] at a subroutine's entry t
+ * is then its exact summary, and a CALL whose return point has L live
+ * passes on live[L][t].  (A summary f(L) = live0 | (live1 & L) would not
+ * do: a live output of ADDC, DADD or DSUB makes C live, so f is not of
+ * that form, and the safe approximation made C live at every instruction
+ * boundary.)  World WREAL is the real answer, where a RET returns to every
+ * return point.  g: the flags live wherever a run may resume (the fetch,
+ * trap and restart vectors).
  */
+enum { WREAL = 32, NWORLDS = 33 };
 struct liveness {
     unsigned n;
-    uint8_t *live[3];
+    uint8_t *live[NWORLDS];
 };
 
 /* The flags live after u in world w. */
@@ -554,21 +558,16 @@ static unsigned live_out(const struct vm *vm, const struct liveness *lv, unsigne
     case MC_SEQ_NEXT: out |= LIVE(a + 1); break;
     case MC_SEQ_JUMP: out |= LIVE(u->addr); break;
     case MC_SEQ_CALL:
-        if (u->addr < n) {
-            /* f(L) = live0 | (live1 & L), except that a live output of
-             * ADDC, DADD or DSUB makes C live: whenever L is not empty,
-             * C may be (an over-approximation, never wrong) */
-            unsigned l = LIVE(a + 1);
-            out |= lv->live[0][u->addr] | (lv->live[1][u->addr] & (l ? l | FC : 0));
-        }
+        if (u->addr < n)
+            out |= lv->live[LIVE(a + 1) & FLIVE][u->addr];
         break;
     case MC_SEQ_BR: case MC_SEQ_BRN: out |= LIVE(a + 1) | LIVE(u->addr); break;
     case MC_SEQ_BRE: case MC_SEQ_BRNE: out |= LIVE(u->addr) | LIVE(vec[MC_V_FETCH]); break;
     case MC_SEQ_END: out |= LIVE(vec[MC_V_FETCH]); break;
     case MC_SEQ_RET:
-        if (w == 1)
-            out = FLIVE;
-        else if (w == 2)
+        if (w < WREAL)
+            out |= w;
+        else
             for (unsigned i = 0; i < n; i++)
                 if (vm->cs[i].seq == MC_SEQ_CALL)
                     out |= LIVE(i + 1);
@@ -604,7 +603,7 @@ static unsigned resume_live(const struct vm *vm, const struct liveness *lv)
     unsigned g = 0;
     for (int v = 0; v < MC_NVECTORS; v++)
         if (vec[v] < lv->n)
-            g |= lv->live[2][vec[v]];
+            g |= lv->live[WREAL][vec[v]];
     return g;
 }
 
@@ -616,31 +615,38 @@ static void flag_liveness(struct vm *vm)
 {
     struct liveness lv;
     unsigned n = lv.n = vm->img.nwords;
-    uint8_t *mem = calloc(3 * (size_t)(n ? n : 1), 1);
+    uint8_t *mem = calloc(NWORLDS * (size_t)(n ? n : 1), 1);
     if (!mem) {                         /* no analysis: every flag needed */
         for (unsigned a = 0; a < n; a++)
             vm->cs[a].need = FALL;
         return;
     }
-    for (unsigned w = 0; w < 3; w++)
+    for (unsigned w = 0; w < NWORLDS; w++)
         lv.live[w] = mem + w * (size_t)n;
+    /* Only the worlds some CALL's return point asks for are computed. */
+    uint8_t used[NWORLDS] = { [WREAL] = 1 };
     for (int changed = 1; changed;) {
         changed = 0;
         unsigned g = resume_live(vm, &lv);
         for (unsigned a = n; a-- > 0;)
-            for (unsigned w = 0; w < 3; w++) {
+            for (unsigned w = 0; w < NWORLDS; w++) {
+                if (!used[w])
+                    continue;
                 unsigned in = live_in(vm, &lv, w, &vm->cs[a], g);
                 if (in != lv.live[w][a]) {
                     lv.live[w][a] = (uint8_t)in;
                     changed = 1;
                 }
+                unsigned l = a + 1 < n ? lv.live[w][a + 1] & FLIVE : 0;
+                if (vm->cs[a].seq == MC_SEQ_CALL && !used[l])
+                    used[l] = changed = 1;
             }
     }
     unsigned g = resume_live(vm, &lv);
     for (unsigned a = 0; a < n; a++) {
         struct uop *u = &vm->cs[a];
         u->need = (uint8_t)(alu_sets(u->alu) & FALL &
-                            live_after_alu(u, live_out(vm, &lv, 2, u, g)));
+                            live_after_alu(u, live_out(vm, &lv, WREAL, u, g)));
     }
     free(mem);
 }
