@@ -43,6 +43,7 @@
 #include "vmint.h"
 #include "alu.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -268,6 +269,24 @@ static uint64_t byte_mask(unsigned n)
     return load8(b);
 }
 
+_Static_assert(sizeof(struct icent) == 128, "a cache entry is 128 bytes");
+_Static_assert(offsetof(struct vm, zero) <= UINT16_MAX, "register offsets fit 16 bits");
+
+/* The offset in struct vm of GR[r], or of the zero cell for r = 0. */
+static uint16_t gr_off(unsigned r)
+{
+    return (uint16_t)(r ? offsetof(struct vm, gr) + r * sizeof(uint32_t)
+                        : offsetof(struct vm, zero));
+}
+
+/* The cell at byte offset off of vm (gr_off). */
+static inline uint32_t vm_cell(const struct vm *vm, unsigned off)
+{
+    uint32_t v;
+    memcpy(&v, (const char *)vm + off, sizeof v);
+    return v;
+}
+
 /* Fill e from the latches iu_fetch just set for the instruction at ia. */
 static void ic_fill(struct vm *vm, struct icent *e, uint32_t ia)
 {
@@ -277,30 +296,30 @@ static void ic_fill(struct vm *vm, struct icent *e, uint32_t ia)
     e->bytes = load8(vm->mem + ia) & e->mask;
     e->il = vm->il;
     e->eas = 0;
-    e->b1p = e->b2p = e->x2p = &vm->zero;
+    e->b1o = e->b2o = e->x2o = gr_off(0);
     e->d1 = e->d2 = 0;
     unsigned b1 = p[2] >> 4, b2 = dec == MC_DEC_SS ? p[4] >> 4 : p[2] >> 4;
-    uint32_t d1 = (uint32_t)(p[2] & 15) << 8 | p[3];
+    uint16_t d1 = (uint16_t)((p[2] & 15) << 8 | p[3]);
     switch (dec) {
     case MC_DEC_RX:
-        e->x2p = vm->r2 ? &vm->gr[vm->r2] : &vm->zero;
+        e->x2o = gr_off(vm->r2);
         /* fall through */
     case MC_DEC_RS: case MC_DEC_S:
         e->eas = IC_EA2;
-        e->b2p = b2 ? &vm->gr[b2] : &vm->zero;
+        e->b2o = gr_off(b2);
         e->d2 = d1;
         break;
     case MC_DEC_SI:
         e->eas = IC_EA1;
-        e->b1p = b1 ? &vm->gr[b1] : &vm->zero;
+        e->b1o = gr_off(b1);
         e->d1 = d1;
         break;
     case MC_DEC_SS:
         e->eas = IC_EA1 | IC_EA2;
-        e->b1p = b1 ? &vm->gr[b1] : &vm->zero;
+        e->b1o = gr_off(b1);
         e->d1 = d1;
-        e->b2p = b2 ? &vm->gr[b2] : &vm->zero;
-        e->d2 = (uint32_t)(p[4] & 15) << 8 | p[5];
+        e->b2o = gr_off(b2);
+        e->d2 = (uint16_t)((p[4] & 15) << 8 | p[5]);
         break;
     default:
         break;
@@ -340,16 +359,18 @@ static __attribute__((noinline)) const struct uop *fetch_slow(struct vm *vm, uin
 static inline const struct uop *fetch_hit(struct vm *vm, uint32_t ia, const struct icent *e,
                                           uint64_t now)
 {
+    const struct uop *entry = e->entry;
+    unsigned didx = e->il.didx, eas = e->eas;
     vm->il = e->il;
     vm->iaddr = ia;
     vm->ia = (ia + e->il.ilen) & AMASK;
-    if (e->eas & IC_EA2)
-        vm->ea2 = (e->d2 + *e->x2p + *e->b2p) & AMASK;
-    if (e->eas & IC_EA1)
-        vm->ea1 = (e->d1 + *e->b1p) & AMASK;
+    if (eas & IC_EA2)
+        vm->ea2 = (e->d2 + vm_cell(vm, e->x2o) + vm_cell(vm, e->b2o)) & AMASK;
+    if (eas & IC_EA1)
+        vm->ea1 = (e->d1 + vm_cell(vm, e->b1o)) & AMASK;
     memcpy(&vm->src[MC_SRC_R1], e->gp, 5 * sizeof e->gp[0]);
-    count_fetch(vm, e->il.didx, now);
-    return e->entry;
+    count_fetch(vm, didx, now);
+    return entry;
 }
 
 /* The cached entry is the instruction at ia (tag and bytes; with psw_bad

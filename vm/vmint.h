@@ -59,14 +59,16 @@ struct uop {
 
 /* A decoded instruction (fastpath.c): valid while the ilen bytes at ia
  * are still `bytes` (compared at every fetch) and the control store is
- * the one it was decoded for (the cache is flushed on every load). */
+ * the one it was decoded for (the cache is flushed on every load).
+ * 128 bytes, so that the cache is indexed by a shift; the base and index
+ * registers are byte offsets in struct vm (of a GR or of the zero cell). */
 struct icent {
     uint32_t tag;                           /* ia + 1; 0: empty */
-    uint32_t d1, d2;
+    uint16_t d1, d2;
     uint64_t bytes, mask;                   /* the first 8 bytes at ia, as loaded; ilen-byte mask */
     struct ilatch il;                       /* with exec 0 */
-    const uint32_t *b1p, *b2p, *x2p;        /* base and index registers, or a zero cell */
     uint8_t eas;                            /* IC_EA1 | IC_EA2: the addresses its format computes */
+    uint16_t b1o, b2o, x2o;                 /* offsetof(struct vm, gr[B1]) ... or of zero */
     uint32_t *gp[5];                        /* &GR[R1], [R1+1], [R2], [R2+1], [R2|1] */
     const struct uop *entry;                /* the dispatch target */
 };
