@@ -47,6 +47,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* fp_run dispatches through labels as values with GNU C (FP_NO_LABELS:
+ * the plain switch, which other compilers get). */
+#if defined(__GNUC__) && !defined(FP_NO_LABELS)
+#define FP_LABELS 1
+#endif
+
 #define AMASK 0xFFFFFFu
 #define LIKELY(x) __builtin_expect(!!(x), 1)
 #define UNLIKELY(x) __builtin_expect(!!(x), 0)
@@ -717,6 +723,7 @@ void fp_prepare(struct vm *vm)
         u->op = (uint16_t)choose(vm, u);
     }
     vm->cs[n].op = OP_GENERIC;          /* the sentinel: SF_BADMC stops */
+    vm->fp_linked = 0;                  /* fp_run sets every uop's handler */
     vm->fetch_cycles = 0;
     for (unsigned a = 0; a < n; a++)
         if (vm->cs[a].op == OP_FETCH && vm->cs[a].cycles > vm->fetch_cycles)
@@ -746,13 +753,37 @@ void fp_prepare(struct vm *vm)
         cyc += u->cycles;                                                             \
         mw++;                                                                         \
     } while (0)
-/* Go on with the microword x: straight to the fetch when it is the fetch
- * vector (a case of its own would cost a dispatch per instruction). */
+/*
+ * Dispatch.  With GNU C each uop holds the address of its case (u->h, a
+ * label of fp_run: labels as values), every case jumps straight to the
+ * next one's (one indirect jump per microword, predicted per case), and
+ * the fetch vector is reached through its own handler.  Elsewhere a plain
+ * switch on u->op; there GO goes straight to the fetch when it is the
+ * fetch vector (a case of its own would cost a dispatch per instruction).
+ * CASE(code, label) names a case in both forms.
+ */
+#ifdef FP_LABELS
+#define CASE(code, label) label
+#define GO(x)                                                                         \
+    do {                                                                              \
+        if ((u = (x)) == fetchu)                                                      \
+            goto l_fetch;                                                             \
+        goto *u->h;                                                                   \
+    } while (0)
+#else
+#define CASE(code, label) case code
 #define GO(x)                                                                         \
     if ((u = (x)) == fetchu)                                                          \
         goto fetch;                                                                   \
     else                                                                              \
         continue
+#endif
+
+/* The cases of the storage operations and ALU functions (X(code, label)). */
+#define ALU_LABELS(F, X) X(OP_ALU + MC_ALU_##F, l_alu_##F) X(OP_ALUP + MC_ALU_##F, l_alup_##F)
+#define MEM_LABEL(OP, F, X) X(OP_MEM + MC_ALU_##F * 8 + MC_MEM_##OP, l_mem_##F##_##OP)
+#define MEMN_LABEL(OP, F, X) X(OP_MEMN + MC_ALU_##F * 8 + MC_MEM_##OP, l_memn_##F##_##OP)
+#define ALUN_LABELS(F, X) X(OP_ALUN + MC_ALU_##F, l_alun_##F) X(OP_ALUNP + MC_ALU_##F, l_alunp_##F)
 
 enum vm_status fp_run(struct vm *vm)
 {
@@ -761,11 +792,40 @@ enum vm_status fp_run(struct vm *vm)
     uint64_t cyc, mw, deadline, hard;
     if (fetchu->op != OP_FETCH)
         fetchu = NULL;
+#ifdef FP_LABELS
+#define TAB(code, label) [code] = &&label,
+#define TAB_ALU(F) ALU_LABELS(F, TAB)
+#define TAB_MEM1(OP, F) MEM_LABEL(OP, F, TAB)
+#define TAB_MEM(F) MEM_OPS(TAB_MEM1, F)
+#define TAB_MEMN1(OP, F) MEMN_LABEL(OP, F, TAB)
+#define TAB_MEMN(F) MEM_OPS(TAB_MEMN1, F)
+#define TAB_ALUN(F) ALUN_LABELS(F, TAB)
+    static const void *const handler[OP_COUNT] = {
+        TAB(OP_GENERIC, l_generic) TAB(OP_FETCH, l_fetch) TAB(OP_IA, l_ia)
+        TAB(OP_MEMX, l_memx) TAB(OP_ADDZ, l_addz) TAB(OP_SUBZ, l_subz)
+        ALU_LABELS(NONE, TAB) ALU_FUNCTIONS(TAB_ALU)
+        TAB_MEM(NONE) ALU_FUNCTIONS(TAB_MEM)
+        PURE_FUNCTIONS(TAB_MEMN) PURE_FUNCTIONS(TAB_ALUN)
+    };
+    if (!vm->fp_linked) {               /* once per control-store load */
+        for (unsigned a = 0; a <= vm->img.nwords; a++)
+            vm->cs[a].h = handler[vm->cs[a].op];
+        vm->fp_linked = 1;
+    }
+#endif
     SYNC_IN();
     for (;;) {
+#ifdef FP_LABELS
+        goto *u->h;
+        {
+#else
         switch (u->op) {
-        case OP_FETCH:
-        fetch: {
+#endif
+        CASE(OP_FETCH, l_fetch):
+#ifndef FP_LABELS
+        fetch:
+#endif
+        {
             /* Below the fetch deadline (fp_deadline) the run's bound is not
              * reached, no timer update is due after this word's cycles, no
              * interruption is pending and the PSW is valid: one compare
@@ -788,11 +848,10 @@ enum vm_status fp_run(struct vm *vm)
                 SYNC_IN();
                 continue;
             }
-            u = fetch_hit(vm, ia, e, cyc);
-            continue;
+            GO(fetch_hit(vm, ia, e, cyc));
         }
 #define ALU_CASES(F)                                                                  \
-        case OP_ALU + MC_ALU_##F: {                                                   \
+        CASE(OP_ALU + MC_ALU_##F, l_alu_##F): {                                       \
             COUNT();                                                                  \
             uint32_t b = **u->pb;                                                     \
             uint32_t y = dp_alu(vm, MC_ALU_##F, **u->pa, b);                          \
@@ -801,13 +860,13 @@ enum vm_status fp_run(struct vm *vm)
                 dp_set_cc(vm, u->cc, y, b);                                           \
             GO(successor(vm, u));                                                     \
         }                                                                             \
-        case OP_ALUP + MC_ALU_##F:                                                    \
+        CASE(OP_ALUP + MC_ALU_##F, l_alup_##F):                                       \
             COUNT();                                                                  \
             **u->pd = dp_alu(vm, MC_ALU_##F, **u->pa, **u->pb);                       \
             GO(u->nf);
         ALU_FUNCTIONS(ALU_CASES)
 #undef ALU_CASES
-        case OP_ALU + MC_ALU_NONE: {
+        CASE(OP_ALU + MC_ALU_NONE, l_alu_NONE): {
             /* Y unchanged, B not driven (0 for CC=TM), as the reference */
             COUNT();
             uint32_t y = vm->y;
@@ -816,15 +875,15 @@ enum vm_status fp_run(struct vm *vm)
                 dp_set_cc(vm, u->cc, y, 0);
             GO(successor(vm, u));
         }
-        case OP_ALUP + MC_ALU_NONE:
+        CASE(OP_ALUP + MC_ALU_NONE, l_alup_NONE):
             COUNT();
             **u->pd = vm->y;
             GO(u->nf);
-        case OP_IA:
+        CASE(OP_IA, l_ia):
             COUNT();
             GO(ia_passa(vm, u));
 #define MEM_CASE(OP, F)                                                               \
-        case OP_MEM + MC_ALU_##F * 8 + MC_MEM_##OP:                                   \
+        CASE(OP_MEM + MC_ALU_##F * 8 + MC_MEM_##OP, l_mem_##F##_##OP):                \
             COUNT();                                                                  \
             GO(mem_body(vm, u, MC_ALU_##F, MC_MEM_##OP, 1));
 #define MEM_CASES(F) MEM_OPS(MEM_CASE, F)
@@ -833,7 +892,7 @@ enum vm_status fp_run(struct vm *vm)
 #undef MEM_CASES
 #undef MEM_CASE
 #define MEMN_CASE(OP, F)                                                              \
-        case OP_MEMN + MC_ALU_##F * 8 + MC_MEM_##OP:                                  \
+        CASE(OP_MEMN + MC_ALU_##F * 8 + MC_MEM_##OP, l_memn_##F##_##OP):              \
             COUNT();                                                                  \
             GO(mem_body(vm, u, MC_ALU_##F, MC_MEM_##OP, 0));
 #define MEMN_CASES(F) MEM_OPS(MEMN_CASE, F)
@@ -841,7 +900,7 @@ enum vm_status fp_run(struct vm *vm)
 #undef MEMN_CASES
 #undef MEMN_CASE
 #define ALUN_CASES(F)                                                                 \
-        case OP_ALUN + MC_ALU_##F: {                                                  \
+        CASE(OP_ALUN + MC_ALU_##F, l_alun_##F): {                                     \
             COUNT();                                                                  \
             uint32_t b = **u->pb;                                                     \
             uint32_t y = dp_alu_noflags(vm, MC_ALU_##F, **u->pa, b);                  \
@@ -850,14 +909,14 @@ enum vm_status fp_run(struct vm *vm)
                 dp_set_cc(vm, u->cc, y, b);                                           \
             GO(successor(vm, u));                                                     \
         }                                                                             \
-        case OP_ALUNP + MC_ALU_##F:                                                   \
+        CASE(OP_ALUNP + MC_ALU_##F, l_alunp_##F):                                     \
             COUNT();                                                                  \
             **u->pd = dp_alu_noflags(vm, MC_ALU_##F, **u->pa, **u->pb);               \
             GO(u->nf);
         PURE_FUNCTIONS(ALUN_CASES)
 #undef ALUN_CASES
-#define ZN_CASE(OP, F)                                                                \
-        case OP: {                                                                    \
+#define ZN_CASE(OP, L, F)                                                             \
+        CASE(OP, L): {                                                                \
             COUNT();                                                                  \
             uint32_t b = **u->pb;                                                     \
             uint32_t y = dp_alu_noflags(vm, MC_ALU_##F, **u->pa, b);                  \
@@ -868,21 +927,23 @@ enum vm_status fp_run(struct vm *vm)
                 dp_set_cc(vm, u->cc, y, b);                                           \
             GO(successor(vm, u));                                                     \
         }
-        ZN_CASE(OP_ADDZ, ADD)
-        ZN_CASE(OP_SUBZ, SUB)
+        ZN_CASE(OP_ADDZ, l_addz, ADD)
+        ZN_CASE(OP_SUBZ, l_subz, SUB)
 #undef ZN_CASE
-        case OP_MEMX:
+        CASE(OP_MEMX, l_memx):
             COUNT();
             GO(memx_body(vm, u));
-        case OP_GENERIC:
+        CASE(OP_GENERIC, l_generic):
             SYNC_OUT();
             u = run_generic(vm, u);
             if (!u)
                 goto out;
             SYNC_IN();
             continue;
-        default:                        /* choose() gives no other code: no range check */
-            __builtin_unreachable();
+#ifndef FP_LABELS
+        default:                        /* choose() gives no other code */
+            break;
+#endif
         }
     }
 stop_hard:

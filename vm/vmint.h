@@ -38,21 +38,24 @@ enum { NSRC = 64, NDST = 64 };
 struct ilatch { ILATCH_MEMBERS };
 
 struct uop {
+    /* what every fast-path case reads first, in its first 64 bytes */
+    uint16_t self;          /* this word's control-store address */
+    uint16_t op;            /* the case of the free-running loop (fastpath.c) */
+    uint8_t cycles;         /* 1 + the extra cycles of its values */
+    uint8_t ucond;          /* condition deciding between nt and nf; 0: always nf */
+    uint8_t cc;
+    uint8_t need;           /* flags this word's ALU sets that may be read later (fastpath.c) */
+    const void *h;          /* GNU C: the address of its case in fp_run (fastpath.c) */
     const uint32_t *const *pa, *const *pb;  /* cells holding the A and B operand pointers */
     uint32_t *const *pd;    /* cell holding the destination pointer */
     const struct uop *nt, *nf;  /* next microword when ucond is true / false (or no ucond) */
+    const uint32_t *agm;        /* AG before MEM: MAR <- *agm (itself if none) */
+    const uint32_t *agm2, *pat; /* MAR2 <- *agm2; the address register MEM uses (AT) */
     const uint32_t *ca, *cb;    /* constant operands: pa/pb point here */
-    const uint32_t *agm, *agm2; /* AG before MEM: MAR <- *agm, MAR2 <- *agm2 (themselves if none) */
-    const uint32_t *pat;        /* the address register MEM uses (AT) */
-    uint16_t self;          /* this word's control-store address */
-    uint16_t op;            /* the case of the free-running loop (fastpath.c) */
-    uint8_t ucond;          /* condition deciding between nt and nf; 0: always nf */
-    uint8_t need;           /* flags this word's ALU sets that may be read later (fastpath.c) */
-    uint8_t a, b, alu, d, mem, at, ag, rnc, ctr, cc, sf, seq, cond;
-    uint8_t akind, bkind, dkind;
-    uint8_t cycles;         /* 1 + the extra cycles of its values */
-    uint8_t pre;            /* AG before MEM, or a storage read/probe */
-    uint8_t post;           /* AG step, CTR or RNC after */
+    uint8_t a, b, alu, d, mem, at, ag, rnc, ctr, sf, seq, cond;
+    unsigned akind : 2, bkind : 2, dkind : 2;  /* SRCK_*, DSTK_* */
+    unsigned pre : 1;       /* AG before MEM, or a storage read/probe */
+    unsigned post : 1;      /* AG step, CTR or RNC after */
     uint16_t addr;
     uint32_t aconst, bconst;
 };
@@ -134,6 +137,7 @@ struct vm {
     uint32_t zero, sink;                    /* a zero operand; a destination that goes nowhere */
     uint32_t *sinkp;                        /* -> sink: the cell for D=NONE */
     uint8_t ic_used;                        /* some icent may be valid */
+    uint8_t fp_linked;                      /* every uop's h is set (fp_run, GNU C) */
     struct icent ic[IC_SIZE];
 };
 
