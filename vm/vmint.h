@@ -191,4 +191,9 @@ void fp_deadline(struct vm *vm);
 enum vm_status fp_run(struct vm *vm);       /* the free-running loop (no hooks) */
 enum { RUN_FREE, RUN_INSN, RUN_MICRO };
 
+/* liveness.c: the flags a microword's ALU result must carry (uop.need):
+   Z N C V, and Y (the ALU output) tracked like a flag by the analysis. */
+enum { FZ = 1, FN = 2, FC = 4, FV = 8, FALL = 15, FY = 16, FLIVE = 31 };
+void fp_flag_liveness(struct vm *vm);
+
 #endif
