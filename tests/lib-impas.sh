@@ -15,3 +15,12 @@ asm_text() {
     printf 'T        CSECT\n%s\n         END\n' "$1" >asm_text.s &&
     impas asm_text.s && text asm_text.o
 }
+
+# check_dc 'DC operand' HEX: one test that the constant assembles to HEX.
+n=0
+check_dc() {
+    n=$((n + 1))
+    printf 'T        CSECT\n         %s\n         END\n' "$1" >dc$n.s
+    test_expect_success "$1 -> $2" "
+        echo $2 >expect && impas dc$n.s && text dc$n.o >actual && test_cmp expect actual"
+}

@@ -5,13 +5,6 @@
 . "$TEST_DIR/lib-impas.sh"
 asm1() { printf 'T        CSECT\n%s\n         END\n' "$1" >t.s && impas t.s && text t.o; }
 
-n=0
-check_dc() {
-    n=$((n + 1))
-    printf 'T        CSECT\n         %s\n         END\n' "$1" >dc$n.s
-    test_expect_success "$1 -> $2" "
-        echo $2 >expect && impas dc$n.s && text dc$n.o >actual && test_cmp expect actual"
-}
 
 check_dc "DC    C'AB'"              C1C2
 check_dc "DC    CL4'AB'"            C1C24040

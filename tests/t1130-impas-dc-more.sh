@@ -5,13 +5,6 @@
 . "$(dirname "$0")/test-lib.sh"
 . "$TEST_DIR/lib-impas.sh"
 
-n=0
-check_dc() {
-    n=$((n + 1))
-    printf 'T        CSECT\n         %s\n         END\n' "$1" >dc$n.s
-    test_expect_success "$1 -> $2" "
-        echo $2 >expect && impas dc$n.s && text dc$n.o >actual && test_cmp expect actual"
-}
 # 1 = X'0.1' * 16**1: exponent 64+1 = X'41', fraction X'100000'
 check_dc "DC    E'1'"               41100000
 check_dc "DC    D'1'"               4110000000000000
