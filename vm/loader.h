@@ -49,8 +49,4 @@ int loader_read_core(const char *path, uint32_t storage_size, struct load_image 
 
 void loader_free(struct load_image *img);
 
-/* Parse an address or size: decimal, 0x1F, X'1F', and for sizes a K or M
- * suffix (1024, 1048576).  Returns 0 or -1. */
-int loader_parse_number(const char *s, int allow_suffix, uint64_t *out);
-
 #endif

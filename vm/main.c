@@ -16,6 +16,7 @@
 
 #include "imprun.h"
 #include "loader.h"
+#include "number.h"
 #include "services.h"
 
 static void usage(FILE *f)
@@ -65,7 +66,7 @@ static int parse_hex(const char *s, uint32_t *out)
 {
     uint64_t v;
     if ((s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) || ((s[0] == 'X' || s[0] == 'x') && s[1] == '\'')) {
-        if (loader_parse_number(s, 0, &v) != 0)
+        if (parse_number(s, 0, &v) != 0)
             return -1;
     } else {
         char *end;
@@ -162,7 +163,7 @@ static int parse_option(int c, char *arg, struct imprun_opts *o, struct services
     switch (c) {
     case OPT_CORE: o->core = arg; break;
     case OPT_ORIGIN:
-        if (loader_parse_number(arg, 0, &v) != 0 || v > 0xFFFFFF)
+        if (parse_number(arg, 0, &v) != 0 || v > 0xFFFFFF)
             return bad_usage("--origin: '%s' is not an address (0x10000 or X'10000')", arg);
         o->origin = (uint32_t)v;
         o->origin_text = arg;
@@ -172,7 +173,7 @@ static int parse_option(int c, char *arg, struct imprun_opts *o, struct services
             return bad_usage("--max-cycles: '%s' is not a positive number", arg);
         break;
     case OPT_STORAGE:
-        if (loader_parse_number(arg, 1, &v) != 0 || v < 8192 || v > 0x1000000 || v % 4096)
+        if (parse_number(arg, 1, &v) != 0 || v < 8192 || v > 0x1000000 || v % 4096)
             return bad_usage("--storage: '%s' is not a size from 8K to 16M in 4K steps", arg);
         o->storage = (uint32_t)v;
         break;

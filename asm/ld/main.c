@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "ld.h"
+#include "number.h"
 
 struct options {
     const char *out, *map, *xref, *control, *core, *disasm;
@@ -43,22 +44,11 @@ static void usage(FILE *f)
           f);
 }
 
-/* An address: 0x10000, X'10000', or decimal digits. */
+/* An address: 0x10000, X'10000', or decimal digits, below 16 MiB. */
 static int parse_addr(const char *s, uint32_t *out)
 {
-    char *end;
-    unsigned long v;
-    errno = 0;
-    if ((s[0] == 'X' || s[0] == 'x') && s[1] == '\'') {
-        v = strtoul(s + 2, &end, 16);
-        if (end == s + 2 || *end != '\'' || end[1])
-            return -1;
-    } else {
-        v = strtoul(s, &end, 0);
-        if (end == s || *end)
-            return -1;
-    }
-    if (errno || v >= 0x1000000 || s[0] == '-')
+    uint64_t v;
+    if (parse_number(s, 0, &v) != 0 || v >= 0x1000000)
         return -1;
     *out = (uint32_t)v;
     return 0;

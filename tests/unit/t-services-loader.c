@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "loader.h"
+#include "number.h"
 #include "report.h"
 #include "tap.h"
 
@@ -115,19 +116,19 @@ static void test_place(void)
 static void test_numbers(void)
 {
     uint64_t v;
-    check(loader_parse_number("0x10000", 0, &v) == 0 && v == 0x10000);
-    check(loader_parse_number("X'1F'", 0, &v) == 0 && v == 0x1F);
-    check(loader_parse_number("x'1f'", 0, &v) == 0 && v == 0x1F);
-    check(loader_parse_number("4096", 0, &v) == 0 && v == 4096);
-    check(loader_parse_number("64K", 1, &v) == 0 && v == 65536);
-    check(loader_parse_number("16M", 1, &v) == 0 && v == 16u << 20);
-    check_int(loader_parse_number("64K", 0, &v), ==, -1);
-    check_int(loader_parse_number("", 0, &v), ==, -1);
-    check_int(loader_parse_number("0x", 0, &v), ==, -1);
-    check_int(loader_parse_number("X'12", 0, &v), ==, -1);
-    check_int(loader_parse_number("-1", 0, &v), ==, -1);
-    check_int(loader_parse_number("12abc", 1, &v), ==, -1);
-    check_int(loader_parse_number("99999999999999999999999", 0, &v), ==, -1);
+    check(parse_number("0x10000", 0, &v) == 0 && v == 0x10000);
+    check(parse_number("X'1F'", 0, &v) == 0 && v == 0x1F);
+    check(parse_number("x'1f'", 0, &v) == 0 && v == 0x1F);
+    check(parse_number("4096", 0, &v) == 0 && v == 4096);
+    check(parse_number("64K", 1, &v) == 0 && v == 65536);
+    check(parse_number("16M", 1, &v) == 0 && v == 16u << 20);
+    check_int(parse_number("64K", 0, &v), ==, -1);
+    check_int(parse_number("", 0, &v), ==, -1);
+    check_int(parse_number("0x", 0, &v), ==, -1);
+    check_int(parse_number("X'12", 0, &v), ==, -1);
+    check_int(parse_number("-1", 0, &v), ==, -1);
+    check_int(parse_number("12abc", 1, &v), ==, -1);
+    check_int(parse_number("99999999999999999999999", 0, &v), ==, -1);
 }
 
 static void test_core(void)
