@@ -217,7 +217,8 @@ __attribute__((always_inline)) static inline int dp_cond(const struct vm *vm, un
     case MC_COND_GT: return !vm->fz && !(vm->fn ^ vm->fv);
     case MC_COND_FOMASK: return (vm->pm & 8) != 0;
     case MC_COND_DOMASK: return (vm->pm & 4) != 0;
-    default: return 0;
+    default:                        /* a bound CCM: UC_CCM + M1 */
+        return cond >= UC_CCM && (cond >> (3 - vm->cc) & 1);
     }
 }
 

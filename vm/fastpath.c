@@ -60,7 +60,7 @@
 /* Operation codes (uop.op). */
 #define NALU (MC_ALU_PACKN + 1)
 enum {
-    OP_GENERIC, OP_FETCH, OP_IA, OP_MEMX,
+    OP_GENERIC, OP_FETCH, OP_IA, OP_MEMX, OP_EXIT,
     OP_ALU,                             /* + ALU function */
     OP_ALUP = OP_ALU + NALU,            /* + ALU function */
     OP_MEM = OP_ALUP + NALU,            /* + ALU function * 8 + MEM (RD1..WR4) */
@@ -80,8 +80,26 @@ static const struct uop *stop_at(struct vm *vm, const struct uop *u, enum vm_sta
     return NULL;
 }
 
+/* Set the I-unit latches and register slots of the instruction whose
+ * fetch left them in its cache entry (vm->cur): before any microword that
+ * is not bound to the instruction runs, and before the loop returns. */
+static __attribute__((noinline)) void latch_in(struct vm *vm)
+{
+    const struct icent *e = vm->cur;
+    vm->il = e->il;
+    memcpy(&vm->src[MC_SRC_R1], e->gp, sizeof e->gp);
+    vm->cur = NULL;
+}
+
+static inline void latches(struct vm *vm)
+{
+    if (vm->cur)
+        latch_in(vm);
+}
+
 static inline const struct uop *trap_to(struct vm *vm, int pic)
 {
+    latches(vm);
     vm->pic = (uint32_t)pic;
     vm->rsp = 0;
     return &vm->cs[vm->img.vector[MC_V_TRAP]];
@@ -101,6 +119,7 @@ static inline __attribute__((always_inline)) const struct uop *successor(const s
 
 static __attribute__((noinline)) const struct uop *run_generic(struct vm *vm, const struct uop *u)
 {
+    latches(vm);
     uint64_t bound = u->sf == MC_SF_IFETCH || u->sf == MC_SF_IDLE ? vm->limit : vm->hard_limit;
     if (UNLIKELY(vm->ctr.cycles >= bound))
         return stop_at(vm, u, VM_CYCLE_LIMIT);
@@ -293,6 +312,136 @@ static inline uint32_t vm_cell(const struct vm *vm, unsigned off)
     return v;
 }
 
+/* ---- bound words ------------------------------------------------------------------ */
+
+/*
+ * A decoded instruction's first microwords are copied into its cache entry's
+ * trace slots with everything the instruction fixes resolved: GR[R1] and
+ * the other register operands point at the registers themselves, latch
+ * operands (I2, F1, LEN, ...) are constants, the conditions on the register
+ * fields are decided and CCM carries its mask.  A bound word runs through
+ * the same case as its original and does exactly what it does; its fetch
+ * then need not copy the latches and register slots into struct vm (they
+ * stay in the entry, vm->cur, until something else needs them: latch_in).
+ * A path that leaves the bound words goes through an exit word
+ * (vm->xstub[a], OP_EXIT) that sets the latches and goes on at cs[a].
+ */
+static int bindable(const struct uop *u)
+{
+    return u->op != OP_GENERIC && u->op != OP_FETCH && u->op != OP_EXIT &&
+           u->cond != MC_COND_RNEND;
+}
+
+/* The instruction-fixed value of source sel for the entry e: a pointer to
+ * the register (*reg), or a latch's value (*val); 0 if sel is neither. */
+static int bound_source(const struct icent *e, unsigned sel, uint32_t **reg, uint32_t *val)
+{
+    const struct ilatch *il = &e->il;
+    switch (sel) {
+    case MC_SRC_R1: case MC_SRC_R1O: case MC_SRC_R2: case MC_SRC_R2O: case MC_SRC_R3O:
+        *reg = e->gp[sel - MC_SRC_R1];
+        return 1;
+    case MC_SRC_I2: *val = il->i2; return 2;
+    case MC_SRC_F1: *val = il->f1; return 2;
+    case MC_SRC_F2: *val = il->f2; return 2;
+    case MC_SRC_LEN: *val = il->len; return 2;
+    case MC_SRC_LEN1: *val = il->len1; return 2;
+    case MC_SRC_LEN2: *val = il->len2; return 2;
+    case MC_SRC_NREG4: *val = il->nreg4; return 2;
+    case MC_SRC_ILC: *val = il->ilc; return 2;
+    case MC_SRC_OPC: *val = il->opc; return 2;
+    default: return 0;
+    }
+}
+
+/* Rebind one bus source of b (a copy of u): its cell, constant and pointer. */
+static void bind_source(const struct icent *e, const struct uop *u, struct uop *b, unsigned sel,
+                        const uint32_t *const **pp, const uint32_t **cell, uint32_t *k,
+                        const uint32_t *const *upp)
+{
+    uint32_t *reg = NULL, val = 0;
+    switch (bound_source(e, sel, &reg, &val)) {
+    case 1: *cell = reg; *pp = cell; break;
+    case 2: *k = val; *cell = k; *pp = cell; break;
+    default:
+        if (upp == &u->ca || upp == &u->cb) {     /* a constant of u: b's own */
+            *cell = k;
+            *pp = cell;
+        }
+        break;
+    }
+}
+
+/* Does the condition, fixed by the instruction, hold?  -1: not fixed. */
+static int bound_cond(const struct icent *e, unsigned cond)
+{
+    switch (cond) {
+    case MC_COND_R1ODD: return e->il.r1 & 1;
+    case MC_COND_R2ODD: return e->il.r2 & 1;
+    case MC_COND_R1ZERO: return e->il.r1 == 0;
+    case MC_COND_R2ZERO: return e->il.r2 == 0;
+    case MC_COND_EXEC: return e->il.exec;
+    default: return -1;
+    }
+}
+
+struct trace {
+    struct vm *vm;
+    const struct icent *e;
+    struct uop *slot;                       /* TR_MAX bound words */
+    const struct uop *orig[TR_MAX];
+    unsigned n;
+};
+
+/* Where a bound word goes instead of s: the fetch itself, s's bound copy
+ * (made now if there is room), or the exit to s. */
+static const struct uop *bind_link(struct trace *t, const struct uop *s)
+{
+    if (s->op == OP_FETCH)
+        return s;
+    for (unsigned i = 0; i < t->n; i++)
+        if (t->orig[i] == s)
+            return &t->slot[i];
+    if (bindable(s) && t->n < TR_MAX) {
+        t->orig[t->n] = s;
+        return &t->slot[t->n++];
+    }
+    return &t->vm->xstub[s->self];
+}
+
+/* The bound words of e's path from its entry word; returns the first. */
+static const struct uop *bind_trace(struct vm *vm, const struct icent *e, struct uop *slot,
+                                    const struct uop *entry)
+{
+    struct trace t = { .vm = vm, .e = e, .slot = slot, .n = 0 };
+    if (!bindable(entry))
+        return &vm->xstub[entry->self];
+    t.orig[t.n++] = entry;
+    for (unsigned i = 0; i < t.n; i++) {
+        const struct uop *u = t.orig[i];
+        struct uop *b = &slot[i];
+        *b = *u;
+        bind_source(e, u, b, u->a, &b->pa, &b->ca, &b->aconst, u->pa);
+        bind_source(e, u, b, u->b, &b->pb, &b->cb, &b->bconst, u->pb);
+        if (u->d >= MC_DST_R1 && u->d <= MC_DST_R2O) {
+            b->cd = e->gp[u->d - MC_DST_R1];
+            b->pd = &b->cd;
+        }
+        if (b->ucond) {
+            int c = bound_cond(e, b->ucond);
+            if (c >= 0) {
+                b->nf = c ? u->nt : u->nf;
+                b->ucond = 0;
+            } else if (b->ucond == MC_COND_CCM)
+                b->ucond = (uint8_t)(UC_CCM | (e->il.r1 & 15));
+        }
+        if (b->ucond)
+            b->nt = bind_link(&t, b->nt);
+        b->nf = bind_link(&t, b->nf);
+    }
+    return slot;
+}
+
 /* Fill e from the latches iu_fetch just set for the instruction at ia. */
 static void ic_fill(struct vm *vm, struct icent *e, uint32_t ia)
 {
@@ -332,7 +481,8 @@ static void ic_fill(struct vm *vm, struct icent *e, uint32_t ia)
     }
     for (int i = 0; i < 5; i++)
         e->gp[i] = vm->src[MC_SRC_R1 + i];
-    e->entry = &vm->cs[vm->img.dispatch[vm->didx]];
+    e->entry = bind_trace(vm, e, &vm->tr[(size_t)(e - vm->ic) * TR_MAX],
+                          &vm->cs[vm->img.dispatch[vm->didx]]);
     e->tag = ia + 1;
     vm->ic_used = 1;
 }
@@ -351,6 +501,7 @@ static inline void count_fetch(struct vm *vm, unsigned didx, uint64_t now)
 /* Not in the cache: the reference fetch, then remember it if it can be. */
 static __attribute__((noinline)) const struct uop *fetch_slow(struct vm *vm, uint32_t ia, struct icent *e)
 {
+    latches(vm);
     int rc = iu_fetch(vm);
     if (rc)
         return trap_to(vm, rc);
@@ -360,23 +511,20 @@ static __attribute__((noinline)) const struct uop *fetch_slow(struct vm *vm, uin
     return &vm->cs[vm->img.dispatch[vm->didx]];
 }
 
-/* Decode from the cache entry: the latches, EA1/EA2, the register slots;
- * count the fetch, done at cycle `now`. */
-static inline const struct uop *fetch_hit(struct vm *vm, uint32_t ia, const struct icent *e,
-                                          uint64_t now)
+/* Decode from the cache entry: IA, EA1/EA2 (from the registers before the
+ * instruction changes any); the latches stay in the entry (vm->cur).  The
+ * caller counts the fetch. */
+static inline __attribute__((always_inline)) void fetch_hit(struct vm *vm, uint32_t ia,
+                                                            const struct icent *e)
 {
-    const struct uop *entry = e->entry;
-    unsigned didx = e->il.didx, eas = e->eas;
-    vm->il = e->il;
+    unsigned eas = e->eas;
+    vm->cur = e;
     vm->iaddr = ia;
     vm->ia = (ia + e->il.ilen) & AMASK;
     if (eas & IC_EA2)
         vm->ea2 = (e->d2 + vm_cell(vm, e->x2o) + vm_cell(vm, e->b2o)) & AMASK;
     if (eas & IC_EA1)
         vm->ea1 = (e->d1 + vm_cell(vm, e->b1o)) & AMASK;
-    memcpy(&vm->src[MC_SRC_R1], e->gp, 5 * sizeof e->gp[0]);
-    count_fetch(vm, didx, now);
-    return entry;
 }
 
 /* The cached entry is the instruction at ia (tag and bytes; with psw_bad
@@ -390,6 +538,7 @@ static inline int ic_hit(const struct vm *vm, uint32_t ia, const struct icent *e
 static __attribute__((noinline, cold)) const struct uop *fetch_event(struct vm *vm,
                                                                      const struct uop *u)
 {
+    latches(vm);
     if (vm->ctr.cycles >= vm->next_event)
         tm_update(vm);
     if (vm->irq) {
@@ -400,7 +549,9 @@ static __attribute__((noinline, cold)) const struct uop *fetch_event(struct vm *
     struct icent *e = &vm->ic[(ia >> 1) & (IC_SIZE - 1)];
     if (vm->psw_bad || !ic_hit(vm, ia, e))
         return fetch_slow(vm, ia, e);
-    return fetch_hit(vm, ia, e, vm->ctr.cycles);
+    fetch_hit(vm, ia, e);
+    count_fetch(vm, e->il.didx, vm->ctr.cycles);
+    return e->entry;
 }
 
 /* The fetch microword at or past the fetch deadline: every check in the
@@ -408,6 +559,7 @@ static __attribute__((noinline, cold)) const struct uop *fetch_event(struct vm *
 static __attribute__((noinline)) const struct uop *fetch_checked(struct vm *vm,
                                                                  const struct uop *u)
 {
+    latches(vm);
     if (vm->ctr.cycles >= vm->limit)
         return stop_at(vm, u, VM_CYCLE_LIMIT);
     vm->ctr.cycles += u->cycles;
@@ -517,6 +669,13 @@ void fp_prepare(struct vm *vm)
         u->op = (uint16_t)choose(vm, u);
     }
     vm->cs[n].op = OP_GENERIC;          /* the sentinel: SF_BADMC stops */
+    for (unsigned a = 0; a <= n; a++) {
+        struct uop *x = &vm->xstub[a];
+        memset(x, 0, sizeof *x);
+        x->op = OP_EXIT;
+        x->self = (uint16_t)a;
+        x->nf = &vm->cs[a];
+    }
     vm->fp_linked = 0;                  /* fp_run sets every uop's handler */
     vm->fetch_cycles = 0;
     for (unsigned a = 0; a < n; a++)
@@ -535,10 +694,13 @@ void fp_prepare(struct vm *vm)
  * vm->fetch_deadline and vm->hard_limit, reloaded by SYNC_IN after
  * anything outside the loop ran (only that can change them).
  */
-#define SYNC_OUT() (vm->ctr.cycles = cyc, vm->ctr.microwords = mw)
+#define SYNC_OUT()                                                                    \
+    (vm->ctr.cycles = cyc, vm->ctr.microwords = mw, vm->ctr.instructions = ninsn,     \
+     vm->last_fetch_cycle = lastcyc, vm->last_op = lastop)
 #define SYNC_IN()                                                                     \
     (cyc = vm->ctr.cycles, mw = vm->ctr.microwords, deadline = vm->fetch_deadline,    \
-     hard = vm->hard_limit)
+     hard = vm->hard_limit, ninsn = vm->ctr.instructions,                             \
+     lastcyc = vm->last_fetch_cycle, lastop = vm->last_op)
 /* Before a microword other than a fetch: the runaway bound, then its counts. */
 #define COUNT()                                                                       \
     do {                                                                              \
@@ -583,7 +745,8 @@ enum vm_status fp_run(struct vm *vm)
 {
     const struct uop *u = &vm->cs[vm->upc];
     const struct uop *fetchu = &vm->cs[vm->img.vector[MC_V_FETCH]];
-    uint64_t cyc, mw, deadline, hard;
+    uint64_t cyc, mw, deadline, hard, ninsn, lastcyc;
+    unsigned lastop;
     if (fetchu->op != OP_FETCH)
         fetchu = NULL;
 #ifdef FP_LABELS
@@ -596,14 +759,16 @@ enum vm_status fp_run(struct vm *vm)
 #define TAB_ALUN(F) ALUN_LABELS(F, TAB)
     static const void *const handler[OP_COUNT] = {
         TAB(OP_GENERIC, l_generic) TAB(OP_FETCH, l_fetch) TAB(OP_IA, l_ia)
-        TAB(OP_MEMX, l_memx) TAB(OP_ADDZ, l_addz) TAB(OP_SUBZ, l_subz)
+        TAB(OP_MEMX, l_memx) TAB(OP_ADDZ, l_addz) TAB(OP_SUBZ, l_subz) TAB(OP_EXIT, l_exit)
         ALU_LABELS(NONE, TAB) ALU_FUNCTIONS(TAB_ALU)
         TAB_MEM(NONE) ALU_FUNCTIONS(TAB_MEM)
         PURE_FUNCTIONS(TAB_MEMN) PURE_FUNCTIONS(TAB_ALUN)
     };
     if (!vm->fp_linked) {               /* once per control-store load */
-        for (unsigned a = 0; a <= vm->img.nwords; a++)
+        for (unsigned a = 0; a <= vm->img.nwords; a++) {
             vm->cs[a].h = handler[vm->cs[a].op];
+            vm->xstub[a].h = handler[OP_EXIT];
+        }
         vm->fp_linked = 1;
     }
 #endif
@@ -642,8 +807,18 @@ enum vm_status fp_run(struct vm *vm)
                 SYNC_IN();
                 continue;
             }
-            GO(fetch_hit(vm, ia, e, cyc));
+            fetch_hit(vm, ia, e);
+            unsigned didx = e->il.didx;
+            ninsn++;
+            vm->ctr.op_count[didx]++;
+            vm->ctr.op_cycles[lastop] += cyc - lastcyc;
+            lastcyc = cyc;
+            lastop = didx;
+            GO(e->entry);
         }
+        CASE(OP_EXIT, l_exit):
+            latches(vm);
+            GO(u->nf);
 #define ALU_CASES(F)                                                                  \
         CASE(OP_ALU + MC_ALU_##F, l_alu_##F): {                                       \
             COUNT();                                                                  \
@@ -743,7 +918,8 @@ enum vm_status fp_run(struct vm *vm)
 stop_hard:
     SYNC_OUT();
     stop_at(vm, u, VM_CYCLE_LIMIT);
-out:;
+out:
+    latches(vm);
     enum vm_status s = vm->stop;
     vm->stop = STOP_NONE;
     return s;

@@ -36,7 +36,8 @@ struct vm *vm_new(const struct vm_config *cfg)
     vm->memsize = size;
     vm->mem = calloc(size, 1);
     vm->skey = calloc(size / 2048, 1);
-    if (!vm->mem || !vm->skey || vm_load_default_control_store(vm) != 0) {
+    vm->tr = calloc((size_t)IC_SIZE * TR_MAX, sizeof *vm->tr);
+    if (!vm->mem || !vm->skey || !vm->tr || vm_load_default_control_store(vm) != 0) {
         vm_free(vm);
         return NULL;
     }
@@ -60,6 +61,7 @@ void vm_free(struct vm *vm)
     free(vm->cs);
     free(vm->mem);
     free(vm->skey);
+    free(vm->tr);
     free(vm);
 }
 
@@ -69,7 +71,7 @@ int vm_load_control_store_text(struct vm *vm, const char *text, size_t len, char
     struct mc_image img;
     if (mc_image_parse(text, len, &img, err, errsize) < 0)
         return -1;
-    struct uop *cs = calloc(img.nwords + 1, sizeof *cs);
+    struct uop *cs = calloc(2 * ((size_t)img.nwords + 1), sizeof *cs);   /* words, exits */
     if (!cs) {
         mc_image_free(&img);
         if (err && errsize)
@@ -80,6 +82,7 @@ int vm_load_control_store_text(struct vm *vm, const char *text, size_t len, char
     free(vm->cs);
     vm->img = img;
     vm->cs = cs;
+    vm->xstub = cs + img.nwords + 1;
     eng_predecode(vm);
     vm->upc = vm->img.vector[MC_V_FETCH];
     vm->rsp = 0;

@@ -48,6 +48,7 @@ struct uop {
     const void *h;          /* GNU C: the address of its case in fp_run (fastpath.c) */
     const uint32_t *const *pa, *const *pb;  /* cells holding the A and B operand pointers */
     uint32_t *const *pd;    /* cell holding the destination pointer */
+    uint32_t *cd;           /* a bound word's destination register (pd points here) */
     const struct uop *nt, *nf;  /* next microword when ucond is true / false (or no ucond) */
     const uint32_t *agm;        /* AG before MEM: MAR <- *agm (itself if none) */
     const uint32_t *agm2, *pat; /* MAR2 <- *agm2; the address register MEM uses (AT) */
@@ -73,10 +74,15 @@ struct icent {
     uint8_t eas;                            /* IC_EA1 | IC_EA2: the addresses its format computes */
     uint16_t b1o, b2o, x2o;                 /* offsetof(struct vm, gr[B1]) ... or of zero */
     uint32_t *gp[5];                        /* &GR[R1], [R1+1], [R2], [R2+1], [R2|1] */
-    const struct uop *entry;                /* the dispatch target */
+    const struct uop *entry;                /* its bound entry word, or the exit to the cs one */
 };
 #define IC_SIZE 4096                        /* entries, indexed by halfword address */
 enum { IC_EA1 = 1, IC_EA2 = 2 };
+/* Bound words per cache entry: the first microwords of an instruction's
+ * path, copied with its registers and latches resolved (fastpath.c). */
+#define TR_MAX 6
+/* A bound word's condition CCM with the mask M1 folded in (uop.ucond). */
+#define UC_CCM 32
 
 struct vm {
     /* architected registers */
@@ -105,6 +111,7 @@ struct vm {
     uint16_t rstack[MC_RSTACK];
     unsigned rsp;
     struct uop *cs;                         /* nwords + 1 (the sentinel) */
+    struct uop *xstub;                      /* nwords + 1 exits to cs words (fastpath.c) */
     struct mc_image img;
     /* storage */
     uint8_t *mem;
@@ -138,7 +145,9 @@ struct vm {
     uint32_t *sinkp;                        /* -> sink: the cell for D=NONE */
     uint8_t ic_used;                        /* some icent may be valid */
     uint8_t fp_linked;                      /* every uop's h is set (fp_run, GNU C) */
+    const struct icent *cur;                /* latches not yet set from this entry (lazy) */
     struct icent ic[IC_SIZE];
+    struct uop *tr;                         /* IC_SIZE * TR_MAX bound words */
 };
 
 #define STOP_NONE ((enum vm_status)-1)
