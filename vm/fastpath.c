@@ -15,6 +15,7 @@
  *                any CC setting, any sequencing but CALL/RET/DISPATCH;
  *   OP_ALUP+F    the same with no CC and a fixed successor.
  *   OP_IA        D=IA with ALU=PASSA: a branch.
+ *   OP_IAJ       the same with no flags needed, no CC and a fixed successor.
  *   OP_MEM+F,M   the same as OP_ALU plus AG=EA1/EA2/SS and the storage
  *                operation M (a read or a write of 1, 2 or 4 bytes).
  *   OP_ALUN+F, OP_ALUNP+F, OP_MEMN+F,M   the same for a pure ALU function
@@ -60,7 +61,7 @@
 /* Operation codes (uop.op). */
 #define NALU (MC_ALU_PACKN + 1)
 enum {
-    OP_GENERIC, OP_FETCH, OP_IA, OP_MEMX, OP_EXIT,
+    OP_GENERIC, OP_FETCH, OP_IA, OP_IAJ, OP_MEMX, OP_EXIT,
     OP_ALU,                             /* + ALU function */
     OP_ALUP = OP_ALU + NALU,            /* + ALU function */
     OP_MEM = OP_ALUP + NALU,            /* + ALU function * 8 + MEM (RD1..WR4) */
@@ -636,8 +637,9 @@ static unsigned choose(struct vm *vm, struct uop *u)
     if (u->rnc || u->ctr || u->ag > MC_AG_SS || u->mem == MC_MEM_RW1)
         return u->dkind != DSTK_CALC && u->mem <= MC_MEM_RW1 ? OP_MEMX : OP_GENERIC;
     if (u->dkind == DSTK_CALC)
-        return u->d == MC_DST_IA && !u->mem && !u->ag && u->alu == MC_ALU_PASSA ? OP_IA
-                                                                                : OP_GENERIC;
+        return u->d != MC_DST_IA || u->mem || u->ag || u->alu != MC_ALU_PASSA ? OP_GENERIC
+               : !(u->need & FALL) && !u->cc && !u->ucond ? OP_IAJ
+                                                          : OP_IA;
     int nf = !u->need && dp_alu_pure(u->alu);
     if (u->mem == MC_MEM_NONE && !u->ag && u->need && !(u->need & (FC | FV)) &&
         (u->alu == MC_ALU_ADD || u->alu == MC_ALU_SUB))
@@ -758,7 +760,7 @@ enum vm_status fp_run(struct vm *vm)
 #define TAB_MEMN(F) MEM_OPS(TAB_MEMN1, F)
 #define TAB_ALUN(F) ALUN_LABELS(F, TAB)
     static const void *const handler[OP_COUNT] = {
-        TAB(OP_GENERIC, l_generic) TAB(OP_FETCH, l_fetch) TAB(OP_IA, l_ia)
+        TAB(OP_GENERIC, l_generic) TAB(OP_FETCH, l_fetch) TAB(OP_IA, l_ia) TAB(OP_IAJ, l_iaj)
         TAB(OP_MEMX, l_memx) TAB(OP_ADDZ, l_addz) TAB(OP_SUBZ, l_subz) TAB(OP_EXIT, l_exit)
         ALU_LABELS(NONE, TAB) ALU_FUNCTIONS(TAB_ALU)
         TAB_MEM(NONE) ALU_FUNCTIONS(TAB_MEM)
@@ -851,6 +853,13 @@ enum vm_status fp_run(struct vm *vm)
         CASE(OP_IA, l_ia):
             COUNT();
             GO(ia_passa(vm, u));
+        CASE(OP_IAJ, l_iaj): {
+            COUNT();
+            uint32_t y = **u->pa;
+            vm->y = y;
+            vm->ia = y & AMASK;
+            GO(u->nf);
+        }
 #define MEM_CASE(OP, F)                                                               \
         CASE(OP_MEM + MC_ALU_##F * 8 + MC_MEM_##OP, l_mem_##F##_##OP):                \
             COUNT();                                                                  \
