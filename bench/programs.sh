@@ -1,5 +1,5 @@
 #!/bin/sh
-# programs.sh DIR [small] -- write the three benchmark programs as GNU-as
+# programs.sh DIR [small|large] -- write the three benchmark programs as GNU-as
 # sources (s390x-linux-gnu-as -m31; flat core images, restart PSW at 0):
 #
 #   DIR/bct.s     a BCT loop              (2 instructions per iteration)
@@ -12,11 +12,15 @@
 # stores the count at X'200' and a result at X'204', and ends in a disabled
 # wait (PSW X'000A0000 00000000').  A program check ends in the disabled
 # wait X'000A0000 00000BAD'.  With `small`, tiny sizes (for checking the
-# counts against an instruction trace).
+# counts against an instruction trace); with `large`, 4-5 times the work of
+# the default sizes (run.sh times both and divides the difference).
 set -e
 dir=$1
-if [ "$2" = small ]; then bctn=10 sieven=1024 lim=32 reps=2 sortm=8
-else bctn=100000000 sieven=1048576 lim=1024 reps=8 sortm=8000; fi
+case $2 in
+small) bctn=10 sieven=1024 lim=32 reps=2 sortm=8 ;;
+large) bctn=500000000 sieven=1048576 lim=1024 reps=40 sortm=16000 ;;
+*) bctn=100000000 sieven=1048576 lim=1024 reps=8 sortm=8000 ;;
+esac
 
 header() {
 cat <<HDR

@@ -8,9 +8,12 @@
 #     built as core images with GNU as so they do not depend on impas, run
 #     on IMP (imprun --core) and on Hercules (S/370, CPUPRIO 0, through
 #     tests/oracle/hercules-run.sh).  Each program counts its own
-#     instructions exactly and stores the count at X'200', so
-#     MIPS = count / seconds on both; Hercules' seconds are its wall time
-#     minus its start-up time (measured with an empty program).  Best of 3.
+#     instructions exactly and stores the count at X'200'.  Every program
+#     is built at two sizes (the default and `large', 4-5 times the work)
+#     and run best of 3 at each; MIPS = (count2 - count1) / (time2 - time1)
+#     on both machines, so start-up, IPL and shutdown cancel out (Hercules
+#     spends a tenth of a second or more on them, and subtracting a
+#     separately timed empty run overstated its speed by about 15%).
 #  3. HLASM twins of the programs (bench/hlasm/*.s: bct, sieve, sort),
 #     built with impas + impld --core, run once on each machine; their
 #     result word must equal the GNU-as twin's.
@@ -64,47 +67,52 @@ fi
 
 echo "== machine: instructions per second =="
 have s390x-linux-gnu-as || { echo "programs need s390x-linux-gnu-as; skipped"; exit 0; }
-sh "$here/programs.sh" . || exit 1
-printf '\t.text\n\t.long 0x00080000, 0x400\n\t.org 0x380\n\t.long 0x000a0000, 0\n\t.org 0x400\n\tlpsw 0x380(0)\n' >empty.s
-for p in empty bct sieve sort; do
-    s390x-linux-gnu-as -m31 -o $p.o $p.s && s390x-linux-gnu-objcopy -O binary $p.o $p.bin || exit 1
-done
-hstart=
-if have hercules; then
-    hstart=$(best "$herc" empty.bin 200 207 empty.out)
-    echo "Hercules start-up: $hstart s (subtracted)"
-else
-    echo "Hercules: not installed"
-fi
-printf '%-7s %12s %10s %10s %10s %10s %8s\n' program instructions "IMP s" "IMP MIPS" "Herc s" "Herc MIPS" "IMP/Herc"
+mkdir -p base large
+sh "$here/programs.sh" base && sh "$here/programs.sh" large large || exit 1
 for p in bct sieve sort; do
-    count= hres= ires= hm= im= ti= th=
-    if [ -n "$hstart" ]; then
-        th=$(best "$herc" $p.bin 200 207 $p.herc 300)
-        if [ "$th" != fail ]; then
-            count=$(word $p.herc 0) hres=$(word $p.herc 4)
-            hm=$(awk -v n="$count" -v t="$th" -v s="$hstart" 'BEGIN { d = t - s; if (d <= 0) d = 0.001; printf "%.1f", n / d / 1e6 }')
+    for v in base large; do
+        s390x-linux-gnu-as -m31 -o $v/$p.o $v/$p.s &&
+            s390x-linux-gnu-objcopy -O binary $v/$p.o $v/$p.bin || exit 1
+    done
+done
+have hercules || echo "Hercules: not installed"
+# rate N1 T1 N2 T2: millions of instructions per second from the difference
+# of two runs (what both pay to start and stop cancels out).
+rate() { awk -v a="$1" -v s="$2" -v b="$3" -v t="$4" 'BEGIN { d = t - s; if (d <= 0) d = 0.001; printf "%.1f", (b - a) / d / 1e6 }'; }
+printf '%-7s %12s %12s %9s %9s %9s %9s %8s\n' program instructions "(large)" "IMP s" "IMP MIPS" "Herc s" "Herc MIPS" "IMP/Herc"
+for p in bct sieve sort; do
+    n1= n2= hm= im= ti1= ti2= th1= th2=
+    if have hercules; then
+        th1=$(best "$herc" base/$p.bin 200 207 base/$p.herc 300)
+        th2=$(best "$herc" large/$p.bin 200 207 large/$p.herc 300)
+        if [ "$th1$th2" = "${th1%fail}${th2%fail}" ]; then
+            n1=$(word base/$p.herc 0) n2=$(word large/$p.herc 0)
+            hm=$(rate "$n1" "$th1" "$n2" "$th2")
         fi
     fi
     if [ -x "$BIN/imprun" ]; then
-        ti=$(best "$BIN/imprun" --storage=2M --core $p.bin --savecore=$p.imp:200:207)
-        if [ "$ti" != fail ] && [ -s $p.imp ]; then
-            icount=$(word $p.imp 0) ires=$(word $p.imp 4)
-            [ -z "$count" ] && count=$icount
-            im=$(awk -v n="$icount" -v t="$ti" 'BEGIN { printf "%.1f", n / t / 1e6 }')
-            [ -n "$hres" ] && [ "$ires $icount" != "$hres $count" ] &&
-                echo "  $p: IMP result $ires/$icount differs from Hercules $hres/$count"
+        ti1=$(best "$BIN/imprun" --storage=2M --max-cycles=100G --core base/$p.bin --savecore=base/$p.imp:200:207)
+        ti2=$(best "$BIN/imprun" --storage=2M --max-cycles=100G --core large/$p.bin --savecore=large/$p.imp:200:207)
+        if [ "$ti1$ti2" = "${ti1%fail}${ti2%fail}" ] && [ -s base/$p.imp ] && [ -s large/$p.imp ]; then
+            i1=$(word base/$p.imp 0) i2=$(word large/$p.imp 0)
+            im=$(rate "$i1" "$ti1" "$i2" "$ti2")
+            for v in base large; do
+                [ -s $v/$p.herc ] && ! cmp -s $v/$p.herc $v/$p.imp &&
+                    echo "  $p ($v): IMP's count and result $(word $v/$p.imp 0)/$(word $v/$p.imp 4) differ from Hercules' $(word $v/$p.herc 0)/$(word $v/$p.herc 4)"
+            done
+            [ -z "$n1" ] && n1=$i1 n2=$i2
         fi
     else
-        ti="no imprun"
+        ti1="no imprun"
     fi
     ratio=-
     [ -n "$im" ] && [ -n "$hm" ] && ratio=$(awk -v a="$im" -v b="$hm" 'BEGIN { printf "%.3f", a / b }')
-    printf '%-7s %12s %10s %10s %10s %10s %8s\n' $p "${count:--}" "${ti:--}" "${im:--}" "${th:--}" "${hm:--}" "$ratio"
+    printf '%-7s %12s %12s %9s %9s %9s %9s %8s\n' $p "${n1:--}" "${n2:--}" "${ti1:--}/${ti2:--}" "${im:--}" \
+        "${th1:--}/${th2:--}" "${hm:--}" "$ratio"
 done
 if [ -x "$BIN/imprun" ]; then
     echo "imprun --stats for sort:"
-    "$BIN/imprun" --core sort.bin --stats 2>&1 | sed 's/^/  /' | tail -n 15
+    "$BIN/imprun" --core base/sort.bin --stats 2>&1 | sed 's/^/  /' | tail -n 15
 fi
 
 # HLASM twins (bench/hlasm/*.s), assembled by impas and linked by impld into
@@ -118,9 +126,9 @@ if [ -x "$BIN/impas" ] && [ -x "$BIN/impld" ]; then
             echo "$p: does not build:"; sed 's/^/  /' h$p.log; continue
         fi
         line="$p:"
-        if [ -n "$hstart" ] && "$herc" h$p.core 200 207 h$p.herc 300 >/dev/null; then
+        if have hercules && "$herc" h$p.core 200 207 h$p.herc 300 >/dev/null; then
             line="$line Hercules count $(word h$p.herc 0) result $(word h$p.herc 4)"
-            [ -s $p.herc ] && line="$line (GNU twin result $(word $p.herc 4))"
+            [ -s base/$p.herc ] && line="$line (GNU twin result $(word base/$p.herc 4))"
         fi
         if [ -x "$BIN/imprun" ] && "$BIN/imprun" --storage=2M --core h$p.core --savecore=h$p.imp:200:207 >/dev/null 2>&1; then
             line="$line; IMP count $(word h$p.imp 0) result $(word h$p.imp 4)"
