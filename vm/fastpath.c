@@ -70,8 +70,32 @@ enum {
     OP_MEMN = OP_ALUNP + NALU,          /* + pure ALU function * 8 + MEM, flags not set */
     OP_ADDZ = OP_MEMN + NALU * 8,       /* ADD, SUB needing no C and no V: Z and N alone */
     OP_SUBZ,
-    OP_COUNT
+    OP_ADDZNZ, OP_SUBZNZ,               /* the same with no CC, IF NZ */
+    OP_X,                               /* + ((function * NXCC) + CC) * NXCOND + condition */
+    OP_COUNT = OP_X + 3 * 5 * 7
 };
+
+/*
+ * The X cases: an ALU word with flags (OP_ALU) whose function is NONE, ADD
+ * or SUB, whose CC setting is one of X_CCS and whose condition one of
+ * X_CONDS, each combination a case of its own: CC and condition computed
+ * in line, no jump table.  CCM is a bound word's (UC_CCM + mask).
+ */
+#define X_FNS(X, ...) X(NONE, __VA_ARGS__) X(ADD, __VA_ARGS__) X(SUB, __VA_ARGS__)
+#define X_CCS(X, ...) X(NONE, __VA_ARGS__) X(ARITH, __VA_ARGS__) X(ADDL, __VA_ARGS__) \
+                      X(CMP, __VA_ARGS__) X(CMPL, __VA_ARGS__)
+#define X_CONDS(X, ...) X(NONE, __VA_ARGS__) X(NZ, __VA_ARGS__) X(Z, __VA_ARGS__)  \
+                        X(FXO, __VA_ARGS__) X(GT, __VA_ARGS__) X(LT, __VA_ARGS__)  \
+                        X(CCM, __VA_ARGS__)
+enum { NXCC = 5, NXCOND = 7 };
+#define X_ENUM(N, P) P##N,
+enum { X_FNS(X_ENUM, XF_) };
+enum { X_CCS(X_ENUM, XC_) };
+enum { X_CONDS(X_ENUM, XD_) };
+#undef X_ENUM
+#define X_OP(F, C, D) (OP_X + (XF_##F * NXCC + XC_##C) * NXCOND + XD_##D)
+
+static unsigned refine(const struct uop *u, unsigned op);
 
 /* Stop before executing u (cycle bound): resume at u. */
 static const struct uop *stop_at(struct vm *vm, const struct uop *u, enum vm_status s)
@@ -436,6 +460,9 @@ static const struct uop *bind_trace(struct vm *vm, const struct icent *e, struct
             } else if (b->ucond == MC_COND_CCM)
                 b->ucond = (uint8_t)(UC_CCM | (e->il.r1 & 15));
         }
+        b->op = (uint16_t)refine(b, u->op);
+        if (vm->fp_h)
+            b->h = vm->fp_h[b->op];
         if (b->ucond)
             b->nt = bind_link(&t, b->nt);
         b->nf = bind_link(&t, b->nf);
@@ -653,6 +680,55 @@ static unsigned choose(struct vm *vm, struct uop *u)
     return OP_GENERIC;
 }
 
+/* The X family's index of a CC setting, a condition, a function; -1: none. */
+static int x_cc(unsigned cc)
+{
+    switch (cc) {
+    case MC_CC_NONE: return XC_NONE;
+    case MC_CC_ARITH: return XC_ARITH;
+    case MC_CC_ADDL:                    /* its cases stay unused: ALR and AL ran 20% slower */
+        return -1;                      /* in line on sort (code placement, not work) */
+    case MC_CC_CMP: return XC_CMP;
+    case MC_CC_CMPL: return XC_CMPL;
+    default: return -1;
+    }
+}
+
+static int x_cond(unsigned ucond)
+{
+    switch (ucond) {
+    case 0: return XD_NONE;
+    case MC_COND_NZ: return XD_NZ;
+    case MC_COND_Z: return XD_Z;
+    case MC_COND_FXO: return XD_FXO;
+    case MC_COND_GT: return XD_GT;
+    case MC_COND_LT: return XD_LT;
+    default: return ucond >= UC_CCM ? XD_CCM : -1;
+    }
+}
+
+static int x_fn(unsigned alu)
+{
+    return alu == MC_ALU_NONE ? XF_NONE : alu == MC_ALU_ADD ? XF_ADD : alu == MC_ALU_SUB ? XF_SUB : -1;
+}
+
+/* The case of u given the one choose() gave it (op), for its CC and
+ * condition as they are now (a bound word's may have been decided). */
+static unsigned refine(const struct uop *u, unsigned op)
+{
+    if ((op >= OP_ALU && op < OP_ALU + NALU) || (op >= OP_X && op < OP_COUNT)) {
+        int f = x_fn(u->alu), c = x_cc(u->cc), d = x_cond(u->ucond);
+        if (f >= 0 && c >= 0 && d >= 0)
+            return OP_X + ((unsigned)f * NXCC + (unsigned)c) * NXCOND + (unsigned)d;
+        return OP_ALU + u->alu;
+    }
+    if (op == OP_ADDZ || op == OP_ADDZNZ)
+        return !u->cc && u->ucond == MC_COND_NZ ? OP_ADDZNZ : OP_ADDZ;
+    if (op == OP_SUBZ || op == OP_SUBZNZ)
+        return !u->cc && u->ucond == MC_COND_NZ ? OP_SUBZNZ : OP_SUBZ;
+    return op;
+}
+
 void fp_prepare(struct vm *vm)
 {
     unsigned n = vm->img.nwords;
@@ -668,7 +744,7 @@ void fp_prepare(struct vm *vm)
                  : u->ag == MC_AG_EA2 ? &vm->ea2 : &vm->mar;
         u->agm2 = u->ag == MC_AG_SS ? &vm->ea2 : &vm->mar2;
         u->pat = u->at ? &vm->mar2 : &vm->mar;
-        u->op = (uint16_t)choose(vm, u);
+        u->op = (uint16_t)refine(u, choose(vm, u));
     }
     vm->cs[n].op = OP_GENERIC;          /* the sentinel: SF_BADMC stops */
     for (unsigned a = 0; a <= n; a++) {
@@ -762,6 +838,11 @@ enum vm_status fp_run(struct vm *vm)
     static const void *const handler[OP_COUNT] = {
         TAB(OP_GENERIC, l_generic) TAB(OP_FETCH, l_fetch) TAB(OP_IA, l_ia) TAB(OP_IAJ, l_iaj)
         TAB(OP_MEMX, l_memx) TAB(OP_ADDZ, l_addz) TAB(OP_SUBZ, l_subz) TAB(OP_EXIT, l_exit)
+        TAB(OP_ADDZNZ, l_addznz) TAB(OP_SUBZNZ, l_subznz)
+#define TAB_X3(D, F, C) TAB(X_OP(F, C, D), l_x_##F##_##C##_##D)
+#define TAB_X2(C, F) X_CONDS(TAB_X3, F, C)
+#define TAB_X1(F, _) X_CCS(TAB_X2, F)
+        X_FNS(TAB_X1, _)
         ALU_LABELS(NONE, TAB) ALU_FUNCTIONS(TAB_ALU)
         TAB_MEM(NONE) ALU_FUNCTIONS(TAB_MEM)
         PURE_FUNCTIONS(TAB_MEMN) PURE_FUNCTIONS(TAB_ALUN)
@@ -772,6 +853,7 @@ enum vm_status fp_run(struct vm *vm)
             vm->xstub[a].h = handler[OP_EXIT];
         }
         vm->fp_linked = 1;
+        vm->fp_h = handler;
     }
 #endif
     SYNC_IN();
@@ -907,6 +989,44 @@ enum vm_status fp_run(struct vm *vm)
         }
         ZN_CASE(OP_ADDZ, l_addz, ADD)
         ZN_CASE(OP_SUBZ, l_subz, SUB)
+#define ZNZ_CASE(OP, L, F)                                                            \
+        CASE(OP, L): {                                                                \
+            COUNT();                                                                  \
+            uint32_t y = dp_alu_noflags(vm, MC_ALU_##F, **u->pa, **u->pb);            \
+            vm->fz = y == 0;                                                          \
+            vm->fn = (uint8_t)(y >> 31);                                              \
+            **u->pd = y;                                                              \
+            GO(y ? u->nt : u->nf);                                                    \
+        }
+        ZNZ_CASE(OP_ADDZNZ, l_addznz, ADD)
+        ZNZ_CASE(OP_SUBZNZ, l_subznz, SUB)
+#undef ZNZ_CASE
+#define X_ALU_NONE uint32_t y = vm->y
+#define X_ALU_ADD uint32_t y = dp_alu(vm, MC_ALU_ADD, **u->pa, **u->pb)
+#define X_ALU_SUB uint32_t y = dp_alu(vm, MC_ALU_SUB, **u->pa, **u->pb)
+#define X_CC_NONE
+#define X_CC_ARITH vm->cc = vm->fv ? 3 : vm->fz ? 0 : vm->fn ? 1 : 2
+#define X_CC_ADDL vm->cc = (uint8_t)((vm->fc ? 2 : 0) | (vm->fz ? 0 : 1))
+#define X_CC_CMP vm->cc = vm->fz ? 0 : (vm->fn ^ vm->fv) ? 1 : 2
+#define X_CC_CMPL vm->cc = vm->fz ? 0 : vm->fc ? 2 : 1
+#define X_COND_NONE 0
+#define X_COND_NZ !vm->fz
+#define X_COND_Z vm->fz
+#define X_COND_FXO (vm->fv && (vm->pm & 8))
+#define X_COND_GT (!vm->fz && !(vm->fn ^ vm->fv))
+#define X_COND_LT (vm->fn ^ vm->fv)
+#define X_COND_CCM (u->ucond >> (3 - vm->cc) & 1)
+#define X_CASE3(D, F, C)                                                              \
+        CASE(X_OP(F, C, D), l_x_##F##_##C##_##D): {                                   \
+            COUNT();                                                                  \
+            X_ALU_##F;                                                                \
+            **u->pd = y;                                                              \
+            X_CC_##C;                                                                 \
+            GO(X_COND_##D ? u->nt : u->nf);                                           \
+        }
+#define X_CASE2(C, F) X_CONDS(X_CASE3, F, C)
+#define X_CASE1(F, _) X_CCS(X_CASE2, F)
+        X_FNS(X_CASE1, _)
 #undef ZN_CASE
         CASE(OP_MEMX, l_memx):
             COUNT();

@@ -146,6 +146,7 @@ struct vm {
     uint8_t ic_used;                        /* some icent may be valid */
     uint8_t fp_linked;                      /* every uop's h is set (fp_run, GNU C) */
     const struct icent *cur;                /* latches not yet set from this entry (lazy) */
+    const void *const *fp_h;                /* fp_run's case addresses by operation (GNU C) */
     struct icent ic[IC_SIZE];
     struct uop *tr;                         /* IC_SIZE * TR_MAX bound words */
 };
