@@ -22,7 +22,12 @@
  *                (dp_alu_pure) whose flags no later microword can read
  *                before they are set again (fp_flag_liveness, vm/liveness.c): Y alone.
  *   OP_ADDZ, OP_SUBZ   ADD or SUB as OP_ALU whose C and V no microword can
- *                read (BCT's count): Y, Z and N alone.
+ *                read (BCT's count): Y, Z and N alone; OP_ADDZNZ, OP_SUBZNZ
+ *                the same with no CC and IF NZ.
+ *   OP_X+...     OP_ALU words with function NONE, ADD or SUB, a common CC
+ *                setting and a common condition: one case per combination.
+ *   OP_EXIT      not a microword: leaves an instruction's bound words
+ *                (below) for the control-store word it names.
  *   OP_MEMX      the rest of the storage microwords without SF: RW1,
  *                address-register steps, CTR, RNC (the SS loops).
  *   OP_GENERIC   anything else: runs the reference eng_exec_uop().
@@ -549,10 +554,12 @@ static inline __attribute__((always_inline)) void fetch_hit(struct vm *vm, uint3
     vm->cur = e;
     vm->iaddr = ia;
     vm->ia = (ia + e->il.ilen) & AMASK;
-    if (eas & IC_EA2)
-        vm->ea2 = (e->d2 + vm_cell(vm, e->x2o) + vm_cell(vm, e->b2o)) & AMASK;
-    if (eas & IC_EA1)
-        vm->ea1 = (e->d1 + vm_cell(vm, e->b1o)) & AMASK;
+    if (eas) {
+        if (eas & IC_EA2)
+            vm->ea2 = (e->d2 + vm_cell(vm, e->x2o) + vm_cell(vm, e->b2o)) & AMASK;
+        if (eas & IC_EA1)
+            vm->ea1 = (e->d1 + vm_cell(vm, e->b1o)) & AMASK;
+    }
 }
 
 /* The cached entry is the instruction at ia (tag and bytes; with psw_bad

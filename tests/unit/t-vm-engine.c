@@ -223,6 +223,59 @@ static void build_bct(struct asm_ *a, uint32_t n)
     finish(a);
 }
 
+/*
+ * Branch on condition with every mask after every CC, as BC and as BCR
+ * (whose R2 = 0 form never branches): the fast engine decides the mask
+ * of a cached instruction once and R2 = 0 once.  A not-taken branch
+ * shifts a 1 into the register of its CC and form: BC into GR2, 3, 4, 7
+ * for CC 0-3, BCR into GR8, 9, 10, 14; GR15 counts the BCR M,0s.
+ */
+static const uint8_t bc_reg[2][4] = { { 2, 3, 4, 7 }, { 8, 9, 10, 14 } };
+
+static void set_cc(struct asm_ *a, int cc)
+{
+    switch (cc) {
+    case 0: I(a, "CR", .r1 = 5, .r2 = 5); break;         /* 1 : 1 */
+    case 1: I(a, "CR", .r1 = 5, .r2 = 6); break;         /* 1 : 2 */
+    case 2: I(a, "CR", .r1 = 6, .r2 = 5); break;
+    default:                                            /* overflow, masked */
+        I(a, "LR", .r1 = 11, .r2 = 12);
+        I(a, "AR", .r1 = 11, .r2 = 12);
+        break;
+    }
+}
+
+static void build_masks(struct asm_ *a)
+{
+    memset(a, 0, sizeof *a);
+    a->pc = ORG;
+    I(a, "LA", .r1 = 5, .d2 = 1);
+    I(a, "LA", .r1 = 6, .d2 = 2);
+    I(a, "L", .r1 = 12, .d2 = 0x100);
+    for (int form = 0; form < 2; form++)
+        for (int cc = 0; cc < 4; cc++)
+            for (unsigned m = 0; m < 16; m++) {
+                unsigned r = bc_reg[form][cc];
+                set_cc(a, cc);
+                I(a, "SLL", .r1 = r, .d2 = 1);
+                uint32_t at = a->pc, skip = at + (form ? 10 : 8);
+                if (form) {
+                    I(a, "LA", .r1 = 13, .d2 = (uint16_t)skip);
+                    I(a, "BCR", .r1 = m, .r2 = 13);
+                } else
+                    I(a, "BC", .r1 = m, .d2 = (uint16_t)skip);
+                I(a, "LA", .r1 = r, .b2 = r, .d2 = 1);
+                if (a->pc != skip) {
+                    printf("# build_masks: bad layout\n");
+                    exit(2);
+                }
+                I(a, "BCR", .r1 = m, .r2 = 0);
+                I(a, "LA", .r1 = 15, .b2 = 15, .d2 = 1);
+            }
+    finish(a);
+    word(a->mem + 0x100, 0x7FFFFFFF);
+}
+
 /* Loads, stores, compares, a branch on condition, BXLE, IC/STC, MVC, CLC. */
 static void build_mix(struct asm_ *a)
 {
@@ -356,6 +409,18 @@ static void test_programs(void)
     check_int(s.ctr.instructions, ==, 368);
     check_int(s.ctr.microwords, ==, 989);     /* 63 taken BXLEs: 3 words and the branch */
     check_int(s.ctr.cycles, ==, 1551);
+
+    build_masks(&a);
+    agree("branch masks", setup_prog, &a, 0, &s);
+    check_int(s.st, ==, VM_NO_SVC_HANDLER);
+    for (int form = 0; form < 2; form++)
+        for (int cc = 0; cc < 4; cc++) {
+            uint32_t want = 0;
+            for (unsigned m = 0; m < 16; m++)
+                want = want << 1 | !(m >> (3 - cc) & 1);
+            check_uint(s.gr[bc_reg[form][cc]], ==, want);
+        }
+    check_uint(s.gr[15], ==, 128);
 
     build_selfmod(&a);
     agree("self-modifying code", setup_prog, &a, 0, &s);
