@@ -3,7 +3,7 @@
 # from mc/src/*.mc by impmc).  imprun's own files (main.c, services.c,
 # report*.c, runtime/) are built by the rules that follow the library.
 
-LIBIMPVM_SRC := $(addprefix vm/,vm.c engine.c fastpath.c liveness.c datapath.c decode.c storage.c psw.c timer.c)
+LIBIMPVM_SRC := $(addprefix vm/,vm.c engine.c fastpath.c fpchoose.c liveness.c datapath.c decode.c storage.c psw.c timer.c)
 LIBIMPVM_OBJ := $(LIBIMPVM_SRC:%.c=$(B)/%.o) $(MC_CORE_OBJ) $(B)/gen/vm/default_cs.o
 LIBIMPVM     := $(B)/libimpvm.a
 # Most dependent first (tests link $(LIBS) in this order).

@@ -79,7 +79,7 @@ struct icent {
 #define IC_SIZE 4096                        /* entries, indexed by halfword address */
 enum { IC_EA1 = 1, IC_EA2 = 2 };
 /* Bound words per cache entry: the first microwords of an instruction's
- * path, copied with its registers and latches resolved (fastpath.c). */
+ * path, copied with its registers and latches resolved (fpchoose.c). */
 #define TR_MAX 6
 /* A bound word's condition CCM with the mask M1 folded in (uop.ucond). */
 #define UC_CCM 32
@@ -111,7 +111,7 @@ struct vm {
     uint16_t rstack[MC_RSTACK];
     unsigned rsp;
     struct uop *cs;                         /* nwords + 1 (the sentinel) */
-    struct uop *xstub;                      /* nwords + 1 exits to cs words (fastpath.c) */
+    struct uop *xstub;                      /* nwords + 1 exits to cs words (fpchoose.c) */
     struct mc_image img;
     /* storage */
     uint8_t *mem;
@@ -193,7 +193,7 @@ enum vm_status eng_run(struct vm *vm, int mode);
  * reference every fast-path handler must agree with. */
 void eng_exec_uop(struct vm *vm, const struct uop *u);
 
-/* fastpath.c */
+/* fastpath.c, fpchoose.c */
 void fp_prepare(struct vm *vm);             /* after eng_predecode: handlers, cells; flush the cache */
 /* Recompute vm->fetch_deadline: call whenever limit, next_event, irq or
  * psw_bad changes (set_limit, tm_update_irq, psw_load_word1 do). */

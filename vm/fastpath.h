@@ -1,0 +1,56 @@
+/*
+ * fastpath.h -- the fast path's operation codes (the cases of fp_run's
+ * loop, uop.op) and what fpchoose.c gives fastpath.c (libimpvm private).
+ */
+#ifndef IMP_FASTPATH_H
+#define IMP_FASTPATH_H
+
+#include "vmint.h"
+
+/* Operation codes (uop.op). */
+#define NALU (MC_ALU_PACKN + 1)
+enum {
+    OP_GENERIC, OP_FETCH, OP_IA, OP_IAJ, OP_MEMX, OP_EXIT,
+    OP_ALU,                             /* + ALU function */
+    OP_ALUP = OP_ALU + NALU,            /* + ALU function */
+    OP_MEM = OP_ALUP + NALU,            /* + ALU function * 8 + MEM (RD1..WR4) */
+    OP_ALUN = OP_MEM + NALU * 8,        /* + pure ALU function, flags not set */
+    OP_ALUNP = OP_ALUN + NALU,          /* + pure ALU function, flags not set */
+    OP_MEMN = OP_ALUNP + NALU,          /* + pure ALU function * 8 + MEM, flags not set */
+    OP_ADDZ = OP_MEMN + NALU * 8,       /* ADD, SUB needing no C and no V: Z and N alone */
+    OP_SUBZ,
+    OP_ADDZNZ, OP_SUBZNZ,               /* the same with no CC, IF NZ */
+    OP_X,                               /* + ((function * NXCC) + CC) * NXCOND + condition */
+    OP_COUNT = OP_X + 3 * 5 * 7
+};
+
+/*
+ * The X cases: an ALU word with flags (OP_ALU) whose function is NONE, ADD
+ * or SUB, whose CC setting is one of X_CCS and whose condition one of
+ * X_CONDS, each combination a case of its own: CC and condition computed
+ * in line, no jump table.  CCM is a bound word's (UC_CCM + mask).
+ */
+#define X_FNS(X, ...) X(NONE, __VA_ARGS__) X(ADD, __VA_ARGS__) X(SUB, __VA_ARGS__)
+#define X_CCS(X, ...) X(NONE, __VA_ARGS__) X(ARITH, __VA_ARGS__) X(ADDL, __VA_ARGS__) \
+                      X(CMP, __VA_ARGS__) X(CMPL, __VA_ARGS__)
+#define X_CONDS(X, ...) X(NONE, __VA_ARGS__) X(NZ, __VA_ARGS__) X(Z, __VA_ARGS__)  \
+                        X(FXO, __VA_ARGS__) X(GT, __VA_ARGS__) X(LT, __VA_ARGS__)  \
+                        X(CCM, __VA_ARGS__)
+enum { NXCC = 5, NXCOND = 7 };
+#define X_ENUM(N, P) P##N,
+enum { X_FNS(X_ENUM, XF_) };
+enum { X_CCS(X_ENUM, XC_) };
+enum { X_CONDS(X_ENUM, XD_) };
+#undef X_ENUM
+#define X_OP(F, C, D) (OP_X + (XF_##F * NXCC + XC_##C) * NXCOND + XD_##D)
+
+/* fpchoose.c.  The case of u given the one its fields chose (op), for its
+ * CC and condition as they are now (a bound word's may be decided). */
+unsigned fp_refine(const struct uop *u, unsigned op);
+/* Copy into slot (TR_MAX words) the bound words of the instruction of the
+ * cache entry e, whose first microword is entry; returns the word its
+ * fetch goes to (the first bound word, or the exit to entry). */
+const struct uop *fp_bind(struct vm *vm, const struct icent *e, struct uop *slot,
+                          const struct uop *entry);
+
+#endif

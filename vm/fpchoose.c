@@ -1,0 +1,308 @@
+/*
+ * fpchoose.c -- the fast path's preparation (fastpath.c runs the loop):
+ * choosing each microword's case from its field combination when a control
+ * store is loaded (fp_prepare), and binding an instruction's first
+ * microwords to it when its decoded form enters the cache (fp_bind).
+ */
+#include "vmint.h"
+#include "alu.h"
+#include "fastpath.h"
+
+#include <stddef.h>
+#include <string.h>
+
+/* ---- bound words ------------------------------------------------------------------ */
+
+/*
+ * A decoded instruction's first microwords are copied into its cache entry's
+ * trace slots with everything the instruction fixes resolved: GR[R1] and
+ * the other register operands point at the registers themselves, latch
+ * operands (I2, F1, LEN, ...) are constants, the conditions on the register
+ * fields are decided and CCM carries its mask.  A bound word runs the case
+ * of its fields (chosen again once its conditions are decided) and does
+ * exactly what its original does; its fetch
+ * then need not copy the latches and register slots into struct vm (they
+ * stay in the entry, vm->cur, until something else needs them: latch_in).
+ * A path that leaves the bound words goes through an exit word
+ * (vm->xstub[a], OP_EXIT) that sets the latches and goes on at cs[a].
+ */
+static int bindable(const struct uop *u)
+{
+    return u->op != OP_GENERIC && u->op != OP_FETCH && u->op != OP_EXIT &&
+           u->cond != MC_COND_RNEND;
+}
+
+/* The instruction-fixed value of source sel for the entry e: a pointer to
+ * the register (*reg), or a latch's value (*val); 0 if sel is neither. */
+static int bound_source(const struct icent *e, unsigned sel, uint32_t **reg, uint32_t *val)
+{
+    const struct ilatch *il = &e->il;
+    switch (sel) {
+    case MC_SRC_R1: case MC_SRC_R1O: case MC_SRC_R2: case MC_SRC_R2O: case MC_SRC_R3O:
+        *reg = e->gp[sel - MC_SRC_R1];
+        return 1;
+    case MC_SRC_I2: *val = il->i2; return 2;
+    case MC_SRC_F1: *val = il->f1; return 2;
+    case MC_SRC_F2: *val = il->f2; return 2;
+    case MC_SRC_LEN: *val = il->len; return 2;
+    case MC_SRC_LEN1: *val = il->len1; return 2;
+    case MC_SRC_LEN2: *val = il->len2; return 2;
+    case MC_SRC_NREG4: *val = il->nreg4; return 2;
+    case MC_SRC_ILC: *val = il->ilc; return 2;
+    case MC_SRC_OPC: *val = il->opc; return 2;
+    default: return 0;
+    }
+}
+
+/* Rebind one bus source of b (a copy of u): its cell, constant and pointer. */
+static void bind_source(const struct icent *e, const struct uop *u, struct uop *b, unsigned sel,
+                        const uint32_t *const **pp, const uint32_t **cell, uint32_t *k,
+                        const uint32_t *const *upp)
+{
+    uint32_t *reg = NULL, val = 0;
+    switch (bound_source(e, sel, &reg, &val)) {
+    case 1: *cell = reg; *pp = cell; break;
+    case 2: *k = val; *cell = k; *pp = cell; break;
+    default:
+        if (upp == &u->ca || upp == &u->cb) {     /* a constant of u: b's own */
+            *cell = k;
+            *pp = cell;
+        }
+        break;
+    }
+}
+
+/* Does the condition, fixed by the instruction, hold?  -1: not fixed. */
+static int bound_cond(const struct icent *e, unsigned cond)
+{
+    switch (cond) {
+    case MC_COND_R1ODD: return e->il.r1 & 1;
+    case MC_COND_R2ODD: return e->il.r2 & 1;
+    case MC_COND_R1ZERO: return e->il.r1 == 0;
+    case MC_COND_R2ZERO: return e->il.r2 == 0;
+    case MC_COND_EXEC: return e->il.exec;
+    default: return -1;
+    }
+}
+
+struct trace {
+    struct vm *vm;
+    const struct icent *e;
+    struct uop *slot;                       /* TR_MAX bound words */
+    const struct uop *orig[TR_MAX];
+    unsigned n;
+};
+
+/* Where a bound word goes instead of s: the fetch itself, s's bound copy
+ * (made now if there is room), or the exit to s. */
+static const struct uop *bind_link(struct trace *t, const struct uop *s)
+{
+    if (s->op == OP_FETCH)
+        return s;
+    for (unsigned i = 0; i < t->n; i++)
+        if (t->orig[i] == s)
+            return &t->slot[i];
+    if (bindable(s) && t->n < TR_MAX) {
+        t->orig[t->n] = s;
+        return &t->slot[t->n++];
+    }
+    return &t->vm->xstub[s->self];
+}
+
+/* The bound words of e's path from its entry word; returns the first. */
+const struct uop *fp_bind(struct vm *vm, const struct icent *e, struct uop *slot,
+                         const struct uop *entry)
+{
+    struct trace t = { .vm = vm, .e = e, .slot = slot, .n = 0 };
+    if (!bindable(entry))
+        return &vm->xstub[entry->self];
+    t.orig[t.n++] = entry;
+    for (unsigned i = 0; i < t.n; i++) {
+        const struct uop *u = t.orig[i];
+        struct uop *b = &slot[i];
+        *b = *u;
+        bind_source(e, u, b, u->a, &b->pa, &b->ca, &b->aconst, u->pa);
+        bind_source(e, u, b, u->b, &b->pb, &b->cb, &b->bconst, u->pb);
+        if (u->d >= MC_DST_R1 && u->d <= MC_DST_R2O) {
+            b->cd = e->gp[u->d - MC_DST_R1];
+            b->pd = &b->cd;
+        }
+        if (b->ucond) {
+            int c = bound_cond(e, b->ucond);
+            if (c >= 0) {
+                b->nf = c ? u->nt : u->nf;
+                b->ucond = 0;
+            } else if (b->ucond == MC_COND_CCM)
+                b->ucond = (uint8_t)(UC_CCM | (e->il.r1 & 15));
+        }
+        b->op = (uint16_t)fp_refine(b, u->op);
+        if (vm->fp_h)
+            b->h = vm->fp_h[b->op];
+        if (b->ucond)
+            b->nt = bind_link(&t, b->nt);
+        b->nf = bind_link(&t, b->nf);
+    }
+    return slot;
+}
+
+/* ---- choosing handlers ------------------------------------------------------------ */
+
+static const uint32_t *const *src_cell(struct vm *vm, struct uop *u, unsigned sel, uint32_t *k,
+                                       const uint32_t **kp)
+{
+    (void)u;
+    if (sel == MC_SRC_ZERO || sel == MC_SRC_LIT || sel == MC_SRC_LITH) {
+        *kp = k;
+        return kp;
+    }
+    return (const uint32_t *const *)&vm->src[sel];
+}
+
+/*
+ * The destination cell.  The register slots that follow the instruction
+ * or RN are shared with the sources (vm->src), so a fetch refreshes one
+ * set; eng_exec_uop writes through the same cells.
+ */
+static uint32_t *const *dst_cell(struct vm *vm, unsigned d, unsigned kind)
+{
+    switch (d) {
+    case MC_DST_R1: return &vm->src[MC_SRC_R1];
+    case MC_DST_R1O: return &vm->src[MC_SRC_R1O];
+    case MC_DST_R2: return &vm->src[MC_SRC_R2];
+    case MC_DST_R2O: return &vm->src[MC_SRC_R2O];
+    case MC_DST_GRN: return &vm->src[MC_SRC_GRN];
+    default: return kind == DSTK_PTR ? &vm->dst[d] : &vm->sinkp;
+    }
+}
+
+/* Can the successor be written as ucond ? nt : nf?  Fills them if so. */
+static int plain_sequence(struct vm *vm, struct uop *u)
+{
+    const struct uop *next = &vm->cs[u->self + 1], *to = &vm->cs[u->addr];
+    const struct uop *fetch = &vm->cs[vm->img.vector[MC_V_FETCH]];
+    u->ucond = u->cond;
+    switch (u->seq) {
+    case MC_SEQ_NEXT: u->ucond = 0; u->nf = next; return 1;
+    case MC_SEQ_JUMP: u->ucond = 0; u->nf = to; return 1;
+    case MC_SEQ_END: u->ucond = 0; u->nf = fetch; return 1;
+    case MC_SEQ_BR: u->nt = to; u->nf = next; return 1;
+    case MC_SEQ_BRN: u->nt = next; u->nf = to; return 1;
+    case MC_SEQ_BRE: u->nt = to; u->nf = fetch; return 1;
+    case MC_SEQ_BRNE: u->nt = fetch; u->nf = to; return 1;
+    default: return 0;
+    }
+}
+
+static unsigned choose(struct vm *vm, struct uop *u)
+{
+    if (u->sf == MC_SF_IFETCH && u->seq == MC_SEQ_DISPATCH && !u->alu && !u->d && !u->mem &&
+        !u->ag && !u->cc && !u->rnc && !u->ctr)
+        return OP_FETCH;
+    if (u->sf || !plain_sequence(vm, u))
+        return OP_GENERIC;
+    if (u->alu && (u->akind == SRCK_CALC || u->bkind == SRCK_CALC))
+        return OP_GENERIC;
+    if (u->rnc || u->ctr || u->ag > MC_AG_SS || u->mem == MC_MEM_RW1)
+        return u->dkind != DSTK_CALC && u->mem <= MC_MEM_RW1 ? OP_MEMX : OP_GENERIC;
+    if (u->dkind == DSTK_CALC)
+        return u->d != MC_DST_IA || u->mem || u->ag || u->alu != MC_ALU_PASSA ? OP_GENERIC
+               : !(u->need & FALL) && !u->cc && !u->ucond ? OP_IAJ
+                                                          : OP_IA;
+    int nf = !u->need && dp_alu_pure(u->alu);
+    if (u->mem == MC_MEM_NONE && !u->ag && u->need && !(u->need & (FC | FV)) &&
+        (u->alu == MC_ALU_ADD || u->alu == MC_ALU_SUB))
+        return u->alu == MC_ALU_ADD ? OP_ADDZ : OP_SUBZ;
+    if (u->mem == MC_MEM_NONE)
+        return u->ag ? OP_GENERIC
+               : !u->cc && !u->ucond ? (nf ? OP_ALUNP : OP_ALUP) + u->alu
+                                     : (nf ? OP_ALUN : OP_ALU) + u->alu;
+    if (u->mem <= MC_MEM_WR4)
+        return (nf ? OP_MEMN : OP_MEM) + u->alu * 8u + u->mem;
+    return OP_GENERIC;
+}
+
+/* The X family's index of a CC setting, a condition, a function; -1: none. */
+static int x_cc(unsigned cc)
+{
+    switch (cc) {
+    case MC_CC_NONE: return XC_NONE;
+    case MC_CC_ARITH: return XC_ARITH;
+    case MC_CC_ADDL:                    /* its cases stay unused: ALR and AL ran 20% slower */
+        return -1;                      /* in line on sort (code placement, not work) */
+    case MC_CC_CMP: return XC_CMP;
+    case MC_CC_CMPL: return XC_CMPL;
+    default: return -1;
+    }
+}
+
+static int x_cond(unsigned ucond)
+{
+    switch (ucond) {
+    case 0: return XD_NONE;
+    case MC_COND_NZ: return XD_NZ;
+    case MC_COND_Z: return XD_Z;
+    case MC_COND_FXO: return XD_FXO;
+    case MC_COND_GT: return XD_GT;
+    case MC_COND_LT: return XD_LT;
+    default: return ucond >= UC_CCM ? XD_CCM : -1;
+    }
+}
+
+static int x_fn(unsigned alu)
+{
+    return alu == MC_ALU_NONE ? XF_NONE : alu == MC_ALU_ADD ? XF_ADD : alu == MC_ALU_SUB ? XF_SUB : -1;
+}
+
+/* The case of u given the one choose() gave it (op), for its CC and
+ * condition as they are now (a bound word's may have been decided). */
+unsigned fp_refine(const struct uop *u, unsigned op)
+{
+    if ((op >= OP_ALU && op < OP_ALU + NALU) || (op >= OP_X && op < OP_COUNT)) {
+        int f = x_fn(u->alu), c = x_cc(u->cc), d = x_cond(u->ucond);
+        if (f >= 0 && c >= 0 && d >= 0)
+            return OP_X + ((unsigned)f * NXCC + (unsigned)c) * NXCOND + (unsigned)d;
+        return OP_ALU + u->alu;
+    }
+    if (op == OP_ADDZ || op == OP_ADDZNZ)
+        return !u->cc && u->ucond == MC_COND_NZ ? OP_ADDZNZ : OP_ADDZ;
+    if (op == OP_SUBZ || op == OP_SUBZNZ)
+        return !u->cc && u->ucond == MC_COND_NZ ? OP_SUBZNZ : OP_SUBZ;
+    return op;
+}
+
+void fp_prepare(struct vm *vm)
+{
+    unsigned n = vm->img.nwords;
+    vm->sinkp = &vm->sink;
+    vm->zero = 0;
+    fp_flag_liveness(vm);
+    for (unsigned a = 0; a < n; a++) {
+        struct uop *u = &vm->cs[a];
+        u->pa = src_cell(vm, u, u->a, &u->aconst, &u->ca);
+        u->pb = src_cell(vm, u, u->b, &u->bconst, &u->cb);
+        u->pd = dst_cell(vm, u->d, u->dkind);
+        u->agm = u->ag == MC_AG_EA1 || u->ag == MC_AG_SS ? &vm->ea1
+                 : u->ag == MC_AG_EA2 ? &vm->ea2 : &vm->mar;
+        u->agm2 = u->ag == MC_AG_SS ? &vm->ea2 : &vm->mar2;
+        u->pat = u->at ? &vm->mar2 : &vm->mar;
+        u->op = (uint16_t)fp_refine(u, choose(vm, u));
+    }
+    vm->cs[n].op = OP_GENERIC;          /* the sentinel: SF_BADMC stops */
+    for (unsigned a = 0; a <= n; a++) {
+        struct uop *x = &vm->xstub[a];
+        memset(x, 0, sizeof *x);
+        x->op = OP_EXIT;
+        x->self = (uint16_t)a;
+        x->nf = &vm->cs[a];
+    }
+    vm->fp_linked = 0;                  /* fp_run sets every uop's handler */
+    vm->fetch_cycles = 0;
+    for (unsigned a = 0; a < n; a++)
+        if (vm->cs[a].op == OP_FETCH && vm->cs[a].cycles > vm->fetch_cycles)
+            vm->fetch_cycles = vm->cs[a].cycles;
+    if (vm->ic_used) {
+        memset(vm->ic, 0, sizeof vm->ic);
+        vm->ic_used = 0;
+    }
+    fp_deadline(vm);
+}
