@@ -85,23 +85,23 @@ for p in bct sieve sort; do
     if have hercules; then
         th1=$(best "$herc" base/$p.bin 200 207 base/$p.herc 300)
         th2=$(best "$herc" large/$p.bin 200 207 large/$p.herc 300)
-        if [ "$th1$th2" = "${th1%fail}${th2%fail}" ]; then
+        case $th1$th2 in *fail*) ;; *)
             n1=$(word base/$p.herc 0) n2=$(word large/$p.herc 0)
-            hm=$(rate "$n1" "$th1" "$n2" "$th2")
-        fi
+            hm=$(rate "$n1" "$th1" "$n2" "$th2") ;;
+        esac
     fi
     if [ -x "$BIN/imprun" ]; then
         ti1=$(best "$BIN/imprun" --storage=2M --max-cycles=100G --core base/$p.bin --savecore=base/$p.imp:200:207)
         ti2=$(best "$BIN/imprun" --storage=2M --max-cycles=100G --core large/$p.bin --savecore=large/$p.imp:200:207)
-        if [ "$ti1$ti2" = "${ti1%fail}${ti2%fail}" ] && [ -s base/$p.imp ] && [ -s large/$p.imp ]; then
+        case $ti1$ti2 in *fail*) ;; *)
             i1=$(word base/$p.imp 0) i2=$(word large/$p.imp 0)
             im=$(rate "$i1" "$ti1" "$i2" "$ti2")
             for v in base large; do
                 [ -s $v/$p.herc ] && ! cmp -s $v/$p.herc $v/$p.imp &&
                     echo "  $p ($v): IMP's count and result $(word $v/$p.imp 0)/$(word $v/$p.imp 4) differ from Hercules' $(word $v/$p.herc 0)/$(word $v/$p.herc 4)"
             done
-            [ -z "$n1" ] && n1=$i1 n2=$i2
-        fi
+            [ -z "$n1" ] && n1=$i1 n2=$i2 ;;
+        esac
     else
         ti1="no imprun"
     fi
