@@ -22,10 +22,11 @@
  *                (dp_alu_pure) whose flags no later microword can read
  *                before they are set again (fp_flag_liveness, vm/liveness.c): Y alone.
  *   OP_ADDZ, OP_SUBZ   ADD or SUB as OP_ALU whose C and V no microword can
- *                read (BCT's count): Y, Z and N alone; OP_ADDZNZ, OP_SUBZNZ
- *                the same with no CC and IF NZ.
+ *                read: Y, Z and N alone.
  *   OP_X+...     OP_ALU words with function NONE, ADD or SUB, a common CC
- *                setting and a common condition: one case per combination.
+ *                setting and a common condition, whose flags only their own
+ *                CC and condition read: one case per combination, the
+ *                flags computed in line and never stored.
  *   OP_EXIT      not a microword: leaves an instruction's bound words
  *                (below) for the control-store word it names.
  *   OP_MEMX      the rest of the storage microwords without SF: RW1,
@@ -475,17 +476,36 @@ void fp_deadline(struct vm *vm)
 #define GO(x)                                                                         \
     do {                                                                              \
         if ((u = (x)) == fetchu)                                                      \
-            goto l_fetch;                                                             \
+            goto fetch;                                                               \
+        goto *u->h;                                                                   \
+    } while (0)
+/* To an instruction's first bound word, never the fetch. */
+#define GO_ENTRY(x)                                                                   \
+    do {                                                                              \
+        u = (x);                                                                      \
         goto *u->h;                                                                   \
     } while (0)
 #else
 #define CASE(code, label) case code
+#define GO_ENTRY(x)                                                                   \
+    u = (x);                                                                          \
+    continue
 #define GO(x)                                                                         \
-    if ((u = (x)) == fetchu)                                                          \
-        goto fetch;                                                                   \
-    else                                                                              \
-        continue
+    {                                                                                 \
+        if ((u = (x)) == fetchu)                                                      \
+            goto fetch;                                                               \
+        continue;                                                                     \
+    }
 #endif
+
+/* To u->nt if c, else to u->nf: a branch, not a select, so that the next
+ * microword is predicted rather than waited for. */
+#define GOIF(c)                                                                       \
+    {                                                                                 \
+        if (c)                                                                        \
+            GO(u->nt);                                                                \
+        GO(u->nf);                                                                    \
+    }
 
 /* The cases of the storage operations and ALU functions (X(code, label)). */
 #define ALU_LABELS(F, X) X(OP_ALU + MC_ALU_##F, l_alu_##F) X(OP_ALUP + MC_ALU_##F, l_alup_##F)
@@ -501,6 +521,7 @@ enum vm_status fp_run(struct vm *vm)
     unsigned lastop;
     if (fetchu->op != OP_FETCH)
         fetchu = NULL;
+    const unsigned fcyc = fetchu ? fetchu->cycles : 0;
 #ifdef FP_LABELS
 #define TAB(code, label) [code] = &&label,
 #define TAB_ALU(F) ALU_LABELS(F, TAB)
@@ -512,7 +533,6 @@ enum vm_status fp_run(struct vm *vm)
     static const void *const handler[OP_COUNT] = {
         TAB(OP_GENERIC, l_generic) TAB(OP_FETCH, l_fetch) TAB(OP_IA, l_ia) TAB(OP_IAJ, l_iaj)
         TAB(OP_MEMX, l_memx) TAB(OP_ADDZ, l_addz) TAB(OP_SUBZ, l_subz) TAB(OP_EXIT, l_exit)
-        TAB(OP_ADDZNZ, l_addznz) TAB(OP_SUBZNZ, l_subznz)
 #define TAB_X3(D, F, C) TAB(X_OP(F, C, D), l_x_##F##_##C##_##D)
 #define TAB_X2(C, F) X_CONDS(TAB_X3, F, C)
 #define TAB_X1(F, _) X_CCS(TAB_X2, F)
@@ -539,15 +559,8 @@ enum vm_status fp_run(struct vm *vm)
         switch (u->op) {
 #endif
         CASE(OP_FETCH, l_fetch):
-#ifndef FP_LABELS
-        fetch:
-#endif
-        {
-            /* Below the fetch deadline (fp_deadline) the run's bound is not
-             * reached, no timer update is due after this word's cycles, no
-             * interruption is pending and the PSW is valid: one compare
-             * stands for all of those checks. */
-            if (UNLIKELY(cyc >= deadline)) {
+            /* A fetch word other than the fetch vector: every check. */
+            if (u != fetchu) {
                 SYNC_OUT();
                 u = fetch_checked(vm, u);
                 if (!u)
@@ -555,7 +568,23 @@ enum vm_status fp_run(struct vm *vm)
                 SYNC_IN();
                 continue;
             }
-            cyc += u->cycles;
+        fetch:
+        {
+            /* The fetch vector (u), which GO reaches by a compare: nothing
+             * here waits for the load of u.  Below the fetch deadline
+             * (fp_deadline) the run's bound is not reached, no timer update
+             * is due after this word's cycles, no interruption is pending
+             * and the PSW is valid: one compare stands for all of those
+             * checks. */
+            if (UNLIKELY(cyc >= deadline)) {
+                SYNC_OUT();
+                u = fetch_checked(vm, fetchu);
+                if (!u)
+                    goto out;
+                SYNC_IN();
+                continue;
+            }
+            cyc += fcyc;
             mw++;
             uint32_t ia = vm->ia;
             struct icent *e = &vm->ic[(ia >> 1) & (IC_SIZE - 1)];
@@ -572,7 +601,7 @@ enum vm_status fp_run(struct vm *vm)
             vm->ctr.op_cycles[lastop] += cyc - lastcyc;
             lastcyc = cyc;
             lastop = didx;
-            GO(e->entry);
+            GO_ENTRY(&vm->tr[((ia >> 1) & (IC_SIZE - 1)) * TR_MAX]);  /* e->entry */
         }
         CASE(OP_EXIT, l_exit):
             latches(vm);
@@ -663,45 +692,54 @@ enum vm_status fp_run(struct vm *vm)
         }
         ZN_CASE(OP_ADDZ, l_addz, ADD)
         ZN_CASE(OP_SUBZ, l_subz, SUB)
-#define ZNZ_CASE(OP, L, F)                                                            \
-        CASE(OP, L): {                                                                \
-            COUNT();                                                                  \
-            uint32_t y = dp_alu_noflags(vm, MC_ALU_##F, **u->pa, **u->pb);            \
-            vm->fz = y == 0;                                                          \
-            vm->fn = (uint8_t)(y >> 31);                                              \
-            **u->pd = y;                                                              \
-            GO(y ? u->nt : u->nf);                                                    \
-        }
-        ZNZ_CASE(OP_ADDZNZ, l_addznz, ADD)
-        ZNZ_CASE(OP_SUBZNZ, l_subznz, SUB)
-#undef ZNZ_CASE
+#undef ZN_CASE
+/*
+ * The X cases.  The flags this word's ALU sets are read by its own CC and
+ * condition alone (uop.keep is 0), so they are computed here and never
+ * stored: Z N C V and LT (N xor V) of the function F, from its operands a
+ * and b and its result y (NONE: the flags as an earlier word left them).
+ */
 #define X_ALU_NONE uint32_t y = vm->y
-#define X_ALU_ADD uint32_t y = dp_alu(vm, MC_ALU_ADD, **u->pa, **u->pb)
-#define X_ALU_SUB uint32_t y = dp_alu(vm, MC_ALU_SUB, **u->pa, **u->pb)
-#define X_CC_NONE
-#define X_CC_ARITH vm->cc = vm->fv ? 3 : vm->fz ? 0 : vm->fn ? 1 : 2
-#define X_CC_ADDL vm->cc = (uint8_t)((vm->fc ? 2 : 0) | (vm->fz ? 0 : 1))
-#define X_CC_CMP vm->cc = vm->fz ? 0 : (vm->fn ^ vm->fv) ? 1 : 2
-#define X_CC_CMPL vm->cc = vm->fz ? 0 : vm->fc ? 2 : 1
-#define X_COND_NONE 0
-#define X_COND_NZ !vm->fz
-#define X_COND_Z vm->fz
-#define X_COND_FXO (vm->fv && (vm->pm & 8))
-#define X_COND_GT (!vm->fz && !(vm->fn ^ vm->fv))
-#define X_COND_LT (vm->fn ^ vm->fv)
-#define X_COND_CCM (u->ucond >> (3 - vm->cc) & 1)
+#define X_ALU_ADD uint32_t a = **u->pa, b = **u->pb, y = a + b; vm->y = y
+#define X_ALU_SUB uint32_t a = **u->pa, b = **u->pb, y = a - b; vm->y = y
+#define XZ_NONE vm->fz
+#define XZ_ADD (y == 0)
+#define XZ_SUB (a == b)
+#define XN_NONE vm->fn
+#define XN_ADD (y >> 31)
+#define XN_SUB (y >> 31)
+#define XCY_NONE vm->fc
+#define XCY_ADD (y < a)
+#define XCY_SUB (a >= b)
+#define XV_NONE vm->fv
+#define XV_ADD (((a ^ y) & (b ^ y)) >> 31)
+#define XV_SUB (((a ^ b) & (a ^ y)) >> 31)
+#define XLT_NONE (vm->fn ^ vm->fv)
+#define XLT_ADD (XN_ADD ^ XV_ADD)
+#define XLT_SUB ((int32_t)a < (int32_t)b)
+#define X_CC_NONE(F)
+#define X_CC_ARITH(F) vm->cc = XV_##F ? 3 : XZ_##F ? 0 : XN_##F ? 1 : 2
+#define X_CC_ADDL(F) vm->cc = (uint8_t)((XCY_##F ? 2 : 0) | (XZ_##F ? 0 : 1))
+#define X_CC_CMP(F) vm->cc = XZ_##F ? 0 : XLT_##F ? 1 : 2
+#define X_CC_CMPL(F) vm->cc = XZ_##F ? 0 : XCY_##F ? 2 : 1
+#define X_COND_NONE(F) 0
+#define X_COND_NZ(F) !XZ_##F
+#define X_COND_Z(F) XZ_##F
+#define X_COND_FXO(F) (XV_##F && (vm->pm & 8))
+#define X_COND_GT(F) (!XZ_##F && !XLT_##F)
+#define X_COND_LT(F) XLT_##F
+#define X_COND_CCM(F) (u->ucond >> (3 - vm->cc) & 1)
 #define X_CASE3(D, F, C)                                                              \
         CASE(X_OP(F, C, D), l_x_##F##_##C##_##D): {                                   \
             COUNT();                                                                  \
             X_ALU_##F;                                                                \
             **u->pd = y;                                                              \
-            X_CC_##C;                                                                 \
-            GO(X_COND_##D ? u->nt : u->nf);                                           \
+            X_CC_##C(F);                                                              \
+            GOIF(X_COND_##D(F));                                                      \
         }
 #define X_CASE2(C, F) X_CONDS(X_CASE3, F, C)
 #define X_CASE1(F, _) X_CCS(X_CASE2, F)
         X_FNS(X_CASE1, _)
-#undef ZN_CASE
         CASE(OP_MEMX, l_memx):
             COUNT();
             GO(memx_body(vm, u));

@@ -19,7 +19,6 @@ enum {
     OP_MEMN = OP_ALUNP + NALU,          /* + pure ALU function * 8 + MEM, flags not set */
     OP_ADDZ = OP_MEMN + NALU * 8,       /* ADD, SUB needing no C and no V: Z and N alone */
     OP_SUBZ,
-    OP_ADDZNZ, OP_SUBZNZ,               /* the same with no CC, IF NZ */
     OP_X,                               /* + ((function * NXCC) + CC) * NXCOND + condition */
     OP_COUNT = OP_X + 3 * 5 * 7
 };
@@ -27,8 +26,9 @@ enum {
 /*
  * The X cases: an ALU word with flags (OP_ALU) whose function is NONE, ADD
  * or SUB, whose CC setting is one of X_CCS and whose condition one of
- * X_CONDS, each combination a case of its own: CC and condition computed
- * in line, no jump table.  CCM is a bound word's (UC_CCM + mask).
+ * X_CONDS, and whose flags no later word reads (uop.keep), each
+ * combination a case of its own: flags, CC and condition computed in
+ * line, no jump table.  CCM is a bound word's (UC_CCM + mask).
  */
 #define X_FNS(X, ...) X(NONE, __VA_ARGS__) X(ADD, __VA_ARGS__) X(SUB, __VA_ARGS__)
 #define X_CCS(X, ...) X(NONE, __VA_ARGS__) X(ARITH, __VA_ARGS__) X(ADDL, __VA_ARGS__) \
@@ -48,8 +48,9 @@ enum { X_CONDS(X_ENUM, XD_) };
  * CC and condition as they are now (a bound word's may be decided). */
 unsigned fp_refine(const struct uop *u, unsigned op);
 /* Copy into slot (TR_MAX words) the bound words of the instruction of the
- * cache entry e, whose first microword is entry; returns the word its
- * fetch goes to (the first bound word, or the exit to entry). */
+ * cache entry e, whose first microword is entry; returns slot, the word
+ * its fetch goes to (the first bound word, or a copy of the exit to
+ * entry). */
 const struct uop *fp_bind(struct vm *vm, const struct icent *e, struct uop *slot,
                           const struct uop *entry);
 

@@ -114,8 +114,10 @@ const struct uop *fp_bind(struct vm *vm, const struct icent *e, struct uop *slot
                          const struct uop *entry)
 {
     struct trace t = { .vm = vm, .e = e, .slot = slot, .n = 0 };
-    if (!bindable(entry))
-        return &vm->xstub[entry->self];
+    if (!bindable(entry)) {             /* the exit itself, so that slot[0] is the entry */
+        slot[0] = vm->xstub[entry->self];
+        return slot;
+    }
     t.orig[t.n++] = entry;
     for (unsigned i = 0; i < t.n; i++) {
         const struct uop *u = t.orig[i];
@@ -209,9 +211,6 @@ static unsigned choose(struct vm *vm, struct uop *u)
                : !(u->need & FALL) && !u->cc && !u->ucond ? OP_IAJ
                                                           : OP_IA;
     int nf = !u->need && dp_alu_pure(u->alu);
-    if (u->mem == MC_MEM_NONE && !u->ag && u->need && !(u->need & (FC | FV)) &&
-        (u->alu == MC_ALU_ADD || u->alu == MC_ALU_SUB))
-        return u->alu == MC_ALU_ADD ? OP_ADDZ : OP_SUBZ;
     if (u->mem == MC_MEM_NONE)
         return u->ag ? OP_GENERIC
                : !u->cc && !u->ucond ? (nf ? OP_ALUNP : OP_ALUP) + u->alu
@@ -227,8 +226,7 @@ static int x_cc(unsigned cc)
     switch (cc) {
     case MC_CC_NONE: return XC_NONE;
     case MC_CC_ARITH: return XC_ARITH;
-    case MC_CC_ADDL:                    /* its cases stay unused: ALR and AL ran 20% slower */
-        return -1;                      /* in line on sort (code placement, not work) */
+    case MC_CC_ADDL: return XC_ADDL;
     case MC_CC_CMP: return XC_CMP;
     case MC_CC_CMPL: return XC_CMPL;
     default: return -1;
@@ -257,16 +255,16 @@ static int x_fn(unsigned alu)
  * condition as they are now (a bound word's may have been decided). */
 unsigned fp_refine(const struct uop *u, unsigned op)
 {
-    if ((op >= OP_ALU && op < OP_ALU + NALU) || (op >= OP_X && op < OP_COUNT)) {
+    if ((op >= OP_ALU && op < OP_ALU + NALU) || (op >= OP_X && op < OP_COUNT) ||
+        op == OP_ADDZ || op == OP_SUBZ) {
         int f = x_fn(u->alu), c = x_cc(u->cc), d = x_cond(u->ucond);
-        if (f >= 0 && c >= 0 && d >= 0)
+        if (f >= 0 && c >= 0 && d >= 0 && !(u->keep & FALL))
             return OP_X + ((unsigned)f * NXCC + (unsigned)c) * NXCOND + (unsigned)d;
+        if ((u->alu == MC_ALU_ADD || u->alu == MC_ALU_SUB) && u->need &&
+            !(u->need & (FC | FV)))
+            return u->alu == MC_ALU_ADD ? OP_ADDZ : OP_SUBZ;
         return OP_ALU + u->alu;
     }
-    if (op == OP_ADDZ || op == OP_ADDZNZ)
-        return !u->cc && u->ucond == MC_COND_NZ ? OP_ADDZNZ : OP_ADDZ;
-    if (op == OP_SUBZ || op == OP_SUBZNZ)
-        return !u->cc && u->ucond == MC_COND_NZ ? OP_SUBZNZ : OP_SUBZ;
     return op;
 }
 

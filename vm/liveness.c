@@ -172,7 +172,9 @@ static unsigned resume_live(const struct vm *vm, const struct liveness *lv)
 
 /*
  * Set u->need for every word: the flags its ALU sets that some path may
- * read before setting them again (backward liveness to a fixed point).
+ * read before setting them again (backward liveness to a fixed point), and
+ * u->keep: those of them that a later word may read (the rest only its
+ * own CC setting and condition read).
  */
 void fp_flag_liveness(struct vm *vm)
 {
@@ -181,7 +183,7 @@ void fp_flag_liveness(struct vm *vm)
     uint8_t *mem = calloc(NWORLDS * (size_t)(n ? n : 1), 1);
     if (!mem) {                         /* no analysis: every flag needed */
         for (unsigned a = 0; a < n; a++)
-            vm->cs[a].need = FALL;
+            vm->cs[a].need = vm->cs[a].keep = FALL;
         return;
     }
     for (unsigned w = 0; w < NWORLDS; w++)
@@ -208,8 +210,9 @@ void fp_flag_liveness(struct vm *vm)
     unsigned g = resume_live(vm, &lv);
     for (unsigned a = 0; a < n; a++) {
         struct uop *u = &vm->cs[a];
-        u->need = (uint8_t)(alu_sets(u->alu) & FALL &
-                            live_after_alu(u, live_out(vm, &lv, WREAL, u, g)));
+        unsigned out = live_out(vm, &lv, WREAL, u, g);
+        u->need = (uint8_t)(alu_sets(u->alu) & FALL & live_after_alu(u, out));
+        u->keep = (uint8_t)(u->need & out);
     }
     free(mem);
 }

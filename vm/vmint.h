@@ -54,6 +54,7 @@ struct uop {
     const uint32_t *agm2, *pat; /* MAR2 <- *agm2; the address register MEM uses (AT) */
     const uint32_t *ca, *cb;    /* constant operands: pa/pb point here */
     uint8_t a, b, alu, d, mem, at, ag, rnc, ctr, sf, seq, cond;
+    uint8_t keep;           /* of need, the flags a later word may read (not its own CC or cond) */
     unsigned akind : 2, bkind : 2, dkind : 2;  /* SRCK_*, DSTK_* */
     unsigned pre : 1;       /* AG before MEM, or a storage read/probe */
     unsigned post : 1;      /* AG step, CTR or RNC after */
@@ -201,8 +202,9 @@ void fp_deadline(struct vm *vm);
 enum vm_status fp_run(struct vm *vm);       /* the free-running loop (no hooks) */
 enum { RUN_FREE, RUN_INSN, RUN_MICRO };
 
-/* liveness.c: the flags a microword's ALU result must carry (uop.need):
-   Z N C V, and Y (the ALU output) tracked like a flag by the analysis. */
+/* liveness.c: the flags a microword's ALU result must carry (uop.need:
+   for its own CC and condition and for later words; uop.keep: for later
+   words alone): Z N C V, and Y (the ALU output) tracked like a flag. */
 enum { FZ = 1, FN = 2, FC = 4, FV = 8, FALL = 15, FY = 16, FLIVE = 31 };
 void fp_flag_liveness(struct vm *vm);
 
