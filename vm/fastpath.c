@@ -416,6 +416,8 @@ static __attribute__((noinline, cold)) const struct uop *fetch_event(struct vm *
         return fetch_slow(vm, ia, e);
     fetch_hit(vm, ia, e);
     count_fetch(vm, e->il.didx, vm->ctr.cycles);
+    if (vm->hard_limit - vm->ctr.cycles <= BOUND_CYCLES)      /* checked words only */
+        return &vm->xstub[vm->img.dispatch[e->il.didx]];
     return e->entry;
 }
 
@@ -436,8 +438,11 @@ void fp_deadline(struct vm *vm)
 {
     uint64_t d = vm->limit, fc = vm->fetch_cycles;
     uint64_t ev = vm->next_event > fc ? vm->next_event - fc : 0;
+    uint64_t run = vm->hard_limit > fc + BOUND_CYCLES ? vm->hard_limit - fc - BOUND_CYCLES : 0;
     if (ev < d)
         d = ev;
+    if (run < d)
+        d = run;
     vm->fetch_deadline = vm->irq || vm->psw_bad ? 0 : d;
 }
 
@@ -457,8 +462,6 @@ void fp_deadline(struct vm *vm)
 /* Before a microword other than a fetch: the runaway bound, then its counts. */
 #define COUNT()                                                                       \
     do {                                                                              \
-        if (UNLIKELY(cyc >= hard))                                                    \
-            goto stop_hard;                                                           \
         cyc += u->cycles;                                                             \
         mw++;                                                                         \
     } while (0)
@@ -473,6 +476,11 @@ void fp_deadline(struct vm *vm)
  */
 #ifdef FP_LABELS
 #define CASE(code, label) label
+#define CCASE(code, label)                                                            \
+    label##_c:                                                                        \
+    if (UNLIKELY(cyc >= hard))                                                        \
+        goto stop_hard;                                                               \
+    label
 #define GO(x)                                                                         \
     do {                                                                              \
         if ((u = (x)) == fetchu)                                                      \
@@ -487,6 +495,13 @@ void fp_deadline(struct vm *vm)
     } while (0)
 #else
 #define CASE(code, label) case code
+#define CCASE(code, label)                                                            \
+    case code:                                                                        \
+    if (UNLIKELY(cyc >= hard))                                                        \
+        goto stop_hard;                                                               \
+    if (0)                                                                            \
+        goto label;                                                                   \
+    label
 #define GO_ENTRY(x)                                                                   \
     u = (x);                                                                          \
     continue
@@ -523,24 +538,32 @@ enum vm_status fp_run(struct vm *vm)
         fetchu = NULL;
     const unsigned fcyc = fetchu ? fetchu->cycles : 0;
 #ifdef FP_LABELS
-#define TAB(code, label) [code] = &&label,
-#define TAB_ALU(F) ALU_LABELS(F, TAB)
-#define TAB_MEM1(OP, F) MEM_LABEL(OP, F, TAB)
-#define TAB_MEM(F) MEM_OPS(TAB_MEM1, F)
-#define TAB_MEMN1(OP, F) MEMN_LABEL(OP, F, TAB)
-#define TAB_MEMN(F) MEM_OPS(TAB_MEMN1, F)
-#define TAB_ALUN(F) ALUN_LABELS(F, TAB)
-    static const void *const handler[OP_COUNT] = {
-        TAB(OP_GENERIC, l_generic) TAB(OP_FETCH, l_fetch) TAB(OP_IA, l_ia) TAB(OP_IAJ, l_iaj)
-        TAB(OP_MEMX, l_memx) TAB(OP_ADDZ, l_addz) TAB(OP_SUBZ, l_subz) TAB(OP_EXIT, l_exit)
-#define TAB_X3(D, F, C) TAB(X_OP(F, C, D), l_x_##F##_##C##_##D)
+    /* Two tables of case addresses: a control-store word's case checks the
+     * runaway bound first (label_c); a bound word's case need not (fp_bind
+     * and fp_deadline, fpchoose.c).  TAB_T is each table's entry. */
+#define TAB_TABLE                                                                     \
+        TAB_T(OP_IA, l_ia) TAB_T(OP_IAJ, l_iaj) TAB_T(OP_MEMX, l_memx)                \
+        TAB_T(OP_ADDZ, l_addz) TAB_T(OP_SUBZ, l_subz)                                 \
+        X_FNS(TAB_X1, _) ALU_LABELS(NONE, TAB_T) ALU_FUNCTIONS(TAB_ALU)               \
+        TAB_MEM(NONE) ALU_FUNCTIONS(TAB_MEM) PURE_FUNCTIONS(TAB_MEMN)                 \
+        PURE_FUNCTIONS(TAB_ALUN)
+#define TAB_X3(D, F, C) TAB_T(X_OP(F, C, D), l_x_##F##_##C##_##D)
 #define TAB_X2(C, F) X_CONDS(TAB_X3, F, C)
 #define TAB_X1(F, _) X_CCS(TAB_X2, F)
-        X_FNS(TAB_X1, _)
-        ALU_LABELS(NONE, TAB) ALU_FUNCTIONS(TAB_ALU)
-        TAB_MEM(NONE) ALU_FUNCTIONS(TAB_MEM)
-        PURE_FUNCTIONS(TAB_MEMN) PURE_FUNCTIONS(TAB_ALUN)
-    };
+#define TAB_ALU(F) ALU_LABELS(F, TAB_T)
+#define TAB_MEM1(OP, F) MEM_LABEL(OP, F, TAB_T)
+#define TAB_MEM(F) MEM_OPS(TAB_MEM1, F)
+#define TAB_MEMN1(OP, F) MEMN_LABEL(OP, F, TAB_T)
+#define TAB_MEMN(F) MEM_OPS(TAB_MEMN1, F)
+#define TAB_ALUN(F) ALUN_LABELS(F, TAB_T)
+#define TAB_UNCOUNTED                                                                 \
+        [OP_GENERIC] = &&l_generic, [OP_FETCH] = &&l_fetch, [OP_EXIT] = &&l_exit,
+#define TAB_T(code, label) [code] = &&label##_c,
+    static const void *const handler[OP_COUNT] = { TAB_UNCOUNTED TAB_TABLE };
+#undef TAB_T
+#define TAB_T(code, label) [code] = &&label,
+    static const void *const handler_bound[OP_COUNT] = { TAB_UNCOUNTED TAB_TABLE };
+#undef TAB_T
     if (!vm->fp_linked) {               /* once per control-store load */
         for (unsigned a = 0; a <= vm->img.nwords; a++) {
             vm->cs[a].h = handler[vm->cs[a].op];
@@ -548,6 +571,7 @@ enum vm_status fp_run(struct vm *vm)
         }
         vm->fp_linked = 1;
         vm->fp_h = handler;
+        vm->fp_hb = handler_bound;
     }
 #endif
     SYNC_IN();
@@ -601,13 +625,13 @@ enum vm_status fp_run(struct vm *vm)
             vm->ctr.op_cycles[lastop] += cyc - lastcyc;
             lastcyc = cyc;
             lastop = didx;
-            GO_ENTRY(&vm->tr[((ia >> 1) & (IC_SIZE - 1)) * TR_MAX]);  /* e->entry */
+            GO_ENTRY(e->entry);
         }
         CASE(OP_EXIT, l_exit):
             latches(vm);
             GO(u->nf);
 #define ALU_CASES(F)                                                                  \
-        CASE(OP_ALU + MC_ALU_##F, l_alu_##F): {                                       \
+        CCASE(OP_ALU + MC_ALU_##F, l_alu_##F): {                                       \
             COUNT();                                                                  \
             uint32_t b = **u->pb;                                                     \
             uint32_t y = dp_alu(vm, MC_ALU_##F, **u->pa, b);                          \
@@ -616,13 +640,13 @@ enum vm_status fp_run(struct vm *vm)
                 dp_set_cc(vm, u->cc, y, b);                                           \
             GO(successor(vm, u));                                                     \
         }                                                                             \
-        CASE(OP_ALUP + MC_ALU_##F, l_alup_##F):                                       \
+        CCASE(OP_ALUP + MC_ALU_##F, l_alup_##F):                                       \
             COUNT();                                                                  \
             **u->pd = dp_alu(vm, MC_ALU_##F, **u->pa, **u->pb);                       \
             GO(u->nf);
         ALU_FUNCTIONS(ALU_CASES)
 #undef ALU_CASES
-        CASE(OP_ALU + MC_ALU_NONE, l_alu_NONE): {
+        CCASE(OP_ALU + MC_ALU_NONE, l_alu_NONE): {
             /* Y unchanged, B not driven (0 for CC=TM), as the reference */
             COUNT();
             uint32_t y = vm->y;
@@ -631,14 +655,14 @@ enum vm_status fp_run(struct vm *vm)
                 dp_set_cc(vm, u->cc, y, 0);
             GO(successor(vm, u));
         }
-        CASE(OP_ALUP + MC_ALU_NONE, l_alup_NONE):
+        CCASE(OP_ALUP + MC_ALU_NONE, l_alup_NONE):
             COUNT();
             **u->pd = vm->y;
             GO(u->nf);
-        CASE(OP_IA, l_ia):
+        CCASE(OP_IA, l_ia):
             COUNT();
             GO(ia_passa(vm, u));
-        CASE(OP_IAJ, l_iaj): {
+        CCASE(OP_IAJ, l_iaj): {
             COUNT();
             uint32_t y = **u->pa;
             vm->y = y;
@@ -646,7 +670,7 @@ enum vm_status fp_run(struct vm *vm)
             GO(u->nf);
         }
 #define MEM_CASE(OP, F)                                                               \
-        CASE(OP_MEM + MC_ALU_##F * 8 + MC_MEM_##OP, l_mem_##F##_##OP):                \
+        CCASE(OP_MEM + MC_ALU_##F * 8 + MC_MEM_##OP, l_mem_##F##_##OP):                \
             COUNT();                                                                  \
             GO(mem_body(vm, u, MC_ALU_##F, MC_MEM_##OP, 1));
 #define MEM_CASES(F) MEM_OPS(MEM_CASE, F)
@@ -655,7 +679,7 @@ enum vm_status fp_run(struct vm *vm)
 #undef MEM_CASES
 #undef MEM_CASE
 #define MEMN_CASE(OP, F)                                                              \
-        CASE(OP_MEMN + MC_ALU_##F * 8 + MC_MEM_##OP, l_memn_##F##_##OP):              \
+        CCASE(OP_MEMN + MC_ALU_##F * 8 + MC_MEM_##OP, l_memn_##F##_##OP):              \
             COUNT();                                                                  \
             GO(mem_body(vm, u, MC_ALU_##F, MC_MEM_##OP, 0));
 #define MEMN_CASES(F) MEM_OPS(MEMN_CASE, F)
@@ -663,7 +687,7 @@ enum vm_status fp_run(struct vm *vm)
 #undef MEMN_CASES
 #undef MEMN_CASE
 #define ALUN_CASES(F)                                                                 \
-        CASE(OP_ALUN + MC_ALU_##F, l_alun_##F): {                                     \
+        CCASE(OP_ALUN + MC_ALU_##F, l_alun_##F): {                                     \
             COUNT();                                                                  \
             uint32_t b = **u->pb;                                                     \
             uint32_t y = dp_alu_noflags(vm, MC_ALU_##F, **u->pa, b);                  \
@@ -672,14 +696,14 @@ enum vm_status fp_run(struct vm *vm)
                 dp_set_cc(vm, u->cc, y, b);                                           \
             GO(successor(vm, u));                                                     \
         }                                                                             \
-        CASE(OP_ALUNP + MC_ALU_##F, l_alunp_##F):                                     \
+        CCASE(OP_ALUNP + MC_ALU_##F, l_alunp_##F):                                     \
             COUNT();                                                                  \
             **u->pd = dp_alu_noflags(vm, MC_ALU_##F, **u->pa, **u->pb);               \
             GO(u->nf);
         PURE_FUNCTIONS(ALUN_CASES)
 #undef ALUN_CASES
 #define ZN_CASE(OP, L, F)                                                             \
-        CASE(OP, L): {                                                                \
+        CCASE(OP, L): {                                                                \
             COUNT();                                                                  \
             uint32_t b = **u->pb;                                                     \
             uint32_t y = dp_alu_noflags(vm, MC_ALU_##F, **u->pa, b);                  \
@@ -730,7 +754,7 @@ enum vm_status fp_run(struct vm *vm)
 #define X_COND_LT(F) XLT_##F
 #define X_COND_CCM(F) (u->ucond >> (3 - vm->cc) & 1)
 #define X_CASE3(D, F, C)                                                              \
-        CASE(X_OP(F, C, D), l_x_##F##_##C##_##D): {                                   \
+        CCASE(X_OP(F, C, D), l_x_##F##_##C##_##D): {                                   \
             COUNT();                                                                  \
             X_ALU_##F;                                                                \
             **u->pd = y;                                                              \
@@ -740,7 +764,7 @@ enum vm_status fp_run(struct vm *vm)
 #define X_CASE2(C, F) X_CONDS(X_CASE3, F, C)
 #define X_CASE1(F, _) X_CCS(X_CASE2, F)
         X_FNS(X_CASE1, _)
-        CASE(OP_MEMX, l_memx):
+        CCASE(OP_MEMX, l_memx):
             COUNT();
             GO(memx_body(vm, u));
         CASE(OP_GENERIC, l_generic):

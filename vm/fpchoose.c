@@ -91,17 +91,21 @@ struct trace {
     struct uop *slot;                       /* TR_MAX bound words */
     const struct uop *orig[TR_MAX];
     unsigned n;
+    uint8_t again[TR_MAX];                  /* reached again from itself or a later word */
 };
 
-/* Where a bound word goes instead of s: the fetch itself, s's bound copy
- * (made now if there is room), or the exit to s. */
-static const struct uop *bind_link(struct trace *t, const struct uop *s)
+/* Where bound word `from' goes instead of s: the fetch itself, s's bound
+ * copy (made now if there is room), or the exit to s. */
+static const struct uop *bind_link(struct trace *t, const struct uop *s, unsigned from)
 {
     if (s->op == OP_FETCH)
         return s;
     for (unsigned i = 0; i < t->n; i++)
-        if (t->orig[i] == s)
+        if (t->orig[i] == s) {
+            if (i <= from)              /* a loop among the bound words */
+                t->again[i] = 1;
             return &t->slot[i];
+        }
     if (bindable(s) && t->n < TR_MAX) {
         t->orig[t->n] = s;
         return &t->slot[t->n++];
@@ -138,12 +142,17 @@ const struct uop *fp_bind(struct vm *vm, const struct icent *e, struct uop *slot
                 b->ucond = (uint8_t)(UC_CCM | (e->il.r1 & 15));
         }
         b->op = (uint16_t)fp_refine(b, u->op);
-        if (vm->fp_h)
-            b->h = vm->fp_h[b->op];
         if (b->ucond)
-            b->nt = bind_link(&t, b->nt);
-        b->nf = bind_link(&t, b->nf);
+            b->nt = bind_link(&t, b->nt, i);
+        b->nf = bind_link(&t, b->nf, i);
     }
+    /* A bound word runs the case that skips the runaway check unless a
+     * loop among the bound words comes back to it: on a path without one
+     * at most TR_MAX words run before an unbound one or the next fetch,
+     * and fp_deadline keeps that many cycles below the runaway bound. */
+    if (vm->fp_h)
+        for (unsigned i = 0; i < t.n; i++)
+            slot[i].h = (t.again[i] ? vm->fp_h : vm->fp_hb)[slot[i].op];
     return slot;
 }
 

@@ -82,6 +82,8 @@ enum { IC_EA1 = 1, IC_EA2 = 2 };
 /* Bound words per cache entry: the first microwords of an instruction's
  * path, copied with its registers and latches resolved (fpchoose.c). */
 #define TR_MAX 6
+/* The most cycles the bound words of a path without a loop can take. */
+#define BOUND_CYCLES (TR_MAX * 255u)
 /* A bound word's condition CCM with the mask M1 folded in (uop.ucond). */
 #define UC_CCM 32
 
@@ -148,6 +150,7 @@ struct vm {
     uint8_t fp_linked;                      /* every uop's h is set (fp_run, GNU C) */
     const struct icent *cur;                /* latches not yet set from this entry (lazy) */
     const void *const *fp_h;                /* fp_run's case addresses by operation (GNU C) */
+    const void *const *fp_hb;               /* the same for bound words: no runaway check */
     struct icent ic[IC_SIZE];
     struct uop *tr;                         /* IC_SIZE * TR_MAX bound words */
 };
