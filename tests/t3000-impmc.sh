@@ -59,7 +59,16 @@ check_error cond      'x: IF HOT GOTO fetch'                "unknown condition '
 check_error width     'x: A=#0x12345 GOTO fetch'            'literal 0x12345 needs more than 16 bits'
 check_error syntax    'x: A= GOTO fetch'                    'syntax error'
 check_error duplicate 'fetch: END'                          "'fetch' is already defined"
+check_error branchia  'x: A=EA2 ALU=PASSA D=IA IF Z BRANCH'  'D=IA and BRANCH both load IA'
+check_error branchif  'x: IF HOT BRANCH'                     "unknown condition 'HOT'"
 
+test_expect_success 'IF cond BRANCH is SEQ=BRT (10), IF NOT cond BRANCH SEQ=BRNT (11)' '
+    cp base.mc br.mc && printf "x:       IF Z BRANCH\ny:       IF NOT Z BRANCH\n" >>br.mc &&
+    impmc -o br.mcs br.mc 2>/dev/null &&
+    x=$(sed -n "s/^W 005 ............//p" br.mcs) && y=$(sed -n "s/^W 006 ............//p" br.mcs) &&
+    test $(( (0x$x >> 33) & 15 )) = 10 && test $(( (0x$y >> 33) & 15 )) = 11 &&
+    test $(( (0x$x >> 28) & 31 )) = $(( (0x$y >> 28) & 31 ))
+'
 test_expect_success 'the caret points at the column' '
     sed -n 2,3p value.err >caret && grep "A=R9" caret && grep "^ *\^" caret
 '

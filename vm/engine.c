@@ -225,6 +225,11 @@ __attribute__((always_inline)) static inline void sequence(struct vm *vm, const 
     case MC_SEQ_BRN: if (!dp_cond(vm, u->cond)) next = u->addr; break;
     case MC_SEQ_BRE: next = dp_cond(vm, u->cond) ? u->addr : vm->img.vector[MC_V_FETCH]; break;
     case MC_SEQ_BRNE: next = dp_cond(vm, u->cond) ? vm->img.vector[MC_V_FETCH] : u->addr; break;
+    case MC_SEQ_BRT: case MC_SEQ_BRNT:     /* the I-unit's branch to EA2 */
+        if (dp_cond(vm, u->cond) == (u->seq == MC_SEQ_BRT))
+            vm->ia = vm->ea2 & 0xFFFFFFu;
+        next = vm->img.vector[MC_V_FETCH];
+        break;
     case MC_SEQ_CALL:
         if (vm->rsp >= MC_RSTACK) {
             vm->stop = VM_BAD_MICROCODE;

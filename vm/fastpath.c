@@ -27,6 +27,8 @@
  *                setting and a common condition, whose flags only their own
  *                CC and condition read: one case per combination, the
  *                flags computed in line and never stored.
+ *   OP_BRANCH    not a microword: the taken branch of a BRT or BRNT word
+ *                (IA <- EA2, then the fetch), its successor when taken.
  *   OP_EXIT      not a microword: leaves an instruction's bound words
  *                (below) for the control-store word it names.
  *   OP_MEMX      the rest of the storage microwords without SF: RW1,
@@ -557,7 +559,8 @@ enum vm_status fp_run(struct vm *vm)
 #define TAB_MEMN(F) MEM_OPS(TAB_MEMN1, F)
 #define TAB_ALUN(F) ALUN_LABELS(F, TAB_T)
 #define TAB_UNCOUNTED                                                                 \
-        [OP_GENERIC] = &&l_generic, [OP_FETCH] = &&l_fetch, [OP_EXIT] = &&l_exit,
+        [OP_GENERIC] = &&l_generic, [OP_FETCH] = &&l_fetch, [OP_EXIT] = &&l_exit,       \
+        [OP_BRANCH] = &&l_branch,
 #define TAB_T(code, label) [code] = &&label##_c,
     static const void *const handler[OP_COUNT] = { TAB_UNCOUNTED TAB_TABLE };
 #undef TAB_T
@@ -569,6 +572,7 @@ enum vm_status fp_run(struct vm *vm)
             vm->cs[a].h = handler[vm->cs[a].op];
             vm->xstub[a].h = handler[OP_EXIT];
         }
+        vm->brstub.h = handler[OP_BRANCH];
         vm->fp_linked = 1;
         vm->fp_h = handler;
         vm->fp_hb = handler_bound;
@@ -626,6 +630,12 @@ enum vm_status fp_run(struct vm *vm)
             lastcyc = cyc;
             lastop = didx;
             GO_ENTRY(e->entry);
+        }
+        CASE(OP_BRANCH, l_branch): {
+            /* The taken branch of a BRT or BRNT word (its successor, no
+             * microword of its own): IA <- EA2, then the fetch. */
+            vm->ia = vm->ea2 & AMASK;
+            GO(fetchu ? fetchu : &vm->cs[vm->img.vector[MC_V_FETCH]]);
         }
         CASE(OP_EXIT, l_exit):
             latches(vm);

@@ -10,7 +10,7 @@
 /* Operation codes (uop.op). */
 #define NALU (MC_ALU_PACKN + 1)
 enum {
-    OP_GENERIC, OP_FETCH, OP_IA, OP_IAJ, OP_MEMX, OP_EXIT,
+    OP_GENERIC, OP_FETCH, OP_IA, OP_IAJ, OP_MEMX, OP_EXIT, OP_BRANCH,
     OP_ALU,                             /* + ALU function */
     OP_ALUP = OP_ALU + NALU,            /* + ALU function */
     OP_MEM = OP_ALUP + NALU,            /* + ALU function * 8 + MEM (RD1..WR4) */

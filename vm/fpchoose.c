@@ -28,7 +28,7 @@
  */
 static int bindable(const struct uop *u)
 {
-    return u->op != OP_GENERIC && u->op != OP_FETCH && u->op != OP_EXIT &&
+    return u->op != OP_GENERIC && u->op != OP_FETCH && u->op != OP_EXIT && u->op != OP_BRANCH &&
            u->cond != MC_COND_RNEND;
 }
 
@@ -98,7 +98,7 @@ struct trace {
  * copy (made now if there is room), or the exit to s. */
 static const struct uop *bind_link(struct trace *t, const struct uop *s, unsigned from)
 {
-    if (s->op == OP_FETCH)
+    if (s->op == OP_FETCH || s->op == OP_BRANCH)
         return s;
     for (unsigned i = 0; i < t->n; i++)
         if (t->orig[i] == s) {
@@ -200,6 +200,8 @@ static int plain_sequence(struct vm *vm, struct uop *u)
     case MC_SEQ_BRN: u->nt = next; u->nf = to; return 1;
     case MC_SEQ_BRE: u->nt = to; u->nf = fetch; return 1;
     case MC_SEQ_BRNE: u->nt = fetch; u->nf = to; return 1;
+    case MC_SEQ_BRT: u->nt = &vm->brstub; u->nf = fetch; return 1;
+    case MC_SEQ_BRNT: u->nt = fetch; u->nf = &vm->brstub; return 1;
     default: return 0;
     }
 }
@@ -302,6 +304,9 @@ void fp_prepare(struct vm *vm)
         x->self = (uint16_t)a;
         x->nf = &vm->cs[a];
     }
+    memset(&vm->brstub, 0, sizeof vm->brstub);
+    vm->brstub.op = OP_BRANCH;          /* not a microword: the end of one */
+    vm->brstub.self = (uint16_t)vm->img.vector[MC_V_FETCH];
     vm->fp_linked = 0;                  /* fp_run sets every uop's handler */
     vm->fetch_cycles = 0;
     for (unsigned a = 0; a < n; a++)

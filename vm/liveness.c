@@ -68,7 +68,7 @@ static unsigned cc_reads(unsigned cc)
 static unsigned cond_reads(const struct uop *u)
 {
     if (u->seq != MC_SEQ_BR && u->seq != MC_SEQ_BRN && u->seq != MC_SEQ_BRE &&
-        u->seq != MC_SEQ_BRNE)
+        u->seq != MC_SEQ_BRNE && u->seq != MC_SEQ_BRT && u->seq != MC_SEQ_BRNT)
         return 0;
     switch (u->cond) {
     case MC_COND_Z: case MC_COND_NZ: return FZ;
@@ -126,7 +126,7 @@ static unsigned live_out(const struct vm *vm, const struct liveness *lv, unsigne
         break;
     case MC_SEQ_BR: case MC_SEQ_BRN: out |= LIVE(a + 1) | LIVE(u->addr); break;
     case MC_SEQ_BRE: case MC_SEQ_BRNE: out |= LIVE(u->addr) | LIVE(vec[MC_V_FETCH]); break;
-    case MC_SEQ_END: out |= LIVE(vec[MC_V_FETCH]); break;
+    case MC_SEQ_END: case MC_SEQ_BRT: case MC_SEQ_BRNT: out |= LIVE(vec[MC_V_FETCH]); break;
     case MC_SEQ_RET:
         if (w < WREAL)
             out |= w;

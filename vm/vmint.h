@@ -115,6 +115,7 @@ struct vm {
     unsigned rsp;
     struct uop *cs;                         /* nwords + 1 (the sentinel) */
     struct uop *xstub;                      /* nwords + 1 exits to cs words (fpchoose.c) */
+    struct uop brstub;                      /* a taken BRT/BRNT: IA <- EA2, fetch (fpchoose.c) */
     struct mc_image img;
     /* storage */
     uint8_t *mem;

@@ -223,7 +223,8 @@ static int seq_needs_addr(unsigned seq)
 
 static int seq_needs_cond(unsigned seq)
 {
-    return seq == MC_SEQ_BR || seq == MC_SEQ_BRN || seq == MC_SEQ_BRE || seq == MC_SEQ_BRNE;
+    return seq == MC_SEQ_BR || seq == MC_SEQ_BRN || seq == MC_SEQ_BRE || seq == MC_SEQ_BRNE ||
+           seq == MC_SEQ_BRT || seq == MC_SEQ_BRNT;
 }
 
 /* Checks on a whole microword. */
@@ -242,6 +243,9 @@ static void check_word(struct masm *m, struct wordstate *ws, struct loc loc)
     if (ws->set[MC_F_ADDR] && !seq_needs_addr(seq))
         masm_report(m, DIAG_WARNING, ws->where[MC_F_ADDR], "ADDR has no effect with SEQ=%s",
                     mc_value_by_code(MC_SET_SEQ, seq)->name);
+    if ((seq == MC_SEQ_BRT || seq == MC_SEQ_BRNT) && MC_GET(&ws->w, D) == MC_DST_IA)
+        masm_report(m, DIAG_ERROR, ws->where[MC_F_D],
+                    "D=IA and BRANCH both load IA in one microword");
     if (alu == MC_ALU_NONE && ws->set[MC_F_D])
         masm_report(m, DIAG_WARNING, ws->where[MC_F_D],
                     "D without ALU stores the Y of an earlier microword");

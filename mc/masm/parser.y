@@ -7,6 +7,7 @@
  *          | FIELD '=' '#' expr            A=#0x28 (the LIT source and field)
  *          | GOTO label | CALL label | RETURN | END | DISPATCH label
  *          | IF [NOT] cond GOTO label [ELSE END]
+ *          | IF [NOT] cond BRANCH          (IA <- EA2 if taken; END)
  *
  * The grammar knows the shapes only; which words are fields, values and
  * conditions comes from fields.def, looked up by the encoder.
@@ -69,7 +70,7 @@ static struct item *append(struct item *list, struct item *it)
 %token NL "end of line"
 %token SHL "<<" SHR ">>" D_EQU ".equ" BADCHAR "invalid character"
 %token K_IF "IF" K_NOT "NOT" K_GOTO "GOTO" K_ELSE "ELSE" K_END "END" K_CALL "CALL"
-%token K_RETURN "RETURN" K_DISPATCH "DISPATCH"
+%token K_RETURN "RETURN" K_DISPATCH "DISPATCH" K_BRANCH "BRANCH"
 %type <expr> expr value
 %type <item> items item
 %type <num> else_end
@@ -128,6 +129,10 @@ item    : IDENT '=' value           { $$ = new_item(IT_FIELD, L(file, @1)); $$->
                                       $$->seq = $6 ? MC_SEQ_BRNE : MC_SEQ_BRN;
                                       $$->cond = $3; $$->cond_loc = L(file, @3);
                                       $$->target = $5; $$->target_loc = L(file, @5); }
+        | K_IF IDENT K_BRANCH       { $$ = new_item(IT_SEQ, L(file, @1)); $$->seq = MC_SEQ_BRT;
+                                      $$->cond = $2; $$->cond_loc = L(file, @2); }
+        | K_IF K_NOT IDENT K_BRANCH { $$ = new_item(IT_SEQ, L(file, @1)); $$->seq = MC_SEQ_BRNT;
+                                      $$->cond = $3; $$->cond_loc = L(file, @3); }
         ;
 
 else_end: %empty                    { $$ = 0; }
