@@ -48,6 +48,8 @@ for loop in 1 2; do
         { imprun --microcode=loop.mcs --max-cycles=5000 --json=fast.json ar.s >out 2>err
           test $? -eq 6; } &&
         test_grep "cycle limit" err &&
+        test_grep "inside the instruction below, at microword" err &&
+        test_grep "AR    2,3" err &&
         { imprun --microcode=loop.mcs --max-cycles=5000 --trace --json=slow.json ar.s \
               >/dev/null 2>&1; test $? -eq 6; } &&
         sed -n "/\"counters\"/,/}/p" fast.json >fast.ctr &&

@@ -9,6 +9,21 @@
  */
 #include "report.h"
 
+void report_micro_label(const struct vm *vm, unsigned upc, char *buf, size_t size)
+{
+    buf[0] = '\0';
+    for (unsigned a = upc + 1; a-- > 0; ) {
+        const char *l = vm_control_store_label(vm, a);
+        if (l) {
+            if (a == upc)
+                snprintf(buf, size, "%s", l);
+            else
+                snprintf(buf, size, "%s+%X", l, upc - a);
+            return;
+        }
+    }
+}
+
 void report_microword(FILE *out, const char *label, unsigned addr, const struct mc_word *w)
 {
     fprintf(out, "u %03X %-20s", addr, label);

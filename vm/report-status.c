@@ -148,7 +148,14 @@ void report_status(FILE *out, const struct vm *vm, const struct symtab *t, enum 
             break;
         fprintf(out, "imprun: %s\n  ", vm_status_message(st));
         report_psw_fields(out, vm_get_psw(vm));
-        if (st == VM_CYCLE_LIMIT || st == VM_BAD_MICROCODE || st == VM_CHECK_STOP)
+        if ((st == VM_CYCLE_LIMIT || st == VM_BAD_MICROCODE || st == VM_CHECK_STOP) &&
+            !vm_between_instructions(vm)) {
+            char label[80];
+            report_micro_label(vm, vm_micro_pc(vm), label, sizeof label);
+            fprintf(out, "  inside the instruction below, at microword %03X (%s): its "
+                         "microcode did not reach the next fetch\n", vm_micro_pc(vm), label);
+            report_where(out, vm, t, vm_instruction_address(vm));
+        } else if (st == VM_CYCLE_LIMIT || st == VM_BAD_MICROCODE || st == VM_CHECK_STOP)
             report_where(out, vm, t, (uint32_t)vm_get_psw(vm) & 0xFFFFFF);
         break;
     }

@@ -63,22 +63,6 @@ int trace_insn(void *ctx, struct vm *vm, uint32_t addr, const uint8_t *bytes, in
     return 0;
 }
 
-/* The label at or before upc in the control store, as "label+off". */
-static void micro_label(const struct vm *vm, unsigned upc, char *buf, size_t size)
-{
-    buf[0] = '\0';
-    for (unsigned a = upc + 1; a-- > 0; ) {
-        const char *l = vm_control_store_label(vm, a);
-        if (l) {
-            if (a == upc)
-                snprintf(buf, size, "%s", l);
-            else
-                snprintf(buf, size, "%s+%X", l, upc - a);
-            return;
-        }
-    }
-}
-
 int trace_micro(void *ctx, struct vm *vm, unsigned upc)
 {
     struct trace_state *t = ctx;
@@ -92,7 +76,7 @@ int trace_micro(void *ctx, struct vm *vm, unsigned upc)
     char label[80];
     memset(&w, 0, sizeof w);
     vm_control_store_word(vm, upc, &w);
-    micro_label(vm, upc, label, sizeof label);
+    report_micro_label(vm, upc, label, sizeof label);
     report_microword(t->out, label, upc, &w);
     return 0;
 }

@@ -77,6 +77,8 @@ void report_psw_fields(FILE *out, uint64_t psw);
 
 /* ---- microwords -------------------------------------------------------- */
 
+/* The label at or before upc in the control store, as "label+off". */
+void report_micro_label(const struct vm *vm, unsigned upc, char *buf, size_t size);
 /* "u ADDR label  FIELD=VALUE ..." (the fields whose code is not 0). */
 void report_microword(FILE *out, const char *label, unsigned addr, const struct mc_word *w);
 

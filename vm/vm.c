@@ -220,6 +220,8 @@ void vm_set_trace(struct vm *vm, const struct vm_trace *trace)
 const struct vm_interrupt *vm_last_interrupt(const struct vm *vm) { return &vm->last_int; }
 
 unsigned vm_micro_pc(const struct vm *vm) { return vm->upc; }
+int vm_between_instructions(const struct vm *vm) { return vm->upc == vm->img.vector[MC_V_FETCH]; }
+uint32_t vm_instruction_address(const struct vm *vm) { return vm->iaddr; }
 unsigned vm_control_store_size(const struct vm *vm) { return vm->img.nwords; }
 
 int vm_control_store_word(const struct vm *vm, unsigned addr, struct mc_word *out)

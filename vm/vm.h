@@ -225,6 +225,11 @@ const struct vm_interrupt *vm_last_interrupt(const struct vm *vm);
 /* ---- the microcode, for monitors ----------------------------------------------------- */
 
 unsigned vm_micro_pc(const struct vm *vm);
+/* Is the machine between two instructions (at the fetch vector)?  If not,
+ * it stopped inside the microcode of the instruction at
+ * vm_instruction_address (the last one fetched). */
+int vm_between_instructions(const struct vm *vm);
+uint32_t vm_instruction_address(const struct vm *vm);
 unsigned vm_control_store_size(const struct vm *vm);
 /* Microword at addr (0 if out of range) and the label there (or NULL). */
 int vm_control_store_word(const struct vm *vm, unsigned addr, struct mc_word *out);
