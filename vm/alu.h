@@ -55,6 +55,14 @@ static inline uint32_t dp_alu(struct vm *vm, unsigned fn, uint32_t a, uint32_t b
         vm->fc = (uint8_t)(r >> 32);
         vm->fv = (uint8_t)(((a ^ b) & (a ^ y)) >> 31);
         break;
+    case MC_ALU_CMPA:                   /* the flags of A - B, Y <- A */
+        r = (uint64_t)a + (uint32_t)~b + 1;
+        y = (uint32_t)r;
+        vm->fc = (uint8_t)(r >> 32);
+        vm->fv = (uint8_t)(((a ^ b) & (a ^ y)) >> 31);
+        vm->fz = y == 0;
+        vm->fn = (uint8_t)(y >> 31);
+        return vm->y = a;
     case MC_ALU_AND: y = a & b; vm->fv = 0; break;
     case MC_ALU_OR: y = a | b; vm->fv = 0; break;
     case MC_ALU_XOR: y = a ^ b; vm->fv = 0; break;
@@ -135,7 +143,7 @@ static inline int dp_alu_pure(unsigned fn)
     case MC_ALU_PASSA: case MC_ALU_PASSB: case MC_ALU_ADD: case MC_ALU_SUB: case MC_ALU_AND:
     case MC_ALU_OR: case MC_ALU_XOR: case MC_ALU_ANDC: case MC_ALU_SLL: case MC_ALU_SRL:
     case MC_ALU_SRA: case MC_ALU_SXH: case MC_ALU_MRGB: case MC_ALU_ROTL: case MC_ALU_NIBH:
-    case MC_ALU_NIBL: case MC_ALU_PACKN:
+    case MC_ALU_NIBL: case MC_ALU_PACKN: case MC_ALU_CMPA:
         return 1;
     default:
         return 0;
@@ -165,6 +173,7 @@ static inline uint32_t dp_alu_noflags(struct vm *vm, unsigned fn, uint32_t a, ui
     case MC_ALU_NIBH: y = b >> 4 & 15; break;
     case MC_ALU_NIBL: y = b & 15; break;
     case MC_ALU_PACKN: y = (a & 15) << 4 | (b & 15); break;
+    case MC_ALU_CMPA: y = a; break;
     default: return dp_alu(vm, fn, a, b);
     }
     return vm->y = y;

@@ -143,11 +143,11 @@ static inline __attribute__((always_inline)) const struct uop *ia_passa(struct v
 #define ALU_FUNCTIONS(X)                                                               \
     X(PASSA) X(PASSB) X(ADD) X(ADDC) X(SUB) X(AND) X(OR) X(XOR) X(ANDC) X(SLL) X(SRL) \
     X(SLA) X(SRA) X(SLDL) X(SRDL) X(SLDA) X(SRDA) X(MUL) X(DIV) X(SXH) X(MRGB) X(ROTL) \
-    X(DADD) X(DSUB) X(NIBH) X(NIBL) X(PACKN)
+    X(DADD) X(DSUB) X(NIBH) X(NIBL) X(PACKN) X(CMPA)
 /* The functions dp_alu_pure accepts. */
 #define PURE_FUNCTIONS(X)                                                              \
     X(PASSA) X(PASSB) X(ADD) X(SUB) X(AND) X(OR) X(XOR) X(ANDC) X(SLL) X(SRL) X(SRA)  \
-    X(SXH) X(MRGB) X(ROTL) X(NIBH) X(NIBL) X(PACKN)
+    X(SXH) X(MRGB) X(ROTL) X(NIBH) X(NIBL) X(PACKN) X(CMPA)
 
 /* ---- storage microwords ----------------------------------------------------- */
 
@@ -736,21 +736,27 @@ enum vm_status fp_run(struct vm *vm)
 #define X_ALU_NONE uint32_t y = vm->y
 #define X_ALU_ADD uint32_t a = **u->pa, b = **u->pb, y = a + b; vm->y = y
 #define X_ALU_SUB uint32_t a = **u->pa, b = **u->pb, y = a - b; vm->y = y
+#define X_ALU_CMPA uint32_t a = **u->pa, b = **u->pb, y = a; (void)b; vm->y = y
 #define XZ_NONE vm->fz
 #define XZ_ADD (y == 0)
 #define XZ_SUB (a == b)
+#define XZ_CMPA (a == b)
 #define XN_NONE vm->fn
 #define XN_ADD (y >> 31)
 #define XN_SUB (y >> 31)
+#define XN_CMPA ((a - b) >> 31)
 #define XCY_NONE vm->fc
 #define XCY_ADD (y < a)
 #define XCY_SUB (a >= b)
+#define XCY_CMPA (a >= b)
 #define XV_NONE vm->fv
 #define XV_ADD (((a ^ y) & (b ^ y)) >> 31)
 #define XV_SUB (((a ^ b) & (a ^ y)) >> 31)
+#define XV_CMPA (((a ^ b) & (a ^ (a - b))) >> 31)
 #define XLT_NONE (vm->fn ^ vm->fv)
 #define XLT_ADD (XN_ADD ^ XV_ADD)
 #define XLT_SUB ((int32_t)a < (int32_t)b)
+#define XLT_CMPA ((int32_t)a < (int32_t)b)
 #define X_CC_NONE(F)
 #define X_CC_ARITH(F) vm->cc = XV_##F ? 3 : XZ_##F ? 0 : XN_##F ? 1 : 2
 #define X_CC_ADDL(F) vm->cc = (uint8_t)((XCY_##F ? 2 : 0) | (XZ_##F ? 0 : 1))

@@ -8,7 +8,7 @@
 #include "vmint.h"
 
 /* Operation codes (uop.op). */
-#define NALU (MC_ALU_PACKN + 1)
+#define NALU (MC_ALU_CMPA + 1)
 enum {
     OP_GENERIC, OP_FETCH, OP_IA, OP_IAJ, OP_MEMX, OP_EXIT, OP_BRANCH,
     OP_ALU,                             /* + ALU function */
@@ -20,17 +20,18 @@ enum {
     OP_ADDZ = OP_MEMN + NALU * 8,       /* ADD, SUB needing no C and no V: Z and N alone */
     OP_SUBZ,
     OP_X,                               /* + ((function * NXCC) + CC) * NXCOND + condition */
-    OP_COUNT = OP_X + 3 * 5 * 7
+    OP_COUNT = OP_X + 4 * 5 * 7
 };
 
 /*
- * The X cases: an ALU word with flags (OP_ALU) whose function is NONE, ADD
- * or SUB, whose CC setting is one of X_CCS and whose condition one of
+ * The X cases: an ALU word with flags (OP_ALU) whose function is NONE, ADD,
+ * SUB or CMPA, whose CC setting is one of X_CCS and whose condition one of
  * X_CONDS, and whose flags no later word reads (uop.keep), each
  * combination a case of its own: flags, CC and condition computed in
  * line, no jump table.  CCM is a bound word's (UC_CCM + mask).
  */
-#define X_FNS(X, ...) X(NONE, __VA_ARGS__) X(ADD, __VA_ARGS__) X(SUB, __VA_ARGS__)
+#define X_FNS(X, ...) X(NONE, __VA_ARGS__) X(ADD, __VA_ARGS__) X(SUB, __VA_ARGS__) \
+                      X(CMPA, __VA_ARGS__)
 #define X_CCS(X, ...) X(NONE, __VA_ARGS__) X(ARITH, __VA_ARGS__) X(ADDL, __VA_ARGS__) \
                       X(CMP, __VA_ARGS__) X(CMPL, __VA_ARGS__)
 #define X_CONDS(X, ...) X(NONE, __VA_ARGS__) X(NZ, __VA_ARGS__) X(Z, __VA_ARGS__)  \

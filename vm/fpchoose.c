@@ -259,7 +259,13 @@ static int x_cond(unsigned ucond)
 
 static int x_fn(unsigned alu)
 {
-    return alu == MC_ALU_NONE ? XF_NONE : alu == MC_ALU_ADD ? XF_ADD : alu == MC_ALU_SUB ? XF_SUB : -1;
+    switch (alu) {
+    case MC_ALU_NONE: return XF_NONE;
+    case MC_ALU_ADD: return XF_ADD;
+    case MC_ALU_SUB: return XF_SUB;
+    case MC_ALU_CMPA: return XF_CMPA;
+    default: return -1;
+    }
 }
 
 /* The case of u given the one choose() gave it (op), for its CC and

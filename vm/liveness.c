@@ -27,6 +27,7 @@ static unsigned alu_sets(unsigned alu)
     switch (alu) {
     case MC_ALU_NONE: return 0;
     case MC_ALU_ADD: case MC_ALU_ADDC: case MC_ALU_SUB: case MC_ALU_DADD: case MC_ALU_DSUB:
+    case MC_ALU_CMPA:
         return FALL | FY;
     case MC_ALU_DIV: return FZ | FN | FV;
     default: return FZ | FN | FV | FY;  /* C unchanged, V cleared or set */

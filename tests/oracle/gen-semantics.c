@@ -522,6 +522,18 @@ static void branches(struct gen *g)
           "bxh 2,4,0(7); la 6,1(0,0); @T: la 8,0(0,0)", NULL, NULL);
     tcase(g, "bxle overflow wrap", 0x30, "2=0x7fffffff 4=1 5=0x7fffffff 6=0 7=@T",
           "bxle 2,4,0(7); la 6,1(0,0); @T: la 8,0(0,0)", NULL, NULL);
+    /* R1 is R3+1, the comparand: compared before it changes */
+    tcase(g, "bxle r1 is the comparand", 0x30, "4=1 5=0 6=0 7=@T",
+          "bxle 5,4,0(7); la 6,1(0,0); @T: la 8,0(0,0)", NULL, NULL);
+    tcase(g, "bxh r1 is the comparand", 0x30, "4=1 5=0 6=0 7=@T",
+          "bxh 5,4,0(7); la 6,1(0,0); @T: la 8,0(0,0)", NULL, NULL);
+    tcase(g, "bxh r1 comparand, negative", 0x30, "4=-3 5=-1 6=0 7=@T",
+          "bxh 5,4,0(7); la 6,1(0,0); @T: la 8,0(0,0)", NULL, NULL);
+    /* R1 is R3 (even): the increment and the sum are the same register */
+    tcase(g, "bxle r1 is r3", 0x30, "4=3 5=10 6=0 7=@T",
+          "bxle 4,4,0(7); la 6,1(0,0); @T: la 8,0(0,0)", NULL, NULL);
+    tcase(g, "bxh r1 is r3 odd", 0x30, "5=7 6=0 7=@T",
+          "bxh 5,5,0(7); la 6,1(0,0); @T: la 8,0(0,0)", NULL, NULL);
     tcase(g, "branch to odd address", 0x30, "4=@T+1", "bcr 15,4; la 5,1(0,0); @T: la 6,0(0,0)",
           NULL, "psw");
 }
