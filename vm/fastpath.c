@@ -23,7 +23,7 @@
  *                before they are set again (fp_flag_liveness, vm/liveness.c): Y alone.
  *   OP_ADDZ, OP_SUBZ   ADD or SUB as OP_ALU whose C and V no microword can
  *                read: Y, Z and N alone.
- *   OP_X+...     OP_ALU words with function NONE, ADD or SUB, a common CC
+ *   OP_X+...     OP_ALU words with function NONE, ADD, SUB or CMPA, a common CC
  *                setting and a common condition, whose flags only their own
  *                CC and condition read: one case per combination, the
  *                flags computed in line and never stored.
@@ -39,7 +39,8 @@
  * of vm->src/vm->dst (refreshed when the instruction or RN changes) or at
  * a constant of the uop itself, so a case reads `**u->pa` with no test.
  * Successors are uop pointers: `ucond ? (cond ? nt : nf) : nf` covers
- * NEXT, JUMP, END, BR, BRN, BRE and BRNE.
+ * NEXT, JUMP, END, BR, BRN, BRE and BRNE, and BRT and BRNT with the branch
+ * word (OP_BRANCH) on their taken side.
  *
  * The loop keeps the cycle and microword counters in locals and writes
  * them back before anything outside it runs (the generic case, a slow
@@ -47,7 +48,9 @@
  * case does exactly what eng_exec_uop does for its microword, in the phase
  * order of mc/fields.def, with the same counts; the cycle bound is tested
  * before each microword as the reference loop does (the run's limit at a
- * fetch or idle microword, the runaway limit elsewhere).
+ * fetch or idle microword, the runaway limit elsewhere), except in an
+ * instruction's bound words, which the fetch deadline keeps far enough
+ * below the runaway limit that the test could not stop them (fp_deadline).
  */
 #include "vmint.h"
 #include "alu.h"
