@@ -464,7 +464,19 @@ void fp_deadline(struct vm *vm)
     (cyc = vm->ctr.cycles, mw = vm->ctr.microwords, deadline = vm->fetch_deadline,    \
      hard = vm->hard_limit, ninsn = vm->ctr.instructions,                             \
      lastcyc = vm->last_fetch_cycle, lastop = vm->last_op)
-/* Before a microword other than a fetch: the runaway bound, then its counts. */
+/* Run call outside the loop, the counters written back before and read
+ * again after; it gives the next microword, or NULL to stop. */
+#define OUTSIDE(call)                                                                 \
+    {                                                                                 \
+        SYNC_OUT();                                                                   \
+        u = (call);                                                                   \
+        if (!u)                                                                       \
+            goto out;                                                                 \
+        SYNC_IN();                                                                    \
+        continue;                                                                     \
+    }
+/* A microword's counts (a control-store word's case tests the runaway
+ * bound first: CCASE). */
 #define COUNT()                                                                       \
     do {                                                                              \
         cyc += u->cycles;                                                             \
@@ -590,15 +602,8 @@ enum vm_status fp_run(struct vm *vm)
         switch (u->op) {
 #endif
         CASE(OP_FETCH, l_fetch):
-            /* A fetch word other than the fetch vector: every check. */
-            if (u != fetchu) {
-                SYNC_OUT();
-                u = fetch_checked(vm, u);
-                if (!u)
-                    goto out;
-                SYNC_IN();
-                continue;
-            }
+            if (u != fetchu)            /* another fetch word: every check */
+                OUTSIDE(fetch_checked(vm, u));
         fetch:
         {
             /* The fetch vector (u), which GO reaches by a compare: nothing
@@ -607,24 +612,14 @@ enum vm_status fp_run(struct vm *vm)
              * is due after this word's cycles, no interruption is pending
              * and the PSW is valid: one compare stands for all of those
              * checks. */
-            if (UNLIKELY(cyc >= deadline)) {
-                SYNC_OUT();
-                u = fetch_checked(vm, fetchu);
-                if (!u)
-                    goto out;
-                SYNC_IN();
-                continue;
-            }
+            if (UNLIKELY(cyc >= deadline))
+                OUTSIDE(fetch_checked(vm, fetchu));
             cyc += fcyc;
             mw++;
             uint32_t ia = vm->ia;
             struct icent *e = &vm->ic[(ia >> 1) & (IC_SIZE - 1)];
-            if (UNLIKELY(!ic_hit(vm, ia, e))) {
-                SYNC_OUT();
-                u = fetch_slow(vm, ia, e);
-                SYNC_IN();
-                continue;
-            }
+            if (UNLIKELY(!ic_hit(vm, ia, e)))
+                OUTSIDE(fetch_slow(vm, ia, e));
             fetch_hit(vm, ia, e);
             unsigned didx = e->il.didx;
             ninsn++;
@@ -787,12 +782,7 @@ enum vm_status fp_run(struct vm *vm)
             COUNT();
             GO(memx_body(vm, u));
         CASE(OP_GENERIC, l_generic):
-            SYNC_OUT();
-            u = run_generic(vm, u);
-            if (!u)
-                goto out;
-            SYNC_IN();
-            continue;
+            OUTSIDE(run_generic(vm, u));
 #ifndef FP_LABELS
         default:                        /* choose() gives no other code */
             break;

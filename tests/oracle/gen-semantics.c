@@ -518,22 +518,20 @@ static void branches(struct gen *g)
           NULL, NULL);
     tcase(g, "bxh down loop", 0x30, "2=10 4=-2 5=0 6=0 7=@T", "@T: la 6,1(0,6); bxh 2,4,0(7)",
           NULL, NULL);
-    tcase(g, "bxh not taken", 0x30, "2=1 4=1 5=5 6=0 7=@T",
-          "bxh 2,4,0(7); la 6,1(0,0); @T: la 8,0(0,0)", NULL, NULL);
-    tcase(g, "bxle overflow wrap", 0x30, "2=0x7fffffff 4=1 5=0x7fffffff 6=0 7=@T",
-          "bxle 2,4,0(7); la 6,1(0,0); @T: la 8,0(0,0)", NULL, NULL);
-    /* R1 is R3+1, the comparand: compared before it changes */
-    tcase(g, "bxle r1 is the comparand", 0x30, "4=1 5=0 6=0 7=@T",
-          "bxle 5,4,0(7); la 6,1(0,0); @T: la 8,0(0,0)", NULL, NULL);
-    tcase(g, "bxh r1 is the comparand", 0x30, "4=1 5=0 6=0 7=@T",
-          "bxh 5,4,0(7); la 6,1(0,0); @T: la 8,0(0,0)", NULL, NULL);
-    tcase(g, "bxh r1 comparand, negative", 0x30, "4=-3 5=-1 6=0 7=@T",
-          "bxh 5,4,0(7); la 6,1(0,0); @T: la 8,0(0,0)", NULL, NULL);
-    /* R1 is R3 (even): the increment and the sum are the same register */
-    tcase(g, "bxle r1 is r3", 0x30, "4=3 5=10 6=0 7=@T",
-          "bxle 4,4,0(7); la 6,1(0,0); @T: la 8,0(0,0)", NULL, NULL);
-    tcase(g, "bxh r1 is r3 odd", 0x30, "5=7 6=0 7=@T",
-          "bxh 5,5,0(7); la 6,1(0,0); @T: la 8,0(0,0)", NULL, NULL);
+    /* One BXH or BXLE, then LA 6 (skipped when it branches): the edges,
+     * and R1 the comparand (R3+1, compared before R1 changes) or R3. */
+    static const struct { const char *name, *regs, *insn; } bx[] = {
+        { "bxh not taken", "2=1 4=1 5=5 6=0 7=@T", "bxh 2,4" },
+        { "bxle overflow wrap", "2=0x7fffffff 4=1 5=0x7fffffff 6=0 7=@T", "bxle 2,4" },
+        { "bxle r1 is the comparand", "4=1 5=0 6=0 7=@T", "bxle 5,4" },
+        { "bxh r1 is the comparand", "4=1 5=0 6=0 7=@T", "bxh 5,4" },
+        { "bxh r1 comparand, negative", "4=-3 5=-1 6=0 7=@T", "bxh 5,4" },
+        { "bxle r1 is r3", "4=3 5=10 6=0 7=@T", "bxle 4,4" },
+        { "bxh r1 is r3 odd", "5=7 6=0 7=@T", "bxh 5,5" },
+    };
+    for (size_t i = 0; i < sizeof bx / sizeof bx[0]; i++)
+        tcase(g, bx[i].name, 0x30, bx[i].regs,
+              F("%s,0(7); la 6,1(0,0); @T: la 8,0(0,0)", bx[i].insn), NULL, NULL);
     tcase(g, "branch to odd address", 0x30, "4=@T+1", "bcr 15,4; la 5,1(0,0); @T: la 6,0(0,0)",
           NULL, "psw");
 }
