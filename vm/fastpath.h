@@ -7,22 +7,6 @@
 
 #include "vmint.h"
 
-/* Operation codes (uop.op). */
-#define NALU (MC_ALU_CMPA + 1)
-enum {
-    OP_GENERIC, OP_FETCH, OP_IA, OP_IAJ, OP_MEMX, OP_EXIT, OP_BRANCH,
-    OP_ALU,                             /* + ALU function */
-    OP_ALUP = OP_ALU + NALU,            /* + ALU function */
-    OP_MEM = OP_ALUP + NALU,            /* + ALU function * 8 + MEM (RD1..WR4) */
-    OP_ALUN = OP_MEM + NALU * 8,        /* + pure ALU function, flags not set */
-    OP_ALUNP = OP_ALUN + NALU,          /* + pure ALU function, flags not set */
-    OP_MEMN = OP_ALUNP + NALU,          /* + pure ALU function * 8 + MEM, flags not set */
-    OP_ADDZ = OP_MEMN + NALU * 8,       /* ADD, SUB needing no C and no V: Z and N alone */
-    OP_SUBZ,
-    OP_X,                               /* + ((function * NXCC) + CC) * NXCOND + condition */
-    OP_COUNT = OP_X + 4 * 5 * 7
-};
-
 /*
  * The X cases: an ALU word with flags (OP_ALU) whose function is NONE, ADD,
  * SUB or CMPA, whose CC setting is one of X_CCS and whose condition one of
@@ -37,13 +21,28 @@ enum {
 #define X_CONDS(X, ...) X(NONE, __VA_ARGS__) X(NZ, __VA_ARGS__) X(Z, __VA_ARGS__)  \
                         X(FXO, __VA_ARGS__) X(GT, __VA_ARGS__) X(LT, __VA_ARGS__)  \
                         X(CCM, __VA_ARGS__)
-enum { NXCC = 5, NXCOND = 7 };
 #define X_ENUM(N, P) P##N,
-enum { X_FNS(X_ENUM, XF_) };
-enum { X_CCS(X_ENUM, XC_) };
-enum { X_CONDS(X_ENUM, XD_) };
+enum { X_FNS(X_ENUM, XF_) NXFN };      /* XF_NONE ..., and how many */
+enum { X_CCS(X_ENUM, XC_) NXCC };
+enum { X_CONDS(X_ENUM, XD_) NXCOND };
 #undef X_ENUM
 #define X_OP(F, C, D) (OP_X + (XF_##F * NXCC + XC_##C) * NXCOND + XD_##D)
+
+/* Operation codes (uop.op). */
+#define NALU (1u << MC_WIDTH_ALU)       /* every code the ALU field can hold */
+enum {
+    OP_GENERIC, OP_FETCH, OP_IA, OP_IAJ, OP_MEMX, OP_EXIT, OP_BRANCH,
+    OP_ALU,                             /* + ALU function */
+    OP_ALUP = OP_ALU + NALU,            /* + ALU function */
+    OP_MEM = OP_ALUP + NALU,            /* + ALU function * 8 + MEM (RD1..WR4) */
+    OP_ALUN = OP_MEM + NALU * 8,        /* + pure ALU function, flags not set */
+    OP_ALUNP = OP_ALUN + NALU,          /* + pure ALU function, flags not set */
+    OP_MEMN = OP_ALUNP + NALU,          /* + pure ALU function * 8 + MEM, flags not set */
+    OP_ADDZ = OP_MEMN + NALU * 8,       /* ADD, SUB needing no C and no V: Z and N alone */
+    OP_SUBZ,
+    OP_X,                               /* + ((function * NXCC) + CC) * NXCOND + condition */
+    OP_COUNT = OP_X + NXFN * NXCC * NXCOND
+};
 
 /* fpchoose.c.  The case of u given the one its fields chose (op), for its
  * CC and condition as they are now (a bound word's may be decided). */
