@@ -421,7 +421,7 @@ static __attribute__((noinline, cold)) const struct uop *fetch_event(struct vm *
         return fetch_slow(vm, ia, e);
     fetch_hit(vm, ia, e);
     count_fetch(vm, e->il.didx, vm->ctr.cycles);
-    if (vm->hard_limit - vm->ctr.cycles <= BOUND_CYCLES)      /* checked words only */
+    if (vm->hard_limit <= vm->ctr.cycles + BOUND_CYCLES)      /* checked words only */
         return &vm->xstub[vm->img.dispatch[e->il.didx]];
     return e->entry;
 }
