@@ -27,8 +27,11 @@ oracle-record:
 # ---- the random differential test (tests/oracle/gen-random.c, t9100) ----
 #   make oracle-record-random   record Hercules' results for seeds 1..300
 #                               in tests/oracle/golden/random.txt
-DEPS += $(B)/tests/oracle/gen-random.d
+DEPS += $(B)/tests/oracle/gen-random.d $(B)/tests/oracle/gen-random-classes.d
 all: $(B)/oracle/gen-random
+$(B)/oracle/gen-random: $(B)/tests/oracle/gen-random.o $(B)/tests/oracle/gen-random-classes.o $(LIBIMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LIBIMP)
 
 .PHONY: oracle-record-random
 oracle-record-random:

@@ -19,7 +19,7 @@ while [ "$1" = "-x" ]; do skip="$skip$2 "; shift 2; done
 work=$(mktemp -d "${TMPDIR:-/tmp}/imp-random.XXXXXX")
 trap 'rm -rf "$work"' EXIT HUP INT TERM
 ${CC:-cc} -std=c11 -D_POSIX_C_SOURCE=200809L -I"$top/lib" -o "$work/gen-random" \
-    "$here/gen-random.c" "$top/lib/isa.c"
+    "$here/gen-random.c" "$here/gen-random-classes.c" "$top/lib/isa.c"
 out=$work/random.txt
 {
     echo "# random.txt: Hercules' results for the random programs of gen-random.c"
