@@ -68,7 +68,7 @@ check: all $(UNIT_TESTS)
 
 sanitize:
 	$(MAKE) B=build-san BIN=bin-san \
-	    CFLAGS='-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined' \
+	    CFLAGS='-O1 -g -DIMP_DEBUG -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined' \
 	    LDFLAGS='-fsanitize=address,undefined' check
 
 setup:

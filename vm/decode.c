@@ -5,12 +5,12 @@
  * addresses to compute comes from the image's decode class for the opcode
  * (impmc takes it from lib/isa.def), so this file knows no instruction.
  */
-#include "vmint.h"
+#include "storage.h"
 #include "isa.h"
 
 #include <string.h>
 
-#define AMASK 0xFFFFFFu
+#define AMASK VM_ADDR_MASK
 
 static uint32_t bd(const struct vm *vm, const uint8_t *p)
 {
@@ -55,20 +55,17 @@ static void decode(struct vm *vm)
     dp_refresh_slots(vm);
 }
 
-static int fetch_bytes(struct vm *vm, uint32_t addr)
+/* The instruction at addr into ibytes (its length from the first byte):
+ * 0 or 5.  *host: the host address of its bytes, or NULL (storage.h). */
+static int fetch_bytes(struct vm *vm, uint32_t addr, const uint8_t **host)
 {
-    unsigned len = vm->ilen;
-    if (addr + 6 <= vm->memsize) {
-        memcpy(vm->ibytes, vm->mem + addr, 6);
-        return 0;
-    }
-    for (unsigned i = 0; i < len; i++) {
-        uint32_t a = (addr + i) & AMASK;
-        if (a >= vm->memsize)
-            return 5;
-        vm->ibytes[i] = vm->mem[a];
-    }
-    return 0;
+    uint8_t b0;
+    *host = NULL;
+    if (st_ifetch_byte(vm, addr, &b0))
+        return 5;
+    vm->ilen = (uint8_t)isa_length_of(b0);
+    memset(vm->ibytes, 0, sizeof vm->ibytes);
+    return st_ifetch(vm, addr, vm->ilen, vm->ibytes, host);
 }
 
 /*
@@ -78,10 +75,11 @@ static int fetch_bytes(struct vm *vm, uint32_t addr)
  *   an odd IA: 6, ILC 3, IA + 6 (what Hercules stores);
  *   IA outside storage: 5, ILC 0, IA unchanged (nullified).
  */
-int iu_fetch(struct vm *vm)
+int iu_fetch(struct vm *vm, const uint8_t **host)
 {
     uint32_t ia = vm->ia;
     vm->exec = 0;
+    *host = NULL;
     if (vm->psw_bad) {
         vm->ilc = 0;
         return 6;
@@ -91,12 +89,7 @@ int iu_fetch(struct vm *vm)
         vm->ia = (ia + 6) & AMASK;
         return 6;
     }
-    if (ia >= vm->memsize) {
-        vm->ilc = 0;
-        return 5;
-    }
-    vm->ilen = (uint8_t)isa_length_of(vm->mem[ia]);
-    int rc = fetch_bytes(vm, ia);
+    int rc = fetch_bytes(vm, ia, host);
     if (rc) {
         vm->ilc = 0;
         return rc;
@@ -114,12 +107,10 @@ int iu_exfetch(struct vm *vm)
     uint32_t addr = vm->mar;
     unsigned or_byte = vm->r1 ? vm->gr[vm->r1] & 0xFF : 0;
     unsigned ex_entry = vm->img.dispatch[vm->didx];
+    const uint8_t *host;
     if (addr & 1)
         return 6;
-    if (addr >= vm->memsize)
-        return 5;
-    vm->ilen = (uint8_t)isa_length_of(vm->mem[addr]);
-    int rc = fetch_bytes(vm, addr);
+    int rc = fetch_bytes(vm, addr, &host);
     if (rc)
         return rc;
     if (vm->img.dispatch[mc_dispatch_index(vm->ibytes[0], vm->ibytes[1])] == ex_entry)

@@ -9,7 +9,7 @@
  * exactly the same cycles: a microword's cost is fixed at pre-decode time,
  * and only IDLE and host services add time, identically in both.
  */
-#include "vmint.h"
+#include "storage.h"
 #include "alu.h"
 
 #include <string.h>
@@ -162,20 +162,70 @@ static void record_interrupt(struct vm *vm, enum vm_int_class cls, uint32_t old,
     }
 }
 
-/* Phase 5.  Returns 0, or an interruption code (to the trap vector). */
+int eng_at_breakpoint(const struct vm *vm, uint32_t ia)
+{
+    for (unsigned i = 0; i < vm->nbp; i++)
+        if (vm->bp[i] == ia)
+            return 1;
+    return 0;
+}
+
+int eng_fetch_stop(struct vm *vm, const struct uop *u, uint32_t ia, int events)
+{
+    enum vm_status s = STOP_NONE;
+    if (events) {
+        unsigned pw = pw_get(vm);
+        if (pw & PW_STOP) {
+            pw_set(vm, PW_STOP, 0);
+            s = VM_STOP_REQUEST;
+        } else if (pw & PW_WATCH) {
+            pw_set(vm, PW_WATCH, 0);
+            s = VM_WATCHPOINT;
+        }
+    }
+    if (s == STOP_NONE && !events && vm->nbp && eng_at_breakpoint(vm, ia)) {
+        if (vm->bp_resume == vm->ctr.instructions + 1)
+            vm->bp_resume = 0;          /* resuming from it: run it */
+        else {
+            vm->bp_resume = vm->ctr.instructions + 1;
+            s = VM_BREAKPOINT;
+        }
+    }
+    if (s == STOP_NONE)
+        return 0;
+    vm->ctr.cycles -= u->cycles;        /* before the fetch word, as if not yet run */
+    vm->ctr.microwords--;
+    vm->upc = u->self;
+    vm->stop = s;
+    return 1;
+}
+
+/* The instruction trace wants the instruction at ia. */
+int eng_traced(const struct vm *vm, uint32_t ia)
+{
+    return vm->trace.insn && (!vm->trace.ranged || (ia >= vm->trace.lo && ia <= vm->trace.hi));
+}
+
+/* Phase 5.  Returns 0, an interruption code (to the trap vector), or -1:
+ * stop before this word (vm->stop says why; nothing sequenced). */
 static int special(struct vm *vm, const struct uop *u)
 {
     int rc;
+    const uint8_t *host;
     switch (u->sf) {
     case MC_SF_IFETCH:
         if (vm->ctr.cycles >= vm->next_event)
             tm_update(vm);
-        if (vm->irq) {
+        if (eng_fetch_stop(vm, u, vm->ia, 1))
+            return -1;
+        if (pw_get(vm) & PW_IRQ) {
             vm->evskip = 1;
             return 0;
         }
         vm->evskip = 0;
-        rc = iu_fetch(vm);
+        if (eng_fetch_stop(vm, u, vm->ia, 0))
+            return -1;
+        rc = iu_fetch(vm, &host);
         if (rc)
             return rc;
         vm->fetched = 1;
@@ -262,6 +312,8 @@ __attribute__((always_inline)) static inline void sequence(struct vm *vm, const 
 __attribute__((always_inline)) static inline void exec_uop(struct vm *vm, const struct uop *u)
 {
     int rc;
+    VM_ASSERT(vm->cur == NULL);         /* the lazy latches are set (fastpath.c) */
+    VM_ASSERT(vm->mar <= VM_ADDR_MASK && vm->mar2 <= VM_ADDR_MASK && vm->ia <= VM_ADDR_MASK);
     vm->ctr.cycles += u->cycles;
     vm->ctr.microwords++;
     if (u->pre && (rc = pre_phase(vm, u)) != 0) {
@@ -290,7 +342,8 @@ __attribute__((always_inline)) static inline void exec_uop(struct vm *vm, const 
     if (u->cc)
         dp_set_cc(vm, u->cc, y, b);
     if (u->sf && (rc = special(vm, u)) != 0) {
-        trap(vm, rc);
+        if (rc > 0)
+            trap(vm, rc);
         return;
     }
     if (u->post)
@@ -300,15 +353,13 @@ __attribute__((always_inline)) static inline void exec_uop(struct vm *vm, const 
 
 void eng_exec_uop(struct vm *vm, const struct uop *u) { exec_uop(vm, u); }
 
-static int at_breakpoint(struct vm *vm)
-{
-    for (unsigned i = 0; i < vm->nbp; i++)
-        if (vm->bp[i] == vm->ia)
-            return 1;
-    return 0;
-}
-
-/* The observed loop: hooks, breakpoints, stepping. */
+/*
+ * The observed loop, one microword at a time: the microtrace (a callback
+ * before every microword), the instruction step and the microstep.  A
+ * step by instruction ends at the second instruction fetch, unless an
+ * interruption is taken there (the step then goes on into its handler's
+ * first instruction).
+ */
 static enum vm_status run_observed(struct vm *vm, int mode)
 {
     int fetches = 0;
@@ -317,15 +368,9 @@ static enum vm_status run_observed(struct vm *vm, int mode)
         if (u->sf == MC_SF_IFETCH || u->sf == MC_SF_IDLE) {
             if (vm->ctr.cycles >= vm->limit)
                 return VM_CYCLE_LIMIT;
-            if (u->sf == MC_SF_IFETCH && !vm->irq) {
-                if (mode == RUN_INSN && fetches++ > 0)
-                    return VM_STEPPED;
-                if (vm->nbp && !vm->bp_skip && at_breakpoint(vm)) {
-                    vm->bp_skip = 1;
-                    return VM_BREAKPOINT;
-                }
-                vm->bp_skip = 0;
-            }
+            if (u->sf == MC_SF_IFETCH && !(pw_get(vm) & PW_IRQ) &&
+                mode == RUN_INSN && fetches++ > 0)
+                return VM_STEPPED;
         } else if (vm->ctr.cycles >= vm->hard_limit)
             return VM_CYCLE_LIMIT;
         if (vm->trace.micro && vm->trace.micro(vm->trace.ctx, vm, vm->upc))
@@ -337,7 +382,7 @@ static enum vm_status run_observed(struct vm *vm, int mode)
             vm->stop = STOP_NONE;
             return s;
         }
-        if (vm->fetched && vm->trace.insn &&
+        if (vm->fetched && eng_traced(vm, vm->iaddr) &&
             vm->trace.insn(vm->trace.ctx, vm, vm->iaddr, vm->ibytes, vm->ilen))
             return VM_STOP_REQUEST;
         if (mode == RUN_MICRO)
@@ -348,7 +393,7 @@ static enum vm_status run_observed(struct vm *vm, int mode)
 enum vm_status eng_run(struct vm *vm, int mode)
 {
     enum vm_status s;
-    if (mode == RUN_FREE && !vm->trace.insn && !vm->trace.micro && !vm->nbp)
+    if (mode == RUN_FREE && !vm->trace.micro)
         s = fp_run(vm);
     else
         s = run_observed(vm, mode);

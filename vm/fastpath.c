@@ -52,7 +52,7 @@
  * instruction's bound words, which the fetch deadline keeps far enough
  * below the runaway limit that the test could not stop them (fp_deadline).
  */
-#include "vmint.h"
+#include "storage.h"
 #include "alu.h"
 #include "fastpath.h"
 
@@ -66,7 +66,7 @@
 #define FP_LABELS 1
 #endif
 
-#define AMASK 0xFFFFFFu
+#define AMASK VM_ADDR_MASK
 #define LIKELY(x) __builtin_expect(!!(x), 1)
 #define UNLIKELY(x) __builtin_expect(!!(x), 0)
 
@@ -85,7 +85,8 @@ static __attribute__((noinline)) void latch_in(struct vm *vm)
 {
     const struct icent *e = vm->cur;
     vm->il = e->il;
-    memcpy(&vm->src[MC_SRC_R1], e->gp, sizeof e->gp);
+    for (unsigned i = 0; i < 5; i++)
+        vm->src[MC_SRC_R1 + i] = ic_gp(vm, e, i);
     vm->cur = NULL;
 }
 
@@ -154,25 +155,6 @@ static inline __attribute__((always_inline)) const struct uop *ia_passa(struct v
 
 /* ---- storage microwords ----------------------------------------------------- */
 
-static inline uint32_t load_be(const uint8_t *p, unsigned len)
-{
-    switch (len) {
-    case 1: return p[0];
-    case 2: return (uint32_t)p[0] << 8 | p[1];
-    default: return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
-    }
-}
-
-static inline void store_be(uint8_t *p, unsigned len, uint32_t v)
-{
-    switch (len) {
-    case 1: p[0] = (uint8_t)v; break;
-    case 2: p[0] = (uint8_t)(v >> 8); p[1] = (uint8_t)v; break;
-    default: p[0] = (uint8_t)(v >> 24); p[1] = (uint8_t)(v >> 16);
-             p[2] = (uint8_t)(v >> 8); p[3] = (uint8_t)v; break;
-    }
-}
-
 static const uint8_t mem_len[] = { [MC_MEM_RD1] = 1, [MC_MEM_RD2] = 2, [MC_MEM_RD4] = 4,
                                    [MC_MEM_WR1] = 1, [MC_MEM_WR2] = 2, [MC_MEM_WR4] = 4,
                                    [MC_MEM_RW1] = 1 };
@@ -191,14 +173,9 @@ mem_body(struct vm *vm, const struct uop *u, unsigned fn, unsigned op, int flags
     vm->mar2 = *u->agm2;
     unsigned len = mem_len[op];
     if (op <= MC_MEM_RD4) {
-        uint32_t addr = *u->pat;
-        if (LIKELY(addr + len <= vm->memsize))
-            vm->mdr = load_be(vm->mem + addr, len);
-        else {
-            int rc = st_read(vm, addr, len, &vm->mdr);
-            if (rc)
-                return trap_to(vm, rc);
-        }
+        int rc = st_read(vm, *u->pat, len, &vm->mdr);
+        if (UNLIKELY(rc))
+            return trap_to(vm, rc);
     }
     uint32_t b = 0, y = vm->y;
     if (fn != MC_ALU_NONE) {
@@ -208,14 +185,9 @@ mem_body(struct vm *vm, const struct uop *u, unsigned fn, unsigned op, int flags
     }
     **u->pd = y;
     if (op >= MC_MEM_WR1) {
-        uint32_t addr = *u->pat;        /* as the reference: after D */
-        if (LIKELY(addr + len <= vm->memsize && !vm->key))
-            store_be(vm->mem + addr, len, y);
-        else {
-            int rc = st_write(vm, addr, len, y);
-            if (rc)
-                return trap_to(vm, rc);
-        }
+        int rc = st_write(vm, *u->pat, len, y);     /* as the reference: after D */
+        if (UNLIKELY(rc))
+            return trap_to(vm, rc);
     }
     if (u->cc)
         dp_set_cc(vm, u->cc, y, b);
@@ -236,10 +208,7 @@ static const struct uop *memx_body(struct vm *vm, const struct uop *u)
     unsigned op = u->mem, len = mem_len[op];
     int rc;
     if (op == MC_MEM_RD1 || op == MC_MEM_RD2 || op == MC_MEM_RD4 || op == MC_MEM_RW1) {
-        uint32_t addr = *u->pat;
-        if (LIKELY(addr + len <= vm->memsize))
-            vm->mdr = load_be(vm->mem + addr, len);
-        else if ((rc = st_read(vm, addr, len, &vm->mdr)) != 0)
+        if ((rc = st_read(vm, *u->pat, len, &vm->mdr)) != 0)
             return trap_to(vm, rc);
     }
     uint32_t b = 0, y = vm->y;
@@ -250,10 +219,7 @@ static const struct uop *memx_body(struct vm *vm, const struct uop *u)
     }
     **u->pd = y;
     if (op >= MC_MEM_WR1 && op <= MC_MEM_RW1) {
-        uint32_t addr = *u->pat;
-        if (LIKELY(addr + len <= vm->memsize && !vm->key))
-            store_be(vm->mem + addr, len, y);
-        else if ((rc = st_write(vm, addr, len, y)) != 0)
+        if ((rc = st_write(vm, *u->pat, len, y)) != 0)
             return trap_to(vm, rc);
     }
     if (u->cc)
@@ -310,13 +276,15 @@ static inline uint32_t vm_cell(const struct vm *vm, unsigned off)
     return v;
 }
 
-/* Fill e from the latches iu_fetch just set for the instruction at ia. */
-static void ic_fill(struct vm *vm, struct icent *e, uint32_t ia)
+/* Fill e from the latches iu_fetch just set for the instruction at ia,
+ * whose bytes are at host (in one page: storage.h st_ifetch). */
+static void ic_fill(struct vm *vm, struct icent *e, uint32_t ia, const uint8_t *host)
 {
     const uint8_t *p = vm->ibytes;
     unsigned dec = vm->img.decode[vm->didx];
+    e->hp = host;
     e->mask = byte_mask(vm->ilen);
-    e->bytes = load8(vm->mem + ia) & e->mask;
+    e->bytes = load8(host) & e->mask;
     e->il = vm->il;
     e->eas = 0;
     e->b1o = e->b2o = e->x2o = gr_off(0);
@@ -348,7 +316,7 @@ static void ic_fill(struct vm *vm, struct icent *e, uint32_t ia)
         break;
     }
     for (int i = 0; i < 5; i++)
-        e->gp[i] = vm->src[MC_SRC_R1 + i];
+        e->gpo[i] = (uint16_t)((char *)vm->src[MC_SRC_R1 + i] - (char *)vm);
     e->entry = fp_bind(vm, e, &vm->tr[(size_t)(e - vm->ic) * TR_MAX],
                           &vm->cs[vm->img.dispatch[vm->didx]]);
     e->tag = ia + 1;
@@ -366,17 +334,51 @@ static inline void count_fetch(struct vm *vm, unsigned didx, uint64_t now)
     vm->last_op = didx;
 }
 
-/* Not in the cache: the reference fetch, then remember it if it can be. */
-static __attribute__((noinline)) const struct uop *fetch_slow(struct vm *vm, uint32_t ia, struct icent *e)
+/* Not in the cache (u, the fetch word, counted): a breakpoint stops the
+ * run here; else the reference fetch, remembered in the cache unless its
+ * bytes cross a page or the instruction is observed (a breakpoint, the
+ * instruction trace), and the trace's callback. */
+static __attribute__((noinline)) const struct uop *fetch_slow(struct vm *vm, const struct uop *u,
+                                                              uint32_t ia, struct icent *e)
 {
     latches(vm);
-    int rc = iu_fetch(vm);
+    if (vm->nbp && eng_fetch_stop(vm, u, ia, 0))
+        return NULL;
+    const uint8_t *host;
+    int rc = iu_fetch(vm, &host);
     if (rc)
         return trap_to(vm, rc);
-    if (ia + 8 <= vm->memsize)
-        ic_fill(vm, e, ia);
+    int traced = eng_traced(vm, ia);
+    if (host && !traced && !(vm->nbp && eng_at_breakpoint(vm, ia)))
+        ic_fill(vm, e, ia, host);
     count_fetch(vm, vm->didx, vm->ctr.cycles);
-    return &vm->cs[vm->img.dispatch[vm->didx]];
+    const struct uop *next = &vm->cs[vm->img.dispatch[vm->didx]];
+    if (traced && vm->trace.insn(vm->trace.ctx, vm, vm->iaddr, vm->ibytes, vm->ilen))
+        return stop_at(vm, next, VM_STOP_REQUEST);
+    return next;
+}
+
+void fp_flush(struct vm *vm)
+{
+    if (vm->ic_used) {
+        memset(vm->ic, 0, sizeof vm->ic);
+        vm->ic_used = 0;
+    }
+}
+
+void fp_forget(struct vm *vm, uint32_t ia)
+{
+    struct icent *e = &vm->ic[(ia >> 1) & (IC_SIZE - 1)];
+    if (e->tag == ia + 1)
+        e->tag = 0;
+}
+
+void fp_forget_page(struct vm *vm, uint32_t page)
+{
+    /* the page's halfwords map onto ST_PAGE / 2 consecutive entries */
+    uint32_t base = page << ST_SHIFT;
+    for (uint32_t a = base; a < base + ST_PAGE; a += 2)
+        fp_forget(vm, a);
 }
 
 /* Decode from the cache entry: IA, EA1/EA2 (from the registers before the
@@ -401,7 +403,7 @@ static inline __attribute__((always_inline)) void fetch_hit(struct vm *vm, uint3
  * set no fetch gets here but through fetch_checked). */
 static inline int ic_hit(const struct vm *vm, uint32_t ia, const struct icent *e)
 {
-    return e->tag == ia + 1 && (load8(vm->mem + ia) & e->mask) == e->bytes;
+    return e->tag == ia + 1 && (load8(e->hp) & e->mask) == e->bytes;
 }
 
 /* The fetch microword when a timer update is due or an event pending. */
@@ -411,14 +413,16 @@ static __attribute__((noinline, cold)) const struct uop *fetch_event(struct vm *
     latches(vm);
     if (vm->ctr.cycles >= vm->next_event)
         tm_update(vm);
-    if (vm->irq) {
+    uint32_t ia = vm->ia;
+    if (eng_fetch_stop(vm, u, ia, 1))
+        return NULL;
+    if (pw_get(vm) & PW_IRQ) {
         vm->evskip = 0;
         return &vm->cs[u->addr];
     }
-    uint32_t ia = vm->ia;
     struct icent *e = &vm->ic[(ia >> 1) & (IC_SIZE - 1)];
     if (vm->psw_bad || !ic_hit(vm, ia, e))
-        return fetch_slow(vm, ia, e);
+        return fetch_slow(vm, u, ia, e);
     fetch_hit(vm, ia, e);
     count_fetch(vm, e->il.didx, vm->ctr.cycles);
     if (vm->hard_limit <= vm->ctr.cycles + BOUND_CYCLES)      /* checked words only */
@@ -448,7 +452,17 @@ void fp_deadline(struct vm *vm)
         d = ev;
     if (run < d)
         d = run;
-    vm->fetch_deadline = vm->irq || vm->psw_bad ? 0 : d;
+    vm->fetch_deadline = pw_get(vm) ? 0 : d;
+}
+
+void pw_set(struct vm *vm, unsigned bits, int on)
+{
+    unsigned old = pw_get(vm);
+    if (on && (old & bits) != bits)
+        atomic_fetch_or_explicit(&vm->pending, bits, memory_order_relaxed);
+    else if (!on && (old & bits))
+        atomic_fetch_and_explicit(&vm->pending, ~bits, memory_order_relaxed);
+    fp_deadline(vm);            /* also for a new vm->next_event (tm_update) */
 }
 
 /*
@@ -619,7 +633,7 @@ enum vm_status fp_run(struct vm *vm)
             uint32_t ia = vm->ia;
             struct icent *e = &vm->ic[(ia >> 1) & (IC_SIZE - 1)];
             if (UNLIKELY(!ic_hit(vm, ia, e)))
-                OUTSIDE(fetch_slow(vm, ia, e));
+                OUTSIDE(fetch_slow(vm, u, ia, e));
             fetch_hit(vm, ia, e);
             unsigned didx = e->il.didx;
             ninsn++;

@@ -34,12 +34,12 @@ static int bindable(const struct uop *u)
 
 /* The instruction-fixed value of source sel for the entry e: a pointer to
  * the register (*reg), or a latch's value (*val); 0 if sel is neither. */
-static int bound_source(const struct icent *e, unsigned sel, uint32_t **reg, uint32_t *val)
+static int bound_source(struct vm *vm, const struct icent *e, unsigned sel, uint32_t **reg, uint32_t *val)
 {
     const struct ilatch *il = &e->il;
     switch (sel) {
     case MC_SRC_R1: case MC_SRC_R1O: case MC_SRC_R2: case MC_SRC_R2O: case MC_SRC_R3O:
-        *reg = e->gp[sel - MC_SRC_R1];
+        *reg = ic_gp(vm, e, sel - MC_SRC_R1);
         return 1;
     case MC_SRC_I2: *val = il->i2; return 2;
     case MC_SRC_F1: *val = il->f1; return 2;
@@ -55,12 +55,12 @@ static int bound_source(const struct icent *e, unsigned sel, uint32_t **reg, uin
 }
 
 /* Rebind one bus source of b (a copy of u): its cell, constant and pointer. */
-static void bind_source(const struct icent *e, const struct uop *u, struct uop *b, unsigned sel,
+static void bind_source(struct vm *vm, const struct icent *e, const struct uop *u, struct uop *b, unsigned sel,
                         const uint32_t *const **pp, const uint32_t **cell, uint32_t *k,
                         const uint32_t *const *upp)
 {
     uint32_t *reg = NULL, val = 0;
-    switch (bound_source(e, sel, &reg, &val)) {
+    switch (bound_source(vm, e, sel, &reg, &val)) {
     case 1: *cell = reg; *pp = cell; break;
     case 2: *k = val; *cell = k; *pp = cell; break;
     default:
@@ -127,10 +127,10 @@ const struct uop *fp_bind(struct vm *vm, const struct icent *e, struct uop *slot
         const struct uop *u = t.orig[i];
         struct uop *b = &slot[i];
         *b = *u;
-        bind_source(e, u, b, u->a, &b->pa, &b->ca, &b->aconst, u->pa);
-        bind_source(e, u, b, u->b, &b->pb, &b->cb, &b->bconst, u->pb);
+        bind_source(vm, e, u, b, u->a, &b->pa, &b->ca, &b->aconst, u->pa);
+        bind_source(vm, e, u, b, u->b, &b->pb, &b->cb, &b->bconst, u->pb);
         if (u->d >= MC_DST_R1 && u->d <= MC_DST_R2O) {
-            b->cd = e->gp[u->d - MC_DST_R1];
+            b->cd = ic_gp(vm, e, u->d - MC_DST_R1);
             b->pd = &b->cd;
         }
         if (b->ucond) {
@@ -318,9 +318,6 @@ void fp_prepare(struct vm *vm)
     for (unsigned a = 0; a < n; a++)
         if (vm->cs[a].op == OP_FETCH && vm->cs[a].cycles > vm->fetch_cycles)
             vm->fetch_cycles = vm->cs[a].cycles;
-    if (vm->ic_used) {
-        memset(vm->ic, 0, sizeof vm->ic);
-        vm->ic_used = 0;
-    }
+    fp_flush(vm);
     fp_deadline(vm);
 }

@@ -128,8 +128,6 @@ static int load_core(struct run *r, const char *path)
 /* Write storage start..end (inclusive) to path, atomically. */
 static int save_core(const struct vm *vm, const struct save_req *s)
 {
-    uint32_t len = s->end - s->start + 1;
-    const uint8_t *mem = vm_storage(vm);
     if (s->end >= vm_storage_size(vm)) {
         fprintf(stderr, "imprun: --savecore: X'%X' is beyond storage (X'%X' bytes)\n", s->end,
                 vm_storage_size(vm));
@@ -141,7 +139,12 @@ static int save_core(const struct vm *vm, const struct save_req *s)
     FILE *f = outfile_open(&o, s->file, &d);
     if (!f)
         return -1;
-    fwrite(mem + s->start, 1, len, f);
+    uint8_t buf[4096];
+    for (uint32_t a = s->start, n; a <= s->end; a += n) {
+        n = s->end - a + 1 < sizeof buf ? s->end - a + 1 : (uint32_t)sizeof buf;
+        vm_fetch_bytes(vm, a, buf, n);
+        fwrite(buf, 1, n, f);
+    }
     return outfile_commit(&o, &d);
 }
 
@@ -218,7 +221,8 @@ static int run_program(const struct imprun_opts *o, struct services *svc, const 
         struct trace_state ts;
         trace_init(&ts, r.rep, &r.syms, o->trace, o->microtrace);
         if (o->trace || o->microtrace) {
-            struct vm_trace tr = { &ts, trace_insn, trace_micro };
+            struct vm_trace tr = { .ctx = &ts, .insn = o->trace ? trace_insn : NULL,
+                                   .micro = o->microtrace ? trace_micro : NULL };
             vm_set_trace(r.vm, &tr);
         }
         enum vm_status st = vm_run(r.vm, o->max_cycles);

@@ -12,9 +12,16 @@
  * An invalid PSW is kept bit for bit (the bits that are no field are held
  * aside), so the old PSW stored by the exception is the PSW as loaded.
  */
-#include "vmint.h"
+#include "storage.h"
 
 #define SYSMASK_BAD 0xBCu           /* bits 0, 2, 3, 4, 5 */
+
+/* The PSW is (in)valid: the latch, and the fetch's pending work. */
+static void set_bad(struct vm *vm, int bad)
+{
+    vm->psw_bad = (uint8_t)(bad != 0);
+    pw_set(vm, PW_PSWBAD, bad);
+}
 
 uint32_t psw_word0(const struct vm *vm)
 {
@@ -30,24 +37,23 @@ void psw_load_word0(struct vm *vm, uint32_t v)
     vm->cc = (uint8_t)(v >> 12 & 3);
     vm->pm = (uint8_t)(v >> 8 & 15);
     vm->psw_junk0 = v & 0xC0FF;
-    vm->psw_bad = (vm->sysmask & SYSMASK_BAD) || !(vm->emwp & 8) || (v & 0xC000) || (v & 0xFF);
+    set_bad(vm, (vm->sysmask & SYSMASK_BAD) || !(vm->emwp & 8) || (v & 0xC000) || (v & 0xFF));
+    st_set_key(vm);
     tm_update_irq(vm);
 }
 
 void psw_load_word1(struct vm *vm, uint32_t v)
 {
-    vm->ia = v & 0xFFFFFF;
+    vm->ia = v & VM_ADDR_MASK;
     vm->psw_junk1 = (uint8_t)(v >> 24);
-    if (v >> 24) {
-        vm->psw_bad = 1;
-        fp_deadline(vm);
-    }
+    if (v >> 24)
+        set_bad(vm, 1);
 }
 
 void psw_set_sysmask(struct vm *vm, uint32_t v)
 {
     vm->sysmask = (uint8_t)v;
-    vm->psw_bad = (vm->sysmask & SYSMASK_BAD) != 0;
+    set_bad(vm, (vm->sysmask & SYSMASK_BAD) != 0);
     tm_update_irq(vm);
 }
 

@@ -43,6 +43,7 @@ int imprun_exit_code(enum vm_status st, uint32_t rc)
     case VM_ENABLED_WAIT:   return EXIT_RUN_INT;
     case VM_CYCLE_LIMIT:    return EXIT_RUN_LIMIT;
     case VM_BREAKPOINT:
+    case VM_WATCHPOINT:
     case VM_STEPPED:
     case VM_MICROSTEPPED:
     case VM_STOP_REQUEST:

@@ -1,64 +1,163 @@
 /*
- * storage.c -- real storage: big-endian bytes, 24-bit addresses that wrap
- * at 16 MiB, an addressing exception (5) at or beyond the configured size,
- * and key-controlled protection on stores (4): a store is allowed when the
- * PSW key is 0 or equals the 2 KiB block's storage key.  Every storage key
- * is 0 (IMP has no SSK), so a program running with a nonzero PSW key can
+ * storage.c -- the storage path's slow side and its page tables (see
+ * storage.h for the fast side).
+ *
+ * Real storage: big-endian bytes, 24-bit addresses that wrap at 16 MiB, an
+ * addressing exception (5) at or beyond the configured size, and
+ * key-controlled protection on stores (4): a store is allowed when the PSW
+ * key is 0 or equals the 2 KiB block's storage key.  Every storage key is
+ * 0 (IMP has no SSK), so a program running with a nonzero PSW key can
  * store nowhere -- as on a real machine whose keys were never set.
+ *
+ * The slow path is where everything that watches or changes a reference
+ * acts: today watchpoints; later address translation, PER storage
+ * alteration and the data monitors.  A page whose entry is NULL sends
+ * every reference to it here; st_map_page decides which pages those are.
  */
-#include "vmint.h"
+#include "storage.h"
 
 #include <string.h>
 
-#define AMASK 0xFFFFFFu
+/* The host address of real page `page`, or NULL outside storage. */
+static uint8_t *real_page(const struct vm *vm, uint32_t page)
+{
+    uint32_t base = page << ST_SHIFT;
+    return page < ST_NPAGE && base < vm->memsize ? vm->mem + base : NULL;
+}
 
 static int prot(const struct vm *vm, uint32_t a)
 {
-    return vm->key != 0 && (vm->skey[a >> 11] >> 4) != vm->key;
+    return vm->key != 0 && (vm->skey[a >> ST_SHIFT] >> 4) != vm->key;
 }
 
-int st_read(struct vm *vm, uint32_t addr, unsigned len, uint32_t *out)
+/* ---- watchpoints ----------------------------------------------------------- */
+
+/* The kinds of the watchpoints that cover a byte of [a, a + n). */
+static unsigned watched(const struct vm *vm, uint32_t a, uint32_t n)
 {
-    uint32_t v = 0;
-    if (addr + len <= vm->memsize) {
-        const uint8_t *p = vm->mem + addr;
-        switch (len) {
-        case 1: *out = p[0]; return 0;
-        case 2: *out = (uint32_t)p[0] << 8 | p[1]; return 0;
-        default: *out = (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
-                 return 0;
+    unsigned k = 0;
+    for (unsigned i = 0; i < vm->nwatch; i++) {
+        const struct vm_watchpoint *w = &vm->watch[i];
+        if (a < w->addr + w->len && w->addr < a + n)
+            k |= w->kind;
+    }
+    return k;
+}
+
+/* A completed reference of kind k (len bytes at addr, value v): if a
+ * watchpoint covers one of its bytes, remember the first such reference
+ * since the last stop and ask the next fetch to stop. */
+static void watch_check(struct vm *vm, uint32_t addr, unsigned len, unsigned k, uint32_t v)
+{
+    for (unsigned i = 0; i < vm->nwatch; i++) {
+        const struct vm_watchpoint *w = &vm->watch[i];
+        if (!(w->kind & k))
+            continue;
+        for (unsigned j = 0; j < len; j++) {
+            uint32_t a = (addr + j) & VM_ADDR_MASK;
+            if (a - w->addr < w->len) {
+                if (!(pw_get(vm) & PW_WATCH)) {
+                    vm->watch_hit = (struct vm_watch_hit){ addr, len, k, v, vm->iaddr, *w };
+                    pw_set(vm, PW_WATCH, 1);
+                }
+                return;
+            }
         }
     }
+}
+
+int vm_set_watchpoint(struct vm *vm, uint32_t addr, uint32_t len, unsigned kind)
+{
+    unsigned i;
+    kind &= VM_WATCH_READ | VM_WATCH_WRITE;
+    if (!kind || len == 0 || addr > VM_ADDR_MASK || len > VM_ADDR_MASK + 1 - addr)
+        return -1;
+    for (i = 0; i < vm->nwatch && vm->watch[i].addr != addr; i++)
+        ;
+    if (i == vm->nwatch) {
+        if (vm->nwatch >= VM_MAX_WATCHPOINTS)
+            return -1;
+        vm->nwatch++;
+    } else
+        vm_clear_watchpoint(vm, addr), i = vm->nwatch++;
+    vm->watch[i] = (struct vm_watchpoint){ addr, len, kind };
+    for (uint32_t p = addr >> ST_SHIFT; p <= (addr + len - 1) >> ST_SHIFT; p++)
+        st_map_page(vm, p);
+    return 0;
+}
+
+void vm_clear_watchpoint(struct vm *vm, uint32_t addr)
+{
+    for (unsigned i = 0; i < vm->nwatch; i++)
+        if (vm->watch[i].addr == addr) {
+            struct vm_watchpoint w = vm->watch[i];
+            vm->watch[i] = vm->watch[--vm->nwatch];
+            for (uint32_t p = w.addr >> ST_SHIFT; p <= (w.addr + w.len - 1) >> ST_SHIFT; p++)
+                st_map_page(vm, p);
+            return;
+        }
+}
+
+const struct vm_watch_hit *vm_last_watch(const struct vm *vm) { return &vm->watch_hit; }
+
+/* ---- the page tables ----------------------------------------------------------- */
+
+void st_map_page(struct vm *vm, uint32_t page)
+{
+    if (page >= ST_NPAGE)
+        return;
+    uint8_t *h = real_page(vm, page);
+    unsigned w = h ? watched(vm, page << ST_SHIFT, ST_PAGE) : 0;
+    vm->rd[page] = h && !(w & VM_WATCH_READ) ? h : NULL;
+    vm->wr[page] = h && !(w & VM_WATCH_WRITE) && !prot(vm, page << ST_SHIFT) ? h : NULL;
+}
+
+void st_map_all(struct vm *vm)
+{
+    vm->wr_key = vm->key;
+    for (uint32_t p = 0; p < ST_NPAGE; p++)
+        st_map_page(vm, p);
+}
+
+void st_set_key(struct vm *vm)
+{
+    if (vm->key == vm->wr_key)
+        return;
+    vm->wr_key = vm->key;
+    for (uint32_t p = 0; p < vm->memsize >> ST_SHIFT; p++)
+        st_map_page(vm, p);
+}
+
+/* ---- the slow path ---------------------------------------------------------------- */
+
+int st_read_slow(struct vm *vm, uint32_t addr, unsigned len, uint32_t *out)
+{
+    uint32_t v = 0;
     for (unsigned i = 0; i < len; i++) {
-        uint32_t a = (addr + i) & AMASK;
+        uint32_t a = (addr + i) & VM_ADDR_MASK;
         if (a >= vm->memsize)
             return 5;
         v = v << 8 | vm->mem[a];
     }
     *out = v;
+    if (vm->nwatch)
+        watch_check(vm, addr, len, VM_WATCH_READ, v);
     return 0;
 }
 
-int st_write(struct vm *vm, uint32_t addr, unsigned len, uint32_t v)
+int st_write_slow(struct vm *vm, uint32_t addr, unsigned len, uint32_t v)
 {
-    if (addr + len <= vm->memsize && !vm->key) {
-        uint8_t *p = vm->mem + addr;
-        switch (len) {
-        case 1: p[0] = (uint8_t)v; return 0;
-        case 2: p[0] = (uint8_t)(v >> 8); p[1] = (uint8_t)v; return 0;
-        default: p[0] = (uint8_t)(v >> 24); p[1] = (uint8_t)(v >> 16);
-                 p[2] = (uint8_t)(v >> 8); p[3] = (uint8_t)v; return 0;
-        }
-    }
     for (unsigned i = 0; i < len; i++) {           /* check all before storing any */
-        uint32_t a = (addr + i) & AMASK;
+        uint32_t a = (addr + i) & VM_ADDR_MASK;
         if (a >= vm->memsize)
             return 5;
         if (prot(vm, a))
             return 4;
     }
     for (unsigned i = 0; i < len; i++)
-        vm->mem[(addr + i) & AMASK] = (uint8_t)(v >> (8 * (len - 1 - i)));
+        vm->mem[(addr + i) & VM_ADDR_MASK] = (uint8_t)(v >> (8 * (len - 1 - i)));
+    if (vm->nwatch)
+        watch_check(vm, addr, len, VM_WATCH_WRITE, v);
     return 0;
 }
 
@@ -66,35 +165,95 @@ int st_probe(struct vm *vm, uint32_t addr, uint32_t len, int store)
 {
     if (len == 0)
         return 0;
-    if (len > AMASK + 1)
-        len = AMASK + 1;
-    if (addr + len <= vm->memsize && !(store && vm->key))
-        return 0;
-    for (uint32_t i = 0; i < len; i++) {
-        uint32_t a = (addr + i) & AMASK;
-        if (a >= vm->memsize)
-            return 5;
-        if (store && prot(vm, a))
-            return 4;
+    if (len > VM_ADDR_MASK + 1)
+        len = VM_ADDR_MASK + 1;
+    /* page by page, in address order: the first page that fails decides */
+    uint32_t a = addr & VM_ADDR_MASK, left = len;
+    while (left) {
+        uint32_t page = a >> ST_SHIFT, n = ST_PAGE - (a & ST_OFF);
+        if (n > left)
+            n = left;
+        if (!(store ? vm->wr[page] : vm->rd[page])) {
+            if (!real_page(vm, page))
+                return 5;
+            if (store && prot(vm, a))
+                return 4;
+        }
+        left -= n;
+        a = (a + n) & VM_ADDR_MASK;
     }
     return 0;
 }
 
-uint32_t vm_storage_size(const struct vm *vm) { return vm->memsize; }
-const uint8_t *vm_storage(const struct vm *vm) { return vm->mem; }
+/* The host address of the page of addr for instruction fetch: the read
+ * table's, or real storage where a read watchpoint took it out of the
+ * table (the fetch is not a watched reference). */
+static const uint8_t *fetch_page(const struct vm *vm, uint32_t addr)
+{
+    uint32_t page = (addr & VM_ADDR_MASK) >> ST_SHIFT;
+    const uint8_t *p = vm->rd[page];
+    return p ? p : real_page(vm, page);
+}
 
-int vm_store_bytes(struct vm *vm, uint32_t addr, const void *src, size_t len)
+int st_ifetch_byte(struct vm *vm, uint32_t addr, uint8_t *b)
+{
+    const uint8_t *p = fetch_page(vm, addr);
+    if (!p)
+        return 5;
+    *b = p[addr & ST_OFF];
+    return 0;
+}
+
+int st_ifetch(struct vm *vm, uint32_t addr, unsigned ilen, uint8_t *dst, const uint8_t **host)
+{
+    const uint8_t *p = fetch_page(vm, addr);
+    uint32_t off = addr & ST_OFF;
+    *host = NULL;
+    if (p && off + ilen <= ST_PAGE) {
+        memcpy(dst, p + off, ilen);
+        *host = p + off;
+        return 0;
+    }
+    for (unsigned i = 0; i < ilen; i++) {
+        uint32_t a = (addr + i) & VM_ADDR_MASK;
+        if (st_ifetch_byte(vm, a, &dst[i]))
+            return 5;
+    }
+    return 0;
+}
+
+/* ---- the host's access --------------------------------------------------------------- */
+
+uint32_t vm_storage_size(const struct vm *vm) { return vm->memsize; }
+
+/* Copy len bytes between host memory and storage at addr, page by page:
+ * 0, or -1 (nothing copied) if the range is not wholly in storage. */
+static int host_copy(const struct vm *vm, uint32_t addr, uint8_t *buf, size_t len, int store)
 {
     if (addr > vm->memsize || len > vm->memsize - addr)
         return -1;
-    memcpy(vm->mem + addr, src, len);
+    while (len) {
+        uint8_t *p = real_page(vm, addr >> ST_SHIFT);
+        size_t n = ST_PAGE - (addr & ST_OFF);
+        if (n > len)
+            n = len;
+        if (store)
+            memcpy(p + (addr & ST_OFF), buf, n);
+        else
+            memcpy(buf, p + (addr & ST_OFF), n);
+        addr += (uint32_t)n;
+        buf += n;
+        len -= n;
+    }
     return 0;
+}
+
+int vm_store_bytes(struct vm *vm, uint32_t addr, const void *src, size_t len)
+{
+    return host_copy(vm, addr, (uint8_t *)(uintptr_t)src, len, 1);
 }
 
 int vm_fetch_bytes(const struct vm *vm, uint32_t addr, void *dst, size_t len)
 {
-    if (addr > vm->memsize || len > vm->memsize - addr)
-        return -1;
-    memcpy(dst, vm->mem + addr, len);
-    return 0;
+    return host_copy(vm, addr, dst, len, 0);
 }

@@ -13,12 +13,13 @@
  * tm_update runs at most every 209 cycles (at an instruction fetch), so the
  * word at X'50' is exact to one unit whenever the program can read it.
  */
-#include "vmint.h"
+#include "storage.h"
 
 #define CR0_CKC  (1u << 11)     /* bit 20 */
 #define CR0_CPT  (1u << 10)     /* bit 21 */
 #define CR0_ITM  (1u << 7)      /* bit 24 */
 #define TOD_PER_CYCLE 256
+#define ITIMER 0x50u            /* the interval timer's word (a fixed storage location) */
 
 uint64_t tm_tod(const struct vm *vm) { return vm->tod_epoch + TOD_PER_CYCLE * vm->ctr.cycles; }
 void tm_set_tod(struct vm *vm, uint64_t v) { vm->tod_epoch = v - TOD_PER_CYCLE * vm->ctr.cycles; tm_update_irq(vm); }
@@ -57,8 +58,7 @@ uint32_t tm_ext_code(const struct vm *vm)
 
 void tm_update_irq(struct vm *vm)
 {
-    vm->irq = tm_ext_code(vm) != 0;
-    fp_deadline(vm);
+    pw_set(vm, PW_IRQ, tm_ext_code(vm) != 0);
 }
 
 void tm_ext_ack(struct vm *vm)
@@ -76,14 +76,12 @@ static uint64_t cycle_of_units(uint64_t u) { return u / 3 * 625 + (u % 3 * 625 +
 void tm_update(struct vm *vm)
 {
     uint64_t u = units_at(vm->ctr.cycles);
-    if (u != vm->itimer_units && vm->memsize >= 0x54) {
-        uint8_t *p = vm->mem + 0x50;
-        uint32_t old = (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+    uint32_t old;
+    if (u != vm->itimer_units && st_cpu_read4(vm, ITIMER, &old) == 0) {
         uint32_t nv = old - (uint32_t)(u - vm->itimer_units);
         if ((int32_t)old >= 0 && (int32_t)nv < 0)
             vm->itimer_pending = 1;
-        p[0] = (uint8_t)(nv >> 24); p[1] = (uint8_t)(nv >> 16);
-        p[2] = (uint8_t)(nv >> 8); p[3] = (uint8_t)nv;
+        st_cpu_write4(vm, ITIMER, nv);
         vm->itimer_units = u;
     }
     vm->next_event = cycle_of_units(u + 1);
@@ -98,15 +96,15 @@ void tm_update(struct vm *vm)
 int tm_idle(struct vm *vm)
 {
     tm_update(vm);
-    if (vm->irq)
+    if (pw_get(vm) & PW_IRQ)
         return 0;
     if (!(vm->sysmask & 1))
         return VM_DISABLED_WAIT;
     uint32_t cr0 = vm->cr[0];
     uint64_t now = vm->ctr.cycles, best = UINT64_MAX;
-    if ((cr0 & CR0_ITM) && vm->memsize >= 0x54) {
-        const uint8_t *p = vm->mem + 0x50;
-        int32_t v = (int32_t)((uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3]);
+    uint32_t itv;
+    if ((cr0 & CR0_ITM) && st_cpu_read4(vm, ITIMER, &itv) == 0) {
+        int32_t v = (int32_t)itv;
         if (v >= 0) {
             uint64_t c = cycle_of_units(vm->itimer_units + (uint64_t)v + 1);
             if (c < best)

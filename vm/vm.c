@@ -2,7 +2,7 @@
  * vm.c -- the libimpvm API of vm.h: creating and freeing machines, loading
  * control stores, registers, run entry points, counters, hooks, statuses.
  */
-#include "vmint.h"
+#include "storage.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -34,7 +34,7 @@ struct vm *vm_new(const struct vm_config *cfg)
     if (!vm)
         return NULL;
     vm->memsize = size;
-    vm->mem = calloc(size, 1);
+    vm->mem = calloc((size_t)size + ST_PAD, 1);
     vm->skey = calloc(size / 2048, 1);
     vm->tr = calloc((size_t)IC_SIZE * TR_MAX, sizeof *vm->tr);
     if (!vm->mem || !vm->skey || !vm->tr || vm_load_default_control_store(vm) != 0) {
@@ -47,6 +47,7 @@ struct vm *vm_new(const struct vm_config *cfg)
     vm->emwp = 8;                       /* EC mode, supervisor, running */
     vm->stop = STOP_NONE;
     vm->limit = vm->hard_limit = UINT64_MAX;
+    st_map_all(vm);
     dp_init_slots(vm);
     fp_deadline(vm);
     tm_update(vm);
@@ -185,7 +186,8 @@ int vm_set_breakpoint(struct vm *vm, uint32_t addr)
             return 0;
     if (vm->nbp >= VM_MAX_BREAKPOINTS)
         return -1;
-    vm->bp[vm->nbp++] = addr & 0xFFFFFF;
+    vm->bp[vm->nbp++] = addr & VM_ADDR_MASK;
+    fp_forget(vm, addr & VM_ADDR_MASK);     /* its fetch must see it */
     return 0;
 }
 
@@ -215,6 +217,44 @@ void vm_set_trace(struct vm *vm, const struct vm_trace *trace)
         vm->trace = *trace;
     else
         memset(&vm->trace, 0, sizeof vm->trace);
+    fp_flush(vm);                           /* the traced instructions leave the cache */
+}
+
+void vm_request_stop(struct vm *vm) { pw_raise(vm, PW_STOP); }
+
+_Static_assert(MC_RSTACK <= sizeof ((struct vm_datapath *)0)->rstack /
+                            sizeof ((struct vm_datapath *)0)->rstack[0],
+               "the view holds the whole return stack");
+
+void vm_datapath(const struct vm *vm, struct vm_datapath *out)
+{
+    memset(out, 0, sizeof *out);
+    /* a run leaves the I-unit latches set (fastpath.c latches()) */
+    memcpy(out->w, vm->w, sizeof out->w);
+    out->mdr = vm->mdr;
+    out->q = vm->q;
+    out->mar = vm->mar;
+    out->mar2 = vm->mar2;
+    out->cnt = vm->cnt;
+    out->rn = vm->rn;
+    out->pic = vm->pic;
+    out->y = vm->y;
+    out->fz = vm->fz & 1;
+    out->fn = vm->fn & 1;
+    out->fc = vm->fc & 1;
+    out->fv = vm->fv & 1;
+    out->ea1 = vm->ea1;
+    out->ea2 = vm->ea2;
+    out->iaddr = vm->iaddr;
+    memcpy(out->ibytes, vm->ibytes, sizeof out->ibytes);
+    out->ilen = vm->ilen;
+    out->r1 = vm->r1;
+    out->r2 = vm->r2;
+    out->exec = vm->exec;
+    out->upc = vm->upc;
+    out->rsp = vm->rsp;
+    memcpy(out->rstack, vm->rstack, vm->rsp * sizeof vm->rstack[0]);
+    out->pending = pw_get(vm);
 }
 
 const struct vm_interrupt *vm_last_interrupt(const struct vm *vm) { return &vm->last_int; }

@@ -37,9 +37,11 @@
 struct vm;
 struct mc_word;
 
+#define VM_ADDR_MASK       0xFFFFFFu    /* 24-bit addresses */
 #define VM_DEFAULT_STORAGE (1u << 20)   /* 1 MiB */
-#define VM_MAX_STORAGE     (1u << 24)   /* 16 MiB: 24-bit addresses */
+#define VM_MAX_STORAGE     (VM_ADDR_MASK + 1)   /* 16 MiB */
 #define VM_MAX_BREAKPOINTS 16
+#define VM_MAX_WATCHPOINTS 16
 
 struct vm_config {
     /* Storage size in bytes: a multiple of 4096, at most VM_MAX_STORAGE;
@@ -67,7 +69,8 @@ struct vm_config {
     X(VM_STOP_REQUEST,   "stopped",      "stopped by request")                        \
     X(VM_BAD_MICROCODE,  "bad-microcode","the microcode failed (bad control-store address or return stack)") \
     X(VM_HOST_ERROR,     "host-error",   "a host service failed")                     \
-    X(VM_CHECK_STOP,     "check-stop",   "check-stop")
+    X(VM_CHECK_STOP,     "check-stop",   "check-stop")                                \
+    X(VM_WATCHPOINT,     "watchpoint",   "watchpoint: a watched storage location was referenced")
 
 enum vm_status {
 #define X(e, name, msg) e,
@@ -103,12 +106,13 @@ extern const char vm_default_control_store[];
 /* ---- storage --------------------------------------------------------------- */
 
 uint32_t vm_storage_size(const struct vm *vm);
-/* Copy to/from real storage, no protection and no PER.  -1 (nothing
- * copied) if [addr, addr+len) is not inside storage. */
+/* Copy to/from real storage, no protection, no PER and no watchpoints
+ * (the host's own access, through the storage path's page tables).  -1
+ * (nothing copied) if [addr, addr+len) is not inside storage.  There is
+ * no pointer into guest storage: every reference goes through the
+ * machine's storage path (imp(7), "The storage path"). */
 int vm_store_bytes(struct vm *vm, uint32_t addr, const void *src, size_t len);
 int vm_fetch_bytes(const struct vm *vm, uint32_t addr, void *dst, size_t len);
-/* Direct pointer to storage (size vm_storage_size), for fast dumps. */
-const uint8_t *vm_storage(const struct vm *vm);
 
 /* ---- registers and PSW --------------------------------------------------- */
 
@@ -152,10 +156,55 @@ enum vm_status vm_step_insn(struct vm *vm);
 /* Execute exactly one microword: VM_MICROSTEPPED (or a stop status). */
 enum vm_status vm_step_micro(struct vm *vm);
 
-/* Breakpoints on instruction addresses, checked before the fetch; a run
- * that stopped at one executes that instruction when resumed. */
+/*
+ * Breakpoints on instruction addresses.  A run stops with VM_BREAKPOINT
+ * when the instruction at a breakpoint is the next to be fetched and no
+ * interruption is taken first: before the fetch microword, whose cycles
+ * are not yet counted.  A run resumed from there executes the instruction
+ * (it stops there again only after another instruction has run).  The
+ * free-running engine keeps its speed: the instruction at a breakpoint is
+ * never held in the decoded-instruction cache, every other one is.
+ */
 int vm_set_breakpoint(struct vm *vm, uint32_t addr);     /* -1 if full */
 void vm_clear_breakpoint(struct vm *vm, uint32_t addr);
+
+/*
+ * Watchpoints on storage: a reference by the program (an operand read for
+ * VM_WATCH_READ, a store for VM_WATCH_WRITE; not the instruction fetch,
+ * not the machine's own stores such as old PSWs and the interval timer,
+ * not the host's vm_store_bytes) to a byte of [addr, addr + len) completes,
+ * and the run stops with VM_WATCHPOINT before the next instruction (or the
+ * interruption the reference caused).  Only the pages of the watched
+ * ranges leave the fast storage path.  vm_set_watchpoint returns -1 if the
+ * table is full or the range is empty or wraps; a range at an address
+ * already watched replaces it.
+ */
+enum { VM_WATCH_READ = 1, VM_WATCH_WRITE = 2 };
+struct vm_watchpoint {
+    uint32_t addr, len;
+    unsigned kind;              /* VM_WATCH_READ | VM_WATCH_WRITE */
+};
+struct vm_watch_hit {
+    uint32_t addr;              /* the reference's first byte */
+    unsigned len;               /* 1, 2 or 4 */
+    unsigned kind;              /* VM_WATCH_READ or VM_WATCH_WRITE */
+    uint32_t value;             /* the value read or stored */
+    uint32_t iaddr;             /* the instruction that made it */
+    struct vm_watchpoint watch; /* the watchpoint it hit */
+};
+int vm_set_watchpoint(struct vm *vm, uint32_t addr, uint32_t len, unsigned kind);
+void vm_clear_watchpoint(struct vm *vm, uint32_t addr);
+/* The reference that stopped the last run with VM_WATCHPOINT. */
+const struct vm_watch_hit *vm_last_watch(const struct vm *vm);
+
+/*
+ * Ask a run to stop: it returns VM_STOP_REQUEST at the next instruction
+ * boundary, within one timer period (at most 209 cycles of its time).
+ * Safe to call from a signal handler or from a callback of the run; a
+ * live monitor calls it to interrupt a long slice.  A request made while
+ * no run is going stops the next run before its first instruction.
+ */
+void vm_request_stop(struct vm *vm);
 
 /* ---- counters ------------------------------------------------------------------ */
 
@@ -198,8 +247,11 @@ void vm_set_host(struct vm *vm, const struct vm_host *host);    /* copied; NULL 
 
 /*
  * insn: after an instruction is fetched and decoded, before its microcode
- *       runs; addr is its address, bytes its 2, 4 or 6 bytes.
- * micro: before each microword; upc is its control-store address.
+ *       runs; addr is its address, bytes its 2, 4 or 6 bytes.  With
+ *       `ranged`, only for instructions at lo <= addr <= hi: the others
+ *       run at full speed (an instruction trace needs no microword loop).
+ * micro: before each microword; upc is its control-store address (this
+ *       one runs the machine one microword at a time).
  * A callback returning nonzero stops the run with VM_STOP_REQUEST (the
  * instruction or microword then runs when the run resumes).
  */
@@ -207,6 +259,8 @@ struct vm_trace {
     void *ctx;
     int (*insn)(void *ctx, struct vm *vm, uint32_t addr, const uint8_t *bytes, int len);
     int (*micro)(void *ctx, struct vm *vm, unsigned upc);
+    int ranged;
+    uint32_t lo, hi;
 };
 void vm_set_trace(struct vm *vm, const struct vm_trace *trace);  /* copied; NULL clears */
 
@@ -223,6 +277,26 @@ struct vm_interrupt {
 const struct vm_interrupt *vm_last_interrupt(const struct vm *vm);
 
 /* ---- the microcode, for monitors ----------------------------------------------------- */
+
+/*
+ * A read-only view of the datapath, for a monitor: what the machine holds
+ * between two microwords (after a run or a microstep returns).  Values
+ * are copies; changing them changes nothing.
+ */
+struct vm_datapath {
+    uint32_t w[8];              /* work registers W0-W7 */
+    uint32_t mdr, q, mar, mar2, cnt, rn, pic, y;   /* MDR, Q, MAR, MAR2, CNT, RN, PIC, ALU out */
+    unsigned fz : 1, fn : 1, fc : 1, fv : 1;       /* the ALU flags Z N C V */
+    uint32_t ea1, ea2;          /* the I-unit's effective addresses */
+    uint32_t iaddr;             /* the current instruction's address */
+    uint8_t ibytes[6], ilen;    /* its bytes and length */
+    uint8_t r1, r2, exec;       /* its register fields; exec: the target of EX */
+    unsigned upc;               /* the next microword's control-store address */
+    unsigned rsp;               /* micro-subroutine return stack depth */
+    uint16_t rstack[16];        /* the return addresses, [0] the oldest */
+    unsigned pending;           /* pending-work bits (imp(7): IRQ 1, PSWBAD 2, WATCH 4, STOP 8) */
+};
+void vm_datapath(const struct vm *vm, struct vm_datapath *out);
 
 unsigned vm_micro_pc(const struct vm *vm);
 /* Is the machine between two instructions (at the fetch vector)?  If not,

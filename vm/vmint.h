@@ -20,6 +20,48 @@
 #include "microword.h"
 #include "vm.h"
 
+#include <stdatomic.h>
+
+/* The engine's invariants, checked in a debug build (-DIMP_DEBUG: make
+ * sanitize builds one) and free otherwise. */
+#ifdef IMP_DEBUG
+#include <assert.h>
+#define VM_ASSERT(x) assert(x)
+#else
+#define VM_ASSERT(x) ((void)0)
+#endif
+
+/*
+ * Storage geometry.  Addresses are 24 bits (VM_ADDR_MASK); the storage
+ * path's page tables (storage.h) have one entry per 2 KiB page, the block
+ * of a storage key, so 2 KiB and 4 KiB virtual pages both map onto them.
+ * The host copy of storage has ST_PAD bytes after its end, so that the
+ * decoded-instruction cache may read 8 bytes at any instruction.
+ */
+#define ST_SHIFT 11
+#define ST_PAGE  (1u << ST_SHIFT)
+#define ST_OFF   (ST_PAGE - 1)
+#define ST_NPAGE ((VM_ADDR_MASK + 1) >> ST_SHIFT)
+#define ST_PAD   8
+
+/*
+ * Pending work (vm->pending): something the next instruction fetch must
+ * do before it fetches.  Raised and cleared only through pw_set(), which
+ * also moves the fetch deadline (fp_deadline): the fast fetch tests one
+ * deadline, and everything here sends it to the checked fetch.  Timer
+ * updates are due by cycle (vm->next_event), not by a bit.
+ */
+#define PW_BITS(X)                                                              \
+    X(IRQ,    1, "an enabled external interruption is pending")                \
+    X(PSWBAD, 2, "the current PSW is invalid: the fetch raises 0006")          \
+    X(WATCH,  4, "a watchpoint was hit: stop before the next instruction")     \
+    X(STOP,   8, "a stop was requested (vm_request_stop)")
+enum {
+#define X(name, bit, what) PW_##name = bit,
+    PW_BITS(X)
+#undef X
+};
+
 enum { SRCK_PTR, SRCK_CONST, SRCK_CALC };
 enum { DSTK_NONE, DSTK_PTR, DSTK_CALC };
 enum { NSRC = 64, NDST = 64 };
@@ -62,21 +104,31 @@ struct uop {
     uint32_t aconst, bconst;
 };
 
-/* A decoded instruction (fastpath.c): valid while the ilen bytes at ia
- * are still `bytes` (compared at every fetch) and the control store is
- * the one it was decoded for (the cache is flushed on every load).
+/* A decoded instruction (fastpath.c): valid while the ilen bytes at hp
+ * are still `bytes` (compared at every fetch), hp is still where the page
+ * of ia is (a change of a page's mapping calls fp_forget_page) and the
+ * control store is the one it was decoded for (the cache is flushed on
+ * every load).  An instruction whose bytes cross a page, or that is at a
+ * breakpoint or traced, is never cached.
  * 128 bytes, so that the cache is indexed by a shift; the base and index
  * registers are byte offsets in struct vm (of a GR or of the zero cell). */
 struct icent {
     uint32_t tag;                           /* ia + 1; 0: empty */
     uint16_t d1, d2;
     uint64_t bytes, mask;                   /* the first 8 bytes at ia, as loaded; ilen-byte mask */
+    const uint8_t *hp;                      /* where those bytes are (host; storage.h) */
     struct ilatch il;                       /* with exec 0 */
     uint8_t eas;                            /* IC_EA1 | IC_EA2: the addresses its format computes */
     uint16_t b1o, b2o, x2o;                 /* offsetof(struct vm, gr[B1]) ... or of zero */
-    uint32_t *gp[5];                        /* &GR[R1], [R1+1], [R2], [R2+1], [R2|1] */
+    uint16_t gpo[5];                        /* offsets of GR[R1], [R1+1], [R2], [R2+1], [R2|1] */
     const struct uop *entry;                /* its bound entry word, or the exit to the cs one */
+    uint8_t spare[24];                      /* to 128 bytes: the cache is indexed by a shift */
 };
+/* The register cell e->gpo[i] names. */
+static inline uint32_t *ic_gp(struct vm *vm, const struct icent *e, unsigned i)
+{
+    return (uint32_t *)((char *)vm + e->gpo[i]);
+}
 #define IC_SIZE 4096                        /* entries, indexed by halfword address */
 enum { IC_EA1 = 1, IC_EA2 = 2 };
 /* Bound words per cache entry: the first microwords of an instruction's
@@ -117,10 +169,14 @@ struct vm {
     struct uop *xstub;                      /* nwords + 1 exits to cs words (fpchoose.c) */
     struct uop brstub;                      /* a taken BRT/BRNT: IA <- EA2, fetch (fpchoose.c) */
     struct mc_image img;
-    /* storage */
-    uint8_t *mem;
+    /* storage (storage.c, storage.h) */
+    uint8_t *mem;                           /* memsize bytes and ST_PAD more */
     uint8_t *skey;                          /* storage key per 2 KiB block */
     uint32_t memsize;
+    uint8_t wr_key;                         /* the PSW key vm->wr was built for */
+    unsigned nwatch;
+    struct vm_watchpoint watch[VM_MAX_WATCHPOINTS];
+    struct vm_watch_hit watch_hit;          /* the last watchpoint hit (PW_WATCH) */
     /* timers (timer.c) */
     uint64_t tod_epoch;                     /* TOD = tod_epoch + 256 * cycles */
     uint64_t cpt_value, cpt_cycle;          /* CPU timer = value - 256 * (cycles - cycle) */
@@ -129,13 +185,14 @@ struct vm {
     uint64_t next_event;                    /* cycle of the next timer update */
     uint64_t itimer_units;                  /* interval-timer units accounted so far */
     uint8_t itimer_pending;
-    uint8_t irq;                            /* an enabled external interruption is pending */
     /* run control */
+    atomic_uint pending;                    /* PW_* bits: work for the next fetch (pw_raise) */
     uint64_t limit, hard_limit;
     uint64_t fetch_deadline;                /* fp_deadline(): below it, a fetch needs no check */
     unsigned fetch_cycles;                  /* cycles of a fetch microword (OP_FETCH) */
     enum vm_status stop;                    /* set by a special function; 0 = none */
-    uint8_t stopping, stepping, fetched, bp_skip;
+    uint8_t fetched;
+    uint64_t bp_resume;                     /* instructions + 1 when stopped at a breakpoint */
     uint32_t bp[VM_MAX_BREAKPOINTS];
     unsigned nbp;
     struct vm_counters ctr;
@@ -154,6 +211,11 @@ struct vm {
     const void *const *fp_hb;               /* the same for bound words: no runaway check */
     struct icent ic[IC_SIZE];
     struct uop *tr;                         /* IC_SIZE * TR_MAX bound words */
+    /* the page tables of the storage path (storage.h): the host address of
+     * each 2 KiB page for reads (operands and instruction fetch) and for
+     * stores, or NULL: take the slow path */
+    uint8_t *rd[ST_NPAGE];
+    uint8_t *wr[ST_NPAGE];
 };
 
 #define STOP_NONE ((enum vm_status)-1)
@@ -164,13 +226,8 @@ void dp_dest(struct vm *vm, unsigned sel, uint32_t y);
 void dp_refresh_slots(struct vm *vm);
 void dp_init_slots(struct vm *vm);
 
-/* storage.c: 0 ok, else the program-interruption code (4, 5) */
-int st_read(struct vm *vm, uint32_t addr, unsigned len, uint32_t *out);
-int st_write(struct vm *vm, uint32_t addr, unsigned len, uint32_t v);
-int st_probe(struct vm *vm, uint32_t addr, uint32_t len, int store);
-
 /* decode.c: 0 ok, else the program-interruption code */
-int iu_fetch(struct vm *vm);
+int iu_fetch(struct vm *vm, const uint8_t **host);   /* *host: storage.h st_ifetch */
 int iu_exfetch(struct vm *vm);
 
 /* psw.c */
@@ -193,6 +250,17 @@ int tm_idle(struct vm *vm);                 /* 0: advanced; else a stop status *
 
 /* engine.c */
 void eng_predecode(struct vm *vm);
+int eng_at_breakpoint(const struct vm *vm, uint32_t ia);
+/* Is the instruction at ia one the instruction trace calls back for? */
+int eng_traced(const struct vm *vm, uint32_t ia);
+/*
+ * At the fetch word u, after its cycles are counted and the timers
+ * brought up to date: with events, a pending stop request or watchpoint
+ * hit; without, a breakpoint at ia.  If the run must stop there: undo u's
+ * counts, set vm->upc to u and vm->stop, return 1.  Both engines call it
+ * at the same points, so they stop at the same cycle.
+ */
+int eng_fetch_stop(struct vm *vm, const struct uop *u, uint32_t ia, int events);
 enum vm_status eng_run(struct vm *vm, int mode);
 /* One microword by its fields, all phases, vm->upc sequenced: the
  * reference every fast-path handler must agree with. */
@@ -200,10 +268,28 @@ void eng_exec_uop(struct vm *vm, const struct uop *u);
 
 /* fastpath.c, fpchoose.c */
 void fp_prepare(struct vm *vm);             /* after eng_predecode: handlers, cells; flush the cache */
-/* Recompute vm->fetch_deadline: call whenever limit, next_event, irq or
- * psw_bad changes (set_limit, tm_update_irq, psw_load_word1 do). */
+/* Recompute vm->fetch_deadline from the run's bounds, vm->next_event and
+ * vm->pending: set_limit and pw_set call it, nothing else needs to. */
 void fp_deadline(struct vm *vm);
-enum vm_status fp_run(struct vm *vm);       /* the free-running loop (no hooks) */
+/* Raise (on != 0) or clear the pending-work bits `bits`.  pw_raise alone
+ * may be called from a signal handler (vm_request_stop): it only sets the
+ * bits, and the checked fetch, which runs at least every timer period
+ * (tm_update), finds them. */
+void pw_set(struct vm *vm, unsigned bits, int on);
+static inline void pw_raise(struct vm *vm, unsigned bits)
+{
+    atomic_fetch_or_explicit(&vm->pending, bits, memory_order_relaxed);
+}
+static inline unsigned pw_get(const struct vm *vm)
+{
+    /* C11's atomic_load takes no const object; the word is never const */
+    return atomic_load_explicit((atomic_uint *)&vm->pending, memory_order_relaxed);
+}
+enum vm_status fp_run(struct vm *vm);       /* the free-running loop */
+/* Drop the cached instruction at ia / every one in a 2 KiB page. */
+void fp_forget(struct vm *vm, uint32_t ia);
+void fp_forget_page(struct vm *vm, uint32_t page);
+void fp_flush(struct vm *vm);
 enum { RUN_FREE, RUN_INSN, RUN_MICRO };
 
 /* liveness.c: the flags a microword's ALU result must carry (uop.need:

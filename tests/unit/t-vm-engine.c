@@ -48,10 +48,13 @@ static int no_stop(void *ctx, struct vm *vm, unsigned upc)
 
 static uint64_t storage_hash(const struct vm *vm)
 {
-    const uint8_t *p = vm_storage(vm);
+    uint8_t p[4096];
     uint64_t h = 0xcbf29ce484222325u;
-    for (uint32_t i = 0; i < vm_storage_size(vm); i++)
-        h = (h ^ p[i]) * 0x100000001b3u;
+    for (uint32_t a = 0; a < vm_storage_size(vm); a += sizeof p) {
+        vm_fetch_bytes(vm, a, p, sizeof p);
+        for (uint32_t i = 0; i < sizeof p; i++)
+            h = (h ^ p[i]) * 0x100000001b3u;
+    }
     return h;
 }
 
@@ -80,7 +83,7 @@ static void run_mode(setup_fn setup, const void *arg, uint32_t storage, enum mod
     setup(vm, arg);
     switch (m) {
     case OBSERVED: {
-        struct vm_trace tr = { NULL, NULL, no_stop };
+        struct vm_trace tr = { .micro = no_stop };
         vm_set_trace(vm, &tr);
         st = vm_run(vm, LIMIT);
         break;

@@ -186,12 +186,14 @@ static void fill_pattern(struct prog *p, uint32_t at, uint32_t n)
 /* Byte i of [at, at+n) is pattern(i) for i < m, pad for m <= i < n. */
 static int moved_ok(struct prog *p, uint32_t at, uint32_t n, uint32_t m, uint8_t pad)
 {
-    const uint8_t *s = vm_storage(p->vm);
-    for (uint32_t i = 0; i < n; i++)
-        if (s[at + i] != (i < m ? pattern(i) : pad)) {
-            printf("# byte %u at %06X is %02X\n", i, at + i, s[at + i]);
+    for (uint32_t i = 0; i < n; i++) {
+        uint8_t b = 0;
+        vm_fetch_bytes(p->vm, at + i, &b, 1);
+        if (b != (i < m ? pattern(i) : pad)) {
+            printf("# byte %u at %06X is %02X\n", i, at + i, b);
             return 0;
         }
+    }
     return 1;
 }
 

@@ -64,7 +64,12 @@ static inline uint32_t word(struct prog *p, uint32_t a)
     return (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3];
 }
 
-static inline unsigned byte_at(struct prog *p, uint32_t a) { return vm_storage(p->vm)[a]; }
+static inline unsigned byte_at(struct prog *p, uint32_t a)
+{
+    uint8_t b = 0;
+    vm_fetch_bytes(p->vm, a, &b, 1);
+    return b;
+}
 
 /* The program-interruption code stored at X'8E'. */
 static inline unsigned pgm_code(struct prog *p) { return word(p, 0x8C) & 0xFFFF; }

@@ -1,0 +1,125 @@
+/*
+ * storage.h -- the storage path (libimpvm private): every reference of the
+ * engine, the I-unit, the timers and the host to guest storage.
+ *
+ *        addr (24 bits)
+ *   +-----------------+-----------+
+ *   |  page (13 bits) | off (11)  |      ST_SHIFT = 11: 2 KiB pages
+ *   +-----------------+-----------+
+ *            |
+ *            v
+ *   vm->rd[page], vm->wr[page]:  host address of the page, or NULL
+ *
+ * The fast path is inline: an entry that is not NULL and a reference that
+ * stays inside its page is a plain load or store.  Everything else takes
+ * the slow path (storage.c): a reference that crosses a page or wraps at
+ * 16 MiB, an address outside storage (addressing, 0005), a store the PSW
+ * key does not allow (protection, 0004), a page with a watchpoint; and,
+ * as the machine grows, address translation, PER storage alteration and
+ * the data monitors -- all of them act in the slow path alone, and arming
+ * one on a page only changes that page's entries (st_map_page).
+ *
+ * The read table serves operand reads and instruction fetch; the write
+ * table stores.  vm->wr holds only pages the current PSW key may store
+ * into: a change of key rebuilds it (st_set_key).
+ */
+#ifndef IMP_STORAGE_H
+#define IMP_STORAGE_H
+
+#include "vmint.h"
+
+#include <string.h>
+
+static inline uint32_t st_be_load(const uint8_t *p, unsigned len)
+{
+    switch (len) {
+    case 1: return p[0];
+    case 2: return (uint32_t)p[0] << 8 | p[1];
+    default: return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+    }
+}
+
+static inline void st_be_store(uint8_t *p, unsigned len, uint32_t v)
+{
+    switch (len) {
+    case 1: p[0] = (uint8_t)v; break;
+    case 2: p[0] = (uint8_t)(v >> 8); p[1] = (uint8_t)v; break;
+    default: p[0] = (uint8_t)(v >> 24); p[1] = (uint8_t)(v >> 16);
+             p[2] = (uint8_t)(v >> 8); p[3] = (uint8_t)v; break;
+    }
+}
+
+/* storage.c: the slow path.  0, or the program-interruption code. */
+int st_read_slow(struct vm *vm, uint32_t addr, unsigned len, uint32_t *out);
+int st_write_slow(struct vm *vm, uint32_t addr, unsigned len, uint32_t v);
+
+/* The host address of the page of addr for reading/storing, or NULL. */
+static inline const uint8_t *st_rd_page(const struct vm *vm, uint32_t addr)
+{
+    VM_ASSERT(addr <= VM_ADDR_MASK);    /* MAR, MAR2: every writer masks them */
+    return vm->rd[addr >> ST_SHIFT];
+}
+
+/* Read len (1, 2 or 4) bytes at addr, big-endian, into *out: 0, or the
+ * program-interruption code (nothing read). */
+static inline __attribute__((always_inline)) int st_read(struct vm *vm, uint32_t addr,
+                                                         unsigned len, uint32_t *out)
+{
+    const uint8_t *p = st_rd_page(vm, addr);
+    uint32_t off = addr & ST_OFF;
+    if (__builtin_expect(p != NULL && off <= ST_PAGE - len, 1)) {
+        *out = st_be_load(p + off, len);
+        return 0;
+    }
+    return st_read_slow(vm, addr, len, out);
+}
+
+/* Store the low len (1, 2 or 4) bytes of v at addr: 0, or the
+ * program-interruption code (nothing stored). */
+static inline __attribute__((always_inline)) int st_write(struct vm *vm, uint32_t addr,
+                                                          unsigned len, uint32_t v)
+{
+    VM_ASSERT(addr <= VM_ADDR_MASK);
+    uint8_t *p = vm->wr[addr >> ST_SHIFT];
+    uint32_t off = addr & ST_OFF;
+    if (__builtin_expect(p != NULL && off <= ST_PAGE - len, 1)) {
+        st_be_store(p + off, len, v);
+        return 0;
+    }
+    return st_write_slow(vm, addr, len, v);
+}
+
+/* storage.c */
+/* Would [addr, addr+len) be accessible (store: for storing)?  0, or the
+ * code of the first byte that is not (the SS instructions' pre-test). */
+int st_probe(struct vm *vm, uint32_t addr, uint32_t len, int store);
+/* Fetch the ilen (2, 4, 6) bytes of an instruction at an even addr into
+ * dst: 0 or 5.  Returns in *host the host address of its bytes when they
+ * all lie in one page (the decoded-instruction cache keeps it), else NULL. */
+int st_ifetch(struct vm *vm, uint32_t addr, unsigned ilen, uint8_t *dst, const uint8_t **host);
+/* The first byte of an instruction (its length code): 0 or 5. */
+int st_ifetch_byte(struct vm *vm, uint32_t addr, uint8_t *b);
+/* The machine's own references to a word (the interval timer at X'50'):
+ * real storage, no key, no watchpoint, no PER.  -1 outside storage. */
+static inline int st_cpu_read4(const struct vm *vm, uint32_t addr, uint32_t *v)
+{
+    if (addr > vm->memsize - 4)
+        return -1;
+    *v = st_be_load(vm->mem + addr, 4);
+    return 0;
+}
+static inline int st_cpu_write4(struct vm *vm, uint32_t addr, uint32_t v)
+{
+    if (addr > vm->memsize - 4)
+        return -1;
+    st_be_store(vm->mem + addr, 4, v);
+    return 0;
+}
+/* Recompute the entries of one page / of every page in storage. */
+void st_map_page(struct vm *vm, uint32_t page);
+void st_map_all(struct vm *vm);
+/* The PSW key changed: rebuild the store table if it was built for
+ * another key. */
+void st_set_key(struct vm *vm);
+
+#endif
