@@ -18,8 +18,14 @@ $(B)/oracle/%: $(B)/tests/oracle/%.o $(LIBIMP)
 	$(CC) $(LDFLAGS) -o $@ $< $(LIBIMP)
 
 .PHONY: oracle-record
-bench: all
-	sh bench/run.sh $(BIN)
+bench: all $(B)/bench-observe
+	sh bench/run.sh $(BIN) $(B)/bench-observe
+
+# The speed of the machine observed (bench/observe.c).
+DEPS += $(B)/bench/observe.d
+$(B)/bench-observe: $(B)/bench/observe.o $(LIBIMPVM) $(LIBIMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $< $(LIBIMPVM) $(LIBIMP)
 
 oracle-record:
 	sh tests/oracle/record-semantics.sh
@@ -36,3 +42,4 @@ $(B)/oracle/gen-random: $(B)/tests/oracle/gen-random.o $(B)/tests/oracle/gen-ran
 .PHONY: oracle-record-random
 oracle-record-random:
 	sh tests/oracle/record-random.sh $(RANDOM_SKIP:%=-x %) 1 300
+$(B)/bench/%.o: ALL_CFLAGS += -Ivm -Imc

@@ -14,6 +14,8 @@
 #     on both machines, so start-up, IPL and shutdown cancel out (Hercules
 #     spends a tenth of a second or more on them, and subtracting a
 #     separately timed empty run overstated its speed by about 15%).
+#     Then the same core images run with a breakpoint, a ranged trace and a
+#     watchpoint set (bench/observe.c, the second argument), beside plain.
 #  3. HLASM twins of the programs (bench/hlasm/*.s: bct, sieve, sort),
 #     built with impas + impld --core, run once on each machine; their
 #     result word must equal the GNU-as twin's.
@@ -21,6 +23,8 @@
 # Environment: BENCH_STATEMENTS (default 100000), BENCH_RUNS (3).
 BIN=${1:-bin}
 case $BIN in /*) ;; *) BIN=$(pwd)/$BIN ;; esac
+OBSERVE=${2:-}
+case $OBSERVE in /*|'') ;; *) OBSERVE=$(pwd)/$OBSERVE ;; esac
 here=$(cd "$(dirname "$0")" && pwd)
 herc=$here/../tests/oracle/hercules-run.sh
 stmts=${BENCH_STATEMENTS:-100000}
@@ -110,6 +114,16 @@ for p in bct sieve sort; do
     printf '%-7s %12s %12s %9s %9s %9s %9s %8s\n' $p "${n1:--}" "${n2:--}" "${ti1:--}/${ti2:--}" "${im:--}" \
         "${th1:--}/${th2:--}" "${hm:--}" "$ratio"
 done
+# The machine observed (bench/observe.c): a breakpoint, a trace limited to a
+# range and a watchpoint that the program never reaches, against the plain
+# run; the goal is 0.9 of plain or better.
+if [ -x "$OBSERVE" ]; then
+    echo "== machine observed (best of $runs; goal: 0.9 of plain or better) =="
+    for p in bct sieve sort; do
+        echo "$p:"
+        "$OBSERVE" base/$p.bin "$runs" || echo "  $p: failed"
+    done
+fi
 if [ -x "$BIN/imprun" ]; then
     echo "imprun --stats for sort:"
     "$BIN/imprun" --core base/sort.bin --stats 2>&1 | sed 's/^/  /' | tail -n 15

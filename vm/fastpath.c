@@ -467,15 +467,16 @@ void pw_set(struct vm *vm, unsigned bits, int on)
 
 /*
  * The free-running loop.  cyc is the cycle counter (vm->ctr.cycles holds
- * it only after SYNC_OUT); deadline and hard are
- * vm->fetch_deadline and vm->hard_limit, reloaded by SYNC_IN after
- * anything outside the loop ran (only that can change them).
+ * it only after SYNC_OUT); hard is vm->hard_limit, reloaded by SYNC_IN
+ * after anything outside the loop ran (only that can change it).  The
+ * fetch reads vm->fetch_deadline itself: a storage slow path inside the
+ * loop (a watchpoint) or a callback may move it to 0.
  */
 #define SYNC_OUT()                                                                    \
     (vm->ctr.cycles = cyc, vm->ctr.microwords = mw, vm->ctr.instructions = ninsn,     \
      vm->last_fetch_cycle = lastcyc, vm->last_op = lastop)
 #define SYNC_IN()                                                                     \
-    (cyc = vm->ctr.cycles, mw = vm->ctr.microwords, deadline = vm->fetch_deadline,    \
+    (cyc = vm->ctr.cycles, mw = vm->ctr.microwords,                                   \
      hard = vm->hard_limit, ninsn = vm->ctr.instructions,                             \
      lastcyc = vm->last_fetch_cycle, lastop = vm->last_op)
 /* Run call outside the loop, the counters written back before and read
@@ -563,7 +564,7 @@ enum vm_status fp_run(struct vm *vm)
 {
     const struct uop *u = &vm->cs[vm->upc];
     const struct uop *fetchu = &vm->cs[vm->img.vector[MC_V_FETCH]];
-    uint64_t cyc, mw, deadline, hard, ninsn, lastcyc;
+    uint64_t cyc, mw, hard, ninsn, lastcyc;
     unsigned lastop;
     if (fetchu->op != OP_FETCH)
         fetchu = NULL;
@@ -626,7 +627,7 @@ enum vm_status fp_run(struct vm *vm)
              * is due after this word's cycles, no interruption is pending
              * and the PSW is valid: one compare stands for all of those
              * checks. */
-            if (UNLIKELY(cyc >= deadline))
+            if (UNLIKELY(cyc >= vm->fetch_deadline))
                 OUTSIDE(fetch_checked(vm, fetchu));
             cyc += fcyc;
             mw++;

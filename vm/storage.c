@@ -22,7 +22,7 @@
 static uint8_t *real_page(const struct vm *vm, uint32_t page)
 {
     uint32_t base = page << ST_SHIFT;
-    return page < ST_NPAGE && base < vm->memsize ? vm->mem + base : NULL;
+    return page < ST_NPAGE && base < vm->memsize ? vm->real + base : NULL;
 }
 
 static int prot(const struct vm *vm, uint32_t a)
@@ -137,7 +137,7 @@ int st_read_slow(struct vm *vm, uint32_t addr, unsigned len, uint32_t *out)
         uint32_t a = (addr + i) & VM_ADDR_MASK;
         if (a >= vm->memsize)
             return 5;
-        v = v << 8 | vm->mem[a];
+        v = v << 8 | vm->real[a];
     }
     *out = v;
     if (vm->nwatch)
@@ -155,7 +155,7 @@ int st_write_slow(struct vm *vm, uint32_t addr, unsigned len, uint32_t v)
             return 4;
     }
     for (unsigned i = 0; i < len; i++)
-        vm->mem[(addr + i) & VM_ADDR_MASK] = (uint8_t)(v >> (8 * (len - 1 - i)));
+        vm->real[(addr + i) & VM_ADDR_MASK] = (uint8_t)(v >> (8 * (len - 1 - i)));
     if (vm->nwatch)
         watch_check(vm, addr, len, VM_WATCH_WRITE, v);
     return 0;

@@ -105,14 +105,14 @@ static inline int st_cpu_read4(const struct vm *vm, uint32_t addr, uint32_t *v)
 {
     if (addr > vm->memsize - 4)
         return -1;
-    *v = st_be_load(vm->mem + addr, 4);
+    *v = st_be_load(vm->real + addr, 4);
     return 0;
 }
 static inline int st_cpu_write4(struct vm *vm, uint32_t addr, uint32_t v)
 {
     if (addr > vm->memsize - 4)
         return -1;
-    st_be_store(vm->mem + addr, 4, v);
+    st_be_store(vm->real + addr, 4, v);
     return 0;
 }
 /* Recompute the entries of one page / of every page in storage. */

@@ -34,10 +34,10 @@ struct vm *vm_new(const struct vm_config *cfg)
     if (!vm)
         return NULL;
     vm->memsize = size;
-    vm->mem = calloc((size_t)size + ST_PAD, 1);
+    vm->real = calloc((size_t)size + ST_PAD, 1);
     vm->skey = calloc(size / 2048, 1);
     vm->tr = calloc((size_t)IC_SIZE * TR_MAX, sizeof *vm->tr);
-    if (!vm->mem || !vm->skey || !vm->tr || vm_load_default_control_store(vm) != 0) {
+    if (!vm->real || !vm->skey || !vm->tr || vm_load_default_control_store(vm) != 0) {
         vm_free(vm);
         return NULL;
     }
@@ -60,7 +60,7 @@ void vm_free(struct vm *vm)
         return;
     mc_image_free(&vm->img);
     free(vm->cs);
-    free(vm->mem);
+    free(vm->real);
     free(vm->skey);
     free(vm->tr);
     free(vm);
@@ -220,7 +220,12 @@ void vm_set_trace(struct vm *vm, const struct vm_trace *trace)
     fp_flush(vm);                           /* the traced instructions leave the cache */
 }
 
-void vm_request_stop(struct vm *vm) { pw_raise(vm, PW_STOP); }
+void vm_request_stop(struct vm *vm)
+{
+    pw_raise(vm, PW_STOP);
+    vm->fetch_deadline = 0;     /* seen at the next fetch (a racing fp_deadline
+                                   only delays it to the next timer update) */
+}
 
 _Static_assert(MC_RSTACK <= sizeof ((struct vm_datapath *)0)->rstack /
                             sizeof ((struct vm_datapath *)0)->rstack[0],

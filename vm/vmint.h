@@ -170,7 +170,7 @@ struct vm {
     struct uop brstub;                      /* a taken BRT/BRNT: IA <- EA2, fetch (fpchoose.c) */
     struct mc_image img;
     /* storage (storage.c, storage.h) */
-    uint8_t *mem;                           /* memsize bytes and ST_PAD more */
+    uint8_t *real;                          /* real storage: memsize bytes and ST_PAD more */
     uint8_t *skey;                          /* storage key per 2 KiB block */
     uint32_t memsize;
     uint8_t wr_key;                         /* the PSW key vm->wr was built for */
