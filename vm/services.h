@@ -69,6 +69,28 @@ enum svc_code {
 #undef X
 };
 
+/*
+ * The file control block, one row per field: its name (services.c's
+ * FCB_*), offset, length, assembler type, the IMPFCB label and the name
+ * imprun(1) gives it.  And the file modes (the fullword at +8): value,
+ * name (MODE_*), the IMPSVC label, meaning.  The COPY members and the
+ * manual pages repeat these and SVC_FUNCS; tests/unit/t-services-tables.c
+ * checks every value there.
+ */
+#define SVC_FCB_FIELDS(X)                            \
+    X(NAME,    0, 8, CL8, FCBNAME, "name")            \
+    X(MODE,    8, 4, F,   FCBMODE, "mode")            \
+    X(HANDLE, 12, 4, F,   FCBHNDL, "handle")          \
+    X(BUF,    16, 4, A,   FCBBUF,  "buffer")          \
+    X(BUFLEN, 20, 4, F,   FCBBUFL, "buflen")          \
+    X(RECLEN, 24, 4, F,   FCBRECL, "reclen")
+
+#define SVC_MODES(X)                                  \
+    X(0, TEXT_IN,  FCB_TEXTIN,  "text input")         \
+    X(1, TEXT_OUT, FCB_TEXTOUT, "text output")        \
+    X(2, BIN_IN,   FCB_BININ,   "binary input")       \
+    X(3, BIN_OUT,  FCB_BINOUT,  "binary output")
+
 #define SVC_BYTE_CYCLES 1       /* per byte moved */
 #define SVC_BAD_CYCLES  20      /* a call that ends in an exception */
 
