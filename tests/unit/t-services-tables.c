@@ -8,11 +8,14 @@
  *   vm/services.h         the comment's lists of codes and FCB fields
  *   man/imprun.1          the services table, the FCB table, the modes,
  *                         the FCB's size, the cycle-cost table
- *   man/imp.7.in          the services table, the FCB paragraph, IMPFCB's labels
+ *   imp(7)                the services table (generated from SVC_FUNCS:
+ *                         this checks the generator), the FCB paragraph,
+ *                         IMPFCB's labels
  *
  * The tables are SVC_FUNCS, SVC_FCB_FIELDS and SVC_MODES (services.h).
  * Files are read from $IMP_TOP, or the current directory (the top of the
- * tree, where `make check' runs the tests).
+ * tree, where `make check' runs the tests); the generated imp.7 from
+ * $IMP_BUILD/man, or build/man.
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -45,12 +48,13 @@ static const struct mode_row modes[] = {
 };
 enum { NMODES = sizeof modes / sizeof modes[0] };
 
-/* The whole file top/path, NUL-terminated; NULL if it cannot be read. */
-static char *slurp(const char *path)
+/* The whole file dir/path, NUL-terminated, where dir is $env or dflt;
+ * NULL if it cannot be read. */
+static char *slurp(const char *env, const char *dflt, const char *path)
 {
-    const char *top = getenv("IMP_TOP");
+    const char *dir = getenv(env);
     char full[1024];
-    snprintf(full, sizeof full, "%s/%s", top && *top ? top : ".", path);
+    snprintf(full, sizeof full, "%s/%s", dir && *dir ? dir : dflt, path);
     FILE *f = fopen(full, "rb");
     if (!f)
         return NULL;
@@ -324,15 +328,17 @@ static void check_imp7(const char *text)
 int main(void)
 {
     static const struct {
-        const char *path;
+        const char *env, *dflt, *path;
         void (*fn)(const char *text);
     } files[] = {
-        { "vm/runtime/IMPSVC.s", check_impsvc }, { "vm/runtime/IMPFCB.s", check_impfcb },
-        { "vm/services.h", check_header },       { "man/imprun.1", check_imprun },
-        { "man/imp.7.in", check_imp7 },
+        { "IMP_TOP", ".", "vm/runtime/IMPSVC.s", check_impsvc },
+        { "IMP_TOP", ".", "vm/runtime/IMPFCB.s", check_impfcb },
+        { "IMP_TOP", ".", "vm/services.h", check_header },
+        { "IMP_TOP", ".", "man/imprun.1", check_imprun },
+        { "IMP_BUILD", "build", "man/imp.7", check_imp7 },
     };
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
-        char *text = slurp(files[i].path);
+        char *text = slurp(files[i].env, files[i].dflt, files[i].path);
         printf("# %s\n", files[i].path);
         if (!check(text))
             continue;
