@@ -7,7 +7,9 @@
  * The template is copied line by line; a line that is exactly
  *   .\" @INSTRUCTIONS@    becomes the instruction tables (one per tier)
  *   .\" @EXTENDED@        becomes the extended-mnemonic table
- * Every row of isa_table and isa_ext_table appears exactly once.
+ *   .\" @HOSTSERVICES@    becomes the table of host services (SVC_FUNCS,
+ *                         vm/services.h)
+ * Every row of isa_table, isa_ext_table and SVC_FUNCS appears exactly once.
  * Exit 0 ok, 1 if the template cannot be read or output fails, 2 usage.
  */
 #include <stdio.h>
@@ -15,6 +17,7 @@
 
 #include "isa.h"
 #include "roff.h"
+#include "services.h"
 
 static void opcode_text(FILE *out, unsigned op)
 {
@@ -89,6 +92,19 @@ static void extended_table(FILE *out)
     fputs(".TE\n", out);
 }
 
+static void host_services_table(FILE *out)
+{
+    fputs(".TS\nl l l lx.\n", out);
+    fputs("\\fBcode\\fR\t\\fBIMPSVC\\fR\t\\fBname\\fR\t\\fBmeaning\\fR\n", out);
+#define X(code, name, base, what)                                                     \
+    fprintf(out, "%03X\tHS_%s\t%s\tT{\n", code, #name, #name);                         \
+    roff_text(out, what);                                                             \
+    fputs("\nT}\n", out);
+    SVC_FUNCS(X)
+#undef X
+    fputs(".TE\n", out);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -106,6 +122,8 @@ int main(int argc, char **argv)
             instruction_tables(stdout);
         else if (strcmp(line, ".\\\" @EXTENDED@\n") == 0)
             extended_table(stdout);
+        else if (strcmp(line, ".\\\" @HOSTSERVICES@\n") == 0)
+            host_services_table(stdout);
         else
             fputs(line, stdout);
     }

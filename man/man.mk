@@ -1,5 +1,6 @@
-# man/man.mk -- imp(7), generated at build time from man/imp.7.in and the
-# instruction table (lib/isa.def) by man/gen-imp7, into $(B)/man/imp.7.
+# man/man.mk -- imp(7), generated at build time from man/imp.7.in, the
+# instruction table (lib/isa.def) and the host services (vm/services.h) by
+# man/gen-imp7, into $(B)/man/imp.7.
 # The other pages are written by hand and listed by their owners' fragments.
 
 GEN_IMP7 := $(B)/man/gen-imp7
@@ -10,6 +11,9 @@ DEPS      += $(B)/man/gen-imp7.d
 export IMP_BUILD := $(abspath $(B))
 
 all: $(IMP7)
+
+# The host-services table comes from vm/services.h (its macros only).
+$(B)/man/gen-imp7.o: ALL_CFLAGS += -Ivm
 
 $(GEN_IMP7): $(B)/man/gen-imp7.o $(LIBIMP)
 	$(CC) $(LDFLAGS) -o $@ $< $(LIBIMP)

@@ -36,7 +36,10 @@ const char *const mc_decode_names[MC_NDECODES] = {
 };
 
 static const char *const set_names[MC_NSETS] = {
-    "SRC", "ALU", "DST", "MEM", "AT", "AG", "RNC", "CTR", "CC", "SF", "SEQ", "COND", "NUM"
+#define X(s, np) #s,
+    MC_SETS(X)
+#undef X
+    "NUM"
 };
 
 const char *mc_set_name(enum mc_set s) { return s < MC_NSETS ? set_names[s] : "?"; }

@@ -60,10 +60,95 @@ enum {
 #undef MC_VALUE
 };
 
-/* Value sets (SRC, DST, ALU, ..., NUM for plain numbers). */
-enum mc_set { MC_SET_SRC, MC_SET_ALU, MC_SET_DST, MC_SET_MEM, MC_SET_AT, MC_SET_AG,
-              MC_SET_RNC, MC_SET_CTR, MC_SET_CC, MC_SET_SF, MC_SET_SEQ, MC_SET_COND,
-              MC_SET_NUM, MC_NSETS };
+/* Value sets (SRC, ALU, DST, ..., NUM for plain numbers). */
+enum mc_set {
+#define X(s, np) MC_SET_##s,
+    MC_SETS(X)
+#undef X
+    MC_SET_NUM, MC_NSETS
+};
+
+/*
+ * The property columns of fields.def as tables indexed by value code, so
+ * that code asks a table instead of listing values (a value added to
+ * fields.def is in every table).  Header-static: the engine's hot paths
+ * index them with constants the compiler folds.
+ *
+ * Sets of flags: the bits below, from fields.def's letters (ZNCVY order).
+ */
+enum { MC_FLAG_Z = 1, MC_FLAG_N = 2, MC_FLAG_C = 4, MC_FLAG_V = 8, MC_FLAG_Y = 16 };
+#define MC_FL_0     0
+#define MC_FL_Y     MC_FLAG_Y
+#define MC_FL_Z     MC_FLAG_Z
+#define MC_FL_N     MC_FLAG_N
+#define MC_FL_C     MC_FLAG_C
+#define MC_FL_V     MC_FLAG_V
+#define MC_FL_ZC    (MC_FLAG_Z | MC_FLAG_C)
+#define MC_FL_NV    (MC_FLAG_N | MC_FLAG_V)
+#define MC_FL_ZNV   (MC_FLAG_Z | MC_FLAG_N | MC_FLAG_V)
+#define MC_FL_ZNVY  (MC_FL_ZNV | MC_FLAG_Y)
+#define MC_FL_ZNCY  (MC_FLAG_Z | MC_FLAG_N | MC_FLAG_C | MC_FLAG_Y)
+#define MC_FL_ZNCVY (MC_FL_ZNCY | MC_FLAG_V)
+
+/* Kinds of bus sources and destinations (fields.def: SRC, DST). */
+enum mc_reg_kind { MC_K_NONE, MC_K_CONST, MC_K_IREG, MC_K_RN, MC_K_LATCH, MC_K_REG, MC_K_CALC };
+/* ALU kinds; MEM accesses; AG phases (fields.def: ALU, MEM, AG). */
+enum mc_alu_kind { MC_AK_NOP, MC_AK_PURE, MC_AK_OTHER };
+enum mc_access { MC_ACC_NONE, MC_ACC_READ, MC_ACC_WRITE, MC_ACC_RMW, MC_ACC_PROBE };
+enum mc_phase { MC_PH_NONE, MC_PH_PRE, MC_PH_POST };
+/* Sequencing: how the next word is chosen, and the places it may be. */
+enum mc_seq_how { MC_HOW_GO, MC_HOW_IF, MC_HOW_CALL, MC_HOW_RET, MC_HOW_DISPATCH };
+enum mc_seq_to { MC_TO_NEXT, MC_TO_ADDR, MC_TO_FETCH, MC_TO_BRANCH, MC_TO_ENTRY, MC_TO_RETURN };
+
+struct mc_alu_prop { uint8_t kind, sets, reads, readfor; };
+struct mc_mem_prop { uint8_t len, access; };
+struct mc_sf_prop { uint8_t traps, sets; };
+struct mc_seq_prop { uint8_t how, then, els; };
+
+#define MC_SRC_KIND_(x, n, c, cy, kind, w) [c] = MC_K_##kind,
+static const uint8_t mc_src_kind[1 << MC_WIDTH_A] = { MC_SRC_VALUES(MC_SRC_KIND_, _) };
+static const uint8_t mc_dst_kind[1 << MC_WIDTH_D] = { MC_DST_VALUES(MC_SRC_KIND_, _) };
+#undef MC_SRC_KIND_
+#define MC_ALU_PROP_(x, n, c, cy, kind, sets, reads, readfor, w) \
+    [c] = { MC_AK_##kind, MC_FL_##sets, MC_FL_##reads, MC_FL_##readfor },
+static const struct mc_alu_prop mc_alu_prop[1 << MC_WIDTH_ALU] = { MC_ALU_VALUES(MC_ALU_PROP_, _) };
+#undef MC_ALU_PROP_
+#define MC_MEM_PROP_(x, n, c, cy, len, access, w) [c] = { len, MC_ACC_##access },
+static const struct mc_mem_prop mc_mem_prop[1 << MC_WIDTH_MEM] = { MC_MEM_VALUES(MC_MEM_PROP_, _) };
+#undef MC_MEM_PROP_
+#define MC_AG_PHASE_(x, n, c, cy, phase, w) [c] = MC_PH_##phase,
+static const uint8_t mc_ag_phase[1 << MC_WIDTH_AG] = { MC_AG_VALUES(MC_AG_PHASE_, _) };
+#undef MC_AG_PHASE_
+#define MC_FLAGS_(x, n, c, cy, flags, w) [c] = MC_FL_##flags,
+static const uint8_t mc_cc_reads[1 << MC_WIDTH_CC] = { MC_CC_VALUES(MC_FLAGS_, _) };
+static const uint8_t mc_cond_reads[1 << MC_WIDTH_COND] = { MC_COND_VALUES(MC_FLAGS_, _) };
+#undef MC_FLAGS_
+#define MC_SF_PROP_(x, n, c, cy, traps, sets, w) [c] = { traps, MC_FL_##sets },
+static const struct mc_sf_prop mc_sf_prop[1 << MC_WIDTH_SF] = { MC_SF_VALUES(MC_SF_PROP_, _) };
+#undef MC_SF_PROP_
+#define MC_SEQ_PROP_(x, n, c, cy, how, then, els, w) \
+    [c] = { MC_HOW_##how, MC_TO_##then, MC_TO_##els },
+static const struct mc_seq_prop mc_seq_prop[1 << MC_WIDTH_SEQ] = { MC_SEQ_VALUES(MC_SEQ_PROP_, _) };
+#undef MC_SEQ_PROP_
+
+/* An initializer of a table of the bytes each MEM value moves, by code. */
+#define MC_MEM_LEN_(x, n, c, cy, len, access, w) [c] = len,
+#define MC_MEM_LENS { MC_MEM_VALUES(MC_MEM_LEN_, _) }
+
+/* Does MEM value m read storage, write it, or touch it before the ALU
+ * (a read or a probe: an access exception there abandons the whole word)? */
+static inline int mc_mem_reads(unsigned m)
+{
+    return mc_mem_prop[m].access == MC_ACC_READ || mc_mem_prop[m].access == MC_ACC_RMW;
+}
+static inline int mc_mem_writes(unsigned m)
+{
+    return mc_mem_prop[m].access == MC_ACC_WRITE || mc_mem_prop[m].access == MC_ACC_RMW;
+}
+static inline int mc_mem_before_alu(unsigned m)
+{
+    return mc_mem_reads(m) || mc_mem_prop[m].access == MC_ACC_PROBE;
+}
 
 /* Descriptors, in fields.def order (microword.c). */
 struct mc_field_desc {

@@ -135,20 +135,10 @@ static inline uint32_t dp_alu(struct vm *vm, unsigned fn, uint32_t a, uint32_t b
 /*
  * The ALU functions whose only effects are Y and the flags, computed
  * without the flags (the fast path uses them where no flag they set can be
- * read before it is set again).  dp_alu_pure(fn) says which they are.
+ * read before it is set again): those fields.def marks PURE.
+ * dp_alu_noflags has a case for each.
  */
-static inline int dp_alu_pure(unsigned fn)
-{
-    switch (fn) {
-    case MC_ALU_PASSA: case MC_ALU_PASSB: case MC_ALU_ADD: case MC_ALU_SUB: case MC_ALU_AND:
-    case MC_ALU_OR: case MC_ALU_XOR: case MC_ALU_ANDC: case MC_ALU_SLL: case MC_ALU_SRL:
-    case MC_ALU_SRA: case MC_ALU_SXH: case MC_ALU_MRGB: case MC_ALU_ROTL: case MC_ALU_NIBH:
-    case MC_ALU_NIBL: case MC_ALU_PACKN: case MC_ALU_CMPA:
-        return 1;
-    default:
-        return 0;
-    }
-}
+static inline int dp_alu_pure(unsigned fn) { return mc_alu_prop[fn].kind == MC_AK_PURE; }
 
 /* Y of a pure function (dp_alu_pure), flags left alone. */
 static inline uint32_t dp_alu_noflags(struct vm *vm, unsigned fn, uint32_t a, uint32_t b)

@@ -14,14 +14,12 @@
 
 #include <string.h>
 
+/* How the engine reads a source: fields.def's kind. */
 static uint8_t src_kind(unsigned sel)
 {
-    switch (sel) {
-    case MC_SRC_ZERO: case MC_SRC_LIT: case MC_SRC_LITH: return SRCK_CONST;
-    case MC_SRC_PSWH: case MC_SRC_LINK: case MC_SRC_INTID: case MC_SRC_SVCID:
-    case MC_SRC_TODH: case MC_SRC_TODL: case MC_SRC_CPTH: case MC_SRC_CPTL:
-    case MC_SRC_CKCH: case MC_SRC_CKCL: case MC_SRC_EXTC: case MC_SRC_CYCL: case MC_SRC_CYCH:
-        return SRCK_CALC;
+    switch (mc_src_kind[sel]) {
+    case MC_K_CONST: return SRCK_CONST;
+    case MC_K_CALC: return SRCK_CALC;
     default: return SRCK_PTR;
     }
 }
@@ -33,15 +31,10 @@ static uint32_t src_const(unsigned sel, unsigned lit)
 
 static uint8_t dst_kind(unsigned sel)
 {
-    switch (sel) {
-    case MC_DST_NONE: return DSTK_NONE;
-    case MC_DST_R1: case MC_DST_R1O: case MC_DST_R2: case MC_DST_R2O: case MC_DST_GRN:
-    case MC_DST_MDR: case MC_DST_Q: case MC_DST_CNT:
-        return DSTK_PTR;
-    default:
-        if (sel >= MC_DST_W0 && sel <= MC_DST_W7)
-            return DSTK_PTR;
-        return DSTK_CALC;
+    switch (mc_dst_kind[sel]) {
+    case MC_K_NONE: return DSTK_NONE;
+    case MC_K_CALC: return DSTK_CALC;
+    default: return DSTK_PTR;
     }
 }
 
@@ -73,10 +66,8 @@ void eng_predecode(struct vm *vm)
         u->bconst = src_const(u->b, lit);
         u->dkind = dst_kind(u->d);
         u->cycles = (uint8_t)(1 + mc_word_cycles(w));
-        u->pre = (u->ag >= MC_AG_EA1 && u->ag <= MC_AG_SS) || u->mem == MC_MEM_RD1 ||
-                 u->mem == MC_MEM_RD2 || u->mem == MC_MEM_RD4 || u->mem == MC_MEM_RW1 ||
-                 u->mem == MC_MEM_PRBR || u->mem == MC_MEM_PRBW;
-        u->post = u->ag >= MC_AG_INC || u->rnc || u->ctr;
+        u->pre = mc_ag_phase[u->ag] == MC_PH_PRE || mc_mem_before_alu(u->mem);
+        u->post = mc_ag_phase[u->ag] == MC_PH_POST || u->rnc || u->ctr;
         u->self = (uint16_t)a;
     }
     /* the sentinel: running past the last word stops the machine */
@@ -331,8 +322,7 @@ __attribute__((always_inline)) static inline void exec_uop(struct vm *vm, const 
     else if (u->dkind == DSTK_CALC)
         dp_dest(vm, u->d, y);
     if (u->mem >= MC_MEM_WR1 && u->mem <= MC_MEM_RW1) {
-        static const uint8_t len[] = { [MC_MEM_WR1] = 1, [MC_MEM_WR2] = 2, [MC_MEM_WR4] = 4,
-                                       [MC_MEM_RW1] = 1 };
+        static const uint8_t len[] = MC_MEM_LENS;
         rc = st_write(vm, u->at ? vm->mar2 : vm->mar, len[u->mem], y);
         if (rc) {
             trap(vm, rc);

@@ -144,20 +144,8 @@ static inline __attribute__((always_inline)) const struct uop *ia_passa(struct v
     return successor(vm, u);
 }
 
-#define ALU_FUNCTIONS(X)                                                               \
-    X(PASSA) X(PASSB) X(ADD) X(ADDC) X(SUB) X(AND) X(OR) X(XOR) X(ANDC) X(SLL) X(SRL) \
-    X(SLA) X(SRA) X(SLDL) X(SRDL) X(SLDA) X(SRDA) X(MUL) X(DIV) X(SXH) X(MRGB) X(ROTL) \
-    X(DADD) X(DSUB) X(NIBH) X(NIBL) X(PACKN) X(CMPA)
-/* The functions dp_alu_pure accepts. */
-#define PURE_FUNCTIONS(X)                                                              \
-    X(PASSA) X(PASSB) X(ADD) X(SUB) X(AND) X(OR) X(XOR) X(ANDC) X(SLL) X(SRL) X(SRA)  \
-    X(SXH) X(MRGB) X(ROTL) X(NIBH) X(NIBL) X(PACKN) X(CMPA)
-
 /* ---- storage microwords ----------------------------------------------------- */
 
-static const uint8_t mem_len[] = { [MC_MEM_RD1] = 1, [MC_MEM_RD2] = 2, [MC_MEM_RD4] = 4,
-                                   [MC_MEM_WR1] = 1, [MC_MEM_WR2] = 2, [MC_MEM_WR4] = 4,
-                                   [MC_MEM_RW1] = 1 };
 
 /*
  * AG in {NONE, EA1, EA2, SS}; MEM one of RD1-4, WR1-4; no SF, no post;
@@ -193,8 +181,6 @@ mem_body(struct vm *vm, const struct uop *u, unsigned fn, unsigned op, int flags
         dp_set_cc(vm, u->cc, y, b);
     return successor(vm, u);
 }
-
-#define MEM_OPS(X, F) X(RD1, F) X(RD2, F) X(RD4, F) X(WR1, F) X(WR2, F) X(WR4, F)
 
 /*
  * The rest of the storage microwords without SF: a read-modify-write

@@ -28,6 +28,52 @@ enum { X_CONDS(X_ENUM, XD_) NXCOND };
 #undef X_ENUM
 #define X_OP(F, C, D) (OP_X + (XF_##F * NXCC + XC_##C) * NXCOND + XD_##D)
 
+/*
+ * The lists of the cases, from the columns of mc/fields.def:
+ *   ALU_FUNCTIONS(X)  X(F) for every ALU function but NONE
+ *   PURE_FUNCTIONS(X) X(F) for the PURE ones (dp_alu_pure)
+ *   MEM_OPS(X, F)     X(M, F) for every storage operation M that only reads
+ *                     or only writes (RD1 ... WR4): the OP_MEM cases
+ *   mem_len[M]        the bytes M moves
+ */
+#define FP_FN_NOP(X, F)
+#define FP_FN_PURE(X, F) X(F)
+#define FP_FN_OTHER(X, F) X(F)
+#define FP_PURE_NOP(X, F)
+#define FP_PURE_PURE(X, F) X(F)
+#define FP_PURE_OTHER(X, F)
+#define FP_FN_(X, F, code, cycles, kind, sets, reads, readfor, what) FP_FN_##kind(X, F)
+#define FP_PURE_(X, F, code, cycles, kind, sets, reads, readfor, what) FP_PURE_##kind(X, F)
+#define ALU_FUNCTIONS(X) MC_ALU_VALUES(FP_FN_, X)
+#define PURE_FUNCTIONS(X) MC_ALU_VALUES(FP_PURE_, X)
+
+#define FP_UNPAREN(...) __VA_ARGS__
+#define FP_APPLY(X, F, M) X(M, F)
+#define FP_APPLY_(...) FP_APPLY(__VA_ARGS__)
+#define FP_MEM_NONE(XF, M)
+#define FP_MEM_READ(XF, M) FP_APPLY_(FP_UNPAREN XF, M)
+#define FP_MEM_WRITE(XF, M) FP_APPLY_(FP_UNPAREN XF, M)
+#define FP_MEM_RMW(XF, M)
+#define FP_MEM_PROBE(XF, M)
+#define FP_MEM_(XF, M, code, cycles, len, access, what) FP_MEM_##access(XF, M)
+#define MEM_OPS(X, F) MC_MEM_VALUES(FP_MEM_, (X, F))
+
+static const uint8_t mem_len[] = MC_MEM_LENS;
+
+/* fastpath.c's cases assume: OP_MEM + F * 8 + M, and a MEM_OPS
+ * operation reads iff M <= RD4 and writes iff M >= WR1; memx_body and
+ * eng_exec_uop, that the writes are WR1 ... RW1. */
+#define FP_MEM_CHECK_(x, M, code, cycles, len, access, what)                              \
+    _Static_assert((MC_ACC_##access != MC_ACC_READ && MC_ACC_##access != MC_ACC_WRITE) ||  \
+                       ((code) < 8 && ((code) <= MC_MEM_RD4) == (MC_ACC_##access == MC_ACC_READ) && \
+                        ((code) >= MC_MEM_WR1) == (MC_ACC_##access == MC_ACC_WRITE)),    \
+                   "MEM " #M ": the OP_MEM cases' codes");                          \
+    _Static_assert(((code) >= MC_MEM_WR1 && (code) <= MC_MEM_RW1) ==                        \
+                       (MC_ACC_##access == MC_ACC_WRITE || MC_ACC_##access == MC_ACC_RMW),  \
+                   "MEM " #M ": the writes are WR1 ... RW1");
+MC_MEM_VALUES(FP_MEM_CHECK_, _)
+#undef FP_MEM_CHECK_
+
 /* Operation codes (uop.op). */
 #define NALU (1u << MC_WIDTH_ALU)       /* every code the ALU field can hold */
 enum {

@@ -32,32 +32,48 @@ static int bindable(const struct uop *u)
            u->cond != MC_COND_RNEND;
 }
 
+/* The register operands an entry holds (gp[]) are the IREG sources of
+ * fields.def, in code order from R1, as vm->src[] holds them. */
+#define IREG_SLOT_(x, n, c, cy, kind, w) \
+    _Static_assert(MC_K_##kind != MC_K_IREG || (c) - MC_SRC_R1 < 5, "IREG sources are R1 + 0..4");
+MC_SRC_VALUES(IREG_SLOT_, _)
+#undef IREG_SLOT_
+
+/* The source slot a destination shares (fields.def: the IREG and RN
+ * destinations, of the same name); 0 if none. */
+#define DST_SLOT_IREG(n) [MC_DST_##n] = MC_SRC_##n,
+#define DST_SLOT_RN(n) [MC_DST_##n] = MC_SRC_##n,
+#define DST_SLOT_NONE(n)
+#define DST_SLOT_REG(n)
+#define DST_SLOT_CALC(n)
+#define DST_SLOT_(x, n, c, cy, kind, w) DST_SLOT_##kind(n)
+static const uint8_t dst_slot[NDST] = { MC_DST_VALUES(DST_SLOT_, _) };
+
 /* The instruction-fixed value of source sel for the entry e: a pointer to
- * the register (*reg), or a latch's value (*val); 0 if sel is neither. */
-static int bound_source(struct vm *vm, const struct icent *e, unsigned sel, uint32_t **reg, uint32_t *val)
+ * the register (*reg), or a latch's value (*val); 0 if sel is neither.
+ * A latch's value is the one its slot (vm->src[sel]) points at, taken
+ * from the entry's copy of the latches. */
+static int bound_source(const struct vm *vm, const struct icent *e, unsigned sel, uint32_t **reg,
+                        uint32_t *val)
 {
-    const struct ilatch *il = &e->il;
-    switch (sel) {
-    case MC_SRC_R1: case MC_SRC_R1O: case MC_SRC_R2: case MC_SRC_R2O: case MC_SRC_R3O:
+    const char *slot = (const char *)vm->src[sel], *il = (const char *)&vm->il;
+    switch (mc_src_kind[sel]) {
+    case MC_K_IREG:
         *reg = ic_gp(vm, e, sel - MC_SRC_R1);
         return 1;
-    case MC_SRC_I2: *val = il->i2; return 2;
-    case MC_SRC_F1: *val = il->f1; return 2;
-    case MC_SRC_F2: *val = il->f2; return 2;
-    case MC_SRC_LEN: *val = il->len; return 2;
-    case MC_SRC_LEN1: *val = il->len1; return 2;
-    case MC_SRC_LEN2: *val = il->len2; return 2;
-    case MC_SRC_NREG4: *val = il->nreg4; return 2;
-    case MC_SRC_ILC: *val = il->ilc; return 2;
-    case MC_SRC_OPC: *val = il->opc; return 2;
+    case MC_K_LATCH:
+        if (!slot || slot < il || slot + sizeof *val > il + sizeof vm->il)
+            return 0;
+        memcpy(val, (const char *)&e->il + (slot - il), sizeof *val);
+        return 2;
     default: return 0;
     }
 }
 
 /* Rebind one bus source of b (a copy of u): its cell, constant and pointer. */
-static void bind_source(struct vm *vm, const struct icent *e, const struct uop *u, struct uop *b, unsigned sel,
-                        const uint32_t *const **pp, const uint32_t **cell, uint32_t *k,
-                        const uint32_t *const *upp)
+static void bind_source(const struct vm *vm, const struct icent *e, const struct uop *u,
+                        struct uop *b, unsigned sel, const uint32_t *const **pp,
+                        const uint32_t **cell, uint32_t *k, const uint32_t *const *upp)
 {
     uint32_t *reg = NULL, val = 0;
     switch (bound_source(vm, e, sel, &reg, &val)) {
@@ -129,8 +145,8 @@ const struct uop *fp_bind(struct vm *vm, const struct icent *e, struct uop *slot
         *b = *u;
         bind_source(vm, e, u, b, u->a, &b->pa, &b->ca, &b->aconst, u->pa);
         bind_source(vm, e, u, b, u->b, &b->pb, &b->cb, &b->bconst, u->pb);
-        if (u->d >= MC_DST_R1 && u->d <= MC_DST_R2O) {
-            b->cd = ic_gp(vm, e, u->d - MC_DST_R1);
+        if (mc_dst_kind[u->d] == MC_K_IREG) {
+            b->cd = ic_gp(vm, e, dst_slot[u->d] - MC_SRC_R1);
             b->pd = &b->cd;
         }
         if (b->ucond) {
@@ -162,7 +178,7 @@ static const uint32_t *const *src_cell(struct vm *vm, struct uop *u, unsigned se
                                        const uint32_t **kp)
 {
     (void)u;
-    if (sel == MC_SRC_ZERO || sel == MC_SRC_LIT || sel == MC_SRC_LITH) {
+    if (mc_src_kind[sel] == MC_K_CONST) {
         *kp = k;
         return kp;
     }
@@ -176,34 +192,39 @@ static const uint32_t *const *src_cell(struct vm *vm, struct uop *u, unsigned se
  */
 static uint32_t *const *dst_cell(struct vm *vm, unsigned d, unsigned kind)
 {
-    switch (d) {
-    case MC_DST_R1: return &vm->src[MC_SRC_R1];
-    case MC_DST_R1O: return &vm->src[MC_SRC_R1O];
-    case MC_DST_R2: return &vm->src[MC_SRC_R2];
-    case MC_DST_R2O: return &vm->src[MC_SRC_R2O];
-    case MC_DST_GRN: return &vm->src[MC_SRC_GRN];
-    default: return kind == DSTK_PTR ? &vm->dst[d] : &vm->sinkp;
+    if (dst_slot[d])
+        return &vm->src[dst_slot[d]];
+    return kind == DSTK_PTR ? &vm->dst[d] : &vm->sinkp;
+}
+
+/* The uop a sequencing target of u is (fields.def: SEQ then/else), or
+ * NULL for one that depends on more than u's fields (ENTRY, RETURN). */
+static const struct uop *seq_place(struct vm *vm, const struct uop *u, unsigned to)
+{
+    switch (to) {
+    case MC_TO_NEXT: return &vm->cs[u->self + 1];
+    case MC_TO_ADDR: return &vm->cs[u->addr];
+    case MC_TO_FETCH: return &vm->cs[vm->img.vector[MC_V_FETCH]];
+    case MC_TO_BRANCH: return &vm->brstub;
+    default: return NULL;
     }
 }
 
-/* Can the successor be written as ucond ? nt : nf?  Fills them if so. */
+/* Can the successor be written as ucond ? nt : nf (a GO or IF to places
+ * its fields name)?  Fills them if so. */
 static int plain_sequence(struct vm *vm, struct uop *u)
 {
-    const struct uop *next = &vm->cs[u->self + 1], *to = &vm->cs[u->addr];
-    const struct uop *fetch = &vm->cs[vm->img.vector[MC_V_FETCH]];
+    const struct mc_seq_prop *p = &mc_seq_prop[u->seq];
+    const struct uop *nt = seq_place(vm, u, p->then), *nf = seq_place(vm, u, p->els);
     u->ucond = u->cond;
-    switch (u->seq) {
-    case MC_SEQ_NEXT: u->ucond = 0; u->nf = next; return 1;
-    case MC_SEQ_JUMP: u->ucond = 0; u->nf = to; return 1;
-    case MC_SEQ_END: u->ucond = 0; u->nf = fetch; return 1;
-    case MC_SEQ_BR: u->nt = to; u->nf = next; return 1;
-    case MC_SEQ_BRN: u->nt = next; u->nf = to; return 1;
-    case MC_SEQ_BRE: u->nt = to; u->nf = fetch; return 1;
-    case MC_SEQ_BRNE: u->nt = fetch; u->nf = to; return 1;
-    case MC_SEQ_BRT: u->nt = &vm->brstub; u->nf = fetch; return 1;
-    case MC_SEQ_BRNT: u->nt = fetch; u->nf = &vm->brstub; return 1;
-    default: return 0;
-    }
+    if ((p->how != MC_HOW_GO && p->how != MC_HOW_IF) || !nt || !nf)
+        return 0;
+    if (p->how == MC_HOW_GO)
+        u->ucond = 0;
+    else
+        u->nt = nt;
+    u->nf = nf;
+    return 1;
 }
 
 static unsigned choose(struct vm *vm, struct uop *u)
@@ -215,8 +236,9 @@ static unsigned choose(struct vm *vm, struct uop *u)
         return OP_GENERIC;
     if (u->alu && (u->akind == SRCK_CALC || u->bkind == SRCK_CALC))
         return OP_GENERIC;
-    if (u->rnc || u->ctr || u->ag > MC_AG_SS || u->mem == MC_MEM_RW1)
-        return u->dkind != DSTK_CALC && u->mem <= MC_MEM_RW1 ? OP_MEMX : OP_GENERIC;
+    unsigned access = mc_mem_prop[u->mem].access;
+    if (u->rnc || u->ctr || mc_ag_phase[u->ag] == MC_PH_POST || access == MC_ACC_RMW)
+        return u->dkind != DSTK_CALC && access != MC_ACC_PROBE ? OP_MEMX : OP_GENERIC;
     if (u->dkind == DSTK_CALC)
         return u->d != MC_DST_IA || u->mem || u->ag || u->alu != MC_ALU_PASSA ? OP_GENERIC
                : !(u->need & FALL) && !u->cc && !u->ucond ? OP_IAJ
@@ -226,44 +248,41 @@ static unsigned choose(struct vm *vm, struct uop *u)
         return u->ag ? OP_GENERIC
                : !u->cc && !u->ucond ? (nf ? OP_ALUNP : OP_ALUP) + u->alu
                                      : (nf ? OP_ALUN : OP_ALU) + u->alu;
-    if (u->mem <= MC_MEM_WR4)
+    if (access == MC_ACC_READ || access == MC_ACC_WRITE)    /* MEM_OPS */
         return (nf ? OP_MEMN : OP_MEM) + u->alu * 8u + u->mem;
     return OP_GENERIC;
 }
 
-/* The X family's index of a CC setting, a condition, a function; -1: none. */
+/* The X family's index of a CC setting, a condition, a function (its
+ * lists, fastpath.h); -1: none.  CCM is one only once its mask is bound. */
 static int x_cc(unsigned cc)
 {
     switch (cc) {
-    case MC_CC_NONE: return XC_NONE;
-    case MC_CC_ARITH: return XC_ARITH;
-    case MC_CC_ADDL: return XC_ADDL;
-    case MC_CC_CMP: return XC_CMP;
-    case MC_CC_CMPL: return XC_CMPL;
+#define XCC_(V, _) case MC_CC_##V: return XC_##V;
+    X_CCS(XCC_, _)
+#undef XCC_
     default: return -1;
     }
 }
 
 static int x_cond(unsigned ucond)
 {
+    if (ucond >= UC_CCM)
+        return XD_CCM;
     switch (ucond) {
-    case 0: return XD_NONE;
-    case MC_COND_NZ: return XD_NZ;
-    case MC_COND_Z: return XD_Z;
-    case MC_COND_FXO: return XD_FXO;
-    case MC_COND_GT: return XD_GT;
-    case MC_COND_LT: return XD_LT;
-    default: return ucond >= UC_CCM ? XD_CCM : -1;
+#define XCOND_(V, _) case MC_COND_##V: return XD_##V == XD_CCM ? -1 : XD_##V;
+    X_CONDS(XCOND_, _)
+#undef XCOND_
+    default: return -1;
     }
 }
 
 static int x_fn(unsigned alu)
 {
     switch (alu) {
-    case MC_ALU_NONE: return XF_NONE;
-    case MC_ALU_ADD: return XF_ADD;
-    case MC_ALU_SUB: return XF_SUB;
-    case MC_ALU_CMPA: return XF_CMPA;
+#define XFN_(V, _) case MC_ALU_##V: return XF_##V;
+    X_FNS(XFN_, _)
+#undef XFN_
     default: return -1;
     }
 }

@@ -7,6 +7,7 @@
  */
 #include "vmint.h"
 
+#include <limits.h>
 #include <stdlib.h>
 
 /* ---- flag liveness ---------------------------------------------------------------- */
@@ -20,74 +21,43 @@
  * live at every instruction boundary.
  */
 
-/* What the ALU function always sets (mc/fields.def; alu.h).  DIV leaves Y
- * unchanged on a divide exception, so it does not kill Y. */
-static unsigned alu_sets(unsigned alu)
-{
-    switch (alu) {
-    case MC_ALU_NONE: return 0;
-    case MC_ALU_ADD: case MC_ALU_ADDC: case MC_ALU_SUB: case MC_ALU_DADD: case MC_ALU_DSUB:
-    case MC_ALU_CMPA:
-        return FALL | FY;
-    case MC_ALU_DIV: return FZ | FN | FV;
-    default: return FZ | FN | FV | FY;  /* C unchanged, V cleared or set */
-    }
-}
+_Static_assert((int)FZ == MC_FLAG_Z && (int)FN == MC_FLAG_N && (int)FC == MC_FLAG_C &&
+                   (int)FV == MC_FLAG_V && (int)FY == MC_FLAG_Y,
+               "the flag bits are those of fields.def's columns");
 
-/* Does u use its own Y (D, a storage write, CC=TM or SETY)? */
+/* What the ALU function always sets (fields.def, sets).  DIV leaves Y
+ * unchanged on a divide exception, so it does not kill Y. */
+static unsigned alu_sets(unsigned alu) { return mc_alu_prop[alu].sets; }
+
+/* Does u use its own Y (D, a storage write, a CC setting that reads Y)? */
 static int uses_y(const struct uop *u)
 {
-    return u->d || (u->mem >= MC_MEM_WR1 && u->mem <= MC_MEM_RW1) || u->cc == MC_CC_TM ||
-           u->cc == MC_CC_SETY;
+    return u->d || mc_mem_writes(u->mem) || (mc_cc_reads[u->cc] & FY);
 }
 
-/* What u's ALU phase reads, given what is live after it (`after`). */
+/* What u's ALU phase reads, given what is live after it (`after`): the
+ * function's inputs (fields.def, reads) when an output that depends on
+ * them (readfor) is live, after the word or in its own use of Y.  ADDC
+ * reads C for all its outputs, DADD and DSUB for all but V; NONE passes
+ * the previous Y on; DIV keeps Y on a divide exception. */
 static unsigned alu_reads(const struct uop *u, unsigned after)
 {
-    switch (u->alu) {
-    case MC_ALU_NONE:                   /* the previous Y passed on */
-        return uses_y(u) ? FY : 0;
-    case MC_ALU_ADDC:                   /* everything it sets depends on C */
-        return uses_y(u) || (after & FLIVE) ? FC : 0;
-    case MC_ALU_DADD: case MC_ALU_DSUB: /* V (a digit above 9) does not */
-        return uses_y(u) || (after & (FY | FZ | FN | FC)) ? FC : 0;
-    case MC_ALU_DIV: return FY;         /* kept on a divide exception */
-    default: return 0;
-    }
+    const struct mc_alu_prop *p = &mc_alu_prop[u->alu];
+    unsigned live = after | (uses_y(u) ? FY : 0);
+    return live & p->readfor ? p->reads : 0;
 }
 
-static unsigned cc_reads(unsigned cc)
-{
-    switch (cc) {
-    case MC_CC_ARITH: case MC_CC_CMP: return FZ | FN | FV;
-    case MC_CC_LOGIC: return FZ;
-    case MC_CC_ADDL: case MC_CC_CMPL: return FZ | FC;
-    default: return 0;
-    }
-}
+static unsigned cc_reads(unsigned cc) { return mc_cc_reads[cc]; }
 
 static unsigned cond_reads(const struct uop *u)
 {
-    if (u->seq != MC_SEQ_BR && u->seq != MC_SEQ_BRN && u->seq != MC_SEQ_BRE &&
-        u->seq != MC_SEQ_BRNE && u->seq != MC_SEQ_BRT && u->seq != MC_SEQ_BRNT)
-        return 0;
-    switch (u->cond) {
-    case MC_COND_Z: case MC_COND_NZ: return FZ;
-    case MC_COND_N: return FN;
-    case MC_COND_C: return FC;
-    case MC_COND_V: case MC_COND_FXO: case MC_COND_DXO: return FV;
-    case MC_COND_LT: return FN | FV;
-    case MC_COND_GT: return FZ | FN | FV;
-    default: return 0;
-    }
+    return mc_seq_prop[u->seq].how == MC_HOW_IF ? mc_cond_reads[u->cond] : 0;
 }
 
 /* The flags live after phase 3 (the ALU) of u, given those live after u. */
 static unsigned live_after_alu(const struct uop *u, unsigned out)
 {
-    unsigned l = cond_reads(u) | out;
-    if (u->sf == MC_SF_HOST)
-        l &= ~(unsigned)FV;
+    unsigned l = (cond_reads(u) | out) & ~(unsigned)mc_sf_prop[u->sf].sets;
     return l | cc_reads(u->cc);
 }
 
@@ -110,41 +80,52 @@ struct liveness {
     uint8_t *live[NWORLDS];
 };
 
+/* The control-store address of u's sequencing target `to' (fields.def,
+ * SEQ then/else); UINT_MAX for ENTRY and RETURN, which name no one word. */
+static unsigned seq_addr(const struct vm *vm, const struct uop *u, unsigned to)
+{
+    switch (to) {
+    case MC_TO_NEXT: return u->self + 1u;
+    case MC_TO_ADDR: return u->addr;
+    case MC_TO_FETCH: case MC_TO_BRANCH: return vm->img.vector[MC_V_FETCH];
+    default: return UINT_MAX;
+    }
+}
+
 /* The flags live after u in world w. */
 static unsigned live_out(const struct vm *vm, const struct liveness *lv, unsigned w,
                          const struct uop *u, unsigned g)
 {
-    unsigned n = lv->n, a = u->self, out = g;
+    unsigned n = lv->n, out = g;
     const uint8_t *live = lv->live[w];
 #define LIVE(x) ((unsigned)(x) < n ? live[x] : 0u)
-    const uint16_t *vec = vm->img.vector;
-    switch (u->seq) {
-    case MC_SEQ_NEXT: out |= LIVE(a + 1); break;
-    case MC_SEQ_JUMP: out |= LIVE(u->addr); break;
-    case MC_SEQ_CALL:
-        if (u->addr < n)
-            out |= lv->live[LIVE(a + 1) & FLIVE][u->addr];
+    const struct mc_seq_prop *p = &mc_seq_prop[u->seq];
+    switch (p->how) {
+    case MC_HOW_CALL: {                 /* `then' in the world of the return point */
+        unsigned t = seq_addr(vm, u, p->then);
+        if (t < n)
+            out |= lv->live[LIVE(seq_addr(vm, u, p->els)) & FLIVE][t];
         break;
-    case MC_SEQ_BR: case MC_SEQ_BRN: out |= LIVE(a + 1) | LIVE(u->addr); break;
-    case MC_SEQ_BRE: case MC_SEQ_BRNE: out |= LIVE(u->addr) | LIVE(vec[MC_V_FETCH]); break;
-    case MC_SEQ_END: case MC_SEQ_BRT: case MC_SEQ_BRNT: out |= LIVE(vec[MC_V_FETCH]); break;
-    case MC_SEQ_RET:
+    }
+    case MC_HOW_RET:
         if (w < WREAL)
             out |= w;
         else
-            for (unsigned i = 0; i < n; i++)
-                if (vm->cs[i].seq == MC_SEQ_CALL)
-                    out |= LIVE(i + 1);
+            for (unsigned i = 0; i < n; i++) {
+                const struct uop *c = &vm->cs[i];
+                if (mc_seq_prop[c->seq].how == MC_HOW_CALL)
+                    out |= LIVE(seq_addr(vm, c, mc_seq_prop[c->seq].els));
+            }
         break;
-    case MC_SEQ_DISPATCH:
-        out |= LIVE(u->addr);
-        for (unsigned i = 0; i < MC_NDISPATCH; i++)
-            out |= LIVE(vm->img.dispatch[i]);
+    default:                            /* GO, IF, DISPATCH: either place */
+        out |= LIVE(seq_addr(vm, u, p->then)) | LIVE(seq_addr(vm, u, p->els));
+        if (p->then == MC_TO_ENTRY || p->els == MC_TO_ENTRY)
+            for (unsigned i = 0; i < MC_NDISPATCH; i++)
+                out |= LIVE(vm->img.dispatch[i]);
         break;
-    default: out = FLIVE; break;        /* unknown: everything */
     }
-    if (u->mem || u->sf == MC_SF_IFETCH || u->sf == MC_SF_EXFETCH)
-        out |= LIVE(vec[MC_V_TRAP]);
+    if (u->mem || mc_sf_prop[u->sf].traps)
+        out |= LIVE(vm->img.vector[MC_V_TRAP]);
 #undef LIVE
     return out;
 }
@@ -203,8 +184,12 @@ void fp_flag_liveness(struct vm *vm)
                     lv.live[w][a] = (uint8_t)in;
                     changed = 1;
                 }
-                unsigned l = a + 1 < n ? lv.live[w][a + 1] & FLIVE : 0;
-                if (vm->cs[a].seq == MC_SEQ_CALL && !used[l])
+                const struct mc_seq_prop *p = &mc_seq_prop[vm->cs[a].seq];
+                if (p->how != MC_HOW_CALL)
+                    continue;
+                unsigned r = seq_addr(vm, &vm->cs[a], p->els);  /* the return point */
+                unsigned l = r < n ? lv.live[w][r] & FLIVE : 0;
+                if (!used[l])
                     used[l] = changed = 1;
             }
     }

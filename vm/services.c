@@ -19,10 +19,17 @@
 #define ADDR_MASK 0xFFFFFFu             /* 24-bit addresses */
 #define ADDR_LIMIT 0x1000000u
 
-/* FCB field offsets */
-enum { FCB_NAME = 0, FCB_MODE = 8, FCB_HANDLE = 12, FCB_BUF = 16, FCB_BUFLEN = 20,
-       FCB_RECLEN = 24 };
-enum { MODE_TEXT_IN, MODE_TEXT_OUT, MODE_BIN_IN, MODE_BIN_OUT };
+/* FCB field offsets and file modes (services.h) */
+enum {
+#define X(name, off, len, type, label, field) FCB_##name = off,
+    SVC_FCB_FIELDS(X)
+#undef X
+};
+enum {
+#define X(value, name, label, what) MODE_##name = value,
+    SVC_MODES(X)
+#undef X
+};
 
 static const struct svc_info {
     uint32_t code;

@@ -50,24 +50,51 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/*      code   name     base cycles  what */
-#define SVC_FUNCS(X)                                               \
-    X(0x000, EXIT,    20,  "end the program, return code (R1)")    \
-    X(0x008, PUTLINE, 50,  "write (R3) bytes at (R1), newline")    \
-    X(0x00C, PUT,     50,  "write (R3) bytes at (R1)")             \
-    X(0x010, GETLINE, 100, "read a line into (R1), max (R3)")      \
-    X(0x014, PUTDEC,  50,  "write (R1) in decimal")                \
-    X(0x018, PUTHEX,  50,  "write (R1) in hexadecimal")            \
-    X(0x020, OPEN,    500, "open the file of FCB (R1)")            \
-    X(0x024, CLOSE,   200, "close the file of FCB (R1)")           \
-    X(0x028, GET,     100, "read a record, FCB (R1)")              \
-    X(0x02C, PUTREC,  100, "write a record, FCB (R1)")
+/* code, name, base cycles, what (imp(7)'s table of host services is
+ * generated from these rows; the IMPSVC label is HS_name) */
+#define SVC_FUNCS(X)                                                                    \
+    X(0x000, EXIT,    20,  "end the program; return code = (R1)")                       \
+    X(0x008, PUTLINE, 50,  "write (R3) bytes at address (R1) to the console, then a "    \
+                           "newline")                                                   \
+    X(0x00C, PUT,     50,  "the same without the newline")                              \
+    X(0x010, GETLINE, 100, "read a console line into (R1), at most (R3) bytes; "         \
+                           "R3 <- length; CC 0 ok, 1 end of file (R3 = 0), 2 line "      \
+                           "truncated")                                                 \
+    X(0x014, PUTDEC,  50,  "write (R1) as a signed decimal number")                     \
+    X(0x018, PUTHEX,  50,  "write (R1) as 8 hexadecimal digits")                        \
+    X(0x020, OPEN,    500, "open the FCB at (R1); CC 0 ok, 3 failed")                   \
+    X(0x024, CLOSE,   200, "close the FCB at (R1)")                                     \
+    X(0x028, GET,     100, "read the next record into the FCB's buffer; CC 0 ok, "       \
+                           "1 end of file, 3 error")                                    \
+    X(0x02C, PUTREC,  100, "write a record from the FCB's buffer; CC 0 ok, 3 error")
 
 enum svc_code {
 #define X(code, name, base, what) SVC_##name = code,
     SVC_FUNCS(X)
 #undef X
 };
+
+/*
+ * The file control block, one row per field: its name (services.c's
+ * FCB_*), offset, length, assembler type, the IMPFCB label and the name
+ * imprun(1) gives it.  And the file modes (the fullword at +8): value,
+ * name (MODE_*), the IMPSVC label, meaning.  The COPY members and the
+ * manual pages repeat these and SVC_FUNCS; tests/unit/t-services-tables.c
+ * checks every value there.
+ */
+#define SVC_FCB_FIELDS(X)                            \
+    X(NAME,    0, 8, CL8, FCBNAME, "name")            \
+    X(MODE,    8, 4, F,   FCBMODE, "mode")            \
+    X(HANDLE, 12, 4, F,   FCBHNDL, "handle")          \
+    X(BUF,    16, 4, A,   FCBBUF,  "buffer")          \
+    X(BUFLEN, 20, 4, F,   FCBBUFL, "buflen")          \
+    X(RECLEN, 24, 4, F,   FCBRECL, "reclen")
+
+#define SVC_MODES(X)                                  \
+    X(0, TEXT_IN,  FCB_TEXTIN,  "text input")         \
+    X(1, TEXT_OUT, FCB_TEXTOUT, "text output")        \
+    X(2, BIN_IN,   FCB_BININ,   "binary input")       \
+    X(3, BIN_OUT,  FCB_BINOUT,  "binary output")
 
 #define SVC_BYTE_CYCLES 1       /* per byte moved */
 #define SVC_BAD_CYCLES  20      /* a call that ends in an exception */

@@ -125,9 +125,9 @@ struct icent {
     uint8_t spare[24];                      /* to 128 bytes: the cache is indexed by a shift */
 };
 /* The register cell e->gpo[i] names. */
-static inline uint32_t *ic_gp(struct vm *vm, const struct icent *e, unsigned i)
+static inline uint32_t *ic_gp(const struct vm *vm, const struct icent *e, unsigned i)
 {
-    return (uint32_t *)((char *)vm + e->gpo[i]);
+    return (uint32_t *)(uintptr_t)((const char *)vm + e->gpo[i]);
 }
 #define IC_SIZE 4096                        /* entries, indexed by halfword address */
 enum { IC_EA1 = 1, IC_EA2 = 2 };

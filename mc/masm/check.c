@@ -94,15 +94,16 @@ static void reach(struct masm *m, unsigned char *seen)
             continue;
         seen[a] = 1;
         const struct mc_word *w = &m->img.words[a];
-        unsigned seq = MC_GET(w, SEQ), t = MC_GET(w, ADDR);
+        const struct mc_seq_prop *p = &mc_seq_prop[MC_GET(w, SEQ)];
         unsigned next[2], k = 0;
-        switch (seq) {
-        case MC_SEQ_NEXT: next[k++] = a + 1; break;
-        case MC_SEQ_JUMP: next[k++] = t; break;
-        case MC_SEQ_BR: case MC_SEQ_BRN: case MC_SEQ_CALL: next[k++] = t; next[k++] = a + 1; break;
-        case MC_SEQ_BRE: case MC_SEQ_BRNE: case MC_SEQ_DISPATCH: next[k++] = t; break;
-        default: break;
-        }
+        /* the words SEQ names (fields.def: then, else; a CALL's return
+         * point too); the fetch vector and the dispatch entries are roots */
+        const uint8_t to[2] = { p->then, p->els };
+        for (int j = 0; j < 2 && (j == 0 || p->els != p->then); j++)
+            if (to[j] == MC_TO_NEXT)
+                next[k++] = a + 1;
+            else if (to[j] == MC_TO_ADDR)
+                next[k++] = MC_GET(w, ADDR);
         for (unsigned j = 0; j < k; j++) {
             if (next[j] >= n) {
                 struct stmt *s = m->word_stmt[a];

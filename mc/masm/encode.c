@@ -215,17 +215,13 @@ static void encode_seq(struct masm *m, struct wordstate *ws, const struct item *
     }
 }
 
+/* Does SEQ value seq go to ADDR, or test COND (fields.def: how, then, else)? */
 static int seq_needs_addr(unsigned seq)
 {
-    return seq == MC_SEQ_JUMP || seq == MC_SEQ_BR || seq == MC_SEQ_BRN || seq == MC_SEQ_BRE ||
-           seq == MC_SEQ_BRNE || seq == MC_SEQ_CALL || seq == MC_SEQ_DISPATCH;
+    return mc_seq_prop[seq].then == MC_TO_ADDR || mc_seq_prop[seq].els == MC_TO_ADDR;
 }
 
-static int seq_needs_cond(unsigned seq)
-{
-    return seq == MC_SEQ_BR || seq == MC_SEQ_BRN || seq == MC_SEQ_BRE || seq == MC_SEQ_BRNE ||
-           seq == MC_SEQ_BRT || seq == MC_SEQ_BRNT;
-}
+static int seq_needs_cond(unsigned seq) { return mc_seq_prop[seq].how == MC_HOW_IF; }
 
 /* Checks on a whole microword. */
 static void check_word(struct masm *m, struct wordstate *ws, struct loc loc)
@@ -243,14 +239,14 @@ static void check_word(struct masm *m, struct wordstate *ws, struct loc loc)
     if (ws->set[MC_F_ADDR] && !seq_needs_addr(seq))
         masm_report(m, DIAG_WARNING, ws->where[MC_F_ADDR], "ADDR has no effect with SEQ=%s",
                     mc_value_by_code(MC_SET_SEQ, seq)->name);
-    if ((seq == MC_SEQ_BRT || seq == MC_SEQ_BRNT) && MC_GET(&ws->w, D) == MC_DST_IA)
+    if ((mc_seq_prop[seq].then == MC_TO_BRANCH || mc_seq_prop[seq].els == MC_TO_BRANCH) &&
+        MC_GET(&ws->w, D) == MC_DST_IA)
         masm_report(m, DIAG_ERROR, ws->where[MC_F_D],
                     "D=IA and BRANCH both load IA in one microword");
     if (alu == MC_ALU_NONE && ws->set[MC_F_D])
         masm_report(m, DIAG_WARNING, ws->where[MC_F_D],
                     "D without ALU stores the Y of an earlier microword");
-    if (alu == MC_ALU_NONE && (mem == MC_MEM_WR1 || mem == MC_MEM_WR2 || mem == MC_MEM_WR4 ||
-                               mem == MC_MEM_RW1))
+    if (alu == MC_ALU_NONE && mc_mem_writes(mem))
         masm_report(m, DIAG_WARNING, ws->where[MC_F_MEM],
                     "a storage write without ALU stores the Y of an earlier microword");
     if (ws->set[MC_F_AT] && mem == MC_MEM_NONE)
