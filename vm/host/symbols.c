@@ -1,5 +1,5 @@
 /*
- * report-sym.c -- where an address is in the program: CSECT and offset,
+ * symbols.c -- where an address is in the program: CSECT and offset,
  * the nearest label at or before it, and the source line, from the load
  * module's ESD, SYM and LINE records (moved by the load delta).
  */

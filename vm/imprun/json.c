@@ -1,5 +1,5 @@
 /*
- * imprun-json.c -- the --json report: everything about the end of a run
+ * json.c -- the --json report: everything about the end of a run
  * in one object, for graders.  Deterministic: no times, no temporary
  * paths, keys in a fixed order, ratios as exact fixed-point numbers, so
  * two runs of the same program give identical files.  The layout is

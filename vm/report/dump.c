@@ -1,5 +1,5 @@
 /*
- * report-dump.c -- storage, registers and PSW in the formats of the
+ * dump.c -- storage, registers and PSW in the formats of the
  * Hercules console, so output can be compared with a Hercules session:
  *
  *   R:00010200:K:00=C1C2C340 40F0F1F2 00102030 40506070  ABC  012.... &-.

@@ -1,5 +1,5 @@
 /*
- * report-mtrace.c -- one microword as text, field by field, from the
+ * mtrace.c -- one microword as text, field by field, from the
  * field table (mc/fields.def via microword.h): only fields that do
  * something are shown (code 0 is every set's "nothing"), so
  *

@@ -1,8 +1,8 @@
 /*
  * report.h -- imprun's reports: where an address is in the program
- * (report-sym.c), storage dumps, registers and PSW in Hercules' console
- * formats (report-dump.c), microwords field by field (report-mtrace.c)
- * and a deterministic JSON writer (report-json.c).  Nothing here runs the machine; everything writes to
+ * (host/symbols.c), storage dumps, registers and PSW in Hercules' console
+ * formats (dump.c), microwords field by field (mtrace.c)
+ * and a deterministic JSON writer (json.c).  Nothing here runs the machine; everything writes to
  * the FILE* it is given.
  */
 #ifndef IMP_VM_REPORT_H
@@ -82,7 +82,7 @@ void report_micro_label(const struct vm *vm, unsigned upc, char *buf, size_t siz
 /* "u ADDR label  FIELD=VALUE ..." (the fields whose code is not 0). */
 void report_microword(FILE *out, const char *label, unsigned addr, const struct mc_word *w);
 
-/* ---- the end of a run (report-status.c) ------------------------------------ */
+/* ---- the end of a run (status.c) ------------------------------------ */
 
 /* "specification", "fixed-point overflow + PER event", ... */
 void report_pic_name(uint16_t code, char *buf, size_t size);
@@ -95,7 +95,7 @@ void report_where(FILE *out, const struct vm *vm, const struct symtab *t, uint32
 void report_status(FILE *out, const struct vm *vm, const struct symtab *t, enum vm_status st,
                    uint32_t rc, int quiet);
 
-/* ---- statistics (report-stats.c) ------------------------------------------ */
+/* ---- statistics (stats.c) ------------------------------------------ */
 
 struct op_stat {
     unsigned idx;           /* dispatch index (vm.h: 0-255, 256 + op1 for B2xx) */
@@ -110,7 +110,7 @@ void report_ratio(char *buf, size_t size, uint64_t num, uint64_t den);
 /* Totals, CPI and the per-opcode table. */
 void report_stats(FILE *out, const struct vm_counters *c);
 
-/* ---- tracing (report-trace.c) ----------------------------------------------- */
+/* ---- tracing (trace.c) ----------------------------------------------- */
 
 struct trace_state {
     FILE *out;

@@ -1,5 +1,5 @@
 /*
- * report-stats.c -- instruction statistics from the machine's counters:
+ * stats.c -- instruction statistics from the machine's counters:
  * totals, cycles per instruction, and a per-opcode table sorted by count
  * (then cycles, then opcode, so the order is always the same).  CPI is
  * printed as an exact fixed-point ratio, never through floating point.

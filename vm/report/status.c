@@ -1,5 +1,5 @@
 /*
- * report-status.c -- how a run ended: the exit status of imprun for each
+ * status.c -- how a run ended: the exit status of imprun for each
  * machine status (the one table, IMPRUN_EXITS in report.h, applied to
  * the VM's own VM_STATUSES here), the names of the program-interruption
  * codes, and the final status report with the failing instruction.

@@ -1,5 +1,5 @@
 /*
- * report-trace.c -- --trace and --microtrace.  An instruction line is
+ * trace.c -- --trace and --microtrace.  An instruction line is
  * written when the instruction has been decoded and completed when the
  * next one starts (or the run ends), once its results are known:
  *
