@@ -12,10 +12,8 @@ LIBIMPHOST     := $(B)/libimphost.a
 LIBS           := $(LIBIMPHOST) $(LIBS)
 DEPS           += $(LIBIMPHOST_OBJ:.o=.d)
 
-# Folders whose headers the users of vm/ subfolders see.
+# The headers of the host side and of the reports, for their users.
 VM_SUB_INCLUDES := -Ivm/host -Ivm/report
-
-$(LIBIMPHOST_OBJ): ALL_CFLAGS += $(VM_SUB_INCLUDES)
 
 $(LIBIMPHOST): $(LIBIMPHOST_OBJ)
 	@mkdir -p $(dir $@)

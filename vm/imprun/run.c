@@ -125,11 +125,10 @@ static int load_core(struct run *r, const char *path)
 
 /* ---- after the run --------------------------------------------------------- */
 
-/* Write storage start..end (inclusive) to path, atomically. */
+/* Write storage start..end (inclusive) to path, atomically, read a
+ * block at a time through vm_fetch_bytes. */
 static int save_core(const struct vm *vm, const struct save_req *s)
 {
-    uint32_t len = s->end - s->start + 1;
-    const uint8_t *mem = vm_storage(vm);
     if (s->end >= vm_storage_size(vm)) {
         fprintf(stderr, "imprun: --savecore: X'%X' is beyond storage (X'%X' bytes)\n", s->end,
                 vm_storage_size(vm));
@@ -141,25 +140,38 @@ static int save_core(const struct vm *vm, const struct save_req *s)
     FILE *f = outfile_open(&o, s->file, &d);
     if (!f)
         return -1;
-    fwrite(mem + s->start, 1, len, f);
+    uint8_t block[4096];
+    for (uint32_t a = s->start, left = s->end - s->start + 1; left > 0; ) {
+        uint32_t n = left < sizeof block ? left : (uint32_t)sizeof block;
+        if (vm_fetch_bytes(vm, a, block, n) != 0) {     /* not after the check above */
+            outfile_abort(&o);
+            return -1;
+        }
+        fwrite(block, 1, n, f);
+        a += n;
+        left -= n;
+    }
     return outfile_commit(&o, &d);
 }
 
 static void write_reports(struct run *r, enum vm_status st)
 {
     const struct imprun_opts *o = r->o;
-    report_status(r->rep, r->vm, &r->syms, st, r->rc, o->quiet);
+    struct rep_status status;
+    rep_status_collect(&status, r->vm, &r->syms, st, r->rc);
+    rep_status_print(r->rep, "imprun", &status, o->quiet);
     if (o->regs) {
-        uint32_t gr[16];
-        for (unsigned i = 0; i < 16; i++)
-            gr[i] = vm_get_gr(r->vm, i);
-        report_psw(r->rep, vm_get_psw(r->vm));
-        report_gprs(r->rep, gr);
+        struct rep_regs regs;
+        rep_regs_collect(&regs, r->vm);
+        rep_regs_print(r->rep, &regs);
     }
     for (int i = 0; i < o->ndumps; i++)
-        report_dump(r->rep, &r->st, o->dumps[i].addr, o->dumps[i].len, 0);
-    if (o->stats)
-        report_stats(r->rep, vm_counters(r->vm));
+        rep_dump_print(r->rep, &r->st, o->dumps[i].addr, o->dumps[i].len, 0);
+    if (o->stats) {
+        struct rep_stats stats;
+        rep_stats_collect(&stats, vm_counters(r->vm));
+        rep_stats_print(r->rep, &stats);
+    }
 }
 
 /* ---- the run --------------------------------------------------------------- */

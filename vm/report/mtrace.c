@@ -9,7 +9,7 @@
  */
 #include "report.h"
 
-void report_micro_label(const struct vm *vm, unsigned upc, char *buf, size_t size)
+void rep_micro_label(const struct vm *vm, unsigned upc, char *buf, size_t size)
 {
     buf[0] = '\0';
     for (unsigned a = upc + 1; a-- > 0; ) {
@@ -24,23 +24,38 @@ void report_micro_label(const struct vm *vm, unsigned upc, char *buf, size_t siz
     }
 }
 
-void report_microword(FILE *out, const char *label, unsigned addr, const struct mc_word *w)
+/* Append piece to buf (size bytes, *used of them taken): cut, never overrun. */
+static void append(char *buf, size_t size, size_t *used, const char *piece)
 {
-    fprintf(out, "u %03X %-20s", addr, label);
+    if (*used + 1 >= size)
+        return;
+    int k = snprintf(buf + *used, size - *used, "%s", piece);
+    *used += (size_t)k < size - *used ? (size_t)k : size - *used - 1;
+}
+
+void rep_micro_format(char *buf, size_t size, const char *label, unsigned addr,
+                      const struct mc_word *w)
+{
+    char piece[128];
+    size_t used = 0;
+    if (size == 0)
+        return;
+    buf[0] = '\0';
+    snprintf(piece, sizeof piece, "u %03X %-20s", addr, label);
+    append(buf, size, &used, piece);
     for (int f = 0; f < MC_NFIELDS; f++) {
         const struct mc_field_desc *fd = &mc_fields[f];
         unsigned v = mc_get(w, fd->pos, fd->width);
         if (v == 0)
             continue;
-        if (fd->set == MC_SET_NUM) {
-            fprintf(out, " %s=%X", fd->name, v);
-            continue;
-        }
-        const struct mc_value_desc *vd = mc_value_by_code((enum mc_set)fd->set, v);
-        if (vd)
-            fprintf(out, " %s=%s", fd->name, vd->name);
+        const struct mc_value_desc *vd =
+            fd->set == MC_SET_NUM ? NULL : mc_value_by_code((enum mc_set)fd->set, v);
+        if (fd->set == MC_SET_NUM)
+            snprintf(piece, sizeof piece, " %s=%X", fd->name, v);
+        else if (vd)
+            snprintf(piece, sizeof piece, " %s=%s", fd->name, vd->name);
         else
-            fprintf(out, " %s=?%u", fd->name, v);
+            snprintf(piece, sizeof piece, " %s=?%u", fd->name, v);
+        append(buf, size, &used, piece);
     }
-    putc('\n', out);
 }

@@ -15,6 +15,34 @@
 
 #include "isa.h"
 
+void rep_trace_format_head(char *buf, size_t size, const struct symtab *t, uint32_t addr,
+                           const uint8_t *bytes, int len)
+{
+    char where[80] = "", dis[80];
+    sym_format(t, addr, where, sizeof where);
+    isa_disasm(bytes, (size_t)len, dis, sizeof dis);
+    snprintf(buf, size, "%06X %-16s %-30s", addr, where, dis);
+}
+
+void rep_trace_format_tail(char *buf, size_t size, unsigned cc, const uint32_t before[16],
+                           const uint32_t after[16])
+{
+    int k = snprintf(buf, size, " CC%u", cc);
+    for (unsigned i = 0; i < 16 && k > 0 && (size_t)k < size; i++)
+        if (after[i] != before[i])
+            k += snprintf(buf + k, size - (size_t)k, " GR%02u=%08X", i, after[i]);
+}
+
+void rep_trace_format(char *buf, size_t size, const struct symtab *t,
+                      const struct rep_trace_insn *r)
+{
+    char tail[16 * 14 + 8];
+    rep_trace_format_tail(tail, sizeof tail, r->cc, r->before, r->after);
+    rep_trace_format_head(buf, size, t, r->addr, r->bytes, r->len);
+    size_t n = strlen(buf);
+    snprintf(buf + n, size - n, "%s", tail);
+}
+
 void trace_init(struct trace_state *t, FILE *out, const struct symtab *syms, int insns,
                 int micros)
 {
@@ -25,25 +53,23 @@ void trace_init(struct trace_state *t, FILE *out, const struct symtab *syms, int
     t->micros = micros;
 }
 
-static void snapshot(struct trace_state *t, const struct vm *vm)
+static void snapshot(uint32_t gr[16], const struct vm *vm)
 {
     for (unsigned i = 0; i < 16; i++)
-        t->gr[i] = vm_get_gr(vm, i);
+        gr[i] = vm_get_gr(vm, i);
 }
 
 void trace_finish(struct trace_state *t, struct vm *vm)
 {
     if (!t->pending)
         return;
+    uint32_t after[16];
+    char tail[16 * 14 + 8];
+    snapshot(after, vm);
+    rep_trace_format_tail(tail, sizeof tail, vm_get_cc(vm), t->gr, after);
     if (t->broken)
         fprintf(t->out, "%*s", 6 + 1 + 16 + 1 + 30, "");
-    fprintf(t->out, " CC%u", vm_get_cc(vm));
-    for (unsigned i = 0; i < 16; i++) {
-        uint32_t v = vm_get_gr(vm, i);
-        if (v != t->gr[i])
-            fprintf(t->out, " GR%02u=%08X", i, v);
-    }
-    putc('\n', t->out);
+    fprintf(t->out, "%s\n", tail);
     t->pending = 0;
 }
 
@@ -53,11 +79,10 @@ int trace_insn(void *ctx, struct vm *vm, uint32_t addr, const uint8_t *bytes, in
     if (!t->insns)
         return 0;
     trace_finish(t, vm);
-    char where[80] = "", dis[80];
-    sym_format(t->syms, addr, where, sizeof where);
-    isa_disasm(bytes, (size_t)len, dis, sizeof dis);
-    fprintf(t->out, "%06X %-16s %-30s", addr, where, dis);
-    snapshot(t, vm);
+    char head[200];
+    rep_trace_format_head(head, sizeof head, t->syms, addr, bytes, len);
+    fputs(head, t->out);
+    snapshot(t->gr, vm);
     t->pending = 1;
     t->broken = 0;
     return 0;
@@ -73,10 +98,11 @@ int trace_micro(void *ctx, struct vm *vm, unsigned upc)
         t->broken = 1;
     }
     struct mc_word w;
-    char label[80];
+    char label[80], line[512];
     memset(&w, 0, sizeof w);
     vm_control_store_word(vm, upc, &w);
-    report_micro_label(vm, upc, label, sizeof label);
-    report_microword(t->out, label, upc, &w);
+    rep_micro_label(vm, upc, label, sizeof label);
+    rep_micro_format(line, sizeof line, label, upc, &w);
+    fprintf(t->out, "%s\n", line);
     return 0;
 }
