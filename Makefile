@@ -51,7 +51,9 @@ include tests/tests.mk
 include man/man.mk
 include examples/examples.mk
 include bench/bench.mk
-include vm/imprun.mk
+include vm/host/host.mk
+include vm/report/report.mk
+include vm/imprun/imprun.mk
 
 all: $(PROGRAMS)
 
@@ -78,7 +80,7 @@ install: all
 	mkdir -p $(DESTDIR)$(PREFIX)/bin
 	for p in $(PROGRAMS); do install -m 755 $$p $(DESTDIR)$(PREFIX)/bin/; done
 	mkdir -p $(DESTDIR)$(PREFIX)/share/imp/runtime
-	install -m 644 vm/runtime/*.s $(DESTDIR)$(PREFIX)/share/imp/runtime/
+	install -m 644 vm/host/runtime/*.s $(DESTDIR)$(PREFIX)/share/imp/runtime/
 	for m in $(MAN_PAGES); do \
 	    s=$${m##*.}; mkdir -p $(DESTDIR)$(PREFIX)/share/man/man$$s; \
 	    install -m 644 $$m $(DESTDIR)$(PREFIX)/share/man/man$$s/; done

@@ -30,6 +30,14 @@ $(B)/bench-observe: $(B)/bench/observe.o $(LIBIMPVM) $(LIBIMP)
 oracle-record:
 	sh tests/oracle/record-semantics.sh
 
+# A quick engine benchmark (not installed): make vmbench && $(B)/vmbench
+.PHONY: vmbench
+vmbench: $(B)/vmbench
+DEPS += $(B)/bench/vmbench.d
+$(B)/bench/vmbench.o: ALL_CFLAGS += -Ivm
+$(B)/vmbench: $(B)/bench/vmbench.o $(LIBIMPVM) $(LIBIMP)
+	$(CC) $(LDFLAGS) -o $@ $< $(LIBIMPVM) $(LIBIMP)
+
 # ---- the random differential test (tests/oracle/gen-random.c, t9100) ----
 #   make oracle-record-random   record Hercules' results for seeds 1..300
 #                               in tests/oracle/golden/random.txt

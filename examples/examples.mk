@@ -6,9 +6,9 @@
 #                   and run it (tests/t5000-examples.sh checks it all)
 #
 # COPY members (IMPSVC, IMPFCB, IMPPSA) and the runtime imprt.s live in
-# vm/runtime; every program is linked with the runtime object.
+# vm/host/runtime; every program is linked with the runtime object.
 
-EX_RUNTIME := vm/runtime
+EX_RUNTIME := vm/host/runtime
 EX_OUT     := $(B)/examples
 EX_SRCS    := $(wildcard examples/[a-z]*.s)
 EX_LOADS   := $(EX_SRCS:examples/%.s=$(EX_OUT)/%.load)

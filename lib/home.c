@@ -36,7 +36,7 @@ void home_tool(const char *name, char *buf, size_t size)
 
 int home_runtime(char *buf, size_t size)
 {
-    static const char *const places[] = { "../share/imp/runtime", "../vm/runtime" };
+    static const char *const places[] = { "../share/imp/runtime", "../vm/host/runtime" };
     char dir[PATH_MAX], probe[PATH_MAX + 64];
     const char *env = getenv("IMP_RUNTIME");
     if (env && *env)

@@ -2,7 +2,7 @@
  * home.h -- where the running IMP program lives, and what lies beside it.
  *
  * The tools find each other and the guest runtime relative to their own
- * executable, so a build tree (bin/impas beside vm/runtime) and an
+ * executable, so a build tree (bin/impas beside vm/host/runtime) and an
  * installation (PREFIX/bin/impas beside PREFIX/share/imp/runtime) both
  * work without configuration.
  */
@@ -21,7 +21,7 @@ void home_tool(const char *name, char *buf, size_t size);
 /*
  * The guest runtime (COPY members IMPSVC, IMPFCB, IMPPSA, REGS and the
  * runtime source imprt.s): $IMP_RUNTIME if set, else
- * BINDIR/../share/imp/runtime when installed, BINDIR/../vm/runtime in a
+ * BINDIR/../share/imp/runtime when installed, BINDIR/../vm/host/runtime in a
  * build tree.  0 with the directory in buf, or
  * -1 if neither holds IMPSVC.s.
  */

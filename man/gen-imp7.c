@@ -8,7 +8,7 @@
  *   .\" @INSTRUCTIONS@    becomes the instruction tables (one per tier)
  *   .\" @EXTENDED@        becomes the extended-mnemonic table
  *   .\" @HOSTSERVICES@    becomes the table of host services (SVC_FUNCS,
- *                         vm/services.h)
+ *                         vm/host/services.h)
  * Every row of isa_table, isa_ext_table and SVC_FUNCS appears exactly once.
  * Exit 0 ok, 1 if the template cannot be read or output fails, 2 usage.
  */

@@ -1,5 +1,5 @@
 # man/man.mk -- imp(7), generated at build time from man/imp.7.in, the
-# instruction table (lib/isa.def) and the host services (vm/services.h) by
+# instruction table (lib/isa.def) and the host services (vm/host/services.h) by
 # man/gen-imp7, into $(B)/man/imp.7.
 # The other pages are written by hand and listed by their owners' fragments.
 
@@ -12,8 +12,8 @@ export IMP_BUILD := $(abspath $(B))
 
 all: $(IMP7)
 
-# The host-services table comes from vm/services.h (its macros only).
-$(B)/man/gen-imp7.o: ALL_CFLAGS += -Ivm
+# The host-services table comes from vm/host/services.h (its macros only).
+$(B)/man/gen-imp7.o: ALL_CFLAGS += -Ivm -Ivm/host
 
 $(GEN_IMP7): $(B)/man/gen-imp7.o $(LIBIMP)
 	$(CC) $(LDFLAGS) -o $@ $< $(LIBIMP)

@@ -18,7 +18,7 @@ hexbytes() { { od -An -tx1 -v "$1" | tr -d ' \n' | tr a-f A-F; echo; } | sed 's/
 for src in "$CORPUS"/*.s; do
     n=$(basename "$src" .s)
     test_expect_success "$n assembles without any message" "
-        impas -I '$IMP_TOP/vm/runtime' --werror -o $n.o '$src' 2>$n.err &&
+        impas -I '$IMP_TOP/vm/host/runtime' --werror -o $n.o '$src' 2>$n.err &&
         test ! -s $n.err
     "
 done

@@ -50,6 +50,6 @@ test_expect_success 'the name of a macro statement is still defined' '
 '
 test_expect_success 'COPY REGS, the shipped member, gives R0-R15' '
     printf "         COPY  REGS\nP        CSECT\n         LR    R15,R0\n         BR    R14\n         END\n" >c.s &&
-    impas -I "$IMP_TOP/vm/runtime" c.s && test "$(text c.o)" = 18F007FE
+    impas -I "$IMP_TOP/vm/host/runtime" c.s && test "$(text c.o)" = 18F007FE
 '
 test_done

@@ -9,7 +9,7 @@
 . "$(dirname "$0")/test-lib.sh"
 
 EX=$IMP_TOP/examples
-RT=$IMP_TOP/vm/runtime
+RT=$IMP_TOP/vm/host/runtime
 FLAG=$EX/flagship
 
 for tool in impas impld imprun; do

@@ -32,7 +32,7 @@ test_expect_success 'the page documents the host services and the odd-branch rul
     for s in HS_EXIT HS_PUTLINE HS_PUT HS_GETLINE HS_PUTDEC HS_PUTHEX \
              HS_OPEN HS_CLOSE HS_GET HS_PUTREC; do
         grep -q "$s" "$PAGE" || { echo "missing $s"; exit 1; }
-        grep -q "^$s " "$IMP_TOP/vm/runtime/IMPSVC.s" ||
+        grep -q "^$s " "$IMP_TOP/vm/host/runtime/IMPSVC.s" ||
             { echo "IMPSVC lacks $s"; exit 1; }
     done &&
     grep -q "A branch to an odd address" "$PAGE"

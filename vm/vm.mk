@@ -1,7 +1,8 @@
 # vm/vm.mk -- libimpvm.a, the microcoded machine (vm/*.c, the shared
 # microword/image code of mc/, and the built-in control store generated
-# from mc/src/*.mc by impmc).  imprun's own files (main.c, services.c,
-# report*.c, runtime/) are built by the rules that follow the library.
+# from mc/src/*.mc by impmc).  The folders below vm/ use the library and
+# have fragments of their own: host/ (host services, loader, symbols, the
+# guest runtime), report/ (the reports) and imprun/ (the batch runner).
 
 LIBIMPVM_SRC := $(addprefix vm/,vm.c engine.c fastpath.c fpchoose.c liveness.c datapath.c decode.c storage.c psw.c timer.c)
 LIBIMPVM_OBJ := $(LIBIMPVM_SRC:%.c=$(B)/%.o) $(MC_CORE_OBJ) $(B)/gen/vm/default_cs.o
@@ -27,9 +28,3 @@ all: $(LIBIMPVM)
 # The machine's unit tests see vm/ and mc/ headers.
 $(patsubst tests/unit/%.c,$(B)/tests/unit/%.o,$(wildcard tests/unit/t-vm-*.c tests/unit/t-mc-*.c)): \
     ALL_CFLAGS += -Ivm -Imc
-
-# A quick engine benchmark (not installed): make vmbench && $(B)/vmbench
-.PHONY: vmbench
-vmbench: $(B)/vmbench
-$(B)/vmbench: $(B)/vm/vmbench.o $(LIBIMPVM) $(LIBIMP)
-	$(CC) $(LDFLAGS) -o $@ $< $(LIBIMPVM) $(LIBIMP)

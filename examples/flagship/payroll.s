@@ -8,7 +8,7 @@
 *   payparse.s   PAYPARSE  checks a card and packs its numbers
 *   paycalc.s    PAYCALC   gross, tax and net pay; totals
 *   payedit.s    PAYEDIT   edits a report line with ED
-*   imprt.s      IMPCHECK  the runtime's self-check (vm/runtime)
+*   imprt.s      IMPCHECK  the runtime's self-check (vm/host/runtime)
 *   PAYREC.s     the DSECTs they share (COPY PAYREC)
 *
 * Run:  imprun --file CARDS=payroll.txt payroll.load

@@ -10,7 +10,7 @@
 
 #include "loader.h"
 #include "number.h"
-#include "report.h"
+#include "symbols.h"
 #include "tap.h"
 
 static uint32_t word(const struct load_image *img, uint32_t addr)

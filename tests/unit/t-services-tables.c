@@ -3,9 +3,9 @@
  * say what the tables say: every function code, every FCB field's
  * offset, length and type, every file mode, every base cost.
  *
- *   vm/runtime/IMPSVC.s   HS_* and FCB_* EQUs
- *   vm/runtime/IMPFCB.s   the FCB DSECT (offsets counted from its DS lengths)
- *   vm/services.h         the comment's lists of codes and FCB fields
+ *   vm/host/runtime/IMPSVC.s   HS_* and FCB_* EQUs
+ *   vm/host/runtime/IMPFCB.s   the FCB DSECT (offsets counted from its DS lengths)
+ *   vm/host/services.h    the comment's lists of codes and FCB fields
  *   man/imprun.1          the services table, the FCB table, the modes,
  *                         the FCB's size, the cycle-cost table
  *   imp(7)                the services table (generated from SVC_FUNCS:
@@ -331,9 +331,9 @@ int main(void)
         const char *env, *dflt, *path;
         void (*fn)(const char *text);
     } files[] = {
-        { "IMP_TOP", ".", "vm/runtime/IMPSVC.s", check_impsvc },
-        { "IMP_TOP", ".", "vm/runtime/IMPFCB.s", check_impfcb },
-        { "IMP_TOP", ".", "vm/services.h", check_header },
+        { "IMP_TOP", ".", "vm/host/runtime/IMPSVC.s", check_impsvc },
+        { "IMP_TOP", ".", "vm/host/runtime/IMPFCB.s", check_impfcb },
+        { "IMP_TOP", ".", "vm/host/services.h", check_header },
         { "IMP_TOP", ".", "man/imprun.1", check_imprun },
         { "IMP_BUILD", "build", "man/imp.7", check_imp7 },
     };

@@ -1,6 +1,6 @@
 /*
  * imprun.h -- the imprun program: its options and the one-step
- * assemble-and-link helper (imprun-build.c).  main.c parses the command
+ * assemble-and-link helper (build.c).  main.c parses the command
  * line into struct imprun_opts and runs the machine.
  */
 #ifndef IMP_VM_IMPRUN_H

@@ -1,5 +1,5 @@
 /*
- * imprun-build.c -- "imprun prog.s": assemble and link in one step.
+ * build.c -- "imprun prog.s": assemble and link in one step.
  *
  * Each source is assembled by impas into a private temporary directory,
  * the objects are linked by impld into a load module there, and the

@@ -1,5 +1,5 @@
 /*
- * imprun-run.c -- one imprun run: load the program onto a new machine,
+ * run.c -- one imprun run: load the program onto a new machine,
  * set the starting state of imp(7) / imprun(1), serve DIAGNOSE through
  * the host services, run to a status, then write the reports asked for.
  *
@@ -125,7 +125,8 @@ static int load_core(struct run *r, const char *path)
 
 /* ---- after the run --------------------------------------------------------- */
 
-/* Write storage start..end (inclusive) to path, atomically. */
+/* Write storage start..end (inclusive) to path, atomically, read a
+ * block at a time through vm_fetch_bytes. */
 static int save_core(const struct vm *vm, const struct save_req *s)
 {
     if (s->end >= vm_storage_size(vm)) {
@@ -139,11 +140,16 @@ static int save_core(const struct vm *vm, const struct save_req *s)
     FILE *f = outfile_open(&o, s->file, &d);
     if (!f)
         return -1;
-    uint8_t buf[4096];
-    for (uint32_t a = s->start, n; a <= s->end; a += n) {
-        n = s->end - a + 1 < sizeof buf ? s->end - a + 1 : (uint32_t)sizeof buf;
-        vm_fetch_bytes(vm, a, buf, n);
-        fwrite(buf, 1, n, f);
+    uint8_t block[4096];
+    for (uint32_t a = s->start, left = s->end - s->start + 1; left > 0; ) {
+        uint32_t n = left < sizeof block ? left : (uint32_t)sizeof block;
+        if (vm_fetch_bytes(vm, a, block, n) != 0) {     /* not after the check above */
+            outfile_abort(&o);
+            return -1;
+        }
+        fwrite(block, 1, n, f);
+        a += n;
+        left -= n;
     }
     return outfile_commit(&o, &d);
 }
@@ -151,18 +157,21 @@ static int save_core(const struct vm *vm, const struct save_req *s)
 static void write_reports(struct run *r, enum vm_status st)
 {
     const struct imprun_opts *o = r->o;
-    report_status(r->rep, r->vm, &r->syms, st, r->rc, o->quiet);
+    struct rep_status status;
+    rep_status_collect(&status, r->vm, &r->syms, st, r->rc);
+    rep_status_print(r->rep, "imprun", &status, o->quiet);
     if (o->regs) {
-        uint32_t gr[16];
-        for (unsigned i = 0; i < 16; i++)
-            gr[i] = vm_get_gr(r->vm, i);
-        report_psw(r->rep, vm_get_psw(r->vm));
-        report_gprs(r->rep, gr);
+        struct rep_regs regs;
+        rep_regs_collect(&regs, r->vm);
+        rep_regs_print(r->rep, &regs);
     }
     for (int i = 0; i < o->ndumps; i++)
-        report_dump(r->rep, &r->st, o->dumps[i].addr, o->dumps[i].len, 0);
-    if (o->stats)
-        report_stats(r->rep, vm_counters(r->vm));
+        rep_dump_print(r->rep, &r->st, o->dumps[i].addr, o->dumps[i].len, 0);
+    if (o->stats) {
+        struct rep_stats stats;
+        rep_stats_collect(&stats, vm_counters(r->vm));
+        rep_stats_print(r->rep, &stats);
+    }
 }
 
 /* ---- the run --------------------------------------------------------------- */

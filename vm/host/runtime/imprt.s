@@ -3,7 +3,7 @@
 *
 * Assemble it once and link it with your program:
 *
-*   impas -I vm/runtime vm/runtime/imprt.s -o imprt.o
+*   impas -I vm/host/runtime vm/host/runtime/imprt.s -o imprt.o
 *   impld -o prog.load prog.o imprt.o
 *
 * Every routine uses the standard linkage: R13 -> a 72-byte save

@@ -1,10 +1,11 @@
 /*
- * report-sym.c -- where an address is in the program: CSECT and offset,
+ * symbols.c -- where an address is in the program: CSECT and offset,
  * the nearest label at or before it, and the source line, from the load
  * module's ESD, SYM and LINE records (moved by the load delta).
  */
-#include "report.h"
+#include "symbols.h"
 
+#include <stdio.h>
 #include <string.h>
 
 void sym_init(struct symtab *t, const struct obj_module *m, int64_t delta)

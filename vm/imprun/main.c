@@ -6,8 +6,8 @@
  *   imprun [options] SRC.s [SRC2.s...]  assemble, link and run
  *
  * This file parses the command line and decides the exit status; the
- * run itself is imprun-run.c, the exit codes are the status table of
- * report-status.c, documented in imprun(1).
+ * run itself is run.c, the exit codes are the status table of
+ * report/status.c, documented in imprun(1).
  */
 #include <errno.h>
 #include <getopt.h>

@@ -1,0 +1,16 @@
+# vm/imprun/imprun.mk -- imprun, the batch runner: the command line
+# (main.c), one run (run.c), the one-step assemble and link (build.c)
+# and the --json file (json.c).  It links the machine, the host side
+# and the reports (vm/vm.mk, vm/host/host.mk, vm/report/report.mk).
+
+IMPRUN_SRC := $(addprefix vm/imprun/,main.c run.c build.c json.c)
+IMPRUN_OBJ := $(IMPRUN_SRC:%.c=$(B)/%.o)
+DEPS       += $(IMPRUN_OBJ:.o=.d)
+$(IMPRUN_OBJ): ALL_CFLAGS += $(VM_SUB_INCLUDES)
+
+PROGRAMS  += $(BIN)/imprun
+MAN_PAGES += man/imprun.1
+
+# Libraries in a group: their order in LIBS follows the include order.
+$(BIN)/imprun: $(IMPRUN_OBJ) $(LIBS)
+	$(CC) $(LDFLAGS) -o $@ $(IMPRUN_OBJ) -Wl,--start-group $(LIBS) -Wl,--end-group

@@ -1,0 +1,34 @@
+/*
+ * json.c -- the --json file: the end of the run as report/run.c
+ * collects it, with what only imprun knows (the files given, how they
+ * were run, the cycle bound, the exit status), written atomically.
+ */
+#include "imprun.h"
+
+#include "diag.h"
+#include "outfile.h"
+#include "report.h"
+#include "vm.h"
+
+int imprun_write_json(const struct imprun_opts *o, const struct vm *vm, const struct symtab *syms,
+                      int status, uint32_t rc, int exit_code, const struct services *svc)
+{
+    struct rep_run r;
+    rep_run_collect(&r, vm, syms, (enum vm_status)status, rc, svc);
+    /* --core and files are exclusive (main.c): the program is one or the other */
+    r.program = o->core ? &o->core : (const char *const *)o->inputs;
+    r.nprogram = o->core ? 1 : o->ninputs;
+    r.mode = o->core ? "core" : o->ninputs == 1 && !imprun_is_source(o->inputs[0]) ? "load"
+                                                                                   : "source";
+    r.exit_code = exit_code;
+    r.max_cycles = o->max_cycles;
+
+    struct diag d;
+    diag_init(&d, "imprun");
+    struct outfile of;
+    FILE *f = outfile_open(&of, o->json, &d);
+    if (!f)
+        return -1;
+    rep_run_json(f, &r);
+    return outfile_commit(&of, &d);
+}

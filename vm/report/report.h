@@ -1,0 +1,254 @@
+/*
+ * report.h -- the reports of a run, shared by imprun and the monitors.
+ *
+ * Each report has two halves: a collector that reads the machine (or
+ * its counters, or guest storage) and fills a struct, and a printer that
+ * formats that struct, to a FILE* or one line into a buffer for a
+ * screen.  Collectors never print; printers never read the machine.
+ *
+ *   status.c   how a run ended: exit statuses, interruption codes, the
+ *              failing instruction with its CSECT and source line
+ *   stats.c    totals, CPI and the per-opcode table
+ *   dump.c     storage, registers and PSW in Hercules' console formats
+ *   trace.c    --trace and --microtrace lines
+ *   mtrace.c   a microword field by field
+ *   json.c     a deterministic JSON writer
+ *   run.c      everything at the end of a run, and its JSON form
+ *
+ * Addresses map to the program through host/symbols.h.
+ */
+#ifndef IMP_VM_REPORT_H
+#define IMP_VM_REPORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "microword.h"
+#include "obj.h"
+#include "services.h"
+#include "symbols.h"
+#include "vm.h"
+
+/* ---- exit statuses: the one table (imprun(1), EXIT STATUS) -------------- */
+
+/*      enum              code name           meaning */
+#define IMPRUN_EXITS(X)                                                              \
+    X(EXIT_RUN_OK,      0, "ok",          "normal end with return code 0, or a disabled wait") \
+    X(EXIT_BAD_INPUT,   1, "bad-input",   "unreadable or invalid program, image, microcode or source") \
+    X(EXIT_USAGE,       2, "usage",       "command-line error")                         \
+    X(EXIT_RUN_RC,      3, "return-code", "normal end with a return code other than 0") \
+    X(EXIT_RUN_PGM,     4, "program-interruption", "program interruption with no handler") \
+    X(EXIT_RUN_INT,     5, "interruption", "SVC, external or restart interruption with no handler, or an enabled wait that can never end") \
+    X(EXIT_RUN_LIMIT,   6, "cycle-limit", "the cycle limit was reached")               \
+    X(EXIT_RUN_MACHINE, 7, "machine",     "microcode error, check-stop or host service failure")
+
+enum imprun_exit {
+#define X(e, code, name, what) e = code,
+    IMPRUN_EXITS(X)
+#undef X
+};
+
+/* The exit status for a machine status (rc: the return code of VM_EXIT). */
+int imprun_exit_code(enum vm_status st, uint32_t rc);
+const char *imprun_exit_name(int code);
+
+/* ---- an instruction in storage (status.c) ------------------------------ */
+
+struct rep_where {
+    uint32_t addr;
+    size_t nbytes;                  /* bytes of it inside storage, 0-6 */
+    uint8_t bytes[6];
+    char insn[80];                  /* the disassembly; "" if nbytes is 0 */
+    int found;                      /* addr is in a section of the program */
+    struct sym_where sym;           /* zeroed if not found */
+    int have_source;                /* source holds line sym.line of sym.file */
+    char source[256];
+};
+
+void rep_where_collect(struct rep_where *w, const struct vm *vm, const struct symtab *t,
+                       uint32_t addr);
+/* "  at X'010008' MAIN+X'8' (prog.s:12): L     1,0(0,2)" and the source line. */
+void rep_where_print(FILE *out, const struct rep_where *w);
+
+/* ---- the end of a run (status.c) ---------------------------------------- */
+
+struct rep_status {
+    enum vm_status status;
+    uint32_t rc;                    /* the return code of VM_EXIT */
+    uint64_t psw;                   /* the PSW when the run stopped */
+    int interrupted;                /* VM_NO_*_HANDLER: in says what had none */
+    struct vm_interrupt in;
+    char pic_name[80];              /* program interruption: "specification", ... */
+    int inside;                     /* stopped inside the microcode of where.addr */
+    unsigned upc;                   /* then: the microword, and its label */
+    char micro_label[80];
+    int have_where;                 /* where is the instruction the report names */
+    struct rep_where where;
+};
+
+/* What the run that returned st (return code rc) left in vm. */
+void rep_status_collect(struct rep_status *s, const struct vm *vm, const struct symtab *t,
+                        enum vm_status st, uint32_t rc);
+/* The final status: what happened, the PSW, where; each line begins with
+ * prog.  quiet: nothing for a normal end with return code 0 or a
+ * disabled wait. */
+void rep_status_print(FILE *out, const char *prog, const struct rep_status *s, int quiet);
+
+/* "specification", "fixed-point overflow + PER event", ... */
+void rep_pic_name(uint16_t code, char *buf, size_t size);
+/* The address of the instruction an interruption reports. */
+uint32_t rep_failing_addr(const struct vm_interrupt *in);
+
+/* ---- statistics (stats.c) ----------------------------------------------- */
+
+struct rep_op {
+    unsigned idx;           /* dispatch index (vm.h: 0-255, 256 + op1 for B2xx) */
+    unsigned opcode;        /* 0xNN or 0xB2NN */
+    const char *name;       /* mnemonic, "?" if not in the table, "(none)" for
+                               cycles no instruction ran (the IPL, a wait) */
+    uint64_t count, cycles;
+};
+
+struct rep_stats {
+    uint64_t instructions, cycles, microwords;
+    size_t nops;
+    struct rep_op ops[512]; /* the opcodes that ran, most frequent first
+                               (then most cycles, then lowest index) */
+};
+
+void rep_stats_collect(struct rep_stats *s, const struct vm_counters *c);
+/* Totals, CPI and the per-opcode table. */
+void rep_stats_print(FILE *out, const struct rep_stats *s);
+/* One row of the table (no newline): "41     LA       ...  CPI  %". */
+void rep_stats_format_op(char *buf, size_t size, const struct rep_op *op, uint64_t instructions);
+/* num/den as "5.50" (two decimals, rounded), "-" if den is 0. */
+void rep_ratio(char *buf, size_t size, uint64_t num, uint64_t den);
+
+/* ---- storage, registers and PSW (dump.c) -------------------------------- */
+
+struct rep_dump_line {
+    uint32_t addr;
+    uint32_t want;                  /* bytes asked of this line, 1-16 */
+    uint32_t n;                     /* bytes read: fewer where storage ends */
+    uint8_t bytes[16];
+};
+
+/* The next line of a dump of len (> 0) bytes at addr, read through st. */
+void rep_dump_collect_line(struct rep_dump_line *l, const struct svc_storage *st, uint32_t addr,
+                           uint32_t len);
+/* "R:00010200:K:00=C1C2C340 40F0F1F2 ...  ABC  012" (no newline); if n is
+ * 0: "R:00010200: addressing exception (outside storage)". */
+void rep_dump_format_line(char *buf, size_t size, const struct rep_dump_line *l, int key);
+/* Dump len bytes at addr, 16 per line, up to the end of storage. */
+void rep_dump_print(FILE *out, const struct svc_storage *st, uint32_t addr, uint32_t len, int key);
+
+struct rep_regs {
+    uint64_t psw;
+    unsigned cc;
+    uint32_t gr[16];
+};
+
+void rep_regs_collect(struct rep_regs *r, const struct vm *vm);
+/* The PSW line, then GR00=........  GR01=........  ... four per line. */
+void rep_regs_print(FILE *out, const struct rep_regs *r);
+/* "PSW=xxxxxxxx xxxxxxxx" (no newline). */
+void rep_psw_format(char *buf, size_t size, uint64_t psw);
+/* The same followed by its fields in words. */
+void rep_psw_fields_format(char *buf, size_t size, uint64_t psw);
+
+/* ---- microwords (mtrace.c) ---------------------------------------------- */
+
+/* The label at or before upc in the control store, as "label+off". */
+void rep_micro_label(const struct vm *vm, unsigned upc, char *buf, size_t size);
+/* "u ADDR label  FIELD=VALUE ..." (the fields whose code is not 0; no
+ * newline). */
+void rep_micro_format(char *buf, size_t size, const char *label, unsigned addr,
+                      const struct mc_word *w);
+
+/* ---- tracing (trace.c) -------------------------------------------------- */
+
+/* One traced instruction: what ran, and the state it left. */
+struct rep_trace_insn {
+    uint32_t addr;
+    uint8_t bytes[6];
+    int len;                        /* 2, 4 or 6 */
+    unsigned cc;                    /* after it */
+    uint32_t before[16], after[16]; /* general registers */
+};
+
+/* "010004 MAIN+X'4'        LA    2,10(0,0)             " (fixed width). */
+void rep_trace_format_head(char *buf, size_t size, const struct symtab *t, uint32_t addr,
+                           const uint8_t *bytes, int len);
+/* " CC0 GR02=0000000A": the CC and the registers that changed. */
+void rep_trace_format_tail(char *buf, size_t size, unsigned cc, const uint32_t before[16],
+                           const uint32_t after[16]);
+/* The whole line, head then tail (no newline). */
+void rep_trace_format(char *buf, size_t size, const struct symtab *t,
+                      const struct rep_trace_insn *r);
+
+/* --trace and --microtrace as a run goes: an instruction's line starts
+ * when it is decoded and ends when the next one starts. */
+struct trace_state {
+    FILE *out;
+    const struct symtab *syms;
+    int insns, micros;      /* what to trace */
+    int pending;            /* an instruction line waits for its results */
+    int broken;             /* microwords were printed since it started */
+    uint32_t gr[16];        /* registers before that instruction */
+};
+void trace_init(struct trace_state *t, FILE *out, const struct symtab *syms, int insns,
+                int micros);
+/* The callbacks of struct vm_trace (ctx is the trace_state). */
+int trace_insn(void *ctx, struct vm *vm, uint32_t addr, const uint8_t *bytes, int len);
+int trace_micro(void *ctx, struct vm *vm, unsigned upc);
+/* Complete the last instruction's line at the end of the run. */
+void trace_finish(struct trace_state *t, struct vm *vm);
+
+/* ---- everything at the end of a run (run.c) ----------------------------- */
+
+struct rep_run {
+    const char *const *program;     /* the files run, as given */
+    int nprogram;
+    const char *mode;               /* "core", "load" or "source" */
+    int exit_code;                  /* the runner's exit status */
+    uint64_t max_cycles;            /* the bound the run had */
+    uint32_t storage;               /* bytes of storage */
+    struct rep_status status;
+    struct rep_regs regs;
+    struct rep_stats stats;
+    uint64_t svc_calls, svc_bytes_in, svc_bytes_out;
+};
+
+/* Fill the machine's part of *r (status, registers, statistics, storage,
+ * services; svc may be NULL); the caller sets program, mode, exit_code
+ * and max_cycles. */
+void rep_run_collect(struct rep_run *r, const struct vm *vm, const struct symtab *t,
+                     enum vm_status st, uint32_t rc, const struct services *svc);
+/* *r as one JSON object (the layout of imprun(1), JSON OUTPUT). */
+void rep_run_json(FILE *f, const struct rep_run *r);
+
+/* ---- JSON (json.c) -------------------------------------------------------- */
+
+#define JSON_MAX_DEPTH 16
+
+struct json {
+    FILE *f;
+    int depth;
+    int first[JSON_MAX_DEPTH];
+};
+
+void json_begin(struct json *j, FILE *f);
+/* key is NULL for array elements and the top-level value. */
+void json_object(struct json *j, const char *key);
+void json_array(struct json *j, const char *key);
+void json_end(struct json *j, char close);      /* '}' or ']' */
+void json_str(struct json *j, const char *key, const char *v);
+void json_u64(struct json *j, const char *key, uint64_t v);
+void json_i64(struct json *j, const char *key, int64_t v);
+void json_bool(struct json *j, const char *key, int v);
+void json_ratio(struct json *j, const char *key, uint64_t num, uint64_t den);
+void json_hex(struct json *j, const char *key, uint64_t v, int width);
+void json_quote(FILE *f, const char *s);
+
+#endif

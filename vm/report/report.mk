@@ -1,0 +1,20 @@
+# vm/report/report.mk -- libimpreport.a: the reports of a run (status,
+# statistics, dumps, traces, JSON), each a collector that fills a struct
+# and a printer that formats it, so imprun and the monitors share them.
+
+LIBIMPREPORT_SRC := $(wildcard vm/report/*.c)
+LIBIMPREPORT_OBJ := $(LIBIMPREPORT_SRC:%.c=$(B)/%.o)
+LIBIMPREPORT     := $(B)/libimpreport.a
+# Before libimphost.a (it uses the symbols and the host services).
+LIBS             := $(LIBIMPREPORT) $(LIBS)
+DEPS             += $(LIBIMPREPORT_OBJ:.o=.d)
+
+$(LIBIMPREPORT_OBJ): ALL_CFLAGS += $(VM_SUB_INCLUDES)
+
+$(LIBIMPREPORT): $(LIBIMPREPORT_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@ && $(AR) rcs $@ $^
+
+$(UNIT_TESTS): $(LIBIMPREPORT)
+$(patsubst tests/unit/%.c,$(B)/tests/unit/%.o,$(wildcard tests/unit/t-report*.c)): \
+    ALL_CFLAGS += -Ivm -Imc $(VM_SUB_INCLUDES)

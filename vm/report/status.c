@@ -1,0 +1,203 @@
+/*
+ * status.c -- how a run ended: the exit status of imprun for each
+ * machine status (the one table, IMPRUN_EXITS in report.h, applied to
+ * the VM's own VM_STATUSES here), the names of the program-interruption
+ * codes, and the final status: collected into struct rep_status (what
+ * stopped the run, the interruption, the instruction it is about with
+ * its CSECT and source line), then printed.
+ */
+#include "report.h"
+
+#include <string.h>
+
+#include "isa.h"
+
+static const struct {
+    int code;
+    const char *name, *what;
+} exit_table[] = {
+#define X(e, code, name, what) { code, name, what },
+    IMPRUN_EXITS(X)
+#undef X
+};
+
+const char *imprun_exit_name(int code)
+{
+    for (size_t i = 0; i < sizeof exit_table / sizeof exit_table[0]; i++)
+        if (exit_table[i].code == code)
+            return exit_table[i].name;
+    return "?";
+}
+
+/*
+ * The machine status -> exit status map.  No default: a status added to
+ * VM_STATUSES makes -Wswitch point here.
+ */
+int imprun_exit_code(enum vm_status st, uint32_t rc)
+{
+    switch (st) {
+    case VM_EXIT:           return rc == 0 ? EXIT_RUN_OK : EXIT_RUN_RC;
+    case VM_DISABLED_WAIT:  return EXIT_RUN_OK;
+    case VM_NO_PGM_HANDLER: return EXIT_RUN_PGM;
+    case VM_NO_SVC_HANDLER:
+    case VM_NO_EXT_HANDLER:
+    case VM_NO_RESTART_PSW:
+    case VM_ENABLED_WAIT:   return EXIT_RUN_INT;
+    case VM_CYCLE_LIMIT:    return EXIT_RUN_LIMIT;
+    case VM_BREAKPOINT:
+    case VM_WATCHPOINT:
+    case VM_STEPPED:
+    case VM_MICROSTEPPED:
+    case VM_STOP_REQUEST:
+    case VM_BAD_MICROCODE:
+    case VM_HOST_ERROR:
+    case VM_CHECK_STOP:
+    case VM_NSTATUS:        return EXIT_RUN_MACHINE;
+    }
+    return EXIT_RUN_MACHINE;
+}
+
+/* Program-interruption codes (ISA.md, "Program-interruption codes"). */
+static const struct { uint16_t code; const char *name; } pic_names[] = {
+    { 0x01, "operation" },          { 0x02, "privileged operation" },
+    { 0x03, "execute" },            { 0x04, "protection" },
+    { 0x05, "addressing" },         { 0x06, "specification" },
+    { 0x07, "data" },               { 0x08, "fixed-point overflow" },
+    { 0x09, "fixed-point divide" }, { 0x0A, "decimal overflow" },
+    { 0x0B, "decimal divide" },     { 0x10, "segment translation" },
+    { 0x11, "page translation" },   { 0x12, "translation specification" },
+    { 0x13, "special operation" },  { 0x40, "monitor event" },
+};
+
+void rep_pic_name(uint16_t code, char *buf, size_t size)
+{
+    const char *name = NULL;
+    for (size_t i = 0; i < sizeof pic_names / sizeof pic_names[0]; i++)
+        if (pic_names[i].code == (code & 0xFF7F))
+            name = pic_names[i].name;
+    if (code & 0x80)
+        snprintf(buf, size, "%s%s%s", (code & 0xFF7F) ? (name ? name : "unknown") : "",
+                 (code & 0xFF7F) ? " + " : "", "PER event");
+    else
+        snprintf(buf, size, "%s", name ? name : "unknown");
+    if (!name && (code & 0xFF7F)) {
+        size_t n = strlen(buf);
+        snprintf(buf + n, size - n, " exception");
+    }
+}
+
+/* Address of the instruction an interruption is about: the old PSW's IA
+ * less the instruction length (ILC in halfwords; 0 for early PSW errors). */
+uint32_t rep_failing_addr(const struct vm_interrupt *in)
+{
+    uint32_t ia = (uint32_t)in->old_psw & 0xFFFFFF;
+    return (ia - 2u * in->ilc) & 0xFFFFFF;
+}
+
+void rep_where_collect(struct rep_where *w, const struct vm *vm, const struct symtab *t,
+                       uint32_t addr)
+{
+    memset(w, 0, sizeof *w);
+    w->addr = addr;
+    while (w->nbytes < 6 && vm_fetch_bytes(vm, addr + (uint32_t)w->nbytes,
+                                           &w->bytes[w->nbytes], 1) == 0)
+        w->nbytes++;
+    if (w->nbytes)
+        isa_disasm(w->bytes, w->nbytes, w->insn, sizeof w->insn);
+    w->found = sym_lookup(t, addr, &w->sym) == 0;
+    w->have_source = w->sym.file &&
+                     sym_source_text(w->sym.file, w->sym.line, w->source, sizeof w->source) == 0;
+}
+
+/* "  at X'010008' MAIN+X'8' (prog.s:12): L     1,0(0,2)" and the source text. */
+void rep_where_print(FILE *out, const struct rep_where *w)
+{
+    char where[160] = "";
+    if (w->found && w->sym.file)
+        snprintf(where, sizeof where, " %s+X'%X' (%s:%d)", w->sym.csect, w->sym.csect_off,
+                 w->sym.file, w->sym.line);
+    else if (w->found)
+        snprintf(where, sizeof where, " %s+X'%X'", w->sym.csect, w->sym.csect_off);
+    fprintf(out, "  at X'%06X'%s: %s\n", w->addr, where,
+            w->nbytes ? w->insn : "(outside storage)");
+    if (w->have_source)
+        fprintf(out, "  %5d | %s\n", w->sym.line, w->source);
+}
+
+/* Statuses that stop a run in the middle of the microcode, if any. */
+static int may_stop_inside(enum vm_status st)
+{
+    return st == VM_CYCLE_LIMIT || st == VM_BAD_MICROCODE || st == VM_CHECK_STOP;
+}
+
+void rep_status_collect(struct rep_status *s, const struct vm *vm, const struct symtab *t,
+                        enum vm_status st, uint32_t rc)
+{
+    memset(s, 0, sizeof *s);
+    s->status = st;
+    s->rc = rc;
+    s->psw = vm_get_psw(vm);
+    s->interrupted = st == VM_NO_PGM_HANDLER || st == VM_NO_SVC_HANDLER ||
+                     st == VM_NO_EXT_HANDLER;
+    if (s->interrupted) {
+        s->in = *vm_last_interrupt(vm);
+        if (st == VM_NO_PGM_HANDLER || s->in.cls == VM_INT_PGM)
+            rep_pic_name(s->in.code, s->pic_name, sizeof s->pic_name);
+        if (st != VM_NO_EXT_HANDLER) {
+            s->have_where = 1;
+            rep_where_collect(&s->where, vm, t, rep_failing_addr(&s->in));
+        }
+    } else if (may_stop_inside(st) && !vm_between_instructions(vm)) {
+        s->inside = 1;
+        s->upc = vm_micro_pc(vm);
+        rep_micro_label(vm, s->upc, s->micro_label, sizeof s->micro_label);
+        s->have_where = 1;
+        rep_where_collect(&s->where, vm, t, vm_instruction_address(vm));
+    } else if (may_stop_inside(st)) {
+        s->have_where = 1;
+        rep_where_collect(&s->where, vm, t, (uint32_t)s->psw & 0xFFFFFF);
+    }
+}
+
+static void print_psw_fields(FILE *out, uint64_t psw)
+{
+    char line[128];
+    rep_psw_fields_format(line, sizeof line, psw);
+    fprintf(out, "%s\n", line);
+}
+
+void rep_status_print(FILE *out, const char *prog, const struct rep_status *s, int quiet)
+{
+    switch (s->status) {
+    case VM_EXIT:
+        if (!quiet || s->rc != 0)
+            fprintf(out, "%s: %s, return code %u\n", prog, vm_status_message(s->status), s->rc);
+        break;
+    case VM_NO_PGM_HANDLER:
+        fprintf(out, "%s: program interruption %04X (%s) with no handler\n", prog, s->in.code,
+                s->pic_name);
+        fprintf(out, "  old ");
+        print_psw_fields(out, s->in.old_psw);
+        break;
+    case VM_NO_SVC_HANDLER:
+        fprintf(out, "%s: SVC %u with no handler (SVC new PSW is zero)\n", prog, s->in.code);
+        fprintf(out, "  old ");
+        print_psw_fields(out, s->in.old_psw);
+        break;
+    case VM_NO_EXT_HANDLER:
+        fprintf(out, "%s: external interruption %04X with no handler\n  old ", prog, s->in.code);
+        print_psw_fields(out, s->in.old_psw);
+        break;
+    default:
+        if (quiet && s->status == VM_DISABLED_WAIT)
+            break;
+        fprintf(out, "%s: %s\n  ", prog, vm_status_message(s->status));
+        print_psw_fields(out, s->psw);
+        if (s->inside)
+            fprintf(out, "  inside the instruction below, at microword %03X (%s): its "
+                         "microcode did not reach the next fetch\n", s->upc, s->micro_label);
+        break;
+    }
+    if (s->have_where)
+        rep_where_print(out, &s->where);
+}
