@@ -214,6 +214,10 @@ static int run_program(const struct imprun_opts *o, struct services *svc, const 
     if (open_report(o, &r.rep) != 0)
         return EXIT_BAD_INPUT;
     int ex = prepare(&r, load_path);
+    /* Source lines only from the folders of the programs named (imprun(1),
+       "Source lines"): the load module's, or each source's. */
+    for (int i = 0; ex == 0 && !o->core && i < o->ninputs; i++)
+        (void)sym_allow_folder_of(&r.syms, o->inputs[i]);
     if (ex == 0) {
         struct trace_state ts;
         trace_init(&ts, r.rep, &r.syms, o->trace, o->microtrace);
@@ -240,6 +244,7 @@ static int run_program(const struct imprun_opts *o, struct services *svc, const 
         vm_free(r.vm);
     if (r.have_mod)
         obj_free(&r.mod);
+    sym_free(&r.syms);
     return ex;
 }
 

@@ -112,8 +112,12 @@ void report_where(FILE *out, const struct vm *vm, const struct symtab *t, uint32
     }
     fprintf(out, "  at X'%06X'%s: %s\n", addr, where, dis);
     char src[256];
-    if (w.file && sym_source_text(w.file, w.line, src, sizeof src) == 0)
+    enum sym_source why = w.file ? sym_source_text(t, w.file, w.line, src, sizeof src)
+                                 : SYM_SRC_MISSING;
+    if (why == SYM_SRC_OK)
         fprintf(out, "  %5d | %s\n", w.line, src);
+    else if (why != SYM_SRC_MISSING)
+        fprintf(out, "  %5d | (source line not shown: %s)\n", w.line, sym_source_why(why));
 }
 
 void report_status(FILE *out, const struct vm *vm, const struct symtab *t, enum vm_status st,
