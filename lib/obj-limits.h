@@ -11,6 +11,7 @@ enum {
     FILE_LIMIT    = 64 << 20,       /* largest module file read */
     READ_ERR_MAX  = 20,             /* errors reported per file before giving up */
     TXT_PER_LINE  = 32,             /* bytes per TXT record written */
+    ORIGIN_ALIGN  = 8,              /* --origin of impld and imprun: a doubleword */
 };
 
 /* Shared between the writer and the reader (not part of the public API). */

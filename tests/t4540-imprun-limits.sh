@@ -52,4 +52,159 @@ test_expect_success 'a device or a FIFO as the source file neither hangs nor sho
     (cd prog && { timeout 20 imprun f.load 2>../err; test $? -eq 4; }) &&
     test_grep "not a regular file" err
 '
+
+# ---- output quotas ------------------------------------------------------
+
+cat >loop.s <<'SRC'
+LOOP     CSECT
+         USING LOOP,15
+         LA    2,MSG
+         LA    3,L'MSG
+AGAIN    DIAG  2,3,X'008'          PUTLINE, for ever
+         B     AGAIN
+MSG      DC    CL63'HELLO'
+         END   LOOP
+SRC
+cat >fout.s <<'SRC'
+FOUT     CSECT
+         USING FOUT,15
+         LA    2,FCB
+         DIAG  2,0,X'020'          OPEN
+AGAIN    DIAG  2,0,X'02C'          PUTREC, for ever
+         B     AGAIN
+         DS    0F
+FCB      DC    CL8'OUT',F'1',F'0',A(BUF),F'63',F'63'
+BUF      DC    CL63'RECORD'
+         END   FOUT
+SRC
+
+test_expect_success 'console output stops at --max-console with its own message' '
+    { imprun --max-console=10K loop.s >out 2>err; test $? -eq 6; } &&
+    test $(wc -c <out) -eq 10240 &&
+    test_grep "output limit reached: the console output reached its limit of 10240 bytes (--max-console=SIZE" err
+'
+test_expect_success 'the console quota is 16 MiB by default' '
+    { imprun loop.s >out 2>err; test $? -eq 6; } &&
+    test $(wc -c <out) -eq 16777216 && test_grep "limit of 16777216 bytes" err
+'
+test_expect_success 'output to bound files stops at --max-output' '
+    { imprun --max-output=1M --file OUT=big.txt fout.s 2>err; test $? -eq 6; } &&
+    test $(wc -c <big.txt) -eq 1048576 &&
+    test_grep "the output to bound files reached its limit of 1048576 bytes (--max-output" err
+'
+test_expect_success 'the trace stops the run at --max-trace' '
+    { imprun -q --trace --max-trace=100K loop.s >/dev/null 2>err; test $? -eq 6; } &&
+    test $(wc -c <err) -lt 110000 &&
+    test_grep "the trace reached its limit of 102400 bytes (--max-trace" err &&
+    { imprun -q --microtrace --max-trace=50K loop.s >/dev/null 2>err; test $? -eq 6; } &&
+    test $(wc -c <err) -lt 60000
+'
+test_expect_success 'quota sizes are checked' '
+    for bad in abc -1 10X 99999999999999999999 20000000000G ""; do
+        { imprun --max-console="$bad" loop.s 2>err; test $? -eq 2; } &&
+        test_grep "max-console" err || return 1
+    done &&
+    { imprun --max-trace=1Q loop.s 2>err; test $? -eq 2; } && test_grep "max-trace" err
+'
+
+# ---- hangs ---------------------------------------------------------------
+
+cat >rd.s <<'SRC'
+RD       CSECT
+         USING RD,15
+AGAIN    LA    2,BUF
+         LA    3,80
+         DIAG  2,3,X'010'          GETLINE
+         BC    2,AGAIN             CC2: cut, read on
+         BC    8,AGAIN
+         BR    14
+BUF      DS    CL80
+         END   RD
+SRC
+
+test_expect_success 'GETLINE on an endless line returns, and the cycle limit stops the loop' '
+    { timeout 60 imprun --max-cycles=50M rd.s </dev/zero 2>err; test $? -eq 6; } &&
+    test_grep "cycle limit reached" err
+'
+test_expect_success 'GETLINE: a line longer than 1 MiB is cut there (CC2), its rest is the next line' '
+    cat >one.s <<-\SRC &&
+	ONE      CSECT
+	         USING ONE,15
+	         LA    2,BUF
+	         LA    3,8
+	         DIAG  2,3,X'"'"'010'"'"'          GETLINE
+	         BC    2,CUT
+	         LA    15,1
+	         BR    14
+	CUT      DIAG  2,3,X'"'"'010'"'"'          GETLINE: the rest
+	         LR    15,3                R15 = its length
+	         BR    14
+	BUF      DS    CL8
+	         END   ONE
+	SRC
+    perl -e "print q(a) x (1048576 + 5), qq(\n)" >long.txt &&
+    { imprun one.s <long.txt 2>err; test $? -eq 3; } &&
+    test_grep "return code 5" err
+'
+
+cat >ckc.s <<'SRC'
+CKC      CSECT
+         USING CKC,15
+         SCKC  NEVER               comparator at the end of the TOD clock
+         LCTL  0,0,CR0             CR0 bit 20: clock comparator subclass
+         LPSW  WAIT                enabled wait
+         DS    0D
+WAIT     DC    X'010A0000',X'00000000'
+NEVER    DC    X'FFFFFFFFFFFFFFFF'
+CR0      DC    X'00000800'
+         END   CKC
+SRC
+
+test_expect_success 'a wait for a comparator that cannot fire ends, even with --max-cycles near 2^64' '
+    { timeout 60 imprun --max-cycles=18446744073709551615 ckc.s 2>err; test $? -eq 5; } &&
+    test_grep "enabled wait state with no interruption that can ever come" err &&
+    { timeout 60 imprun --max-cycles=18446744073709551000 ckc.s 2>err; test $? -eq 5; }
+'
+test_expect_success 'a cycle limit in the wait state says the machine was waiting' '
+    { imprun --max-cycles=1000 ckc.s 2>err; test $? -eq 6; } &&
+    test_grep "was in the wait state" err &&
+    ! grep -q "did not reach the next fetch" err
+'
+
+# ---- arguments -------------------------------------------------------------
+
+cat >fcb.s <<'SRC'
+FCBT     CSECT
+         USING FCBT,15
+         LA    2,FCB
+         DIAG  2,0,X'020'          OPEN
+         BC    8,OPENED
+         LA    15,1                not opened
+         BR    14
+OPENED   LA    15,2
+         BR    14
+         DS    0F
+FCB      DC    X'C9D500E7',CL4' ',F'0',F'0',A(BUF),F'8',F'0'
+BUF      DS    CL8
+         END   FCBT
+SRC
+
+test_expect_success 'an FCB name with a NUL inside does not match a shorter binding' '
+    echo x >in.txt &&
+    { imprun --file IN=in.txt fcb.s 2>err; test $? -eq 3; } &&
+    test_grep "return code 1" err
+'
+test_expect_success '--origin follows the rule of impld (doubleword aligned, below 16M)' '
+    for bad in 0x1001 0x10004 0x1000000 -8 abc; do
+        { imprun --origin=$bad prog/bad.load 2>err; test $? -eq 2; } &&
+        test_grep "doubleword-aligned" err || return 1
+        { impld --origin=$bad -o x.load prog/bad.o 2>err; test $? -eq 2; } || return 1
+    done
+'
+test_expect_success '--savecore: the message shows the argument as given' '
+    { imprun --savecore=:0:FF prog/bad.load 2>err; test $? -eq 2; } &&
+    test_grep "got .:0:FF." err &&
+    { imprun --savecore=x:10:1 prog/bad.load 2>err; test $? -eq 2; } &&
+    test_grep "got .x:10:1." err
+'
 test_done

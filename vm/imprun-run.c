@@ -13,6 +13,7 @@
 #include "imprun.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,6 +22,26 @@
 #include "outfile.h"
 #include "report.h"
 #include "vm.h"
+
+/* Limits imprun sets on a run besides the cycle limit: one row each, what
+   reached its limit and the option that raises it (imprun(1), "Limits"). */
+#define IMPRUN_LIMITS(X)                                                 \
+    X(LIMIT_NONE,    "",                       "")                       \
+    X(LIMIT_CONSOLE, "console output",         "--max-console")          \
+    X(LIMIT_FILES,   "output to bound files",  "--max-output")           \
+    X(LIMIT_TRACE,   "trace",                  "--max-trace")
+
+enum imprun_limit {
+#define X(e, what, option) e,
+    IMPRUN_LIMITS(X)
+#undef X
+};
+
+static const struct { const char *what, *option; } limit_info[] = {
+#define X(e, what, option) { what, option },
+    IMPRUN_LIMITS(X)
+#undef X
+};
 
 struct run {
     const struct imprun_opts *o;
@@ -31,6 +52,7 @@ struct run {
     struct obj_module mod;
     int have_mod;
     uint32_t rc;                /* return code of an EXIT */
+    enum imprun_limit limit;    /* the limit that stopped the run, if any */
     FILE *rep;                  /* imprun's own reports */
 };
 
@@ -66,6 +88,9 @@ static enum vm_host_result host_diagnose(void *ctx, struct vm *vm, uint32_t code
         return VM_HOST_EXIT;
     case SVC_PROGCHECK:
         return VM_HOST_BAD_CODE;        /* specification exception 0006 */
+    case SVC_FAILED:
+        r->limit = r->svc->limit_hit == SVC_LIMIT_CONSOLE ? LIMIT_CONSOLE : LIMIT_FILES;
+        return VM_HOST_FAIL;
     }
     return VM_HOST_FAIL;
 }
@@ -149,6 +174,13 @@ static void write_reports(struct run *r, enum vm_status st)
 {
     const struct imprun_opts *o = r->o;
     report_status(r->rep, r->vm, &r->syms, st, r->rc, o->quiet);
+    if (r->limit != LIMIT_NONE) {
+        uint64_t max = r->limit == LIMIT_CONSOLE ? r->svc->max_console
+                     : r->limit == LIMIT_FILES ? r->svc->max_files : o->max_trace;
+        fprintf(r->rep, "imprun: output limit reached: the %s reached its limit of %" PRIu64
+                " bytes (%s=SIZE raises it)\n", limit_info[r->limit].what, max,
+                limit_info[r->limit].option);
+    }
     if (o->regs) {
         uint32_t gr[16];
         for (unsigned i = 0; i < 16; i++)
@@ -221,16 +253,19 @@ static int run_program(const struct imprun_opts *o, struct services *svc, const 
     if (ex == 0) {
         struct trace_state ts;
         trace_init(&ts, r.rep, &r.syms, o->trace, o->microtrace);
+        ts.limit = o->max_trace;
         if (o->trace || o->microtrace) {
             struct vm_trace tr = { &ts, trace_insn, trace_micro };
             vm_set_trace(r.vm, &tr);
         }
         enum vm_status st = vm_run(r.vm, o->max_cycles);
         trace_finish(&ts, r.vm);
+        if (ts.limit_hit)
+            r.limit = LIMIT_TRACE;
         fflush(stdout);
         svc_close_all(svc);
         write_reports(&r, st);
-        ex = imprun_exit_code(st, r.rc);
+        ex = r.limit != LIMIT_NONE ? EXIT_RUN_LIMIT : imprun_exit_code(st, r.rc);
         for (int i = 0; i < o->nsaves; i++)
             if (save_core(r.vm, &o->saves[i]) != 0 && ex == EXIT_RUN_OK)
                 ex = EXIT_BAD_INPUT;

@@ -152,7 +152,11 @@ void report_status(FILE *out, const struct vm *vm, const struct symtab *t, enum 
             break;
         fprintf(out, "imprun: %s\n  ", vm_status_message(st));
         report_psw_fields(out, vm_get_psw(vm));
-        if ((st == VM_CYCLE_LIMIT || st == VM_BAD_MICROCODE || st == VM_CHECK_STOP) &&
+        if (st == VM_CYCLE_LIMIT && (vm_get_psw(vm) & VM_PSW_WAIT)) {
+            fprintf(out, "  the machine was in the wait state, waiting for an interruption "
+                         "(the instruction that entered it is below)\n");
+            report_where(out, vm, t, vm_instruction_address(vm));
+        } else if ((st == VM_CYCLE_LIMIT || st == VM_BAD_MICROCODE || st == VM_CHECK_STOP) &&
             !vm_between_instructions(vm)) {
             char label[80];
             report_micro_label(vm, vm_micro_pc(vm), label, sizeof label);

@@ -27,7 +27,7 @@
     X(EXIT_RUN_RC,      3, "return-code", "normal end with a return code other than 0") \
     X(EXIT_RUN_PGM,     4, "program-interruption", "program interruption with no handler") \
     X(EXIT_RUN_INT,     5, "interruption", "SVC, external or restart interruption with no handler, or an enabled wait that can never end") \
-    X(EXIT_RUN_LIMIT,   6, "cycle-limit", "the cycle limit was reached")               \
+    X(EXIT_RUN_LIMIT,   6, "cycle-limit", "the cycle limit or an output limit was reached")               \
     X(EXIT_RUN_MACHINE, 7, "machine",     "microcode error, check-stop or host service failure")
 
 enum imprun_exit {
@@ -155,10 +155,15 @@ struct trace_state {
     int pending;            /* an instruction line waits for its results */
     int broken;             /* microwords were printed since it started */
     uint32_t gr[16];        /* registers before that instruction */
+    uint64_t written;       /* bytes of trace written */
+    uint64_t limit;         /* at most this many: then the run stops */
+    int limit_hit;          /* 1: the trace stopped the run at its limit */
 };
+#define TRACE_LIMIT ((uint64_t)64 << 20)       /* --max-trace default: 64 MiB */
 void trace_init(struct trace_state *t, FILE *out, const struct symtab *syms, int insns,
                 int micros);
-/* The callbacks of struct vm_trace (ctx is the trace_state). */
+/* The callbacks of struct vm_trace (ctx is the trace_state); once limit
+   bytes were written they stop the run (VM_STOP_REQUEST, limit_hit set). */
 int trace_insn(void *ctx, struct vm *vm, uint32_t addr, const uint8_t *bytes, int len);
 int trace_micro(void *ctx, struct vm *vm, unsigned upc);
 /* Complete the last instruction's line at the end of the run. */
