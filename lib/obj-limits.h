@@ -16,6 +16,7 @@ enum {
 
 /* Shared between the writer and the reader (not part of the public API). */
 int obj_name_char(int c);                 /* A-Z 0-9 @ # $ _ */
+int obj_path_byte_plain(int c);           /* written as is in a path, not as %XX */
 extern const char *const obj_esd_type_names[3];    /* "SD", "LD", "ER" */
 
 #endif

@@ -272,6 +272,28 @@ static void wb_str(struct wbuf *w, const char *s)
     w->n += k;
 }
 
+/* A path, percent-encoded (obj.h, "Paths"): any byte string round-trips. */
+static void wb_path(struct wbuf *w, const char *s)
+{
+    for (; *s; s++) {
+        char *p = wb_room(w, 3);
+        unsigned char c = (unsigned char)*s;
+        if (obj_path_byte_plain(c)) {
+            *p++ = (char)c;
+        } else {
+            *p++ = '%';
+            *p++ = hexdigits[c >> 4];
+            *p++ = hexdigits[c & 15];
+        }
+        wb_done(w, p);
+    }
+}
+
+int obj_path_byte_plain(int c)
+{
+    return c >= 0x21 && c < 0x7F && c != '%';
+}
+
 /* A name (at most OBJ_NAME_MAX characters) or a short literal. */
 static char *put_str(char *p, const char *s)
 {
@@ -357,7 +379,7 @@ static void write_records(const struct obj_module *m, struct wbuf *w)
         p = put_sp_dec(p, (long long)i);
         *p++ = ' ';
         wb_done(w, p);
-        wb_str(w, m->files[i]);
+        wb_path(w, m->files[i]);
         wb_str(w, "\n");
     }
     for (size_t i = 0; i < m->nesd; i++) {          /* ESD %d %s %s %06X %X [%d] */
@@ -380,7 +402,7 @@ static void write_records(const struct obj_module *m, struct wbuf *w)
         p = put_sp_dec(p, m->mods[i].esd);
         *p++ = ' ';
         wb_done(w, p);
-        wb_str(w, m->mods[i].path);
+        wb_path(w, m->mods[i].path);
         wb_str(w, "\n");
     }
     for (size_t i = 0; i < m->ntxt; i++)
