@@ -45,9 +45,12 @@ int parse_number(const char *s, int flags, uint64_t *out)
     if (base == 16 ? !hexdigit((unsigned char)digits[0])
                    : !(digits[0] >= '0' && digits[0] <= '9'))
         return -1;
+    const char *stop = digits;
+    while (base == 16 ? hexdigit((unsigned char)*stop) : (*stop >= '0' && *stop <= '9'))
+        stop++;
     errno = 0;
     v = strtoull(digits, &end, base);
-    if (errno)
+    if (errno || end != stop)       /* strtoull took a second 0x */
         return -1;
     if (digits == s + 2 && s[1] == '\'') {
         if (*end != '\'')
