@@ -631,7 +631,7 @@ int obj_read(struct obj_module *m, enum obj_kind want, const char *path, struct 
                     FILE_LIMIT >> 20);
     else if (err == ENOMEM)
         diag_report(d, DIAG_ERROR, path, 0, 0, NULL, "out of memory");
-    else if (err == EIO)
+    else if (err == EIO || err == EISDIR)
         diag_report(d, DIAG_ERROR, path, 0, 0, NULL, "cannot read: %s", strerror(err));
     else if (err)
         diag_report(d, DIAG_ERROR, path, 0, 0, NULL, "cannot open: %s", strerror(err));

@@ -66,4 +66,15 @@ test_expect_success 'ORDER with 200,000 names takes linear time (a hash, not a s
     { timeout 60 impld --max-errors=0 -c many.ctl -o x.load one.o 2>err; test $? -eq 1; } &&
     test_grep "N7 is already in ORDER" err
 '
+test_expect_success 'a directory as input says "Is a directory" in every tool' '
+    mkdir d.s d.load d.mc &&
+    { impas d.s 2>err; test $? -ne 0; } && test_grep "Is a directory" err &&
+    { impld d.load 2>err; test $? -ne 0; } && test_grep "Is a directory" err &&
+    { impld -d d.load 2>err; test $? -ne 0; } && test_grep "Is a directory" err &&
+    { impmc d.mc 2>err; test $? -ne 0; } && test_grep "Is a directory" err &&
+    { imprun d.load 2>err; test $? -eq 1; } && test_grep "Is a directory" err &&
+    { imprun --core d.load 2>err; test $? -eq 1; } && test_grep "Is a directory" err &&
+    { imprun --microcode d.mc one.o 2>err; test $? -eq 1; } && test_grep "Is a directory" err &&
+    ! grep -q "Input/output error" err
+'
 test_done

@@ -16,6 +16,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "diag.h"
 #include "loader.h"
@@ -224,6 +225,11 @@ static int prepare(struct run *r, const char *load_path)
         return EXIT_RUN_MACHINE;
     }
     char err[400];
+    struct stat sb;
+    if (o->microcode && stat(o->microcode, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+        fprintf(stderr, "imprun: %s: cannot read: %s\n", o->microcode, strerror(EISDIR));
+        return EXIT_BAD_INPUT;
+    }
     if (o->microcode && vm_load_control_store_file(r->vm, o->microcode, err, sizeof err) != 0) {
         fprintf(stderr, "imprun: %s\n", err);
         return EXIT_BAD_INPUT;
