@@ -52,6 +52,13 @@ test_expect_success 'a device or a FIFO as the source file neither hangs nor sho
     (cd prog && { timeout 20 imprun f.load 2>../err; test $? -eq 4; }) &&
     test_grep "not a regular file" err
 '
+test_expect_success 'the guest runtime source is shown (its folder is trusted)' '
+    IMP_RUNTIME=$IMP_TOP/vm/runtime && export IMP_RUNTIME &&
+    with_file "$IMP_RUNTIME/imprt.s" prog/rt.load &&
+    { imprun prog/rt.load 2>err; test $? -eq 4; } &&
+    sed -n 3p "$IMP_RUNTIME/imprt.s" >expect && test -s expect &&
+    grep -F -e "$(cat expect)" err && ! grep -q "not shown" err
+'
 
 # ---- output quotas ------------------------------------------------------
 

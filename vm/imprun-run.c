@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 
 #include "diag.h"
+#include "home.h"
 #include "loader.h"
 #include "outfile.h"
 #include "report.h"
@@ -256,6 +257,11 @@ static int run_program(const struct imprun_opts *o, struct services *svc, const 
        "Source lines"): the load module's, or each source's. */
     for (int i = 0; ex == 0 && !o->core && i < o->ninputs; i++)
         (void)sym_allow_folder_of(&r.syms, o->inputs[i]);
+    char rt[PATH_MAX];                  /* and the guest runtime's, linked in */
+    if (ex == 0 && !o->core && home_runtime(rt, sizeof rt - 16) == 0) {
+        strcat(rt, "/imprt.s");
+        (void)sym_allow_folder_of(&r.syms, rt);
+    }
     if (ex == 0) {
         struct trace_state ts;
         trace_init(&ts, r.rep, &r.syms, o->trace, o->microtrace);
