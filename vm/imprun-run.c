@@ -175,13 +175,16 @@ static int save_core(const struct vm *vm, const struct save_req *s)
 static void write_reports(struct run *r, enum vm_status st)
 {
     const struct imprun_opts *o = r->o;
-    report_status(r->rep, r->vm, &r->syms, st, r->rc, o->quiet);
-    if (r->limit != LIMIT_NONE) {
+    if (r->limit != LIMIT_NONE) {       /* instead of the machine's status */
         uint64_t max = r->limit == LIMIT_CONSOLE ? r->svc->max_console
                      : r->limit == LIMIT_FILES ? r->svc->max_files : o->max_trace;
         fprintf(r->rep, "imprun: output limit reached: the %s reached its limit of %" PRIu64
-                " bytes (%s=SIZE raises it)\n", limit_info[r->limit].what, max,
+                " bytes (%s=SIZE raises it)\n  ", limit_info[r->limit].what, max,
                 limit_info[r->limit].option);
+        report_psw_fields(r->rep, vm_get_psw(r->vm));
+        report_where(r->rep, r->vm, &r->syms, vm_instruction_address(r->vm));
+    } else {
+        report_status(r->rep, r->vm, &r->syms, st, r->rc, o->quiet);
     }
     if (o->regs) {
         uint32_t gr[16];
