@@ -13,6 +13,7 @@
 
 #include "asm.h"
 #include "home.h"
+#include "number.h"
 #include "outfile.h"
 
 static void usage(FILE *f)
@@ -86,9 +87,8 @@ int main(int argc, char **argv)
             break;
         case 'E': d.werror = 1; break;
         case 'M': {
-            char *end;
-            long v = strtol(optarg, &end, 10);
-            if (*end || v < 0 || v > 1000000) {
+            uint64_t v;
+            if (parse_number_in(optarg, NUM_PLAIN, 0, 1000000, &v) != 0) {
                 fprintf(stderr, "impas: invalid --max-errors value '%s'\n", optarg);
                 free(inc);
                 return 2;

@@ -60,6 +60,12 @@ static void *read_all(const char *path, size_t *len, size_t *maplen, int *err)
         *err = errno;
         return NULL;
     }
+    struct stat sb;
+    if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
+        fclose(f);
+        *err = EISDIR;
+        return NULL;
+    }
     void *m = map_file(f, len);
     *maplen = m ? *len : 0;
     if (m) {

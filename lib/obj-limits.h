@@ -11,10 +11,12 @@ enum {
     FILE_LIMIT    = 64 << 20,       /* largest module file read */
     READ_ERR_MAX  = 20,             /* errors reported per file before giving up */
     TXT_PER_LINE  = 32,             /* bytes per TXT record written */
+    ORIGIN_ALIGN  = 8,              /* --origin of impld and imprun: a doubleword */
 };
 
 /* Shared between the writer and the reader (not part of the public API). */
 int obj_name_char(int c);                 /* A-Z 0-9 @ # $ _ */
+int obj_path_byte_plain(int c);           /* written as is in a path, not as %XX */
 extern const char *const obj_esd_type_names[3];    /* "SD", "LD", "ER" */
 
 #endif

@@ -195,7 +195,10 @@ static int nomem(struct reader *r)
     return rd_error_at(r, NULL, "out of memory");
 }
 
-/* The rest of the record, trailing blanks removed, as a new string: a path. */
+/*
+ * The rest of the record, trailing blanks removed, as a new string: a
+ * path, with each %XX (two hexadecimal digits, not 00) decoded to its byte.
+ */
 static int read_path(struct reader *r, char **out)
 {
     const char *path = peek(r);
@@ -204,8 +207,28 @@ static int read_path(struct reader *r, char **out)
     size_t len = (size_t)(r->eol - path);
     while (len > 0 && is_blank((unsigned char)path[len - 1]))
         len--;
-    *out = strndup(path, len);
-    return *out ? 0 : nomem(r);
+    char *p = malloc(len + 1);
+    if (!p)
+        return nomem(r);
+    size_t n = 0;
+    for (size_t i = 0; i < len; i++) {
+        int hi, lo;
+        if (path[i] != '%') {
+            p[n++] = path[i];
+            continue;
+        }
+        if (i + 2 >= len || (hi = hexval((unsigned char)path[i + 1])) < 0 ||
+            (lo = hexval((unsigned char)path[i + 2])) < 0 || (hi | lo) == 0) {
+            free(p);
+            return rd_error_at(r, path + i, "bad %%XX escape in path (two hexadecimal "
+                               "digits, not 00)");
+        }
+        p[n++] = (char)(hi << 4 | lo);
+        i += 2;
+    }
+    p[n] = '\0';
+    *out = p;
+    return 0;
 }
 
 static int rec_file(struct reader *r)
@@ -608,7 +631,7 @@ int obj_read(struct obj_module *m, enum obj_kind want, const char *path, struct 
                     FILE_LIMIT >> 20);
     else if (err == ENOMEM)
         diag_report(d, DIAG_ERROR, path, 0, 0, NULL, "out of memory");
-    else if (err == EIO)
+    else if (err == EIO || err == EISDIR)
         diag_report(d, DIAG_ERROR, path, 0, 0, NULL, "cannot read: %s", strerror(err));
     else if (err)
         diag_report(d, DIAG_ERROR, path, 0, 0, NULL, "cannot open: %s", strerror(err));

@@ -236,14 +236,21 @@ enum { REC_ROOM = 256 };
 struct wbuf {
     FILE *f;
     size_t n;
+    uint64_t total;     /* bytes flushed so far */
+    int too_big;        /* 1: past FILE_LIMIT, nothing more is written */
     char b[65536];
 };
 
 static const char hexdigits[] = "0123456789ABCDEF";
 
+/* Write out the buffer, unless the module would pass FILE_LIMIT: the
+   reader's limit, so that no tool writes a module another cannot read. */
 static void wb_flush(struct wbuf *w)
 {
-    if (w->n)
+    w->total += w->n;
+    if (w->total > FILE_LIMIT)
+        w->too_big = 1;
+    if (w->n && !w->too_big)
         fwrite(w->b, 1, w->n, w->f);
     w->n = 0;
 }
@@ -265,11 +272,37 @@ static void wb_str(struct wbuf *w, const char *s)
     size_t k = strlen(s);
     if (k > sizeof w->b / 2) {
         wb_flush(w);
-        fwrite(s, 1, k, w->f);
+        w->total += k;
+        if (w->total > FILE_LIMIT)
+            w->too_big = 1;
+        if (!w->too_big)
+            fwrite(s, 1, k, w->f);
         return;
     }
     memcpy(wb_room(w, k), s, k);
     w->n += k;
+}
+
+/* A path, percent-encoded (obj.h, "Paths"): any byte string round-trips. */
+static void wb_path(struct wbuf *w, const char *s)
+{
+    for (; *s; s++) {
+        char *p = wb_room(w, 3);
+        unsigned char c = (unsigned char)*s;
+        if (obj_path_byte_plain(c)) {
+            *p++ = (char)c;
+        } else {
+            *p++ = '%';
+            *p++ = hexdigits[c >> 4];
+            *p++ = hexdigits[c & 15];
+        }
+        wb_done(w, p);
+    }
+}
+
+int obj_path_byte_plain(int c)
+{
+    return c >= 0x21 && c < 0x7F && c != '%';
 }
 
 /* A name (at most OBJ_NAME_MAX characters) or a short literal. */
@@ -357,7 +390,7 @@ static void write_records(const struct obj_module *m, struct wbuf *w)
         p = put_sp_dec(p, (long long)i);
         *p++ = ' ';
         wb_done(w, p);
-        wb_str(w, m->files[i]);
+        wb_path(w, m->files[i]);
         wb_str(w, "\n");
     }
     for (size_t i = 0; i < m->nesd; i++) {          /* ESD %d %s %s %06X %X [%d] */
@@ -380,7 +413,7 @@ static void write_records(const struct obj_module *m, struct wbuf *w)
         p = put_sp_dec(p, m->mods[i].esd);
         *p++ = ' ';
         wb_done(w, p);
-        wb_str(w, m->mods[i].path);
+        wb_path(w, m->mods[i].path);
         wb_str(w, "\n");
     }
     for (size_t i = 0; i < m->ntxt; i++)
@@ -444,9 +477,16 @@ int obj_write_stream(const struct obj_module *m, FILE *f)
         return -1;
     w->f = f;
     w->n = 0;
+    w->total = 0;
+    w->too_big = 0;
     write_records(m, w);
     wb_flush(w);
+    int too_big = w->too_big;
     free(w);
+    if (too_big) {
+        errno = EFBIG;
+        return -1;
+    }
     return ferror(f) ? -1 : 0;
 }
 
@@ -457,8 +497,13 @@ int obj_write(const struct obj_module *m, const char *path, struct diag *d)
     if (!f)
         return -1;
     if (obj_write_stream(m, f) != 0) {
+        int err = errno;
         outfile_abort(&o);
-        diag_report(d, DIAG_ERROR, path, 0, 0, NULL, "cannot write: %s", strerror(errno));
+        if (err == EFBIG)
+            diag_report(d, DIAG_ERROR, path, 0, 0, NULL, "module larger than %d MiB, the "
+                        "most impld and imprun read", FILE_LIMIT >> 20);
+        else
+            diag_report(d, DIAG_ERROR, path, 0, 0, NULL, "cannot write: %s", strerror(err));
         return -1;
     }
     return outfile_commit(&o, d);

@@ -158,6 +158,8 @@ int obj_name_ok(const char *s);
  * after reporting through d.
  */
 int obj_write(const struct obj_module *m, const char *path, struct diag *d);
+/* The text of m to f: 0, or -1 with errno set (EFBIG: the module would be
+   larger than FILE_LIMIT, the most obj_read reads; the text is then cut). */
 int obj_write_stream(const struct obj_module *m, FILE *f);
 
 /*

@@ -17,11 +17,16 @@ int read_file(const char *path, size_t limit, char **buf, size_t *len)
         return errno ? errno : EIO;
     struct stat sb;
     size_t cap = 65536, n = 0;
+    if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
+        fclose(f);
+        return EISDIR;
+    }
     if (fstat(fileno(f), &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size >= 0 &&
         (unsigned long long)sb.st_size <= limit)
         cap = (size_t)sb.st_size + 1;   /* one read, and one byte more to see the end */
     char *b = malloc(cap + 1);
     int err = 0;
+    errno = 0;
     for (;;) {
         if (!b) {
             err = ENOMEM;
@@ -34,7 +39,7 @@ int read_file(const char *path, size_t limit, char **buf, size_t *len)
         }
         if (n < cap) {
             if (ferror(f))
-                err = EIO;
+                err = errno ? errno : EIO;
             break;
         }
         char *nb = realloc(b, cap * 2 + 1);

@@ -10,7 +10,8 @@
  * Read the file at path into a new buffer (*buf, freed by the caller),
  * with a NUL after the last byte that *len does not count.  A file longer
  * than limit bytes is refused.  Returns 0, or an errno value: whatever
- * fopen(3) said, EFBIG past the limit, ENOMEM, EIO; *buf is then NULL.
+ * fopen(3) said, EISDIR for a directory, EFBIG past the limit, ENOMEM,
+ * the read error (EIO if none is known); *buf is then NULL.
  * Never prints.
  */
 int read_file(const char *path, size_t limit, char **buf, size_t *len);

@@ -88,6 +88,10 @@ void tm_update(struct vm *vm)
     tm_update_irq(vm);
 }
 
+/* a + b, or UINT64_MAX where that would overflow: a wait whose end lies
+   past the cycle counter's range never ends (it cannot go back in time). */
+static uint64_t sat_add(uint64_t a, uint64_t b) { return b > UINT64_MAX - a ? UINT64_MAX : a + b; }
+
 /*
  * The wait state: advance time to the first moment an enabled external
  * interruption becomes pending.  0 if time advanced (or one is pending),
@@ -112,14 +116,14 @@ int tm_idle(struct vm *vm)
         }
     }
     if (cr0 & CR0_CPT) {
-        uint64_t c = now + tm_cpt(vm) / TOD_PER_CYCLE + 1;
+        uint64_t c = sat_add(now, tm_cpt(vm) / TOD_PER_CYCLE + 1);
         if ((int64_t)tm_cpt(vm) >= 0 && c < best)
             best = c;
     }
     if (cr0 & CR0_CKC) {
         uint64_t tod = tm_tod(vm);
         if (vm->ckc >= tod) {
-            uint64_t c = now + (vm->ckc - tod) / TOD_PER_CYCLE + 1;
+            uint64_t c = sat_add(now, (vm->ckc - tod) / TOD_PER_CYCLE + 1);
             if (c < best)
                 best = c;
         }

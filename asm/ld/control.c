@@ -9,6 +9,8 @@
  *   PAGE  name,...                  start these CSECTs on a page boundary
  *
  * Keywords may be written in any case; names are folded to upper case.
+ * A statement is at most CTL_LINE_MAX bytes, the file at most
+ * CTL_FILE_LIMIT bytes (impld(1), "Limits").
  * The operand field ends at the first blank; anything after it is a
  * comment.  Several ORDER statements add to one list.  Whether the names
  * exist is checked by layout.c, which reports at the recorded positions.
@@ -18,8 +20,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 #include "ld.h"
+#include "lineread.h"
+
+#define CTL_LINE_MAX   (64 * 1024)     /* longest control statement */
+#define CTL_FILE_LIMIT (16 << 20)      /* largest control file */
 
 struct ctl_line {
     struct linker *l;
@@ -75,6 +82,63 @@ static int parse_operand(struct ctl_line *c, const char **pp, int allow_p, struc
     return 0;
 }
 
+/* FNV-1a: the ORDER duplicate check costs O(1) per name, not O(names). */
+static size_t name_hash(const char *s)
+{
+    uint32_t h = 2166136261u;
+    while (*s)
+        h = (h ^ (unsigned char)*s++) * 16777619u;
+    return h;
+}
+
+/* Enter order[i] into the hash (which has room). */
+static void hash_enter(struct ld_control *ctl, size_t i)
+{
+    size_t mask = ctl->hash_cap - 1, k = name_hash(ctl->order[i].name) & mask;
+    while (ctl->order_hash[k])
+        k = (k + 1) & mask;
+    ctl->order_hash[k] = i + 1;
+}
+
+/* 1 if name is already in ORDER, else 0. */
+static int in_order(const struct ld_control *ctl, const char *name)
+{
+    if (!ctl->hash_cap)
+        return 0;
+    size_t mask = ctl->hash_cap - 1;
+    for (size_t k = name_hash(name) & mask; ctl->order_hash[k]; k = (k + 1) & mask)
+        if (strcmp(ctl->order[ctl->order_hash[k] - 1].name, name) == 0)
+            return 1;
+    return 0;
+}
+
+/* Append nm to ORDER, growing the array and the hash by doubling; 0 or -1. */
+static int add_order(struct ld_control *ctl, const struct ld_ctl_name *nm)
+{
+    if (ctl->norder == ctl->order_cap) {
+        size_t cap = ctl->order_cap ? ctl->order_cap * 2 : 64;
+        struct ld_ctl_name *p = realloc(ctl->order, cap * sizeof *p);
+        if (!p)
+            return -1;
+        ctl->order = p;
+        ctl->order_cap = cap;
+    }
+    if ((ctl->norder + 1) * 2 >= ctl->hash_cap) {
+        size_t cap = ctl->hash_cap ? ctl->hash_cap * 2 : 256;
+        size_t *h = calloc(cap, sizeof *h);
+        if (!h)
+            return -1;
+        free(ctl->order_hash);
+        ctl->order_hash = h;
+        ctl->hash_cap = cap;
+        for (size_t i = 0; i < ctl->norder; i++)
+            hash_enter(ctl, i);
+    }
+    ctl->order[ctl->norder] = *nm;
+    hash_enter(ctl, ctl->norder++);
+    return 0;
+}
+
 /* The operand list of ORDER or PAGE: name,name,... up to a blank. */
 static int parse_list(struct ctl_line *c, const char *p, int is_order)
 {
@@ -84,10 +148,9 @@ static int parse_list(struct ctl_line *c, const char *p, int is_order)
         if (parse_operand(c, &p, is_order, &nm) != 0)
             return -1;
         if (is_order) {
-            for (size_t i = 0; i < ctl->norder; i++)
-                if (strcmp(ctl->order[i].name, nm.name) == 0)
-                    return ctl_error(c, c->text + nm.col - 1, "%s is already in ORDER", nm.name);
-            if (add_name(&ctl->order, &ctl->norder, &nm) != 0)
+            if (in_order(ctl, nm.name))
+                return ctl_error(c, c->text + nm.col - 1, "%s is already in ORDER", nm.name);
+            if (add_order(ctl, &nm) != 0)
                 return -1;
         } else if (add_name(&ctl->page, &ctl->npage, &nm) != 0) {
             return -1;
@@ -142,21 +205,42 @@ static int parse_statement(struct ctl_line *c)
 int ld_control_read(struct linker *l, const char *path)
 {
     FILE *f = fopen(path, "r");
-    if (!f) {
-        diag_report(l->d, DIAG_ERROR, path, 0, 0, NULL, "cannot open: %s", strerror(errno));
+    struct stat sb;
+    int err = !f ? errno : fstat(fileno(f), &sb) != 0 ? errno : S_ISDIR(sb.st_mode) ? EISDIR : 0;
+    if (err) {
+        diag_report(l->d, DIAG_ERROR, path, 0, 0, NULL, "cannot open: %s", strerror(err));
+        if (f)
+            fclose(f);
         return -2;
     }
     l->ctl.path = path;
-    char *buf = NULL;
-    size_t cap = 0;
-    ssize_t len;
+    char *buf = malloc(CTL_LINE_MAX + 1);
     int bad = 0;
+    size_t total = 0;
+    struct lineread lr;
+    enum line_result got = LINE_EOF;
     struct ctl_line c = { .l = l };
-    while ((len = getline(&buf, &cap, f)) >= 0) {
+    while (buf && !l->d->capped && (got = line_read(f, buf, CTL_LINE_MAX, LINE_LIMIT, &lr)) == LINE_OK) {
         c.lineno++;
-        while (len > 0 && (buf[len - 1] == '\n' || buf[len - 1] == '\r'))
-            buf[--len] = '\0';
-        if (strlen(buf) != (size_t)len) {
+        total += lr.consumed;
+        if (total > CTL_FILE_LIMIT) {
+            diag_report(l->d, DIAG_ERROR, path, c.lineno, 0, NULL,
+                        "control file larger than %d MiB", CTL_FILE_LIMIT >> 20);
+            bad = 1;
+            break;
+        }
+        if (lr.cut || lr.unended) {
+            diag_report(l->d, DIAG_ERROR, path, c.lineno, 0, NULL,
+                        "control statement longer than %d bytes (continue on another ORDER "
+                        "or PAGE statement)", CTL_LINE_MAX);
+            bad = 1;
+            while (lr.unended && line_read(f, buf, 0, LINE_LIMIT, &lr) == LINE_OK &&
+                   (total += lr.consumed) <= CTL_FILE_LIMIT)
+                ;                   /* the rest of the line */
+            continue;
+        }
+        buf[lr.len] = '\0';
+        if (memchr(buf, '\0', lr.len)) {
             diag_report(l->d, DIAG_ERROR, path, c.lineno, 0, NULL,
                         "NUL byte in a control statement");
             bad = 1;
@@ -165,8 +249,14 @@ int ld_control_read(struct linker *l, const char *path)
         c.text = buf;
         if (parse_statement(&c) != 0)
             bad = 1;
-        if (l->d->capped)
-            break;
+    }
+    if (!buf) {
+        diag_report(l->d, DIAG_ERROR, path, 0, 0, NULL, "out of memory");
+        bad = 1;
+    } else if (got == LINE_ERROR) {
+        diag_report(l->d, DIAG_ERROR, path, c.lineno + 1, 0, NULL, "cannot read: %s",
+                    strerror(errno));
+        bad = 1;
     }
     free(buf);
     fclose(f);

@@ -66,6 +66,9 @@ struct ld_ctl_name {
 struct ld_control {
     const char *path;
     struct ld_ctl_name *order;  size_t norder;
+    size_t order_cap;           /* allocated entries of order */
+    size_t *order_hash;         /* open addressing: index + 1 into order, 0 empty */
+    size_t hash_cap;            /* a power of two, more than twice norder */
     struct ld_ctl_name *page;   size_t npage;
     struct ld_ctl_name entry;   int has_entry;
 };

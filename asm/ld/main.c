@@ -9,12 +9,14 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "ld.h"
 #include "number.h"
+#include "obj-limits.h"
 
 struct options {
     const char *out, *map, *xref, *control, *core, *disasm;
@@ -48,7 +50,7 @@ static void usage(FILE *f)
 static int parse_addr(const char *s, uint32_t *out)
 {
     uint64_t v;
-    if (parse_number(s, 0, &v) != 0 || v >= 0x1000000)
+    if (parse_number(s, NUM_PLAIN, &v) != 0 || v >= ADDR_LIMIT)
         return -1;
     *out = (uint32_t)v;
     return 0;
@@ -78,6 +80,7 @@ static const struct option long_opts[] = {
 static int parse_options(int argc, char **argv, struct options *o, struct linker *l)
 {
     int c;
+    uint64_t v;
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":o:m:x:c:e:L:d:hV", long_opts, NULL)) != -1) {
         switch (c) {
@@ -99,20 +102,27 @@ static int parse_options(int argc, char **argv, struct options *o, struct linker
         case OPT_PSW: o->restart_psw = 1; break;
         case OPT_NOPSW: o->restart_psw = 0; break;
         case OPT_ORIGIN:
-            if (parse_addr(optarg, &l->origin) != 0 || l->origin % 8) {
+            if (parse_addr(optarg, &l->origin) != 0 || l->origin % ORIGIN_ALIGN) {
                 diag_error(l->d, "--origin: '%s' is not a doubleword-aligned address below "
                                  "X'1000000'", optarg);
                 return -1;
             }
             break;
         case OPT_PAGE:
-            if (strcmp(optarg, "2048") && strcmp(optarg, "4096")) {
+            if (parse_number(optarg, NUM_PLAIN, &v) != 0 || (v != 2048 && v != 4096)) {
                 diag_error(l->d, "--page-size must be 2048 or 4096, not '%s'", optarg);
                 return -1;
             }
-            l->page_size = (uint32_t)atoi(optarg);
+            l->page_size = (uint32_t)v;
             break;
-        case OPT_MAXERR: l->d->max_errors = atoi(optarg); break;
+        case OPT_MAXERR:
+            if (parse_number_in(optarg, NUM_PLAIN, 0, INT_MAX, &v) != 0) {
+                diag_error(l->d, "--max-errors: '%s' is not a number from 0 to %d", optarg,
+                           INT_MAX);
+                return -1;
+            }
+            l->d->max_errors = (int)v;
+            break;
         case 'h': usage(stdout); return 1;
         case 'V': printf("impld (IMP) %s\n", IMP_VERSION); return 1;
         case ':':

@@ -36,6 +36,7 @@ void ld_free(struct linker *l)
     free(l->names);
     free(l->order);
     free(l->ctl.order);
+    free(l->ctl.order_hash);
     free(l->ctl.page);
     free(l->image);
     free(l->refs);

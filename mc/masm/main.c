@@ -7,11 +7,14 @@
  * 2 usage error or unreadable/unwritable file.
  */
 #include "masm.h"
+#include "number.h"
 #include "outfile.h"
 #include "readfile.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -106,6 +109,28 @@ static char *default_output(const char *src)
     return out;
 }
 
+/* 1 if s may name a C object: an identifier that is not a keyword. */
+static int c_identifier(const char *s)
+{
+    static const char *const keywords[] = {
+        "auto", "break", "case", "char", "const", "continue", "default", "do", "double",
+        "else", "enum", "extern", "float", "for", "goto", "if", "inline", "int", "long",
+        "register", "restrict", "return", "short", "signed", "sizeof", "static", "struct",
+        "switch", "typedef", "union", "unsigned", "void", "volatile", "while", "_Alignas",
+        "_Alignof", "_Atomic", "_Bool", "_Complex", "_Generic", "_Imaginary", "_Noreturn",
+        "_Static_assert", "_Thread_local",
+    };
+    if (!(isalpha((unsigned char)s[0]) || s[0] == '_') || strlen(s) > 255)
+        return 0;
+    for (const char *p = s; *p; p++)
+        if (!(isalnum((unsigned char)*p) || *p == '_') || (unsigned char)*p > 0x7F)
+            return 0;
+    for (size_t i = 0; i < sizeof keywords / sizeof keywords[0]; i++)
+        if (strcmp(s, keywords[i]) == 0)
+            return 0;
+    return 1;
+}
+
 int main(int argc, char **argv)
 {
     static const struct option opts[] = {
@@ -129,9 +154,25 @@ int main(int argc, char **argv)
         case 'l': listing = optarg; break;
         case 'm': map = optarg; break;
         case 'C': cfile = optarg; break;
-        case 'N': cname = optarg; break;
+        case 'N':
+            if (!c_identifier(optarg)) {
+                fprintf(stderr, "impmc: --c-name: '%s' is not a C identifier "
+                        "(a letter or _, then letters, digits or _; not a keyword)\n", optarg);
+                return 2;
+            }
+            cname = optarg;
+            break;
         case 'F': mc_field_reference(stdout); return 0;
-        case 'E': m.diag.max_errors = atoi(optarg); break;
+        case 'E': {
+            uint64_t v;
+            if (parse_number_in(optarg, NUM_PLAIN, 0, INT_MAX, &v) != 0) {
+                fprintf(stderr, "impmc: --max-errors: '%s' is not a number from 0 to %d\n",
+                        optarg, INT_MAX);
+                return 2;
+            }
+            m.diag.max_errors = (int)v;
+            break;
+        }
         case 'w': m.diag.werror = 1; break;
         case 'W':
             if (strcmp(optarg, "error") != 0) {

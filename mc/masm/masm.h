@@ -113,6 +113,7 @@ int masm_write_c(struct masm *m, FILE *f, const char *name);
 /* Helpers for the parser. */
 struct expr *expr_new(enum expr_kind k, struct expr *l, struct expr *r, struct loc loc);
 void expr_free(struct expr *e);
+void items_free(struct item *it);          /* a list, through next */
 void masm_free(struct masm *m);
 
 #endif

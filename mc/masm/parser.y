@@ -77,6 +77,7 @@ static struct item *append(struct item *list, struct item *it)
 
 %destructor { free($$); } <str>
 %destructor { expr_free($$); } <expr>
+%destructor { items_free($$); } <item>
 
 %left '|'
 %left '&'

@@ -75,7 +75,7 @@ void expr_free(struct expr *e)
     free(e);
 }
 
-static void items_free(struct item *it)
+void items_free(struct item *it)
 {
     while (it) {
         struct item *n = it->next;

@@ -344,6 +344,69 @@ static void test_open_failures(const char *dir)
     teardown(&x);
 }
 
+/* The console and bound-file quotas: the write that would pass one is not
+   done, the call fails and says which; a NUL inside an FCB name matches
+   no binding. */
+static void test_quotas(const char *dir)
+{
+    struct fixture x;
+    char err[200], spec[300];
+    setup(&x, "");
+    x.s.max_console = 10;
+    put_ebcdic(&x, 0x100, "ABCDEFGHIJ");
+    check_int(call(&x, SVC_PUTLINE, 0x100, 4).outcome, ==, SVC_CONTINUE);   /* 5 bytes */
+    check_int(call(&x, SVC_PUTHEX, 0x12345678, 0).outcome, ==, SVC_FAILED); /* 8 more */
+    check_int(x.s.limit_hit, ==, SVC_LIMIT_CONSOLE);
+    check_int(call(&x, SVC_PUT, 0x100, 5).outcome, ==, SVC_CONTINUE);       /* exactly 10 */
+    check_int(call(&x, SVC_PUT, 0x100, 1).outcome, ==, SVC_FAILED);
+    check_str(output(&x), "ABCD\nABCDE");
+
+    snprintf(spec, sizeof spec, "OUT=%s/quota.txt", dir);
+    check_int(svc_bind(&x.s, spec, err, sizeof err), ==, 0);
+    x.s.max_files = 7;
+    x.s.limit_hit = SVC_LIMIT_NONE;
+    make_fcb(&x, 0x400, "OUT", 1, 0x100, 10);
+    check_int(call(&x, SVC_OPEN, 0x400, 0).cc, ==, 0);
+    put_word(&x, 0x418, 3);
+    check_int(call(&x, SVC_PUTREC, 0x400, 0).cc, ==, 0);                     /* 4 bytes */
+    check_int(call(&x, SVC_PUTREC, 0x400, 0).outcome, ==, SVC_FAILED);       /* 8 > 7 */
+    check_int(x.s.limit_hit, ==, SVC_LIMIT_FILES);
+    check_int(call(&x, SVC_CLOSE, 0x400, 0).cc, ==, 0);
+
+    /* "OU\0T": the NUL does not end the name */
+    make_fcb(&x, 0x500, "OU", 1, 0x100, 10);
+    x.mem.b[0x502] = 0x00;
+    x.mem.b[0x503] = 0xE3;                                   /* T */
+    check_int(call(&x, SVC_OPEN, 0x500, 0).cc, ==, 3);
+    x.mem.b[0x503] = 0x40;                                   /* "OU", then only padding */
+    snprintf(spec, sizeof spec, "OU=%s/ou.txt", dir);
+    check_int(svc_bind(&x.s, spec, err, sizeof err), ==, 0);
+    check_int(call(&x, SVC_OPEN, 0x500, 0).cc, ==, 0);
+    check_int(call(&x, SVC_CLOSE, 0x500, 0).cc, ==, 0);
+    teardown(&x);
+}
+
+/* GETLINE on an endless line returns after LINE_LIMIT bytes with CC2. */
+static void test_endless_line(void)
+{
+    struct fixture x;
+    setup(&x, "");
+    FILE *zero = fopen("/dev/zero", "r");
+    check(zero != NULL);
+    if (!zero) {
+        teardown(&x);
+        return;
+    }
+    x.s.in = zero;
+    struct svc_result r = call(&x, SVC_GETLINE, 0x100, 16);
+    check_int(r.cc, ==, 2);
+    check_int(r.r3, ==, 16);
+    check(r.cycles >= (uint64_t)1 << 20);                    /* every byte read costs */
+    fclose(zero);
+    x.s.in = x.in;
+    teardown(&x);
+}
+
 int main(void)
 {
     const char *tmp = getenv("TMPDIR");
@@ -359,6 +422,8 @@ int main(void)
     test_text_files(d);
     test_binary_files(d);
     test_open_failures(d);
+    test_quotas(d);
+    test_endless_line();
     check_str(svc_name(SVC_GETLINE), "GETLINE");
     check(svc_name(0x030) == NULL);
 

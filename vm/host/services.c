@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "ebcdic.h"
+#include "lineread.h"
 
 #define ADDR_MASK 0xFFFFFFu             /* 24-bit addresses */
 #define ADDR_LIMIT 0x1000000u
@@ -60,6 +61,8 @@ void svc_init(struct services *s, FILE *in, FILE *out)
     memset(s, 0, sizeof *s);
     s->in = in;
     s->out = out;
+    s->max_console = SVC_MAX_CONSOLE;
+    s->max_files = SVC_MAX_FILES_OUT;
 }
 
 void svc_close_all(struct services *s)
@@ -134,8 +137,11 @@ static const struct svc_bind *bind_lookup(const struct services *s, const uint8_
     int n = SVC_NAME_LEN;
     while (n > 0 && (ename[n - 1] == 0x40 || ename[n - 1] == 0x00))
         n--;
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
         name[i] = (char)toupper((unsigned char)ebcdic_char(ename[i]));
+        if (!name_char_ok((unsigned char)name[i]))
+            return NULL;        /* a blank or NUL inside the name matches nothing */
+    }
     name[n] = '\0';
     if (n == 0)
         return NULL;
@@ -201,31 +207,23 @@ static int put_text(const struct svc_storage *st, FILE *f, uint32_t addr, uint32
 }
 
 /*
- * Read one line from f into line[0..max): the newline (and a carriage
- * return before it) is removed and the rest of an over-long line is
- * discarded.  Returns the number of bytes stored, or -1 at end of file
- * with nothing read; *truncated says whether bytes were dropped.
+ * Charge n more bytes of output to the console or to the bound files; 0,
+ * or -1 with the call failed (nothing may be written) when that would pass
+ * the quota.
  */
-static long read_line(FILE *f, char *line, uint32_t max, int *truncated)
+static int charge_out(struct services *s, FILE *f, uint64_t n, struct svc_result *res)
 {
-    uint32_t n = 0;
-    int c, any = 0, cr = 0;
-    *truncated = 0;
-    while ((c = getc(f)) != EOF && c != '\n') {
-        any = 1;
-        if (cr) {                       /* a CR not followed by LF is data */
-            if (n < max) line[n++] = '\r'; else *truncated = 1;
-            cr = 0;
-        }
-        if (c == '\r') {
-            cr = 1;
-            continue;
-        }
-        if (n < max) line[n++] = (char)c; else *truncated = 1;
-    }
-    if (!any && c == EOF)
+    int console = f == s->out;
+    uint64_t *used = console ? &s->console_out : &s->files_out;
+    uint64_t max = console ? s->max_console : s->max_files;
+    if (n > max || *used > max - n) {
+        s->limit_hit = console ? SVC_LIMIT_CONSOLE : SVC_LIMIT_FILES;
+        res->outcome = SVC_FAILED;
+        res->cc = -1;
         return -1;
-    return (long)n;
+    }
+    *used += n;
+    return 0;
 }
 
 /* Store host text line[0..n) at addr in EBCDIC. */
@@ -252,6 +250,8 @@ static void do_put(struct services *s, const struct svc_storage *st, const struc
         program_check(res, 0x0006);
         return;
     }
+    if (charge_out(s, s->out, (uint64_t)len + (newline != 0), res) != 0)
+        return;
     put_text(st, s->out, addr, len);
     if (newline)
         putc('\n', s->out);
@@ -274,31 +274,37 @@ static void do_getline(struct services *s, const struct svc_storage *st,
     }
     if (s->out)
         fflush(s->out);
-    int truncated;
-    long n = read_line(s->in, line, max, &truncated);
+    struct lineread lr;
+    enum line_result got = line_read(s->in, line, max, LINE_LIMIT, &lr);
     res->set_r3 = 1;
-    if (n < 0) {
+    res->r3 = 0;
+    res->cycles += (uint64_t)lr.consumed * SVC_BYTE_CYCLES;
+    if (got == LINE_ERROR) {
+        res->cc = 3;
+    } else if (got == LINE_EOF) {
         res->cc = 1;
-        res->r3 = 0;
     } else {
-        store_text(st, addr, line, (uint32_t)n);
-        res->cc = truncated ? 2 : 0;
-        res->r3 = (uint32_t)n;
-        s->bytes_in += (uint64_t)n;
-        res->cycles += (uint64_t)n * SVC_BYTE_CYCLES;
+        store_text(st, addr, line, (uint32_t)lr.len);
+        res->cc = lr.cut || lr.unended ? 2 : 0;
+        res->r3 = (uint32_t)lr.len;
+        s->bytes_in += (uint64_t)lr.len;
     }
     free(line);
 }
 
 static void do_putnum(struct services *s, const struct svc_request *rq, struct svc_result *res)
 {
+    char text[16];
     int n;
     if (rq->code == SVC_PUTDEC) {
         int64_t v = rq->r1 & 0x80000000u ? (int64_t)rq->r1 - 0x100000000 : (int64_t)rq->r1;
-        n = fprintf(s->out, "%" PRId64, v);
+        n = snprintf(text, sizeof text, "%" PRId64, v);
     } else {
-        n = fprintf(s->out, "%08" PRIX32, rq->r1);
+        n = snprintf(text, sizeof text, "%08" PRIX32, rq->r1);
     }
+    if (charge_out(s, s->out, (uint64_t)n, res) != 0)
+        return;
+    n = fputs(text, s->out) == EOF ? -1 : n;
     if (n > 0) {
         s->bytes_out += (uint64_t)n;
         res->cycles += (uint64_t)n * SVC_BYTE_CYCLES;
@@ -407,7 +413,11 @@ static void do_get(struct services *s, const struct svc_storage *st,
     long n;
     int truncated = 0;
     if (f->mode == MODE_TEXT_IN) {
-        n = read_line(f->f, data, buflen, &truncated);
+        struct lineread lr;
+        enum line_result got = line_read(f->f, data, buflen, LINE_LIMIT, &lr);
+        res->cycles += (uint64_t)lr.consumed * SVC_BYTE_CYCLES;
+        n = got == LINE_OK ? (long)lr.len : -1;
+        truncated = lr.cut || lr.unended;
         if (n >= 0)
             store_text(st, buf, data, (uint32_t)n);
     } else {
@@ -424,7 +434,8 @@ static void do_get(struct services *s, const struct svc_storage *st,
     res->cc = n < 0 ? 1 : truncated ? 2 : 0;
     if (n > 0) {
         s->bytes_in += (uint64_t)n;
-        res->cycles += (uint64_t)n * SVC_BYTE_CYCLES;
+        if (f->mode == MODE_BIN_IN)     /* text lines were charged as read */
+            res->cycles += (uint64_t)n * SVC_BYTE_CYCLES;
     }
 }
 
@@ -444,6 +455,8 @@ static void do_putrec(struct services *s, const struct svc_storage *st,
         program_check(res, 0x0006);
         return;
     }
+    if (charge_out(s, f->f, (uint64_t)reclen + (f->mode == MODE_TEXT_OUT), res) != 0)
+        return;
     int bad;
     if (f->mode == MODE_TEXT_OUT) {
         bad = put_text(st, f->f, buf, reclen) != 0 || putc('\n', f->f) == EOF;

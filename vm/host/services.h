@@ -16,7 +16,8 @@
  *   008 PUTLINE  write (R3) bytes at (R1) to the console, EBCDIC -> host, newline
  *   00C PUT      the same without the newline
  *   010 GETLINE  read a console line into (R1), at most (R3) bytes, host -> EBCDIC;
- *                R3 <- length; CC0 ok, CC1 end of file (R3 = 0), CC2 truncated
+ *                R3 <- length; CC0 ok, CC1 end of file (R3 = 0), CC2 truncated,
+ *                CC3 read error
  *   014 PUTDEC   write (R1) as a signed decimal number
  *   018 PUTHEX   write (R1) as 8 hexadecimal digits
  *   020 OPEN     (R1) = FCB; CC0 ok, CC3 failed
@@ -41,8 +42,19 @@
  * file (unbound name, open failure, bad mode, bad handle, record longer
  * than its buffer, host I/O error) sets CC3.
  *
+ * Lines: a text line (GETLINE, GET in text mode) is read with the bounded
+ * reader of lineread.h: a line longer than LINE_LIMIT (1 MiB) is cut
+ * there (CC2) and its rest is read as the next line, so a call never
+ * waits on an endless line.
+ *
+ * Quotas: the guest may write at most max_console bytes to the console
+ * (files bound to "-" included) and max_files bytes to bound files, in
+ * all, per run.  The write that would pass a quota is not done: the call
+ * ends with SVC_FAILED and limit_hit says which quota (the run stops).
+ *
  * Cost: every call costs SVC_BASE_CYCLES(code) plus SVC_BYTE_CYCLES per
- * byte moved between guest storage and the host, in machine cycles.
+ * byte moved between guest storage and the host (for text input, per
+ * byte read from the host, dropped bytes included), in machine cycles.
  */
 #ifndef IMP_VM_SERVICES_H
 #define IMP_VM_SERVICES_H
@@ -103,6 +115,8 @@ enum svc_code {
 #define SVC_NAME_LEN    8       /* file names: 1-8 characters */
 #define SVC_MAX_FILES   16      /* files open at once */
 #define SVC_MAX_BINDS   32      /* --file bindings */
+#define SVC_MAX_CONSOLE ((uint64_t)16 << 20)    /* default console quota: 16 MiB */
+#define SVC_MAX_FILES_OUT ((uint64_t)64 << 20)  /* default bound-file quota: 64 MiB */
 
 /* Guest storage as the services see it.  read/write move len bytes at
  * addr and return 0, or -1 (and move nothing) if any byte of the range
@@ -123,7 +137,10 @@ enum svc_outcome {
     SVC_CONTINUE,           /* completed; cc (if >= 0) and r3 apply */
     SVC_ENDED,              /* EXIT: the program ends with rc */
     SVC_PROGCHECK,          /* program interruption with code pic */
+    SVC_FAILED,             /* the host cannot go on: a quota (limit_hit) was reached */
 };
+
+enum svc_limit { SVC_LIMIT_NONE, SVC_LIMIT_CONSOLE, SVC_LIMIT_FILES };
 
 struct svc_result {
     enum svc_outcome outcome;
@@ -154,6 +171,11 @@ struct services {
     struct svc_file files[SVC_MAX_FILES];
     uint64_t calls;         /* DIAGNOSE calls served */
     uint64_t bytes_in, bytes_out;
+    uint64_t max_console;   /* quotas (svc_init sets the defaults above) */
+    uint64_t max_files;
+    uint64_t console_out;   /* bytes written to the console */
+    uint64_t files_out;     /* bytes written to bound files */
+    enum svc_limit limit_hit;
 };
 
 void svc_init(struct services *s, FILE *in, FILE *out);

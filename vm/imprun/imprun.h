@@ -36,6 +36,7 @@ struct imprun_opts {
     uint32_t origin;                /* --origin, LOADER_AT_LINK if absent */
     const char *origin_text;        /* as given (passed to impld) */
     int regs, trace, microtrace, stats, quiet;
+    uint64_t max_trace;             /* --max-trace: bytes of trace */
     /* Low storage: the PSA and what imprun puts there for a load module. */
 #define IMPRUN_LOW_END    0x1000u   /* programs load at or above this */
 #define IMPRUN_EXIT_STUB  0xF00u    /* GR14: DIAG 15,0,X'000' (EXIT, RC = GR15) */

@@ -17,6 +17,8 @@
 #include "imprun.h"
 #include "loader.h"
 #include "number.h"
+#include "obj-limits.h"
+#include "report.h"
 #include "services.h"
 
 static void usage(FILE *f)
@@ -37,6 +39,10 @@ static void usage(FILE *f)
           "  --regs                print the registers and PSW at the end\n"
           "  --dump=ADDR:LEN       dump LEN bytes at ADDR at the end (hex; repeatable)\n"
           "  --savecore=FILE:START:END  write storage START..END (hex, inclusive)\n"
+          "  --max-console=SIZE    console output the program may write (default 16M;\n"
+          "                        suffixes K, M, G = 2^10, 2^20, 2^30)\n"
+          "  --max-output=SIZE     output to --file files, in all (default 64M)\n"
+          "  --max-trace=SIZE      --trace and --microtrace output (default 64M)\n"
           "  --trace               trace every instruction\n"
           "  --microtrace          trace every microword, field by field\n"
           "  --stats               instruction and cycle statistics by opcode\n"
@@ -48,7 +54,8 @@ static void usage(FILE *f)
           "\n"
           "Exit status: 0 normal end with return code 0 (or a disabled wait),\n"
           "1 bad input, 2 usage, 3 return code not 0, 4 program interruption,\n"
-          "5 other interruption without handler, 6 cycle limit, 7 machine error.\n"
+          "5 other interruption without handler, 6 cycle or output limit,\n"
+          "7 machine error.\n"
           "See imprun(1).\n",
           f);
 }
@@ -65,38 +72,9 @@ static int bad_usage(const char *fmt, const char *arg)
 static int parse_hex(const char *s, uint32_t *out)
 {
     uint64_t v;
-    if ((s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) || ((s[0] == 'X' || s[0] == 'x') && s[1] == '\'')) {
-        if (parse_number(s, 0, &v) != 0)
-            return -1;
-    } else {
-        char *end;
-        if (!s[0] || strchr(s, '-') || strchr(s, '+') || strchr(s, ' '))
-            return -1;
-        errno = 0;
-        v = strtoull(s, &end, 16);
-        if (errno || *end)
-            return -1;
-    }
-    if (v > 0xFFFFFFFFu)
+    if (parse_number_in(s, NUM_HEX, 0, 0xFFFFFFFFu, &v) != 0)
         return -1;
     *out = (uint32_t)v;
-    return 0;
-}
-
-static int parse_cycles(const char *s, uint64_t *out)
-{
-    char *end;
-    if (!s[0] || s[0] < '0' || s[0] > '9')
-        return -1;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    unsigned long long mul = 1;
-    if (*end == 'k' || *end == 'K') mul = 1000, end++;
-    else if (*end == 'm' || *end == 'M') mul = 1000000, end++;
-    else if (*end == 'g' || *end == 'G') mul = 1000000000, end++;
-    if (errno || *end || v == 0 || v > UINT64_MAX / mul)
-        return -1;
-    *out = v * mul;
     return 0;
 }
 
@@ -104,6 +82,8 @@ static int parse_cycles(const char *s, uint64_t *out)
 static int parse_dump(const char *s, struct dump_req *d)
 {
     char buf[128];
+    if (strlen(s) >= sizeof buf)
+        return -1;
     snprintf(buf, sizeof buf, "%s", s);
     char *colon = strchr(buf, ':');
     if (!colon)
@@ -113,7 +93,8 @@ static int parse_dump(const char *s, struct dump_req *d)
            d->addr > 0xFFFFFF || d->len == 0 || d->len > 0x1000000 ? -1 : 0;
 }
 
-/* FILE:START:END (the file name may itself hold colons) */
+/* FILE:START:END (the file name may itself hold colons); s is cut into
+   pieces, r->file points into it. */
 static int parse_save(char *s, struct save_req *r)
 {
     char *c2 = strrchr(s, ':');
@@ -132,7 +113,7 @@ static int parse_save(char *s, struct save_req *r)
 
 enum { OPT_CORE = 256, OPT_ORIGIN, OPT_MAXCYC, OPT_STORAGE, OPT_MICRO, OPT_FILE, OPT_REGS,
        OPT_DUMP, OPT_SAVE, OPT_TRACE, OPT_MTRACE, OPT_STATS, OPT_JSON, OPT_REPORT, OPT_HELP,
-       OPT_VERSION };
+       OPT_VERSION, OPT_MAXCON, OPT_MAXOUT, OPT_MAXTRACE };
 
 static const struct option long_opts[] = {
     { "core", required_argument, NULL, OPT_CORE },
@@ -144,6 +125,9 @@ static const struct option long_opts[] = {
     { "regs", no_argument, NULL, OPT_REGS },
     { "dump", required_argument, NULL, OPT_DUMP },
     { "savecore", required_argument, NULL, OPT_SAVE },
+    { "max-console", required_argument, NULL, OPT_MAXCON },
+    { "max-output", required_argument, NULL, OPT_MAXOUT },
+    { "max-trace", required_argument, NULL, OPT_MAXTRACE },
     { "trace", no_argument, NULL, OPT_TRACE },
     { "microtrace", no_argument, NULL, OPT_MTRACE },
     { "stats", no_argument, NULL, OPT_STATS },
@@ -163,17 +147,18 @@ static int parse_option(int c, char *arg, struct imprun_opts *o, struct services
     switch (c) {
     case OPT_CORE: o->core = arg; break;
     case OPT_ORIGIN:
-        if (parse_number(arg, 0, &v) != 0 || v > 0xFFFFFF)
-            return bad_usage("--origin: '%s' is not an address (0x10000 or X'10000')", arg);
+        if (parse_number(arg, NUM_PLAIN, &v) != 0 || v >= ADDR_LIMIT || v % ORIGIN_ALIGN)
+            return bad_usage("--origin: '%s' is not a doubleword-aligned address below "
+                             "X'1000000' (0x10000 or X'10000')", arg);
         o->origin = (uint32_t)v;
         o->origin_text = arg;
         break;
     case OPT_MAXCYC:
-        if (parse_cycles(arg, &o->max_cycles) != 0)
+        if (parse_number_in(arg, NUM_DECIMAL, 1, UINT64_MAX, &o->max_cycles) != 0)
             return bad_usage("--max-cycles: '%s' is not a positive number", arg);
         break;
     case OPT_STORAGE:
-        if (parse_number(arg, 1, &v) != 0 || v < 8192 || v > 0x1000000 || v % 4096)
+        if (parse_number_in(arg, NUM_BINARY, 8192, 0x1000000, &v) != 0 || v % 4096)
             return bad_usage("--storage: '%s' is not a size from 8K to 16M in 4K steps", arg);
         o->storage = (uint32_t)v;
         break;
@@ -188,11 +173,35 @@ static int parse_option(int c, char *arg, struct imprun_opts *o, struct services
             return bad_usage("--dump: '%s' is not ADDR:LEN in hex (at most 16 dumps)", arg);
         o->ndumps++;
         break;
-    case OPT_SAVE:
-        if (o->nsaves == IMPRUN_MAX_DUMPS || parse_save(arg, &o->saves[o->nsaves]) != 0)
-            return bad_usage("--savecore: expected FILE:START:END (hex, START <= END), got '%s'",
-                             arg);
+    case OPT_SAVE: {
+        /* parse_save cuts its argument up: the message shows it whole */
+        char *copy = strdup(arg);
+        int bad = !copy || o->nsaves == IMPRUN_MAX_DUMPS || parse_save(arg, &o->saves[o->nsaves]) != 0;
+        if (bad || o->saves[o->nsaves].file[0] == '\0') {
+            int st = bad_usage("--savecore: expected FILE:START:END (hex, START <= END), got '%s'",
+                               copy ? copy : arg);
+            free(copy);
+            return st;
+        }
+        free(copy);
         o->nsaves++;
+        break;
+    }
+    case OPT_MAXCON:
+    case OPT_MAXOUT:
+    case OPT_MAXTRACE:
+        if (parse_number(arg, NUM_BINARY, &v) != 0) {
+            snprintf(err, sizeof err, "--max-%s: '%.200s' is not a size (bytes, or K, M, G: "
+                     "2^10, 2^20, 2^30)", c == OPT_MAXCON ? "console"
+                     : c == OPT_MAXOUT ? "output" : "trace", arg);
+            return bad_usage("%s", err);
+        }
+        if (c == OPT_MAXCON)
+            svc->max_console = v;
+        else if (c == OPT_MAXOUT)
+            svc->max_files = v;
+        else
+            o->max_trace = v;
         break;
     case OPT_TRACE: o->trace = 1; break;
     case OPT_MTRACE: o->microtrace = 1; break;
@@ -244,6 +253,7 @@ int main(int argc, char **argv)
     struct services svc;
     memset(&o, 0, sizeof o);
     o.max_cycles = IMPRUN_DEFAULT_CYCLES;
+    o.max_trace = TRACE_LIMIT;
     o.storage = IMPRUN_DEFAULT_STORAGE;
     o.origin = LOADER_AT_LINK;
     svc_init(&svc, stdin, stdout);

@@ -13,14 +13,37 @@
 #include "imprun.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "diag.h"
+#include "home.h"
 #include "loader.h"
 #include "outfile.h"
 #include "report.h"
 #include "vm.h"
+
+/* Limits imprun sets on a run besides the cycle limit: one row each, what
+   reached its limit and the option that raises it (imprun(1), "Limits"). */
+#define IMPRUN_LIMITS(X)                                                 \
+    X(LIMIT_NONE,    "",                       "")                       \
+    X(LIMIT_CONSOLE, "console output",         "--max-console")          \
+    X(LIMIT_FILES,   "output to bound files",  "--max-output")           \
+    X(LIMIT_TRACE,   "trace",                  "--max-trace")
+
+enum imprun_limit {
+#define X(e, what, option) e,
+    IMPRUN_LIMITS(X)
+#undef X
+};
+
+static const struct { const char *what, *option; } limit_info[] = {
+#define X(e, what, option) { what, option },
+    IMPRUN_LIMITS(X)
+#undef X
+};
 
 struct run {
     const struct imprun_opts *o;
@@ -31,6 +54,7 @@ struct run {
     struct obj_module mod;
     int have_mod;
     uint32_t rc;                /* return code of an EXIT */
+    enum imprun_limit limit;    /* the limit that stopped the run, if any */
     FILE *rep;                  /* imprun's own reports */
 };
 
@@ -66,6 +90,9 @@ static enum vm_host_result host_diagnose(void *ctx, struct vm *vm, uint32_t code
         return VM_HOST_EXIT;
     case SVC_PROGCHECK:
         return VM_HOST_BAD_CODE;        /* specification exception 0006 */
+    case SVC_FAILED:
+        r->limit = r->svc->limit_hit == SVC_LIMIT_CONSOLE ? LIMIT_CONSOLE : LIMIT_FILES;
+        return VM_HOST_FAIL;
     }
     return VM_HOST_FAIL;
 }
@@ -157,9 +184,23 @@ static int save_core(const struct vm *vm, const struct save_req *s)
 static void write_reports(struct run *r, enum vm_status st)
 {
     const struct imprun_opts *o = r->o;
-    struct rep_status status;
-    rep_status_collect(&status, r->vm, &r->syms, st, r->rc);
-    rep_status_print(r->rep, "imprun", &status, o->quiet);
+    if (r->limit != LIMIT_NONE) {       /* instead of the machine's status */
+        uint64_t max = r->limit == LIMIT_CONSOLE ? r->svc->max_console
+                     : r->limit == LIMIT_FILES ? r->svc->max_files : o->max_trace;
+        char psw[128];
+        struct rep_where where;
+        fprintf(r->rep, "imprun: output limit reached: the %s reached its limit of %" PRIu64
+                " bytes (%s=SIZE raises it)\n", limit_info[r->limit].what, max,
+                limit_info[r->limit].option);
+        rep_psw_fields_format(psw, sizeof psw, vm_get_psw(r->vm));
+        fprintf(r->rep, "  %s\n", psw);
+        rep_where_collect(&where, r->vm, &r->syms, vm_instruction_address(r->vm));
+        rep_where_print(r->rep, &where);
+    } else {
+        struct rep_status status;
+        rep_status_collect(&status, r->vm, &r->syms, st, r->rc);
+        rep_status_print(r->rep, "imprun", &status, o->quiet);
+    }
     if (o->regs) {
         struct rep_regs regs;
         rep_regs_collect(&regs, r->vm);
@@ -204,6 +245,11 @@ static int prepare(struct run *r, const char *load_path)
         return EXIT_RUN_MACHINE;
     }
     char err[400];
+    struct stat sb;
+    if (o->microcode && stat(o->microcode, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+        fprintf(stderr, "imprun: %s: cannot read: %s\n", o->microcode, strerror(EISDIR));
+        return EXIT_BAD_INPUT;
+    }
     if (o->microcode && vm_load_control_store_file(r->vm, o->microcode, err, sizeof err) != 0) {
         fprintf(stderr, "imprun: %s\n", err);
         return EXIT_BAD_INPUT;
@@ -226,9 +272,19 @@ static int run_program(const struct imprun_opts *o, struct services *svc, const 
     if (open_report(o, &r.rep) != 0)
         return EXIT_BAD_INPUT;
     int ex = prepare(&r, load_path);
+    /* Source lines only from the folders of the programs named (imprun(1),
+       "Source lines"): the load module's, or each source's. */
+    for (int i = 0; ex == 0 && !o->core && i < o->ninputs; i++)
+        (void)sym_allow_folder_of(&r.syms, o->inputs[i]);
+    char rt[PATH_MAX];                  /* and the guest runtime's, linked in */
+    if (ex == 0 && !o->core && home_runtime(rt, sizeof rt - 16) == 0) {
+        strcat(rt, "/imprt.s");
+        (void)sym_allow_folder_of(&r.syms, rt);
+    }
     if (ex == 0) {
         struct trace_state ts;
         trace_init(&ts, r.rep, &r.syms, o->trace, o->microtrace);
+        ts.limit = o->max_trace;
         if (o->trace || o->microtrace) {
             struct vm_trace tr = { .ctx = &ts, .insn = o->trace ? trace_insn : NULL,
                                    .micro = o->microtrace ? trace_micro : NULL };
@@ -236,10 +292,12 @@ static int run_program(const struct imprun_opts *o, struct services *svc, const 
         }
         enum vm_status st = vm_run(r.vm, o->max_cycles);
         trace_finish(&ts, r.vm);
+        if (ts.limit_hit)
+            r.limit = LIMIT_TRACE;
         fflush(stdout);
         svc_close_all(svc);
         write_reports(&r, st);
-        ex = imprun_exit_code(st, r.rc);
+        ex = r.limit != LIMIT_NONE ? EXIT_RUN_LIMIT : imprun_exit_code(st, r.rc);
         for (int i = 0; i < o->nsaves; i++)
             if (save_core(r.vm, &o->saves[i]) != 0 && ex == EXIT_RUN_OK)
                 ex = EXIT_BAD_INPUT;
@@ -253,6 +311,7 @@ static int run_program(const struct imprun_opts *o, struct services *svc, const 
         vm_free(r.vm);
     if (r.have_mod)
         obj_free(&r.mod);
+    sym_free(&r.syms);
     return ex;
 }
 

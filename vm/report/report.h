@@ -63,6 +63,7 @@ struct rep_where {
     int found;                      /* addr is in a section of the program */
     struct sym_where sym;           /* zeroed if not found */
     int have_source;                /* source holds line sym.line of sym.file */
+    enum sym_source why;            /* if not: why (SYM_SRC_MISSING: say nothing) */
     char source[256];
 };
 
@@ -81,6 +82,7 @@ struct rep_status {
     struct vm_interrupt in;
     char pic_name[80];              /* program interruption: "specification", ... */
     int inside;                     /* stopped inside the microcode of where.addr */
+    int waiting;                    /* a cycle limit in the wait state */
     unsigned upc;                   /* then: the microword, and its label */
     char micro_label[80];
     int have_where;                 /* where is the instruction the report names */
@@ -196,10 +198,15 @@ struct trace_state {
     int pending;            /* an instruction line waits for its results */
     int broken;             /* microwords were printed since it started */
     uint32_t gr[16];        /* registers before that instruction */
+    uint64_t written;       /* bytes of trace written */
+    uint64_t limit;         /* at most this many: then the run stops */
+    int limit_hit;          /* 1: the trace stopped the run at its limit */
 };
+#define TRACE_LIMIT ((uint64_t)64 << 20)       /* --max-trace default: 64 MiB */
 void trace_init(struct trace_state *t, FILE *out, const struct symtab *syms, int insns,
                 int micros);
-/* The callbacks of struct vm_trace (ctx is the trace_state). */
+/* The callbacks of struct vm_trace (ctx is the trace_state); once limit
+   bytes were written they stop the run (VM_STOP_REQUEST, limit_hit set). */
 int trace_insn(void *ctx, struct vm *vm, uint32_t addr, const uint8_t *bytes, int len);
 int trace_micro(void *ctx, struct vm *vm, unsigned upc);
 /* Complete the last instruction's line at the end of the run. */

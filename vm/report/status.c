@@ -105,8 +105,10 @@ void rep_where_collect(struct rep_where *w, const struct vm *vm, const struct sy
     if (w->nbytes)
         isa_disasm(w->bytes, w->nbytes, w->insn, sizeof w->insn);
     w->found = sym_lookup(t, addr, &w->sym) == 0;
-    w->have_source = w->sym.file &&
-                     sym_source_text(w->sym.file, w->sym.line, w->source, sizeof w->source) == 0;
+    w->why = w->sym.file ? sym_source_text(t, w->sym.file, w->sym.line, w->source,
+                                           sizeof w->source)
+                         : SYM_SRC_MISSING;
+    w->have_source = w->why == SYM_SRC_OK;
 }
 
 /* "  at X'010008' MAIN+X'8' (prog.s:12): L     1,0(0,2)" and the source text. */
@@ -122,6 +124,8 @@ void rep_where_print(FILE *out, const struct rep_where *w)
             w->nbytes ? w->insn : "(outside storage)");
     if (w->have_source)
         fprintf(out, "  %5d | %s\n", w->sym.line, w->source);
+    else if (w->why != SYM_SRC_MISSING)
+        fprintf(out, "  %5d | (source line not shown: %s)\n", w->sym.line, sym_source_why(w->why));
 }
 
 /* Statuses that stop a run in the middle of the microcode, if any. */
@@ -147,6 +151,10 @@ void rep_status_collect(struct rep_status *s, const struct vm *vm, const struct 
             s->have_where = 1;
             rep_where_collect(&s->where, vm, t, rep_failing_addr(&s->in));
         }
+    } else if (st == VM_CYCLE_LIMIT && (s->psw & VM_PSW_WAIT)) {
+        s->waiting = 1;
+        s->have_where = 1;
+        rep_where_collect(&s->where, vm, t, vm_instruction_address(vm));
     } else if (may_stop_inside(st) && !vm_between_instructions(vm)) {
         s->inside = 1;
         s->upc = vm_micro_pc(vm);
@@ -193,6 +201,9 @@ void rep_status_print(FILE *out, const char *prog, const struct rep_status *s, i
             break;
         fprintf(out, "%s: %s\n  ", prog, vm_status_message(s->status));
         print_psw_fields(out, s->psw);
+        if (s->waiting)
+            fprintf(out, "  the machine was in the wait state, waiting for an interruption "
+                         "(the instruction that entered it is below)\n");
         if (s->inside)
             fprintf(out, "  inside the instruction below, at microword %03X (%s): its "
                          "microcode did not reach the next fetch\n", s->upc, s->micro_label);

@@ -51,6 +51,23 @@ void trace_init(struct trace_state *t, FILE *out, const struct symtab *syms, int
     t->syms = syms;
     t->insns = insns;
     t->micros = micros;
+    t->limit = TRACE_LIMIT;
+}
+
+/* Write s, counting its bytes against the limit. */
+static void put(struct trace_state *t, const char *s)
+{
+    size_t n = strlen(s);
+    t->written += fwrite(s, 1, n, t->out);
+}
+
+/* 1 (stop the run) once the trace has reached its limit. */
+static int over_limit(struct trace_state *t)
+{
+    if (t->written < t->limit)
+        return 0;
+    t->limit_hit = 1;
+    return 1;
 }
 
 static void snapshot(uint32_t gr[16], const struct vm *vm)
@@ -68,8 +85,9 @@ void trace_finish(struct trace_state *t, struct vm *vm)
     snapshot(after, vm);
     rep_trace_format_tail(tail, sizeof tail, vm_get_cc(vm), t->gr, after);
     if (t->broken)
-        fprintf(t->out, "%*s", 6 + 1 + 16 + 1 + 30, "");
-    fprintf(t->out, "%s\n", tail);
+        put(t, "                                                      ");   /* 6+1+16+1+30 */
+    put(t, tail);
+    put(t, "\n");
     t->pending = 0;
 }
 
@@ -79,9 +97,11 @@ int trace_insn(void *ctx, struct vm *vm, uint32_t addr, const uint8_t *bytes, in
     if (!t->insns)
         return 0;
     trace_finish(t, vm);
+    if (over_limit(t))
+        return 1;
     char head[200];
     rep_trace_format_head(head, sizeof head, t->syms, addr, bytes, len);
-    fputs(head, t->out);
+    put(t, head);
     snapshot(t->gr, vm);
     t->pending = 1;
     t->broken = 0;
@@ -93,8 +113,10 @@ int trace_micro(void *ctx, struct vm *vm, unsigned upc)
     struct trace_state *t = ctx;
     if (!t->micros)
         return 0;
+    if (over_limit(t))
+        return 1;
     if (t->pending && !t->broken) {
-        putc('\n', t->out);
+        put(t, "\n");
         t->broken = 1;
     }
     struct mc_word w;
@@ -103,6 +125,7 @@ int trace_micro(void *ctx, struct vm *vm, unsigned upc)
     vm_control_store_word(vm, upc, &w);
     rep_micro_label(vm, upc, label, sizeof label);
     rep_micro_format(line, sizeof line, label, upc, &w);
-    fprintf(t->out, "%s\n", line);
+    put(t, line);
+    put(t, "\n");
     return 0;
 }
