@@ -92,8 +92,8 @@ void dp_dest(struct vm *vm, unsigned sel, uint32_t y)
         if ((vm->rn & 15) == 0)
             tm_update_irq(vm);
         break;
-    case MC_DST_MAR: vm->mar = y & 0xFFFFFF; break;
-    case MC_DST_MAR2: vm->mar2 = y & 0xFFFFFF; break;
+    case MC_DST_MAR: vm->mar = y & VM_ADDR_MASK; break;
+    case MC_DST_MAR2: vm->mar2 = y & VM_ADDR_MASK; break;
     case MC_DST_RN:
         vm->rn = y & 15;
         vm->src[MC_SRC_GRN] = vm->dst[MC_DST_GRN] = &vm->gr[vm->rn];
@@ -101,7 +101,7 @@ void dp_dest(struct vm *vm, unsigned sel, uint32_t y)
         break;
     case MC_DST_PIC: vm->pic = y & 0xFFFF; break;
     case MC_DST_ILC: vm->ilc = y & 3; break;
-    case MC_DST_IA: vm->ia = y & 0xFFFFFF; break;
+    case MC_DST_IA: vm->ia = y & VM_ADDR_MASK; break;
     case MC_DST_PSWH: psw_load_word0(vm, y); break;
     case MC_DST_PSWL: psw_load_word1(vm, y); break;
     case MC_DST_CCPM:

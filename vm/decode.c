@@ -10,13 +10,12 @@
 
 #include <string.h>
 
-#define AMASK VM_ADDR_MASK
 
 static uint32_t bd(const struct vm *vm, const uint8_t *p)
 {
     unsigned b = p[0] >> 4;
     uint32_t d = (uint32_t)(p[0] & 15) << 8 | p[1];
-    return (d + (b ? vm->gr[b] : 0)) & AMASK;
+    return (d + (b ? vm->gr[b] : 0)) & VM_ADDR_MASK;
 }
 
 /* Split ibytes into the latches by decode class; refresh the slots. */
@@ -37,7 +36,7 @@ static void decode(struct vm *vm)
     vm->nreg4 = 4 * (((vm->r2 - vm->r1) & 15u) + 1);
     switch (vm->img.decode[vm->didx]) {
     case MC_DEC_RX:
-        vm->ea2 = (bd(vm, p + 2) + (vm->r2 ? vm->gr[vm->r2] : 0)) & AMASK;
+        vm->ea2 = (bd(vm, p + 2) + (vm->r2 ? vm->gr[vm->r2] : 0)) & VM_ADDR_MASK;
         break;
     case MC_DEC_RS: case MC_DEC_S:
         vm->ea2 = bd(vm, p + 2);
@@ -86,7 +85,7 @@ int iu_fetch(struct vm *vm, const uint8_t **host)
     }
     if (ia & 1) {
         vm->ilc = 3;
-        vm->ia = (ia + 6) & AMASK;
+        vm->ia = (ia + 6) & VM_ADDR_MASK;
         return 6;
     }
     int rc = fetch_bytes(vm, ia, host);
@@ -96,7 +95,7 @@ int iu_fetch(struct vm *vm, const uint8_t **host)
     }
     vm->ilc = vm->ilen >> 1;
     vm->iaddr = ia;
-    vm->ia = (ia + vm->ilen) & AMASK;
+    vm->ia = (ia + vm->ilen) & VM_ADDR_MASK;
     decode(vm);
     return 0;
 }

@@ -112,16 +112,7 @@ static int pre_phase(struct vm *vm, const struct uop *u)
 
 static void post_phase(struct vm *vm, const struct uop *u)
 {
-    switch (u->ag) {
-    case MC_AG_INC: vm->mar = (vm->mar + 1) & 0xFFFFFF; break;
-    case MC_AG_INC2: vm->mar2 = (vm->mar2 + 1) & 0xFFFFFF; break;
-    case MC_AG_INCB: vm->mar = (vm->mar + 1) & 0xFFFFFF; vm->mar2 = (vm->mar2 + 1) & 0xFFFFFF; break;
-    case MC_AG_INCW: vm->mar = (vm->mar + 4) & 0xFFFFFF; break;
-    case MC_AG_DEC: vm->mar = (vm->mar - 1) & 0xFFFFFF; break;
-    case MC_AG_DEC2: vm->mar2 = (vm->mar2 - 1) & 0xFFFFFF; break;
-    case MC_AG_DECB: vm->mar = (vm->mar - 1) & 0xFFFFFF; vm->mar2 = (vm->mar2 - 1) & 0xFFFFFF; break;
-    default: break;
-    }
+    ag_step(vm, u->ag);
     if (u->ctr)
         vm->cnt--;
     if (u->rnc)
@@ -268,7 +259,7 @@ __attribute__((always_inline)) static inline void sequence(struct vm *vm, const 
     case MC_SEQ_BRNE: next = dp_cond(vm, u->cond) ? vm->img.vector[MC_V_FETCH] : u->addr; break;
     case MC_SEQ_BRT: case MC_SEQ_BRNT:     /* the I-unit's branch to EA2 */
         if (dp_cond(vm, u->cond) == (u->seq == MC_SEQ_BRT))
-            vm->ia = vm->ea2 & 0xFFFFFFu;
+            vm->ia = vm->ea2 & VM_ADDR_MASK;
         next = vm->img.vector[MC_V_FETCH];
         break;
     case MC_SEQ_CALL:

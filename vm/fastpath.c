@@ -66,7 +66,6 @@
 #define FP_LABELS 1
 #endif
 
-#define AMASK VM_ADDR_MASK
 #define LIKELY(x) __builtin_expect(!!(x), 1)
 #define UNLIKELY(x) __builtin_expect(!!(x), 0)
 
@@ -138,7 +137,7 @@ static inline __attribute__((always_inline)) const struct uop *ia_passa(struct v
     uint32_t b = **u->pb;
     uint32_t y = u->need ? dp_alu(vm, MC_ALU_PASSA, **u->pa, b)
                          : dp_alu_noflags(vm, MC_ALU_PASSA, **u->pa, b);
-    vm->ia = y & AMASK;
+    vm->ia = y & VM_ADDR_MASK;
     if (u->cc)
         dp_set_cc(vm, u->cc, y, b);
     return successor(vm, u);
@@ -210,16 +209,7 @@ static const struct uop *memx_body(struct vm *vm, const struct uop *u)
     }
     if (u->cc)
         dp_set_cc(vm, u->cc, y, b);
-    switch (u->ag) {
-    case MC_AG_INC: vm->mar = (vm->mar + 1) & AMASK; break;
-    case MC_AG_INC2: vm->mar2 = (vm->mar2 + 1) & AMASK; break;
-    case MC_AG_INCB: vm->mar = (vm->mar + 1) & AMASK; vm->mar2 = (vm->mar2 + 1) & AMASK; break;
-    case MC_AG_INCW: vm->mar = (vm->mar + 4) & AMASK; break;
-    case MC_AG_DEC: vm->mar = (vm->mar - 1) & AMASK; break;
-    case MC_AG_DEC2: vm->mar2 = (vm->mar2 - 1) & AMASK; break;
-    case MC_AG_DECB: vm->mar = (vm->mar - 1) & AMASK; vm->mar2 = (vm->mar2 - 1) & AMASK; break;
-    default: break;
-    }
+    ag_step(vm, u->ag);
     if (u->ctr)
         vm->cnt--;
     if (u->rnc)
@@ -376,12 +366,12 @@ static inline __attribute__((always_inline)) void fetch_hit(struct vm *vm, uint3
     unsigned eas = e->eas;
     vm->cur = e;
     vm->iaddr = ia;
-    vm->ia = (ia + e->il.ilen) & AMASK;
+    vm->ia = (ia + e->il.ilen) & VM_ADDR_MASK;
     if (eas) {
         if (eas & IC_EA2)
-            vm->ea2 = (e->d2 + vm_cell(vm, e->x2o) + vm_cell(vm, e->b2o)) & AMASK;
+            vm->ea2 = (e->d2 + vm_cell(vm, e->x2o) + vm_cell(vm, e->b2o)) & VM_ADDR_MASK;
         if (eas & IC_EA1)
-            vm->ea1 = (e->d1 + vm_cell(vm, e->b1o)) & AMASK;
+            vm->ea1 = (e->d1 + vm_cell(vm, e->b1o)) & VM_ADDR_MASK;
     }
 }
 
@@ -633,7 +623,7 @@ enum vm_status fp_run(struct vm *vm)
         CASE(OP_BRANCH, l_branch): {
             /* The taken branch of a BRT or BRNT word (its successor, no
              * microword of its own): IA <- EA2, then the fetch. */
-            vm->ia = vm->ea2 & AMASK;
+            vm->ia = vm->ea2 & VM_ADDR_MASK;
             GO(fetchu ? fetchu : &vm->cs[vm->img.vector[MC_V_FETCH]]);
         }
         CASE(OP_EXIT, l_exit):
@@ -675,7 +665,7 @@ enum vm_status fp_run(struct vm *vm)
             COUNT();
             uint32_t y = **u->pa;
             vm->y = y;
-            vm->ia = y & AMASK;
+            vm->ia = y & VM_ADDR_MASK;
             GO(u->nf);
         }
 #define MEM_CASE(OP, F)                                                               \

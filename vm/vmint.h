@@ -220,6 +220,23 @@ struct vm {
 
 #define STOP_NONE ((enum vm_status)-1)
 
+/* The address-register steps after MEM (AG = INC ... DECB), 24-bit. */
+static inline void ag_step(struct vm *vm, unsigned ag)
+{
+    switch (ag) {
+    case MC_AG_INC: vm->mar = (vm->mar + 1) & VM_ADDR_MASK; break;
+    case MC_AG_INC2: vm->mar2 = (vm->mar2 + 1) & VM_ADDR_MASK; break;
+    case MC_AG_INCB: vm->mar = (vm->mar + 1) & VM_ADDR_MASK;
+                     vm->mar2 = (vm->mar2 + 1) & VM_ADDR_MASK; break;
+    case MC_AG_INCW: vm->mar = (vm->mar + 4) & VM_ADDR_MASK; break;
+    case MC_AG_DEC: vm->mar = (vm->mar - 1) & VM_ADDR_MASK; break;
+    case MC_AG_DEC2: vm->mar2 = (vm->mar2 - 1) & VM_ADDR_MASK; break;
+    case MC_AG_DECB: vm->mar = (vm->mar - 1) & VM_ADDR_MASK;
+                     vm->mar2 = (vm->mar2 - 1) & VM_ADDR_MASK; break;
+    default: break;
+    }
+}
+
 /* datapath.c */
 uint32_t dp_source(struct vm *vm, unsigned sel, const struct uop *u);
 void dp_dest(struct vm *vm, unsigned sel, uint32_t y);

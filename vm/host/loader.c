@@ -5,6 +5,7 @@
  * adds delta to it (RLD_NEG: subtracts), modulo 2^(8*len).
  */
 #include "loader.h"
+#include "vm.h"                 /* VM_ADDR_MASK */
 #include "readfile.h"
 
 #include <ctype.h>
@@ -103,7 +104,7 @@ int loader_place(const struct obj_module *m, uint32_t origin, uint32_t storage_s
         if (delta != 0)
             relocate_field(img->data + (r->addr - lo), r->len, delta, r->flags & RLD_NEG);
     }
-    img->entry = (uint32_t)(((int64_t)entry_of(m, lo) + delta) & 0xFFFFFF);
+    img->entry = (uint32_t)(((int64_t)entry_of(m, lo) + delta) & VM_ADDR_MASK);
     return 0;
 }
 

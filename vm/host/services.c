@@ -8,6 +8,7 @@
  * host's 8-bit text outside); binary records pass unchanged.
  */
 #include "services.h"
+#include "vm.h"                 /* VM_ADDR_MASK */
 
 #include <ctype.h>
 #include <inttypes.h>
@@ -17,7 +18,6 @@
 #include "ebcdic.h"
 #include "lineread.h"
 
-#define ADDR_MASK 0xFFFFFFu             /* 24-bit addresses */
 #define ADDR_LIMIT 0x1000000u
 
 /* FCB field offsets and file modes (services.h) */
@@ -245,7 +245,7 @@ static int store_text(const struct svc_storage *st, uint32_t addr, const char *l
 static void do_put(struct services *s, const struct svc_storage *st, const struct svc_request *rq,
                    struct svc_result *res, int newline)
 {
-    uint32_t addr = rq->r1 & ADDR_MASK, len = rq->r3;
+    uint32_t addr = rq->r1 & VM_ADDR_MASK, len = rq->r3;
     if (!range_ok(st, addr, len)) {
         program_check(res, 0x0006);
         return;
@@ -262,7 +262,7 @@ static void do_put(struct services *s, const struct svc_storage *st, const struc
 static void do_getline(struct services *s, const struct svc_storage *st,
                        const struct svc_request *rq, struct svc_result *res)
 {
-    uint32_t addr = rq->r1 & ADDR_MASK, max = rq->r3;
+    uint32_t addr = rq->r1 & VM_ADDR_MASK, max = rq->r3;
     if (!range_ok(st, addr, max)) {
         program_check(res, 0x0006);
         return;
@@ -317,7 +317,7 @@ static void do_putnum(struct services *s, const struct svc_request *rq, struct s
 static int fcb_fetch(const struct svc_storage *st, uint32_t r1, uint8_t fcb[SVC_FCB_LEN],
                      struct svc_result *res)
 {
-    uint32_t addr = r1 & ADDR_MASK;
+    uint32_t addr = r1 & VM_ADDR_MASK;
     if (addr & 3) {
         program_check(res, 0x0006);
         return -1;
@@ -333,7 +333,7 @@ static void fcb_store_word(const struct svc_storage *st, uint32_t r1, int off, u
 {
     uint8_t w[4];
     put32(w, v);
-    st->write(st->ctx, (r1 & ADDR_MASK) + (uint32_t)off, w, 4);
+    st->write(st->ctx, (r1 & VM_ADDR_MASK) + (uint32_t)off, w, 4);
 }
 
 /* The open file an FCB's handle names, or NULL. */
@@ -398,7 +398,7 @@ static void do_get(struct services *s, const struct svc_storage *st,
     uint8_t fcb[SVC_FCB_LEN];
     if (fcb_fetch(st, rq->r1, fcb, res) != 0)
         return;
-    uint32_t buf = get32(fcb + FCB_BUF) & ADDR_MASK, buflen = get32(fcb + FCB_BUFLEN);
+    uint32_t buf = get32(fcb + FCB_BUF) & VM_ADDR_MASK, buflen = get32(fcb + FCB_BUFLEN);
     struct svc_file *f = fcb_file(s, fcb);
     res->cc = 3;
     if (!f || (f->mode != MODE_TEXT_IN && f->mode != MODE_BIN_IN))
@@ -445,7 +445,7 @@ static void do_putrec(struct services *s, const struct svc_storage *st,
     uint8_t fcb[SVC_FCB_LEN];
     if (fcb_fetch(st, rq->r1, fcb, res) != 0)
         return;
-    uint32_t buf = get32(fcb + FCB_BUF) & ADDR_MASK, buflen = get32(fcb + FCB_BUFLEN);
+    uint32_t buf = get32(fcb + FCB_BUF) & VM_ADDR_MASK, buflen = get32(fcb + FCB_BUFLEN);
     uint32_t reclen = get32(fcb + FCB_RECLEN);
     struct svc_file *f = fcb_file(s, fcb);
     res->cc = 3;

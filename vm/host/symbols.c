@@ -5,6 +5,7 @@
  */
 #define _DEFAULT_SOURCE     /* realpath(path, NULL) */
 #include "symbols.h"
+#include "vm.h"                 /* VM_ADDR_MASK */
 
 #include <fcntl.h>
 #include <libgen.h>
@@ -23,7 +24,7 @@ void sym_init(struct symtab *t, const struct obj_module *m, int64_t delta)
 
 static uint32_t moved(const struct symtab *t, uint32_t a)
 {
-    return (uint32_t)(((int64_t)a + t->delta) & 0xFFFFFF);
+    return (uint32_t)(((int64_t)a + t->delta) & VM_ADDR_MASK);
 }
 
 /* The section (SD) holding addr, or NULL. */

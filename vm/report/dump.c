@@ -102,5 +102,5 @@ void rep_psw_fields_format(char *buf, size_t size, uint64_t psw)
     snprintf(buf, size, "PSW=%08X %08X  %s, key %u, %s%s, CC %u, PM %X, IA %06X", hi,
              (unsigned)psw, hi & 0x10000 ? "problem" : "supervisor", hi >> 20 & 15,
              enabled ? "enabled" : "disabled", hi & 0x20000 ? ", wait" : "", hi >> 12 & 3,
-             hi >> 8 & 15, (unsigned)psw & 0xFFFFFF);
+             hi >> 8 & 15, (unsigned)psw & VM_ADDR_MASK);
 }

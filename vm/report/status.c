@@ -90,8 +90,8 @@ void rep_pic_name(uint16_t code, char *buf, size_t size)
  * less the instruction length (ILC in halfwords; 0 for early PSW errors). */
 uint32_t rep_failing_addr(const struct vm_interrupt *in)
 {
-    uint32_t ia = (uint32_t)in->old_psw & 0xFFFFFF;
-    return (ia - 2u * in->ilc) & 0xFFFFFF;
+    uint32_t ia = (uint32_t)in->old_psw & VM_ADDR_MASK;
+    return (ia - 2u * in->ilc) & VM_ADDR_MASK;
 }
 
 void rep_where_collect(struct rep_where *w, const struct vm *vm, const struct symtab *t,
@@ -163,7 +163,7 @@ void rep_status_collect(struct rep_status *s, const struct vm *vm, const struct 
         rep_where_collect(&s->where, vm, t, vm_instruction_address(vm));
     } else if (may_stop_inside(st)) {
         s->have_where = 1;
-        rep_where_collect(&s->where, vm, t, (uint32_t)s->psw & 0xFFFFFF);
+        rep_where_collect(&s->where, vm, t, (uint32_t)s->psw & VM_ADDR_MASK);
     }
 }
 
