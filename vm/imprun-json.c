@@ -12,7 +12,6 @@
 
 #include "diag.h"
 #include "isa.h"
-#include "outfile.h"
 #include "report.h"
 #include "services.h"
 #include "vm.h"
@@ -137,17 +136,11 @@ static void json_body(struct json *j, const struct imprun_opts *o, const struct 
     json_end(j, '}');
 }
 
-int imprun_write_json(const struct imprun_opts *o, const struct vm *vm, const struct symtab *syms,
-                      int status, uint32_t rc, int exit_code, const struct services *svc)
+void imprun_write_json(FILE *f, const struct imprun_opts *o, const struct vm *vm,
+                       const struct symtab *syms, int status, uint32_t rc, int exit_code,
+                       const struct services *svc)
 {
-    struct diag d;
-    diag_init(&d, "imprun");
-    struct outfile of;
-    FILE *f = outfile_open(&of, o->json, &d);
-    if (!f)
-        return -1;
     struct json j;
     json_begin(&j, f);
     json_body(&j, o, vm, syms, status, rc, exit_code, svc);
-    return outfile_commit(&of, &d);
 }
