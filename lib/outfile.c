@@ -21,6 +21,50 @@ static void reset(struct outfile *o, const char *path)
 {
     memset(o, 0, sizeof *o);
     o->path = path;
+    o->fd = -1;
+}
+
+/* The stream over o->fd: a write error keeps its errno in o->err, so the
+ * message names the cause even when stdio has lost it. */
+static ssize_t cookie_write(void *cookie, const char *buf, size_t n)
+{
+    struct outfile *o = cookie;
+    for (size_t done = 0; done < n;) {
+        ssize_t w = write(o->fd, buf + done, n - done);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0) {
+            if (!o->err)
+                o->err = w < 0 ? errno : EIO;
+            return -1;
+        }
+        done += (size_t)w;
+    }
+    return (ssize_t)n;
+}
+
+static int cookie_close(void *cookie)
+{
+    struct outfile *o = cookie;
+    int rc = close(o->fd);
+    if (rc != 0 && !o->err)
+        o->err = errno;
+    o->fd = -1;
+    return rc;
+}
+
+static FILE *stream(struct outfile *o, int fd)
+{
+    static const cookie_io_functions_t io = { NULL, cookie_write, NULL, cookie_close };
+    o->fd = fd;
+    FILE *f = fopencookie(o, "wb", io);
+    if (!f) {
+        int e = errno;
+        close(fd);
+        o->fd = -1;
+        errno = e;
+    }
+    return f;
 }
 
 /* A new temporary file beside target (same directory); fd or -1. */
@@ -68,10 +112,7 @@ static FILE *open_direct(struct outfile *o, const char *path)
         return NULL;
     }
     o->kind = OUTFILE_DIRECT;
-    FILE *f = fdopen(fd, "wb");
-    if (!f)
-        close(fd);
-    return f;
+    return stream(o, fd);
 }
 
 /* Open a temporary file standing for the regular file (or new file)
@@ -100,10 +141,9 @@ static FILE *open_temp(struct outfile *o, const struct stat *st)
             (void)fchmod(fd, 0666 & ~mask);
         }
     }
-    FILE *f = fdopen(fd, "wb");
+    FILE *f = stream(o, fd);
     if (!f) {
         int e = errno;
-        close(fd);
         drop_temp(o);
         errno = e;
     }
@@ -160,6 +200,10 @@ FILE *outfile_open(struct outfile *o, const char *path, struct diag *d)
 
 static int write_failed(struct outfile *o, struct diag *d, int err)
 {
+    if (o->kind == OUTFILE_STDOUT)
+        clearerr(stdout);           /* reported here, not again at exit */
+    if (o->err)
+        err = o->err;
     if (!o->failed)
         diag_error(d, "writing '%s': %s",
                    o->kind == OUTFILE_STDOUT ? "standard output" : o->path,

@@ -58,10 +58,14 @@ struct outfile {
     char *target;           /* the file to replace or copy into */
     char *tmp;              /* temporary file (REPLACE, COPY), else NULL */
     enum outfile_kind kind;
+    int fd;                 /* the descriptor under f (not STDOUT) */
+    int err;                /* errno of the first failed write or close */
     int failed;             /* a write, flush or close failed (reported) */
 };
 
-/* Open path for writing; NULL after reporting "path: error: cannot create". */
+/* Open path for writing; NULL after reporting "path: error: cannot create".
+ * The stream keeps a pointer to o: o must stay where it is until the
+ * output is committed or aborted. */
 FILE *outfile_open(struct outfile *o, const char *path, struct diag *d);
 
 /* Flush and close (standard output: flush only), checking every error;

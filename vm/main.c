@@ -301,10 +301,10 @@ int main(int argc, char **argv)
         tmpclean_install();
         st = imprun_main(&o, &svc, argv[0]);
     }
-    svc_close_all(&svc);
     struct diag d;
     diag_init(&d, "imprun");
     if (outfile_close_stdout(&d) != 0 && st <= 0)
         st = st < 0 ? EXIT_USAGE : EXIT_BAD_INPUT;
+    svc_close_all(&svc);
     return st < 0 ? 0 : st;
 }

@@ -96,6 +96,7 @@ int svc_flush_all(struct services *s, char *err, size_t errsize)
     errno = 0;
     if (s->out && (fflush(s->out) != 0 || ferror(s->out)) && rc == 0) {
         snprintf(err, errsize, "writing 'standard output': %s", strerror(errno ? errno : EIO));
+        clearerr(s->out);           /* reported once */
         rc = -1;
     }
     return rc;
