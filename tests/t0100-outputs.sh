@@ -85,7 +85,7 @@ test_expect_success 'a hard-linked file keeps its links' '
     test "$(stat -c %h h1.lst)" = 2 && test_grep "LA    2,MSG" h2.lst
 '
 test_expect_success 'a FIFO is written into, not replaced' '
-    mkfifo pipe.json && { cat pipe.json >got.json & } &&
+    mkfifo pipe.json && { timeout 20 cat pipe.json >got.json & } &&
     imprun -q --json=pipe.json p.load >/dev/null && wait &&
     test -p pipe.json && test_grep "\"exit_code\"" got.json
 '

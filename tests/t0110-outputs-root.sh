@@ -65,7 +65,7 @@ while read -r cmd; do
         test \"\$(stat -c '%F %t %T' guard$n.full)\" = 'character special file 1 7'
     "
     test_expect_success "$cmd: a FIFO is written into" "
-        mkfifo guard$n.fifo && { cat guard$n.fifo >guard$n.got & } &&
+        mkfifo guard$n.fifo && { timeout 20 cat guard$n.fifo >guard$n.got & } &&
         run guard$n.fifo 2>err && wait && test -p guard$n.fifo &&
         cmp guard$n.ref guard$n.got
     "
