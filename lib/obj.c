@@ -456,11 +456,11 @@ int obj_write(const struct obj_module *m, const char *path, struct diag *d)
     FILE *f = outfile_open(&o, path, d);
     if (!f)
         return -1;
-    if (obj_write_stream(m, f) != 0) {
+    if (obj_write_stream(m, f) != 0 && !ferror(f)) {
         outfile_abort(&o);
-        diag_report(d, DIAG_ERROR, path, 0, 0, NULL, "cannot write: %s", strerror(errno));
+        diag_report(d, DIAG_ERROR, path, 0, 0, NULL, "cannot write: out of memory");
         return -1;
     }
-    return outfile_commit(&o, d);
+    return outfile_commit(&o, d);       /* write errors are reported here */
 }
 

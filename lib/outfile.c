@@ -67,14 +67,14 @@ static FILE *stream(struct outfile *o, int fd)
     return f;
 }
 
-/* A new temporary file beside target (same directory); fd or -1. */
-static int make_temp(struct outfile *o)
+/* A new temporary file named after base (base.tmpXXXXXX); fd or -1. */
+static int make_temp(struct outfile *o, const char *base)
 {
-    size_t n = strlen(o->target);
+    size_t n = strlen(base);
     o->tmp = malloc(n + sizeof ".tmpXXXXXX");
     if (!o->tmp)
         return -1;
-    memcpy(o->tmp, o->target, n);
+    memcpy(o->tmp, base, n);
     memcpy(o->tmp + n, ".tmpXXXXXX", sizeof ".tmpXXXXXX");
     int fd = mkstemp(o->tmp);
     if (fd < 0) {
@@ -86,6 +86,16 @@ static int make_temp(struct outfile *o)
     }
     tmpclean_add(o->tmp, 0);
     return fd;
+}
+
+/* A temporary file in $TMPDIR (or /tmp), for an existing file whose
+ * directory we may not write: it is copied into the file at the end. */
+static int make_outside_temp(struct outfile *o)
+{
+    const char *t = getenv("TMPDIR");
+    char base[PATH_MAX];
+    snprintf(base, sizeof base, "%s/imp-out", t && *t ? t : "/tmp");
+    return make_temp(o, base);
 }
 
 static void drop_temp(struct outfile *o)
@@ -121,10 +131,15 @@ static FILE *open_temp(struct outfile *o, const struct stat *st)
 {
     if (st && access(o->target, W_OK) != 0)
         return NULL;
-    int fd = make_temp(o);
+    int fd = make_temp(o, o->target);
+    int outside = 0;
+    if (fd < 0 && st && errno == EACCES) {
+        fd = make_outside_temp(o);
+        outside = 1;
+    }
     if (fd < 0)
         return NULL;
-    if (st && st->st_nlink > 1) {
+    if (st && (st->st_nlink > 1 || outside)) {
         o->kind = OUTFILE_COPY;
     } else {
         o->kind = OUTFILE_REPLACE;

@@ -21,7 +21,9 @@
  *                       writer may not write is refused (EACCES).
  *   a file with several written to a temporary file too, then copied into
  *   hard links          the file itself by the commit, so every link still
- *                       names the same (new) content.
+ *                       names the same (new) content.  So is a file whose
+ *                       directory may not be written (the temporary file
+ *                       is then in $TMPDIR or /tmp).
  *   a symbolic link     followed (however many): the file it finally names
  *                       is the one replaced, in that file's directory; a
  *                       dangling link creates the file it points to.
