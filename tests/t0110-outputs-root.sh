@@ -95,6 +95,19 @@ test_expect_success 'standard output on a full device fails every tool' '
         test_grep "writing .standard output.: No space left on device" err || return 1
     done
 '
+if test_have setpriv; then
+    test_expect_success 'a user writes into a file of a directory it may not write' '
+        mkdir ro ro-tmp && chmod 755 "$TRASH" ro && chmod 1777 ro-tmp &&
+        cp hi.s ro/ && echo old >ro/x.o && chown nobody ro/x.o &&
+        TMPDIR=$TRASH/ro-tmp setpriv --reuid=nobody --regid=nogroup --clear-groups \
+            impas -o ro/x.o ro/hi.s &&
+        head -1 ro/x.o | grep "^IMPOBJ" && test "$(stat -c %U ro/x.o)" = nobody &&
+        test "$(ls -A ro | tr "\n" " ")" = "hi.s x.o " && test -z "$(ls -A ro-tmp)" &&
+        chmod 700 "$TRASH"
+    '
+else
+    test_skip 'a user writes into a file of a directory it may not write' 'no setpriv'
+fi
 test_expect_success 'no temporary file is left' '
     ! ls -a | grep "\.tmp" && test -z "$(ls -A tmp)"
 '
