@@ -13,8 +13,10 @@
 
 #include "asm.h"
 #include "home.h"
+#include "fileset.h"
 #include "number.h"
 #include "outfile.h"
+#include "tmpclean.h"
 
 static void usage(FILE *f)
 {
@@ -50,6 +52,50 @@ static char *object_name(const char *src)
     return o;
 }
 
+/*
+ * Assemble src into the object out and the listing (or NULL), both
+ * committed together (all or none).  The listing is kept when the source
+ * has errors (it shows them); the object is then not written.
+ */
+static int write_outputs(struct diag *d, const char *src, const char *out, const char *listing,
+                         const char **inc, int ninc)
+{
+    struct fileset fs;
+    fileset_init(&fs, d);
+    int bad = fileset_add(&fs, FILE_IN, src, "the source") ||
+              fileset_add(&fs, FILE_OUT, out, "the object (-o)") ||
+              fileset_add(&fs, FILE_OUT, listing, "the listing (-l)");
+    fileset_free(&fs);
+    if (bad)
+        return 2;
+    struct outfile lo, oo;
+    FILE *lf = NULL;
+    if (listing && !(lf = outfile_open(&lo, listing, d)))
+        return 2;
+    struct asm_options o = { .incdirs = inc, .nincdirs = ninc, .listing = lf };
+    struct assembler *as = asm_new(d, &o);
+    int rc = as ? asm_run_file(as, src) : 2;
+    struct outfile *all[2] = { lf ? &lo : NULL, NULL };
+    if (rc == 0) {
+        all[1] = outfile_open(&oo, out, d) ? &oo : NULL;
+        if (!all[1])
+            rc = 2;
+        else if (obj_write_stream(asm_object(as), oo.f) != 0 && !ferror(oo.f)) {
+            diag_error(d, "out of memory");
+            rc = 2;
+        }                           /* write errors are found by the commit */
+    }
+    asm_free(as);
+    if (rc == 2) {
+        for (int i = 0; i < 2; i++)     /* nothing was assembled, or no object */
+            if (all[i])
+                outfile_abort(all[i]);
+    } else if (outfile_commit_all(all, 2, d) != 0) {
+        rc = 2;
+    }
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -62,6 +108,7 @@ int main(int argc, char **argv)
     };
     struct diag d;
     diag_init(&d, "impas");
+    tmpclean_install();
     const char *out = NULL, *listing = NULL;
     const char **inc = NULL;
     int ninc = 0, c;
@@ -96,8 +143,11 @@ int main(int argc, char **argv)
             d.max_errors = (int)v;
             break;
         }
-        case 'h': usage(stdout); free(inc); return 0;
-        case 'V': printf("impas (IMP) %s\n", IMP_VERSION); free(inc); return 0;
+        case 'h': usage(stdout); free(inc); return outfile_close_stdout(&d) ? 2 : 0;
+        case 'V':
+            printf("impas (IMP) %s\n", IMP_VERSION);
+            free(inc);
+            return outfile_close_stdout(&d) ? 2 : 0;
         case ':':
             fprintf(stderr, "impas: option '%s' needs an argument\n", argv[optind - 1]);
             usage(stderr);
@@ -129,23 +179,9 @@ int main(int argc, char **argv)
     char *defout = out ? NULL : object_name(src);
     if (!out)
         out = defout;
-    struct outfile lo;
-    FILE *lf = NULL;
-    if (listing && !(lf = outfile_open(&lo, listing, &d))) {
-        free(defout);
-        free(inc);
-        return 2;
-    }
-    struct asm_options o = { .incdirs = inc, .nincdirs = ninc, .listing = lf };
-    struct assembler *as = asm_new(&d, &o);
-    int rc = as ? asm_run_file(as, src) : 2;
-    if (rc == 0 && obj_write(asm_object(as), out, &d) != 0)
+    int rc = write_outputs(&d, src, out, listing, inc, ninc);
+    if (outfile_close_stdout(&d) != 0 && rc == 0)
         rc = 2;
-    asm_free(as);
-    if (lf && rc == 2 && d.errors)
-        outfile_abort(&lo);         /* nothing was assembled */
-    else if (lf && outfile_commit(&lo, &d) != 0)
-        rc = rc ? rc : 2;
     free(defout);
     free(inc);
     return rc;

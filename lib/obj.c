@@ -496,16 +496,16 @@ int obj_write(const struct obj_module *m, const char *path, struct diag *d)
     FILE *f = outfile_open(&o, path, d);
     if (!f)
         return -1;
-    if (obj_write_stream(m, f) != 0) {
+    if (obj_write_stream(m, f) != 0 && (errno == EFBIG || !ferror(f))) {
         int err = errno;
         outfile_abort(&o);
         if (err == EFBIG)
             diag_report(d, DIAG_ERROR, path, 0, 0, NULL, "module larger than %d MiB, the "
                         "most impld and imprun read", FILE_LIMIT >> 20);
         else
-            diag_report(d, DIAG_ERROR, path, 0, 0, NULL, "cannot write: %s", strerror(err));
+            diag_report(d, DIAG_ERROR, path, 0, 0, NULL, "cannot write: out of memory");
         return -1;
     }
-    return outfile_commit(&o, d);
+    return outfile_commit(&o, d);       /* write errors are reported here */
 }
 

@@ -122,16 +122,20 @@ int ld_layout(struct linker *l);
 int ld_relocate(struct linker *l);
 int ld_build_load_module(struct linker *l);
 
-/* map.c, xref.c, core.c: each writes to f; return 0 or -1 on errors. */
+/* map.c, xref.c: each writes to f. */
 void ld_write_map(const struct linker *l, FILE *f);
 void ld_write_xref(const struct linker *l, FILE *f);
-int ld_write_core(const struct linker *l, const char *path, int restart_psw);
 
 /* disasm.c: disassemble a load module to f. */
 int ld_disassemble(const struct obj_module *m, FILE *f);
 
-/* Write via a temporary file renamed into place; fn writes the content. */
-int ld_write_atomic(struct diag *d, const char *path,
-                    void (*fn)(const struct linker *l, FILE *f), const struct linker *l);
+/* output.c: the files impld writes.  out is the load module; map, xref
+ * and core (each NULL if not asked for) the listings and the core image. */
+struct ld_outputs {
+    const char *out, *map, *xref, *core;
+    int restart_psw;                /* --core: restart PSW at 0 */
+};
+/* Write them all, or (after any error, reported through l->d) none; 0 or -1. */
+int ld_write_outputs(const struct linker *l, const struct ld_outputs *o);
 
 #endif

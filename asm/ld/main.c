@@ -14,9 +14,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fileset.h"
 #include "ld.h"
 #include "number.h"
 #include "obj-limits.h"
+#include "outfile.h"
+#include "tmpclean.h"
 
 struct options {
     const char *out, *map, *xref, *control, *core, *disasm;
@@ -153,9 +156,29 @@ static int disassemble(struct diag *d, const char *path)
     return 0;
 }
 
+/* Refuse an output that is an input or another output; 0 or -1. */
+static int check_files(struct linker *l, const struct options *o, char **objs, int nobjs)
+{
+    struct fileset fs;
+    fileset_init(&fs, l->d);
+    int bad = fileset_add(&fs, FILE_IN, o->control, "the control file (-c)");
+    for (int i = 0; i < nobjs && !bad; i++)
+        bad = fileset_add(&fs, FILE_IN, objs[i], "the input");
+    for (size_t i = 0; i < l->nlibs && !bad; i++)
+        bad = fileset_add(&fs, FILE_IN, l->libs[i], "the library (-L)");
+    bad = bad || fileset_add(&fs, FILE_OUT, o->out, "the load module (-o)") ||
+          fileset_add(&fs, FILE_OUT, o->map, "the map (-m)") ||
+          fileset_add(&fs, FILE_OUT, o->xref, "the cross-reference (-x)") ||
+          fileset_add(&fs, FILE_OUT, o->core, "the core image (--core)");
+    fileset_free(&fs);
+    return bad ? -1 : 0;
+}
+
 /* Link; 0, 1 (link errors) or 2 (unreadable input). */
 static int link_program(struct linker *l, const struct options *o, char **objs, int nobjs)
 {
+    if (check_files(l, o, objs, nobjs) != 0)
+        return 2;
     if (o->control) {
         int rc = ld_control_read(l, o->control);
         if (rc == -2)
@@ -178,15 +201,8 @@ static int link_program(struct linker *l, const struct options *o, char **objs, 
     }
     if (l->d->errors)
         return 1;
-    if (obj_write(&l->out, o->out, l->d) != 0)
-        return 1;
-    if (o->map && ld_write_atomic(l->d, o->map, ld_write_map, l) != 0)
-        return 1;
-    if (o->xref && ld_write_atomic(l->d, o->xref, ld_write_xref, l) != 0)
-        return 1;
-    if (o->core && ld_write_core(l, o->core, o->restart_psw) != 0)
-        return 1;
-    return 0;
+    struct ld_outputs out = { o->out, o->map, o->xref, o->core, o->restart_psw };
+    return ld_write_outputs(l, &out) != 0 ? 1 : 0;
 }
 
 int main(int argc, char **argv)
@@ -195,12 +211,15 @@ int main(int argc, char **argv)
     struct linker l;
     struct options o = { .out = "a.load", .restart_psw = 1 };
     diag_init(&d, "impld");
+    tmpclean_install();
     ld_init(&l, &d);
     int rc = parse_options(argc, argv, &o, &l);
     if (rc != 0) {
         if (rc < 0)
             fprintf(stderr, "Try 'impld --help' for more information.\n");
         ld_free(&l);
+        if (rc > 0 && outfile_close_stdout(&d) != 0)
+            return 1;
         return rc < 0 ? 2 : 0;
     }
     if (o.disasm) {
@@ -217,5 +236,7 @@ int main(int argc, char **argv)
         rc = link_program(&l, &o, argv + optind, argc - optind);
     }
     ld_free(&l);
+    if (outfile_close_stdout(&d) != 0 && rc == 0)
+        rc = 1;                     /* an output that could not be written */
     return rc;
 }

@@ -1,8 +1,9 @@
 /*
- * output.c -- the files impld writes besides the load module: the map and
- * cross-reference listings and the flat core image, each written to a
- * temporary file in the same directory and renamed into place, so an
- * error never leaves a partial file.  "-" writes a listing to stdout.
+ * output.c -- the files impld writes: the load module, the map and
+ * cross-reference listings and the flat core image.  They go through
+ * outfile.h (temporary files renamed into place; devices, FIFOs and "-"
+ * written directly) and are committed all or none, so an error never
+ * leaves a partial file or a set of files from two different links.
  *
  * Core image (contracts: --core): byte i of the file is storage address i,
  * from 0 to the end of the program; storage below the origin is zero
@@ -15,29 +16,8 @@
 
 #include "ld.h"
 
-int ld_write_atomic(struct diag *d, const char *path,
-                    void (*fn)(const struct linker *l, FILE *f), const struct linker *l)
+static void write_core(const struct linker *l, FILE *f, int restart_psw)
 {
-    struct outfile o;
-    FILE *f = outfile_open(&o, path, d);
-    if (!f)
-        return -1;
-    fn(l, f);
-    return outfile_commit(&o, d);
-}
-
-int ld_write_core(const struct linker *l, const char *path, int restart_psw)
-{
-    if (restart_psw && l->origin < 8) {
-        diag_error(l->d, "--core: the restart PSW at 0 would overlap the program "
-                         "(origin %X); use --no-restart-psw or a higher origin",
-                   (unsigned)l->origin);
-        return -1;
-    }
-    struct outfile o;
-    FILE *f = outfile_open(&o, path, l->d);
-    if (!f)
-        return -1;
     uint8_t low[256] = { 0 };
     if (restart_psw) {
         low[1] = 0x08;
@@ -53,5 +33,44 @@ int ld_write_core(const struct linker *l, const char *path, int restart_psw)
         a += n;
     }
     fwrite(l->image, 1, l->end - l->origin, f);
-    return outfile_commit(&o, l->d);
+}
+
+int ld_write_outputs(const struct linker *l, const struct ld_outputs *o)
+{
+    if (o->core && o->restart_psw && l->origin < 8) {
+        diag_error(l->d, "--core: the restart PSW at 0 would overlap the program "
+                         "(origin %X); use --no-restart-psw or a higher origin",
+                   (unsigned)l->origin);
+        return -1;
+    }
+    enum { OUT, MAP, XREF, CORE, N };
+    const char *path[N] = { o->out, o->map, o->xref, o->core };
+    struct outfile of[N];
+    struct outfile *all[N] = { NULL };
+    for (int i = 0; i < N; i++) {
+        if (!path[i])
+            continue;
+        if (!outfile_open(&of[i], path[i], l->d)) {
+            for (int k = 0; k < i; k++)
+                if (all[k])
+                    outfile_abort(all[k]);
+            return -1;
+        }
+        all[i] = &of[i];
+    }
+    int bad = obj_write_stream(&l->out, of[OUT].f) != 0 && !ferror(of[OUT].f);
+    if (all[MAP])
+        ld_write_map(l, of[MAP].f);
+    if (all[XREF])
+        ld_write_xref(l, of[XREF].f);
+    if (all[CORE])
+        write_core(l, of[CORE].f, o->restart_psw);
+    if (bad) {
+        diag_error(l->d, "out of memory");
+        for (int i = 0; i < N; i++)
+            if (all[i])
+                outfile_abort(all[i]);
+        return -1;
+    }
+    return outfile_commit_all(all, N, l->d);     /* write errors are found here */
 }

@@ -7,9 +7,11 @@
  * 2 usage error or unreadable/unwritable file.
  */
 #include "masm.h"
+#include "fileset.h"
 #include "number.h"
 #include "outfile.h"
 #include "readfile.h"
+#include "tmpclean.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -75,26 +77,58 @@ static int read_source(struct masm *m, const char *path)
     return 0;
 }
 
-/* Write through a temporary file renamed into place on success. */
-static int write_out(struct masm *m, const char *path, int (*fn)(struct masm *, FILE *, const char *),
-                     const char *arg)
-{
-    struct outfile o;
-    FILE *f = outfile_open(&o, path, &m->diag);
-    if (!f)
-        return -1;
-    if (fn(m, f, arg) != 0) {
-        outfile_abort(&o);
-        diag_error(&m->diag, "cannot write %s", path);
-        return -1;
-    }
-    return outfile_commit(&o, &m->diag);
-}
-
 static int w_image(struct masm *m, FILE *f, const char *a) { (void)a; return mc_image_write(f, &m->img); }
 static int w_list(struct masm *m, FILE *f, const char *a) { (void)a; return masm_write_listing(m, f); }
 static int w_map(struct masm *m, FILE *f, const char *a) { (void)a; return masm_write_map(m, f); }
 static int w_c(struct masm *m, FILE *f, const char *a) { return masm_write_c(m, f, a); }
+
+typedef int (*writer_fn)(struct masm *, FILE *, const char *);
+
+/*
+ * Write the n outputs paths[i] (NULL: not asked for) with fns[i], then
+ * commit them all, or none after any error; 0, or -1 after reporting.
+ */
+static int write_outputs(struct masm *m, const char *const *paths, const writer_fn *fns, int n,
+                         const char *cname)
+{
+    struct outfile of[4], *all[4] = { NULL };
+    int bad = 0;
+    for (int i = 0; i < n && !bad; i++) {
+        if (!paths[i])
+            continue;
+        if (!outfile_open(&of[i], paths[i], &m->diag)) {
+            bad = 1;
+            break;
+        }
+        all[i] = &of[i];
+        if (fns[i](m, of[i].f, cname) != 0 && !ferror(of[i].f)) {
+            diag_error(&m->diag, "cannot write %s: out of memory", paths[i]);
+            bad = 1;
+        }                   /* write errors are found by the commit */
+    }
+    if (bad) {
+        for (int i = 0; i < n; i++)
+            if (all[i])
+                outfile_abort(all[i]);
+        return -1;
+    }
+    return outfile_commit_all(all, n, &m->diag);
+}
+
+/* Refuse an output that is an input or another output; 0 or -1. */
+static int check_files(struct masm *m, char **srcs, int nsrcs, const char *const *paths,
+                       const char *const *whats, int n)
+{
+    struct fileset fs;
+    fileset_init(&fs, &m->diag);
+    int bad = 0;
+    for (int i = 0; i < nsrcs && !bad; i++)
+        bad = fileset_add(&fs, FILE_IN, srcs[i], "the source");
+    for (int i = 0; i < n && !bad; i++)
+        bad = fileset_add(&fs, FILE_OUT, paths[i], whats[i]);
+    fileset_free(&fs);
+    return bad ? -1 : 0;
+}
 
 static char *default_output(const char *src)
 {
@@ -143,6 +177,7 @@ int main(int argc, char **argv)
     struct masm m;
     memset(&m, 0, sizeof m);
     diag_init(&m.diag, "impmc");
+    tmpclean_install();
     m.diag.max_errors = 50;
     const char *out = NULL, *listing = NULL, *map = NULL, *cfile = NULL;
     const char *cname = "vm_default_control_store";
@@ -162,7 +197,7 @@ int main(int argc, char **argv)
             }
             cname = optarg;
             break;
-        case 'F': mc_field_reference(stdout); return 0;
+        case 'F': mc_field_reference(stdout); return outfile_close_stdout(&m.diag) ? 2 : 0;
         case 'E': {
             uint64_t v;
             if (parse_number_in(optarg, NUM_PLAIN, 0, INT_MAX, &v) != 0) {
@@ -181,8 +216,10 @@ int main(int argc, char **argv)
             }
             m.diag.werror = 1;
             break;
-        case 'h': usage(stdout); return 0;
-        case 'V': printf("impmc (IMP) %s\n", IMP_VERSION); return 0;
+        case 'h': usage(stdout); return outfile_close_stdout(&m.diag) ? 2 : 0;
+        case 'V':
+            printf("impmc (IMP) %s\n", IMP_VERSION);
+            return outfile_close_stdout(&m.diag) ? 2 : 0;
         case ':':
             fprintf(stderr, "impmc: option '%s' needs an argument\n", argv[optind - 1]);
             return 2;
@@ -197,25 +234,30 @@ int main(int argc, char **argv)
         usage(stderr);
         return 2;
     }
+    char *def = out ? NULL : default_output(argv[optind]);
+    const char *paths[4] = { out ? out : def, listing, map, cfile };
+    static const char *const whats[4] = { "the image (-o)", "the listing (-l)", "the map (-m)",
+                                          "the C file (--emit-c)" };
+    static const writer_fn fns[4] = { w_image, w_list, w_map, w_c };
+    if (check_files(&m, argv + optind, argc - optind, paths, whats, 4) != 0) {
+        free(def);
+        return 2;
+    }
     for (int i = optind; i < argc; i++)
         if (read_source(&m, argv[i]) < 0) {
             masm_free(&m);
+            free(def);
             return 2;
         }
     for (int i = 0; i < m.nfiles; i++)
         masm_parse_file(&m, i);
     int rc = 1;
     if (!m.diag.errors && masm_assign(&m) == 0 && masm_encode(&m) == 0 && masm_check(&m) == 0 &&
-        !m.diag.errors) {
-        char *def = out ? NULL : default_output(argv[optind]);
-        rc = 0;
-        if (write_out(&m, out ? out : def, w_image, NULL) < 0 ||
-            (listing && write_out(&m, listing, w_list, NULL) < 0) ||
-            (map && write_out(&m, map, w_map, NULL) < 0) ||
-            (cfile && write_out(&m, cfile, w_c, cname) < 0))
-            rc = 2;
-        free(def);
-    }
+        !m.diag.errors)
+        rc = write_outputs(&m, paths, fns, 4, cname) != 0 ? 2 : 0;
+    free(def);
+    if (outfile_close_stdout(&m.diag) != 0 && rc == 0)
+        rc = 2;
     masm_free(&m);
     return rc;
 }

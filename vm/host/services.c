@@ -11,6 +11,7 @@
 #include "vm.h"                 /* VM_ADDR_MASK */
 
 #include <ctype.h>
+#include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,6 +83,33 @@ void svc_close_all(struct services *s)
     s->nbinds = 0;
     if (s->out)
         fflush(s->out);
+}
+
+int svc_flush_all(struct services *s, char *err, size_t errsize)
+{
+    int rc = 0;
+    for (int i = 0; i < SVC_MAX_FILES; i++) {
+        struct svc_file *f = &s->files[i];
+        if (!f->f)
+            continue;
+        int output = f->mode == MODE_TEXT_OUT || f->mode == MODE_BIN_OUT;
+        errno = 0;
+        int bad = f->owned ? fclose(f->f) != 0 : output && (fflush(f->f) != 0 || ferror(f->f));
+        if (bad && output && rc == 0) {
+            snprintf(err, errsize, "writing '%s': %s",
+                     f->owned ? s->binds[f->bind].path : "standard output",
+                     strerror(errno ? errno : EIO));
+            rc = -1;
+        }
+        f->f = NULL;
+    }
+    errno = 0;
+    if (s->out && (fflush(s->out) != 0 || ferror(s->out)) && rc == 0) {
+        snprintf(err, errsize, "writing 'standard output': %s", strerror(errno ? errno : EIO));
+        clearerr(s->out);           /* reported once */
+        rc = -1;
+    }
+    return rc;
 }
 
 /* ---- bindings ----------------------------------------------------------- */
@@ -372,6 +400,7 @@ static void do_open(struct services *s, const struct svc_storage *st,
     if (!f->f)
         return;
     f->mode = (int)mode;
+    f->bind = (int)(b - s->binds);
     fcb_store_word(st, rq->r1, FCB_HANDLE, (uint32_t)slot + 1);
     res->cc = 0;
 }

@@ -161,6 +161,7 @@ struct svc_file {
     FILE *f;                /* NULL: slot free */
     int mode;               /* 0..3 as in the FCB */
     int owned;              /* 1: fclose on close (not a console stream) */
+    int bind;               /* index of its binding in binds[] */
 };
 
 /* The host side of the services: console streams, bindings, open files. */
@@ -181,6 +182,10 @@ struct services {
 void svc_init(struct services *s, FILE *in, FILE *out);
 /* Close every file still open (flushing output). */
 void svc_close_all(struct services *s);
+/* Close every file still open and flush the console, keeping the
+ * bindings; 0, or -1 with "writing 'PATH': reason" in err (errsize bytes)
+ * for the first that could not be written. */
+int svc_flush_all(struct services *s, char *err, size_t errsize);
 
 /*
  * Bind NAME=PATH (the text of a --file option).  NAME is 1-8 characters

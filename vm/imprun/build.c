@@ -6,12 +6,14 @@
  * caller runs it; build_cleanup() removes the directory.  impas and
  * impld are looked for next to imprun's own executable first (so a
  * build tree uses its own tools), then on PATH.  Their diagnostics go
- * straight to our stderr.  The guest runtime (lib/home.h) is on the COPY
+ * straight to our stderr.  A fatal signal (tmpclean.h) stops the tool
+ * running and removes the directory.  The guest runtime (lib/home.h) is on the COPY
  * search path, and its subroutines (IMPCHECK, IMPDEC) are a call library:
  * linked only when the program calls them.
  */
 #include "imprun.h"
 #include "home.h"
+#include "tmpclean.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -38,10 +40,14 @@ static int run_tool(char *const argv[], FILE *err)
         fprintf(err, "imprun: cannot run %s: %s\n", argv[0], strerror(errno));
         _exit(127);
     }
+    tmpclean_child(pid);        /* a fatal signal stops it before cleaning */
     int st;
-    while (waitpid(pid, &st, 0) < 0)
-        if (errno != EINTR)
-            return -1;
+    int w;
+    while ((w = (int)waitpid(pid, &st, 0)) < 0 && errno == EINTR)
+        ;
+    tmpclean_child(0);
+    if (w < 0)
+        return -1;
     if (WIFEXITED(st))
         return WEXITSTATUS(st);
     fprintf(err, "imprun: %s died of signal %d\n", argv[0], WTERMSIG(st));
@@ -59,6 +65,7 @@ int build_program(struct build *b, const char *self, char **sources, int nsource
         b->dir[0] = '\0';
         return -1;
     }
+    tmpclean_add(b->dir, 1);    /* removed on SIGINT, SIGTERM, SIGHUP, SIGPIPE */
     char impas[PATH_MAX], impld[PATH_MAX], rt[PATH_MAX], rtsrc[PATH_MAX + 16];
     char rtobj[PATH_MAX + 16];
     home_tool("impas", impas, sizeof impas);
@@ -126,5 +133,6 @@ void build_cleanup(struct build *b)
     if (d)
         closedir(d);
     rmdir(b->dir);
+    tmpclean_forget(b->dir);
     b->dir[0] = '\0';
 }

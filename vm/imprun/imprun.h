@@ -59,9 +59,10 @@ struct symtab;
 int imprun_main(const struct imprun_opts *o, struct services *svc, const char *self);
 /* 1 if path names an assembler source (.s, .asm). */
 int imprun_is_source(const char *path);
-/* Write the --json report; 0, or -1 after a message on stderr. */
-int imprun_write_json(const struct imprun_opts *o, const struct vm *vm, const struct symtab *syms,
-                      int status, uint32_t rc, int exit_code, const struct services *svc);
+/* Write the --json report to f (write errors are left to the caller). */
+void imprun_write_json(FILE *f, const struct imprun_opts *o, const struct vm *vm,
+                       const struct symtab *syms, int status, uint32_t rc, int exit_code,
+                       const struct services *svc);
 
 /* A private temporary directory holding the objects and a.load. */
 struct build {

@@ -1,17 +1,17 @@
 /*
  * json.c -- the --json file: the end of the run as report/run.c
  * collects it, with what only imprun knows (the files given, how they
- * were run, the cycle bound, the exit status), written atomically.
+ * were run, the cycle bound, the exit status), written to f (run.c
+ * installs it with the other outputs, all or none).
  */
 #include "imprun.h"
 
-#include "diag.h"
-#include "outfile.h"
 #include "report.h"
 #include "vm.h"
 
-int imprun_write_json(const struct imprun_opts *o, const struct vm *vm, const struct symtab *syms,
-                      int status, uint32_t rc, int exit_code, const struct services *svc)
+void imprun_write_json(FILE *f, const struct imprun_opts *o, const struct vm *vm,
+                       const struct symtab *syms, int status, uint32_t rc, int exit_code,
+                       const struct services *svc)
 {
     struct rep_run r;
     rep_run_collect(&r, vm, syms, (enum vm_status)status, rc, svc);
@@ -22,13 +22,5 @@ int imprun_write_json(const struct imprun_opts *o, const struct vm *vm, const st
                                                                                    : "source";
     r.exit_code = exit_code;
     r.max_cycles = o->max_cycles;
-
-    struct diag d;
-    diag_init(&d, "imprun");
-    struct outfile of;
-    FILE *f = outfile_open(&of, o->json, &d);
-    if (!f)
-        return -1;
     rep_run_json(f, &r);
-    return outfile_commit(&of, &d);
 }

@@ -14,12 +14,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fileset.h"
 #include "imprun.h"
 #include "loader.h"
 #include "number.h"
 #include "obj-limits.h"
+#include "outfile.h"
 #include "report.h"
 #include "services.h"
+#include "tmpclean.h"
 
 static void usage(FILE *f)
 {
@@ -247,6 +250,34 @@ static int check_inputs(const struct imprun_opts *o)
     return 0;
 }
 
+/*
+ * Refuse an output that is an input, another output or a bound file, and
+ * two names bound to one file (one could truncate what the other reads);
+ * 0 or 2.
+ */
+static int check_files(const struct imprun_opts *o, const struct services *svc)
+{
+    struct diag d;
+    struct fileset fs;
+    diag_init(&d, "imprun");
+    fileset_init(&fs, &d);
+    int bad = fileset_add(&fs, FILE_IN, o->core, "the core image (--core)") ||
+              fileset_add(&fs, FILE_IN, o->microcode, "the microcode (--microcode)");
+    for (int i = 0; i < o->ninputs && !bad; i++)
+        bad = fileset_add(&fs, FILE_IN, o->inputs[i], "the program");
+    char what[SVC_MAX_BINDS][SVC_NAME_LEN + 16];
+    for (int i = 0; i < svc->nbinds && !bad; i++) {
+        snprintf(what[i], sizeof what[i], "--file %s", svc->binds[i].name);
+        bad = fileset_add(&fs, FILE_BOUND, svc->binds[i].path, what[i]);
+    }
+    bad = bad || fileset_add(&fs, FILE_OUT, o->report, "the report (--report)") ||
+          fileset_add(&fs, FILE_OUT, o->json, "the JSON report (--json)");
+    for (int i = 0; i < o->nsaves && !bad; i++)
+        bad = fileset_add(&fs, FILE_OUT, o->saves[i].file, "the core save (--savecore)");
+    fileset_free(&fs);
+    return bad ? EXIT_USAGE : 0;
+}
+
 int main(int argc, char **argv)
 {
     struct imprun_opts o;
@@ -273,11 +304,16 @@ int main(int argc, char **argv)
     o.ninputs = argc - optind;
     if (st == 0)
         st = check_inputs(&o);
-    if (st != 0) {
-        svc_close_all(&svc);
-        return st < 0 ? 0 : st;
+    if (st == 0)
+        st = check_files(&o, &svc);
+    if (st == 0) {
+        tmpclean_install();
+        st = imprun_main(&o, &svc, argv[0]);
     }
-    st = imprun_main(&o, &svc, argv[0]);
+    struct diag d;
+    diag_init(&d, "imprun");
+    if (outfile_close_stdout(&d) != 0 && st <= 0)
+        st = st < 0 ? EXIT_USAGE : EXIT_BAD_INPUT;
     svc_close_all(&svc);
-    return st;
+    return st < 0 ? 0 : st;
 }

@@ -56,6 +56,9 @@ struct run {
     uint32_t rc;                /* return code of an EXIT */
     enum imprun_limit limit;    /* the limit that stopped the run, if any */
     FILE *rep;                  /* imprun's own reports */
+    struct outfile rep_file;    /* --report, when rep_open */
+    int rep_open;
+    struct diag d;              /* messages about the output files */
 };
 
 /* ---- guest storage and DIAGNOSE --------------------------------------- */
@@ -152,35 +155,6 @@ static int load_core(struct run *r, const char *path)
 
 /* ---- after the run --------------------------------------------------------- */
 
-/* Write storage start..end (inclusive) to path, atomically, read a
- * block at a time through vm_fetch_bytes. */
-static int save_core(const struct vm *vm, const struct save_req *s)
-{
-    if (s->end >= vm_storage_size(vm)) {
-        fprintf(stderr, "imprun: --savecore: X'%X' is beyond storage (X'%X' bytes)\n", s->end,
-                vm_storage_size(vm));
-        return -1;
-    }
-    struct diag d;
-    diag_init(&d, "imprun");
-    struct outfile o;
-    FILE *f = outfile_open(&o, s->file, &d);
-    if (!f)
-        return -1;
-    uint8_t block[4096];
-    for (uint32_t a = s->start, left = s->end - s->start + 1; left > 0; ) {
-        uint32_t n = left < sizeof block ? left : (uint32_t)sizeof block;
-        if (vm_fetch_bytes(vm, a, block, n) != 0) {     /* not after the check above */
-            outfile_abort(&o);
-            return -1;
-        }
-        fwrite(block, 1, n, f);
-        a += n;
-        left -= n;
-    }
-    return outfile_commit(&o, &d);
-}
-
 static void write_reports(struct run *r, enum vm_status st)
 {
     const struct imprun_opts *o = r->o;
@@ -217,21 +191,72 @@ static void write_reports(struct run *r, enum vm_status st)
 
 /* ---- the run --------------------------------------------------------------- */
 
-static int open_report(const struct imprun_opts *o, FILE **rep)
+static int open_report(struct run *r)
 {
-    *rep = stderr;
-    if (!o->report)
+    r->rep = stderr;
+    if (!r->o->report)
         return 0;
-    if (strcmp(o->report, "-") == 0) {
-        *rep = stdout;
-        return 0;
+    r->rep = outfile_open(&r->rep_file, r->o->report, &r->d);
+    r->rep_open = r->rep != NULL;
+    return r->rep ? 0 : -1;
+}
+
+/* Storage start..end (inclusive) to f, a block at a time through
+ * vm_fetch_bytes (the caller checked that the range is in storage). */
+static void save_core(const struct vm *vm, const struct save_req *s, FILE *f)
+{
+    uint8_t block[4096];
+    for (uint32_t a = s->start, left = s->end - s->start + 1; left > 0;) {
+        uint32_t n = left < sizeof block ? left : (uint32_t)sizeof block;
+        if (vm_fetch_bytes(vm, a, block, n) != 0)
+            break;
+        fwrite(block, 1, n, f);
+        a += n;
+        left -= n;
     }
-    *rep = fopen(o->report, "w");
-    if (!*rep) {
-        fprintf(stderr, "imprun: cannot write %s: %s\n", o->report, strerror(errno));
+}
+
+/*
+ * After the run: write the --savecore and --json files, then commit them
+ * with the --report file, all or none; 0, or -1 after a message.
+ */
+static int write_outputs(struct run *r, enum vm_status st, int ex)
+{
+    const struct imprun_opts *o = r->o;
+    struct outfile of[IMPRUN_MAX_DUMPS + 1];
+    struct outfile *all[IMPRUN_MAX_DUMPS + 2] = { NULL };
+    int n = 0, bad = 0;
+    if (r->rep_open)
+        all[n++] = &r->rep_file;
+    r->rep_open = 0;
+    for (int i = 0; i < o->nsaves && !bad; i++) {
+        const struct save_req *s = &o->saves[i];
+        if (s->end >= vm_storage_size(r->vm)) {
+            fprintf(stderr, "imprun: --savecore: X'%X' is beyond storage (X'%X' bytes)\n",
+                    s->end, vm_storage_size(r->vm));
+            bad = 1;
+        } else if (!outfile_open(&of[i], s->file, &r->d)) {
+            bad = 1;
+        } else {
+            all[n++] = &of[i];
+            save_core(r->vm, s, of[i].f);
+        }
+    }
+    if (o->json && !bad) {
+        struct outfile *j = &of[IMPRUN_MAX_DUMPS];
+        if (!outfile_open(j, o->json, &r->d))
+            bad = 1;
+        else {
+            all[n++] = j;
+            imprun_write_json(j->f, o, r->vm, &r->syms, st, r->rc, ex, r->svc);
+        }
+    }
+    if (bad) {
+        for (int i = 0; i < n; i++)
+            outfile_abort(all[i]);
         return -1;
     }
-    return 0;
+    return outfile_commit_all(all, n, &r->d);   /* write errors are found here */
 }
 
 /* Set up the machine and load; 0, or the exit status of the failure. */
@@ -269,7 +294,8 @@ static int run_program(const struct imprun_opts *o, struct services *svc, const 
     memset(&r, 0, sizeof r);
     r.o = o;
     r.svc = svc;
-    if (open_report(o, &r.rep) != 0)
+    diag_init(&r.d, "imprun");
+    if (open_report(&r) != 0)
         return EXIT_BAD_INPUT;
     int ex = prepare(&r, load_path);
     /* Source lines only from the folders of the programs named (imprun(1),
@@ -294,19 +320,17 @@ static int run_program(const struct imprun_opts *o, struct services *svc, const 
         trace_finish(&ts, r.vm);
         if (ts.limit_hit)
             r.limit = LIMIT_TRACE;
-        fflush(stdout);
-        svc_close_all(svc);
+        char err[PATH_MAX + 200];
+        int lost = svc_flush_all(svc, err, sizeof err) != 0;
+        if (lost)
+            diag_error(&r.d, "%s", err);
         write_reports(&r, st);
         ex = r.limit != LIMIT_NONE ? EXIT_RUN_LIMIT : imprun_exit_code(st, r.rc);
-        for (int i = 0; i < o->nsaves; i++)
-            if (save_core(r.vm, &o->saves[i]) != 0 && ex == EXIT_RUN_OK)
-                ex = EXIT_BAD_INPUT;
-        if (o->json && imprun_write_json(o, r.vm, &r.syms, st, r.rc, ex, svc) != 0 &&
-            ex == EXIT_RUN_OK)
+        if ((write_outputs(&r, st, ex) != 0 || lost) && ex == EXIT_RUN_OK)
             ex = EXIT_BAD_INPUT;
     }
-    if (r.rep && r.rep != stderr && r.rep != stdout)
-        fclose(r.rep);
+    if (r.rep_open)
+        outfile_abort(&r.rep_file);     /* the program could not be loaded */
     if (r.vm)
         vm_free(r.vm);
     if (r.have_mod)
