@@ -155,6 +155,11 @@ int eng_at_breakpoint(const struct vm *vm, uint32_t ia)
 int eng_fetch_stop(struct vm *vm, const struct uop *u, uint32_t ia, int events)
 {
     enum vm_status s = STOP_NONE;
+    if (events && (pw_get(vm) & PW_TRACED)) {
+        pw_set(vm, PW_TRACED, 0);
+        if (vm->trace.done)
+            vm->trace.done(vm->trace.ctx, vm);
+    }
     if (events) {
         unsigned pw = pw_get(vm);
         if (pw & PW_STOP) {
@@ -363,9 +368,12 @@ static enum vm_status run_observed(struct vm *vm, int mode)
             vm->stop = STOP_NONE;
             return s;
         }
-        if (vm->fetched && eng_traced(vm, vm->iaddr) &&
-            vm->trace.insn(vm->trace.ctx, vm, vm->iaddr, vm->ibytes, vm->ilen))
-            return VM_STOP_REQUEST;
+        if (vm->fetched && eng_traced(vm, vm->iaddr)) {
+            if (vm->trace.done)
+                pw_set(vm, PW_TRACED, 1);
+            if (vm->trace.insn(vm->trace.ctx, vm, vm->iaddr, vm->ibytes, vm->ilen))
+                return VM_STOP_REQUEST;
+        }
         if (mode == RUN_MICRO)
             return VM_MICROSTEPPED;
     }

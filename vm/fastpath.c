@@ -329,6 +329,8 @@ static __attribute__((noinline)) const struct uop *fetch_slow(struct vm *vm, con
         ic_fill(vm, e, ia, host);
     count_fetch(vm, vm->didx, vm->ctr.cycles);
     const struct uop *next = &vm->cs[vm->img.dispatch[vm->didx]];
+    if (traced && vm->trace.done)
+        pw_set(vm, PW_TRACED, 1);
     if (traced && vm->trace.insn(vm->trace.ctx, vm, vm->iaddr, vm->ibytes, vm->ilen))
         return stop_at(vm, next, VM_STOP_REQUEST);
     return next;

@@ -250,6 +250,10 @@ void vm_set_host(struct vm *vm, const struct vm_host *host);    /* copied; NULL 
  *       runs; addr is its address, bytes its 2, 4 or 6 bytes.  With
  *       `ranged`, only for instructions at lo <= addr <= hi: the others
  *       run at full speed (an instruction trace needs no microword loop).
+ * done: at the instruction boundary after an instruction insn was called
+ *       for (before the next fetch, or before the interruption it caused
+ *       is taken... its results are in): a trace prints them here, even
+ *       when the next instruction is outside the range.
  * micro: before each microword; upc is its control-store address (this
  *       one runs the machine one microword at a time).
  * A callback returning nonzero stops the run with VM_STOP_REQUEST (the
@@ -259,6 +263,7 @@ struct vm_trace {
     void *ctx;
     int (*insn)(void *ctx, struct vm *vm, uint32_t addr, const uint8_t *bytes, int len);
     int (*micro)(void *ctx, struct vm *vm, unsigned upc);
+    void (*done)(void *ctx, struct vm *vm);
     int ranged;
     uint32_t lo, hi;
 };
@@ -294,7 +299,7 @@ struct vm_datapath {
     unsigned upc;               /* the next microword's control-store address */
     unsigned rsp;               /* micro-subroutine return stack depth */
     uint16_t rstack[16];        /* the return addresses, [0] the oldest */
-    unsigned pending;           /* pending-work bits (imp(7): IRQ 1, PSWBAD 2, WATCH 4, STOP 8) */
+    unsigned pending;           /* pending-work bits (imp(7): IRQ 1, PSWBAD 2, WATCH 4, STOP 8, TRACED 16) */
 };
 void vm_datapath(const struct vm *vm, struct vm_datapath *out);
 

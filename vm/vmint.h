@@ -55,7 +55,8 @@
     X(IRQ,    1, "an enabled external interruption is pending")                \
     X(PSWBAD, 2, "the current PSW is invalid: the fetch raises 0006")          \
     X(WATCH,  4, "a watchpoint was hit: stop before the next instruction")     \
-    X(STOP,   8, "a stop was requested (vm_request_stop)")
+    X(STOP,   8, "a stop was requested (vm_request_stop)")                   \
+    X(TRACED, 16, "a traced instruction ended: call the trace's done")
 enum {
 #define X(name, bit, what) PW_##name = bit,
     PW_BITS(X)

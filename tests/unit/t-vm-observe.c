@@ -207,6 +207,8 @@ struct tlog {
     uint32_t addr[2048];
     uint64_t cyc[2048];
     unsigned stop_at;       /* nonzero: ask for a stop at this callback */
+    unsigned done;          /* done callbacks */
+    int late;               /* a done came with no instruction open */
     int request;            /* ask by vm_request_stop instead of returning 1 */
 };
 
@@ -228,13 +230,21 @@ static int log_insn(void *ctx, struct vm *vm, uint32_t addr, const uint8_t *byte
     return 0;
 }
 
+static void log_done(void *ctx, struct vm *vm)
+{
+    struct tlog *t = ctx;
+    (void)vm;
+    t->late |= t->done >= t->n;
+    t->done++;
+}
+
 static void run_traced(struct tlog *t, int obs, int ranged, uint32_t lo, uint32_t hi)
 {
     struct prog p;
     build_loop(&p);
     memset(t, 0, sizeof *t);
     struct vm_trace tr = { .ctx = t, .insn = log_insn, .micro = obs ? no_stop : NULL,
-                           .ranged = ranged, .lo = lo, .hi = hi };
+                           .done = log_done, .ranged = ranged, .lo = lo, .hi = hi };
     vm_set_trace(p.vm, &tr);
     check_int(vm_run(p.vm, 0), ==, VM_NO_SVC_HANDLER);
     check_uint(vm_get_gr(p.vm, 2), ==, LOOPS);
@@ -258,6 +268,11 @@ static void test_trace(void)
             in &= k < 2048 && b.addr[k] == a.addr[i] && b.cyc[k] == a.cyc[i], k++;
     check_int(b.n, ==, 2 * LOOPS);
     tap_ok(in, __FILE__, __LINE__, "ranged trace: the instructions in the range, at the same cycles");
+    /* every traced instruction is done at the next fetch, the last too */
+    check_int(b.done, ==, b.n);
+    check_int(b.late, ==, 0);
+    run_traced(&b, 1, 1, ORG + 8, ORG + 12);
+    check_int(b.done, ==, b.n);
 
     /* a callback that stops: the instruction runs when resumed */
     struct prog p;

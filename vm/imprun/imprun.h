@@ -36,6 +36,8 @@ struct imprun_opts {
     uint32_t origin;                /* --origin, LOADER_AT_LINK if absent */
     const char *origin_text;        /* as given (passed to impld) */
     int regs, trace, microtrace, stats, quiet;
+    int trace_ranged;               /* --trace=START:END */
+    uint32_t trace_lo, trace_hi;
     uint64_t max_trace;             /* --max-trace: bytes of trace */
     /* Low storage: the PSA and what imprun puts there for a load module. */
 #define IMPRUN_LOW_END    0x1000u   /* programs load at or above this */

@@ -46,7 +46,8 @@ static void usage(FILE *f)
           "                        suffixes K, M, G = 2^10, 2^20, 2^30)\n"
           "  --max-output=SIZE     output to --file files, in all (default 64M)\n"
           "  --max-trace=SIZE      --trace and --microtrace output (default 64M)\n"
-          "  --trace               trace every instruction\n"
+          "  --trace[=START:END]   trace every instruction, or those at START..END\n"
+          "                        (hex, inclusive; the others run at full speed)\n"
           "  --microtrace          trace every microword, field by field\n"
           "  --stats               instruction and cycle statistics by opcode\n"
           "  --json=FILE           everything as JSON (- = stdout)\n"
@@ -93,7 +94,7 @@ static int parse_dump(const char *s, struct dump_req *d)
         return -1;
     *colon = '\0';
     return parse_hex(buf, &d->addr) != 0 || parse_hex(colon + 1, &d->len) != 0 ||
-           d->addr > 0xFFFFFF || d->len == 0 || d->len > 0x1000000 ? -1 : 0;
+           d->addr > VM_ADDR_MASK || d->len == 0 || d->len > VM_MAX_STORAGE ? -1 : 0;
 }
 
 /* FILE:START:END (the file name may itself hold colons); s is cut into
@@ -108,7 +109,7 @@ static int parse_save(char *s, struct save_req *r)
     int bad = !c1 || c1 == s || parse_hex(c2 + 1, &r->end) != 0;
     if (!bad) {
         *c1 = '\0';
-        bad = parse_hex(c1 + 1, &r->start) != 0 || r->start > r->end || r->end > 0xFFFFFF;
+        bad = parse_hex(c1 + 1, &r->start) != 0 || r->start > r->end || r->end > VM_ADDR_MASK;
     }
     r->file = s;
     return bad ? -1 : 0;
@@ -131,7 +132,7 @@ static const struct option long_opts[] = {
     { "max-console", required_argument, NULL, OPT_MAXCON },
     { "max-output", required_argument, NULL, OPT_MAXOUT },
     { "max-trace", required_argument, NULL, OPT_MAXTRACE },
-    { "trace", no_argument, NULL, OPT_TRACE },
+    { "trace", optional_argument, NULL, OPT_TRACE },
     { "microtrace", no_argument, NULL, OPT_MTRACE },
     { "stats", no_argument, NULL, OPT_STATS },
     { "json", required_argument, NULL, OPT_JSON },
@@ -206,7 +207,23 @@ static int parse_option(int c, char *arg, struct imprun_opts *o, struct services
         else
             o->max_trace = v;
         break;
-    case OPT_TRACE: o->trace = 1; break;
+    case OPT_TRACE: {
+        o->trace = 1;
+        if (!arg)
+            break;
+        const char *colon = strchr(arg, ':');
+        char lo[16];
+        if (!colon || (size_t)(colon - arg) >= sizeof lo)
+            return bad_usage("--trace: '%.200s' is not START:END (hex addresses)", arg);
+        memcpy(lo, arg, (size_t)(colon - arg));
+        lo[colon - arg] = '\0';
+        if (parse_hex(lo, &o->trace_lo) != 0 || parse_hex(colon + 1, &o->trace_hi) != 0 ||
+            o->trace_lo > o->trace_hi || o->trace_hi > VM_ADDR_MASK)
+            return bad_usage("--trace: '%.200s' is not START:END (hex addresses, START <= END "
+                             "<= FFFFFF)", arg);
+        o->trace_ranged = 1;
+        break;
+    }
     case OPT_MTRACE: o->microtrace = 1; break;
     case OPT_STATS: o->stats = 1; break;
     case OPT_JSON: o->json = arg; break;

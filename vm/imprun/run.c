@@ -313,7 +313,10 @@ static int run_program(const struct imprun_opts *o, struct services *svc, const 
         ts.limit = o->max_trace;
         if (o->trace || o->microtrace) {
             struct vm_trace tr = { .ctx = &ts, .insn = o->trace ? trace_insn : NULL,
-                                   .micro = o->microtrace ? trace_micro : NULL };
+                                   .micro = o->microtrace ? trace_micro : NULL,
+                                   .done = o->trace ? trace_done : NULL,
+                                   .ranged = o->trace_ranged, .lo = o->trace_lo,
+                                   .hi = o->trace_hi };
             vm_set_trace(r.vm, &tr);
         }
         enum vm_status st = vm_run(r.vm, o->max_cycles);

@@ -209,6 +209,9 @@ void trace_init(struct trace_state *t, FILE *out, const struct symtab *syms, int
    bytes were written they stop the run (VM_STOP_REQUEST, limit_hit set). */
 int trace_insn(void *ctx, struct vm *vm, uint32_t addr, const uint8_t *bytes, int len);
 int trace_micro(void *ctx, struct vm *vm, unsigned upc);
+/* The done callback of struct vm_trace: the traced instruction's results
+   (CC, changed registers) complete its line. */
+void trace_done(void *ctx, struct vm *vm);
 /* Complete the last instruction's line at the end of the run. */
 void trace_finish(struct trace_state *t, struct vm *vm);
 

@@ -91,6 +91,8 @@ void trace_finish(struct trace_state *t, struct vm *vm)
     t->pending = 0;
 }
 
+void trace_done(void *ctx, struct vm *vm) { trace_finish(ctx, vm); }
+
 int trace_insn(void *ctx, struct vm *vm, uint32_t addr, const uint8_t *bytes, int len)
 {
     struct trace_state *t = ctx;
