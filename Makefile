@@ -20,6 +20,12 @@ PROVE     ?= prove
 PREFIX    ?= /usr/local
 DESTDIR   ?=
 
+# Rules that write several files in one command are grouped targets (&:),
+# which GNU make has from 4.3 on; older makes would race them under -j.
+ifeq ($(filter grouped-target,$(.FEATURES)),)
+$(error GNU make 4.3 or later is needed (grouped targets))
+endif
+
 B   ?= build
 BIN ?= bin
 
