@@ -267,7 +267,7 @@ fi
 
 test_expect_success "golden: $(wc -l <"$GOLD.cases" 2>/dev/null) decimal cases agree with Hercules" '
     timeout 120 imprun --core "$GOLD.bin" --savecore="gold.out:$(cat "$GOLD.range")" >gold.log 2>&1 ||
-        { cat gold.log; false; }
+        { cat gold.log; false; } &&
     compare "$GOLD.cases" "$GOLD.syms" "$(cat "$GOLD.range")" "$GOLD.herc" gold.out
 '
 
