@@ -52,7 +52,7 @@ test_image_check loop "$TEST_DIR/golden/t1910-loop.bin"
 test_expect_success 'a program that never waits fails at the time limit' '
     image loop &&
     { "$RUN" loop.bin 0 ff out2.bin 2 2>err; test $? -eq 1; } &&
-    test_grep "did not reach a disabled wait" err &&
+    test_grep "did not reach a disabled wait within 2 s: timed out" err &&
     test ! -f out2.bin
 '
 

@@ -77,6 +77,20 @@ test_must_fail() {
     return 0
 }
 
+# test_timeout SECONDS CMD...: run CMD, stopped after SECONDS of wall-clock
+# time, with its exit status; a stopped CMD says so on stderr.  The limit
+# only guards against a hang: make it generous (minutes), since a loaded
+# machine can be many times slower than an idle one.
+test_timeout() {
+    t=$1; shift
+    timeout -k 5 "$t" "$@"
+    st=$?
+    case $st in
+    124|137) echo "timed out: stopped after $t s of wall-clock time: $*" >&2 ;;
+    esac
+    return $st
+}
+
 # test_have CMD: true if CMD is available (for tests needing an external oracle).
 test_have() { command -v "$1" >/dev/null 2>&1; }
 
