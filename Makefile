@@ -5,6 +5,9 @@
 #   make            build every program into bin/
 #   make check      build, then run the whole test suite with prove
 #   make sanitize   the same suite on an ASan + UBSan build (build-san/, bin-san/)
+#   make check-variants  the suite on the plain-switch engine (-DFP_NO_LABELS,
+#                   build-sw/, bin-sw/) and on a clang build (build-clang/,
+#                   bin-clang/), as CI runs it
 #   make demo       the flagship demo
 #   make bench      benchmarks (bench/)
 #   make install    PREFIX=/usr/local DESTDIR=
@@ -44,7 +47,7 @@ MAN_PAGES  :=
 DEPS        =
 
 .SECONDARY:
-.PHONY: all check sanitize demo bench install clean setup
+.PHONY: all check sanitize check-variants demo bench install clean setup
 all:
 
 include lib/lib.mk
@@ -77,6 +80,12 @@ sanitize:
 	    CFLAGS='-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined' \
 	    LDFLAGS='-fsanitize=address,undefined' check
 
+# The engine's other dispatch (a plain switch instead of labels as values)
+# and the other compiler, each in its own build and bin folders.
+check-variants:
+	$(MAKE) B=build-sw BIN=bin-sw CFLAGS='-O2 -g -DFP_NO_LABELS' check
+	$(MAKE) B=build-clang BIN=bin-clang CC=clang check
+
 setup:
 	sh tools/install-deps.sh
 
@@ -90,6 +99,6 @@ install: all
 	    install -m 644 $$m $(DESTDIR)$(PREFIX)/share/man/man$$s/; done
 
 clean:
-	rm -rf build build-san bin bin-san
+	rm -rf build build-san build-sw build-clang bin bin-san bin-sw bin-clang
 
 -include $(DEPS)
