@@ -8,7 +8,8 @@
 # -m31) use the committed copies in tests/golden, so they run without the
 # s390x binutils.  Each of them also has a test_image_check case that, with
 # GNU as installed, assembles the source again and compares (or, under
-# IMP_REGEN_IMAGES=1, rewrites the image first).  This runs those tests;
+# IMP_REGEN_IMAGES=1, rewrites the image first); t3600 records Hercules'
+# storage the same way (with Hercules installed).  This runs those tests;
 # the programs must be built (make).  Exit 0 when every image agrees.
 set -eu
 cd "$(dirname "$0")/../.."
@@ -21,4 +22,4 @@ case ${1:-} in
 esac
 : "${IMP_BIN:=$PWD/bin}"
 export IMP_BIN
-prove $(grep -l 'test_image_check' tests/t[0-9]*.sh)
+prove $(grep -l 'test_image_check\|IMP_REGEN_IMAGES' tests/t[0-9]*.sh)
