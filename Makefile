@@ -5,6 +5,9 @@
 #   make            build every program into bin/
 #   make check      build, then run the whole test suite with prove
 #   make sanitize   the same suite on an ASan + UBSan build (build-san/, bin-san/)
+#   make check-variants  the suite on the plain-switch engine (-DFP_NO_LABELS,
+#                   build-sw/, bin-sw/) and on a clang build (build-clang/,
+#                   bin-clang/), as CI runs it
 #   make demo       the flagship demo
 #   make bench      benchmarks (bench/)
 #   make install    PREFIX=/usr/local DESTDIR=
@@ -19,6 +22,12 @@ BISON     ?= bison
 PROVE     ?= prove
 PREFIX    ?= /usr/local
 DESTDIR   ?=
+
+# Rules that write several files in one command are grouped targets (&:),
+# which GNU make has from 4.3 on; older makes would race them under -j.
+ifeq ($(filter grouped-target,$(.FEATURES)),)
+$(error GNU make 4.3 or later is needed (grouped targets))
+endif
 
 B   ?= build
 BIN ?= bin
@@ -38,7 +47,7 @@ MAN_PAGES  :=
 DEPS        =
 
 .SECONDARY:
-.PHONY: all check sanitize demo bench install clean setup
+.PHONY: all check sanitize check-variants demo bench install clean setup
 all:
 
 include lib/lib.mk
@@ -73,6 +82,12 @@ sanitize:
 	    CFLAGS='-O1 -g -DIMP_DEBUG -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined' \
 	    LDFLAGS='-fsanitize=address,undefined' check
 
+# The engine's other dispatch (a plain switch instead of labels as values)
+# and the other compiler, each in its own build and bin folders.
+check-variants:
+	$(MAKE) B=build-sw BIN=bin-sw CFLAGS='-O2 -g -DFP_NO_LABELS' check
+	$(MAKE) B=build-clang BIN=bin-clang CC=clang check
+
 setup:
 	sh tools/install-deps.sh
 
@@ -86,6 +101,6 @@ install: all
 	    install -m 644 $$m $(DESTDIR)$(PREFIX)/share/man/man$$s/; done
 
 clean:
-	rm -rf build build-san bin bin-san
+	rm -rf build build-san build-sw build-clang bin bin-san bin-sw bin-clang
 
 -include $(DEPS)

@@ -16,8 +16,10 @@ MAN_PAGES += man/impas.1
 LIBS      := $(LIBIMPAS) $(LIBS)
 DEPS      += $(IMPAS_SRC:%.c=$(B)/%.d) $(B)/asm/main.d $(IMPAS_GEN:.c=.d)
 
-$(B)/gen/asm/parser.c $(B)/gen/asm/parser.h: asm/parser.y
-	@mkdir -p $(dir $@)
+# One bison run writes both files: a grouped target (&:), so a parallel
+# make runs it once and waits for both instead of racing two copies.
+$(B)/gen/asm/parser.c $(B)/gen/asm/parser.h &: asm/parser.y
+	@mkdir -p $(B)/gen/asm
 	$(BISON) -Wall -o $(B)/gen/asm/parser.c --defines=$(B)/gen/asm/parser.h $<
 
 $(B)/gen/asm/lexer.c: asm/lexer.l $(B)/gen/asm/parser.h

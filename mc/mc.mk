@@ -21,12 +21,14 @@ $(B)/mc/%.o: ALL_CFLAGS += -Imc -Imc/masm -I$(B)/gen/mc/masm
 $(B)/mc/masm/parse.o $(B)/mc/masm/main.o $(B)/mc/masm/encode.o: | $(B)/gen/mc/masm/parser.h $(B)/gen/mc/masm/lexer.h
 $(MC_CORE_OBJ): mc/fields.def
 
-$(B)/gen/mc/masm/parser.c $(B)/gen/mc/masm/parser.h: mc/masm/parser.y
-	@mkdir -p $(dir $@)
+# bison and flex each write two files in one run: grouped targets (&:), so
+# a parallel make runs each generator once and waits for both files.
+$(B)/gen/mc/masm/parser.c $(B)/gen/mc/masm/parser.h &: mc/masm/parser.y
+	@mkdir -p $(B)/gen/mc/masm
 	$(BISON) -o $(B)/gen/mc/masm/parser.c --defines=$(B)/gen/mc/masm/parser.h $<
 
-$(B)/gen/mc/masm/lexer.c $(B)/gen/mc/masm/lexer.h: mc/masm/lexer.l $(B)/gen/mc/masm/parser.h
-	@mkdir -p $(dir $@)
+$(B)/gen/mc/masm/lexer.c $(B)/gen/mc/masm/lexer.h &: mc/masm/lexer.l $(B)/gen/mc/masm/parser.h
+	@mkdir -p $(B)/gen/mc/masm
 	$(FLEX) --header-file=$(B)/gen/mc/masm/lexer.h -o $(B)/gen/mc/masm/lexer.c $<
 
 $(B)/gen/mc/masm/%.o: $(B)/gen/mc/masm/%.c
@@ -35,11 +37,13 @@ $(B)/gen/mc/masm/%.o: $(B)/gen/mc/masm/%.c
 $(BIN)/impmc: $(IMPMC_OBJ) $(MC_CORE_OBJ) $(LIBIMP) | $(BIN)
 	$(CC) $(LDFLAGS) -o $@ $(IMPMC_OBJ) $(MC_CORE_OBJ) $(LIBIMP)
 
-# The built-in control store: the microprogram assembled, as a C string.
-$(B)/gen/vm/default_cs.c: $(BIN)/impmc $(MC_SOURCES)
-	@mkdir -p $(dir $@)
+# The built-in control store: the microprogram assembled, as a C string
+# (with the image, listing and map beside it, all from one impmc run).
+$(B)/gen/vm/default_cs.c $(B)/gen/vm/default.mcs $(B)/gen/vm/default.lst \
+$(B)/gen/vm/default.map &: $(BIN)/impmc $(MC_SOURCES)
+	@mkdir -p $(B)/gen/vm
 	$(BIN)/impmc -o $(B)/gen/vm/default.mcs -l $(B)/gen/vm/default.lst \
-	    -m $(B)/gen/vm/default.map --emit-c=$@ $(MC_SOURCES)
+	    -m $(B)/gen/vm/default.map --emit-c=$(B)/gen/vm/default_cs.c $(MC_SOURCES)
 
 # Regenerate the field reference inside man/impmc.5 from fields.def.
 .PHONY: mc-manref

@@ -7,7 +7,9 @@ for p in "$IMP_BIN"/*; do
     name=$(basename "$p")
     test_expect_success "$name --help" "$name --help >out && test_grep '^Usage: $name' out"
     test_expect_success "$name --version" "$name --version >out && test_grep '$name' out"
-    test_expect_success "$name has a man page" "ls '$IMP_TOP'/man/$name.1"
+    test_expect_success "$name has a man page" "
+        awk 'f { print; exit } /^\\.SH NAME/ { f = 1 }' '$IMP_TOP'/man/$name.1 >name &&
+        test_grep '^$name \\\\- ' name"
     test_expect_success "$name rejects an unknown option" "
         test_must_fail $name --no-such-option 2>err && test_grep 'no-such-option' err"
 done

@@ -18,7 +18,9 @@ test_expect_success 'default object name replaces .s by .o in the current direct
     head -1 prog.o >first && echo "IMPOBJ 1" >expect && test_cmp expect first
 '
 test_expect_success '.asm sources get .o too' '
-    cp ok.s two.asm && impas two.asm && test -f two.o
+    cp ok.s two.asm && impas two.asm && impas -o ok.o ok.s &&
+    test_grep "^ESD 1 SD OK 000000 2" two.o &&
+    grep -v "^FILE " two.o >two.txt && grep -v "^FILE " ok.o >ok.txt && test_cmp ok.txt two.txt
 '
 test_expect_success '-o names the object' '
     impas -o out.obj ok.s && test_grep "^ESD 1 SD OK 000000 2" out.obj &&

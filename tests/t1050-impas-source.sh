@@ -22,11 +22,11 @@ test_expect_success 'a 64-character symbol is an error' '
     test_must_fail impas s2.s 2>err && test_grep "s2.s:2:1: error: symbol longer than 63" err
 '
 test_expect_success 'continuation: column 72, resumes in column 16, after a comma' '
-    { echo "T        CSECT"
-      printf "%-71sX\n" "         DC    F'"'"'1'"'"',"
-      echo "               F'"'"'2'"'"'"
-      printf "%-71sX\n" "         DC    C'"'"'ABCDEFGHIJKLMNOPQRSTUVWXYZABCDEFGHIJKLMNOPQRSTUVWXYZAB"
-      echo "               EFG'"'"'"
+    { echo "T        CSECT" &&
+      printf "%-71sX\n" "         DC    F'"'"'1'"'"'," &&
+      echo "               F'"'"'2'"'"'" &&
+      printf "%-71sX\n" "         DC    C'"'"'ABCDEFGHIJKLMNOPQRSTUVWXYZABCDEFGHIJKLMNOPQRSTUVWXYZAB" &&
+      echo "               EFG'"'"'" &&
       echo "         END"; } >s3.s &&
     impas s3.s && test "$(text s3.o)" = 0000000100000002C1C2C3C4C5C6C7C8C9D1D2D3D4D5D6D7D8D9E2E3E4E5E6E7E8E9C1C2C3C4C5C6C7C8C9D1D2D3D4D5D6D7D8D9E2E3E4E5E6E7E8E9C1C2C5C6C7 &&
     test_grep "^LINE 1 000008 0 4" s3.o

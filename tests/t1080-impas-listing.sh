@@ -18,7 +18,7 @@ test_expect_success 'a listing is still written when the source has errors' '
     test_grep "^\*\* error: register 99 out of range" bad.lst && test_grep "1 error, 0 warnings" bad.lst
 '
 test_expect_success 'long pages break with a heading' '
-    { echo "T        CSECT"; i=0; while [ $i -lt 130 ]; do echo "         LR    1,2"; i=$((i + 1)); done
+    { echo "T        CSECT"; i=0; while [ $i -lt 130 ]; do echo "         LR    1,2"; i=$((i + 1)); done &&
       echo "         END"; } >long.s &&
     impas -l long.lst long.s && test "$(grep -c "Page " long.lst)" = 4
 '

@@ -47,7 +47,7 @@ test_expect_success 'the location counter cannot pass 16M' '
 '
 test_expect_success 'mutated examples never crash the command' '
     for f in "$TEST_DIR"/golden/asm-*.s; do
-        i=0
+        i=0 &&
         while [ $i -lt 25 ]; do
             awk -v seed=$i "BEGIN { srand(seed) } { if (rand() < 0.2) { p = int(rand() * length(\$0)); \$0 = substr(\$0, 1, p) substr(\"(),='\''*+X 9\", int(rand() * 12) + 1, 1) substr(\$0, p + 2) } print }" "$f" >m.s &&
             ok_or_err impas m.s 2>/dev/null >/dev/null || exit 1

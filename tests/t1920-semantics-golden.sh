@@ -33,7 +33,7 @@ if test_have hercules; then
             g=$(basename "$txt" .txt) &&
             { test -f "$GOLDEN/$g.bin" || continue; } &&
             set -- $(awk -F"\t" "\$1 == \"range\" { print \$2, \$3 }" "$txt") &&
-            "$ORACLE/hercules-run.sh" "$GOLDEN/$g.bin" "$1" "$2" "$g.out" 30 >/dev/null &&
+            "$ORACLE/hercules-run.sh" "$GOLDEN/$g.bin" "$1" "$2" "$g.out" >/dev/null &&
             "$ORACLE/compare-semantics.sh" "$txt" "$g.out" || return 1
         done
     '

@@ -8,7 +8,12 @@ ld_fixtures
 
 test_expect_success 'links two modules' '
     impld -o p.load -m p.map -x p.xref --core=p.core main.o sub.o &&
-    test -s p.load && test -s p.map && test -s p.xref && test -s p.core
+    test "$(head -1 p.load)" = "IMPLOAD 1" &&
+    test_grep "^ESD 1 SD MAIN 010000 18$" p.load &&
+    test_grep "^ESD 3 SD SUB 010020 10$" p.load &&
+    test "$(head -1 p.map)" = "IMPLD LOAD MAP" &&
+    test_grep "^CSECT MAIN  010000-010017" p.xref &&
+    test "$(od -A n -t x1 -N 8 p.core | tr -d " ")" = 0008000000010000
 '
 test_expect_success 'no temporary files are left behind' '
     ! ls | grep -q tmp

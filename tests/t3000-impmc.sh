@@ -39,7 +39,8 @@ test_expect_success 'a minimal program with the four vectors' '
     impmc -o base.mcs base.mc 2>err && grep "^W 004 " base.mcs
 '
 test_expect_success 'default output name' '
-    impmc base.mc 2>/dev/null && test -f base.mcs
+    rm -f base.mcs && impmc base.mc 2>/dev/null && impmc -o named.mcs base.mc 2>/dev/null &&
+    grep "^W 004 " base.mcs && cmp named.mcs base.mcs
 '
 
 check_error() {     # check_error NAME 'source line' 'expected message'

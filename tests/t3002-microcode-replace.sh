@@ -18,7 +18,7 @@ PROG     CSECT
 EOT
 
 test_expect_success 'the built-in microcode adds' '
-    imprun --regs ar.s >out 2>&1; test $? -eq 3 && grep "GR02=00000008" out
+    { imprun --regs ar.s >out 2>&1; test $? -eq 3; } && grep "GR02=00000008" out
 '
 test_expect_success 'AR made to subtract, reassembled' '
     cp "$SRC"/*.mc . &&
@@ -27,7 +27,7 @@ test_expect_success 'AR made to subtract, reassembled' '
     impmc -o sub.mcs *.mc 2>/dev/null
 '
 test_expect_success 'runs with the new microcode' '
-    imprun --microcode=sub.mcs --regs ar.s >out 2>&1; test $? -eq 3 && grep "GR02=00000002" out
+    { imprun --microcode=sub.mcs --regs ar.s >out 2>&1; test $? -eq 3; } && grep "GR02=00000002" out
 '
 # A loop among the words the engine binds to an instruction (AR's first
 # word going back to itself, then through a second word) runs away: the

@@ -259,15 +259,15 @@ compare() {
 
 if test -n "$T3500_RECORD"; then
     gen_source >dec.s && build dec && "$RUN" dec.bin "$(cut -d: -f1 dec.range)" \
-        "$(cut -d: -f2 dec.range)" dec.herc 60 >dec.psw || exit 1
+        "$(cut -d: -f2 dec.range)" dec.herc >dec.psw || exit 1
     cp dec.bin "$GOLD.bin" && cp dec.herc "$GOLD.herc" && cp dec.cases "$GOLD.cases" &&
         cp dec.syms "$GOLD.syms" && cp dec.range "$GOLD.range" || exit 1
     echo "recorded $(wc -l <dec.cases) cases in $GOLD.*"
 fi
 
 test_expect_success "golden: $(wc -l <"$GOLD.cases" 2>/dev/null) decimal cases agree with Hercules" '
-    timeout 120 imprun --core "$GOLD.bin" --savecore="gold.out:$(cat "$GOLD.range")" >gold.log 2>&1 ||
-        { cat gold.log; false; }
+    test_timeout 600 imprun --core "$GOLD.bin" --savecore="gold.out:$(cat "$GOLD.range")" >gold.log 2>&1 ||
+        { cat gold.log; false; } &&
     compare "$GOLD.cases" "$GOLD.syms" "$(cat "$GOLD.range")" "$GOLD.herc" gold.out
 '
 
@@ -275,9 +275,9 @@ if test_have hercules && test -x "$RUN" && test_have s390x-linux-gnu-as &&
    test_have s390x-linux-gnu-objcopy && test_have s390x-linux-gnu-nm; then
     test_expect_success 'regenerated cases agree on Hercules and imprun' '
         gen_source >dec.s && build dec &&
-        "$RUN" dec.bin "$(cut -d: -f1 dec.range)" "$(cut -d: -f2 dec.range)" dec.herc 60 >dec.psw &&
+        "$RUN" dec.bin "$(cut -d: -f1 dec.range)" "$(cut -d: -f2 dec.range)" dec.herc >dec.psw &&
         grep -q "PSW=000A0000 00000000" dec.psw &&
-        timeout 120 imprun --core dec.bin --savecore="dec.out:$(cat dec.range)" >dec.log 2>&1 &&
+        test_timeout 600 imprun --core dec.bin --savecore="dec.out:$(cat dec.range)" >dec.log 2>&1 &&
         compare dec.cases dec.syms "$(cat dec.range)" dec.herc dec.out
     '
 else

@@ -12,16 +12,9 @@
 . "$TEST_DIR/lib-imprun.sh"
 need_imprun
 
-if ! test_have s390x-linux-gnu-as || ! test_have s390x-linux-gnu-objcopy; then
-    test_skip 'key-8 interruptions' 'binutils-s390x-linux-gnu is not installed'
-    test_done
-fi
-
-# core NAME: assemble NAME.s (GNU as) into the flat core image NAME.bin
-core() {
-    s390x-linux-gnu-as -m31 -o $1.o $1.s &&
-    s390x-linux-gnu-objcopy -O binary $1.o $1.bin
-}
+# The core images, assembled by GNU as from key.s and noh.s below, are
+# committed: tests/golden/t4410-NAME.bin.
+core() { test_image $1 "$TEST_DIR/golden/t4410-$1.bin"; }
 
 cat >key.s <<'SRC'
         .text
@@ -66,7 +59,8 @@ EOF2
 # record FILE: the saved X'200'-X'23B' as 12-byte records
 record() { od -An -v -tx4 --endian=big -w12 "$1" | sed 's/^ *//'; }
 
-test_expect_success 'build the key-8 program' 'core key'
+test_image_check key "$TEST_DIR/golden/t4410-key.bin"
+test_expect_success 'the key-8 program' 'core key'
 
 test_expect_success 'the handlers run and the program reaches its disabled wait' '
     imprun --core key.bin --max-cycles=100000 --savecore=imp.out:200:23B >out 2>err &&
@@ -101,6 +95,7 @@ prob8:  .long 0x00890000, p1-origin     # problem state, key 8
 p1:     st    1,0x800(0,0)              # protection, and no program handler
 SRC
 
+test_image_check noh "$TEST_DIR/golden/t4410-noh.bin"
 test_expect_success 'with no handler, the run stops at once and reports key 8' '
     core noh &&
     { imprun --core noh.bin --max-cycles=100000 --regs >out 2>err; test $? = 4; } &&

@@ -70,8 +70,8 @@ test_expect_success 'an object module is not a load module' '
 test_expect_success 'a truncated load module never crashes' '
     n=$(wc -l <hello.load) && i=1 &&
     while [ $i -lt $n ]; do
-        head -n $i hello.load >cut.load
-        imprun cut.load >/dev/null 2>err; st=$?
+        head -n $i hello.load >cut.load &&
+        { imprun cut.load >/dev/null 2>err; st=$?; } &&
         [ $st -eq 1 ] || { echo "line $i: exit $st"; cat err; exit 1; }
         i=$((i + 1))
     done

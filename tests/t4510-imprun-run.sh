@@ -74,7 +74,7 @@ prog BIGPUT 4120F00058300F008323000807FE   # R3 <- X'83F00000': PUTLINE far too 
 test_expect_success 'a runaway program stops at the cycle limit (exit 6)' '
     { imprun --max-cycles=5000 LOOP.load 2>err; test $? -eq 6; } &&
     test_grep "cycle limit" err &&
-    imprun -q --max-cycles=5k --json=- LOOP.load >j.json; test $? -eq 6 &&
+    { imprun -q --max-cycles=5k --json=- LOOP.load >j.json; test $? -eq 6; } &&
     test_grep "\"status\": \"cycle-limit\"" j.json
 '
 test_expect_success 'an SVC with no handler (exit 5)' '

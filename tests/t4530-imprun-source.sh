@@ -30,7 +30,8 @@ test_expect_success 'assemble, link and run in one step' '
     test_grep "return code 4" err
 '
 test_expect_success 'the temporary directory is removed' '
-    imprun -q hello.s >/dev/null 2>&1; test -z "$(ls tmp)"
+    { imprun -q hello.s >/dev/null 2>&1; test $? -eq 3; } &&
+    test -d tmp && test -z "$(ls -A tmp)"
 '
 test_expect_success '--origin applies to the link' '
     { imprun -q --origin=0x40000 --regs hello.s >out 2>err; test $? -eq 3; } &&

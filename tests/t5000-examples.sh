@@ -13,7 +13,8 @@ RT=$IMP_TOP/vm/host/runtime
 FLAG=$EX/flagship
 
 for tool in impas impld imprun; do
-    test_expect_success "$tool is built" "test -x '$IMP_BIN/$tool'"
+    test_expect_success "$tool is built" "
+        '$IMP_BIN/$tool' --version >v && test_grep '^$tool (IMP) ' v"
 done
 
 # HLASM source form: statements in columns 1-71, no tabs, so the same
@@ -26,7 +27,7 @@ test_expect_success 'sources keep to columns 1-71 and use no tabs' '
 
 test_expect_success 'every example has a header comment and expected output' '
     for s in "$EX"/[a-z]*.s; do
-        n=${s%.s}
+        n=${s%.s} &&
         head -1 "$s" | grep -q "^\*" || { echo "no header: $s"; exit 1; }
         test -f "$n.expected" || { echo "missing $n.expected"; exit 1; }
     done

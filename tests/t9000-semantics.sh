@@ -17,7 +17,7 @@ for txt in "$GOLDEN"/*.txt; do
     range=$(awk -F'\t' '$1 == "range" { print $2 ":" $3 }' "$txt")
     n=$(grep -c '^case' "$txt")
     test_expect_success "$g: $n cases agree with Hercules" '
-        { timeout 120 imprun --core "$GOLDEN/$g.bin" --savecore="$g.out:$range" >"$g.log" 2>&1
+        { test_timeout 600 imprun --core "$GOLDEN/$g.bin" --savecore="$g.out:$range" >"$g.log" 2>&1
           st=$?; test $st -lt 124 || { cat "$g.log"; echo "imprun exit $st"; false; }; } &&
         test -s "$g.out" &&
         "$COMPARE" "$txt" "$g.out"

@@ -44,14 +44,15 @@ if test -n "$T9100_LIVE"; then
     if test_have hercules; then
         base=${T9100_SEED:-$(date +%s)}
         test_expect_success "live: $T9100_LIVE fresh programs from seed $base agree" '
-            bad=
+            bad= &&
             for i in $(seq 0 $((T9100_LIVE - 1))); do
-                s=$((base + i))
+                s=$((base + i)) &&
                 ./gen-random image $s live.bin &&
-                "$RUN" live.bin 200 17FF live.herc 10 >live.psw || { bad="$bad $s(hercules)"; continue; }
-                imprun -q $MAXC --core live.bin --savecore=live.out:200:17FF >live.log 2>&1
-                ./gen-random compare $s live.herc live.out || bad="$bad $s"
-            done
+                "$RUN" live.bin 200 17FF live.herc >live.psw || { bad="$bad $s(hercules)"; continue; }
+                imprun -q $MAXC --core live.bin --savecore=live.out:200:17FF >live.log 2>&1 ||
+                    { bad="$bad $s(imprun)"; continue; }
+                ./gen-random compare $s live.herc live.out || { bad="$bad $s"; continue; }
+            done &&
             test -z "$bad" || { echo "differing seeds:$bad"; false; }
         '
     else

@@ -86,8 +86,41 @@ test_must_fail() {
     return 0
 }
 
+# test_timeout SECONDS CMD...: run CMD, stopped after SECONDS of wall-clock
+# time, with its exit status; a stopped CMD says so on stderr.  The limit
+# only guards against a hang: make it generous (minutes), since a loaded
+# machine can be many times slower than an idle one.
+test_timeout() {
+    t=$1; shift
+    timeout -k 5 "$t" "$@"
+    st=$?
+    case $st in
+    124|137) echo "timed out: stopped after $t s of wall-clock time: $*" >&2 ;;
+    esac
+    return $st
+}
+
 # test_have CMD: true if CMD is available (for tests needing an external oracle).
 test_have() { command -v "$1" >/dev/null 2>&1; }
+
+# Flat core images assembled by GNU as (s390x-linux-gnu-as -m31) are
+# committed under tests/golden, so the tests that run them never need the
+# s390x binutils.  test_image NAME GOLDEN copies GOLDEN to NAME.bin;
+# test_image_check NAME GOLDEN is a test of its own: with GNU as installed,
+# NAME.s must assemble to exactly GOLDEN (IMP_REGEN_IMAGES=1 rewrites
+# GOLDEN first: tests/golden/regen-images.sh), without it the test skips.
+test_image() { cp "$2" "$1.bin"; }
+test_image_check() {
+    if test_have s390x-linux-gnu-as && test_have s390x-linux-gnu-objcopy; then
+        test_expect_success "GNU as makes $(basename "$2") of $1.s" "
+            s390x-linux-gnu-as -m31 -o '$1.gnu.o' '$1.s' &&
+            s390x-linux-gnu-objcopy -O binary '$1.gnu.o' '$1.gnu.bin' &&
+            { test -z \"\$IMP_REGEN_IMAGES\" || cp '$1.gnu.bin' '$2'; } &&
+            cmp '$1.gnu.bin' '$2'"
+    else
+        test_skip "GNU as makes $(basename "$2") of $1.s" 'binutils-s390x-linux-gnu not installed'
+    fi
+}
 
 test_done() {
     printf '1..%d\n' "$test_count"

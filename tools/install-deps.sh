@@ -2,7 +2,7 @@
 # install-deps.sh -- install the Debian packages IMP needs to build, test and
 # demonstrate itself.  Runs apt-get as root (through sudo when not root).
 set -eu
-PKGS="build-essential make flex bison perl libreadline-dev libncurses-dev
+PKGS="build-essential clang make flex bison perl libreadline-dev libncurses-dev
       binutils-s390x-linux-gnu hercules qemu-user tmux man-db groff-base"
 missing=
 for p in $PKGS; do

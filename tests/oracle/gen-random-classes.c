@@ -134,12 +134,14 @@ static int overlaps(unsigned a, unsigned la, unsigned b, unsigned lb) { return a
 /* RR: R1 written (unless compare), R2 read. */
 static void g_rr(struct prog *p, const struct isa_insn *in, int writes)
 {
-    emit(p, in, RR(writes ? wreg(p) : rnd(&p->r, 16), rnd(&p->r, 16)), 1);
+    unsigned r2 = rnd(&p->r, 16), r1 = writes ? wreg(p) : rnd(&p->r, 16);
+    emit(p, in, RR(r1, r2), 1);
 }
 
 static void g_rr_pair(struct prog *p, const struct isa_insn *in)
 {
-    emit(p, in, RR(wpair(p), rnd(&p->r, 16)), 1);
+    unsigned r2 = rnd(&p->r, 16), r1 = wpair(p);
+    emit(p, in, RR(r1, r2), 1);
 }
 
 /* RX with a storage operand of len bytes; mode 'r' read into a written
@@ -166,7 +168,9 @@ static void g_rx(struct prog *p, const struct isa_insn *in, unsigned len, int mo
 
 static void g_la(struct prog *p, const struct isa_insn *in)
 {
-    emit(p, in, RX(wreg(p), rnd(&p->r, 4096), chance(&p->r, 2) ? 0 : rnd(&p->r, 16), rnd(&p->r, 16)), 1);
+    unsigned b = rnd(&p->r, 16), x = chance(&p->r, 2) ? 0 : rnd(&p->r, 16);
+    unsigned d = rnd(&p->r, 4096), r1 = wreg(p);
+    emit(p, in, RX(r1, d, x, b), 1);
 }
 
 /* LM/STM: the register range R1..R3 (wrapping). */
@@ -217,8 +221,12 @@ static void g_ssl(struct prog *p, const struct isa_insn *in, int mode)
     switch (mode) {
     case 'w':
         e1 = ea_g(p, l);
-        e2 = chance(&p->r, 4) && e1 + 8 + l <= DATA_END ? e1 + rnd(&p->r, 9) - (e1 > DATA + 8 ? rnd(&p->r, 9) : 0)
-                              : ea_any(p, l);
+        if (chance(&p->r, 4) && e1 + 8 + l <= DATA_END) {
+            unsigned up = rnd(&p->r, 9);
+            e2 = e1 + up - (e1 > DATA + 8 ? rnd(&p->r, 9) : 0);
+        } else {
+            e2 = ea_any(p, l);
+        }
         if (e2 + l > DATA_END)
             e2 = ea_any(p, l);
         break;
@@ -254,7 +262,8 @@ static void g_shift(struct prog *p, const struct isa_insn *in, int pair)
 static void g_long(struct prog *p, const struct isa_insn *in, int move)
 {
     if (chance(&p->r, 15)) {
-        emit(p, in, RR(rnd(&p->r, 8) * 2 + 1, rnd(&p->r, 8) * 2), 1);
+        unsigned r2 = rnd(&p->r, 8) * 2, r1 = rnd(&p->r, 8) * 2 + 1;
+        emit(p, in, RR(r1, r2), 1);
         return;
     }
     unsigned r1, r2;
@@ -349,7 +358,8 @@ static void g_ts(struct prog *p, const struct isa_insn *in)
 static void g_mc(struct prog *p, const struct isa_insn *in)
 {
     unsigned i2 = chance(&p->r, 4) ? rnd(&p->r, 256) : rnd(&p->r, 16);
-    emit(p, in, (struct isa_fields){ .i2 = (uint8_t)i2, .b1 = (uint8_t)rnd(&p->r, 16), .d1 = (uint16_t)rnd(&p->r, 4096) }, 1);
+    unsigned b1 = rnd(&p->r, 16), d1 = rnd(&p->r, 4096);
+    emit(p, in, (struct isa_fields){ .i2 = (uint8_t)i2, .b1 = (uint8_t)b1, .d1 = (uint16_t)d1 }, 1);
 }
 
 static void g_spm(struct prog *p, const struct isa_insn *in)

@@ -284,14 +284,18 @@ static struct prog *build(unsigned long long seed)
     /* data: G random with edge words and zoned digits, E patterns, P slots, S */
     for (unsigned a = DATA; a < G_END; a++)
         m[a] = (unsigned char)rng_next(&p->r);
-    for (int k = 0; k < 40; k++)
-        put32(m + DATA + 4 * rnd(&p->r, (G_END - DATA) / 4), value(p));
+    for (int k = 0; k < 40; k++) {
+        unsigned v = value(p);
+        put32(m + DATA + 4 * rnd(&p->r, (G_END - DATA) / 4), v);
+    }
     for (int k = 0; k < 8; k++) {
         unsigned a = DATA + rnd(&p->r, G_END - DATA - 16), n = rnd(&p->r, 16) + 1;
         for (unsigned i = 0; i < n; i++)
             m[a + i] = (unsigned char)(0xF0 + rnd(&p->r, 10));
-        if (chance(&p->r, 2))
-            m[a + n - 1] = (unsigned char)(0xC0 + rnd(&p->r, 10) + 0x10 * rnd(&p->r, 2));
+        if (chance(&p->r, 2)) {
+            unsigned lo = rnd(&p->r, 10);
+            m[a + n - 1] = (unsigned char)(0xC0 + lo + 0x10 * rnd(&p->r, 2));
+        }
     }
     static const unsigned char pat[] = { 0x20, 0x20, 0x20, 0x20, 0x20, 0x21, 0x22, 0x6B, 0x4B,
                                          0x40, 0xC3, 0xD9, 0x60 };
@@ -307,11 +311,15 @@ static struct prog *build(unsigned long long seed)
             q[i / 2] = (unsigned char)(i % 2 ? q[i / 2] | dg : dg << 4);
         }
         q[15] = (unsigned char)(q[15] | sign[rnd(&p->r, sizeof sign)]);
-        if (chance(&p->r, 12))
-            q[15 - rnd(&p->r, 4)] ^= (unsigned char)(chance(&p->r, 2) ? 0x0F : 0xA0);
+        if (chance(&p->r, 12)) {
+            unsigned char flip = (unsigned char)(chance(&p->r, 2) ? 0x0F : 0xA0);
+            q[15 - rnd(&p->r, 4)] ^= flip;
+        }
     }
-    for (unsigned a = S_LO; a < DATA_END; a++)
-        m[a] = (unsigned char)(rnd(&p->r, 10) << 4 | (chance(&p->r, 6) ? 0xA + rnd(&p->r, 6) : rnd(&p->r, 10)));
+    for (unsigned a = S_LO; a < DATA_END; a++) {
+        unsigned hi = rnd(&p->r, 10);
+        m[a] = (unsigned char)(hi << 4 | (chance(&p->r, 6) ? 0xA + rnd(&p->r, 6) : rnd(&p->r, 10)));
+    }
     /* registers, CC and program mask; the program */
     for (unsigned r = 0; r < 16; r++)
         put32(m + INIT + 4 * r, r == DATAREG ? DATA : value(p));

@@ -67,6 +67,11 @@ struct gclass {
 
 /* ---- gen-random.c ---------------------------------------------------- */
 
+/* Every draw from the stream is a statement of its own, or sequenced by
+ * ?:, && or a declarator's comma: C leaves the order of function arguments,
+ * of an initializer list and of most operands unspecified, gcc and clang
+ * choose differently, and the images must not depend on the compiler. */
+
 /* The next number of r's splitmix64 stream. */
 unsigned long long rng_next(struct rng *r);
 /* A uniform number in 0..n-1 (n > 0). */

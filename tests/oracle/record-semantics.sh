@@ -32,7 +32,7 @@ for src in *.s; do
     last=$(awk '$1 == "E" { e = $3 } END { print e }' "$g.syms")
     end=$(printf '%X' $((0x$last - 1)))
     start=$(printf '%X' $((0x$start)))
-    "$here/hercules-run.sh" "$g.bin" "$start" "$end" "$g.out" 30 >"$g.psw"
+    "$here/hercules-run.sh" "$g.bin" "$start" "$end" "$g.out" >"$g.psw"
     grep -q 'PSW=000A0000 00000000' "$g.psw" || { echo "$g: unexpected final $(cat "$g.psw")" >&2; exit 1; }
     hex=$(od -An -v -tx1 "$g.out" | tr -d ' \n' | tr a-f A-F)
     {
