@@ -30,6 +30,9 @@ static int prot(const struct vm *vm, uint32_t a)
     return vm->key != 0 && (vm->skey[a >> ST_SHIFT] >> 4) != vm->key;
 }
 
+static void map_one(struct vm *vm, uint32_t page);
+static void find_flat(struct vm *vm);
+
 /* ---- watchpoints ----------------------------------------------------------- */
 
 /* The kinds of the watchpoints that cover a byte of [a, a + n). */
@@ -82,7 +85,8 @@ int vm_set_watchpoint(struct vm *vm, uint32_t addr, uint32_t len, unsigned kind)
         vm_clear_watchpoint(vm, addr), i = vm->nwatch++;
     vm->watch[i] = (struct vm_watchpoint){ addr, len, kind };
     for (uint32_t p = addr >> ST_SHIFT; p <= (addr + len - 1) >> ST_SHIFT; p++)
-        st_map_page(vm, p);
+        map_one(vm, p);
+    find_flat(vm);
     return 0;
 }
 
@@ -93,7 +97,8 @@ void vm_clear_watchpoint(struct vm *vm, uint32_t addr)
             struct vm_watchpoint w = vm->watch[i];
             vm->watch[i] = vm->watch[--vm->nwatch];
             for (uint32_t p = w.addr >> ST_SHIFT; p <= (w.addr + w.len - 1) >> ST_SHIFT; p++)
-                st_map_page(vm, p);
+                map_one(vm, p);
+            find_flat(vm);
             return;
         }
 }
@@ -102,7 +107,7 @@ const struct vm_watch_hit *vm_last_watch(const struct vm *vm) { return &vm->watc
 
 /* ---- the page tables ----------------------------------------------------------- */
 
-void st_map_page(struct vm *vm, uint32_t page)
+static void map_one(struct vm *vm, uint32_t page)
 {
     if (page >= ST_NPAGE)
         return;
@@ -112,11 +117,30 @@ void st_map_page(struct vm *vm, uint32_t page)
     vm->wr[page] = h && !(w & VM_WATCH_WRITE) && !prot(vm, page << ST_SHIFT) ? h : NULL;
 }
 
+/* The flat prefixes: the pages from 0 whose entries are real storage. */
+static void find_flat(struct vm *vm)
+{
+    uint32_t n = vm->memsize >> ST_SHIFT, p;
+    for (p = 0; p < n && vm->rd[p] == vm->real + (p << ST_SHIFT); p++)
+        ;
+    vm->rd_flat = p << ST_SHIFT;
+    for (p = 0; p < n && vm->wr[p] == vm->real + (p << ST_SHIFT); p++)
+        ;
+    vm->wr_flat = p << ST_SHIFT;
+}
+
+void st_map_page(struct vm *vm, uint32_t page)
+{
+    map_one(vm, page);
+    find_flat(vm);
+}
+
 void st_map_all(struct vm *vm)
 {
     vm->wr_key = vm->key;
     for (uint32_t p = 0; p < ST_NPAGE; p++)
-        st_map_page(vm, p);
+        map_one(vm, p);
+    find_flat(vm);
 }
 
 void st_set_key(struct vm *vm)
@@ -125,7 +149,32 @@ void st_set_key(struct vm *vm)
         return;
     vm->wr_key = vm->key;
     for (uint32_t p = 0; p < vm->memsize >> ST_SHIFT; p++)
-        st_map_page(vm, p);
+        map_one(vm, p);
+    find_flat(vm);
+}
+
+/* ---- the page tables' path ----------------------------------------------------- */
+
+int st_read_paged(struct vm *vm, uint32_t addr, unsigned len, uint32_t *out)
+{
+    const uint8_t *p = st_rd_page(vm, addr);
+    uint32_t off = addr & ST_OFF;
+    if (p && off <= ST_PAGE - len) {
+        *out = st_be_load(p + off, len);
+        return 0;
+    }
+    return st_read_slow(vm, addr, len, out);
+}
+
+int st_write_paged(struct vm *vm, uint32_t addr, unsigned len, uint32_t v)
+{
+    uint8_t *p = vm->wr[addr >> ST_SHIFT];
+    uint32_t off = addr & ST_OFF;
+    if (p && off <= ST_PAGE - len) {
+        st_be_store(p + off, len, v);
+        return 0;
+    }
+    return st_write_slow(vm, addr, len, v);
 }
 
 /* ---- the slow path ---------------------------------------------------------------- */

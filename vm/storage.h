@@ -10,9 +10,14 @@
  *            v
  *   vm->rd[page], vm->wr[page]:  host address of the page, or NULL
  *
- * The fast path is inline: an entry that is not NULL and a reference that
- * stays inside its page is a plain load or store.  Everything else takes
- * the slow path (storage.c): a reference that crosses a page or wraps at
+ * The fast path is inline and has two steps.  First the flat prefix:
+ * vm->rd_flat and vm->wr_flat are the length of the run of pages from
+ * address 0 whose entries are plain real storage, so a reference below
+ * it is one compare and a load or store (the compare does not wait for
+ * a table load, which matters at every operand).  Beyond it, an entry
+ * that is not NULL and a reference that stays inside its page is a plain
+ * load or store (st_read_paged, out of line).  Everything else takes the
+ * slow path (storage.c): a reference that crosses a page or wraps at
  * 16 MiB, an address outside storage (addressing, 0005), a store the PSW
  * key does not allow (protection, 0004), a page with a watchpoint; and,
  * as the machine grows, address translation, PER storage alteration and
@@ -49,14 +54,17 @@ static inline void st_be_store(uint8_t *p, unsigned len, uint32_t v)
     }
 }
 
-/* storage.c: the slow path.  0, or the program-interruption code. */
+/* storage.c: the page tables' path, then the slow path.  0, or the
+ * program-interruption code. */
+int st_read_paged(struct vm *vm, uint32_t addr, unsigned len, uint32_t *out);
+int st_write_paged(struct vm *vm, uint32_t addr, unsigned len, uint32_t v);
 int st_read_slow(struct vm *vm, uint32_t addr, unsigned len, uint32_t *out);
 int st_write_slow(struct vm *vm, uint32_t addr, unsigned len, uint32_t v);
 
 /* The host address of the page of addr for reading/storing, or NULL. */
 static inline const uint8_t *st_rd_page(const struct vm *vm, uint32_t addr)
 {
-    VM_ASSERT(addr <= VM_ADDR_MASK);    /* MAR, MAR2: every writer masks them */
+    VM_ASSERT(addr <= VM_ADDR_MASK);
     return vm->rd[addr >> ST_SHIFT];
 }
 
@@ -65,13 +73,12 @@ static inline const uint8_t *st_rd_page(const struct vm *vm, uint32_t addr)
 static inline __attribute__((always_inline)) int st_read(struct vm *vm, uint32_t addr,
                                                          unsigned len, uint32_t *out)
 {
-    const uint8_t *p = st_rd_page(vm, addr);
-    uint32_t off = addr & ST_OFF;
-    if (__builtin_expect(p != NULL && off <= ST_PAGE - len, 1)) {
-        *out = st_be_load(p + off, len);
+    VM_ASSERT(addr <= VM_ADDR_MASK);    /* MAR, MAR2: every writer masks them */
+    if (__builtin_expect(addr + len <= vm->rd_flat, 1)) {
+        *out = st_be_load(vm->real + addr, len);
         return 0;
     }
-    return st_read_slow(vm, addr, len, out);
+    return st_read_paged(vm, addr, len, out);
 }
 
 /* Store the low len (1, 2 or 4) bytes of v at addr: 0, or the
@@ -80,13 +87,11 @@ static inline __attribute__((always_inline)) int st_write(struct vm *vm, uint32_
                                                           unsigned len, uint32_t v)
 {
     VM_ASSERT(addr <= VM_ADDR_MASK);
-    uint8_t *p = vm->wr[addr >> ST_SHIFT];
-    uint32_t off = addr & ST_OFF;
-    if (__builtin_expect(p != NULL && off <= ST_PAGE - len, 1)) {
-        st_be_store(p + off, len, v);
+    if (__builtin_expect(addr + len <= vm->wr_flat, 1)) {
+        st_be_store(vm->real + addr, len, v);
         return 0;
     }
-    return st_write_slow(vm, addr, len, v);
+    return st_write_paged(vm, addr, len, v);
 }
 
 /* storage.c */

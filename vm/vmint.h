@@ -174,6 +174,7 @@ struct vm {
     uint8_t *real;                          /* real storage: memsize bytes and ST_PAD more */
     uint8_t *skey;                          /* storage key per 2 KiB block */
     uint32_t memsize;
+    uint32_t rd_flat, wr_flat;              /* the flat prefixes of vm->rd, vm->wr (storage.h) */
     uint8_t wr_key;                         /* the PSW key vm->wr was built for */
     unsigned nwatch;
     struct vm_watchpoint watch[VM_MAX_WATCHPOINTS];
