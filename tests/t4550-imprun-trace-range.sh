@@ -46,6 +46,14 @@ test_expect_success 'the program output is the same with a ranged trace' '
     test_cmp plain traced
 '
 
+test_expect_success 'with --microtrace the results line up under the instruction' '
+    { imprun --trace=10018:10018 --microtrace --max-cycles=2000 \
+          "$IMP_TOP/examples/loop.s" >/dev/null 2>err; test $? -eq 6; } &&
+    test_grep "^010018 .*LA    4,100" err &&
+    test_grep "^u [0-9A-F]* " err &&
+    test_grep "^ \{55\}CC0 GR04=00000064\$" err
+'
+
 for bad in 1001C 20:10 0:1000000 x:y :5; do
     test_expect_success "--trace=$bad is refused" "
         test_must_fail imprun --trace=$bad \"\$IMP_TOP/examples/loop.s\" 2>err &&

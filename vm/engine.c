@@ -100,14 +100,12 @@ static int pre_phase(struct vm *vm, const struct uop *u)
     default: break;
     }
     uint32_t addr = u->at ? vm->mar2 : vm->mar;
-    switch (u->mem) {
-    case MC_MEM_RD1: case MC_MEM_RW1: return st_read(vm, addr, 1, &vm->mdr);
-    case MC_MEM_RD2: return st_read(vm, addr, 2, &vm->mdr);
-    case MC_MEM_RD4: return st_read(vm, addr, 4, &vm->mdr);
-    case MC_MEM_PRBR: return st_probe(vm, addr, vm->cnt, 0);
-    case MC_MEM_PRBW: return st_probe(vm, addr, vm->cnt, 1);
-    default: return 0;
-    }
+    unsigned mem = u->mem;
+    if (mc_mem_reads(mem))
+        return st_read(vm, addr, mc_mem_prop[mem].len, &vm->mdr);
+    if (mc_mem_prop[mem].access == MC_ACC_PROBE)
+        return st_probe(vm, addr, vm->cnt, mem == MC_MEM_PRBW);
+    return 0;
 }
 
 static void post_phase(struct vm *vm, const struct uop *u)
@@ -152,39 +150,44 @@ int eng_at_breakpoint(const struct vm *vm, uint32_t ia)
     return 0;
 }
 
-int eng_fetch_stop(struct vm *vm, const struct uop *u, uint32_t ia, int events)
+/* Stop with s before the fetch word u, whose counts are undone: 1. */
+static int stop_before(struct vm *vm, const struct uop *u, enum vm_status s)
 {
-    enum vm_status s = STOP_NONE;
-    if (events && (pw_get(vm) & PW_TRACED)) {
-        pw_set(vm, PW_TRACED, 0);
-        if (vm->trace.done)
-            vm->trace.done(vm->trace.ctx, vm);
-    }
-    if (events) {
-        unsigned pw = pw_get(vm);
-        if (pw & PW_STOP) {
-            pw_set(vm, PW_STOP, 0);
-            s = VM_STOP_REQUEST;
-        } else if (pw & PW_WATCH) {
-            pw_set(vm, PW_WATCH, 0);
-            s = VM_WATCHPOINT;
-        }
-    }
-    if (s == STOP_NONE && !events && vm->nbp && eng_at_breakpoint(vm, ia)) {
-        if (vm->bp_resume == vm->ctr.instructions + 1)
-            vm->bp_resume = 0;          /* resuming from it: run it */
-        else {
-            vm->bp_resume = vm->ctr.instructions + 1;
-            s = VM_BREAKPOINT;
-        }
-    }
-    if (s == STOP_NONE)
-        return 0;
-    vm->ctr.cycles -= u->cycles;        /* before the fetch word, as if not yet run */
+    vm->ctr.cycles -= u->cycles;
     vm->ctr.microwords--;
     vm->upc = u->self;
     vm->stop = s;
     return 1;
+}
+
+int eng_fetch_events(struct vm *vm, const struct uop *u)
+{
+    unsigned pw = pw_get(vm);
+    if (pw & PW_TRACED) {
+        pw_set(vm, PW_TRACED, 0);
+        if (vm->trace.done)
+            vm->trace.done(vm->trace.ctx, vm);
+        pw = pw_get(vm);
+    }
+    if (pw & PW_STOP) {
+        pw_set(vm, PW_STOP, 0);
+        return stop_before(vm, u, VM_STOP_REQUEST);
+    }
+    if (pw & PW_WATCH) {
+        pw_set(vm, PW_WATCH, 0);
+        return stop_before(vm, u, VM_WATCHPOINT);
+    }
+    return 0;
+}
+
+int eng_fetch_break(struct vm *vm, const struct uop *u)
+{
+    if (vm->bp_resume == vm->ctr.instructions + 1) {
+        vm->bp_resume = 0;              /* resuming from it: run it */
+        return 0;
+    }
+    vm->bp_resume = vm->ctr.instructions + 1;
+    return stop_before(vm, u, VM_BREAKPOINT);
 }
 
 /* The instruction trace wants the instruction at ia. */
@@ -203,14 +206,14 @@ static int special(struct vm *vm, const struct uop *u)
     case MC_SF_IFETCH:
         if (vm->ctr.cycles >= vm->next_event)
             tm_update(vm);
-        if (eng_fetch_stop(vm, u, vm->ia, 1))
+        if (eng_fetch_events(vm, u))
             return -1;
         if (pw_get(vm) & PW_IRQ) {
             vm->evskip = 1;
             return 0;
         }
         vm->evskip = 0;
-        if (eng_fetch_stop(vm, u, vm->ia, 0))
+        if (vm->nbp && eng_at_breakpoint(vm, vm->ia) && eng_fetch_break(vm, u))
             return -1;
         rc = iu_fetch(vm, &host);
         if (rc)
@@ -317,9 +320,8 @@ __attribute__((always_inline)) static inline void exec_uop(struct vm *vm, const 
         **u->pd = y;                        /* the cell fastpath.c resolved */
     else if (u->dkind == DSTK_CALC)
         dp_dest(vm, u->d, y);
-    if (u->mem >= MC_MEM_WR1 && u->mem <= MC_MEM_RW1) {
-        static const uint8_t len[] = MC_MEM_LENS;
-        rc = st_write(vm, u->at ? vm->mar2 : vm->mar, len[u->mem], y);
+    if (mc_mem_writes(u->mem)) {
+        rc = st_write(vm, u->at ? vm->mar2 : vm->mar, mc_mem_prop[u->mem].len, y);
         if (rc) {
             trap(vm, rc);
             return;

@@ -192,7 +192,7 @@ static const struct uop *memx_body(struct vm *vm, const struct uop *u)
     vm->mar2 = *u->agm2;
     unsigned op = u->mem, len = mem_len[op];
     int rc;
-    if (op == MC_MEM_RD1 || op == MC_MEM_RD2 || op == MC_MEM_RD4 || op == MC_MEM_RW1) {
+    if (mc_mem_reads(op)) {
         if ((rc = st_read(vm, *u->pat, len, &vm->mdr)) != 0)
             return trap_to(vm, rc);
     }
@@ -203,7 +203,7 @@ static const struct uop *memx_body(struct vm *vm, const struct uop *u)
         y = dp_alu(vm, u->alu, a, b);
     }
     **u->pd = y;
-    if (op >= MC_MEM_WR1 && op <= MC_MEM_RW1) {
+    if (mc_mem_writes(op)) {
         if ((rc = st_write(vm, *u->pat, len, y)) != 0)
             return trap_to(vm, rc);
     }
@@ -318,14 +318,15 @@ static __attribute__((noinline)) const struct uop *fetch_slow(struct vm *vm, con
                                                               uint32_t ia, struct icent *e)
 {
     latches(vm);
-    if (vm->nbp && eng_fetch_stop(vm, u, ia, 0))
+    int at_bp = vm->nbp && eng_at_breakpoint(vm, ia);
+    if (at_bp && eng_fetch_break(vm, u))
         return NULL;
     const uint8_t *host;
     int rc = iu_fetch(vm, &host);
     if (rc)
         return trap_to(vm, rc);
     int traced = eng_traced(vm, ia);
-    if (host && !traced && !(vm->nbp && eng_at_breakpoint(vm, ia)))
+    if (host && !traced && !at_bp)
         ic_fill(vm, e, ia, host);
     count_fetch(vm, vm->didx, vm->ctr.cycles);
     const struct uop *next = &vm->cs[vm->img.dispatch[vm->didx]];
@@ -392,7 +393,7 @@ static __attribute__((noinline, cold)) const struct uop *fetch_event(struct vm *
     if (vm->ctr.cycles >= vm->next_event)
         tm_update(vm);
     uint32_t ia = vm->ia;
-    if (eng_fetch_stop(vm, u, ia, 1))
+    if (eng_fetch_events(vm, u))
         return NULL;
     if (pw_get(vm) & PW_IRQ) {
         vm->evskip = 0;

@@ -33,6 +33,16 @@ static int prot(const struct vm *vm, uint32_t a)
 static void map_one(struct vm *vm, uint32_t page);
 static void find_flat(struct vm *vm);
 
+/* The pages of w's range (none if it is empty) take their entries again. */
+static void remap(struct vm *vm, const struct vm_watchpoint *w)
+{
+    if (!w->len)
+        return;
+    for (uint32_t p = w->addr >> ST_SHIFT; p <= (w->addr + w->len - 1) >> ST_SHIFT; p++)
+        map_one(vm, p);
+    find_flat(vm);
+}
+
 /* ---- watchpoints ----------------------------------------------------------- */
 
 /* The kinds of the watchpoints that cover a byte of [a, a + n). */
@@ -77,16 +87,14 @@ int vm_set_watchpoint(struct vm *vm, uint32_t addr, uint32_t len, unsigned kind)
         return -1;
     for (i = 0; i < vm->nwatch && vm->watch[i].addr != addr; i++)
         ;
-    if (i == vm->nwatch) {
-        if (vm->nwatch >= VM_MAX_WATCHPOINTS)
-            return -1;
+    if (i == vm->nwatch && vm->nwatch >= VM_MAX_WATCHPOINTS)
+        return -1;
+    struct vm_watchpoint old = i < vm->nwatch ? vm->watch[i] : (struct vm_watchpoint){ 0 };
+    if (i == vm->nwatch)
         vm->nwatch++;
-    } else
-        vm_clear_watchpoint(vm, addr), i = vm->nwatch++;
     vm->watch[i] = (struct vm_watchpoint){ addr, len, kind };
-    for (uint32_t p = addr >> ST_SHIFT; p <= (addr + len - 1) >> ST_SHIFT; p++)
-        map_one(vm, p);
-    find_flat(vm);
+    remap(vm, &old);
+    remap(vm, &vm->watch[i]);
     return 0;
 }
 
@@ -96,9 +104,7 @@ void vm_clear_watchpoint(struct vm *vm, uint32_t addr)
         if (vm->watch[i].addr == addr) {
             struct vm_watchpoint w = vm->watch[i];
             vm->watch[i] = vm->watch[--vm->nwatch];
-            for (uint32_t p = w.addr >> ST_SHIFT; p <= (w.addr + w.len - 1) >> ST_SHIFT; p++)
-                map_one(vm, p);
-            find_flat(vm);
+            remap(vm, &w);
             return;
         }
 }
@@ -157,7 +163,7 @@ void st_set_key(struct vm *vm)
 
 int st_read_paged(struct vm *vm, uint32_t addr, unsigned len, uint32_t *out)
 {
-    const uint8_t *p = st_rd_page(vm, addr);
+    const uint8_t *p = vm->rd[addr >> ST_SHIFT];
     uint32_t off = addr & ST_OFF;
     if (p && off <= ST_PAGE - len) {
         *out = st_be_load(p + off, len);

@@ -61,13 +61,6 @@ int st_write_paged(struct vm *vm, uint32_t addr, unsigned len, uint32_t v);
 int st_read_slow(struct vm *vm, uint32_t addr, unsigned len, uint32_t *out);
 int st_write_slow(struct vm *vm, uint32_t addr, unsigned len, uint32_t v);
 
-/* The host address of the page of addr for reading/storing, or NULL. */
-static inline const uint8_t *st_rd_page(const struct vm *vm, uint32_t addr)
-{
-    VM_ASSERT(addr <= VM_ADDR_MASK);
-    return vm->rd[addr >> ST_SHIFT];
-}
-
 /* Read len (1, 2 or 4) bytes at addr, big-endian, into *out: 0, or the
  * program-interruption code (nothing read). */
 static inline __attribute__((always_inline)) int st_read(struct vm *vm, uint32_t addr,

@@ -273,13 +273,16 @@ int eng_at_breakpoint(const struct vm *vm, uint32_t ia);
 /* Is the instruction at ia one the instruction trace calls back for? */
 int eng_traced(const struct vm *vm, uint32_t ia);
 /*
- * At the fetch word u, after its cycles are counted and the timers
- * brought up to date: with events, a pending stop request or watchpoint
- * hit; without, a breakpoint at ia.  If the run must stop there: undo u's
- * counts, set vm->upc to u and vm->stop, return 1.  Both engines call it
- * at the same points, so they stop at the same cycle.
+ * At the fetch word u, after its cycles are counted.  Both engines call
+ * these at the same points, so they stop at the same cycle; a stop undoes
+ * u's counts, sets vm->upc to u and vm->stop, and returns 1.
+ * eng_fetch_events, once the timers are up to date: the trace's done, then
+ * a pending stop request or watchpoint hit.  eng_fetch_break, when no
+ * interruption is taken and the next instruction is at a breakpoint:
+ * stop, unless the run is resuming from that very stop.
  */
-int eng_fetch_stop(struct vm *vm, const struct uop *u, uint32_t ia, int events);
+int eng_fetch_events(struct vm *vm, const struct uop *u);
+int eng_fetch_break(struct vm *vm, const struct uop *u);
 enum vm_status eng_run(struct vm *vm, int mode);
 /* One microword by its fields, all phases, vm->upc sequenced: the
  * reference every fast-path handler must agree with. */

@@ -15,6 +15,9 @@
 
 #include "isa.h"
 
+/* The width of a line's head (rep_trace_format_head: "%06X %-16s %-30s"). */
+#define HEAD_WIDTH (6 + 1 + 16 + 1 + 30)
+
 void rep_trace_format_head(char *buf, size_t size, const struct symtab *t, uint32_t addr,
                            const uint8_t *bytes, int len)
 {
@@ -84,8 +87,11 @@ void trace_finish(struct trace_state *t, struct vm *vm)
     char tail[16 * 14 + 8];
     snapshot(after, vm);
     rep_trace_format_tail(tail, sizeof tail, vm_get_cc(vm), t->gr, after);
-    if (t->broken)
-        put(t, "                                                      ");   /* 6+1+16+1+30 */
+    if (t->broken) {                    /* microwords came between: align the tail */
+        char pad[HEAD_WIDTH + 1];
+        snprintf(pad, sizeof pad, "%*s", HEAD_WIDTH, "");
+        put(t, pad);
+    }
     put(t, tail);
     put(t, "\n");
     t->pending = 0;
