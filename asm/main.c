@@ -133,16 +133,12 @@ int main(int argc, char **argv)
             d.werror = 1;
             break;
         case 'E': d.werror = 1; break;
-        case 'M': {
-            uint64_t v;
-            if (parse_number_in(optarg, NUM_PLAIN, 0, 1000000, &v) != 0) {
-                fprintf(stderr, "impas: invalid --max-errors value '%s'\n", optarg);
+        case 'M':
+            if (diag_set_max_errors(&d, optarg) != 0) {
                 free(inc);
                 return 2;
             }
-            d.max_errors = (int)v;
             break;
-        }
         case 'h': usage(stdout); free(inc); return outfile_close_stdout(&d) ? 2 : 0;
         case 'V':
             printf("impas (IMP) %s\n", IMP_VERSION);

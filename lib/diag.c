@@ -2,7 +2,9 @@
  * diag.c -- GNU-format diagnostics with the source line and a caret.
  */
 #include "diag.h"
+#include "number.h"
 
+#include <limits.h>
 #include <string.h>
 
 static const char *const level_names[] = { "note", "warning", "error", "fatal error" };
@@ -92,4 +94,15 @@ int diag_warning(struct diag *d, const char *fmt, ...)
     int r = diag_vreport(d, DIAG_WARNING, NULL, 0, 0, NULL, fmt, ap);
     va_end(ap);
     return r;
+}
+
+int diag_set_max_errors(struct diag *d, const char *arg)
+{
+    uint64_t v;
+    if (parse_number_in(arg, NUM_PLAIN, 0, INT_MAX, &v) != 0) {
+        diag_error(d, "--max-errors: '%s' is not a number from 0 to %d", arg, INT_MAX);
+        return -1;
+    }
+    d->max_errors = (int)v;
+    return 0;
 }

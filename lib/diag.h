@@ -42,6 +42,9 @@ int diag_vreport(struct diag *d, enum diag_level lvl, const char *file, int line
 
 /* "prog: error: message" for errors with no source position. */
 int diag_error(struct diag *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Every tool's --max-errors=N (0 to INT_MAX, 0: no cap): 0, or -1 after
+ * reporting the bad value. */
+int diag_set_max_errors(struct diag *d, const char *arg);
 int diag_warning(struct diag *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 #endif

@@ -119,12 +119,8 @@ static int parse_options(int argc, char **argv, struct options *o, struct linker
             l->page_size = (uint32_t)v;
             break;
         case OPT_MAXERR:
-            if (parse_number_in(optarg, NUM_PLAIN, 0, INT_MAX, &v) != 0) {
-                diag_error(l->d, "--max-errors: '%s' is not a number from 0 to %d", optarg,
-                           INT_MAX);
+            if (diag_set_max_errors(l->d, optarg) != 0)
                 return -1;
-            }
-            l->d->max_errors = (int)v;
             break;
         case 'h': usage(stdout); return 1;
         case 'V': printf("impld (IMP) %s\n", IMP_VERSION); return 1;

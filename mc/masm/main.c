@@ -198,16 +198,10 @@ int main(int argc, char **argv)
             cname = optarg;
             break;
         case 'F': mc_field_reference(stdout); return outfile_close_stdout(&m.diag) ? 2 : 0;
-        case 'E': {
-            uint64_t v;
-            if (parse_number_in(optarg, NUM_PLAIN, 0, INT_MAX, &v) != 0) {
-                fprintf(stderr, "impmc: --max-errors: '%s' is not a number from 0 to %d\n",
-                        optarg, INT_MAX);
+        case 'E':
+            if (diag_set_max_errors(&m.diag, optarg) != 0)
                 return 2;
-            }
-            m.diag.max_errors = (int)v;
             break;
-        }
         case 'w': m.diag.werror = 1; break;
         case 'W':
             if (strcmp(optarg, "error") != 0) {
