@@ -208,7 +208,7 @@ static int special(struct vm *vm, const struct uop *u)
             tm_update(vm);
         if (eng_fetch_events(vm, u))
             return -1;
-        if (pw_get(vm) & PW_IRQ) {
+        if (pw_get(vm) & PW_EVENTS) {
             vm->evskip = 1;
             return 0;
         }
@@ -239,9 +239,15 @@ static int special(struct vm *vm, const struct uop *u)
         return 0;
     }
     case MC_SF_IDLE:
-        rc = tm_idle(vm);
+        rc = vm->pg.on ? pg_idle(vm) : tm_idle(vm);
         if (rc)
             vm->stop = (enum vm_status)rc;
+        return 0;
+    case MC_SF_TASKSW:
+        if (vm->pg.on && pg_dispatch(vm) == VM_CYCLE_LIMIT)
+            return 0;       /* the switch stays due: the word repeats, and stops at the limit */
+        if (!vm->pg.on)
+            pw_set(vm, PW_TASK, 0);
         return 0;
     case MC_SF_EXTACK: tm_ext_ack(vm); return 0;
     case MC_SF_NOPGM: record_interrupt(vm, VM_INT_PGM, 0x28, 0x8C); vm->stop = VM_NO_PGM_HANDLER; return 0;
@@ -353,10 +359,10 @@ static enum vm_status run_observed(struct vm *vm, int mode)
     int fetches = 0;
     for (;;) {
         const struct uop *u = &vm->cs[vm->upc];
-        if (u->sf == MC_SF_IFETCH || u->sf == MC_SF_IDLE) {
+        if (u->sf == MC_SF_IFETCH || u->sf == MC_SF_IDLE || u->sf == MC_SF_TASKSW) {
             if (vm->ctr.cycles >= vm->limit)
                 return VM_CYCLE_LIMIT;
-            if (u->sf == MC_SF_IFETCH && !(pw_get(vm) & PW_IRQ) &&
+            if (u->sf == MC_SF_IFETCH && !(pw_get(vm) & PW_EVENTS) &&
                 mode == RUN_INSN && fetches++ > 0)
                 return VM_STEPPED;
         } else if (vm->ctr.cycles >= vm->hard_limit)

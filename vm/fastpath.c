@@ -118,7 +118,8 @@ static inline __attribute__((always_inline)) const struct uop *successor(const s
 static __attribute__((noinline)) const struct uop *run_generic(struct vm *vm, const struct uop *u)
 {
     latches(vm);
-    uint64_t bound = u->sf == MC_SF_IFETCH || u->sf == MC_SF_IDLE ? vm->limit : vm->hard_limit;
+    uint64_t bound = u->sf == MC_SF_IFETCH || u->sf == MC_SF_IDLE || u->sf == MC_SF_TASKSW
+                         ? vm->limit : vm->hard_limit;
     if (UNLIKELY(vm->ctr.cycles >= bound))
         return stop_at(vm, u, VM_CYCLE_LIMIT);
     vm->upc = u->self;
@@ -295,7 +296,7 @@ static void ic_fill(struct vm *vm, struct icent *e, uint32_t ia, const uint8_t *
         e->gpo[i] = (uint16_t)((char *)vm->src[MC_SRC_R1 + i] - (char *)vm);
     e->entry = fp_bind(vm, e, &vm->tr[(size_t)(e - vm->ic) * TR_MAX],
                           &vm->cs[vm->img.dispatch[vm->didx]]);
-    e->tag = ia + 1;
+    e->tag = ia + vm->ic_tag;
     vm->ic_used = 1;
 }
 
@@ -345,20 +346,35 @@ void fp_flush(struct vm *vm)
     }
 }
 
-void fp_forget(struct vm *vm, uint32_t ia)
+/* Task id's tag and index salt (paging.c load_state sets the current
+ * task's in vm->ic_tag, vm->ic_salt: task 1's are those of paging off). */
+static uint32_t task_tag(unsigned id) { return 1 + ((id - 1) << 24); }
+static uint32_t task_salt(unsigned id) { return (id - 1) * 0x2C9u & (IC_SIZE - 1); }
+
+static void forget_as(struct vm *vm, uint32_t ia, uint32_t tag, uint32_t salt)
 {
-    struct icent *e = &vm->ic[(ia >> 1) & (IC_SIZE - 1)];
-    if (e->tag == ia + 1)
+    struct icent *e = &vm->ic[((ia >> 1) ^ salt) & (IC_SIZE - 1)];
+    if (e->tag == ia + tag)
         e->tag = 0;
 }
 
-void fp_forget_page(struct vm *vm, uint32_t page)
+void fp_forget(struct vm *vm, uint32_t ia)
 {
-    /* the page's halfwords map onto ST_PAGE / 2 consecutive entries */
-    uint32_t base = page << ST_SHIFT;
-    for (uint32_t a = base; a < base + ST_PAGE; a += 2)
-        fp_forget(vm, a);
+    for (unsigned id = 1; id <= vm->ntasks; id++)     /* a breakpoint is in every task */
+        forget_as(vm, ia, task_tag(id), task_salt(id));
 }
+
+void fp_forget_task_page(struct vm *vm, unsigned id, uint32_t page)
+{
+    /* the page's halfwords map onto ST_PAGE / 2 entries */
+    uint32_t base = page << ST_SHIFT, tag = task_tag(id), salt = task_salt(id);
+    if (!vm->ic_used)
+        return;
+    for (uint32_t a = base; a < base + ST_PAGE; a += 2)
+        forget_as(vm, a, tag, salt);
+}
+
+void fp_forget_page(struct vm *vm, uint32_t page) { fp_forget_task_page(vm, vm->tcur, page); }
 
 /* Decode from the cache entry: IA, EA1/EA2 (from the registers before the
  * instruction changes any); the latches stay in the entry (vm->cur).  The
@@ -382,7 +398,7 @@ static inline __attribute__((always_inline)) void fetch_hit(struct vm *vm, uint3
  * set no fetch gets here but through fetch_checked). */
 static inline int ic_hit(const struct vm *vm, uint32_t ia, const struct icent *e)
 {
-    return e->tag == ia + 1 && (load8(e->hp) & e->mask) == e->bytes;
+    return e->tag == ia + vm->ic_tag && (load8(e->hp) & e->mask) == e->bytes;
 }
 
 /* The fetch microword when a timer update is due or an event pending. */
@@ -395,13 +411,15 @@ static __attribute__((noinline, cold)) const struct uop *fetch_event(struct vm *
     uint32_t ia = vm->ia;
     if (eng_fetch_events(vm, u))
         return NULL;
-    if (pw_get(vm) & PW_IRQ) {
+    if (pw_get(vm) & PW_EVENTS) {
         vm->evskip = 0;
         return &vm->cs[u->addr];
     }
-    struct icent *e = &vm->ic[(ia >> 1) & (IC_SIZE - 1)];
+    struct icent *e = ic_slot(vm, ia);
     if (vm->psw_bad || !ic_hit(vm, ia, e))
         return fetch_slow(vm, u, ia, e);
+    if ((ia >> vm->ref_shift) != vm->ref_rd)      /* paging: the fetch is a reference */
+        pg_note(vm, ia, 0);
     fetch_hit(vm, ia, e);
     count_fetch(vm, e->il.didx, vm->ctr.cycles);
     if (vm->hard_limit <= vm->ctr.cycles + BOUND_CYCLES)      /* checked words only */
@@ -547,6 +565,13 @@ enum vm_status fp_run(struct vm *vm)
     unsigned lastop;
     if (fetchu->op != OP_FETCH)
         fetchu = NULL;
+    /* Paging on: the fetch vector is reached through its case, which goes
+     * to the paged fetch (pfetchu); the plain fetch is for paging off. */
+    const struct uop *pfetchu = NULL;
+    if (fetchu && vm->pg.on) {
+        pfetchu = fetchu;
+        fetchu = NULL;
+    }
     const unsigned fcyc = fetchu ? fetchu->cycles : 0;
 #ifdef FP_LABELS
     /* Two tables of case addresses: a control-store word's case checks the
@@ -596,6 +621,8 @@ enum vm_status fp_run(struct vm *vm)
         switch (u->op) {
 #endif
         CASE(OP_FETCH, l_fetch):
+            if (u == pfetchu)
+                goto fetch_paged;
             if (u != fetchu)            /* another fetch word: every check */
                 OUTSIDE(fetch_checked(vm, u));
         fetch:
@@ -614,6 +641,30 @@ enum vm_status fp_run(struct vm *vm)
             struct icent *e = &vm->ic[(ia >> 1) & (IC_SIZE - 1)];
             if (UNLIKELY(!ic_hit(vm, ia, e)))
                 OUTSIDE(fetch_slow(vm, u, ia, e));
+            fetch_hit(vm, ia, e);
+            unsigned didx = e->il.didx;
+            ninsn++;
+            vm->ctr.op_count[didx]++;
+            vm->ctr.op_cycles[lastop] += cyc - lastcyc;
+            lastcyc = cyc;
+            lastop = didx;
+            GO_ENTRY(e->entry);
+        }
+        fetch_paged:
+        {
+            /* The same under paging: the cache is tagged and indexed by
+             * task too (ic_slot, vm->ic_tag), and the fetch is a page
+             * reference, reported unless its page is the last one's. */
+            if (UNLIKELY(cyc >= vm->fetch_deadline))
+                OUTSIDE(fetch_checked(vm, u));
+            cyc += u->cycles;
+            mw++;
+            uint32_t ia = vm->ia;
+            struct icent *e = ic_slot(vm, ia);
+            if (UNLIKELY(!ic_hit(vm, ia, e)))
+                OUTSIDE(fetch_slow(vm, u, ia, e));
+            if (UNLIKELY((ia >> vm->ref_shift) != vm->ref_rd))
+                pg_note(vm, ia, 0);
             fetch_hit(vm, ia, e);
             unsigned didx = e->il.didx;
             ninsn++;

@@ -18,19 +18,23 @@
 
 #include <string.h>
 
-/* The host address of real page `page`, or NULL outside storage. */
+/* The host address of real page `page` (paging off), or NULL outside storage. */
 static uint8_t *real_page(const struct vm *vm, uint32_t page)
 {
     uint32_t base = page << ST_SHIFT;
     return page < ST_NPAGE && base < vm->memsize ? vm->real + base : NULL;
 }
 
-static int prot(const struct vm *vm, uint32_t a)
+static const struct task *cur_task(const struct vm *vm) { return vm->task[vm->tcur]; }
+
+/* A store at a with key k is not allowed by t's storage keys. */
+static int prot_key(const struct task *t, unsigned k, uint32_t a)
 {
-    return vm->key != 0 && (vm->skey[a >> ST_SHIFT] >> 4) != vm->key;
+    return k != 0 && (t->skey[a >> ST_SHIFT] >> 4) != k;
 }
 
-static void map_one(struct vm *vm, uint32_t page);
+static int prot(const struct vm *vm, uint32_t a) { return prot_key(cur_task(vm), vm->key, a); }
+
 static void find_flat(struct vm *vm);
 
 /* The pages of w's range (none if it is empty) take their entries again. */
@@ -39,8 +43,7 @@ static void remap(struct vm *vm, const struct vm_watchpoint *w)
     if (!w->len)
         return;
     for (uint32_t p = w->addr >> ST_SHIFT; p <= (w->addr + w->len - 1) >> ST_SHIFT; p++)
-        map_one(vm, p);
-    find_flat(vm);
+        st_map_page(vm, p);
 }
 
 /* ---- watchpoints ----------------------------------------------------------- */
@@ -113,20 +116,36 @@ const struct vm_watch_hit *vm_last_watch(const struct vm *vm) { return &vm->watc
 
 /* ---- the page tables ----------------------------------------------------------- */
 
-static void map_one(struct vm *vm, uint32_t page)
+/* The entries of t's page `page`: paging off, real storage; on, the frame
+ * that holds it (stores only once it is dirty: the first store takes the
+ * slow path, which marks it). */
+void st_map_one(struct vm *vm, struct task *t, uint32_t page)
 {
     if (page >= ST_NPAGE)
         return;
-    uint8_t *h = real_page(vm, page);
-    unsigned w = h ? watched(vm, page << ST_SHIFT, ST_PAGE) : 0;
-    vm->rd[page] = h && !(w & VM_WATCH_READ) ? h : NULL;
-    vm->wr[page] = h && !(w & VM_WATCH_WRITE) && !prot(vm, page << ST_SHIFT) ? h : NULL;
+    uint32_t base = page << ST_SHIFT;
+    uint8_t *h = NULL;
+    int dirty = 1;
+    if (!vm->pg.on)
+        h = real_page(vm, page);
+    else if (base < vm->memsize) {
+        uint32_t f = t->pt[base >> vm->pg.pshift];
+        if (f) {
+            h = vm->real + (size_t)(f - 1) * vm->pg.psize + (base & (vm->pg.psize - 1));
+            dirty = vm->pg.frame[f - 1].dirty;
+        }
+    }
+    unsigned w = h ? watched(vm, base, ST_PAGE) : 0;
+    unsigned key = t->id == vm->tcur ? vm->key : t->key;
+    t->rd[page] = h && !(w & VM_WATCH_READ) ? h : NULL;
+    t->wr[page] = h && dirty && !(w & VM_WATCH_WRITE) && !prot_key(t, key, base) ? h : NULL;
 }
 
-/* The flat prefixes: the pages from 0 whose entries are real storage. */
+/* The flat prefixes: the pages from 0 whose entries are real storage
+ * (none under paging: every reference is reported there). */
 static void find_flat(struct vm *vm)
 {
-    uint32_t n = vm->memsize >> ST_SHIFT, p;
+    uint32_t n = vm->pg.on ? 0 : vm->memsize >> ST_SHIFT, p;
     for (p = 0; p < n && vm->rd[p] == vm->real + (p << ST_SHIFT); p++)
         ;
     vm->rd_flat = p << ST_SHIFT;
@@ -137,25 +156,30 @@ static void find_flat(struct vm *vm)
 
 void st_map_page(struct vm *vm, uint32_t page)
 {
-    map_one(vm, page);
+    for (unsigned i = 1; i <= vm->ntasks; i++)
+        st_map_one(vm, vm->task[i], page);
     find_flat(vm);
 }
 
 void st_map_all(struct vm *vm)
 {
-    vm->wr_key = vm->key;
-    for (uint32_t p = 0; p < ST_NPAGE; p++)
-        map_one(vm, p);
+    for (unsigned i = 1; i <= vm->ntasks; i++) {
+        struct task *t = vm->task[i];
+        t->wr_key = t->id == vm->tcur ? vm->key : t->key;
+        for (uint32_t p = 0; p < ST_NPAGE; p++)
+            st_map_one(vm, t, p);
+    }
     find_flat(vm);
 }
 
 void st_set_key(struct vm *vm)
 {
-    if (vm->key == vm->wr_key)
+    struct task *t = vm->task[vm->tcur];
+    if (vm->key == t->wr_key)
         return;
-    vm->wr_key = vm->key;
+    t->wr_key = vm->key;
     for (uint32_t p = 0; p < vm->memsize >> ST_SHIFT; p++)
-        map_one(vm, p);
+        st_map_one(vm, t, p);
     find_flat(vm);
 }
 
@@ -166,6 +190,8 @@ int st_read_paged(struct vm *vm, uint32_t addr, unsigned len, uint32_t *out)
     const uint8_t *p = vm->rd[addr >> ST_SHIFT];
     uint32_t off = addr & ST_OFF;
     if (p && off <= ST_PAGE - len) {
+        if (__builtin_expect((addr >> vm->ref_shift) != vm->ref_rd, 0))
+            pg_note(vm, addr, 0);
         *out = st_be_load(p + off, len);
         return 0;
     }
@@ -177,6 +203,8 @@ int st_write_paged(struct vm *vm, uint32_t addr, unsigned len, uint32_t v)
     uint8_t *p = vm->wr[addr >> ST_SHIFT];
     uint32_t off = addr & ST_OFF;
     if (p && off <= ST_PAGE - len) {
+        if (__builtin_expect((addr >> vm->ref_shift) != vm->ref_wr, 0))
+            pg_note(vm, addr, 1);
         st_be_store(p + off, len, v);
         return 0;
     }
@@ -188,11 +216,12 @@ int st_write_paged(struct vm *vm, uint32_t addr, unsigned len, uint32_t v)
 int st_read_slow(struct vm *vm, uint32_t addr, unsigned len, uint32_t *out)
 {
     uint32_t v = 0;
+    for (unsigned i = 0; i < len; i++)             /* check all before reading any */
+        if (((addr + i) & VM_ADDR_MASK) >= vm->memsize)
+            return 5;
     for (unsigned i = 0; i < len; i++) {
         uint32_t a = (addr + i) & VM_ADDR_MASK;
-        if (a >= vm->memsize)
-            return 5;
-        v = v << 8 | vm->real[a];
+        v = v << 8 | (vm->pg.on ? *pg_xlate(vm, a, 0) : vm->real[a]);
     }
     *out = v;
     if (vm->nwatch)
@@ -209,8 +238,11 @@ int st_write_slow(struct vm *vm, uint32_t addr, unsigned len, uint32_t v)
         if (prot(vm, a))
             return 4;
     }
-    for (unsigned i = 0; i < len; i++)
-        vm->real[(addr + i) & VM_ADDR_MASK] = (uint8_t)(v >> (8 * (len - 1 - i)));
+    for (unsigned i = 0; i < len; i++) {
+        uint32_t a = (addr + i) & VM_ADDR_MASK;
+        uint8_t *h = vm->pg.on ? pg_xlate(vm, a, 1) : &vm->real[a];
+        *h = (uint8_t)(v >> (8 * (len - 1 - i)));
+    }
     if (vm->nwatch)
         watch_check(vm, addr, len, VM_WATCH_WRITE, v);
     return 0;
@@ -229,7 +261,7 @@ int st_probe(struct vm *vm, uint32_t addr, uint32_t len, int store)
         if (n > left)
             n = left;
         if (!(store ? vm->wr[page] : vm->rd[page])) {
-            if (!real_page(vm, page))
+            if (page >= ST_NPAGE || (page << ST_SHIFT) >= vm->memsize)
                 return 5;
             if (store && prot(vm, a))
                 return 4;
@@ -243,9 +275,12 @@ int st_probe(struct vm *vm, uint32_t addr, uint32_t len, int store)
 /* The host address of the page of addr for instruction fetch: the read
  * table's, or real storage where a read watchpoint took it out of the
  * table (the fetch is not a watched reference). */
-static const uint8_t *fetch_page(const struct vm *vm, uint32_t addr)
+static const uint8_t *fetch_page(struct vm *vm, uint32_t addr)
 {
-    uint32_t page = (addr & VM_ADDR_MASK) >> ST_SHIFT;
+    addr &= VM_ADDR_MASK;
+    uint32_t page = addr >> ST_SHIFT;
+    if (vm->pg.on)
+        return addr < vm->memsize ? pg_xlate(vm, addr, 0) - (addr & ST_OFF) : NULL;
     const uint8_t *p = vm->rd[page];
     return p ? p : real_page(vm, page);
 }
@@ -288,14 +323,24 @@ static int host_copy(const struct vm *vm, uint32_t addr, uint8_t *buf, size_t le
     if (addr > vm->memsize || len > vm->memsize - addr)
         return -1;
     while (len) {
-        uint8_t *p = real_page(vm, addr >> ST_SHIFT);
         size_t n = ST_PAGE - (addr & ST_OFF);
         if (n > len)
             n = len;
-        if (store)
-            memcpy(p + (addr & ST_OFF), buf, n);
-        else
-            memcpy(buf, p + (addr & ST_OFF), n);
+        if (!vm->pg.on) {
+            uint8_t *p = real_page(vm, addr >> ST_SHIFT);
+            if (store)
+                memcpy(p + (addr & ST_OFF), buf, n);
+            else
+                memcpy(buf, p + (addr & ST_OFF), n);
+        } else if (store)
+            memcpy(pg_peek((struct vm *)(uintptr_t)vm, addr, 1), buf, n);
+        else {
+            const uint8_t *p = pg_peek((struct vm *)(uintptr_t)vm, addr, 0);
+            if (p)
+                memcpy(buf, p, n);
+            else
+                memset(buf, 0, n);
+        }
         addr += (uint32_t)n;
         buf += n;
         len -= n;

@@ -27,6 +27,13 @@
  * The read table serves operand reads and instruction fetch; the write
  * table stores.  vm->wr holds only pages the current PSW key may store
  * into: a change of key rebuilds it (st_set_key).
+ *
+ * Paging (paging.c): each task has its own pair of tables, and vm->rd,
+ * vm->wr point at the running task's; an entry is the frame holding the
+ * page (a store's only once the page is dirty), the flat prefixes are
+ * empty, and the paged step reports a reference to a page other than
+ * the last one (vm->ref_shift, ref_rd, ref_wr: with paging off the
+ * shift is 24 and the test never true).
  */
 #ifndef IMP_STORAGE_H
 #define IMP_STORAGE_H
@@ -99,21 +106,28 @@ int st_ifetch(struct vm *vm, uint32_t addr, unsigned ilen, uint8_t *dst, const u
 int st_ifetch_byte(struct vm *vm, uint32_t addr, uint8_t *b);
 /* The machine's own references to a word (the interval timer at X'50'):
  * real storage, no key, no watchpoint, no PER.  -1 outside storage. */
-static inline int st_cpu_read4(const struct vm *vm, uint32_t addr, uint32_t *v)
+static inline int st_cpu_read4(struct vm *vm, uint32_t addr, uint32_t *v)
 {
     if (addr > vm->memsize - 4)
         return -1;
-    *v = st_be_load(vm->real + addr, 4);
+    if (!vm->pg.on) {
+        *v = st_be_load(vm->real + addr, 4);
+        return 0;
+    }
+    const uint8_t *p = pg_peek(vm, addr, 0);    /* a word never crosses a page */
+    *v = p ? st_be_load(p, 4) : 0;
     return 0;
 }
 static inline int st_cpu_write4(struct vm *vm, uint32_t addr, uint32_t v)
 {
     if (addr > vm->memsize - 4)
         return -1;
-    st_be_store(vm->real + addr, 4, v);
+    st_be_store(vm->pg.on ? pg_peek(vm, addr, 1) : vm->real + addr, 4, v);
     return 0;
 }
-/* Recompute the entries of one page / of every page in storage. */
+/* Recompute the entries of one page of task t; of one page in every
+ * task; of every page in every task. */
+void st_map_one(struct vm *vm, struct task *t, uint32_t page);
 void st_map_page(struct vm *vm, uint32_t page);
 void st_map_all(struct vm *vm);
 /* The PSW key changed: rebuild the store table if it was built for

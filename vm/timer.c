@@ -85,6 +85,10 @@ void tm_update(struct vm *vm)
         vm->itimer_units = u;
     }
     vm->next_event = cycle_of_units(u + 1);
+    if (vm->pg.slice_end <= vm->ctr.cycles)     /* the time slice ended: dispatch */
+        pw_set(vm, PW_TASK, 1);
+    else if (vm->pg.slice_end < vm->next_event)
+        vm->next_event = vm->pg.slice_end;
     tm_update_irq(vm);
 }
 
@@ -92,18 +96,8 @@ void tm_update(struct vm *vm)
    past the cycle counter's range never ends (it cannot go back in time). */
 static uint64_t sat_add(uint64_t a, uint64_t b) { return b > UINT64_MAX - a ? UINT64_MAX : a + b; }
 
-/*
- * The wait state: advance time to the first moment an enabled external
- * interruption becomes pending.  0 if time advanced (or one is pending),
- * else VM_DISABLED_WAIT or VM_ENABLED_WAIT.
- */
-int tm_idle(struct vm *vm)
+uint64_t tm_next_irq(struct vm *vm)
 {
-    tm_update(vm);
-    if (pw_get(vm) & PW_IRQ)
-        return 0;
-    if (!(vm->sysmask & 1))
-        return VM_DISABLED_WAIT;
     uint32_t cr0 = vm->cr[0];
     uint64_t now = vm->ctr.cycles, best = UINT64_MAX;
     uint32_t itv;
@@ -128,6 +122,22 @@ int tm_idle(struct vm *vm)
                 best = c;
         }
     }
+    return best;
+}
+
+/*
+ * The wait state: advance time to the first moment an enabled external
+ * interruption becomes pending.  0 if time advanced (or one is pending),
+ * else VM_DISABLED_WAIT or VM_ENABLED_WAIT.
+ */
+int tm_idle(struct vm *vm)
+{
+    tm_update(vm);
+    if (pw_get(vm) & PW_IRQ)
+        return 0;
+    if (!(vm->sysmask & 1))
+        return VM_DISABLED_WAIT;
+    uint64_t now = vm->ctr.cycles, best = tm_next_irq(vm);
     if (best == UINT64_MAX)
         return VM_ENABLED_WAIT;
     if (best > vm->limit)           /* stop at the run's bound; resume waits on */

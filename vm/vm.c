@@ -10,7 +10,7 @@
 #include <string.h>
 
 static const struct { const char *name, *msg; } statuses[VM_NSTATUS] = {
-#define X(e, name, msg) { name, msg },
+#define X(e, name, scope, msg) { name, msg },
     VM_STATUSES(X)
 #undef X
 };
@@ -25,6 +25,8 @@ const char *vm_status_message(enum vm_status s)
     return (unsigned)s < VM_NSTATUS ? statuses[s].msg : "unknown status";
 }
 
+enum { STATUS_MACHINE, STATUS_TASK };
+
 struct vm *vm_new(const struct vm_config *cfg)
 {
     uint32_t size = cfg && cfg->storage_size ? cfg->storage_size : VM_DEFAULT_STORAGE;
@@ -33,11 +35,11 @@ struct vm *vm_new(const struct vm_config *cfg)
     struct vm *vm = calloc(1, sizeof *vm);
     if (!vm)
         return NULL;
-    vm->memsize = size;
+    vm->memsize = vm->realsize = size;
     vm->real = calloc((size_t)size + ST_PAD, 1);
-    vm->skey = calloc(size / 2048, 1);
     vm->tr = calloc((size_t)IC_SIZE * TR_MAX, sizeof *vm->tr);
-    if (!vm->real || !vm->skey || !vm->tr || vm_load_default_control_store(vm) != 0) {
+    vm->pg.slice_end = UINT64_MAX;
+    if (!vm->real || !vm->tr || pg_init_task1(vm) != 0 || vm_load_default_control_store(vm) != 0) {
         vm_free(vm);
         return NULL;
     }
@@ -61,7 +63,7 @@ void vm_free(struct vm *vm)
     mc_image_free(&vm->img);
     free(vm->cs);
     free(vm->real);
-    free(vm->skey);
+    pg_free(vm);
     free(vm->tr);
     free(vm);
 }
@@ -161,22 +163,48 @@ static void set_limit(struct vm *vm, uint64_t max_cycles)
     fp_deadline(vm);
 }
 
+static const uint8_t task_scope[VM_NSTATUS] = {
+#define X(e, name, scope, msg) [e] = STATUS_##scope,
+    VM_STATUSES(X)
+#undef X
+};
+
+/* Run in mode; a status that ends a task, with tasks, ends only it: the
+ * run goes on with the others (a step returns it), and VM_TASKS_ENDED
+ * when none is left. */
+static enum vm_status run(struct vm *vm, int mode)
+{
+    for (;;) {
+        enum vm_status s = eng_run(vm, mode);
+        if (!vm->pg.on || task_scope[s] != STATUS_TASK)
+            return s;
+        if (vm->ntasks == 1) {
+            pg_task_end(vm, s);
+            return s;
+        }
+        if (!pg_task_end(vm, s))
+            return VM_TASKS_ENDED;
+        if (mode != RUN_FREE)
+            return s;
+    }
+}
+
 enum vm_status vm_run(struct vm *vm, uint64_t max_cycles)
 {
     set_limit(vm, max_cycles);
-    return eng_run(vm, RUN_FREE);
+    return run(vm, RUN_FREE);
 }
 
 enum vm_status vm_step_insn(struct vm *vm)
 {
     set_limit(vm, 0);
-    return eng_run(vm, RUN_INSN);
+    return run(vm, RUN_INSN);
 }
 
 enum vm_status vm_step_micro(struct vm *vm)
 {
     set_limit(vm, 0);
-    return eng_run(vm, RUN_MICRO);
+    return run(vm, RUN_MICRO);
 }
 
 int vm_set_breakpoint(struct vm *vm, uint32_t addr)

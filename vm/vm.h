@@ -51,29 +51,33 @@ struct vm_config {
 };
 
 /*
- * Run outcomes: enum name, short name, message.  vm_run and the step
- * functions return one; imprun prints the message.
+ * Run outcomes: enum name, short name, scope, message.  vm_run and the
+ * step functions return one; imprun prints the message.  Scope TASK: the
+ * status ends the task that caused it; with several tasks the machine
+ * goes on with the others (vm_task_info keeps it) and the run returns
+ * VM_TASKS_ENDED when none is left.  MACHINE: the run stops.
  */
 #define VM_STATUSES(X)                                                              \
-    X(VM_EXIT,           "exit",         "program ended (EXIT host service)")         \
-    X(VM_DISABLED_WAIT,  "disabled-wait","disabled wait state")                       \
-    X(VM_ENABLED_WAIT,   "enabled-wait", "enabled wait state with no interruption that can ever come") \
-    X(VM_NO_PGM_HANDLER, "program-interruption", "program interruption with no handler (program new PSW is zero)") \
-    X(VM_NO_SVC_HANDLER, "svc-interruption", "SVC interruption with no handler (SVC new PSW is zero)") \
-    X(VM_NO_EXT_HANDLER, "external-interruption", "external interruption with no handler (external new PSW is zero)") \
-    X(VM_NO_RESTART_PSW, "restart",      "restart with a zero restart new PSW")      \
-    X(VM_CYCLE_LIMIT,    "cycle-limit",  "cycle limit reached")                       \
-    X(VM_BREAKPOINT,     "breakpoint",   "breakpoint")                                \
-    X(VM_STEPPED,        "stepped",      "instruction step done")                     \
-    X(VM_MICROSTEPPED,   "microstepped", "microstep done")                            \
-    X(VM_STOP_REQUEST,   "stopped",      "stopped by request")                        \
-    X(VM_BAD_MICROCODE,  "bad-microcode","the microcode failed (bad control-store address or return stack)") \
-    X(VM_HOST_ERROR,     "host-error",   "a host service failed")                     \
-    X(VM_CHECK_STOP,     "check-stop",   "check-stop")                                \
-    X(VM_WATCHPOINT,     "watchpoint",   "watchpoint: a watched storage location was referenced")
+    X(VM_EXIT,           "exit",         TASK,    "program ended (EXIT host service)")         \
+    X(VM_DISABLED_WAIT,  "disabled-wait",TASK,    "disabled wait state")                       \
+    X(VM_ENABLED_WAIT,   "enabled-wait", TASK,    "enabled wait state with no interruption that can ever come") \
+    X(VM_NO_PGM_HANDLER, "program-interruption", TASK, "program interruption with no handler (program new PSW is zero)") \
+    X(VM_NO_SVC_HANDLER, "svc-interruption", TASK, "SVC interruption with no handler (SVC new PSW is zero)") \
+    X(VM_NO_EXT_HANDLER, "external-interruption", TASK, "external interruption with no handler (external new PSW is zero)") \
+    X(VM_NO_RESTART_PSW, "restart",      TASK,    "restart with a zero restart new PSW")      \
+    X(VM_CYCLE_LIMIT,    "cycle-limit",  MACHINE, "cycle limit reached")                       \
+    X(VM_BREAKPOINT,     "breakpoint",   MACHINE, "breakpoint")                                \
+    X(VM_STEPPED,        "stepped",      MACHINE, "instruction step done")                     \
+    X(VM_MICROSTEPPED,   "microstepped", MACHINE, "microstep done")                            \
+    X(VM_STOP_REQUEST,   "stopped",      MACHINE, "stopped by request")                        \
+    X(VM_BAD_MICROCODE,  "bad-microcode",MACHINE, "the microcode failed (bad control-store address or return stack)") \
+    X(VM_HOST_ERROR,     "host-error",   MACHINE, "a host service failed")                     \
+    X(VM_CHECK_STOP,     "check-stop",   MACHINE, "check-stop")                                \
+    X(VM_WATCHPOINT,     "watchpoint",   MACHINE, "watchpoint: a watched storage location was referenced") \
+    X(VM_TASKS_ENDED,    "tasks-ended",  MACHINE, "every task ended (vm_task_info gives each task's status)")
 
 enum vm_status {
-#define X(e, name, msg) e,
+#define X(e, name, scope, msg) e,
     VM_STATUSES(X)
 #undef X
     VM_NSTATUS
@@ -220,6 +224,100 @@ struct vm_counters {
 const struct vm_counters *vm_counters(const struct vm *vm);
 /* Charge extra cycles (a host service's documented cost). */
 void vm_add_cycles(struct vm *vm, uint64_t n);
+
+/* ---- virtual storage, paging and tasks (imp(7), "Tasks and paging") ------------ */
+
+/*
+ * Paging off (the default): one task, storage is real, and nothing below
+ * changes a count.  vm_set_paging turns it on, once, before anything is
+ * stored: every task then has its own virtual address space of
+ * storage_size bytes (vm_config), addresses are translated on every
+ * instruction fetch and operand reference, and a page that is not in a
+ * real frame is brought in below the architecture (a page fault: the
+ * victim frame chosen by the policy, written out first if it is dirty).
+ * The faulting instruction completes; its task then waits the page-out
+ * and page-in latencies while other tasks run, and its CPU is charged
+ * VM_FAULT_CYCLES for the fault.  The machine's own references (old
+ * PSWs are the program's; the interval timer at X'50' is the machine's)
+ * and the host's vm_store_bytes / vm_fetch_bytes never fault.
+ */
+#define VM_MAX_TASKS    16
+#define VM_FAULT_CYCLES 100             /* CPU cycles of the microcode's fault service */
+#define VM_POLICIES(X)                                                          \
+    X(VM_LRU,   "lru",   "least recently used")                                \
+    X(VM_FIFO,  "fifo",  "first in, first out")                                \
+    X(VM_CLOCK, "clock", "second chance: a reference bit per frame and a hand")
+enum vm_policy {
+#define X(e, name, what) e,
+    VM_POLICIES(X)
+#undef X
+    VM_NPOLICY
+};
+const char *vm_policy_name(enum vm_policy p);
+struct vm_paging {
+    uint32_t frames;            /* real frames (> 0) */
+    uint32_t page_size;         /* 2048 or 4096 */
+    enum vm_policy policy;
+    uint32_t pagein_cycles;     /* latency of a page-in (the task waits) */
+    uint32_t pageout_cycles;    /* latency of writing a dirty victim first */
+    int local;                  /* 1: each task replaces among its own frames
+                                   (frames split evenly, imp(7)); 0: global */
+};
+/* 0, or -1 with a one-line reason in err: zero frames, a page size other
+ * than 2048 or 4096, more real storage than 16 MiB, paging already on. */
+int vm_set_paging(struct vm *vm, const struct vm_paging *cfg, char *err, size_t errsize);
+int vm_paging_on(const struct vm *vm);
+
+/*
+ * Tasks (paging on): task 1 exists from the start; vm_add_task makes the
+ * next (2, 3, ... up to VM_MAX_TASKS) with its own empty address space,
+ * registers 0, the initial control registers and a zero PSW; -1 if
+ * paging is off or there are VM_MAX_TASKS.  vm_select_task makes the
+ * registers, PSW, CC and storage calls of this API act on task id, and
+ * the next run starts with it.  The microcode dispatches the tasks that
+ * are ready round-robin, each for a time slice of `slice` cycles.
+ */
+int vm_add_task(struct vm *vm);
+int vm_select_task(struct vm *vm, unsigned id);         /* -1: no such task */
+unsigned vm_task_count(const struct vm *vm);
+/* The task whose state the machine holds (1 with paging off); 0 while
+ * the machine waits with no task to run. */
+unsigned vm_current_task(const struct vm *vm);
+void vm_set_slice(struct vm *vm, uint64_t cycles);       /* 0: the default */
+#define VM_DEFAULT_SLICE 160000u        /* cycles: 10 ms of virtual time */
+struct vm_task_info {
+    unsigned id;
+    int ended;                  /* 1: status says how */
+    enum vm_status status;
+    uint64_t cpu_cycles;        /* cycles it ran (its faults' service included) */
+    uint64_t wait_cycles;       /* cycles it waited for page-outs and page-ins */
+    uint64_t elapsed_cycles;    /* from its start to its end (or now) */
+    uint64_t instructions, pageins, pageouts, dispatches;
+    uint32_t frames;            /* frames it holds now */
+};
+int vm_task_info(const struct vm *vm, unsigned id, struct vm_task_info *out);
+struct vm_paging_stats {
+    uint64_t pageins, pageouts;
+    uint64_t wait_cycles;       /* the machine in the wait state: no task could run */
+    uint64_t elapsed_cycles;    /* since paging went on */
+    uint64_t dispatches, references;
+    uint32_t frames_used, frames_fixed;
+};
+void vm_paging_stats(const struct vm *vm, struct vm_paging_stats *out);
+/*
+ * The page reference string: fn is called for each reference the
+ * machine makes by task and page, in order, with runs collapsed (a
+ * reference to the page of the one before it is not reported, unless it
+ * is the first store after reads).  `write` is 1 for a store.  Instruction
+ * fetches and operands alike; not the machine's own references.
+ */
+typedef void vm_ref_fn(void *ctx, unsigned task, uint32_t page, int write);
+void vm_set_page_refs(struct vm *vm, vm_ref_fn *fn, void *ctx);
+/* Fix the pages of [addr, addr + len) of the selected task in real
+ * frames (bringing them in, counted as page-ins) so that no reference to
+ * them faults, or release them (fix = 0).  -1 if that would leave no
+ * frame to replace, or the range is outside storage. */
+int vm_fix_pages(struct vm *vm, uint32_t addr, uint32_t len, int fix);
 
 /* ---- host services (DIAGNOSE X'83') ------------------------------------------ */
 

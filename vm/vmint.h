@@ -56,12 +56,16 @@
     X(PSWBAD, 2, "the current PSW is invalid: the fetch raises 0006")          \
     X(WATCH,  4, "a watchpoint was hit: stop before the next instruction")     \
     X(STOP,   8, "a stop was requested (vm_request_stop)")                   \
-    X(TRACED, 16, "a traced instruction ended: call the trace's done")
+    X(TRACED, 16, "a traced instruction ended: call the trace's done")        \
+    X(TASK,   32, "dispatch: the slice ended, the task waits or it ended")
 enum {
 #define X(name, bit, what) PW_##name = bit,
     PW_BITS(X)
 #undef X
 };
+
+/* What the fetch word's DISPATCH sends to the `events' microcode. */
+#define PW_EVENTS (PW_IRQ | PW_TASK)
 
 enum { SRCK_PTR, SRCK_CONST, SRCK_CALC };
 enum { DSTK_NONE, DSTK_PTR, DSTK_CALC };
@@ -140,6 +144,65 @@ enum { IC_EA1 = 1, IC_EA2 = 2 };
 /* A bound word's condition CCM with the mask M1 folded in (uop.ucond). */
 #define UC_CCM 32
 
+/*
+ * Paging (paging.c).  A real frame, and a task: the architected state of
+ * a task that is not running (the running one's is in struct vm), its
+ * address space (page table, page file, storage keys) and its storage
+ * path tables, and its counts.
+ */
+struct frame {
+    uint8_t task;                           /* owner, 0: free */
+    uint8_t dirty, ref, fixed;
+    uint32_t vpage;
+    uint64_t loaded, used;                  /* reference numbers: load (FIFO), last use (LRU) */
+};
+enum { TS_READY, TS_PAGEWAIT, TS_TIMERWAIT, TS_ENDED };
+struct task {
+    unsigned id;
+    uint8_t state;
+    enum vm_status status;                  /* TS_ENDED: how */
+    uint64_t ready_at;                      /* TS_*WAIT: the cycle it can run again */
+    /* architected state, saved while it does not run */
+    uint32_t gr[16], cr[16];
+    uint8_t sysmask, key, emwp, cc, pm, psw_bad, psw_junk1;
+    uint32_t ia, psw_junk0;
+    uint64_t cpt_value, cpt_cycle, ckc, itimer_units;
+    uint8_t itimer_pending;
+    /* address space */
+    uint32_t *pt;                           /* virtual page -> frame + 1, 0: not resident */
+    uint8_t **file;                         /* virtual page -> its page-file copy (NULL: zeros) */
+    uint8_t *skey;                          /* storage key per 2 KiB block */
+    uint8_t **rd, **wr;                     /* the storage path's tables for it (storage.h) */
+    uint8_t wr_key;                         /* the key its wr table was built for */
+    /* local replacement: its frames in the order it took them, the hand */
+    uint32_t *ring, nring, quota, hand;
+    /* counts */
+    uint64_t start, ended_at, cpu, wait, instructions, pageins, pageouts, dispatches;
+    uint64_t start_insn;                    /* vm->ctr.instructions when it was dispatched */
+    uint32_t frames;
+};
+struct paging {
+    int on;
+    uint32_t nframes, psize, pshift;        /* page size and its log2 */
+    enum vm_policy policy;
+    int local;
+    uint32_t pagein, pageout;
+    uint64_t slice;
+    struct frame *frame;
+    uint32_t hand;                          /* CLOCK, global */
+    uint64_t refno;                         /* references reported so far: LRU's clock */
+    uint64_t loads;                         /* pages brought in so far: FIFO's clock */
+    uint64_t slice_end;                     /* the time-slice timer: PW_TASK then */
+    uint64_t fault_cpu, fault_wait;         /* owed by the running task at the next dispatch */
+    uint64_t yield_until;                   /* IDLE in a task: its timer wait ends then */
+    uint64_t acct;                          /* cycles accounted up to here (cpu or wait) */
+    uint64_t start, wait, pageins, pageouts, dispatches;
+    uint32_t fixed;
+    int running;                            /* the current task is dispatched (not waiting) */
+    vm_ref_fn *ref_fn;
+    void *ref_ctx;
+};
+
 struct vm {
     /* architected registers */
     uint32_t gr[16], cr[16];
@@ -172,10 +235,15 @@ struct vm {
     struct mc_image img;
     /* storage (storage.c, storage.h) */
     uint8_t *real;                          /* real storage: memsize bytes and ST_PAD more */
-    uint8_t *skey;                          /* storage key per 2 KiB block */
-    uint32_t memsize;
+    uint8_t *skey;                          /* storage key per 2 KiB block (the current task's) */
+    uint32_t memsize;                       /* bytes of (virtual) storage; frames: paging.c */
+    uint32_t realsize;                      /* bytes of real storage at vm->real */
+    /* the page reference string's filter (paging.c): a reference whose
+     * address >> ref_shift equals ref_rd (a read) or ref_wr (a store) is
+     * the page of the last one reported.  Paging off: shift 24, so never */
+    unsigned ref_shift;
+    uint32_t ref_rd, ref_wr;
     uint32_t rd_flat, wr_flat;              /* the flat prefixes of vm->rd, vm->wr (storage.h) */
-    uint8_t wr_key;                         /* the PSW key vm->wr was built for */
     unsigned nwatch;
     struct vm_watchpoint watch[VM_MAX_WATCHPOINTS];
     struct vm_watch_hit watch_hit;          /* the last watchpoint hit (PW_WATCH) */
@@ -213,11 +281,15 @@ struct vm {
     const void *const *fp_hb;               /* the same for bound words: no runaway check */
     struct icent ic[IC_SIZE];
     struct uop *tr;                         /* IC_SIZE * TR_MAX bound words */
+    uint32_t ic_tag, ic_salt;               /* the current task's: tag ia + ic_tag, index ^ salt */
     /* the page tables of the storage path (storage.h): the host address of
      * each 2 KiB page for reads (operands and instruction fetch) and for
-     * stores, or NULL: take the slow path */
-    uint8_t *rd[ST_NPAGE];
-    uint8_t *wr[ST_NPAGE];
+     * stores, or NULL: take the slow path.  The current task's. */
+    uint8_t **rd, **wr;
+    /* tasks and paging (paging.c) */
+    struct task *task[VM_MAX_TASKS + 1];    /* by id; [0] unused */
+    unsigned ntasks, tcur;                  /* tcur: the task whose state is in here */
+    struct paging pg;
 };
 
 #define STOP_NONE ((enum vm_status)-1)
@@ -266,6 +338,9 @@ void tm_update_irq(struct vm *vm);          /* recompute vm->irq */
 uint32_t tm_ext_code(const struct vm *vm);
 void tm_ext_ack(struct vm *vm);
 int tm_idle(struct vm *vm);                 /* 0: advanced; else a stop status */
+/* The first cycle an enabled external interruption of the running task
+ * becomes pending (UINT64_MAX: none can). */
+uint64_t tm_next_irq(struct vm *vm);
 
 /* engine.c */
 void eng_predecode(struct vm *vm);
@@ -287,6 +362,30 @@ enum vm_status eng_run(struct vm *vm, int mode);
 /* One microword by its fields, all phases, vm->upc sequenced: the
  * reference every fast-path handler must agree with. */
 void eng_exec_uop(struct vm *vm, const struct uop *u);
+
+/* paging.c */
+int pg_init_task1(struct vm *vm);           /* vm_new: task 1 and its tables */
+void pg_free(struct vm *vm);
+/* SF=TASKSW: account and save the running task, choose the next ready
+ * one (waiting, the machine idle, when none is); 0, or VM_CYCLE_LIMIT
+ * when the wait reaches the run's limit (PW_TASK stays raised). */
+int pg_dispatch(struct vm *vm);
+/* SF=IDLE with paging on: the task waits for its timers; 0 (it yields,
+ * PW_TASK raised) or the status that ends it. */
+int pg_idle(struct vm *vm);
+/* A status of scope TASK ended the running task: 1 if another task is
+ * left (the run goes on at the fetch vector), else 0. */
+int pg_task_end(struct vm *vm, enum vm_status st);
+/* The reference filter missed (storage.h): report the reference. */
+void pg_note(struct vm *vm, uint32_t addr, int write);
+/* The host address of addr for the program (a fault brings the page in;
+ * write: the page becomes dirty), and its reference reported. */
+uint8_t *pg_xlate(struct vm *vm, uint32_t addr, int write);
+/* The host address of addr without a fault or a reference (the host's
+ * and the machine's own access): in a frame, or in the page file (made
+ * when write is set; NULL: a page of zeros for a read). */
+uint8_t *pg_peek(struct vm *vm, uint32_t addr, int write);
+uint32_t pg_frame_of(const struct vm *vm, const struct task *t, uint32_t vpage);
 
 /* fastpath.c, fpchoose.c */
 void fp_prepare(struct vm *vm);             /* after eng_predecode: handlers, cells; flush the cache */
@@ -311,6 +410,13 @@ enum vm_status fp_run(struct vm *vm);       /* the free-running loop */
 /* Drop the cached instruction at ia / every one in a 2 KiB page. */
 void fp_forget(struct vm *vm, uint32_t ia);
 void fp_forget_page(struct vm *vm, uint32_t page);
+/* The same for task id's entries (tag and index of that task). */
+void fp_forget_task_page(struct vm *vm, unsigned id, uint32_t page);
+/* Where the cache keeps the instruction at ia of the current task. */
+static inline struct icent *ic_slot(struct vm *vm, uint32_t ia)
+{
+    return &vm->ic[((ia >> 1) ^ vm->ic_salt) & (IC_SIZE - 1)];
+}
 void fp_flush(struct vm *vm);
 enum { RUN_FREE, RUN_INSN, RUN_MICRO };
 

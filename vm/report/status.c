@@ -38,6 +38,7 @@ int imprun_exit_code(enum vm_status st, uint32_t rc)
     switch (st) {
     case VM_EXIT:           return rc == 0 ? EXIT_RUN_OK : EXIT_RUN_RC;
     case VM_DISABLED_WAIT:  return EXIT_RUN_OK;
+    case VM_TASKS_ENDED:    return EXIT_RUN_OK;     /* imprun combines the tasks' own */
     case VM_NO_PGM_HANDLER: return EXIT_RUN_PGM;
     case VM_NO_SVC_HANDLER:
     case VM_NO_EXT_HANDLER:
