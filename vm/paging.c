@@ -239,6 +239,16 @@ int vm_set_paging(struct vm *vm, const struct vm_paging *cfg, char *err, size_t 
 
 int vm_paging_on(const struct vm *vm) { return vm->pg.on; }
 
+int vm_paging_config(const struct vm *vm, struct vm_paging *cfg, uint64_t *slice)
+{
+    if (!vm->pg.on)
+        return -1;
+    *cfg = (struct vm_paging){ vm->pg.nframes, vm->pg.psize, vm->pg.policy, vm->pg.pagein,
+                               vm->pg.pageout, vm->pg.local };
+    *slice = vm->pg.slice;
+    return 0;
+}
+
 int vm_add_task(struct vm *vm)
 {
     if (!vm->pg.on || vm->ntasks >= VM_MAX_TASKS)

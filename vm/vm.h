@@ -267,6 +267,9 @@ struct vm_paging {
  * than 2048 or 4096, more real storage than 16 MiB, paging already on. */
 int vm_set_paging(struct vm *vm, const struct vm_paging *cfg, char *err, size_t errsize);
 int vm_paging_on(const struct vm *vm);
+/* The configuration paging was turned on with, and the time slice: 0, or
+ * -1 if paging is off. */
+int vm_paging_config(const struct vm *vm, struct vm_paging *cfg, uint64_t *slice);
 
 /*
  * Tasks (paging on): task 1 exists from the start; vm_add_task makes the

@@ -10,6 +10,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "vm.h"
+
 #ifndef PATH_MAX
 #define PATH_MAX 4096
 #endif
@@ -17,6 +19,11 @@
 #define IMPRUN_MAX_DUMPS 16
 #define IMPRUN_DEFAULT_CYCLES 2000000000ull     /* --max-cycles default */
 #define IMPRUN_DEFAULT_STORAGE (1u << 20)       /* --storage default: 1M */
+#define IMPRUN_MAX_REFS (16u << 20)             /* page references kept for OPT (64 MiB) */
+/* paging defaults (imprun(1), "Tasks and paging") */
+#define IMPRUN_PAGE_SIZE   4096u
+#define IMPRUN_PAGE_IN     16000u               /* cycles: 1 ms of virtual time */
+#define IMPRUN_PAGE_OUT    16000u
 
 /* Low storage: the PSA and what imprun puts there for a load module. */
 #define IMPRUN_LOW_END    0x1000u   /* programs load at or above this */
@@ -24,6 +31,15 @@
 #define IMPRUN_SAVE_AREA  0xF80u    /* GR13: 72-byte save area, X'F80'-X'FC7' */
 
 struct dump_req { uint32_t addr, len; };
+struct services;
+/* One task: its program files, origin and host services. */
+struct imprun_task {
+    char **inputs;
+    int ninputs;
+    uint32_t origin;
+    const char *origin_text;
+    struct services *svc;
+};
 struct save_req { const char *file; uint32_t start, end; };
 
 struct imprun_opts {
@@ -39,32 +55,43 @@ struct imprun_opts {
     int trace_ranged;               /* --trace=START:END */
     uint32_t trace_lo, trace_hi;
     uint64_t max_trace;             /* --max-trace: bytes of trace */
-    /* Low storage: the PSA and what imprun puts there for a load module. */
-#define IMPRUN_LOW_END    0x1000u   /* programs load at or above this */
-#define IMPRUN_EXIT_STUB  0xF00u    /* GR14: DIAG 15,0,X'000' (EXIT, RC = GR15) */
-#define IMPRUN_SAVE_AREA  0xF80u    /* GR13: 72-byte save area, X'F80'-X'FC7' */
-
-struct dump_req dumps[IMPRUN_MAX_DUMPS];
+    struct dump_req dumps[IMPRUN_MAX_DUMPS];
     int ndumps;
     struct save_req saves[IMPRUN_MAX_DUMPS];
     int nsaves;
     const char *json;               /* --json FILE */
     const char *report;             /* --report FILE ("-" = stdout); else stderr */
+    /* paging and tasks (imprun(1), "Tasks and paging") */
+    int paging;                     /* a paging option was given, or --task */
+    struct vm_paging pcfg;
+    uint64_t slice;
+    const char *page_refs;          /* --page-refs FILE */
+    struct imprun_task task[VM_MAX_TASKS];  /* [0]: the inputs above */
+    int ntasks;
+    const char *replay;             /* --replay FILE: no run, the fault curves */
+    unsigned curve_lo, curve_hi;    /* --curve LO:HI */
 };
 
 struct services;
 struct vm;
 struct symtab;
 
-/* Run the program the options name (building it first from sources);
- * returns imprun's exit status.  self is argv[0]. */
-int imprun_main(const struct imprun_opts *o, struct services *svc, const char *self);
+/* Run the program(s) the options name (building them first from
+ * sources); returns imprun's exit status.  self is argv[0]. */
+int imprun_main(const struct imprun_opts *o, const char *self);
+/* --replay: the page-fault curves of a recorded reference string. */
+int imprun_replay(const struct imprun_opts *o);
+/* Several tasks: each task's console output with its number before each
+ * line (console.c); 0 or -1.  Closed by tasks_console_close. */
+int tasks_console(struct imprun_opts *o, struct services *svcs);
+void tasks_console_close(struct imprun_opts *o);
 /* 1 if path names an assembler source (.s, .asm). */
 int imprun_is_source(const char *path);
 /* Write the --json report to f (write errors are left to the caller). */
+struct rep_paging;
 void imprun_write_json(FILE *f, const struct imprun_opts *o, const struct vm *vm,
                        const struct symtab *syms, int status, uint32_t rc, int exit_code,
-                       const struct services *svc);
+                       const struct services *svc, const struct rep_paging *paging);
 
 /* A private temporary directory holding the objects and a.load. */
 struct build {

@@ -11,10 +11,12 @@
 
 void imprun_write_json(FILE *f, const struct imprun_opts *o, const struct vm *vm,
                        const struct symtab *syms, int status, uint32_t rc, int exit_code,
-                       const struct services *svc)
+                       const struct services *svc, const struct rep_paging *paging)
 {
     struct rep_run r;
     rep_run_collect(&r, vm, syms, (enum vm_status)status, rc, svc);
+    if (paging)
+        r.paging = *paging;         /* with the runner's names, return codes and OPT */
     /* --core and files are exclusive (main.c): the program is one or the other */
     r.program = o->core ? &o->core : (const char *const *)o->inputs;
     r.nprogram = o->core ? 1 : o->ninputs;

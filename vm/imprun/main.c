@@ -54,6 +54,20 @@ static void usage(FILE *f)
           "  --report=FILE         imprun's own reports to FILE (- = stdout;\n"
           "                        default standard error)\n"
           "  -q, --quiet           no final status line for a normal end\n"
+          "\n"
+          "Tasks and paging (any of these turns virtual storage and paging on):\n"
+          "  --frames=N            real frames (default: enough for every page)\n"
+          "  --page-size=SIZE      2K or 4K (default 4K)\n"
+          "  --policy=NAME         replacement: lru, fifo or clock (default lru)\n"
+          "  --replacement=SCOPE   global (default) or local (frames split by task)\n"
+          "  --page-in=CYCLES      page-in latency (default 16000)\n"
+          "  --page-out=CYCLES     page-out latency of a dirty victim (default 16000)\n"
+          "  --slice=CYCLES        time slice of a task (default 160000)\n"
+          "  --page-refs=FILE      write the page reference string (imp-pagerefs(5))\n"
+          "  --task PROG...        the programs after it run as the next task (its own\n"
+          "                        --file and --origin may come first; repeatable)\n"
+          "  --replay=FILE         no run: the page-fault curves of a recorded string\n"
+          "  --curve=LO:HI         the frame counts of --replay (default 1 to its pages)\n"
           "  --help, --version\n"
           "\n"
           "Exit status: 0 normal end with return code 0 (or a disabled wait),\n"
@@ -117,7 +131,8 @@ static int parse_save(char *s, struct save_req *r)
 
 enum { OPT_CORE = 256, OPT_ORIGIN, OPT_MAXCYC, OPT_STORAGE, OPT_MICRO, OPT_FILE, OPT_REGS,
        OPT_DUMP, OPT_SAVE, OPT_TRACE, OPT_MTRACE, OPT_STATS, OPT_JSON, OPT_REPORT, OPT_HELP,
-       OPT_VERSION, OPT_MAXCON, OPT_MAXOUT, OPT_MAXTRACE };
+       OPT_VERSION, OPT_MAXCON, OPT_MAXOUT, OPT_MAXTRACE, OPT_FRAMES, OPT_PSIZE, OPT_POLICY,
+       OPT_REPL, OPT_PAGEIN, OPT_PAGEOUT, OPT_SLICE, OPT_REFS, OPT_REPLAY, OPT_CURVE };
 
 static const struct option long_opts[] = {
     { "core", required_argument, NULL, OPT_CORE },
@@ -137,6 +152,16 @@ static const struct option long_opts[] = {
     { "stats", no_argument, NULL, OPT_STATS },
     { "json", required_argument, NULL, OPT_JSON },
     { "report", required_argument, NULL, OPT_REPORT },
+    { "frames", required_argument, NULL, OPT_FRAMES },
+    { "page-size", required_argument, NULL, OPT_PSIZE },
+    { "policy", required_argument, NULL, OPT_POLICY },
+    { "replacement", required_argument, NULL, OPT_REPL },
+    { "page-in", required_argument, NULL, OPT_PAGEIN },
+    { "page-out", required_argument, NULL, OPT_PAGEOUT },
+    { "slice", required_argument, NULL, OPT_SLICE },
+    { "page-refs", required_argument, NULL, OPT_REFS },
+    { "replay", required_argument, NULL, OPT_REPLAY },
+    { "curve", required_argument, NULL, OPT_CURVE },
     { "quiet", no_argument, NULL, 'q' },
     { "help", no_argument, NULL, OPT_HELP },
     { "version", no_argument, NULL, OPT_VERSION },
@@ -228,6 +253,72 @@ static int parse_option(int c, char *arg, struct imprun_opts *o, struct services
     case OPT_STATS: o->stats = 1; break;
     case OPT_JSON: o->json = arg; break;
     case OPT_REPORT: o->report = arg; break;
+    case OPT_FRAMES:
+        if (parse_number_in(arg, NUM_DECIMAL, 0, VM_MAX_STORAGE / 2048, &v) != 0)
+            return bad_usage("--frames: '%s' is not a number of frames (at most 8192)", arg);
+        if (v == 0)
+            return bad_usage("--frames=%s: paging needs at least one frame", arg);
+        o->pcfg.frames = (uint32_t)v;
+        o->paging = 1;
+        break;
+    case OPT_PSIZE:
+        if (parse_number(arg, NUM_BINARY, &v) != 0 || (v != 2048 && v != 4096))
+            return bad_usage("--page-size: '%s' is not 2K or 4K (2048 or 4096)", arg);
+        o->pcfg.page_size = (uint32_t)v;
+        o->paging = 1;
+        break;
+    case OPT_POLICY: {
+        int found = 0;
+        for (int p = 0; p < VM_NPOLICY; p++)
+            if (strcmp(arg, vm_policy_name((enum vm_policy)p)) == 0) {
+                o->pcfg.policy = (enum vm_policy)p;
+                found = 1;
+            }
+        if (!found)
+            return bad_usage("--policy: '%s' is not lru, fifo or clock (OPT needs the future: "
+                             "imprun reports it beside the policy, and --replay computes it)", arg);
+        o->paging = 1;
+        break;
+    }
+    case OPT_REPL:
+        if (strcmp(arg, "global") != 0 && strcmp(arg, "local") != 0)
+            return bad_usage("--replacement: '%s' is not global or local", arg);
+        o->pcfg.local = strcmp(arg, "local") == 0;
+        o->paging = 1;
+        break;
+    case OPT_PAGEIN:
+    case OPT_PAGEOUT:
+    case OPT_SLICE:
+        if (parse_number_in(arg, NUM_DECIMAL, c == OPT_SLICE ? 1 : 0,
+                            c == OPT_SLICE ? UINT32_MAX : 100000000, &v) != 0)
+            return bad_usage(c == OPT_SLICE ? "--slice: '%s' is not a number of cycles (1 or more)"
+                                            : "--page-in, --page-out: '%s' is not a number of "
+                                              "cycles (0 to 100000000)", arg);
+        if (c == OPT_PAGEIN)
+            o->pcfg.pagein_cycles = (uint32_t)v;
+        else if (c == OPT_PAGEOUT)
+            o->pcfg.pageout_cycles = (uint32_t)v;
+        else
+            o->slice = v;
+        o->paging = 1;
+        break;
+    case OPT_REFS: o->page_refs = arg; o->paging = 1; break;
+    case OPT_REPLAY: o->replay = arg; break;
+    case OPT_CURVE: {
+        uint64_t lo, hi;
+        const char *colon = strchr(arg, ':');
+        char a[24];
+        if (!colon || (size_t)(colon - arg) >= sizeof a)
+            return bad_usage("--curve: '%s' is not LO:HI (frame counts)", arg);
+        memcpy(a, arg, (size_t)(colon - arg));
+        a[colon - arg] = '\0';
+        if (parse_number_in(a, NUM_DECIMAL, 1, 8192, &lo) != 0 ||
+            parse_number_in(colon + 1, NUM_DECIMAL, 1, 8192, &hi) != 0 || lo > hi)
+            return bad_usage("--curve: '%s' is not LO:HI with 1 <= LO <= HI <= 8192", arg);
+        o->curve_lo = (unsigned)lo;
+        o->curve_hi = (unsigned)hi;
+        break;
+    }
     case 'q': o->quiet = 1; break;
     case OPT_HELP: usage(stdout); return -1;
     case OPT_VERSION: printf("imprun (IMP) %s\n", IMP_VERSION); return -1;
@@ -244,26 +335,58 @@ static int has_suffix(const char *s, const char *suf)
 
 int imprun_is_source(const char *s) { return has_suffix(s, ".s") || has_suffix(s, ".asm"); }
 
+/* Check one task's program files agree with each other; 0 or 2. */
+static int check_task_inputs(const struct imprun_opts *o, const struct imprun_task *t, int k)
+{
+    if (o->core && k == 0 && t->ninputs > 0)
+        return bad_usage("--core takes no other program file ('%s')", t->inputs[0]);
+    if (!o->core && t->ninputs == 0)
+        return k == 0 ? bad_usage("%s", "no program to run (FILE.load, --core IMAGE or SRC.s)")
+                      : bad_usage("%s", "--task names no program");
+    if (o->core && t->origin_text)
+        return bad_usage("%s", "--origin does not apply to a core image");
+    int sources = 0;
+    for (int i = 0; i < t->ninputs; i++)
+        sources += imprun_is_source(t->inputs[i]);
+    if (sources > 0 && sources < t->ninputs) {
+        int i = 0;
+        while (imprun_is_source(t->inputs[i]))
+            i++;
+        return bad_usage("cannot mix sources and load modules ('%s')", t->inputs[i]);
+    }
+    if (sources == 0 && t->ninputs > 1)
+        return bad_usage("one load module at a time ('%s')", t->inputs[1]);
+    return 0;
+}
+
 /* Check the inputs agree with each other; 0 or 2. */
 static int check_inputs(const struct imprun_opts *o)
 {
-    if (o->core && o->ninputs > 0)
-        return bad_usage("--core takes no other program file ('%s')", o->inputs[0]);
-    if (!o->core && o->ninputs == 0)
-        return bad_usage("%s", "no program to run (FILE.load, --core IMAGE or SRC.s)");
-    if (o->core && o->origin_text)
-        return bad_usage("%s", "--origin does not apply to a core image");
-    int sources = 0;
-    for (int i = 0; i < o->ninputs; i++)
-        sources += imprun_is_source(o->inputs[i]);
-    if (sources > 0 && sources < o->ninputs) {
-        int i = 0;
-        while (imprun_is_source(o->inputs[i]))
-            i++;
-        return bad_usage("cannot mix sources and load modules ('%s')", o->inputs[i]);
+    if (o->replay) {
+        if (o->core || o->ninputs > 0 || o->ntasks > 1)
+            return bad_usage("%s", "--replay runs no program: give it alone (with --curve)");
+        return 0;
     }
-    if (sources == 0 && o->ninputs > 1)
-        return bad_usage("one load module at a time ('%s')", o->inputs[1]);
+    if (o->core && o->ntasks > 1)
+        return bad_usage("%s", "--core runs one core image: --task needs load modules or sources");
+    for (int k = 0; k < o->ntasks; k++) {
+        int st = check_task_inputs(o, &o->task[k], k);
+        if (st)
+            return st;
+    }
+    /* the paging configuration against the storage the tasks have */
+    if (o->paging) {
+        uint64_t pages = (uint64_t)o->storage / o->pcfg.page_size * (uint64_t)o->ntasks;
+        if (o->pcfg.frames > pages) {
+            char msg[200];
+            snprintf(msg, sizeof msg, "--frames=%u: more frames than the %llu pages of virtual "
+                     "storage the tasks have (--storage, --page-size)", o->pcfg.frames,
+                     (unsigned long long)pages);
+            return bad_usage("%s", msg);
+        }
+        if (o->pcfg.local && o->pcfg.frames < (uint32_t)o->ntasks)
+            return bad_usage("%s", "--replacement=local: fewer frames than tasks");
+    }
     return 0;
 }
 
@@ -272,7 +395,7 @@ static int check_inputs(const struct imprun_opts *o)
  * two names bound to one file (one could truncate what the other reads);
  * 0 or 2.
  */
-static int check_files(const struct imprun_opts *o, const struct services *svc)
+static int check_files(const struct imprun_opts *o)
 {
     struct diag d;
     struct fileset fs;
@@ -280,33 +403,50 @@ static int check_files(const struct imprun_opts *o, const struct services *svc)
     fileset_init(&fs, &d);
     int bad = fileset_add(&fs, FILE_IN, o->core, "the core image (--core)") ||
               fileset_add(&fs, FILE_IN, o->microcode, "the microcode (--microcode)");
-    for (int i = 0; i < o->ninputs && !bad; i++)
-        bad = fileset_add(&fs, FILE_IN, o->inputs[i], "the program");
-    char what[SVC_MAX_BINDS][SVC_NAME_LEN + 16];
-    for (int i = 0; i < svc->nbinds && !bad; i++) {
-        snprintf(what[i], sizeof what[i], "--file %s", svc->binds[i].name);
-        bad = fileset_add(&fs, FILE_BOUND, svc->binds[i].path, what[i]);
+    for (int k = 0; k < o->ntasks && !bad; k++)
+        for (int i = 0; i < o->task[k].ninputs && !bad; i++)
+            bad = fileset_add(&fs, FILE_IN, o->task[k].inputs[i], "the program");
+    bad = bad || fileset_add(&fs, FILE_IN, o->replay, "the reference string (--replay)");
+    char what[VM_MAX_TASKS][SVC_MAX_BINDS][SVC_NAME_LEN + 16];
+    for (int k = 0; k < o->ntasks && !bad; k++) {
+        const struct services *ts = o->task[k].svc;
+        for (int i = 0; i < ts->nbinds && !bad; i++) {
+            snprintf(what[k][i], sizeof what[k][i], "--file %s", ts->binds[i].name);
+            bad = fileset_add(&fs, FILE_BOUND, ts->binds[i].path, what[k][i]);
+        }
     }
     bad = bad || fileset_add(&fs, FILE_OUT, o->report, "the report (--report)") ||
-          fileset_add(&fs, FILE_OUT, o->json, "the JSON report (--json)");
+          fileset_add(&fs, FILE_OUT, o->json, "the JSON report (--json)") ||
+          fileset_add(&fs, FILE_OUT, o->page_refs, "the reference string (--page-refs)");
     for (int i = 0; i < o->nsaves && !bad; i++)
         bad = fileset_add(&fs, FILE_OUT, o->saves[i].file, "the core save (--savecore)");
     fileset_free(&fs);
     return bad ? EXIT_USAGE : 0;
 }
 
-int main(int argc, char **argv)
+/* The options of a --task segment: its own files and origin only. */
+static int task_option(int c, char *arg, struct imprun_opts *o, struct imprun_task *t,
+                       const char *given)
 {
-    struct imprun_opts o;
-    struct services svc;
-    memset(&o, 0, sizeof o);
-    o.max_cycles = IMPRUN_DEFAULT_CYCLES;
-    o.max_trace = TRACE_LIMIT;
-    o.storage = IMPRUN_DEFAULT_STORAGE;
-    o.origin = LOADER_AT_LINK;
-    svc_init(&svc, stdin, stdout);
+    if (c != OPT_FILE && c != OPT_ORIGIN)
+        return bad_usage("'%s' applies to the whole machine: give it before the first program",
+                         given);
+    struct imprun_opts one = *o;
+    int st = parse_option(c, arg, &one, t->svc);
+    if (st == 0 && c == OPT_ORIGIN) {
+        t->origin = one.origin;
+        t->origin_text = one.origin_text;
+    }
+    return st;
+}
 
+/* Parse argv[0..argc) with getopt: the whole command (task NULL) or the
+ * segment of one --task (argv[0] is "--task"); its operands go to t. */
+static int parse_segment(int argc, char **argv, struct imprun_opts *o, struct imprun_task *t,
+                         struct services *svc, int whole)
+{
     int c, st = 0;
+    optind = 0;         /* GNU getopt: start again on a new vector */
     opterr = 0;
     while (st == 0 && (c = getopt_long(argc, argv, "+q", long_opts, NULL)) != -1) {
         if (c == '?') {
@@ -315,22 +455,82 @@ int main(int argc, char **argv)
                                                      argv[optind - 1]);
             break;
         }
-        st = parse_option(c, optarg, &o, &svc);
+        st = whole ? parse_option(c, optarg, o, svc)
+                   : task_option(c, optarg, o, t, argv[optind - 1]);
     }
-    o.inputs = argv + optind;
-    o.ninputs = argc - optind;
+    t->inputs = argv + optind;
+    t->ninputs = argc - optind;
+    return st;
+}
+
+int main(int argc, char **argv)
+{
+    static struct services svcs[VM_MAX_TASKS];
+    struct imprun_opts o;
+    memset(&o, 0, sizeof o);
+    o.max_cycles = IMPRUN_DEFAULT_CYCLES;
+    o.max_trace = TRACE_LIMIT;
+    o.storage = IMPRUN_DEFAULT_STORAGE;
+    o.origin = LOADER_AT_LINK;
+    o.pcfg = (struct vm_paging){ 0, IMPRUN_PAGE_SIZE, VM_LRU, IMPRUN_PAGE_IN, IMPRUN_PAGE_OUT, 0 };
+    svc_init(&svcs[0], stdin, stdout);
+
+    /* the command is cut at each --task: [options] PROG... [--task [options] PROG...]... */
+    int cut[VM_MAX_TASKS + 1], nseg = 1, st = 0;
+    cut[0] = 0;
+    for (int i = 1; i < argc && st == 0; i++)
+        if (strcmp(argv[i], "--task") == 0) {
+            if (nseg == VM_MAX_TASKS)
+                st = bad_usage("more than %s tasks", "16");
+            else
+                cut[nseg++] = i;
+        }
+    cut[nseg] = argc;
+    o.ntasks = nseg;
+    o.task[0].origin = LOADER_AT_LINK;
+    o.task[0].svc = &svcs[0];
+    if (st == 0)
+        st = parse_segment(cut[1], argv, &o, &o.task[0], &svcs[0], 1);
+    o.inputs = o.task[0].inputs;
+    o.ninputs = o.task[0].ninputs;
+    o.task[0].origin = o.origin;
+    o.task[0].origin_text = o.origin_text;
+    for (int k = 1; k < nseg && st == 0; k++) {
+        svc_init(&svcs[k], NULL, stdout);
+        svcs[k].max_console = svcs[0].max_console;
+        svcs[k].max_files = svcs[0].max_files;
+        o.task[k].origin = LOADER_AT_LINK;
+        o.task[k].svc = &svcs[k];
+        st = parse_segment(cut[k + 1] - cut[k], argv + cut[k], &o, &o.task[k], &svcs[k], 0);
+    }
+    if (nseg > 1)
+        o.paging = 1;
+    if (st == 0 && o.paging && o.pcfg.frames == 0) {      /* every page fits */
+        uint64_t all = (uint64_t)o.storage * (uint64_t)o.ntasks;
+        o.pcfg.frames = (uint32_t)((all < VM_MAX_STORAGE ? all : VM_MAX_STORAGE) / o.pcfg.page_size);
+    }
     if (st == 0)
         st = check_inputs(&o);
     if (st == 0)
-        st = check_files(&o, &svc);
+        st = check_files(&o);
+    if (st == 0 && nseg > 1 && tasks_console(&o, svcs) != 0) {
+        fprintf(stderr, "imprun: cannot set up the tasks' consoles: %s\n", strerror(errno));
+        st = EXIT_RUN_MACHINE;
+    }
     if (st == 0) {
         tmpclean_install();
-        st = imprun_main(&o, &svc, argv[0]);
+        st = o.replay ? imprun_replay(&o) : imprun_main(&o, argv[0]);
     }
     struct diag d;
     diag_init(&d, "imprun");
+    for (int k = 0; k < nseg; k++)
+        if (o.task[k].svc)
+            fflush(o.task[k].svc->out);
     if (outfile_close_stdout(&d) != 0 && st <= 0)
         st = st < 0 ? EXIT_USAGE : EXIT_BAD_INPUT;
-    svc_close_all(&svc);
+    for (int k = 0; k < nseg; k++)
+        if (o.task[k].svc)
+            svc_close_all(o.task[k].svc);
+    tasks_console_close(&o);
     return st < 0 ? 0 : st;
 }

@@ -22,6 +22,7 @@
 #include "home.h"
 #include "loader.h"
 #include "outfile.h"
+#include "pagesim.h"
 #include "report.h"
 #include "vm.h"
 
@@ -45,15 +46,28 @@ static const struct { const char *what, *option; } limit_info[] = {
 #undef X
 };
 
-struct run {
-    const struct imprun_opts *o;
-    struct services *svc;
-    struct vm *vm;
-    struct svc_storage st;
+/* What imprun keeps of one task. */
+struct run_task {
     struct symtab syms;
     struct obj_module mod;
     int have_mod;
-    uint32_t rc;                /* return code of an EXIT */
+    uint32_t rc;                /* return code of its EXIT */
+    struct services *svc;
+    const char *name;           /* its program, for the reports */
+};
+
+struct run {
+    const struct imprun_opts *o;
+    struct services *svc;       /* task 1's */
+    struct vm *vm;
+    struct svc_storage st;
+    struct run_task tk[VM_MAX_TASKS];
+    int ntasks;
+    struct ps_string refs;      /* the page reference string, kept for OPT */
+    int refs_full;              /* it grew past IMPRUN_MAX_REFS */
+    FILE *refs_out;             /* --page-refs */
+    struct outfile refs_file;
+    uint32_t rc;                /* return code of task 1's EXIT */
     enum imprun_limit limit;    /* the limit that stopped the run, if any */
     FILE *rep;                  /* imprun's own reports */
     struct outfile rep_file;    /* --report, when rep_open */
@@ -77,9 +91,11 @@ static enum vm_host_result host_diagnose(void *ctx, struct vm *vm, uint32_t code
                                          unsigned r3)
 {
     struct run *r = ctx;
+    unsigned id = vm_current_task(vm);
+    struct run_task *t = &r->tk[id ? id - 1 : 0];
     struct svc_request rq = { code, vm_get_gr(vm, r1), vm_get_gr(vm, r3) };
     struct svc_result res;
-    svc_call(r->svc, &r->st, &rq, &res);
+    svc_call(t->svc, &r->st, &rq, &res);
     vm_add_cycles(vm, res.cycles);
     switch (res.outcome) {
     case SVC_CONTINUE:
@@ -89,12 +105,14 @@ static enum vm_host_result host_diagnose(void *ctx, struct vm *vm, uint32_t code
             vm_set_gr(vm, r3, res.r3);
         return VM_HOST_OK;
     case SVC_ENDED:
-        r->rc = res.rc;
+        t->rc = res.rc;
+        if (t == &r->tk[0])
+            r->rc = res.rc;
         return VM_HOST_EXIT;
     case SVC_PROGCHECK:
         return VM_HOST_BAD_CODE;        /* specification exception 0006 */
     case SVC_FAILED:
-        r->limit = r->svc->limit_hit == SVC_LIMIT_CONSOLE ? LIMIT_CONSOLE : LIMIT_FILES;
+        r->limit = t->svc->limit_hit == SVC_LIMIT_CONSOLE ? LIMIT_CONSOLE : LIMIT_FILES;
         return VM_HOST_FAIL;
     }
     return VM_HOST_FAIL;
@@ -102,16 +120,20 @@ static enum vm_host_result host_diagnose(void *ctx, struct vm *vm, uint32_t code
 
 /* ---- loading ------------------------------------------------------------- */
 
-static int load_module(struct run *r, const char *path)
+/* Load the module at path into the selected task k (0-based) and set its
+ * registers and PSW; 0 or -1 after a message. */
+static int load_module(struct run *r, int k, const char *path)
 {
     struct diag d;
     struct load_image img;
     char err[300];
+    struct run_task *t = &r->tk[k];
     diag_init(&d, "imprun");
-    if (obj_read(&r->mod, OBJ_LOAD, path, &d) != 0)
+    if (obj_read(&t->mod, OBJ_LOAD, path, &d) != 0)
         return -1;
-    r->have_mod = 1;
-    if (loader_place(&r->mod, r->o->origin, vm_storage_size(r->vm), &img, err, sizeof err) != 0) {
+    t->have_mod = 1;
+    if (loader_place(&t->mod, r->o->task[k].origin, vm_storage_size(r->vm), &img, err,
+                     sizeof err) != 0) {
         fprintf(stderr, "imprun: %s: %s\n", path, err);
         return -1;
     }
@@ -131,7 +153,8 @@ static int load_module(struct run *r, const char *path)
     vm_set_gr(r->vm, 14, IMPRUN_EXIT_STUB);
     vm_set_gr(r->vm, 13, IMPRUN_SAVE_AREA);
     vm_set_psw(r->vm, VM_PSW_EC | img.entry);
-    sym_init(&r->syms, &r->mod, img.delta);
+    sym_free(&t->syms);
+    sym_init(&t->syms, &t->mod, img.delta);
     loader_free(&img);
     return 0;
 }
@@ -168,11 +191,11 @@ static void write_reports(struct run *r, enum vm_status st)
                 limit_info[r->limit].option);
         rep_psw_fields_format(psw, sizeof psw, vm_get_psw(r->vm));
         fprintf(r->rep, "  %s\n", psw);
-        rep_where_collect(&where, r->vm, &r->syms, vm_instruction_address(r->vm));
+        rep_where_collect(&where, r->vm, &r->tk[0].syms, vm_instruction_address(r->vm));
         rep_where_print(r->rep, &where);
     } else {
         struct rep_status status;
-        rep_status_collect(&status, r->vm, &r->syms, st, r->rc);
+        rep_status_collect(&status, r->vm, &r->tk[0].syms, st, r->rc);
         rep_status_print(r->rep, "imprun", &status, o->quiet);
     }
     if (o->regs) {
@@ -220,15 +243,18 @@ static void save_core(const struct vm *vm, const struct save_req *s, FILE *f)
  * After the run: write the --savecore and --json files, then commit them
  * with the --report file, all or none; 0, or -1 after a message.
  */
-static int write_outputs(struct run *r, enum vm_status st, int ex)
+static int write_outputs(struct run *r, enum vm_status st, int ex, const struct rep_paging *pg)
 {
     const struct imprun_opts *o = r->o;
     struct outfile of[IMPRUN_MAX_DUMPS + 1];
-    struct outfile *all[IMPRUN_MAX_DUMPS + 2] = { NULL };
+    struct outfile *all[IMPRUN_MAX_DUMPS + 3] = { NULL };
     int n = 0, bad = 0;
     if (r->rep_open)
         all[n++] = &r->rep_file;
     r->rep_open = 0;
+    if (r->refs_out)
+        all[n++] = &r->refs_file;
+    r->refs_out = NULL;
     for (int i = 0; i < o->nsaves && !bad; i++) {
         const struct save_req *s = &o->saves[i];
         if (s->end >= vm_storage_size(r->vm)) {
@@ -248,7 +274,7 @@ static int write_outputs(struct run *r, enum vm_status st, int ex)
             bad = 1;
         else {
             all[n++] = j;
-            imprun_write_json(j->f, o, r->vm, &r->syms, st, r->rc, ex, r->svc);
+            imprun_write_json(j->f, o, r->vm, &r->tk[0].syms, st, r->rc, ex, r->svc, pg);
         }
     }
     if (bad) {
@@ -259,8 +285,51 @@ static int write_outputs(struct run *r, enum vm_status st, int ex)
     return outfile_commit_all(all, n, &r->d);   /* write errors are found here */
 }
 
-/* Set up the machine and load; 0, or the exit status of the failure. */
-static int prepare(struct run *r, const char *load_path)
+/* Each reference of the string: kept for OPT, written for --page-refs. */
+static void note_ref(void *ctx, unsigned task, uint32_t page, int write)
+{
+    struct run *r = ctx;
+    if (!r->refs_full && (r->refs.n >= IMPRUN_MAX_REFS || ps_add(&r->refs, PS_REF(task, page, write)) != 0))
+        r->refs_full = 1;
+    if (r->refs_out)
+        fprintf(r->refs_out, "%u %x %c\n", task, page, write ? 'w' : 'r');
+}
+
+/* Paging on and the tasks made; 0, or the exit status of the failure. */
+static int prepare_paging(struct run *r)
+{
+    const struct imprun_opts *o = r->o;
+    char err[300];
+    if (vm_set_paging(r->vm, &o->pcfg, err, sizeof err) != 0) {
+        fprintf(stderr, "imprun: paging: %s\n", err);
+        return EXIT_USAGE;
+    }
+    if (o->slice)
+        vm_set_slice(r->vm, o->slice);
+    for (int k = 1; k < o->ntasks; k++)
+        if (vm_add_task(r->vm) < 0) {
+            fprintf(stderr, "imprun: cannot make task %d: local replacement needs at least one "
+                    "frame per task (--frames=%u for %d tasks)\n", k + 1, o->pcfg.frames,
+                    o->ntasks);
+            return EXIT_USAGE;
+        }
+    ps_init(&r->refs, o->pcfg.page_size);
+    r->refs.ntasks = (unsigned)o->ntasks;
+    if (o->page_refs) {
+        r->refs_out = outfile_open(&r->refs_file, o->page_refs, &r->d);
+        if (!r->refs_out)
+            return EXIT_BAD_INPUT;
+        fprintf(r->refs_out, "#imp-pagerefs 1\n#page-size %u\n#tasks %d\n# policy %s frames %u %s\n",
+                o->pcfg.page_size, o->ntasks, vm_policy_name(o->pcfg.policy), o->pcfg.frames,
+                o->pcfg.local ? "local" : "global");
+    }
+    vm_set_page_refs(r->vm, note_ref, r);
+    return 0;
+}
+
+/* Set up the machine and load every task (load[k]: task k's load module,
+ * NULL for a core image); 0, or the exit status of the failure. */
+static int prepare(struct run *r, char *const *load)
 {
     const struct imprun_opts *o = r->o;
     struct vm_config cfg = { o->storage };
@@ -279,37 +348,85 @@ static int prepare(struct run *r, const char *load_path)
         fprintf(stderr, "imprun: %s\n", err);
         return EXIT_BAD_INPUT;
     }
+    int ex;
+    if (o->paging && (ex = prepare_paging(r)) != 0)
+        return ex;
     r->st = (struct svc_storage){ r->vm, st_read, st_write };
-    sym_init(&r->syms, NULL, 0);
-    if (o->core ? load_core(r, o->core) : load_module(r, load_path))
-        return EXIT_BAD_INPUT;
+    for (int k = 0; k < r->ntasks; k++) {
+        sym_init(&r->tk[k].syms, NULL, 0);
+        vm_select_task(r->vm, (unsigned)k + 1);
+        if (o->core ? load_core(r, o->core) : load_module(r, k, load[k]))
+            return EXIT_BAD_INPUT;
+    }
+    if (r->ntasks > 1 || o->paging)
+        vm_select_task(r->vm, 1);
     struct vm_host host = { r, host_diagnose };
     vm_set_host(r->vm, &host);
     return 0;
 }
 
-static int run_program(const struct imprun_opts *o, struct services *svc, const char *load_path)
+/* OPT on the recorded string, into p. */
+static void paging_opt(struct run *r, struct rep_paging *p)
+{
+    const struct imprun_opts *o = r->o;
+    struct ps_result res;
+    if (r->refs_full)
+        p->opt_note = "not computed: the reference string is longer than imprun keeps "
+                      "(write it with --page-refs and replay it)";
+    else if (ps_simulate(&r->refs, PS_OPT, o->pcfg.frames, o->pcfg.local ? (unsigned)r->ntasks : 0,
+                         &res) == 0) {
+        p->opt_known = 1;
+        p->opt_pageins = res.pageins;
+        p->opt_pageouts = res.pageouts;
+    } else
+        p->opt_note = "not computed (out of memory)";
+}
+
+/* The exit status of a run with tasks: the worst of the tasks'. */
+static int tasks_exit(struct run *r, enum vm_status st)
+{
+    if (st != VM_TASKS_ENDED && st != VM_EXIT)
+        return imprun_exit_code(st, r->rc);
+    int ex = EXIT_RUN_OK;
+    for (int k = 0; k < r->ntasks; k++) {
+        struct vm_task_info ti;
+        vm_task_info(r->vm, (unsigned)k + 1, &ti);
+        int e = ti.ended ? imprun_exit_code(ti.status, r->tk[k].rc) : EXIT_RUN_MACHINE;
+        if (e > ex)
+            ex = e;
+    }
+    return ex;
+}
+
+static int run_program(const struct imprun_opts *o, char *const *load)
 {
     struct run r;
     memset(&r, 0, sizeof r);
     r.o = o;
-    r.svc = svc;
+    r.svc = o->task[0].svc;
+    r.ntasks = o->ntasks;
+    for (int k = 0; k < r.ntasks; k++) {
+        r.tk[k].svc = o->task[k].svc;
+        r.tk[k].name = o->core ? o->core : o->task[k].inputs[0];
+    }
     diag_init(&r.d, "imprun");
     if (open_report(&r) != 0)
         return EXIT_BAD_INPUT;
-    int ex = prepare(&r, load_path);
+    int ex = prepare(&r, load);
     /* Source lines only from the folders of the programs named (imprun(1),
        "Source lines"): the load module's, or each source's. */
-    for (int i = 0; ex == 0 && !o->core && i < o->ninputs; i++)
-        (void)sym_allow_folder_of(&r.syms, o->inputs[i]);
+    for (int k = 0; ex == 0 && !o->core && k < r.ntasks; k++)
+        for (int i = 0; i < o->task[k].ninputs; i++)
+            (void)sym_allow_folder_of(&r.tk[k].syms, o->task[k].inputs[i]);
     char rt[PATH_MAX];                  /* and the guest runtime's, linked in */
     if (ex == 0 && !o->core && home_runtime(rt, sizeof rt - 16) == 0) {
         strcat(rt, "/imprt.s");
-        (void)sym_allow_folder_of(&r.syms, rt);
+        for (int k = 0; k < r.ntasks; k++)
+            (void)sym_allow_folder_of(&r.tk[k].syms, rt);
     }
     if (ex == 0) {
         struct trace_state ts;
-        trace_init(&ts, r.rep, &r.syms, o->trace, o->microtrace);
+        trace_init(&ts, r.rep, &r.tk[0].syms, o->trace, o->microtrace);
         ts.limit = o->max_trace;
         if (o->trace || o->microtrace) {
             struct vm_trace tr = { .ctx = &ts, .insn = o->trace ? trace_insn : NULL,
@@ -324,31 +441,64 @@ static int run_program(const struct imprun_opts *o, struct services *svc, const 
         if (ts.limit_hit)
             r.limit = LIMIT_TRACE;
         char err[PATH_MAX + 200];
-        int lost = svc_flush_all(svc, err, sizeof err) != 0;
-        if (lost)
-            diag_error(&r.d, "%s", err);
+        int lost = 0;
+        for (int k = 0; k < r.ntasks; k++)
+            if (svc_flush_all(r.tk[k].svc, err, sizeof err) != 0) {
+                diag_error(&r.d, "%s", err);
+                lost = 1;
+            }
+        struct rep_paging pg;
+        rep_paging_collect(&pg, r.vm);
+        if (pg.on) {
+            for (int k = 0; k < r.ntasks; k++) {
+                pg.task[k].program = r.tk[k].name;
+                pg.task[k].rc = r.tk[k].rc;
+            }
+            paging_opt(&r, &pg);
+        }
         write_reports(&r, st);
-        ex = r.limit != LIMIT_NONE ? EXIT_RUN_LIMIT : imprun_exit_code(st, r.rc);
-        if ((write_outputs(&r, st, ex) != 0 || lost) && ex == EXIT_RUN_OK)
+        if (pg.on && !(o->quiet && r.ntasks == 1 && st == VM_EXIT && r.rc == 0))
+            rep_paging_print(r.rep, &pg);
+        ex = r.limit != LIMIT_NONE ? EXIT_RUN_LIMIT : tasks_exit(&r, st);
+        if ((write_outputs(&r, st, ex, pg.on ? &pg : NULL) != 0 || lost) && ex == EXIT_RUN_OK)
             ex = EXIT_BAD_INPUT;
     }
     if (r.rep_open)
         outfile_abort(&r.rep_file);     /* the program could not be loaded */
+    if (r.refs_out)
+        outfile_abort(&r.refs_file);
     if (r.vm)
         vm_free(r.vm);
-    if (r.have_mod)
-        obj_free(&r.mod);
-    sym_free(&r.syms);
+    for (int k = 0; k < r.ntasks; k++) {
+        if (r.tk[k].have_mod)
+            obj_free(&r.tk[k].mod);
+        sym_free(&r.tk[k].syms);
+    }
+    ps_free(&r.refs);
     return ex;
 }
 
-int imprun_main(const struct imprun_opts *o, struct services *svc, const char *self)
+int imprun_main(const struct imprun_opts *o, const char *self)
 {
-    if (o->core || (o->ninputs == 1 && !imprun_is_source(o->inputs[0])))
-        return run_program(o, svc, o->core ? NULL : o->inputs[0]);
-    struct build b;
-    int rc = build_program(&b, self, o->inputs, o->ninputs, o->origin_text, stderr);
-    int ex = rc == 0 ? run_program(o, svc, b.load) : EXIT_BAD_INPUT;
-    build_cleanup(&b);
+    struct build b[VM_MAX_TASKS];
+    char *load[VM_MAX_TASKS] = { NULL };
+    int ex = 0, nb = 0;
+    for (int k = 0; k < o->ntasks && !o->core && ex == 0; k++) {
+        const struct imprun_task *t = &o->task[k];
+        if (t->ninputs == 1 && !imprun_is_source(t->inputs[0])) {
+            load[k] = t->inputs[0];
+            continue;
+        }
+        int rc = build_program(&b[nb], self, t->inputs, t->ninputs, t->origin_text, stderr);
+        nb++;
+        if (rc != 0)
+            ex = EXIT_BAD_INPUT;
+        else
+            load[k] = b[nb - 1].load;
+    }
+    if (ex == 0)
+        ex = run_program(o, load);
+    for (int i = 0; i < nb; i++)
+        build_cleanup(&b[i]);
     return ex;
 }

@@ -217,6 +217,32 @@ void trace_finish(struct trace_state *t, struct vm *vm);
 
 /* ---- everything at the end of a run (run.c) ----------------------------- */
 
+/* ---- tasks and paging (paging.c) ------------------------------------------ */
+
+struct rep_task_row {
+    struct vm_task_info info;
+    const char *program;            /* the runner's name for it (may be NULL) */
+    uint32_t rc;                    /* its return code, if it ended with VM_EXIT */
+};
+struct rep_paging {
+    int on;
+    struct vm_paging cfg;
+    uint64_t slice;
+    unsigned ntasks;
+    struct rep_task_row task[VM_MAX_TASKS];
+    struct vm_paging_stats total;
+    uint64_t cpu_total;             /* the tasks' CPU cycles */
+    /* OPT on the run's reference string (the runner fills these) */
+    int opt_known;
+    uint64_t opt_pageins, opt_pageouts;
+    const char *opt_note;           /* why it is not known */
+};
+/* The machine's part; names, return codes and OPT are the caller's. */
+void rep_paging_collect(struct rep_paging *p, const struct vm *vm);
+/* The table of Table I: per task and in total, page-ins, page-outs, CPU,
+ * wait and elapsed cycles, and OPT beside the policy. */
+void rep_paging_print(FILE *f, const struct rep_paging *p);
+
 struct rep_run {
     const char *const *program;     /* the files run, as given */
     int nprogram;
@@ -228,6 +254,7 @@ struct rep_run {
     struct rep_regs regs;
     struct rep_stats stats;
     uint64_t svc_calls, svc_bytes_in, svc_bytes_out;
+    struct rep_paging paging;       /* paging.on: the "paging" object */
 };
 
 /* Fill the machine's part of *r (status, registers, statistics, storage,
@@ -237,6 +264,8 @@ void rep_run_collect(struct rep_run *r, const struct vm *vm, const struct symtab
                      enum vm_status st, uint32_t rc, const struct services *svc);
 /* *r as one JSON object (the layout of imprun(1), JSON OUTPUT). */
 void rep_run_json(FILE *f, const struct rep_run *r);
+struct json;
+void rep_paging_json(struct json *j, const struct rep_paging *p);
 
 /* ---- JSON (json.c) -------------------------------------------------------- */
 

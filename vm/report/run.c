@@ -20,6 +20,7 @@ void rep_run_collect(struct rep_run *r, const struct vm *vm, const struct symtab
     r->svc_calls = svc ? svc->calls : 0;
     r->svc_bytes_in = svc ? svc->bytes_in : 0;
     r->svc_bytes_out = svc ? svc->bytes_out : 0;
+    rep_paging_collect(&r->paging, vm);
 }
 
 static const char *int_class_name(enum vm_int_class c)
@@ -121,5 +122,7 @@ void rep_run_json(FILE *f, const struct rep_run *r)
     json_end(j, '}');
     json_u64(j, "max_cycles", r->max_cycles);
     json_u64(j, "storage", r->storage);
+    if (r->paging.on)
+        rep_paging_json(j, &r->paging);
     json_end(j, '}');
 }
