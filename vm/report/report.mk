@@ -18,3 +18,7 @@ $(LIBIMPREPORT): $(LIBIMPREPORT_OBJ)
 $(UNIT_TESTS): $(LIBIMPREPORT)
 $(patsubst tests/unit/%.c,$(B)/tests/unit/%.o,$(wildcard tests/unit/t-report*.c)): \
     ALL_CFLAGS += -Ivm -Imc $(VM_SUB_INCLUDES)
+$(patsubst tests/unit/%.c,$(B)/tests/unit/%.o,$(wildcard tests/unit/t-pagesim*.c)): \
+    ALL_CFLAGS += -Ivm/report
+# The page reference file format (vm/report/pagesim.h, pagerefs.c).
+MAN_PAGES += man/imp-pagerefs.5
