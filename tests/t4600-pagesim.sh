@@ -135,4 +135,38 @@ else
     test_skip 'pagesim.c agrees with pagesim.pl' "$CSIM not built"
 fi
 
+# The examples of imp-pagerefs(5): the textbook string and its table.
+MAN=$IMP_TOP/man/imp-pagerefs.5
+sed -n '/^\.SH EXAMPLE/,$p' "$MAN" | sed -n '/^#imp-pagerefs 1$/,/^\.fi$/p' |
+    sed -n '1,/^\.fi$/p' | grep -v '^\.fi$' >man.refs
+sed -n '/^frames  /,/^\* more/p' "$MAN" >man.curve
+test_expect_success 'the example of imp-pagerefs(5) is the textbook string' '
+    test $(grep -c "^1 [1-5] r$" man.refs) -eq 12 &&
+    expect fifo 4 0 man.refs 10 0 &&
+    expect opt 3 0 man.refs 7 0
+'
+if test -x "$CSIM"; then
+    test_expect_success 'its curve table is what pagesim.c prints' '
+        test $(wc -l <man.curve) -eq 4 &&
+        "$CSIM" --curve 3 4 man.refs >curve &&
+        test_cmp man.curve curve
+    '
+else
+    test_skip 'the curve table of imp-pagerefs(5)' "$CSIM not built"
+fi
+if test_have man; then
+    test_expect_success 'man formats imp-pagerefs.5 without warnings' '
+        MANWIDTH=80 man --warnings -l "$MAN" >out 2>err &&
+        { test ! -s err || { cat err; false; }; } &&
+        test_grep "Belady" out
+    '
+elif test_have groff; then
+    test_expect_success 'groff formats imp-pagerefs.5 without warnings' '
+        groff -t -man -Tutf8 -ww "$MAN" >out 2>err &&
+        { test ! -s err || { cat err; false; }; }
+    '
+else
+    test_skip 'imp-pagerefs.5 formats without warnings' 'neither man nor groff'
+fi
+
 test_done

@@ -9,6 +9,7 @@
  *                                             print "pageins=N pageouts=M"
  *                                             (tests/t4600-pagesim.sh compares
  *                                             it with tests/pagesim.pl)
+ *   t-pagesim --curve LO HI FILE              print the curve table
  */
 #include <stdlib.h>
 #include <string.h>
@@ -426,8 +427,23 @@ static int simulate_main(char **argv)
     return 0;
 }
 
+/* --curve LO HI FILE: the table, for the example in imp-pagerefs(5). */
+static int curve_main(char **argv)
+{
+    struct diag d;
+    struct ps_string s;
+    diag_init(&d, "t-pagesim");
+    if (ps_read_file(&s, argv[2], &d) != 0)
+        return 2;
+    int rc = ps_curve_print(stdout, &s, (unsigned)atoi(argv[0]), (unsigned)atoi(argv[1]));
+    ps_free(&s);
+    return rc != 0;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc == 5 && strcmp(argv[1], "--curve") == 0)
+        return curve_main(argv + 2);
     if (argc == 6 && strcmp(argv[1], "--simulate") == 0)
         return simulate_main(argv + 2);
     test_policy_names();
