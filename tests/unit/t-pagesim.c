@@ -110,20 +110,21 @@ static void test_pageouts(void)
 {
     struct ps_string s;
     ps_init(&s, 2048);
-    /* 0w 1r 0r(hit) 2r: LRU, 2 frames: victim 1 (clean); 1r: victim 0 (dirty). */
+    /* The string 0w 1 0 2 1 2w 3 4 (w: a write). */
     static const uint32_t refs[] = { PS_REF(1, 0, 1), PS_REF(1, 1, 0), PS_REF(1, 0, 0),
                                      PS_REF(1, 2, 0), PS_REF(1, 1, 0), PS_REF(1, 2, 1),
                                      PS_REF(1, 3, 0), PS_REF(1, 4, 0) };
     for (size_t i = 0; i < sizeof refs / sizeof refs[0]; i++)
         ps_add(&s, refs[i]);
-    /* LRU: 0w 1 0 2(out 1) 1(out 0: dirty, 1 po) 2w(hit: dirty) 3(out 0.. */
+    /* LRU, 2 frames: 0w and 1 fault in (0 dirty), 0 hits; 2 replaces 1
+     * (clean); 1 replaces 0 (dirty: a page-out); 2w hits and dirties 2;
+     * 3 replaces 1 (clean); 4 replaces 2 (dirty): 6 page-ins, 2 page-outs. */
     struct ps_result r;
     check_int(ps_simulate(&s, PS_LRU, 2, 0, &r), ==, 0);
-    /* frames after 1r(5th): {2,1}; 2w dirties 2; 3 evicts 1 (clean);
-     * 4 evicts 2 (dirty): page-outs 2, page-ins 6. */
     check_uint(r.pageins, ==, 6);
     check_uint(r.pageouts, ==, 2);
-    /* FIFO: 0w 1 0 2(out 0: dirty) 1(hit) 2w(hit) 3(out 1) 4(out 2: dirty). */
+    /* FIFO: 0w 1 fault in, 0 hits; 2 replaces 0 (dirty); 1 and 2w hit;
+     * 3 replaces 1 (clean); 4 replaces 2 (dirty). */
     check_int(ps_simulate(&s, PS_FIFO, 2, 0, &r), ==, 0);
     check_uint(r.pageins, ==, 5);
     check_uint(r.pageouts, ==, 2);

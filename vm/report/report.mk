@@ -1,6 +1,8 @@
 # vm/report/report.mk -- libimpreport.a: the reports of a run (status,
 # statistics, dumps, traces, JSON), each a collector that fills a struct
-# and a printer that formats it, so imprun and the monitors share them.
+# and a printer that formats it, so imprun and the monitors share them;
+# and the page reference strings with their replacement policies
+# (pagesim.h: pagesim.c replays them, pagerefs.c reads and writes them).
 
 LIBIMPREPORT_SRC := $(wildcard vm/report/*.c)
 LIBIMPREPORT_OBJ := $(LIBIMPREPORT_SRC:%.c=$(B)/%.o)
