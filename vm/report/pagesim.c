@@ -1,0 +1,463 @@
+/*
+ * pagesim.c -- replaying a page reference string against the replacement
+ * policies (pagesim.h states the exact rules), and the page-fault curve.
+ *
+ * Key structures:
+ *   struct sim     one replay: the frames, the scopes, each page's frame
+ *   struct scope   the frames a fault may take or replace: all of them
+ *                  (global), or one task's (local); ring[] holds its
+ *                  frames in the order it acquired them, hand the CLOCK
+ *                  and FIFO position in it
+ *
+ * Pages are renumbered 0..K-1 first (ps_dense), so every table is sized
+ * by the string, never by the 255 x 8192 possible pages.
+ *
+ * FIFO needs no load times: frames are never freed, so a scope fills its
+ * ring in load order, and each victim's frame then holds the newest page:
+ * the oldest page is always at the hand, which steps round the ring.
+ */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "pagesim.h"
+
+#define NEVER SIZE_MAX          /* next use of a page not referenced again */
+#define NONE  UINT32_MAX        /* no frame */
+
+static const struct {
+    const char *name, *what;
+} policies[] = {
+#define PS_ROW(e, name, what) [e] = { name, what },
+    PS_POLICIES(PS_ROW)
+#undef PS_ROW
+};
+
+const char *ps_policy_name(enum ps_policy p)
+{
+    return (unsigned)p < PS_NPOLICIES ? policies[p].name : "?";
+}
+
+const char *ps_policy_what(enum ps_policy p)
+{
+    return (unsigned)p < PS_NPOLICIES ? policies[p].what : "?";
+}
+
+int ps_policy_parse(const char *name)
+{
+    for (int p = 0; p < PS_NPOLICIES; p++)
+        if (strcasecmp(name, policies[p].name) == 0)
+            return p;
+    return -1;
+}
+
+/* ---- the string ---- */
+
+void ps_init(struct ps_string *s, unsigned page_size)
+{
+    memset(s, 0, sizeof *s);
+    s->page_size = page_size;
+}
+
+void ps_free(struct ps_string *s)
+{
+    free(s->ref);
+    ps_init(s, s->page_size);
+}
+
+int ps_page_ok(unsigned page_size, unsigned page)
+{
+    return page < (page_size ? PS_SPACE / page_size : PS_SPACE / 2048);
+}
+
+int ps_add(struct ps_string *s, uint32_t ref)
+{
+    unsigned t = ps_task(ref);
+    if (t == 0 || (ref >> 24) != 0 || !ps_page_ok(s->page_size, ps_page(ref)))
+        return -1;
+    if (s->n == s->cap) {
+        size_t cap = s->cap ? s->cap * 2 : 256;
+        if (cap > SIZE_MAX / sizeof *s->ref)
+            return -1;
+        uint32_t *p = realloc(s->ref, cap * sizeof *p);
+        if (!p)
+            return -1;
+        s->ref = p;
+        s->cap = cap;
+    }
+    s->ref[s->n++] = ref;
+    if (t > s->ntasks)
+        s->ntasks = t;
+    return 0;
+}
+
+/* ---- dense page numbers and next uses ---- */
+
+static int cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/*
+ * ids[i] = the dense number (0..K-1, in ps_key order) of the page of
+ * reference i; *k = K.  The caller frees *ids.  0 or -1 (memory).
+ */
+static int ps_dense(const struct ps_string *s, uint32_t **ids, size_t *k)
+{
+    size_t n = s->n, m = 0;
+    uint32_t *keys = malloc((n ? n : 1) * sizeof *keys);
+    uint32_t *id = malloc((n ? n : 1) * sizeof *id);
+    if (!keys || !id) {
+        free(keys);
+        free(id);
+        return -1;
+    }
+    for (size_t i = 0; i < n; i++)
+        keys[i] = ps_key(s->ref[i]);
+    qsort(keys, n, sizeof *keys, cmp_u32);
+    for (size_t i = 0; i < n; i++)
+        if (m == 0 || keys[m - 1] != keys[i])
+            keys[m++] = keys[i];
+    for (size_t i = 0; i < n; i++) {
+        uint32_t key = ps_key(s->ref[i]);
+        size_t lo = 0, hi = m;
+        while (hi - lo > 1) {
+            size_t mid = lo + (hi - lo) / 2;
+            if (keys[mid] <= key)
+                lo = mid;
+            else
+                hi = mid;
+        }
+        id[i] = (uint32_t)lo;
+    }
+    free(keys);
+    *ids = id;
+    *k = m;
+    return 0;
+}
+
+/* next[i] = the index of the next reference to the page of reference i,
+ * or NEVER: one backward pass.  NULL if memory ran out. */
+static size_t *ps_next_uses(const uint32_t *id, size_t n, size_t k)
+{
+    size_t *next = malloc((n ? n : 1) * sizeof *next);
+    size_t *seen = malloc((k ? k : 1) * sizeof *seen);
+    if (!next || !seen) {
+        free(next);
+        free(seen);
+        return NULL;
+    }
+    for (size_t j = 0; j < k; j++)
+        seen[j] = NEVER;
+    for (size_t i = n; i-- > 0;) {
+        next[i] = seen[id[i]];
+        seen[id[i]] = i;
+    }
+    free(seen);
+    return next;
+}
+
+/* ---- one replay ---- */
+
+struct frame {
+    uint32_t page;          /* dense page number, NONE if free */
+    unsigned dirty, refbit;
+    size_t last;            /* index of the last reference (LRU) */
+    size_t next;            /* index of the next reference (OPT), NEVER */
+};
+
+struct scope {
+    uint32_t *ring;         /* its frames, in the order it acquired them */
+    unsigned count, quota, hand;
+};
+
+struct sim {
+    enum ps_policy p;
+    struct frame *fr;
+    unsigned nframes, next_free;    /* frames are taken 0, 1, 2, ... */
+    struct scope *sc;               /* sc[0] global, or sc[t-1] for task t */
+    unsigned nscopes;
+    uint32_t *ring_store;
+    uint32_t *where;                /* where[page] = its frame, or NONE */
+    struct ps_result res;
+};
+
+static void sim_free(struct sim *m)
+{
+    free(m->fr);
+    free(m->sc);
+    free(m->ring_store);
+    free(m->where);
+}
+
+/* Set up m for frames frames, local tasks (0: global), k pages.  0 or -1. */
+static int sim_init(struct sim *m, enum ps_policy p, unsigned frames, unsigned local, size_t k)
+{
+    memset(m, 0, sizeof *m);
+    m->p = p;
+    m->nframes = frames;
+    m->nscopes = local ? local : 1;
+    m->fr = malloc(frames * sizeof *m->fr);
+    m->sc = calloc(m->nscopes, sizeof *m->sc);
+    m->ring_store = malloc(frames * sizeof *m->ring_store);
+    m->where = malloc((k ? k : 1) * sizeof *m->where);
+    if (!m->fr || !m->sc || !m->ring_store || !m->where) {
+        sim_free(m);
+        return -1;
+    }
+    for (unsigned f = 0; f < frames; f++)
+        m->fr[f] = (struct frame){ .page = NONE };
+    for (size_t j = 0; j < k; j++)
+        m->where[j] = NONE;
+    uint32_t *ring = m->ring_store;
+    for (unsigned t = 0; t < m->nscopes; t++) {
+        m->sc[t].quota = frames / m->nscopes + (t < frames % m->nscopes ? 1 : 0);
+        m->sc[t].ring = ring;
+        ring += m->sc[t].quota;
+    }
+    return 0;
+}
+
+/* CLOCK (refbits 1) or FIFO (refbits 0): the first frame from the hand
+ * with a clear reference bit, clearing the set ones it passes. */
+static uint32_t victim_hand(struct sim *m, struct scope *sc, int second_chance)
+{
+    for (;;) {
+        uint32_t f = sc->ring[sc->hand];
+        sc->hand = (sc->hand + 1) % sc->count;
+        if (second_chance && m->fr[f].refbit) {
+            m->fr[f].refbit = 0;
+            continue;
+        }
+        return f;
+    }
+}
+
+/* LRU: the oldest last reference.  OPT: the farthest next reference, the
+ * lowest frame among equals (pages never used again). */
+static uint32_t victim_scan(const struct sim *m, const struct scope *sc)
+{
+    uint32_t best = sc->ring[0];
+    for (unsigned i = 1; i < sc->count; i++) {
+        uint32_t f = sc->ring[i];
+        const struct frame *a = &m->fr[f], *b = &m->fr[best];
+        int better = m->p == PS_LRU ? a->last < b->last
+                                    : a->next > b->next || (a->next == b->next && f < best);
+        if (better)
+            best = f;
+    }
+    return best;
+}
+
+/* The frame for a page faulting in scope sc: a free one, else a victim
+ * (paged out if dirty, its page no longer resident). */
+static uint32_t sim_frame_for(struct sim *m, struct scope *sc)
+{
+    if (sc->count < sc->quota && m->next_free < m->nframes) {
+        uint32_t f = m->next_free++;
+        sc->ring[sc->count++] = f;
+        return f;
+    }
+    uint32_t f = m->p == PS_CLOCK  ? victim_hand(m, sc, 1)
+                 : m->p == PS_FIFO ? victim_hand(m, sc, 0)
+                                   : victim_scan(m, sc);
+    if (m->fr[f].dirty)
+        m->res.pageouts++;
+    m->where[m->fr[f].page] = NONE;
+    return f;
+}
+
+/* Reference i to dense page pg (w: a write), next its next use. */
+static void sim_ref(struct sim *m, struct scope *sc, uint32_t pg, size_t i, int w, size_t next)
+{
+    uint32_t f = m->where[pg];
+    if (f == NONE) {
+        f = sim_frame_for(m, sc);
+        m->fr[f] = (struct frame){ .page = pg };
+        m->where[pg] = f;
+        m->res.pageins++;
+    }
+    struct frame *fr = &m->fr[f];
+    fr->refbit = 1;
+    fr->last = i;
+    fr->next = next;
+    if (w)
+        fr->dirty = 1;
+}
+
+/* The replay proper, on dense ids (and next uses for OPT). */
+static int sim_run(const struct ps_string *s, const uint32_t *id, const size_t *next, size_t k,
+                   enum ps_policy p, unsigned frames, unsigned local, struct ps_result *out)
+{
+    struct sim m;
+    if (sim_init(&m, p, frames, local, k) != 0)
+        return -1;
+    for (size_t i = 0; i < s->n; i++) {
+        uint32_t r = s->ref[i];
+        struct scope *sc = &m.sc[local ? ps_task(r) - 1 : 0];
+        sim_ref(&m, sc, id[i], i, ps_is_write(r), next ? next[i] : NEVER);
+    }
+    *out = m.res;
+    sim_free(&m);
+    return 0;
+}
+
+int ps_simulate(const struct ps_string *s, enum ps_policy p, unsigned frames, unsigned local,
+                struct ps_result *out)
+{
+    if ((unsigned)p >= PS_NPOLICIES || frames == 0 || frames < local)
+        return -1;
+    for (size_t i = 0; local && i < s->n; i++)
+        if (ps_task(s->ref[i]) > local || ps_task(s->ref[i]) == 0)
+            return -1;
+    uint32_t *id;
+    size_t k, *next = NULL;
+    if (ps_dense(s, &id, &k) != 0)
+        return -1;
+    if (p == PS_OPT && !(next = ps_next_uses(id, s->n, k))) {
+        free(id);
+        return -1;
+    }
+    int rc = sim_run(s, id, next, k, p, frames, local, out);
+    free(next);
+    free(id);
+    return rc;
+}
+
+/* ---- the page-fault curve ---- */
+
+/*
+ * Mattson's stack algorithms.  stack[0..depth) holds every page seen so
+ * far; with f frames the resident pages are exactly stack[0..f).  A
+ * reference found at position d (0-based) hits for f > d frames and
+ * faults for fewer; a page never seen faults for every f.
+ *
+ * LRU: the referenced page moves to the top, the ones above it down one.
+ * OPT: the referenced page moves to the top; the old top is carried down,
+ * and at each position above the page's old one the carried page and the
+ * page there compete: the one used again sooner stays, the other is
+ * carried on, into the page's old place (or a new one at the bottom).
+ * nextuse[pg] is the next use of pg after the current reference.
+ */
+static void stack_ref(uint32_t *stack, size_t *depth, uint32_t pg, size_t *nextuse, int opt,
+                      uint64_t *hist, unsigned maxf)
+{
+    size_t d = 0;
+    while (d < *depth && stack[d] != pg)
+        d++;
+    if (d == *depth)
+        (*depth)++;             /* never seen: a fault for every f */
+    else if (d < maxf)
+        hist[d]++;
+    if (d == 0) {
+        stack[0] = pg;
+        return;
+    }
+    uint32_t carry = stack[0];
+    stack[0] = pg;
+    for (size_t j = 1; j < d; j++) {
+        uint32_t here = stack[j];
+        if (!opt || nextuse[carry] < nextuse[here]) {
+            stack[j] = carry;   /* LRU always; OPT: the carried one sooner */
+            carry = here;
+        }
+    }
+    stack[d] = carry;
+}
+
+static int curve_stack(const struct ps_string *s, int opt, unsigned maxf, uint64_t *faults)
+{
+    uint32_t *id;
+    size_t k;
+    if (ps_dense(s, &id, &k) != 0)
+        return -1;
+    size_t *next = ps_next_uses(id, s->n, k);
+    size_t *nextuse = malloc((k ? k : 1) * sizeof *nextuse);
+    uint32_t *stack = malloc((k ? k : 1) * sizeof *stack);
+    uint64_t *hist = calloc(maxf, sizeof *hist);
+    int rc = -1;
+    if (next && nextuse && stack && hist) {
+        size_t depth = 0;
+        for (size_t i = 0; i < s->n; i++) {
+            nextuse[id[i]] = next[i];
+            stack_ref(stack, &depth, id[i], nextuse, opt, hist, maxf);
+        }
+        uint64_t hits = 0;
+        faults[0] = s->n;
+        for (unsigned f = 1; f <= maxf; f++) {
+            hits += hist[f - 1];
+            faults[f] = s->n - hits;
+        }
+        rc = 0;
+    }
+    free(hist);
+    free(stack);
+    free(nextuse);
+    free(next);
+    free(id);
+    return rc;
+}
+
+static int curve_replay(const struct ps_string *s, enum ps_policy p, unsigned maxf,
+                        uint64_t *faults)
+{
+    uint32_t *id;
+    size_t k;
+    if (ps_dense(s, &id, &k) != 0)
+        return -1;
+    faults[0] = s->n;
+    for (unsigned f = 1; f <= maxf; f++) {
+        struct ps_result r;
+        if (sim_run(s, id, NULL, k, p, f, 0, &r) != 0) {
+            free(id);
+            return -1;
+        }
+        faults[f] = r.pageins;
+    }
+    free(id);
+    return 0;
+}
+
+int ps_curve(const struct ps_string *s, enum ps_policy p, unsigned maxf, uint64_t *faults)
+{
+    if (maxf == 0 || (unsigned)p >= PS_NPOLICIES)
+        return -1;
+    if (p == PS_LRU || p == PS_OPT)
+        return curve_stack(s, p == PS_OPT, maxf, faults);
+    return curve_replay(s, p, maxf, faults);
+}
+
+int ps_curve_print(FILE *f, const struct ps_string *s, unsigned lo, unsigned hi)
+{
+    if (lo == 0 || hi < lo || hi == UINT_MAX)
+        return -1;
+    uint64_t *c[PS_NPOLICIES] = { 0 };
+    int rc = 0;
+    for (int p = 0; p < PS_NPOLICIES && rc == 0; p++)
+        if (!(c[p] = malloc(((size_t)hi + 1) * sizeof *c[p])) || ps_curve(s, p, hi, c[p]) != 0)
+            rc = -1;
+    if (rc == 0) {
+        fprintf(f, "%6s", "frames");
+        for (int p = 0; p < PS_NPOLICIES; p++)
+            fprintf(f, " %11s", ps_policy_name(p));
+        fputc('\n', f);
+        for (unsigned n = lo; n <= hi; n++) {
+            fprintf(f, "%6u", n);
+            for (int p = 0; p < PS_NPOLICIES; p++) {
+                int anomaly = (p == PS_FIFO || p == PS_CLOCK) && n > 1 && c[p][n] > c[p][n - 1];
+                fprintf(f, " %10llu", (unsigned long long)c[p][n]);
+                if (anomaly || p + 1 < PS_NPOLICIES)
+                    fputc(anomaly ? '*' : ' ', f);
+            }
+            fputc('\n', f);
+        }
+        fputs("* more page faults than with one frame fewer (Belady's anomaly)\n", f);
+        if (ferror(f))
+            rc = -1;
+    }
+    for (int p = 0; p < PS_NPOLICIES; p++)
+        free(c[p]);
+    return rc;
+}
