@@ -344,6 +344,12 @@ void vm_paging_stats(const struct vm *vm, struct vm_paging_stats *out)
         out->frames_used += vm->pg.frame[f].task != 0;
 }
 
+void vm_set_task_end(struct vm *vm, vm_task_end_fn *fn, void *ctx)
+{
+    vm->pg.end_fn = fn;
+    vm->pg.end_ctx = ctx;
+}
+
 void vm_set_page_refs(struct vm *vm, vm_ref_fn *fn, void *ctx)
 {
     vm->pg.ref_fn = fn;
@@ -659,6 +665,8 @@ int pg_idle(struct vm *vm)
 int pg_task_end(struct vm *vm, enum vm_status st)
 {
     struct task *t = vm->task[vm->tcur];
+    if (vm->pg.end_fn)
+        vm->pg.end_fn(vm->pg.end_ctx, vm, t->id, st);
     if (vm->pg.running)
         account_cpu(vm);
     t->state = TS_ENDED;

@@ -74,7 +74,7 @@ struct vm_config {
     X(VM_HOST_ERROR,     "host-error",   MACHINE, "a host service failed")                     \
     X(VM_CHECK_STOP,     "check-stop",   MACHINE, "check-stop")                                \
     X(VM_WATCHPOINT,     "watchpoint",   MACHINE, "watchpoint: a watched storage location was referenced") \
-    X(VM_TASKS_ENDED,    "tasks-ended",  MACHINE, "every task ended (vm_task_info gives each task's status)")
+    X(VM_TASKS_ENDED,    "tasks-ended",  MACHINE, "every task ended")
 
 enum vm_status {
 #define X(e, name, scope, msg) e,
@@ -299,6 +299,11 @@ struct vm_task_info {
     uint32_t frames;            /* frames it holds now */
 };
 int vm_task_info(const struct vm *vm, unsigned id, struct vm_task_info *out);
+/* Called when a status of scope TASK ends task id, the machine still
+ * holding its state (registers, PSW, the interruption), before the next
+ * task is dispatched: a runner reports it here. */
+typedef void vm_task_end_fn(void *ctx, struct vm *vm, unsigned id, enum vm_status st);
+void vm_set_task_end(struct vm *vm, vm_task_end_fn *fn, void *ctx);
 struct vm_paging_stats {
     uint64_t pageins, pageouts;
     uint64_t wait_cycles;       /* the machine in the wait state: no task could run */

@@ -201,6 +201,8 @@ struct paging {
     int running;                            /* the current task is dispatched (not waiting) */
     vm_ref_fn *ref_fn;
     void *ref_ctx;
+    vm_task_end_fn *end_fn;
+    void *end_ctx;
 };
 
 struct vm {

@@ -1,9 +1,10 @@
 # vm/imprun/imprun.mk -- imprun, the batch runner: the command line
-# (main.c), one run (run.c), the one-step assemble and link (build.c)
+# (main.c), one run (run.c), the one-step assemble and link (build.c),
+# the consoles of several tasks (console.c), --replay (replay.c)
 # and the --json file (json.c).  It links the machine, the host side
 # and the reports (vm/vm.mk, vm/host/host.mk, vm/report/report.mk).
 
-IMPRUN_SRC := $(addprefix vm/imprun/,main.c run.c build.c json.c)
+IMPRUN_SRC := $(addprefix vm/imprun/,main.c run.c build.c json.c console.c replay.c)
 IMPRUN_OBJ := $(IMPRUN_SRC:%.c=$(B)/%.o)
 DEPS       += $(IMPRUN_OBJ:.o=.d)
 $(IMPRUN_OBJ): ALL_CFLAGS += $(VM_SUB_INCLUDES)

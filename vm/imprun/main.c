@@ -523,14 +523,11 @@ int main(int argc, char **argv)
     }
     struct diag d;
     diag_init(&d, "imprun");
-    for (int k = 0; k < nseg; k++)
-        if (o.task[k].svc)
-            fflush(o.task[k].svc->out);
+    tasks_console_close(&o);            /* the tasks' lines into stdout */
     if (outfile_close_stdout(&d) != 0 && st <= 0)
         st = st < 0 ? EXIT_USAGE : EXIT_BAD_INPUT;
     for (int k = 0; k < nseg; k++)
         if (o.task[k].svc)
             svc_close_all(o.task[k].svc);
-    tasks_console_close(&o);
     return st < 0 ? 0 : st;
 }

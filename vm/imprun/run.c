@@ -54,6 +54,8 @@ struct run_task {
     uint32_t rc;                /* return code of its EXIT */
     struct services *svc;
     const char *name;           /* its program, for the reports */
+    struct rep_status status;   /* how it ended (several tasks) */
+    int ended;
 };
 
 struct run {
@@ -193,6 +195,25 @@ static void write_reports(struct run *r, enum vm_status st)
         fprintf(r->rep, "  %s\n", psw);
         rep_where_collect(&where, r->vm, &r->tk[0].syms, vm_instruction_address(r->vm));
         rep_where_print(r->rep, &where);
+    } else if (r->ntasks > 1) {
+        /* each task's end as it happened; then what stopped the machine */
+        for (int k = 0; k < r->ntasks; k++)
+            if (r->tk[k].ended) {
+                char who[PATH_MAX + 40];
+                snprintf(who, sizeof who, "imprun: task %d (%s)", k + 1, r->tk[k].name);
+                rep_status_print(r->rep, who, &r->tk[k].status, o->quiet);
+            }
+        if (st != VM_TASKS_ENDED) {
+            unsigned id = vm_current_task(r->vm);
+            char who[PATH_MAX + 80];
+            struct rep_status status;
+            if (id)
+                snprintf(who, sizeof who, "imprun: task %u (%s)", id, r->tk[id - 1].name);
+            else
+                snprintf(who, sizeof who, "imprun: no task running (every task waits)");
+            rep_status_collect(&status, r->vm, &r->tk[id ? id - 1 : 0].syms, st, r->rc);
+            rep_status_print(r->rep, who, &status, o->quiet);
+        }
     } else {
         struct rep_status status;
         rep_status_collect(&status, r->vm, &r->tk[0].syms, st, r->rc);
@@ -285,6 +306,15 @@ static int write_outputs(struct run *r, enum vm_status st, int ex, const struct 
     return outfile_commit_all(all, n, &r->d);   /* write errors are found here */
 }
 
+/* A task ended (several tasks): its status, with its own symbols. */
+static void task_ended(void *ctx, struct vm *vm, unsigned id, enum vm_status st)
+{
+    struct run *r = ctx;
+    struct run_task *t = &r->tk[id - 1];
+    rep_status_collect(&t->status, vm, &t->syms, st, t->rc);
+    t->ended = 1;
+}
+
 /* Each reference of the string: kept for OPT, written for --page-refs. */
 static void note_ref(void *ctx, unsigned task, uint32_t page, int write)
 {
@@ -324,6 +354,7 @@ static int prepare_paging(struct run *r)
                 o->pcfg.local ? "local" : "global");
     }
     vm_set_page_refs(r->vm, note_ref, r);
+    vm_set_task_end(r->vm, task_ended, r);
     return 0;
 }
 
@@ -385,7 +416,7 @@ static void paging_opt(struct run *r, struct rep_paging *p)
 /* The exit status of a run with tasks: the worst of the tasks'. */
 static int tasks_exit(struct run *r, enum vm_status st)
 {
-    if (st != VM_TASKS_ENDED && st != VM_EXIT)
+    if (!r->o->paging || (st != VM_TASKS_ENDED && st != VM_EXIT))
         return imprun_exit_code(st, r->rc);
     int ex = EXIT_RUN_OK;
     for (int k = 0; k < r->ntasks; k++) {
@@ -457,9 +488,9 @@ static int run_program(const struct imprun_opts *o, char *const *load)
             paging_opt(&r, &pg);
         }
         write_reports(&r, st);
-        if (pg.on && !(o->quiet && r.ntasks == 1 && st == VM_EXIT && r.rc == 0))
-            rep_paging_print(r.rep, &pg);
         ex = r.limit != LIMIT_NONE ? EXIT_RUN_LIMIT : tasks_exit(&r, st);
+        if (pg.on && !(o->quiet && ex == EXIT_RUN_OK))
+            rep_paging_print(r.rep, &pg);
         if ((write_outputs(&r, st, ex, pg.on ? &pg : NULL) != 0 || lost) && ex == EXIT_RUN_OK)
             ex = EXIT_BAD_INPUT;
     }
