@@ -143,6 +143,8 @@ static void save_state(struct vm *vm, struct task *t)
 
 static void load_state(struct vm *vm, struct task *t)
 {
+    if (t->id != vm->tcur)          /* the filter holds the other task's page */
+        vm->ref_rd = vm->ref_wr = vm->pg.on ? REF_NONE : 0;
     memcpy(vm->gr, t->gr, sizeof t->gr);
     memcpy(vm->cr, t->cr, sizeof t->cr);
     vm->sysmask = t->sysmask;
@@ -165,7 +167,6 @@ static void load_state(struct vm *vm, struct task *t)
     vm->wr = t->wr;
     vm->ic_tag = 1 + ((t->id - 1) << 24);
     vm->ic_salt = (t->id - 1) * 0x2C9u & (IC_SIZE - 1);
-    vm->ref_rd = vm->ref_wr = vm->pg.on ? REF_NONE : 0;
     if (t->wr_key != vm->key)
         st_set_key(vm);
     pw_set(vm, PW_PSWBAD, vm->psw_bad);
