@@ -616,7 +616,13 @@ int pg_dispatch(struct vm *vm)
         pg->fault_wait = pg->yield_until = 0;
         save_state(vm, t);
         pg->running = 0;
+    } else if (pg->stopped) {
+        /* resumed after the cycle limit stopped the wait: the wait goes on
+         * from where it was, this word not counted again */
+        vm->ctr.cycles = pg->acct;
+        vm->ctr.microwords--;
     }
+    pg->stopped = 0;
     for (;;) {
         uint64_t now = vm->ctr.cycles;
         pg->wait += now - pg->acct;             /* the dispatcher's own words while idle */
@@ -643,8 +649,10 @@ int pg_dispatch(struct vm *vm)
         uint64_t to = m <= vm->limit ? m : vm->limit > now ? vm->limit : now;
         pg->wait += to - now;
         vm->ctr.cycles = pg->acct = to;
-        if (to < m)
+        if (to < m) {
+            pg->stopped = 1;
             return VM_CYCLE_LIMIT;
+        }
     }
 }
 

@@ -199,6 +199,7 @@ struct paging {
     uint64_t start, wait, pageins, pageouts, dispatches;
     uint32_t fixed;
     int running;                            /* the current task is dispatched (not waiting) */
+    int stopped;                            /* the wait stopped at the run's limit */
     vm_ref_fn *ref_fn;
     void *ref_ctx;
     vm_task_end_fn *end_fn;
