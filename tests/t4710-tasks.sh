@@ -124,6 +124,44 @@ EOFMSG   DC    C'read: end of file'
          END   READ
 SRC
 
+# nap.s waits, enabled, for its clock comparator 100000 cycles ahead,
+# then writes a line; return code 0 if the clock is past the comparator.
+cat >nap.s <<'SRC'
+         COPY  IMPSVC
+NAP      CSECT
+         LR    12,15
+         USING NAP,12
+         MVC   X'58'(8,0),EXTNEW   external new PSW: to WAKE
+         STCK  WHEN                now ...
+         LM    2,3,WHEN
+         AL    3,DELTA             ... plus 100000 cycles
+         BC    12,NOCARRY
+         AL    2,=F'1'
+NOCARRY  STM   2,3,WHEN
+         SCKC  WHEN                the clock comparator
+         LCTL  0,0,CR0             CR0 bit 20: its subclass
+         LPSW  WAIT                enabled wait
+WAKE     STCK  NOW
+         LA    2,MSG
+         LA    3,L'MSG
+         DIAG  2,3,HS_PUTLINE
+         SR    15,15
+         CLC   NOW,WHEN            later than the comparator?
+         BH    OUT
+         LA    15,8
+OUT      BR    14
+         DS    0D
+WAIT     DC    X'010A0000',X'00000000'
+EXTNEW   DC    X'00080000',A(WAKE)
+WHEN     DC    D'0'
+NOW      DC    D'0'
+DELTA    DC    F'25600000'         100000 cycles of 256 TOD units
+CR0      DC    X'00000800'
+MSG      DC    C'nap: woke'
+         LTORG
+         END   NAP
+SRC
+
 # spin.s loops for ever; div.s divides by zero; rc8.s returns 8 after a
 # line; rc4.s returns 4.
 cat >spin.s <<'SRC'
@@ -164,7 +202,7 @@ test_expect_success 'setup: assemble and link the programs' '
     impas -I "$RT" -o imprt.o "$RT/imprt.s" &&
     build ping "$EX/paging/ping.s" &&
     build pong "$EX/paging/pong.s" &&
-    for p in same other read spin div rc8 rc4; do
+    for p in same other read nap spin div rc8 rc4; do
         build $p $p.s || exit 1
     done
 '
@@ -275,6 +313,32 @@ test_expect_success 'the same program twice: each task has its own WORD' '
     imprun -q --slice=5000 same.load --task same.load >out3 &&
     printf "%s\n" "[1] same: ok" "[2] same: ok" >want3 &&
     test_cmp want3 out3
+'
+
+test_expect_success 'a task in an enabled wait yields: the other runs meanwhile' '
+    imprun --slice=20000 --json=n.json ping.load --task nap.load >out 2>err &&
+    grep -n "^\[2\] nap: woke\$" out >at &&
+    test "$(cut -d: -f1 at)" -gt 1 &&
+    test "$(cut -d: -f1 at)" -lt "$(wc -l <out)" &&
+    grep -v "^\[2\]" out | sed -e "s/^\[1\] //" >got1 && test_cmp alone1 got1 &&
+    field n.json "map { \$_->{return_code} } @{\$p->{tasks}}" >got &&
+    echo "0 0" >want && test_cmp want got &&
+    test $(field n.json "\$p->{total}{elapsed_cycles} < \$p->{tasks}[0]{cpu_cycles} + 100000 ? 1 : 0") -eq 1 &&
+    test $(field n.json "\$p->{total}{wait_cycles} < 100000 ? 1 : 0") -eq 1 &&
+    check_accounts n.json
+'
+test_expect_success 'one task in an enabled wait: the machine waits, the sums hold' '
+    imprun -q --frames=4 --json=n1.json nap.load >out &&
+    echo "nap: woke" >want && test_cmp want out &&
+    test $(field n1.json "\$p->{total}{wait_cycles} >= 100000 ? 1 : 0") -eq 1 &&
+    check_accounts n1.json
+'
+test_expect_success '-q: no report at a normal end, the report when it is not' '
+    imprun -q --frames=4 ping.load --task pong.load >out 2>err &&
+    test ! -s err &&
+    { imprun -q --frames=4 ping.load --task rc4.load >out 2>err; test $? -eq 3; } &&
+    test_grep "^imprun: task 2 (rc4.load): .*return code 4" err &&
+    test_grep "^paging: 4 frames of 4096 bytes, lru, global replacement" err
 '
 
 test_expect_success 'a task in a loop: the cycle limit names it, exit 6' '

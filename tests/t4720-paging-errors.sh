@@ -26,6 +26,40 @@ test_expect_success 'hello.load runs with paging (the module the errors use)' '
     echo Hello >want && test_cmp want out
 '
 
+# pcfg JSON: frames, page size, policy, replacement, page-in, page-out,
+# slice of the json's paging object, on one line.
+pcfg() {
+    perl -MJSON::PP -0777 -ne '$p = decode_json($_)->{paging};
+        print join(" ", @$p{qw(frames page_size policy replacement page_in_cycles
+                               page_out_cycles slice)}), "\n"' "$1"
+}
+test_expect_success 'the defaults: enough frames for every page of every task' '
+    { imprun -q --policy=fifo --json=d.json hello.load >/dev/null 2>&1; test $? -eq 3; } &&
+    echo "256 4096 fifo global 16000 16000 160000" >want && pcfg d.json >got &&
+    test_cmp want got &&
+    { imprun -q --json=d.json hello.load --task hello.load >/dev/null 2>&1; test $? -eq 3; } &&
+    echo "512 4096 lru global 16000 16000 160000" >want && pcfg d.json >got &&
+    test_cmp want got &&
+    { imprun -q --page-size=2K --json=d.json hello.load >/dev/null 2>&1; test $? -eq 3; } &&
+    echo "512 2048 lru global 16000 16000 160000" >want && pcfg d.json >got &&
+    test_cmp want got &&
+    { imprun -q --storage=16M --json=d.json hello.load --task hello.load >/dev/null 2>&1
+      test $? -eq 3; } &&
+    echo "4096 4096 lru global 16000 16000 160000" >want && pcfg d.json >got &&
+    test_cmp want got &&
+    { imprun -q --storage=16M --page-size=2K --replacement=local --page-in=5 --page-out=0 \
+          --slice=999 --json=d.json hello.load --task hello.load >/dev/null 2>&1
+      test $? -eq 3; } &&
+    echo "8192 2048 lru local 5 0 999" >want && pcfg d.json >got &&
+    test_cmp want got
+'
+test_expect_success 'no paging option, one program: no paging object' '
+    { imprun -q --json=d.json hello.load >/dev/null 2>&1; test $? -eq 3; } &&
+    ! grep -q "\"paging\"" d.json &&
+    { imprun hello.load >/dev/null 2>err; test $? -eq 3; } &&
+    ! grep -q "^paging:" err
+'
+
 test_expect_success '--frames=0' '
     usage_error "--frames=0: paging needs at least one frame" --frames=0 hello.load
 '
