@@ -162,6 +162,46 @@ MSG      DC    C'nap: woke'
          END   NAP
 SRC
 
+# pgm2.s installs its own program-interruption handler in its own low
+# storage (the program new PSW at X'68'), waits while the other task
+# runs (pgmcheck.s installs its own there), then divides by zero: its
+# handler, not the other's, must get the interruption.
+cat >pgm2.s <<'SRC'
+         COPY  IMPSVC
+PGM2     CSECT
+         LR    12,15
+         USING PGM2,12
+         MVC   X'68'(8,0),NEWPSW   our handler
+         L     4,=F'30000'
+SPIN     BCT   4,SPIN              the other task runs meanwhile
+         SR    2,2
+         LA    3,7
+         SR    4,4
+         DR    2,4                 0009: to HANDLER
+         LA    15,8                not reached
+         BR    14
+HANDLER  LA    2,MSG
+         LA    3,L'MSG
+         DIAG  2,3,HS_PUTLINE
+         SR    15,15
+         BR    14
+         DS    0D
+NEWPSW   DC    X'00080000',A(HANDLER)
+MSG      DC    C'pgm2: caught the divide'
+         LTORG
+         END   PGM2
+SRC
+
+# dwait.s ends in a disabled wait (a normal end for imprun).
+cat >dwait.s <<'SRC'
+DWAIT    CSECT
+         USING DWAIT,15
+         LPSW  WAIT                disabled wait
+         DS    0D
+WAIT     DC    X'000A0000',X'00000000'
+         END   DWAIT
+SRC
+
 # spin.s loops for ever; div.s divides by zero; rc8.s returns 8 after a
 # line; rc4.s returns 4.
 cat >spin.s <<'SRC'
@@ -202,7 +242,7 @@ test_expect_success 'setup: assemble and link the programs' '
     impas -I "$RT" -o imprt.o "$RT/imprt.s" &&
     build ping "$EX/paging/ping.s" &&
     build pong "$EX/paging/pong.s" &&
-    for p in same other read nap spin div rc8 rc4; do
+    for p in same other read nap pgm2 dwait spin div rc8 rc4; do
         build $p $p.s || exit 1
     done
 '
@@ -339,6 +379,23 @@ test_expect_success '-q: no report at a normal end, the report when it is not' '
     { imprun -q --frames=4 ping.load --task rc4.load >out 2>err; test $? -eq 3; } &&
     test_grep "^imprun: task 2 (rc4.load): .*return code 4" err &&
     test_grep "^paging: 4 frames of 4096 bytes, lru, global replacement" err
+'
+
+test_expect_success 'each task its own low storage: its own program handler' '
+    build pgmcheck "$EX/pgmcheck.s" &&
+    imprun -q pgmcheck.load >pc.alone &&
+    imprun -q --slice=3000 pgmcheck.load --task pgm2.load >out &&
+    { sed -e "s/^/[1] /" pc.alone && echo "[2] pgm2: caught the divide"; } | sort >want &&
+    sort out >got &&
+    test_cmp want got &&
+    test $(grep -c "^\[2\]" out) -eq 1
+'
+test_expect_success 'a task in a disabled wait ends; the other goes on' '
+    imprun --json=dw.json dwait.load --task pong.load >out 2>err &&
+    sed -e "s/^/[2] /" alone2 >want && test_cmp want out &&
+    test_grep "^imprun: task 1 (dwait.load): disabled wait" err &&
+    field dw.json "map { \$_->{status} . q(:) . (\$_->{return_code} // q(null)) } @{\$p->{tasks}}" >got &&
+    echo "disabled-wait:null exit:0" >want && test_cmp want got
 '
 
 test_expect_success 'a task in a loop: the cycle limit names it, exit 6' '
