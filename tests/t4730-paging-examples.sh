@@ -147,10 +147,10 @@ test_expect_success 'the table of policies.s: 6 frames' '
         test_cmp want got || exit 1
     done
 '
-test_expect_success 'policies.s: with 8 frames every policy faults 9 times' '
+test_expect_success 'policies.s: with 9 frames every policy faults 10 times' '
     for p in fifo clock lru; do
-        imprun -q --policy=$p --frames=8 --json=p.json policies.load >/dev/null &&
-        test "$(perl counts.pl p.json)" = "9|0" || exit 1
+        imprun -q --policy=$p --frames=9 --json=p.json policies.load >/dev/null &&
+        test "$(perl counts.pl p.json)" = "10|0" || exit 1
     done
 '
 

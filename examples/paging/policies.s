@@ -8,13 +8,15 @@
 *    beside the policy's own count);
 *  - a hot page among cold ones: every step of the loop writes a
 *    counter on the hot page H, then reads one of K cold pages P1 to
-*    PK in turn; the code page C is used all the time too.
+*    PK in turn, and every third step a warm page W as well; the
+*    code page C is used all the time too.
 *
-* The working set is C, H and the K = 6 cold pages: 8 pages.  With 6
-* frames LRU keeps C and H and cycles the cold pages through the 4
-* frames left, faulting on every cold read; FIFO also throws out C
-* and H now and then (and writes H out, since it is dirty); CLOCK
-* sits in between; OPT keeps most of the cold pages resident.
+* The working set is C, H, W and the K = 6 cold pages: 9 pages.
+* With 6 frames LRU keeps C and H and cycles the others through the
+* 4 frames left; FIFO also throws out C and H now and then (and
+* writes H out, since it is dirty); CLOCK sits in between, its one
+* reference bit a rough picture of recency; OPT keeps most of the
+* cold pages resident.
 *
 *   imprun --policy=lru --frames=6 policies.s
 *   imprun --policy=fifo --frames=6 policies.s
@@ -24,16 +26,17 @@
 * page-outs of the policy, and OPT's.  With 6 frames of 4K:
 *
 *   policy    page-ins   page-outs
-*   fifo            87          12
-*   clock           65           1
-*   lru             63           0
-*   opt             30           0     (on each run's string)
+*   fifo           100          13
+*   clock           81           4
+*   lru             64           0
+*   opt             42           0     (on each run's string)
 *
-* With 8 frames or more every policy faults 9 times: the 8 pages
+* With 9 frames or more every policy faults 10 times: the 9 pages
 * and page 0 (the exit stub) once each.
 *
-* It checks its work: the counter is PASSES * K and the sum of the
-* cold pages' first words (page j starts with F'j') is PASSES * 21.
+* It checks its work: the counter is PASSES * K, and the sum of the
+* words read is PASSES * (21 + 2 * 7), as cold page j starts with
+* F'j' and W with F'7'.
 *
 * Expected output: see policies.expected (of any of the commands).
 *---------------------------------------------------------------------
@@ -44,6 +47,8 @@ POLICIES CSECT
          SR    3,3                 R3 = sum of the cold words read
          L     7,=A(HOT)           R7 -> H, and R7 + j * 4096 -> Pj
          LA    8,PASSES            R8 = passes left
+         LA    10,3                R10: every third step, W too
+         L     11,=A(HOT+WARMOFF)  R11 -> W
 PASS     LA    6,1                 R6 = j, the cold page, 1 to K
 STEP     L     0,0(,7)             the counter on H ...
          AH    0,=H'1'
@@ -51,7 +56,10 @@ STEP     L     0,0(,7)             the counter on H ...
          LR    9,6
          SLL   9,12                R9 = j * 4096
          A     3,0(9,7)            read the first word of Pj
-         LA    6,1(,6)
+         BCT   10,NOWARM           a third step?
+         LA    10,3                yes: read W as well
+         A     3,0(,11)
+NOWARM   LA    6,1(,6)
          CH    6,=Y(K)
          BNH   STEP
          BCT   8,PASS
@@ -70,7 +78,7 @@ STEP     L     0,0(,7)             the counter on H ...
          LA    2,OKMSG             assume both are right
          LA    4,L'OKMSG
          SR    15,15               return code 0
-         CL    3,=A(PASSES*K*(K+1)/2)
+         CL    3,=A(PASSES*(K*(K+1)/2+2*7))
          BNE   BAD
          CLC   0(4,7),=A(PASSES*K)
          BE    SAY
@@ -83,10 +91,11 @@ SAY      DIAG  2,4,HS_PUTLINE
 PAGESIZE EQU   4096
 K        EQU   6                   cold pages
 PASSES   EQU   10                  passes over them
+WARMOFF  EQU   7*PAGESIZE          W: the page after P6
 MSG      DC    C'policies: counter '
 MSG2     DC    C', sum '
 OKMSG    DC    C' (OK)'
-BADMSG   DC    C' (FAIL: expected 60 and 210)'
+BADMSG   DC    C' (FAIL: expected 60 and 350)'
          LTORG
 *
 * The data pages from the next page boundary (the CSECT starts on
@@ -106,5 +115,7 @@ HOT      DC    F'0'
          DC    F'5'
          ORG   HOT+6*PAGESIZE
          DC    F'6'
-         DS    XL(PAGESIZE-4)      the rest of page P6
+         ORG   HOT+WARMOFF
+         DC    F'7'                W
+         DS    XL(PAGESIZE-4)      the rest of page W
          END   POLICIES
