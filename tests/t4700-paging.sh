@@ -1,0 +1,325 @@
+#!/bin/sh
+# t4700-paging.sh -- the machine's pager against the independent
+# simulator tests/pagesim.pl.  Three programs (thrash.s and belady.s of
+# examples/paging, and a pseudo-random reader and writer written here)
+# run under every policy with several frame counts and both page sizes;
+# the page-ins and page-outs of --json must be what pagesim.pl counts on
+# the reference string the same run wrote (--page-refs), and the json's
+# OPT what pagesim.pl --policy=opt counts.  Then Belady's anomaly on the
+# machine (FIFO faults more with more frames for belady.s, LRU and OPT
+# never), the --replay curve, and local replacement with two tasks.
+# The program's output never depends on paging.
+. "$(dirname "$0")/test-lib.sh"
+. "$TEST_DIR/lib-imprun.sh"
+need_imprun
+need_tools
+
+RT=$IMP_TOP/vm/host/runtime
+EX=$IMP_TOP/examples/paging
+SIM="perl $TEST_DIR/pagesim.pl"
+
+# rand.s: 400 references to 16 pages of 4K (32 of 2K) at addresses from
+# a linear congruential generator kept in R5; the top bit of the state
+# chooses a store or a load.
+cat >rand.s <<'SRC'
+         COPY  IMPSVC
+RAND     CSECT
+         BALR  12,0
+         USING *,12
+         SR    3,3                 R3 = sum of the words read
+         L     7,=A(DATA)          R7 -> 16 pages of 4K
+         L     5,=F'12345'         R5 = x, the generator's state
+         LA    8,400               R8 = references left
+LOOP     M     4,=F'69069'         R5 = x * 69069 (low word)
+         AL    5,=F'1'             x = x * 69069 + 1 (mod 2**32)
+         LR    9,5
+         SRL   9,8
+         N     9,=A(X'FFFC')       R9 = a word offset in 64K
+         LTR   5,5
+         BM    WRITE               top bit of x: store, else load
+         A     3,0(9,7)
+         B     NEXT
+WRITE    ST    8,0(9,7)
+NEXT     BCT   8,LOOP
+         LA    2,MSG
+         LA    4,L'MSG
+         DIAG  2,4,HS_PUT
+         DIAG  3,0,HS_PUTDEC
+         LA    4,0
+         DIAG  2,4,HS_PUTLINE
+         SR    15,15
+         BR    14
+MSG      DC    C'rand: sum '
+         LTORG
+         ORG   RAND+4096
+DATA     DS    (16*4096)X
+         END   RAND
+SRC
+echo 'rand: sum 390' >rand.expected
+
+# counts JSON [WHAT...]: a line "pageins=N pageouts=M" for each WHAT of
+# the json's paging object (total, opt, or a task number; default both
+# total and opt).
+cat >counts.pl <<'PERL'
+use strict;
+use warnings;
+use JSON::PP;
+my ($file, @what) = @ARGV;
+@what = qw(total opt) unless @what;
+open my $fh, '<', $file or die "$file: $!\n";
+my $p = decode_json(do { local $/; <$fh> })->{paging} or die "no paging object\n";
+for my $w (@what) {
+    my $o = $w eq 'opt' ? $p->{opt} : $w =~ /^\d+$/ ? $p->{tasks}[$w - 1] : $p->{total};
+    die "no $w in $file\n" unless ref $o;
+    print "pageins=$o->{page_ins} pageouts=$o->{page_outs}\n";
+}
+PERL
+counts() { perl counts.pl "$@"; }
+
+test_expect_success 'setup: assemble and link the programs' '
+    impas -I "$RT" -o imprt.o "$RT/imprt.s" &&
+    for p in thrash belady; do
+        impas -I "$RT" -o $p.o "$EX/$p.s" &&
+        impld -o $p.load $p.o -L imprt.o &&
+        cp "$EX/$p.expected" . || exit 1
+    done &&
+    impas -I "$RT" -o rand.o rand.s &&
+    impld -o rand.load rand.o -L imprt.o
+'
+
+# agree PROG POLICY FRAMES PAGESIZE: one run; its output as without
+# paging, its counts and its OPT as the simulator has them.
+agree() {
+    imprun -q --frames=$3 --policy=$2 --page-size=$4 --page-in=100 --page-out=100 \
+        --page-refs=$1.refs --json=$1.json $1.load >$1.out &&
+    test_cmp $1.expected $1.out &&
+    counts $1.json >got &&
+    { $SIM --policy=$2 --frames=$3 $1.refs && $SIM --policy=opt --frames=$3 $1.refs; } >want &&
+    { cmp -s want got || { echo "$1 $2 $3 frames of $4 (then OPT):"; test_cmp want got; }; }
+}
+
+for ps in 4K 2K; do
+    case $ps in
+    4K) tf="1 2 24 26"; bf="1 2 4 5"; rf="1 2 5 17" ;;
+    2K) tf="1 2 48 52"; bf="1 2 4 5"; rf="1 2 8 34" ;;
+    esac
+    test_expect_success "thrash.s, $ps pages: the pager counts what pagesim.pl counts" "
+        bad=0 &&
+        for p in lru fifo clock; do
+            for n in $tf; do
+                agree thrash \$p \$n $ps || bad=1
+            done
+        done &&
+        test \$bad = 0
+    "
+    test_expect_success "belady.s, $ps pages: the pager counts what pagesim.pl counts" "
+        bad=0 &&
+        for p in lru fifo clock; do
+            for n in $bf; do
+                agree belady \$p \$n $ps || bad=1
+            done
+        done &&
+        test \$bad = 0
+    "
+    test_expect_success "a pseudo-random program, $ps pages: the same" "
+        bad=0 &&
+        for p in lru fifo clock; do
+            for n in $rf; do
+                agree rand \$p \$n $ps || bad=1
+            done
+        done &&
+        test \$bad = 0
+    "
+done
+
+test_expect_success 'the string has the run reference count and the run its faults' '
+    imprun -q --frames=3 --page-refs=r.refs --json=r.json rand.load >out &&
+    perl -MJSON::PP -0777 -ne "print decode_json(\$_)->{paging}{total}{references}, qq(\n)" \
+        r.json >got &&
+    grep -c "^1 [0-9a-f]* [rw]\$" r.refs >want &&
+    test_cmp want got &&
+    head -4 r.refs >head &&
+    printf "%s\n" "#imp-pagerefs 1" "#page-size 4096" "#tasks 1" \
+        "# policy lru frames 3 global" >want &&
+    test_cmp want head
+'
+
+# belady.s is written so that its string is known: its code page C,
+# then for each entry k of ORDER the data page k (C + k with 4K pages,
+# C + 2k with 2K) and C again, then its store to SUM (the first store
+# of a run on C: kept), then the exit stub's page (X'F00').
+belady_string() {
+    c=$1 step=$2 last=$3 &&
+    echo "1 $c r" &&
+    for k in 5 3 4 4 1 2 3 4 5 5 3 4 3 1 2 5; do
+        printf "1 %x r\n1 $c r\n" $(( 0x$c + step * k )) || return 1
+    done &&
+    echo "1 $c w" &&
+    echo "1 $last r"
+}
+test_expect_success 'belady.s: the reference string the recorder writes, 4K and 2K' '
+    imprun -q --frames=3 --page-refs=b4.refs belady.load >out &&
+    belady_string 10 1 0 >want && grep -v "^#" b4.refs >got &&
+    test_cmp want got &&
+    imprun -q --frames=3 --page-size=2K --page-refs=b2.refs belady.load >out &&
+    belady_string 20 2 1 >want && grep -v "^#" b2.refs >got &&
+    test_cmp want got
+'
+
+# With one frame every reference of the string faults, but for a store
+# that follows a load of the same page (kept in the string, a hit).
+test_expect_success 'every policy, 1 frame: every change of page a page-in' '
+    for p in lru fifo clock; do
+        imprun -q --frames=1 --policy=$p --page-refs=r.refs --json=r.json rand.load >out &&
+        perl -ne "next if /^#/; (\$t, \$pg) = split; \$n++ if \"\$t \$pg\" ne \$last;
+            \$last = \"\$t \$pg\"; END { print qq(\$n\\n) }" r.refs >want &&
+        perl -MJSON::PP -0777 -ne "print decode_json(\$_)->{paging}{total}{page_ins}, qq(\\n)" \
+            r.json >got &&
+        test_cmp want got || exit 1
+    done
+'
+
+# low.s stores nothing: it reads a word of page 0, spins on its code
+# page while time passes, then reads a third page, so that with 2 frames
+# LRU replaces page 0.  Its string has no w, so no page may be dirty:
+# imp-pagerefs(5) counts a page-out only for a page written by a w
+# reference, and the interval timer's update of X'50' is the machine's
+# own reference, never in the string.
+cat >low.s <<'SRC'
+LOW      CSECT
+         BALR  12,0
+         USING *,12
+         L     0,X'100'            read a word of page 0 (base 0)
+         LA    4,1000
+SPIN     BCT   4,SPIN              time passes: the interval timer runs
+         L     5,=A(DATA)
+         L     0,0(,5)             a third page: page 0 is replaced
+         SR    15,15
+         BR    14
+         LTORG
+         ORG   LOW+4096
+DATA     DC    F'0'
+         END   LOW
+SRC
+test_expect_success 'a program that stores nothing has no page-out (timer at X50)' '
+    impas -o low.o low.s && impld -o low.load low.o &&
+    imprun -q --frames=2 --page-refs=low.refs --json=low.json low.load &&
+    ! grep -q " w\$" low.refs &&
+    { $SIM --policy=lru --frames=2 low.refs && $SIM --policy=opt --frames=2 low.refs; } >want &&
+    echo "pageins=4 pageouts=0" >expect && sed -n 1p want >first && test_cmp expect first &&
+    counts low.json >got &&
+    test_cmp want got
+'
+
+# fault_curve POLICY PROG "N..." [opt]: the page-ins (or OPT's) for
+# each frame count N, on one line.
+fault_curve() {
+    for n in $3; do
+        imprun -q --frames=$n --policy=$1 --json=c.json $2.load >/dev/null &&
+        counts c.json ${4:-total} | sed -e "s/^pageins=\([0-9]*\).*/\1/" || return 1
+    done | tr "\n" " "
+}
+
+# rises LIST: true if a value is higher than the one before it.
+rises() {
+    perl -e 'for (1 .. $#ARGV) { exit 0 if $ARGV[$_] > $ARGV[$_ - 1] } exit 1' "$@"
+}
+
+test_expect_success "belady.s on the machine: FIFO faults more with 5 frames than 4" '
+    c=$(fault_curve fifo belady "$(seq 1 8)") &&
+    echo "FIFO: $c" &&
+    set -- $c &&
+    test "$4" -eq 14 &&
+    test "$5" -eq 15
+'
+test_expect_success "belady.s: LRU and OPT never fault more with more frames" '
+    lru=$(fault_curve lru belady "$(seq 1 8)") &&
+    opt=$(fault_curve fifo belady "$(seq 1 8)" opt) &&
+    echo "LRU: $lru" && echo "OPT: $opt" &&
+    ! rises $lru && ! rises $opt
+'
+test_expect_success "rand.s: LRU and OPT never rise with more frames" '
+    lru=$(fault_curve lru rand "1 2 3 5 8 12 17") &&
+    opt=$(fault_curve clock rand "1 2 3 5 8 12 17" opt) &&
+    echo "LRU: $lru" && echo "OPT: $opt" &&
+    ! rises $lru && ! rises $opt
+'
+
+test_expect_success '--replay --curve: the header and the table' '
+    imprun -q --policy=fifo --frames=5 --page-refs=b.refs belady.load >out &&
+    imprun --replay=b.refs --curve=1:8 >curve 2>err &&
+    test ! -s err &&
+    n=$(grep -c "^1 " b.refs) &&
+    echo "b.refs: $n references to 7 pages of 4096 bytes, 1 task" >want &&
+    head -1 curve >got && test_cmp want got &&
+    sed -n 2p curve | tr -s " " >got &&
+    echo "frames lru fifo clock opt" >want && test_cmp want got &&
+    test $(grep -c "^ *[0-9]" curve) -eq 8 &&
+    test_grep "^\* more page faults than with one frame fewer" curve
+'
+test_expect_success '--replay: each column is what pagesim.pl counts' '
+    for n in 1 2 3 4 5 6 7 8; do
+        row=$(grep "^ *$n " curve | tr -d "*") &&
+        set -- $row &&
+        for p in lru fifo clock opt; do
+            case $p in
+            lru) v=$2 ;;
+            fifo) v=$3 ;;
+            clock) v=$4 ;;
+            opt) v=$5 ;;
+            esac &&
+            $SIM --policy=$p --frames=$n b.refs | sed -e "s/ pageouts=.*//" >want &&
+            echo "pageins=$v" >got &&
+            test_cmp want got || exit 1
+        done
+    done
+'
+test_expect_success '--replay marks the FIFO row of 5 frames, and only it' '
+    grep "[0-9]\*" curve >marked &&
+    test $(wc -l <marked) -eq 1 &&
+    test_grep "^ *5 .* 15\* " marked
+'
+test_expect_success '--replay of the random string: LRU column for 1 to 18 frames' '
+    imprun -q --frames=4 --page-refs=r.refs rand.load >out &&
+    imprun --replay=r.refs --curve=1:18 >rcurve &&
+    for n in $(seq 1 18); do
+        v=$(grep "^ *$n " rcurve | tr -d "*" | awk "{ print \$2 }") &&
+        $SIM --policy=lru --frames=$n r.refs | sed -e "s/ pageouts=.*//" >want &&
+        echo "pageins=$v" >got &&
+        test_cmp want got || exit 1
+    done
+'
+
+# local replacement: each task replaces its own pages; frames N split
+# N/2 (+1 for task 1 when N is odd).  The total must be pagesim.pl
+# --local=2 on the string; each task alone must be pagesim.pl on its
+# own references with its quota.
+test_expect_success 'local replacement, two tasks: pagesim.pl --local=2' '
+    bad=0 &&
+    for p in lru fifo clock; do
+        for n in 2 3 9; do
+            imprun -q --replacement=local --frames=$n --policy=$p --page-in=500 \
+                --page-refs=l.refs --json=l.json rand.load --task thrash.load >out &&
+            counts l.json >got &&
+            { $SIM --policy=$p --frames=$n --local=2 l.refs &&
+              $SIM --policy=opt --frames=$n --local=2 l.refs; } >want &&
+            { cmp -s want got || { echo "$p $n frames (then OPT):"; test_cmp want got; bad=1; }; } &&
+            for t in 1 2; do
+                q=$(( n / 2 + (t == 1 ? n % 2 : 0) )) &&
+                { sed -n "1,2p" l.refs && grep "^$t " l.refs; } >t$t.refs &&
+                $SIM --policy=$p --frames=$q t$t.refs >want &&
+                counts l.json $t >got &&
+                { cmp -s want got || { echo "$p task $t, $q frames:"; test_cmp want got; bad=1; }; } ||
+                    exit 1
+            done || exit 1
+        done
+    done &&
+    test $bad = 0
+'
+test_expect_success 'two tasks share a frame count: the output stays right' '
+    imprun -q --replacement=local --frames=3 --policy=fifo rand.load --task thrash.load >out &&
+    { sed -e "s/^/[1] /" rand.expected && sed -e "s/^/[2] /" thrash.expected; } | sort >want &&
+    sort out >got &&
+    test_cmp want got
+'
+test_done
