@@ -6,7 +6,10 @@
  * (X'000000'), the trace range (X'000000'-X'0003FF') and the watchpoint
  * (X'000300', 4 bytes) lie on the program's first page, beside its code
  * and data, where the program never goes: what is measured is what having
- * them set costs the instructions that run.
+ * them set costs the instructions that run.  "paging on" runs it as a
+ * task in virtual storage with a frame for every page (LRU), so that
+ * after the first reference to each page everything is resident: what is
+ * measured is the cost of translation and of the reference string.
  *
  *   usage: bench-observe IMAGE [runs]
  */
@@ -17,9 +20,9 @@
 #include <stdlib.h>
 #include <time.h>
 
-enum { PLAIN, BREAK, TRACE, WATCH, NWAYS };
+enum { PLAIN, BREAK, TRACE, WATCH, PAGED, NWAYS };
 static const char *const way_names[NWAYS] = { "plain", "breakpoint", "ranged trace",
-                                              "watchpoint" };
+                                              "watchpoint", "paging on" };
 
 static int count_insn(void *ctx, struct vm *vm, uint32_t addr, const uint8_t *b, int len)
 {
@@ -41,6 +44,12 @@ static double run(const uint8_t *img, size_t len, int way, uint64_t *insns)
     struct vm_config cfg = { 2u << 20 };
     struct vm *vm = vm_new(&cfg);
     unsigned long traced = 0;
+    struct vm_paging pg = { (2u << 20) / 4096, 4096, VM_LRU, 16000, 16000, 0 };
+    char err[200];
+    if (vm && way == PAGED && vm_set_paging(vm, &pg, err, sizeof err) != 0) {
+        fprintf(stderr, "bench-observe: %s\n", err);
+        exit(1);
+    }
     if (!vm || vm_store_bytes(vm, 0, img, len) != 0) {
         fprintf(stderr, "bench-observe: cannot load the image\n");
         exit(1);

@@ -346,14 +346,13 @@ void fp_flush(struct vm *vm)
     }
 }
 
-/* Task id's tag and index salt (paging.c load_state sets the current
- * task's in vm->ic_tag, vm->ic_salt: task 1's are those of paging off). */
+/* Task id's tag (paging.c load_state sets the current task's in
+ * vm->ic_tag: task 1's is that of paging off). */
 static uint32_t task_tag(unsigned id) { return 1 + ((id - 1) << 24); }
-static uint32_t task_salt(unsigned id) { return (id - 1) * 0x2C9u & (IC_SIZE - 1); }
 
-static void forget_as(struct vm *vm, uint32_t ia, uint32_t tag, uint32_t salt)
+static void forget_as(struct vm *vm, uint32_t ia, uint32_t tag)
 {
-    struct icent *e = &vm->ic[((ia >> 1) ^ salt) & (IC_SIZE - 1)];
+    struct icent *e = ic_slot(vm, ia);
     if (e->tag == ia + tag)
         e->tag = 0;
 }
@@ -361,17 +360,17 @@ static void forget_as(struct vm *vm, uint32_t ia, uint32_t tag, uint32_t salt)
 void fp_forget(struct vm *vm, uint32_t ia)
 {
     for (unsigned id = 1; id <= vm->ntasks; id++)     /* a breakpoint is in every task */
-        forget_as(vm, ia, task_tag(id), task_salt(id));
+        forget_as(vm, ia, task_tag(id));
 }
 
 void fp_forget_task_page(struct vm *vm, unsigned id, uint32_t page)
 {
     /* the page's halfwords map onto ST_PAGE / 2 entries */
-    uint32_t base = page << ST_SHIFT, tag = task_tag(id), salt = task_salt(id);
+    uint32_t base = page << ST_SHIFT, tag = task_tag(id);
     if (!vm->ic_used)
         return;
     for (uint32_t a = base; a < base + ST_PAGE; a += 2)
-        forget_as(vm, a, tag, salt);
+        forget_as(vm, a, tag);
 }
 
 void fp_forget_page(struct vm *vm, uint32_t page) { fp_forget_task_page(vm, vm->tcur, page); }
@@ -567,7 +566,7 @@ enum vm_status fp_run(struct vm *vm)
         fetchu = NULL;
     /* Paging on: the fetch vector is reached through its case, which goes
      * to the paged fetch (pfetchu); the plain fetch is for paging off. */
-    const struct uop *pfetchu = NULL;
+    const struct uop *pfetchu = NULL, *const fetchv = &vm->cs[vm->img.vector[MC_V_FETCH]];
     if (fetchu && vm->pg.on) {
         pfetchu = fetchu;
         fetchu = NULL;
@@ -652,9 +651,9 @@ enum vm_status fp_run(struct vm *vm)
         }
         fetch_paged:
         {
-            /* The same under paging: the cache is tagged and indexed by
-             * task too (ic_slot, vm->ic_tag), and the fetch is a page
-             * reference, reported unless its page is the last one's. */
+            /* The same under paging: the cache is tagged by task too
+             * (vm->ic_tag), and the fetch is a page reference, reported
+             * unless its page is the last one's. */
             if (UNLIKELY(cyc >= vm->fetch_deadline))
                 OUTSIDE(fetch_checked(vm, u));
             cyc += u->cycles;
@@ -678,7 +677,7 @@ enum vm_status fp_run(struct vm *vm)
             /* The taken branch of a BRT or BRNT word (its successor, no
              * microword of its own): IA <- EA2, then the fetch. */
             vm->ia = vm->ea2 & VM_ADDR_MASK;
-            GO(fetchu ? fetchu : &vm->cs[vm->img.vector[MC_V_FETCH]]);
+            GO(fetchu ? fetchu : fetchv);
         }
         CASE(OP_EXIT, l_exit):
             latches(vm);

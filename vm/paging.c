@@ -52,6 +52,27 @@ const char *vm_policy_name(enum vm_policy p)
     return (unsigned)p < VM_NPOLICY ? policy_names[p] : "unknown";
 }
 
+/*
+ * The reference string is produced only when something needs it: a
+ * recorder (vm_set_page_refs), or replacement that can happen -- fewer
+ * frames (in a task's scope) than the pages its address space can hold.
+ * Otherwise the storage path's filter is off (shift 24: never passes).
+ */
+static void track_update(struct vm *vm)
+{
+    struct paging *pg = &vm->pg;
+    int track = 0;
+    if (pg->on) {
+        uint32_t pages = vm->memsize >> pg->pshift;
+        track = pg->ref_fn != NULL || pg->fixed > 0 ||
+                (pg->local ? pg->nframes / vm->ntasks < pages
+                           : (uint64_t)pg->nframes < (uint64_t)pages * vm->ntasks);
+    }
+    pg->track = track;
+    vm->ref_shift = track ? pg->pshift : 24;
+    vm->ref_rd = vm->ref_wr = track ? REF_NONE : 0;
+}
+
 /* ---- tasks ------------------------------------------------------------------- */
 
 static void task_free(struct task *t)
@@ -106,7 +127,6 @@ int pg_init_task1(struct vm *vm)
     vm->rd = t->rd;
     vm->wr = t->wr;
     vm->ic_tag = 1;
-    vm->ic_salt = 0;
     vm->ref_shift = 24;
     vm->ref_rd = vm->ref_wr = 0;
     vm->pg.running = 1;
@@ -143,8 +163,8 @@ static void save_state(struct vm *vm, struct task *t)
 
 static void load_state(struct vm *vm, struct task *t)
 {
-    if (t->id != vm->tcur)          /* the filter holds the other task's page */
-        vm->ref_rd = vm->ref_wr = vm->pg.on ? REF_NONE : 0;
+    if (t->id != vm->tcur && vm->pg.track)  /* the filter holds the other task's page */
+        vm->ref_rd = vm->ref_wr = REF_NONE;
     memcpy(vm->gr, t->gr, sizeof t->gr);
     memcpy(vm->cr, t->cr, sizeof t->cr);
     vm->sysmask = t->sysmask;
@@ -166,7 +186,6 @@ static void load_state(struct vm *vm, struct task *t)
     vm->rd = t->rd;
     vm->wr = t->wr;
     vm->ic_tag = 1 + ((t->id - 1) << 24);
-    vm->ic_salt = (t->id - 1) * 0x2C9u & (IC_SIZE - 1);
     if (t->wr_key != vm->key)
         st_set_key(vm);
     pw_set(vm, PW_PSWBAD, vm->psw_bad);
@@ -230,9 +249,8 @@ int vm_set_paging(struct vm *vm, const struct vm_paging *cfg, char *err, size_t 
     pg->start = pg->acct = vm->ctr.cycles;
     t->start = vm->ctr.cycles;
     t->start_insn = vm->ctr.instructions;
-    vm->ref_shift = pg->pshift;
-    vm->ref_rd = vm->ref_wr = REF_NONE;
     set_quotas(vm);
+    track_update(vm);
     fp_flush(vm);
     st_map_all(vm);
     return 0;
@@ -272,6 +290,7 @@ int vm_add_task(struct vm *vm)
     vm->task[id] = t;
     vm->ntasks = id;
     set_quotas(vm);
+    track_update(vm);
     for (uint32_t p = 0; p < ST_NPAGE; p++)
         st_map_one(vm, t, p);
     return (int)id;
@@ -323,6 +342,9 @@ int vm_task_info(const struct vm *vm, unsigned id, struct vm_task_info *out)
         out->instructions += vm->ctr.instructions - t->start_insn;
     }
     out->wait_cycles = t->wait;
+    if (t->state == TS_PAGEWAIT)        /* waiting now: so far */
+        out->wait_cycles += (vm->ctr.cycles < t->ready_at ? vm->ctr.cycles : t->ready_at) -
+                            t->blocked_at;
     out->elapsed_cycles = (out->ended ? t->ended_at : vm->ctr.cycles) - t->start;
     out->pageins = t->pageins;
     out->pageouts = t->pageouts;
@@ -355,6 +377,7 @@ void vm_set_page_refs(struct vm *vm, vm_ref_fn *fn, void *ctx)
 {
     vm->pg.ref_fn = fn;
     vm->pg.ref_ctx = ctx;
+    track_update(vm);
 }
 
 /* ---- frames ------------------------------------------------------------------- */
@@ -403,7 +426,7 @@ static void evict(struct vm *vm, uint32_t f, int count, int cost)
     uint32_t n = vm->pg.psize >> ST_SHIFT;
     for (uint32_t i = 0; i < n; i++)
         fp_forget_task_page(vm, o->id, fr->vpage * n + i);
-    if (o->id == vm->tcur && (vm->ref_rd == fr->vpage || vm->ref_wr == fr->vpage))
+    if (o->id == vm->tcur && vm->pg.track && (vm->ref_rd == fr->vpage || vm->ref_wr == fr->vpage))
         vm->ref_rd = vm->ref_wr = REF_NONE;
     if (fr->fixed)
         vm->pg.fixed--;
@@ -498,7 +521,7 @@ static uint32_t page_in(struct vm *vm, struct task *t, uint32_t vpage, int fault
 void pg_note(struct vm *vm, uint32_t addr, int write)
 {
     uint32_t vp = addr >> vm->pg.pshift;
-    if (write ? vp == vm->ref_wr : vp == vm->ref_rd)
+    if (!vm->pg.track || (write ? vp == vm->ref_wr : vp == vm->ref_rd))
         return;
     struct task *t = vm->task[vm->tcur];
     struct frame *fr = &vm->pg.frame[t->pt[vp] - 1];
@@ -529,13 +552,12 @@ uint8_t *pg_peek(struct vm *vm, uint32_t addr, int write)
 {
     struct task *t = vm->task[vm->tcur];
     uint32_t vp = addr >> vm->pg.pshift, f = t->pt[vp], off = addr & (vm->pg.psize - 1);
-    if (f) {
-        struct frame *fr = &vm->pg.frame[f - 1];
-        if (write && !fr->dirty) {
-            fr->dirty = 1;
-            map_vpage(vm, t, vp);
-        }
+    if (f && (!write || vm->pg.frame[f - 1].dirty))
         return frame_addr(vm, f - 1) + off;
+    if (f && !t->file[vp]) {            /* a clean page never written out: as it is */
+        if (!(t->file[vp] = malloc(vm->pg.psize)))
+            return NULL;
+        memcpy(t->file[vp], frame_addr(vm, f - 1), vm->pg.psize);
     }
     if (!t->file[vp]) {
         if (!write)
@@ -544,6 +566,19 @@ uint8_t *pg_peek(struct vm *vm, uint32_t addr, int write)
             return NULL;
     }
     return t->file[vp] + off;
+}
+
+int pg_store(struct vm *vm, uint32_t addr, const void *src, uint32_t n)
+{
+    struct task *t = vm->task[vm->tcur];
+    uint32_t vp = addr >> vm->pg.pshift, f = t->pt[vp], off = addr & (vm->pg.psize - 1);
+    uint8_t *p = pg_peek(vm, addr, 1);
+    if (!p)
+        return -1;          /* out of host memory for the page file */
+    memcpy(p, src, n);
+    if (f && !vm->pg.frame[f - 1].dirty)        /* clean in a frame: the frame too */
+        memcpy(frame_addr(vm, f - 1) + off, src, n);
+    return 0;
 }
 
 int vm_fix_pages(struct vm *vm, uint32_t addr, uint32_t len, int fix)
@@ -577,6 +612,7 @@ int vm_fix_pages(struct vm *vm, uint32_t addr, uint32_t len, int fix)
             vm->pg.fixed--;
         fr->fixed = fix != 0;
     }
+    track_update(vm);
     return 0;
 }
 
@@ -606,8 +642,8 @@ int pg_dispatch(struct vm *vm)
             t->state = TS_READY;
             if (pg->fault_wait) {
                 t->state = TS_PAGEWAIT;
+                t->blocked_at = now;
                 t->ready_at = now + pg->fault_wait;
-                t->wait += pg->fault_wait;
             } else if (pg->yield_until) {
                 t->state = TS_TIMERWAIT;
                 t->ready_at = pg->yield_until;
@@ -629,6 +665,8 @@ int pg_dispatch(struct vm *vm)
         pg->acct = now;
         struct task *n = pick(vm, now);
         if (n) {
+            if (n->state == TS_PAGEWAIT)        /* its wait is over */
+                n->wait += n->ready_at - n->blocked_at;
             load_state(vm, n);
             n->state = TS_READY;
             n->dispatches++;

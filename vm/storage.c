@@ -183,34 +183,6 @@ void st_set_key(struct vm *vm)
     find_flat(vm);
 }
 
-/* ---- the page tables' path ----------------------------------------------------- */
-
-int st_read_paged(struct vm *vm, uint32_t addr, unsigned len, uint32_t *out)
-{
-    const uint8_t *p = vm->rd[addr >> ST_SHIFT];
-    uint32_t off = addr & ST_OFF;
-    if (p && off <= ST_PAGE - len) {
-        if (__builtin_expect((addr >> vm->ref_shift) != vm->ref_rd, 0))
-            pg_note(vm, addr, 0);
-        *out = st_be_load(p + off, len);
-        return 0;
-    }
-    return st_read_slow(vm, addr, len, out);
-}
-
-int st_write_paged(struct vm *vm, uint32_t addr, unsigned len, uint32_t v)
-{
-    uint8_t *p = vm->wr[addr >> ST_SHIFT];
-    uint32_t off = addr & ST_OFF;
-    if (p && off <= ST_PAGE - len) {
-        if (__builtin_expect((addr >> vm->ref_shift) != vm->ref_wr, 0))
-            pg_note(vm, addr, 1);
-        st_be_store(p + off, len, v);
-        return 0;
-    }
-    return st_write_slow(vm, addr, len, v);
-}
-
 /* ---- the slow path ---------------------------------------------------------------- */
 
 int st_read_slow(struct vm *vm, uint32_t addr, unsigned len, uint32_t *out)
@@ -332,9 +304,10 @@ static int host_copy(const struct vm *vm, uint32_t addr, uint8_t *buf, size_t le
                 memcpy(p + (addr & ST_OFF), buf, n);
             else
                 memcpy(buf, p + (addr & ST_OFF), n);
-        } else if (store)
-            memcpy(pg_peek((struct vm *)(uintptr_t)vm, addr, 1), buf, n);
-        else {
+        } else if (store) {
+            if (pg_store((struct vm *)(uintptr_t)vm, addr, buf, (uint32_t)n) != 0)
+                return -1;
+        } else {
             const uint8_t *p = pg_peek((struct vm *)(uintptr_t)vm, addr, 0);
             if (p)
                 memcpy(buf, p, n);

@@ -16,7 +16,7 @@
  * it is one compare and a load or store (the compare does not wait for
  * a table load, which matters at every operand).  Beyond it, an entry
  * that is not NULL and a reference that stays inside its page is a plain
- * load or store (st_read_paged, out of line).  Everything else takes the
+ * load or store (inline too).  Everything else takes the
  * slow path (storage.c): a reference that crosses a page or wraps at
  * 16 MiB, an address outside storage (addressing, 0005), a store the PSW
  * key does not allow (protection, 0004), a page with a watchpoint; and,
@@ -61,10 +61,7 @@ static inline void st_be_store(uint8_t *p, unsigned len, uint32_t v)
     }
 }
 
-/* storage.c: the page tables' path, then the slow path.  0, or the
- * program-interruption code. */
-int st_read_paged(struct vm *vm, uint32_t addr, unsigned len, uint32_t *out);
-int st_write_paged(struct vm *vm, uint32_t addr, unsigned len, uint32_t v);
+/* storage.c: the slow path.  0, or the program-interruption code. */
 int st_read_slow(struct vm *vm, uint32_t addr, unsigned len, uint32_t *out);
 int st_write_slow(struct vm *vm, uint32_t addr, unsigned len, uint32_t v);
 
@@ -78,7 +75,15 @@ static inline __attribute__((always_inline)) int st_read(struct vm *vm, uint32_t
         *out = st_be_load(vm->real + addr, len);
         return 0;
     }
-    return st_read_paged(vm, addr, len, out);
+    const uint8_t *p = vm->rd[addr >> ST_SHIFT];
+    uint32_t off = addr & ST_OFF;
+    if (__builtin_expect(p && off <= ST_PAGE - len, 1)) {
+        if (__builtin_expect((addr >> vm->ref_shift) != vm->ref_rd, 0))
+            pg_note(vm, addr, 0);
+        *out = st_be_load(p + off, len);
+        return 0;
+    }
+    return st_read_slow(vm, addr, len, out);
 }
 
 /* Store the low len (1, 2 or 4) bytes of v at addr: 0, or the
@@ -91,7 +96,15 @@ static inline __attribute__((always_inline)) int st_write(struct vm *vm, uint32_
         st_be_store(vm->real + addr, len, v);
         return 0;
     }
-    return st_write_paged(vm, addr, len, v);
+    uint8_t *p = vm->wr[addr >> ST_SHIFT];
+    uint32_t off = addr & ST_OFF;
+    if (__builtin_expect(p && off <= ST_PAGE - len, 1)) {
+        if (__builtin_expect((addr >> vm->ref_shift) != vm->ref_wr, 0))
+            pg_note(vm, addr, 1);
+        st_be_store(p + off, len, v);
+        return 0;
+    }
+    return st_write_slow(vm, addr, len, v);
 }
 
 /* storage.c */
@@ -114,7 +127,9 @@ static inline int st_cpu_read4(struct vm *vm, uint32_t addr, uint32_t *v)
         *v = st_be_load(vm->real + addr, 4);
         return 0;
     }
-    const uint8_t *p = pg_peek(vm, addr, 0);    /* a word never crosses a page */
+    /* a word never crosses a page: the table's entry, else the slow way */
+    const uint8_t *p = vm->rd[addr >> ST_SHIFT];
+    p = p ? p + (addr & ST_OFF) : pg_peek(vm, addr, 0);
     *v = p ? st_be_load(p, 4) : 0;
     return 0;
 }
@@ -122,8 +137,14 @@ static inline int st_cpu_write4(struct vm *vm, uint32_t addr, uint32_t v)
 {
     if (addr > vm->memsize - 4)
         return -1;
-    st_be_store(vm->pg.on ? pg_peek(vm, addr, 1) : vm->real + addr, 4, v);
-    return 0;
+    uint8_t *p = vm->pg.on ? vm->wr[addr >> ST_SHIFT] : vm->real + addr - (addr & ST_OFF);
+    if (p) {                                    /* paging off, or a dirty page */
+        st_be_store(p + (addr & ST_OFF), 4, v);
+        return 0;
+    }
+    uint8_t b[4];
+    st_be_store(b, 4, v);
+    return pg_store(vm, addr, b, 4);            /* never makes a page dirty */
 }
 /* Recompute the entries of one page of task t; of one page in every
  * task; of every page in every task. */

@@ -162,6 +162,7 @@ struct task {
     uint8_t state;
     enum vm_status status;                  /* TS_ENDED: how */
     uint64_t ready_at;                      /* TS_*WAIT: the cycle it can run again */
+    uint64_t blocked_at;                    /* TS_PAGEWAIT: since when */
     /* architected state, saved while it does not run */
     uint32_t gr[16], cr[16];
     uint8_t sysmask, key, emwp, cc, pm, psw_bad, psw_junk1;
@@ -200,6 +201,7 @@ struct paging {
     uint32_t fixed;
     int running;                            /* the current task is dispatched (not waiting) */
     int stopped;                            /* the wait stopped at the run's limit */
+    int track;                              /* the reference string is produced (track_update) */
     vm_ref_fn *ref_fn;
     void *ref_ctx;
     vm_task_end_fn *end_fn;
@@ -284,7 +286,7 @@ struct vm {
     const void *const *fp_hb;               /* the same for bound words: no runaway check */
     struct icent ic[IC_SIZE];
     struct uop *tr;                         /* IC_SIZE * TR_MAX bound words */
-    uint32_t ic_tag, ic_salt;               /* the current task's: tag ia + ic_tag, index ^ salt */
+    uint32_t ic_tag;                        /* the current task's cache tag: ia + ic_tag */
     /* the page tables of the storage path (storage.h): the host address of
      * each 2 KiB page for reads (operands and instruction fetch) and for
      * stores, or NULL: take the slow path.  The current task's. */
@@ -384,10 +386,14 @@ void pg_note(struct vm *vm, uint32_t addr, int write);
 /* The host address of addr for the program (a fault brings the page in;
  * write: the page becomes dirty), and its reference reported. */
 uint8_t *pg_xlate(struct vm *vm, uint32_t addr, int write);
-/* The host address of addr without a fault or a reference (the host's
- * and the machine's own access): in a frame, or in the page file (made
- * when write is set; NULL: a page of zeros for a read). */
+/* The host address of addr without a fault or a reference, for the
+ * host's and the machine's own access: to read, the frame or the page
+ * file (NULL: a page of zeros).  To write (write = 1): a dirty frame, or
+ * the page file (made if need be; NULL if out of memory) -- a clean
+ * frame stays clean, pg_store writes it and its page file alike. */
 uint8_t *pg_peek(struct vm *vm, uint32_t addr, int write);
+/* Store n bytes (inside one page) at addr that way: 0, or -1. */
+int pg_store(struct vm *vm, uint32_t addr, const void *src, uint32_t n);
 uint32_t pg_frame_of(const struct vm *vm, const struct task *t, uint32_t vpage);
 
 /* fastpath.c, fpchoose.c */
@@ -415,10 +421,11 @@ void fp_forget(struct vm *vm, uint32_t ia);
 void fp_forget_page(struct vm *vm, uint32_t page);
 /* The same for task id's entries (tag and index of that task). */
 void fp_forget_task_page(struct vm *vm, unsigned id, uint32_t page);
-/* Where the cache keeps the instruction at ia of the current task. */
+/* Where the cache keeps the instruction at ia (of any task: the tag
+ * tells them apart). */
 static inline struct icent *ic_slot(struct vm *vm, uint32_t ia)
 {
-    return &vm->ic[((ia >> 1) ^ vm->ic_salt) & (IC_SIZE - 1)];
+    return &vm->ic[(ia >> 1) & (IC_SIZE - 1)];
 }
 void fp_flush(struct vm *vm);
 enum { RUN_FREE, RUN_INSN, RUN_MICRO };

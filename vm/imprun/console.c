@@ -69,6 +69,8 @@ void tasks_console_close(struct imprun_opts *o)
         return;
     for (int k = 0; k < o->ntasks; k++) {
         struct services *s = o->task[k].svc;
+        if (!s)                         /* its segment was never parsed */
+            continue;
         if (s->out && s->out != stdout)
             fclose(s->out);
         if (k > 0 && s->in)
