@@ -714,27 +714,26 @@ int pg_task_end(struct vm *vm, enum vm_status st)
     struct task *t = vm->task[vm->tcur];
     if (vm->pg.end_fn)
         vm->pg.end_fn(vm->pg.end_ctx, vm, t->id, st);
+    /* a fault in its last instruction: the service is its CPU; there is
+     * no instruction left to wait for the page */
+    vm->ctr.cycles += vm->pg.fault_cpu;
+    vm->pg.fault_cpu = vm->pg.fault_wait = vm->pg.yield_until = 0;
     if (vm->pg.running)
         account_cpu(vm);
     t->state = TS_ENDED;
     t->status = st;
     t->ended_at = vm->ctr.cycles;
+    save_state(vm, t);
+    vm->pg.running = 0;                 /* from here the dispatcher's: the machine's wait */
     if (vm->ntasks == 1)
         return 0;
-    /* its frames go back, their contents kept in its page file for the reports */
-    for (uint32_t f = 0; f < vm->pg.nframes; f++)
-        if (vm->pg.frame[f].task == t->id)
-            evict(vm, f, 0, 0);
-    t->nring = t->hand = 0;
-    vm->pg.fault_cpu = vm->pg.fault_wait = vm->pg.yield_until = 0;
+    /* its frames stay until the policy replaces them, as a replay of the
+     * reference string (which knows nothing of ends) has them */
     int live = 0;
     for (unsigned i = 1; i <= vm->ntasks; i++)
         live += vm->task[i]->state != TS_ENDED;
-    if (!live) {
-        save_state(vm, t);
-        vm->pg.running = 0;
+    if (!live)
         return 0;
-    }
     vm->upc = vm->img.vector[MC_V_FETCH];
     vm->rsp = 0;
     vm->evskip = 0;

@@ -212,6 +212,8 @@ static void write_reports(struct run *r, enum vm_status st)
             else
                 snprintf(who, sizeof who, "imprun: no task running (every task waits)");
             rep_status_collect(&status, r->vm, &r->tk[id ? id - 1 : 0].syms, st, r->rc);
+            if (!id)                    /* in the dispatcher: no instruction to show */
+                status.inside = status.have_where = status.waiting = 0;
             rep_status_print(r->rep, who, &status, o->quiet);
         }
     } else {
