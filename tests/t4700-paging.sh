@@ -316,6 +316,21 @@ test_expect_success 'local replacement, two tasks: pagesim.pl --local=2' '
     done &&
     test $bad = 0
 '
+# global replacement with two tasks of different lengths: the short task
+# ends while the other still runs, and its frames stay until replaced,
+# so the run is still exactly its string replayed.
+test_expect_success 'global replacement, two tasks, one ends early: pagesim.pl' '
+    for p in lru fifo clock; do
+        for n in 2 5 11; do
+            imprun -q --frames=$n --policy=$p --page-in=700 --slice=5000 \
+                --page-refs=g.refs --json=g.json belady.load --task thrash.load >out &&
+            counts g.json >got &&
+            { $SIM --policy=$p --frames=$n g.refs &&
+              $SIM --policy=opt --frames=$n g.refs; } >want &&
+            { cmp -s want got || { echo "$p $n frames (then OPT):"; test_cmp want got; exit 1; }; }
+        done || exit 1
+    done
+'
 test_expect_success 'two tasks share a frame count: the output stays right' '
     imprun -q --replacement=local --frames=3 --policy=fifo rand.load --task thrash.load >out &&
     { sed -e "s/^/[1] /" rand.expected && sed -e "s/^/[2] /" thrash.expected; } | sort >want &&
