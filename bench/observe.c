@@ -9,7 +9,10 @@
  * them set costs the instructions that run.  "paging on" runs it as a
  * task in virtual storage with a frame for every page (LRU), so that
  * after the first reference to each page everything is resident: what is
- * measured is the cost of translation and of the reference string.
+ * measured is the cost of translation.  "+ ref string" is the same with
+ * the page reference string produced (a recorder counts it), as imprun
+ * runs with paging, and as any run where pages can be replaced: every
+ * reference to another page than the last one is reported.
  *
  *   usage: bench-observe IMAGE [runs]
  */
@@ -20,9 +23,15 @@
 #include <stdlib.h>
 #include <time.h>
 
-enum { PLAIN, BREAK, TRACE, WATCH, PAGED, NWAYS };
+enum { PLAIN, BREAK, TRACE, WATCH, PAGED, PAGEREFS, NWAYS };
 static const char *const way_names[NWAYS] = { "plain", "breakpoint", "ranged trace",
-                                              "watchpoint", "paging on" };
+                                              "watchpoint", "paging on", "+ ref string" };
+
+static void count_ref(void *ctx, unsigned task, uint32_t page, int write)
+{
+    (void)task; (void)page; (void)write;
+    ++*(unsigned long *)ctx;
+}
 
 static int count_insn(void *ctx, struct vm *vm, uint32_t addr, const uint8_t *b, int len)
 {
@@ -46,7 +55,8 @@ static double run(const uint8_t *img, size_t len, int way, uint64_t *insns)
     unsigned long traced = 0;
     struct vm_paging pg = { (2u << 20) / 4096, 4096, VM_LRU, 16000, 16000, 0 };
     char err[200];
-    if (vm && way == PAGED && vm_set_paging(vm, &pg, err, sizeof err) != 0) {
+    unsigned long refs = 0;
+    if (vm && (way == PAGED || way == PAGEREFS) && vm_set_paging(vm, &pg, err, sizeof err) != 0) {
         fprintf(stderr, "bench-observe: %s\n", err);
         exit(1);
     }
@@ -62,6 +72,8 @@ static double run(const uint8_t *img, size_t len, int way, uint64_t *insns)
         vm_set_trace(vm, &tr);
     if (way == WATCH)
         vm_set_watchpoint(vm, 0x300, 4, VM_WATCH_WRITE);
+    if (way == PAGEREFS)
+        vm_set_page_refs(vm, count_ref, &refs);
     vm_restart(vm);
     double t0 = now();
     enum vm_status st = vm_run(vm, 0);

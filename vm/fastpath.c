@@ -400,6 +400,12 @@ static inline int ic_hit(const struct vm *vm, uint32_t ia, const struct icent *e
     return e->tag == ia + vm->ic_tag && (load8(e->hp) & e->mask) == e->bytes;
 }
 
+/* The same with paging off: task 1's tag, 1. */
+static inline int ic_hit_plain(uint32_t ia, const struct icent *e)
+{
+    return e->tag == ia + 1 && (load8(e->hp) & e->mask) == e->bytes;
+}
+
 /* The fetch microword when a timer update is due or an event pending. */
 static __attribute__((noinline, cold)) const struct uop *fetch_event(struct vm *vm,
                                                                      const struct uop *u)
@@ -417,7 +423,7 @@ static __attribute__((noinline, cold)) const struct uop *fetch_event(struct vm *
     struct icent *e = ic_slot(vm, ia);
     if (vm->psw_bad || !ic_hit(vm, ia, e))
         return fetch_slow(vm, u, ia, e);
-    if ((ia >> vm->ref_shift) != vm->ref_rd)      /* paging: the fetch is a reference */
+    if ((ia ^ vm->ref_rd) & vm->ref_mask)         /* paging: the fetch is a reference */
         pg_note(vm, ia, 0);
     fetch_hit(vm, ia, e);
     count_fetch(vm, e->il.didx, vm->ctr.cycles);
@@ -564,13 +570,6 @@ enum vm_status fp_run(struct vm *vm)
     unsigned lastop;
     if (fetchu->op != OP_FETCH)
         fetchu = NULL;
-    /* Paging on: the fetch vector is reached through its case, which goes
-     * to the paged fetch (pfetchu); the plain fetch is for paging off. */
-    const struct uop *pfetchu = NULL, *const fetchv = &vm->cs[vm->img.vector[MC_V_FETCH]];
-    if (fetchu && vm->pg.on) {
-        pfetchu = fetchu;
-        fetchu = NULL;
-    }
     const unsigned fcyc = fetchu ? fetchu->cycles : 0;
 #ifdef FP_LABELS
     /* Two tables of case addresses: a control-store word's case checks the
@@ -593,7 +592,7 @@ enum vm_status fp_run(struct vm *vm)
 #define TAB_ALUN(F) ALUN_LABELS(F, TAB_T)
 #define TAB_UNCOUNTED                                                                 \
         [OP_GENERIC] = &&l_generic, [OP_FETCH] = &&l_fetch, [OP_EXIT] = &&l_exit,       \
-        [OP_BRANCH] = &&l_branch,
+        [OP_BRANCH] = &&l_branch, [OP_FETCHP] = &&l_fetchp,
 #define TAB_T(code, label) [code] = &&label##_c,
     static const void *const handler[OP_COUNT] = { TAB_UNCOUNTED TAB_TABLE };
 #undef TAB_T
@@ -620,8 +619,6 @@ enum vm_status fp_run(struct vm *vm)
         switch (u->op) {
 #endif
         CASE(OP_FETCH, l_fetch):
-            if (u == pfetchu)
-                goto fetch_paged;
             if (u != fetchu)            /* another fetch word: every check */
                 OUTSIDE(fetch_checked(vm, u));
         fetch:
@@ -638,7 +635,7 @@ enum vm_status fp_run(struct vm *vm)
             mw++;
             uint32_t ia = vm->ia;
             struct icent *e = &vm->ic[(ia >> 1) & (IC_SIZE - 1)];
-            if (UNLIKELY(!ic_hit(vm, ia, e)))
+            if (UNLIKELY(!ic_hit_plain(ia, e)))
                 OUTSIDE(fetch_slow(vm, u, ia, e));
             fetch_hit(vm, ia, e);
             unsigned didx = e->il.didx;
@@ -649,35 +646,39 @@ enum vm_status fp_run(struct vm *vm)
             lastop = didx;
             GO_ENTRY(e->entry);
         }
-        fetch_paged:
-        {
-            /* The same under paging: the cache is tagged by task too
-             * (vm->ic_tag), and the fetch is a page reference, reported
-             * unless its page is the last one's. */
-            if (UNLIKELY(cyc >= vm->fetch_deadline))
-                OUTSIDE(fetch_checked(vm, u));
-            cyc += u->cycles;
-            mw++;
-            uint32_t ia = vm->ia;
-            struct icent *e = ic_slot(vm, ia);
-            if (UNLIKELY(!ic_hit(vm, ia, e)))
-                OUTSIDE(fetch_slow(vm, u, ia, e));
-            if (UNLIKELY((ia >> vm->ref_shift) != vm->ref_rd))
-                pg_note(vm, ia, 0);
-            fetch_hit(vm, ia, e);
-            unsigned didx = e->il.didx;
-            ninsn++;
-            vm->ctr.op_count[didx]++;
-            vm->ctr.op_cycles[lastop] += cyc - lastcyc;
-            lastcyc = cyc;
-            lastop = didx;
-            GO_ENTRY(e->entry);
+        /* The fetch vector with paging on (OP_FETCHP, fp_set_paged): the
+         * same, but the cache is tagged by task too (vm->ic_tag), and the
+         * fetch is a page reference, reported unless its page is the
+         * last one's (vm->ref_mask 0: no string is produced). */
+#define FETCH_PAGED(TRACK)                                                            \
+        {                                                                             \
+            if (UNLIKELY(cyc >= vm->fetch_deadline))                                  \
+                OUTSIDE(fetch_checked(vm, u));                                        \
+            cyc += u->cycles;                                                         \
+            mw++;                                                                     \
+            uint32_t ia = vm->ia;                                                     \
+            struct icent *e = ic_slot(vm, ia);                                        \
+            if (UNLIKELY(!ic_hit(vm, ia, e)))                                         \
+                OUTSIDE(fetch_slow(vm, u, ia, e));                                    \
+            if (UNLIKELY((ia ^ vm->ref_rd) & vm->ref_mask))                           \
+                pg_note(vm, ia, 0);                                                   \
+            fetch_hit(vm, ia, e);                                                     \
+            unsigned didx = e->il.didx;                                               \
+            ninsn++;                                                                  \
+            vm->ctr.op_count[didx]++;                                                 \
+            vm->ctr.op_cycles[lastop] += cyc - lastcyc;                               \
+            lastcyc = cyc;                                                            \
+            lastop = didx;                                                            \
+            GO_ENTRY(e->entry);                                                       \
         }
+        CASE(OP_FETCHP, l_fetchp):
+        FETCH_PAGED(1)
+#undef FETCH_PAGED
         CASE(OP_BRANCH, l_branch): {
             /* The taken branch of a BRT or BRNT word (its successor, no
              * microword of its own): IA <- EA2, then the fetch. */
             vm->ia = vm->ea2 & VM_ADDR_MASK;
-            GO(fetchu ? fetchu : fetchv);
+            GO(fetchu ? fetchu : &vm->cs[vm->img.vector[MC_V_FETCH]]);
         }
         CASE(OP_EXIT, l_exit):
             latches(vm);

@@ -39,7 +39,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define REF_NONE 0xFFFFFFFFu
+/* The filter's "no page": bit 0 of the mask, no address has it. */
+#define REF_NONE 0x80000000u
 
 static const char *const policy_names[VM_NPOLICY] = {
 #define X(e, name, what) name,
@@ -69,8 +70,8 @@ static void track_update(struct vm *vm)
                            : (uint64_t)pg->nframes < (uint64_t)pages * vm->ntasks);
     }
     pg->track = track;
-    vm->ref_shift = track ? pg->pshift : 24;
-    vm->ref_rd = vm->ref_wr = track ? REF_NONE : 0;
+    vm->ref_mask = track ? REF_NONE | (VM_ADDR_MASK & ~(pg->psize - 1)) : 0;
+    vm->ref_rd = vm->ref_wr = REF_NONE;
 }
 
 /* ---- tasks ------------------------------------------------------------------- */
@@ -127,8 +128,8 @@ int pg_init_task1(struct vm *vm)
     vm->rd = t->rd;
     vm->wr = t->wr;
     vm->ic_tag = 1;
-    vm->ref_shift = 24;
-    vm->ref_rd = vm->ref_wr = 0;
+    vm->ref_mask = 0;
+    vm->ref_rd = vm->ref_wr = REF_NONE;
     vm->pg.running = 1;
     return 0;
 }
@@ -251,7 +252,7 @@ int vm_set_paging(struct vm *vm, const struct vm_paging *cfg, char *err, size_t 
     t->start_insn = vm->ctr.instructions;
     set_quotas(vm);
     track_update(vm);
-    fp_flush(vm);
+    fp_set_paged(vm);
     st_map_all(vm);
     return 0;
 }
@@ -426,7 +427,8 @@ static void evict(struct vm *vm, uint32_t f, int count, int cost)
     uint32_t n = vm->pg.psize >> ST_SHIFT;
     for (uint32_t i = 0; i < n; i++)
         fp_forget_task_page(vm, o->id, fr->vpage * n + i);
-    if (o->id == vm->tcur && vm->pg.track && (vm->ref_rd == fr->vpage || vm->ref_wr == fr->vpage))
+    uint32_t va = fr->vpage << vm->pg.pshift;
+    if (o->id == vm->tcur && (vm->ref_rd == va || vm->ref_wr == va))
         vm->ref_rd = vm->ref_wr = REF_NONE;
     if (fr->fixed)
         vm->pg.fixed--;
@@ -521,14 +523,15 @@ static uint32_t page_in(struct vm *vm, struct task *t, uint32_t vpage, int fault
 void pg_note(struct vm *vm, uint32_t addr, int write)
 {
     uint32_t vp = addr >> vm->pg.pshift;
-    if (!vm->pg.track || (write ? vp == vm->ref_wr : vp == vm->ref_rd))
+    uint32_t va = vp << vm->pg.pshift;
+    if (!vm->pg.track || (write ? va == vm->ref_wr : va == vm->ref_rd))
         return;
     struct task *t = vm->task[vm->tcur];
     struct frame *fr = &vm->pg.frame[t->pt[vp] - 1];
     fr->used = ++vm->pg.refno;
     fr->ref = 1;
-    vm->ref_rd = vp;
-    vm->ref_wr = write ? vp : REF_NONE;
+    vm->ref_rd = va;
+    vm->ref_wr = write ? va : REF_NONE;
     if (vm->pg.ref_fn)
         vm->pg.ref_fn(vm->pg.ref_ctx, t->id, vp, write);
 }

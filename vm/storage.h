@@ -32,8 +32,8 @@
  * vm->wr point at the running task's; an entry is the frame holding the
  * page (a store's only once the page is dirty), the flat prefixes are
  * empty, and the paged step reports a reference to a page other than
- * the last one (vm->ref_shift, ref_rd, ref_wr: with paging off the
- * shift is 24 and the test never true).
+ * the last one (vm->ref_mask, ref_rd, ref_wr: with paging off, or
+ * when no string is needed, the mask is 0 and the test never true).
  */
 #ifndef IMP_STORAGE_H
 #define IMP_STORAGE_H
@@ -78,7 +78,7 @@ static inline __attribute__((always_inline)) int st_read(struct vm *vm, uint32_t
     const uint8_t *p = vm->rd[addr >> ST_SHIFT];
     uint32_t off = addr & ST_OFF;
     if (__builtin_expect(p && off <= ST_PAGE - len, 1)) {
-        if (__builtin_expect((addr >> vm->ref_shift) != vm->ref_rd, 0))
+        if (__builtin_expect(((addr ^ vm->ref_rd) & vm->ref_mask) != 0, 0))
             pg_note(vm, addr, 0);
         *out = st_be_load(p + off, len);
         return 0;
@@ -99,7 +99,7 @@ static inline __attribute__((always_inline)) int st_write(struct vm *vm, uint32_
     uint8_t *p = vm->wr[addr >> ST_SHIFT];
     uint32_t off = addr & ST_OFF;
     if (__builtin_expect(p && off <= ST_PAGE - len, 1)) {
-        if (__builtin_expect((addr >> vm->ref_shift) != vm->ref_wr, 0))
+        if (__builtin_expect(((addr ^ vm->ref_wr) & vm->ref_mask) != 0, 0))
             pg_note(vm, addr, 1);
         st_be_store(p + off, len, v);
         return 0;

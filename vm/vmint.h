@@ -244,9 +244,10 @@ struct vm {
     uint32_t memsize;                       /* bytes of (virtual) storage; frames: paging.c */
     uint32_t realsize;                      /* bytes of real storage at vm->real */
     /* the page reference string's filter (paging.c): a reference whose
-     * address >> ref_shift equals ref_rd (a read) or ref_wr (a store) is
-     * the page of the last one reported.  Paging off: shift 24, so never */
-    unsigned ref_shift;
+     * address agrees with ref_rd (a read) or ref_wr (a store) under
+     * ref_mask is to the page of the last one reported.  ref_mask is 0
+     * when no string is produced (paging off too): never reported */
+    uint32_t ref_mask;
     uint32_t ref_rd, ref_wr;
     uint32_t rd_flat, wr_flat;              /* the flat prefixes of vm->rd, vm->wr (storage.h) */
     unsigned nwatch;
@@ -398,6 +399,8 @@ uint32_t pg_frame_of(const struct vm *vm, const struct task *t, uint32_t vpage);
 
 /* fastpath.c, fpchoose.c */
 void fp_prepare(struct vm *vm);             /* after eng_predecode: handlers, cells; flush the cache */
+/* Paging is on: the fetch vector's case becomes the paged fetch. */
+void fp_set_paged(struct vm *vm);
 /* Recompute vm->fetch_deadline from the run's bounds, vm->next_event and
  * vm->pending: set_limit and pw_set call it, nothing else needs to. */
 void fp_deadline(struct vm *vm);
