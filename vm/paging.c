@@ -699,14 +699,10 @@ int pg_dispatch(struct vm *vm)
 
 int pg_idle(struct vm *vm)
 {
-    tm_update(vm);
-    if (pw_get(vm) & PW_IRQ)
-        return 0;
-    if (!(vm->sysmask & 1))
-        return VM_DISABLED_WAIT;
-    uint64_t when = tm_next_irq(vm);
-    if (when == UINT64_MAX)
-        return VM_ENABLED_WAIT;
+    uint64_t when;
+    int rc = tm_wait_end(vm, &when);
+    if (rc || (pw_get(vm) & PW_IRQ))
+        return rc;
     vm->pg.yield_until = when;
     pw_set(vm, PW_TASK, 1);
     return 0;

@@ -125,6 +125,18 @@ uint64_t tm_next_irq(struct vm *vm)
     return best;
 }
 
+int tm_wait_end(struct vm *vm, uint64_t *when)
+{
+    tm_update(vm);
+    *when = vm->ctr.cycles;
+    if (pw_get(vm) & PW_IRQ)
+        return 0;
+    if (!(vm->sysmask & 1))
+        return VM_DISABLED_WAIT;
+    *when = tm_next_irq(vm);
+    return *when == UINT64_MAX ? VM_ENABLED_WAIT : 0;
+}
+
 /*
  * The wait state: advance time to the first moment an enabled external
  * interruption becomes pending.  0 if time advanced (or one is pending),
@@ -132,14 +144,10 @@ uint64_t tm_next_irq(struct vm *vm)
  */
 int tm_idle(struct vm *vm)
 {
-    tm_update(vm);
-    if (pw_get(vm) & PW_IRQ)
-        return 0;
-    if (!(vm->sysmask & 1))
-        return VM_DISABLED_WAIT;
-    uint64_t now = vm->ctr.cycles, best = tm_next_irq(vm);
-    if (best == UINT64_MAX)
-        return VM_ENABLED_WAIT;
+    uint64_t now = vm->ctr.cycles, best;
+    int rc = tm_wait_end(vm, &best);
+    if (rc || best == now)
+        return rc;
     if (best > vm->limit)           /* stop at the run's bound; resume waits on */
         best = vm->limit > now ? vm->limit : now;
     vm->ctr.cycles = best;

@@ -347,6 +347,10 @@ int tm_idle(struct vm *vm);                 /* 0: advanced; else a stop status *
 /* The first cycle an enabled external interruption of the running task
  * becomes pending (UINT64_MAX: none can). */
 uint64_t tm_next_irq(struct vm *vm);
+/* The wait state's end: 0 with *when the cycle an enabled external
+ * interruption is pending (now, if one already is), else
+ * VM_DISABLED_WAIT or VM_ENABLED_WAIT (none can come). */
+int tm_wait_end(struct vm *vm, uint64_t *when);
 
 /* engine.c */
 void eng_predecode(struct vm *vm);
