@@ -94,45 +94,36 @@ int ps_add(struct ps_string *s, uint32_t ref)
 
 /* ---- dense page numbers and next uses ---- */
 
-static int cmp_u32(const void *a, const void *b)
-{
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return (x > y) - (x < y);
-}
+/* A page's place in the table of every possible page: task and page
+ * number (below 8192: 16 MiB of 2 KiB pages), in ps_key order. */
+#define PS_SLOTS ((size_t)(PS_TASK_MAX + 1) << 13)
+static size_t slot_of(uint32_t r) { return (size_t)ps_task(r) << 13 | (ps_page(r) & 8191); }
 
 /*
  * ids[i] = the dense number (0..K-1, in ps_key order) of the page of
  * reference i; *k = K.  The caller frees *ids.  0 or -1 (memory).
+ * One pass marks the pages in a table of every possible page (8 MiB,
+ * touched only where the string goes), one numbers them in order, one
+ * reads the numbers: no sort.
  */
 static int ps_dense(const struct ps_string *s, uint32_t **ids, size_t *k)
 {
     size_t n = s->n, m = 0;
-    uint32_t *keys = malloc((n ? n : 1) * sizeof *keys);
+    uint32_t *slot = calloc(PS_SLOTS, sizeof *slot);     /* 0: absent, else id + 1 */
     uint32_t *id = malloc((n ? n : 1) * sizeof *id);
-    if (!keys || !id) {
-        free(keys);
+    if (!slot || !id) {
+        free(slot);
         free(id);
         return -1;
     }
     for (size_t i = 0; i < n; i++)
-        keys[i] = ps_key(s->ref[i]);
-    qsort(keys, n, sizeof *keys, cmp_u32);
+        slot[slot_of(s->ref[i])] = 1;
+    for (size_t j = 0; j < PS_SLOTS; j++)
+        if (slot[j])
+            slot[j] = (uint32_t)++m;
     for (size_t i = 0; i < n; i++)
-        if (m == 0 || keys[m - 1] != keys[i])
-            keys[m++] = keys[i];
-    for (size_t i = 0; i < n; i++) {
-        uint32_t key = ps_key(s->ref[i]);
-        size_t lo = 0, hi = m;
-        while (hi - lo > 1) {
-            size_t mid = lo + (hi - lo) / 2;
-            if (keys[mid] <= key)
-                lo = mid;
-            else
-                hi = mid;
-        }
-        id[i] = (uint32_t)lo;
-    }
-    free(keys);
+        id[i] = slot[slot_of(s->ref[i])] - 1;
+    free(slot);
     *ids = id;
     *k = m;
     return 0;
