@@ -454,4 +454,16 @@ for src in "$EX"/[a-z]*.s; do
         test_cmp off.out few.out && test_cmp off.st few.st
     "
 done
+# --trace with tasks: every line names its task and uses that task's
+# symbols (PING+... and PONG+... at the same address).
+test_expect_success '--trace with two tasks: [N] and each task'"'"'s symbols' '
+    { imprun -q --slice=2000 --max-trace=20K --trace ping.load --task pong.load \
+        >out 2>trace; test $? = 6; } &&
+    grep "trace reached its limit" trace &&
+    grep "^\[1\] 010000 PING+X.0. " trace &&
+    grep "^\[2\] 010000 PONG+X.0. " trace &&
+    ! grep -v "^\[[12]\] " trace | grep "^[0-9A-F]\{6\} " &&
+    ! grep "^\[1\] .*PONG" trace &&
+    ! grep "^\[2\] .*PING" trace
+'
 test_done

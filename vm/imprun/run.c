@@ -461,6 +461,9 @@ static int run_program(const struct imprun_opts *o, char *const *load)
         struct trace_state ts;
         trace_init(&ts, r.rep, &r.tk[0].syms, o->trace, o->microtrace);
         ts.limit = o->max_trace;
+        ts.ntasks = (unsigned)r.ntasks;
+        for (int k = 0; k < r.ntasks; k++)
+            ts.task_syms[k] = &r.tk[k].syms;
         if (o->trace || o->microtrace) {
             struct vm_trace tr = { .ctx = &ts, .insn = o->trace ? trace_insn : NULL,
                                    .micro = o->microtrace ? trace_micro : NULL,

@@ -201,6 +201,9 @@ struct trace_state {
     uint64_t written;       /* bytes of trace written */
     uint64_t limit;         /* at most this many: then the run stops */
     int limit_hit;          /* 1: the trace stopped the run at its limit */
+    /* several tasks: each line starts "[N] " and uses task N's symbols */
+    const struct symtab *task_syms[VM_MAX_TASKS];
+    unsigned ntasks;
 };
 #define TRACE_LIMIT ((uint64_t)64 << 20)       /* --max-trace default: 64 MiB */
 void trace_init(struct trace_state *t, FILE *out, const struct symtab *syms, int insns,

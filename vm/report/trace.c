@@ -108,7 +108,16 @@ int trace_insn(void *ctx, struct vm *vm, uint32_t addr, const uint8_t *bytes, in
     if (over_limit(t))
         return 1;
     char head[200];
-    rep_trace_format_head(head, sizeof head, t->syms, addr, bytes, len);
+    const struct symtab *syms = t->syms;
+    unsigned id = t->ntasks > 1 ? vm_current_task(vm) : 0;
+    if (id) {
+        char who[16];
+        snprintf(who, sizeof who, "[%u] ", id);
+        put(t, who);
+        if (id <= t->ntasks && t->task_syms[id - 1])
+            syms = t->task_syms[id - 1];
+    }
+    rep_trace_format_head(head, sizeof head, syms, addr, bytes, len);
     put(t, head);
     snapshot(t->gr, vm);
     t->pending = 1;
