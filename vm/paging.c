@@ -183,6 +183,7 @@ static void load_state(struct vm *vm, struct task *t)
     vm->itimer_units = t->itimer_units;
     vm->itimer_pending = t->itimer_pending;
     vm->tcur = t->id;
+    vm->pg.pt = t->pt;
     vm->skey = t->skey;
     vm->rd = t->rd;
     vm->wr = t->wr;
@@ -247,6 +248,7 @@ int vm_set_paging(struct vm *vm, const struct vm_paging *cfg, char *err, size_t 
     if (!pg->slice)
         pg->slice = VM_DEFAULT_SLICE;
     pg->frame = fr;
+    pg->pt = t->pt;
     pg->start = pg->acct = vm->ctr.cycles;
     t->start = vm->ctr.cycles;
     t->start_insn = vm->ctr.instructions;
@@ -522,18 +524,15 @@ static uint32_t page_in(struct vm *vm, struct task *t, uint32_t vpage, int fault
 
 void pg_note(struct vm *vm, uint32_t addr, int write)
 {
+    /* the callers' filter missed (so the string is produced) */
     uint32_t vp = addr >> vm->pg.pshift;
-    uint32_t va = vp << vm->pg.pshift;
-    if (!vm->pg.track || (write ? va == vm->ref_wr : va == vm->ref_rd))
-        return;
-    struct task *t = vm->task[vm->tcur];
-    struct frame *fr = &vm->pg.frame[t->pt[vp] - 1];
+    struct frame *fr = &vm->pg.frame[vm->pg.pt[vp] - 1];
     fr->used = ++vm->pg.refno;
     fr->ref = 1;
-    vm->ref_rd = va;
-    vm->ref_wr = write ? va : REF_NONE;
+    vm->ref_rd = addr & vm->ref_mask;
+    vm->ref_wr = write ? addr & vm->ref_mask : REF_NONE;
     if (vm->pg.ref_fn)
-        vm->pg.ref_fn(vm->pg.ref_ctx, t->id, vp, write);
+        vm->pg.ref_fn(vm->pg.ref_ctx, vm->tcur, vp, write);
 }
 
 uint8_t *pg_xlate(struct vm *vm, uint32_t addr, int write)
@@ -543,7 +542,8 @@ uint8_t *pg_xlate(struct vm *vm, uint32_t addr, int write)
     if (!f)
         f = page_in(vm, t, vp, 1);
     struct frame *fr = &vm->pg.frame[f - 1];
-    pg_note(vm, addr, write);
+    if ((addr ^ (write ? vm->ref_wr : vm->ref_rd)) & vm->ref_mask)
+        pg_note(vm, addr, write);
     if (write && !fr->dirty) {
         fr->dirty = 1;
         map_vpage(vm, t, vp);

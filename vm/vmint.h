@@ -191,6 +191,7 @@ struct paging {
     uint64_t slice;
     struct frame *frame;
     uint32_t hand;                          /* CLOCK, global */
+    uint32_t *pt;                           /* the running task's page table */
     uint64_t refno;                         /* references reported so far: LRU's clock */
     uint64_t loads;                         /* pages brought in so far: FIFO's clock */
     uint64_t slice_end;                     /* the time-slice timer: PW_TASK then */
@@ -386,7 +387,8 @@ int pg_idle(struct vm *vm);
 /* A status of scope TASK ended the running task: 1 if another task is
  * left (the run goes on at the fetch vector), else 0. */
 int pg_task_end(struct vm *vm, enum vm_status st);
-/* The reference filter missed (storage.h): report the reference. */
+/* The reference filter missed (storage.h; so the string is produced and
+ * the page is in a frame): report the reference. */
 void pg_note(struct vm *vm, uint32_t addr, int write);
 /* The host address of addr for the program (a fault brings the page in;
  * write: the page becomes dirty), and its reference reported. */
