@@ -373,8 +373,6 @@ void fp_forget_task_page(struct vm *vm, unsigned id, uint32_t page)
         forget_as(vm, a, tag);
 }
 
-void fp_forget_page(struct vm *vm, uint32_t page) { fp_forget_task_page(vm, vm->tcur, page); }
-
 /* Decode from the cache entry: IA, EA1/EA2 (from the registers before the
  * instruction changes any); the latches stay in the entry (vm->cur).  The
  * caller counts the fetch. */

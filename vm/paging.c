@@ -81,7 +81,7 @@ static void task_free(struct task *t)
     if (!t)
         return;
     if (t->file)
-        for (uint32_t p = 0; p < (VM_ADDR_MASK + 1) / 2048; p++)
+        for (uint32_t p = 0; p < ST_NPAGE; p++)
             free(t->file[p]);
     free(t->file);
     free(t->pt);
@@ -113,7 +113,7 @@ static int task_space(struct task *t)
 {
     t->pt = calloc(ST_NPAGE, sizeof *t->pt);
     t->file = calloc(ST_NPAGE, sizeof *t->file);
-    t->ring = calloc(VM_MAX_STORAGE / 2048, sizeof *t->ring);
+    t->ring = calloc(ST_NPAGE, sizeof *t->ring);     /* at most a frame per page */
     return t->pt && t->file && t->ring ? 0 : -1;
 }
 
@@ -235,7 +235,6 @@ int vm_set_paging(struct vm *vm, const struct vm_paging *cfg, char *err, size_t 
 #undef FAIL
     free(vm->real);
     vm->real = real;
-    vm->realsize = cfg->frames * cfg->page_size;
     struct paging *pg = &vm->pg;
     pg->on = 1;
     pg->nframes = cfg->frames;
@@ -384,12 +383,6 @@ void vm_set_page_refs(struct vm *vm, vm_ref_fn *fn, void *ctx)
 }
 
 /* ---- frames ------------------------------------------------------------------- */
-
-uint32_t pg_frame_of(const struct vm *vm, const struct task *t, uint32_t vpage)
-{
-    (void)vm;
-    return t->pt[vpage];
-}
 
 static uint8_t *frame_addr(const struct vm *vm, uint32_t f)
 {

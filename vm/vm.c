@@ -35,7 +35,7 @@ struct vm *vm_new(const struct vm_config *cfg)
     struct vm *vm = calloc(1, sizeof *vm);
     if (!vm)
         return NULL;
-    vm->memsize = vm->realsize = size;
+    vm->memsize = size;
     vm->real = calloc((size_t)size + ST_PAD, 1);
     vm->tr = calloc((size_t)IC_SIZE * TR_MAX, sizeof *vm->tr);
     vm->pg.slice_end = UINT64_MAX;

@@ -111,7 +111,7 @@ struct uop {
 
 /* A decoded instruction (fastpath.c): valid while the ilen bytes at hp
  * are still `bytes` (compared at every fetch), hp is still where the page
- * of ia is (a change of a page's mapping calls fp_forget_page) and the
+ * of ia is (a change of a page's mapping calls fp_forget_task_page) and the
  * control store is the one it was decoded for (the cache is flushed on
  * every load).  An instruction whose bytes cross a page, or that is at a
  * breakpoint or traced, is never cached.
@@ -243,7 +243,6 @@ struct vm {
     uint8_t *real;                          /* real storage: memsize bytes and ST_PAD more */
     uint8_t *skey;                          /* storage key per 2 KiB block (the current task's) */
     uint32_t memsize;                       /* bytes of (virtual) storage; frames: paging.c */
-    uint32_t realsize;                      /* bytes of real storage at vm->real */
     /* the page reference string's filter (paging.c): a reference whose
      * address agrees with ref_rd (a read) or ref_wr (a store) under
      * ref_mask is to the page of the last one reported.  ref_mask is 0
@@ -401,7 +400,6 @@ uint8_t *pg_xlate(struct vm *vm, uint32_t addr, int write);
 uint8_t *pg_peek(struct vm *vm, uint32_t addr, int write);
 /* Store n bytes (inside one page) at addr that way: 0, or -1. */
 int pg_store(struct vm *vm, uint32_t addr, const void *src, uint32_t n);
-uint32_t pg_frame_of(const struct vm *vm, const struct task *t, uint32_t vpage);
 
 /* fastpath.c, fpchoose.c */
 void fp_prepare(struct vm *vm);             /* after eng_predecode: handlers, cells; flush the cache */
@@ -427,8 +425,7 @@ static inline unsigned pw_get(const struct vm *vm)
 enum vm_status fp_run(struct vm *vm);       /* the free-running loop */
 /* Drop the cached instruction at ia / every one in a 2 KiB page. */
 void fp_forget(struct vm *vm, uint32_t ia);
-void fp_forget_page(struct vm *vm, uint32_t page);
-/* The same for task id's entries (tag and index of that task). */
+/* Drop task id's cached instructions in a 2 KiB page (its tag). */
 void fp_forget_task_page(struct vm *vm, unsigned id, uint32_t page);
 /* Where the cache keeps the instruction at ia (of any task: the tag
  * tells them apart). */
