@@ -94,10 +94,13 @@ static void extended_table(FILE *out)
 
 static void host_services_table(FILE *out)
 {
-    fputs(".TS\nl l l lx.\n", out);
-    fputs("\\fBcode\\fR\t\\fBIMPSVC\\fR\t\\fBname\\fR\t\\fBmeaning\\fR\n", out);
-#define X(code, name, base, what)                                                     \
-    fprintf(out, "%03X\tHS_%s\t%s\tT{\n", code, #name, #name);                         \
+    fputs(".TS\nl l l l lx.\n", out);
+    fputs("\\fBcode\\fR\t\\fBIMPSVC\\fR\t\\fBname\\fR\t\\fBSVC\\fR\t\\fBmeaning\\fR\n", out);
+#define X(code, svc, name, base, what)                                                \
+    if (svc)                                                                          \
+        fprintf(out, "%03X\tHS_%s\t%s\t%u\tT{\n", code, #name, #name, svc);             \
+    else                                                                              \
+        fprintf(out, "%03X\tHS_%s\t%s\t\\-\tT{\n", code, #name, #name);                \
     roff_text(out, what);                                                             \
     fputs("\nT}\n", out);
     SVC_FUNCS(X)

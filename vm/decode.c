@@ -60,8 +60,9 @@ static int fetch_bytes(struct vm *vm, uint32_t addr, const uint8_t **host)
 {
     uint8_t b0;
     *host = NULL;
-    if (st_ifetch_byte(vm, addr, &b0))
-        return 5;
+    int rc = st_ifetch_byte(vm, addr, &b0);
+    if (rc)
+        return rc;
     vm->ilen = (uint8_t)isa_length_of(b0);
     memset(vm->ibytes, 0, sizeof vm->ibytes);
     return st_ifetch(vm, addr, vm->ilen, vm->ibytes, host);

@@ -234,6 +234,8 @@ static int special(struct vm *vm, const struct uop *u)
         vm->fv = r == VM_HOST_BAD_CODE;
         if (r == VM_HOST_EXIT)
             vm->stop = VM_EXIT;
+        else if (r == VM_HOST_ABEND)
+            vm->stop = VM_ABEND;
         else if (r == VM_HOST_FAIL)
             vm->stop = VM_HOST_ERROR;
         return 0;

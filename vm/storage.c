@@ -4,10 +4,12 @@
  *
  * Real storage: big-endian bytes, 24-bit addresses that wrap at 16 MiB, an
  * addressing exception (5) at or beyond the configured size, and
- * key-controlled protection on stores (4): a store is allowed when the PSW
- * key is 0 or equals the 2 KiB block's storage key.  Every storage key is
- * 0 (IMP has no SSK), so a program running with a nonzero PSW key can
- * store nowhere -- as on a real machine whose keys were never set.
+ * key-controlled protection (4), as System/370 defines it: a store is
+ * allowed when the PSW key is 0 or equals the 2 KiB block's storage key; a
+ * fetch (operand or instruction) from a block whose fetch-protection bit is
+ * set is allowed on the same terms, from any other block always.  The keys
+ * start at 0; the embedder sets them (vm_set_storage_key: imprun's
+ * problem-state environment).
  *
  * The slow path is where everything that watches or changes a reference
  * acts: today watchpoints; later address translation, PER storage
@@ -34,6 +36,15 @@ static int prot_key(const struct task *t, unsigned k, uint32_t a)
 }
 
 static int prot(const struct vm *vm, uint32_t a) { return prot_key(cur_task(vm), vm->key, a); }
+
+/* A fetch at a with key k is not allowed by t's storage keys. */
+static int fprot_key(const struct task *t, unsigned k, uint32_t a)
+{
+    uint8_t sk = t->skey[a >> ST_SHIFT];
+    return k != 0 && (sk & VM_KEY_FETCH) && (sk >> 4) != k;
+}
+
+static int fprot(const struct vm *vm, uint32_t a) { return fprot_key(cur_task(vm), vm->key, a); }
 
 static void find_flat(struct vm *vm);
 
@@ -137,7 +148,7 @@ void st_map_one(struct vm *vm, struct task *t, uint32_t page)
     }
     unsigned w = h ? watched(vm, base, ST_PAGE) : 0;
     unsigned key = t->id == vm->tcur ? vm->key : t->key;
-    t->rd[page] = h && !(w & VM_WATCH_READ) ? h : NULL;
+    t->rd[page] = h && !(w & VM_WATCH_READ) && !fprot_key(t, key, base) ? h : NULL;
     t->wr[page] = h && dirty && !(w & VM_WATCH_WRITE) && !prot_key(t, key, base) ? h : NULL;
 }
 
@@ -177,10 +188,39 @@ void st_set_key(struct vm *vm)
     struct task *t = vm->task[vm->tcur];
     if (vm->key == t->wr_key)
         return;
+    unsigned old = t->wr_key;
     t->wr_key = vm->key;
-    for (uint32_t p = 0; p < vm->memsize >> ST_SHIFT; p++)
+    /* only the blocks whose access changes: an SVC's key 8 -> 0 -> 8 in
+       imprun's environment remaps the two blocks of low storage */
+    for (uint32_t p = 0; p < vm->memsize >> ST_SHIFT; p++) {
+        uint32_t a = p << ST_SHIFT;
+        if (prot_key(t, old, a) == prot_key(t, vm->key, a) &&
+            fprot_key(t, old, a) == fprot_key(t, vm->key, a))
+            continue;
         st_map_one(vm, t, p);
+        if (t->skey[p] & VM_KEY_FETCH)      /* decoded under the other key */
+            fp_forget_task_page(vm, t->id, p);
+    }
     find_flat(vm);
+}
+
+int vm_set_storage_key(struct vm *vm, uint32_t addr, uint32_t len, unsigned key)
+{
+    if (len == 0 || addr >= vm->memsize || len > vm->memsize - addr || key > 0xFF)
+        return -1;
+    struct task *t = vm->task[vm->tcur];
+    for (uint32_t p = addr >> ST_SHIFT; p <= (addr + len - 1) >> ST_SHIFT; p++) {
+        t->skey[p] = (uint8_t)(key & 0xF8);
+        st_map_one(vm, t, p);
+        fp_forget_task_page(vm, t->id, p);
+    }
+    find_flat(vm);
+    return 0;
+}
+
+unsigned vm_get_storage_key(const struct vm *vm, uint32_t addr)
+{
+    return addr < vm->memsize ? vm->task[vm->tcur]->skey[addr >> ST_SHIFT] : 0;
 }
 
 /* ---- the slow path ---------------------------------------------------------------- */
@@ -188,9 +228,13 @@ void st_set_key(struct vm *vm)
 int st_read_slow(struct vm *vm, uint32_t addr, unsigned len, uint32_t *out)
 {
     uint32_t v = 0;
-    for (unsigned i = 0; i < len; i++)             /* check all before reading any */
-        if (((addr + i) & VM_ADDR_MASK) >= vm->memsize)
+    for (unsigned i = 0; i < len; i++) {           /* check all before reading any */
+        uint32_t a = (addr + i) & VM_ADDR_MASK;
+        if (a >= vm->memsize)
             return 5;
+        if (fprot(vm, a))
+            return 4;
+    }
     for (unsigned i = 0; i < len; i++) {
         uint32_t a = (addr + i) & VM_ADDR_MASK;
         v = v << 8 | (vm->pg.on ? *pg_xlate(vm, a, 0) : vm->real[a]);
@@ -235,7 +279,7 @@ int st_probe(struct vm *vm, uint32_t addr, uint32_t len, int store)
         if (!(store ? vm->wr[page] : vm->rd[page])) {
             if (page >= ST_NPAGE || (page << ST_SHIFT) >= vm->memsize)
                 return 5;
-            if (store && prot(vm, a))
+            if (store ? prot(vm, a) : fprot(vm, a))
                 return 4;
         }
         left -= n;
@@ -262,6 +306,8 @@ int st_ifetch_byte(struct vm *vm, uint32_t addr, uint8_t *b)
     const uint8_t *p = fetch_page(vm, addr);
     if (!p)
         return 5;
+    if (fprot(vm, addr & VM_ADDR_MASK))
+        return 4;
     *b = p[addr & ST_OFF];
     return 0;
 }
@@ -271,15 +317,16 @@ int st_ifetch(struct vm *vm, uint32_t addr, unsigned ilen, uint8_t *dst, const u
     const uint8_t *p = fetch_page(vm, addr);
     uint32_t off = addr & ST_OFF;
     *host = NULL;
-    if (p && off + ilen <= ST_PAGE) {
+    if (p && off + ilen <= ST_PAGE && !fprot(vm, addr & VM_ADDR_MASK)) {
         memcpy(dst, p + off, ilen);
         *host = p + off;
         return 0;
     }
     for (unsigned i = 0; i < ilen; i++) {
         uint32_t a = (addr + i) & VM_ADDR_MASK;
-        if (st_ifetch_byte(vm, a, &dst[i]))
-            return 5;
+        int rc = st_ifetch_byte(vm, a, &dst[i]);
+        if (rc)
+            return rc;
     }
     return 0;
 }

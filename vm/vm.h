@@ -59,6 +59,7 @@ struct vm_config {
  */
 #define VM_STATUSES(X)                                                              \
     X(VM_EXIT,           "exit",         TASK,    "program ended (EXIT host service)")         \
+    X(VM_ABEND,          "abend",        TASK,    "program ended abnormally (ABEND service)")  \
     X(VM_DISABLED_WAIT,  "disabled-wait",TASK,    "disabled wait state")                       \
     X(VM_ENABLED_WAIT,   "enabled-wait", TASK,    "enabled wait state with no interruption that can ever come") \
     X(VM_NO_PGM_HANDLER, "program-interruption", TASK, "program interruption with no handler (program new PSW is zero)") \
@@ -117,6 +118,21 @@ uint32_t vm_storage_size(const struct vm *vm);
  * machine's storage path (imp(7), "The storage path"). */
 int vm_store_bytes(struct vm *vm, uint32_t addr, const void *src, size_t len);
 int vm_fetch_bytes(const struct vm *vm, uint32_t addr, void *dst, size_t len);
+
+/*
+ * Storage keys (System/370 key-controlled protection), one per 2 KiB block
+ * of the current task's storage: the key byte is the access key in bits
+ * 0-3 and the fetch-protection bit VM_KEY_FETCH (bit 4); IMP keeps no
+ * reference or change bits.  A store with a nonzero PSW key needs the
+ * block's key to match; so does a fetch (operand or instruction) from a
+ * fetch-protected block; otherwise a protection exception (0004).  Every
+ * key starts at 0.  vm_set_storage_key sets the blocks that hold a byte of
+ * [addr, addr + len): 0, or -1 if the range is empty or not in storage.
+ */
+#define VM_KEY_BLOCK 2048u
+#define VM_KEY_FETCH 0x08u
+int vm_set_storage_key(struct vm *vm, uint32_t addr, uint32_t len, unsigned key);
+unsigned vm_get_storage_key(const struct vm *vm, uint32_t addr);
 
 /* ---- registers and PSW --------------------------------------------------- */
 
@@ -333,7 +349,9 @@ enum vm_host_result {
     VM_HOST_OK,         /* done; the instruction completes (CC as the host set it) */
     VM_HOST_EXIT,       /* done, and the program ends: vm_run returns VM_EXIT */
     VM_HOST_BAD_CODE,   /* unknown function code: specification exception 0006 */
-    VM_HOST_FAIL        /* the host cannot go on: vm_run returns VM_HOST_ERROR */
+    VM_HOST_FAIL,       /* the host cannot go on: vm_run returns VM_HOST_ERROR */
+    VM_HOST_PROGRAM,    /* program interruption, code in *pic */
+    VM_HOST_ABEND       /* the task ends with VM_ABEND */
 };
 /*
  * The DIAG microcode calls diagnose() with the function code (the

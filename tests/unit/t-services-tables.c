@@ -24,9 +24,9 @@
 #include "services.h"
 #include "tap.h"
 
-struct svc_row { unsigned code; const char *name; unsigned base; };
+struct svc_row { unsigned code; const char *name; unsigned base, svc; };
 static const struct svc_row funcs[] = {
-#define X(code, name, base, what) { code, #name, base },
+#define X(code, svc, name, base, what) { code, #name, base, svc },
     SVC_FUNCS(X)
 #undef X
 };
@@ -109,11 +109,14 @@ static const struct svc_row *func_named(const char *name)
     return NULL;
 }
 
-/* IMPSVC: "HS_name EQU X'ccc'" per function, "label EQU v" per mode. */
+/* IMPSVC: "HS_name EQU X'ccc'" per function, "SV_name EQU n" per SVC
+ * number, "label EQU v" per mode. */
 static void check_impsvc(const char *text)
 {
     char line[512], label[64], val[64];
-    int nhs = 0, nfcb = 0;
+    int nhs = 0, nfcb = 0, nsv = 0, want_sv = 0;
+    for (int i = 0; i < NFUNCS; i++)
+        want_sv += funcs[i].svc != 0;
     for (const char *p = text; next_line(&p, line, sizeof line);) {
         if (sscanf(line, "%63s EQU %63s", label, val) != 2)
             continue;
@@ -125,6 +128,13 @@ static void check_impsvc(const char *text)
                 printf("#   IMPSVC: %s\n", line);
             else
                 check_uint(code, ==, r->code);
+        } else if (strncmp(label, "SV_", 3) == 0) {
+            nsv++;
+            const struct svc_row *r = func_named(label + 3);
+            if (!check(r && r->svc))
+                printf("#   IMPSVC: %s\n", line);
+            else
+                check_uint(strtoul(val, NULL, 10), ==, r->svc);
         } else if (strncmp(label, "FCB_", 4) == 0) {
             nfcb++;
             int found = 0;
@@ -138,6 +148,7 @@ static void check_impsvc(const char *text)
         }
     }
     check_int(nhs, ==, NFUNCS);
+    check_int(nsv, ==, want_sv);
     check_int(nfcb, ==, NMODES);
 }
 

@@ -42,7 +42,7 @@ struct fixture {
 static void setup(struct fixture *x, const char *input)
 {
     memset(&x->mem, 0, sizeof x->mem);
-    x->st = (struct svc_storage){ &x->mem, mem_read, mem_write };
+    x->st = (struct svc_storage){ &x->mem, mem_read, mem_write, NULL };
     x->in = tmpfile();
     x->out = tmpfile();
     fputs(input, x->in);
@@ -89,7 +89,7 @@ static uint32_t get_word(struct fixture *x, uint32_t addr)
 
 static struct svc_result call(struct fixture *x, uint32_t code, uint32_t r1, uint32_t r3)
 {
-    struct svc_request rq = { code, r1, r3 };
+    struct svc_request rq = { code, r1, r3, 0, 0 };
     struct svc_result res;
     svc_call(&x->s, &x->st, &rq, &res);
     return res;
@@ -347,6 +347,119 @@ static void test_open_failures(const char *dir)
 /* The console and bound-file quotas: the write that would pass one is not
    done, the call fails and says which; a NUL inside an FCB name matches
    no binding. */
+/* A key check that refuses stores into [0x1000, 0x1800) and both below 0x800. */
+static int mem_check(void *ctx, uint32_t addr, uint32_t len, int write)
+{
+    (void)ctx;
+    if (addr > MEM_SIZE || len > MEM_SIZE - addr) return 5;
+    if (addr < 0x800) return 4;
+    if (write && addr < 0x1800 && addr + len > 0x1000) return 4;
+    return 0;
+}
+
+static void test_os_services(void)
+{
+    struct fixture x;
+    struct svc_result r;
+    setup(&x, "");
+    /* GETMAIN: doubleword-rounded first fit in the region; FREEMAIN exact areas */
+    svc_set_region(&x.s, 0x2003, 0x2100);           /* rounded in: 2008..2100 */
+    struct svc_request g1 = { SVC_GETMAIN, 0, 10, 0, 0 };
+    svc_call(&x.s, &x.st, &g1, &r);
+    check_int(r.cc, ==, 0);
+    check(r.set_r1);
+    check_uint(r.r1, ==, 0x2008);
+    struct svc_request g2 = { SVC_GETMAIN, 0, 0x20, 0, 0 };
+    svc_call(&x.s, &x.st, &g2, &r);
+    check_uint(r.r1, ==, 0x2018);                   /* 10 rounded to 16 */
+    struct svc_request big = { SVC_GETMAIN, 0, 0x100, 0, 0 };
+    svc_call(&x.s, &x.st, &big, &r);
+    check_int(r.cc, ==, 3);
+    check_uint(r.r1, ==, 0);
+    struct svc_request f1 = { SVC_FREEMAIN, 0x2008, 10, 0, 0 };
+    svc_call(&x.s, &x.st, &f1, &r);
+    check_int(r.cc, ==, 0);
+    svc_call(&x.s, &x.st, &f1, &r);                 /* not held any more */
+    check_int(r.cc, ==, 3);
+    struct svc_request g3 = { SVC_GETMAIN, 0, 8, 0, 0 };
+    svc_call(&x.s, &x.st, &g3, &r);
+    check_uint(r.r1, ==, 0x2008);                   /* the freed gap again */
+    /* TIME: the cycle count, low word in R1, high in R3 */
+    struct svc_request tm = { SVC_TIME, 0, 0, 0x123456789ull, 0 };
+    svc_call(&x.s, &x.st, &tm, &r);
+    check(r.set_r1 && r.set_r3);
+    check_uint(r.r1, ==, 0x23456789);
+    check_uint(r.r3, ==, 1);
+    /* ABEND ends with the completion code; SUPER only through an SVC */
+    struct svc_request ab = { SVC_ABEND, 0x00000064, 0, 0, 0 };
+    svc_call(&x.s, &x.st, &ab, &r);
+    check_int(r.outcome, ==, SVC_ABENDED);
+    check_uint(r.rc, ==, 100);
+    struct svc_request su = { SVC_SUPER, 0, 0, 0, 0 };
+    svc_call(&x.s, &x.st, &su, &r);
+    check_int(r.outcome, ==, SVC_PROGCHECK);
+    su.via_svc = 1;
+    svc_call(&x.s, &x.st, &su, &r);
+    check_int(r.outcome, ==, SVC_CONTINUE);
+    check_int(r.state, ==, 1);
+    su.r1 = 1;
+    svc_call(&x.s, &x.st, &su, &r);
+    check_int(r.state, ==, 2);
+    su.r1 = 2;
+    svc_call(&x.s, &x.st, &su, &r);
+    check_int(r.outcome, ==, SVC_PROGCHECK);
+    struct svc_request disp = { SVC_SVCDISP, 0, 0, 0, 0 };
+    svc_call(&x.s, &x.st, &disp, &r);               /* the embedder's, never served here */
+    check_int(r.outcome, ==, SVC_PROGCHECK);
+    /* protection: the check callback's 4 is a protection exception, 5 stays 6 */
+    x.st.check = mem_check;
+    put_ebcdic(&x, 0x1000, "READ ME");
+    struct svc_request put = { SVC_PUTLINE, 0x1000, 7, 0, 0 };
+    svc_call(&x.s, &x.st, &put, &r);                /* reading the key-protected block: fine */
+    check_int(r.outcome, ==, SVC_CONTINUE);
+    struct svc_request low = { SVC_PUTLINE, 0x100, 4, 0, 0 };
+    svc_call(&x.s, &x.st, &low, &r);                /* fetch-protected */
+    check_int(r.outcome, ==, SVC_PROGCHECK);
+    check_uint(r.pic, ==, 4);
+    fputs("typed\n", x.in);
+    rewind(x.in);
+    struct svc_request gl = { SVC_GETLINE, 0x1100, 20, 0, 0 };
+    svc_call(&x.s, &x.st, &gl, &r);                 /* a store into it: protection */
+    check_uint(r.pic, ==, 4);
+    struct svc_request out = { SVC_PUTLINE, MEM_SIZE - 2, 4, 0, 0 };
+    svc_call(&x.s, &x.st, &out, &r);
+    check_uint(r.pic, ==, 6);
+    check_str(output(&x), "READ ME\n");
+    teardown(&x);
+}
+
+/* OPEN's notes say why a file did not open. */
+static void test_open_notes(void)
+{
+    struct fixture x;
+    struct svc_result r;
+    setup(&x, "");
+    put_ebcdic(&x, 0x100, "NOSUCH  ");
+    put_word(&x, 0x108, 0);
+    struct svc_request op = { SVC_OPEN, 0x100, 0, 0, 0 };
+    svc_call(&x.s, &x.st, &op, &r);
+    check_int(r.cc, ==, 3);
+    check(strstr(x.s.note, "OPEN of file 'NOSUCH'") != NULL);
+    check(strstr(x.s.note, "--file NOSUCH=PATH") != NULL);
+    char err[200];
+    check_int(svc_bind(&x.s, "NOSUCH=/nonexistent/dir/file", err, sizeof err), ==, 0);
+    svc_call(&x.s, &x.st, &op, &r);
+    check_int(r.cc, ==, 3);
+    check(strstr(x.s.note, "cannot open '/nonexistent/dir/file'") != NULL);
+    put_word(&x, 0x108, 9);
+    svc_call(&x.s, &x.st, &op, &r);
+    check(strstr(x.s.note, "mode 9 is not a file mode") != NULL);
+    struct svc_request pd = { SVC_PUTDEC, 5, 0, 0, 0 };
+    svc_call(&x.s, &x.st, &pd, &r);                 /* the next call clears it */
+    check_str(x.s.note, "");
+    teardown(&x);
+}
+
 static void test_quotas(const char *dir)
 {
     struct fixture x;
@@ -424,8 +537,15 @@ int main(void)
     test_open_failures(d);
     test_quotas(d);
     test_endless_line();
+    test_os_services();
+    test_open_notes();
     check_str(svc_name(SVC_GETLINE), "GETLINE");
-    check(svc_name(0x030) == NULL);
+    check(svc_name(0x044) == NULL);
+    check_str(svc_name(0x030), "ABEND");
+    check_int(svc_code_of(3), ==, SVC_EXIT);
+    check_int(svc_code_of(35), ==, SVC_PUTLINE);
+    check_int(svc_code_of(0), ==, -1);
+    check_int(svc_code_of(77), ==, -1);
 
     char cmd[600];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", d);

@@ -37,8 +37,9 @@ static const struct svc_info {
     uint32_t code;
     const char *name;
     unsigned base;
+    unsigned svc;
 } svc_table[] = {
-#define X(code, name, base, what) { code, #name, base },
+#define X(code, svc, name, base, what) { code, #name, base, svc },
     SVC_FUNCS(X)
 #undef X
 };
@@ -55,6 +56,23 @@ const char *svc_name(uint32_t code)
 {
     const struct svc_info *in = svc_info_of(code);
     return in ? in->name : NULL;
+}
+
+int svc_code_of(unsigned svc)
+{
+    for (size_t i = 0; svc && i < sizeof svc_table / sizeof svc_table[0]; i++)
+        if (svc_table[i].svc == svc)
+            return (int)svc_table[i].code;
+    return -1;
+}
+
+void svc_set_region(struct services *s, uint32_t lo, uint32_t hi)
+{
+    s->region_lo = (lo + 7) & ~7u;
+    s->region_hi = hi & ~7u;
+    if (s->region_hi < s->region_lo)
+        s->region_hi = s->region_lo;
+    s->nareas = 0;
 }
 
 void svc_init(struct services *s, FILE *in, FILE *out)
@@ -179,6 +197,19 @@ static const struct svc_bind *bind_lookup(const struct services *s, const uint8_
     return NULL;
 }
 
+/* An FCB name for a message: trailing blanks dropped, odd bytes as '?'. */
+static void ebcdic_to_host_name(const uint8_t *ename, char name[SVC_NAME_LEN + 1])
+{
+    int n = SVC_NAME_LEN;
+    while (n > 0 && (ename[n - 1] == 0x40 || ename[n - 1] == 0x00))
+        n--;
+    for (int i = 0; i < n; i++) {
+        int c = (unsigned char)ebcdic_char(ename[i]);
+        name[i] = (char)(isgraph(c) && c != '\'' ? c : '?');
+    }
+    name[n] = '\0';
+}
+
 /* ---- guest storage ------------------------------------------------------ */
 
 static uint32_t get32(const uint8_t *p)
@@ -195,14 +226,22 @@ static void put32(uint8_t *p, uint32_t v)
 }
 
 /* 1 if the len bytes at addr all lie in storage (no wrap past 16M). */
-static int range_ok(const struct svc_storage *st, uint32_t addr, uint32_t len)
+/* May the caller read (or, write = 1, store into) [addr, addr + len)?  0,
+ * or the program-interruption code: 4 if its key may not, 6 if the range
+ * is not wholly in storage (services.h, "Errors"). */
+static int range_code(const struct svc_storage *st, uint32_t addr, uint32_t len, int write)
 {
     uint8_t b;
     if (len == 0)
-        return 1;
-    if (addr >= ADDR_LIMIT || len > ADDR_LIMIT - addr)
         return 0;
-    return st->read(st->ctx, addr, &b, 1) == 0 && st->read(st->ctx, addr + len - 1, &b, 1) == 0;
+    if (addr >= ADDR_LIMIT || len > ADDR_LIMIT - addr)
+        return 6;
+    if (st->check) {
+        int c = st->check(st->ctx, addr, len, write);
+        return c == 0 ? 0 : c == 4 ? 4 : 6;
+    }
+    return st->read(st->ctx, addr, &b, 1) == 0 && st->read(st->ctx, addr + len - 1, &b, 1) == 0
+               ? 0 : 6;
 }
 
 static void program_check(struct svc_result *res, uint16_t pic)
@@ -274,8 +313,9 @@ static void do_put(struct services *s, const struct svc_storage *st, const struc
                    struct svc_result *res, int newline)
 {
     uint32_t addr = rq->r1 & VM_ADDR_MASK, len = rq->r3;
-    if (!range_ok(st, addr, len)) {
-        program_check(res, 0x0006);
+    int pc = range_code(st, addr, len, 0);
+    if (pc) {
+        program_check(res, (uint16_t)pc);
         return;
     }
     if (charge_out(s, s->out, (uint64_t)len + (newline != 0), res) != 0)
@@ -291,8 +331,9 @@ static void do_getline(struct services *s, const struct svc_storage *st,
                        const struct svc_request *rq, struct svc_result *res)
 {
     uint32_t addr = rq->r1 & VM_ADDR_MASK, max = rq->r3;
-    if (!range_ok(st, addr, max)) {
-        program_check(res, 0x0006);
+    int pc = range_code(st, addr, max, 1);
+    if (pc) {
+        program_check(res, (uint16_t)pc);
         return;
     }
     char *line = malloc(max ? max : 1);
@@ -350,8 +391,9 @@ static int fcb_fetch(const struct svc_storage *st, uint32_t r1, uint8_t fcb[SVC_
         program_check(res, 0x0006);
         return -1;
     }
-    if (!range_ok(st, addr, SVC_FCB_LEN) || st->read(st->ctx, addr, fcb, SVC_FCB_LEN) != 0) {
-        program_check(res, 0x0006);
+    int pc = range_code(st, addr, SVC_FCB_LEN, 1);
+    if (pc || st->read(st->ctx, addr, fcb, SVC_FCB_LEN) != 0) {
+        program_check(res, (uint16_t)(pc ? pc : 6));
         return -1;
     }
     return 0;
@@ -386,6 +428,17 @@ static void do_open(struct services *s, const struct svc_storage *st,
     while (slot < SVC_MAX_FILES && s->files[slot].f)
         slot++;
     res->cc = 3;
+    char name[SVC_NAME_LEN + 1];
+    ebcdic_to_host_name(fcb + FCB_NAME, name);
+    if (mode > MODE_BIN_OUT)
+        snprintf(s->note, sizeof s->note, "OPEN of file '%s': mode %u is not a file mode (0-3)",
+                 name, mode);
+    else if (!b)
+        snprintf(s->note, sizeof s->note, "OPEN of file '%s': no --file %s=PATH binds it", name,
+                 name[0] ? name : "NAME");
+    else if (slot == SVC_MAX_FILES)
+        snprintf(s->note, sizeof s->note, "OPEN of file '%s': %d files are open already", name,
+                 SVC_MAX_FILES);
     if (mode > MODE_BIN_OUT || !b || slot == SVC_MAX_FILES)
         return;
     struct svc_file *f = &s->files[slot];
@@ -397,8 +450,11 @@ static void do_open(struct services *s, const struct svc_storage *st,
         f->f = fopen(b->path, fmode[mode]);
         f->owned = 1;
     }
-    if (!f->f)
+    if (!f->f) {
+        snprintf(s->note, sizeof s->note, "OPEN of file '%s': cannot open '%s': %s", name,
+                 b->path, strerror(errno));
         return;
+    }
     f->mode = (int)mode;
     f->bind = (int)(b - s->binds);
     fcb_store_word(st, rq->r1, FCB_HANDLE, (uint32_t)slot + 1);
@@ -432,8 +488,9 @@ static void do_get(struct services *s, const struct svc_storage *st,
     res->cc = 3;
     if (!f || (f->mode != MODE_TEXT_IN && f->mode != MODE_BIN_IN))
         return;
-    if (!range_ok(st, buf, buflen)) {
-        program_check(res, 0x0006);
+    int pc = range_code(st, buf, buflen, 1);
+    if (pc) {
+        program_check(res, (uint16_t)pc);
         return;
     }
     char *data = malloc(buflen ? buflen : 1);
@@ -480,8 +537,9 @@ static void do_putrec(struct services *s, const struct svc_storage *st,
     res->cc = 3;
     if (!f || (f->mode != MODE_TEXT_OUT && f->mode != MODE_BIN_OUT) || reclen > buflen)
         return;
-    if (!range_ok(st, buf, reclen)) {
-        program_check(res, 0x0006);
+    int pc = range_code(st, buf, reclen, 0);
+    if (pc) {
+        program_check(res, (uint16_t)pc);
         return;
     }
     if (charge_out(s, f->f, (uint64_t)reclen + (f->mode == MODE_TEXT_OUT), res) != 0)
@@ -505,6 +563,49 @@ static void do_putrec(struct services *s, const struct svc_storage *st,
     res->cycles += (uint64_t)reclen * SVC_BYTE_CYCLES;
 }
 
+/* ---- the region ---------------------------------------------------------- */
+
+/* First fit in the gaps between the areas (kept in address order). */
+static void do_getmain(struct services *s, const struct svc_request *rq, struct svc_result *res)
+{
+    uint64_t len = ((uint64_t)rq->r3 + 7) & ~(uint64_t)7;
+    uint32_t at = s->region_lo;
+    int i;
+    res->set_r1 = 1;
+    res->r1 = 0;
+    res->cc = 3;
+    if (len == 0 || s->nareas == SVC_MAX_AREAS)
+        return;
+    for (i = 0; i <= s->nareas; i++) {
+        uint32_t end = i < s->nareas ? s->areas[i].addr : s->region_hi;
+        if (end >= at && end - at >= len)
+            break;
+        if (i < s->nareas)
+            at = s->areas[i].addr + s->areas[i].len;
+    }
+    if (i > s->nareas)
+        return;
+    memmove(&s->areas[i + 1], &s->areas[i], (size_t)(s->nareas - i) * sizeof s->areas[0]);
+    s->areas[i].addr = at;
+    s->areas[i].len = (uint32_t)len;
+    s->nareas++;
+    res->r1 = at;
+    res->cc = 0;
+}
+
+static void do_freemain(struct services *s, const struct svc_request *rq, struct svc_result *res)
+{
+    uint32_t addr = rq->r1 & VM_ADDR_MASK, len = (uint32_t)(((uint64_t)rq->r3 + 7) & ~(uint64_t)7);
+    res->cc = 3;
+    for (int i = 0; i < s->nareas; i++)
+        if (s->areas[i].addr == addr && s->areas[i].len == len) {
+            memmove(&s->areas[i], &s->areas[i + 1], (size_t)(s->nareas - i - 1) * sizeof s->areas[0]);
+            s->nareas--;
+            res->cc = 0;
+            return;
+        }
+}
+
 /* ---- dispatch ----------------------------------------------------------- */
 
 void svc_call(struct services *s, const struct svc_storage *st, const struct svc_request *rq,
@@ -520,10 +621,31 @@ void svc_call(struct services *s, const struct svc_storage *st, const struct svc
     }
     res->cycles = in->base;
     s->calls++;
+    s->note[0] = '\0';
     switch ((enum svc_code)rq->code) {
     case SVC_EXIT:
         res->outcome = SVC_ENDED;
         res->rc = rq->r1;
+        break;
+    case SVC_ABEND:
+        res->outcome = SVC_ABENDED;
+        res->rc = rq->r1 & 0xFFFFFF;
+        break;
+    case SVC_GETMAIN:  do_getmain(s, rq, res); break;
+    case SVC_FREEMAIN: do_freemain(s, rq, res); break;
+    case SVC_TIME:
+        res->set_r1 = res->set_r3 = 1;
+        res->r1 = (uint32_t)rq->cycles;
+        res->r3 = (uint32_t)(rq->cycles >> 32);
+        break;
+    case SVC_SUPER:
+        if (!rq->via_svc || rq->r1 > 1)
+            program_check(res, 0x0006);
+        else
+            res->state = rq->r1 == 0 ? 1 : 2;
+        break;
+    case SVC_SVCDISP:               /* the embedder serves it, never here */
+        program_check(res, 0x0006);
         break;
     case SVC_PUTLINE: do_put(s, st, rq, res, 1); break;
     case SVC_PUT:     do_put(s, st, rq, res, 0); break;

@@ -25,6 +25,15 @@
  *   028 GET      next record into the FCB buffer; CC0 ok, CC1 end of file,
  *                CC2 text line truncated to the buffer, CC3 error
  *   02C PUTREC   write a record from the FCB buffer; CC0 ok, CC3 error
+ *   030 ABEND    end abnormally with completion code (R1)
+ *   034 GETMAIN  R1 <- address of (R3) bytes of the region; CC0, CC3 no room
+ *   038 FREEMAIN give back (R3) bytes at (R1); CC0, CC3 not an area got
+ *   03C TIME     R1 <- cycle count bits 32-63, R3 <- bits 0-31
+ *   040 SUPER    (SVC only) continue in the supervisor or problem state
+ *   100 SVCDISP  the nucleus's SVC dispatch (the host serves it)
+ *
+ * SVC numbers (the nucleus, imp(7)): each function but SVCDISP has one
+ * (SVC_FUNCS); the SVC takes GR1 for R1 (GR15 for EXIT) and GR0 for R3.
  *
  * File control block (28 bytes, fullword aligned, big-endian words):
  *
@@ -37,8 +46,10 @@
  *
  * Errors: an unknown function code, an FCB that is not on a fullword
  * boundary, and an operand (text, buffer, FCB) that does not lie wholly
- * inside storage are specification exceptions (0006): the instruction is
- * suppressed and nothing is transferred.  Everything else that can go wrong with a
+ * inside storage are specification exceptions (0006); an operand the
+ * caller's key may not reach (the storage callbacks return 4) is a
+ * protection exception (0004): the instruction is suppressed and nothing
+ * is transferred.  Everything else that can go wrong with a
  * file (unbound name, open failure, bad mode, bad handle, record longer
  * than its buffer, host I/O error) sets CC3.
  *
@@ -62,26 +73,42 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/* code, name, base cycles, what (imp(7)'s table of host services is
- * generated from these rows; the IMPSVC label is HS_name) */
+/* code, SVC number, name, base cycles, what (imp(7)'s table of host
+ * services is generated from these rows; the IMPSVC labels are HS_name for
+ * the function code and SV_name for the SVC number).  SVC number 0: DIAGNOSE
+ * only; function code 0x100 is the nucleus's SVC dispatch (imp(7), "The
+ * problem-state environment") and SUPER is reached only through its SVC. */
 #define SVC_FUNCS(X)                                                                    \
-    X(0x000, EXIT,    20,  "end the program; return code = (R1)")                       \
-    X(0x008, PUTLINE, 50,  "write (R3) bytes at address (R1) to the console, then a "    \
-                           "newline")                                                   \
-    X(0x00C, PUT,     50,  "the same without the newline")                              \
-    X(0x010, GETLINE, 100, "read a console line into (R1), at most (R3) bytes; "         \
-                           "R3 <- length; CC 0 ok, 1 end of file (R3 = 0), 2 line "      \
-                           "truncated")                                                 \
-    X(0x014, PUTDEC,  50,  "write (R1) as a signed decimal number")                     \
-    X(0x018, PUTHEX,  50,  "write (R1) as 8 hexadecimal digits")                        \
-    X(0x020, OPEN,    500, "open the FCB at (R1); CC 0 ok, 3 failed")                   \
-    X(0x024, CLOSE,   200, "close the FCB at (R1)")                                     \
-    X(0x028, GET,     100, "read the next record into the FCB's buffer; CC 0 ok, "       \
-                           "1 end of file, 3 error")                                    \
-    X(0x02C, PUTREC,  100, "write a record from the FCB's buffer; CC 0 ok, 3 error")
+    X(0x000, 3,   EXIT,    20,  "end the program; return code = (R1) (SVC: GR15)")        \
+    X(0x008, 35,  PUTLINE, 50,  "write (R3) bytes at address (R1) to the console, then a "    \
+                                "newline")                                              \
+    X(0x00C, 36,  PUT,     50,  "the same without the newline")                         \
+    X(0x010, 37,  GETLINE, 100, "read a console line into (R1), at most (R3) bytes; "    \
+                                "R3 <- length; CC 0 ok, 1 end of file (R3 = 0), 2 line " \
+                                "truncated")                                            \
+    X(0x014, 38,  PUTDEC,  50,  "write (R1) as a signed decimal number")                \
+    X(0x018, 39,  PUTHEX,  50,  "write (R1) as 8 hexadecimal digits")                   \
+    X(0x020, 19,  OPEN,    500, "open the FCB at (R1); CC 0 ok, 3 failed")              \
+    X(0x024, 20,  CLOSE,   200, "close the FCB at (R1)")                                \
+    X(0x028, 21,  GET,     100, "read the next record into the FCB's buffer; CC 0 ok, "  \
+                                "1 end of file, 3 error")                               \
+    X(0x02C, 22,  PUTREC,  100, "write a record from the FCB's buffer; CC 0 ok, 3 error") \
+    X(0x030, 13,  ABEND,   50,  "end the program abnormally; (R1) bits 8-19 system, "    \
+                                "20-31 user completion code")                           \
+    X(0x034, 4,   GETMAIN, 100, "(R1) <- address of (R3) bytes of the region, doubleword " \
+                                "aligned; CC 0 ok, CC 3 (R1 = 0) no room")              \
+    X(0x038, 5,   FREEMAIN,100, "give back the (R3) bytes at (R1) got by GETMAIN; CC 0 "  \
+                                "ok, 3 not an area got")                                \
+    X(0x03C, 11,  TIME,    20,  "(R1) <- virtual time in cycles, low word; (R3) <- high " \
+                                "word (16 cycles a microsecond)")                       \
+    X(0x040, 250, SUPER,   50,  "SVC only: return in the supervisor state with key 0 "   \
+                                "(R1 = 0) or in the problem state with the program's "  \
+                                "key (R1 = 1)")                                         \
+    X(0x100, 0,   SVCDISP, 30,  "the nucleus's SVC dispatch: serve the SVC whose number " \
+                                "is at X'8A' for the program interrupted at X'20'")
 
 enum svc_code {
-#define X(code, name, base, what) SVC_##name = code,
+#define X(code, svc, name, base, what) SVC_##name = code,
     SVC_FUNCS(X)
 #undef X
 };
@@ -115,22 +142,28 @@ enum svc_code {
 #define SVC_NAME_LEN    8       /* file names: 1-8 characters */
 #define SVC_MAX_FILES   16      /* files open at once */
 #define SVC_MAX_BINDS   32      /* --file bindings */
+#define SVC_MAX_AREAS   256     /* GETMAIN areas held at once */
 #define SVC_MAX_CONSOLE ((uint64_t)16 << 20)    /* default console quota: 16 MiB */
 #define SVC_MAX_FILES_OUT ((uint64_t)64 << 20)  /* default bound-file quota: 64 MiB */
 
 /* Guest storage as the services see it.  read/write move len bytes at
- * addr and return 0, or -1 (and move nothing) if any byte of the range
- * lies outside storage. */
+ * addr and return 0, or (moving nothing) 4 if the caller's key may not
+ * reach a byte of the range, or -1 or 5 if one lies outside storage. */
 struct svc_storage {
     void *ctx;
     int (*read)(void *ctx, uint32_t addr, void *buf, uint32_t len);
     int (*write)(void *ctx, uint32_t addr, const void *buf, uint32_t len);
+    /* optional: 0 if the caller may read (write = 0) or store into the
+       range, else 4 (its key) or 5 (not in storage) */
+    int (*check)(void *ctx, uint32_t addr, uint32_t len, int write);
 };
 
 /* One DIAGNOSE request and its outcome. */
 struct svc_request {
     uint32_t code;          /* function code (the effective address) */
     uint32_t r1, r3;        /* contents of the registers named R1 and R3 */
+    uint64_t cycles;        /* the machine's cycle count (TIME) */
+    int via_svc;            /* 1: served for an SVC (SUPER needs it) */
 };
 
 enum svc_outcome {
@@ -138,6 +171,7 @@ enum svc_outcome {
     SVC_ENDED,              /* EXIT: the program ends with rc */
     SVC_PROGCHECK,          /* program interruption with code pic */
     SVC_FAILED,             /* the host cannot go on: a quota (limit_hit) was reached */
+    SVC_ABENDED,            /* ABEND: the program ends abnormally with code rc */
 };
 
 enum svc_limit { SVC_LIMIT_NONE, SVC_LIMIT_CONSOLE, SVC_LIMIT_FILES };
@@ -147,7 +181,10 @@ struct svc_result {
     int cc;                 /* new condition code, or -1: unchanged */
     int set_r3;             /* 1: the register named R3 <- r3 */
     uint32_t r3;
-    uint32_t rc;            /* SVC_ENDED: the return code */
+    int set_r1;             /* 1: the register named R1 <- r1 (GETMAIN, TIME) */
+    uint32_t r1;
+    int state;              /* SUPER: 1 supervisor state, key 0; 2 problem state */
+    uint32_t rc;            /* SVC_ENDED: the return code; SVC_ABENDED: the code */
     uint16_t pic;           /* SVC_PROGCHECK: 0006 */
     uint64_t cycles;        /* cost of the call in machine cycles */
 };
@@ -177,6 +214,13 @@ struct services {
     uint64_t console_out;   /* bytes written to the console */
     uint64_t files_out;     /* bytes written to bound files */
     enum svc_limit limit_hit;
+    /* the region GETMAIN serves: [region_lo, region_hi), doubleword aligned
+       (svc_set_region; empty until set), and the areas given out */
+    uint32_t region_lo, region_hi;
+    struct { uint32_t addr, len; } areas[SVC_MAX_AREAS];
+    int nareas;
+    /* a note for the user about the last call (an OPEN that failed), "" if none */
+    char note[160];
 };
 
 void svc_init(struct services *s, FILE *in, FILE *out);
@@ -203,5 +247,9 @@ void svc_call(struct services *s, const struct svc_storage *st, const struct svc
 
 /* "PUTLINE" for a known code, NULL otherwise. */
 const char *svc_name(uint32_t code);
+/* The function code an SVC number serves, or -1 if the number has none. */
+int svc_code_of(unsigned svc);
+/* The storage GETMAIN gives out: [lo, hi) (rounded inward to doublewords). */
+void svc_set_region(struct services *s, uint32_t lo, uint32_t hi);
 
 #endif

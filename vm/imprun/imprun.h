@@ -25,10 +25,16 @@
 #define IMPRUN_PAGE_IN     16000u               /* cycles: 1 ms of virtual time */
 #define IMPRUN_PAGE_OUT    16000u
 
-/* Low storage: the PSA and what imprun puts there for a load module. */
+/* Low storage: the PSA and what imprun puts there for a load module
+ * (imp(7), "The problem-state environment"; imprun(1), "Starting state"). */
 #define IMPRUN_LOW_END    0x1000u   /* programs load at or above this */
-#define IMPRUN_EXIT_STUB  0xF00u    /* GR14: DIAG 15,0,X'000' (EXIT, RC = GR15) */
-#define IMPRUN_SAVE_AREA  0xF80u    /* GR13: 72-byte save area, X'F80'-X'FC7' */
+#define IMPRUN_EXIT_STUB  0xF00u    /* GR14: SVC 3 (EXIT, RC = GR15); --supervisor:
+                                       DIAG 15,0,X'000' */
+#define IMPRUN_SAVE_AREA  0xF80u    /* --supervisor: GR13, a 72-byte save area */
+#define IMPRUN_NUCLEUS    0x800u    /* the SVC new PSW's address: DIAG X'100'; LPSW X'20' */
+#define IMPRUN_KEY        8u        /* the program's PSW key and storage key */
+#define IMPRUN_SAVE_LEN   72u       /* the first save area, at the start of the region */
+#define IMPRUN_UNKNOWN_SVC 0x0F0u   /* system completion code of an SVC with no service */
 
 struct dump_req { uint32_t addr, len; };
 struct services;
@@ -52,6 +58,7 @@ struct imprun_opts {
     uint32_t origin;                /* --origin, LOADER_AT_LINK if absent */
     const char *origin_text;        /* as given (passed to impld) */
     int regs, trace, microtrace, stats, quiet;
+    int supervisor;                 /* --supervisor: start as a supervisor-state program */
     int trace_ranged;               /* --trace=START:END */
     uint32_t trace_lo, trace_hi;
     uint64_t max_trace;             /* --max-trace: bytes of trace */

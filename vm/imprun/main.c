@@ -37,6 +37,9 @@ static void usage(FILE *f)
           "                        suffixes k, M, G = 10^3, 10^6, 10^9)\n"
           "  --storage=SIZE        main storage size (default 1M; K, M suffixes)\n"
           "  --microcode=FILE      control-store image from impmc\n"
+          "  --supervisor          start in the supervisor state with key 0 (DIAGNOSE\n"
+          "                        services, no storage protection) instead of the\n"
+          "                        problem state with key 8 (SVC services)\n"
           "  --file NAME=PATH      bind host file PATH to the name NAME (repeatable;\n"
           "                        PATH - is the console)\n"
           "  --regs                print the registers and PSW at the end\n"
@@ -132,7 +135,8 @@ static int parse_save(char *s, struct save_req *r)
 enum { OPT_CORE = 256, OPT_ORIGIN, OPT_MAXCYC, OPT_STORAGE, OPT_MICRO, OPT_FILE, OPT_REGS,
        OPT_DUMP, OPT_SAVE, OPT_TRACE, OPT_MTRACE, OPT_STATS, OPT_JSON, OPT_REPORT, OPT_HELP,
        OPT_VERSION, OPT_MAXCON, OPT_MAXOUT, OPT_MAXTRACE, OPT_FRAMES, OPT_PSIZE, OPT_POLICY,
-       OPT_REPL, OPT_PAGEIN, OPT_PAGEOUT, OPT_SLICE, OPT_REFS, OPT_REPLAY, OPT_CURVE };
+       OPT_REPL, OPT_PAGEIN, OPT_PAGEOUT, OPT_SLICE, OPT_REFS, OPT_REPLAY, OPT_CURVE,
+       OPT_SUPER };
 
 static const struct option long_opts[] = {
     { "core", required_argument, NULL, OPT_CORE },
@@ -162,6 +166,7 @@ static const struct option long_opts[] = {
     { "page-refs", required_argument, NULL, OPT_REFS },
     { "replay", required_argument, NULL, OPT_REPLAY },
     { "curve", required_argument, NULL, OPT_CURVE },
+    { "supervisor", no_argument, NULL, OPT_SUPER },
     { "quiet", no_argument, NULL, 'q' },
     { "help", no_argument, NULL, OPT_HELP },
     { "version", no_argument, NULL, OPT_VERSION },
@@ -319,6 +324,7 @@ static int parse_option(int c, char *arg, struct imprun_opts *o, struct services
         o->curve_hi = (unsigned)hi;
         break;
     }
+    case OPT_SUPER: o->supervisor = 1; break;
     case 'q': o->quiet = 1; break;
     case OPT_HELP: usage(stdout); return -1;
     case OPT_VERSION: printf("imprun (IMP) %s\n", IMP_VERSION); return -1;

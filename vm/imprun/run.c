@@ -3,11 +3,19 @@
  * set the starting state of imp(7) / imprun(1), serve DIAGNOSE through
  * the host services, run to a status, then write the reports asked for.
  *
- * Starting state for a load module (contracts: "The machine at start"):
- *   PSW  X'00080000' | entry   EC mode, supervisor, key 0, disabled, CC 0
- *   GR15 entry point           GR14 X'F00', an exit stub: DIAG 15,0,EXIT
- *   GR13 X'F80', a 72-byte save area         GR1 and the rest 0
- * so a program's final BR 14 ends the run with return code GR15.
+ * Starting state for a load module (imprun(1), "Starting state"; imp(7),
+ * "The problem-state environment"):
+ *   PSW  X'00890000' | entry   EC mode, problem state, key 8, disabled, CC 0
+ *   GR15 entry point           GR14 X'F00', an exit stub: SVC 3 (EXIT)
+ *   GR13 the first save area, at the start of the region after the program
+ *   GR1 and the rest 0
+ * Low storage: the PSA (X'000'-X'7FF', key 0, fetch-protected), the
+ * nucleus (X'800'-X'FFF', key 0: the SVC handler at X'800' and the exit
+ * stub); the program and the region key 8.  So a program's final BR 14
+ * ends the run with return code GR15, and a store outside its own storage
+ * is a protection exception.  --supervisor: the PSW X'00080000' | entry
+ * (supervisor state, key 0), the exit stub DIAG 15,0,X'000', GR13 X'F80',
+ * every key 0 and no nucleus: the machine as bare as a core image's.
  * A core image is loaded at 0 and started by a restart (PSW from 0).
  */
 #include "imprun.h"
@@ -52,6 +60,8 @@ struct run_task {
     struct obj_module mod;
     int have_mod;
     uint32_t rc;                /* return code of its EXIT */
+    uint32_t abend;             /* completion code of its ABEND: system bits 8-19, user 20-31 */
+    unsigned svc_number;        /* the last SVC it issued */
     struct services *svc;
     const char *name;           /* its program, for the reports */
     struct rep_status status;   /* how it ended (several tasks) */
@@ -62,7 +72,9 @@ struct run {
     const struct imprun_opts *o;
     struct services *svc;       /* task 1's */
     struct vm *vm;
-    struct svc_storage st;
+    struct svc_storage st;      /* storage as a service sees it: the caller's key */
+    struct svc_storage host;    /* and as the reports see it */
+    unsigned key;               /* the key of the program a service is for */
     struct run_task tk[VM_MAX_TASKS];
     int ntasks;
     struct ps_string refs;      /* the page reference string, kept for OPT */
@@ -79,38 +91,87 @@ struct run {
 
 /* ---- guest storage and DIAGNOSE --------------------------------------- */
 
+/* May the key of the program being served (r->key) read or store into
+ * [addr, addr + len)?  0, 4 or 5 (struct svc_storage). */
+static int st_check(void *ctx, uint32_t addr, uint32_t len, int write)
+{
+    struct run *r = ctx;
+    uint32_t size = vm_storage_size(r->vm);
+    if (len == 0)
+        return 0;
+    if (addr >= size || len > size - addr)
+        return 5;
+    if (r->key == 0)
+        return 0;
+    for (uint32_t b = addr / VM_KEY_BLOCK; b <= (addr + len - 1) / VM_KEY_BLOCK; b++) {
+        unsigned sk = vm_get_storage_key(r->vm, b * VM_KEY_BLOCK);
+        if ((sk >> 4) != r->key && (write || (sk & VM_KEY_FETCH)))
+            return 4;
+    }
+    return 0;
+}
+
 static int st_read(void *ctx, uint32_t addr, void *buf, uint32_t len)
 {
-    return vm_fetch_bytes(ctx, addr, buf, len);
+    struct run *r = ctx;
+    int c = st_check(ctx, addr, len, 0);
+    return c ? c : vm_fetch_bytes(r->vm, addr, buf, len) == 0 ? 0 : 5;
 }
 
 static int st_write(void *ctx, uint32_t addr, const void *buf, uint32_t len)
 {
+    struct run *r = ctx;
+    int c = st_check(ctx, addr, len, 1);
+    return c ? c : vm_store_bytes(r->vm, addr, buf, len) == 0 ? 0 : 5;
+}
+
+/* The host's own view of storage for the reports: no key. */
+static int host_read(void *ctx, uint32_t addr, void *buf, uint32_t len)
+{
+    return vm_fetch_bytes(ctx, addr, buf, len);
+}
+
+static int host_write(void *ctx, uint32_t addr, const void *buf, uint32_t len)
+{
     return vm_store_bytes(ctx, addr, buf, len);
 }
 
-static enum vm_host_result host_diagnose(void *ctx, struct vm *vm, uint32_t code, unsigned r1,
-                                         unsigned r3)
+/* The note a service left (an OPEN that failed), on imprun's report. */
+static void service_note(struct run *r, struct services *svc)
 {
-    struct run *r = ctx;
-    unsigned id = vm_current_task(vm);
-    struct run_task *t = &r->tk[id ? id - 1 : 0];
-    struct svc_request rq = { code, vm_get_gr(vm, r1), vm_get_gr(vm, r3) };
-    struct svc_result res;
-    svc_call(t->svc, &r->st, &rq, &res);
-    vm_add_cycles(vm, res.cycles);
-    switch (res.outcome) {
+    if (svc->note[0]) {
+        fprintf(r->rep, "imprun: note: %s\n", svc->note);
+        svc->note[0] = '\0';
+    }
+}
+
+/* The PSW key of the program a service is for: an SVC's caller's (in the
+ * SVC old PSW), or the current PSW's for DIAGNOSE. */
+static unsigned psw_key(uint64_t psw) { return (unsigned)(psw >> 52) & 15; }
+
+/* One service's result applied: CC, registers, state, end. */
+static enum vm_host_result service_done(struct run *r, struct run_task *t, struct vm *vm,
+                                        const struct svc_result *res, unsigned r1, unsigned r3)
+{
+    vm_add_cycles(vm, res->cycles);
+    service_note(r, t->svc);
+    switch (res->outcome) {
     case SVC_CONTINUE:
-        if (res.cc >= 0)
-            vm_set_cc(vm, (unsigned)res.cc);
-        if (res.set_r3)
-            vm_set_gr(vm, r3, res.r3);
+        if (res->cc >= 0)
+            vm_set_cc(vm, (unsigned)res->cc);
+        if (res->set_r3)
+            vm_set_gr(vm, r3, res->r3);
+        if (res->set_r1)
+            vm_set_gr(vm, r1, res->r1);
         return VM_HOST_OK;
     case SVC_ENDED:
-        t->rc = res.rc;
+        t->rc = res->rc;
         if (t == &r->tk[0])
-            r->rc = res.rc;
+            r->rc = res->rc;
         return VM_HOST_EXIT;
+    case SVC_ABENDED:
+        t->abend = res->rc;
+        return VM_HOST_ABEND;
     case SVC_PROGCHECK:
         return VM_HOST_BAD_CODE;        /* specification exception 0006 */
     case SVC_FAILED:
@@ -120,7 +181,103 @@ static enum vm_host_result host_diagnose(void *ctx, struct vm *vm, uint32_t code
     return VM_HOST_FAIL;
 }
 
+/*
+ * The nucleus's SVC dispatch (DIAG X'100' at X'800'): the SVC number at
+ * X'8A' names the service (SVC_FUNCS), with GR1 for R1 (GR15 for EXIT),
+ * GR0 for R3, the caller's key from the SVC old PSW at X'20'; the CC and
+ * SUPER's state go into that old PSW, which the nucleus's LPSW loads.  A
+ * number with no service, or a program check in the service (a bad
+ * operand), ends the program abnormally (S0F0, S0Cx).
+ */
+static enum vm_host_result serve_svc(struct run *r, struct run_task *t, struct vm *vm)
+{
+    uint8_t id[4], old[8];
+    vm_fetch_bytes(vm, 0x88, id, sizeof id);
+    vm_fetch_bytes(vm, 0x20, old, sizeof old);
+    unsigned n = (unsigned)id[2] << 8 | id[3];
+    int code = svc_code_of(n);
+    t->svc_number = n;
+    if (code < 0) {
+        t->abend = IMPRUN_UNKNOWN_SVC << 12;
+        return VM_HOST_ABEND;
+    }
+    unsigned r1 = code == SVC_EXIT ? 15 : 1;
+    struct svc_request rq = { (uint32_t)code, vm_get_gr(vm, r1), vm_get_gr(vm, 0),
+                              vm_counters(vm)->cycles, 1 };
+    struct svc_result res;
+    r->key = old[1] >> 4;
+    svc_call(t->svc, &r->st, &rq, &res);
+    if (res.outcome == SVC_PROGCHECK) {
+        vm_add_cycles(vm, res.cycles);
+        t->abend = (0x0C0u + (res.pic & 0xF)) << 12;
+        return VM_HOST_ABEND;
+    }
+    int cc = res.cc;
+    res.cc = -1;                        /* the caller's CC is in its old PSW */
+    enum vm_host_result hr = service_done(r, t, vm, &res, r1, 0);
+    if (hr == VM_HOST_OK) {
+        if (cc >= 0)
+            old[2] = (uint8_t)((old[2] & 0xCF) | cc << 4);
+        if (res.state == 1)             /* supervisor state, key 0 */
+            old[1] &= 0x0E;
+        else if (res.state == 2)        /* problem state, the program's key */
+            old[1] = (uint8_t)((old[1] & 0x0E) | IMPRUN_KEY << 4 | 1);
+        vm_store_bytes(vm, 0x20, old, sizeof old);
+    }
+    return hr;
+}
+
+static enum vm_host_result host_diagnose(void *ctx, struct vm *vm, uint32_t code, unsigned r1,
+                                         unsigned r3)
+{
+    struct run *r = ctx;
+    unsigned id = vm_current_task(vm);
+    struct run_task *t = &r->tk[id ? id - 1 : 0];
+    if (code == SVC_SVCDISP && !r->o->supervisor)
+        return serve_svc(r, t, vm);
+    struct svc_request rq = { code, vm_get_gr(vm, r1), vm_get_gr(vm, r3),
+                              vm_counters(vm)->cycles, 0 };
+    struct svc_result res;
+    r->key = psw_key(vm_get_psw(vm));
+    svc_call(t->svc, &r->st, &rq, &res);
+    return service_done(r, t, vm, &res, r1, r3);
+}
+
 /* ---- loading ------------------------------------------------------------- */
+
+/*
+ * The problem-state environment of the selected task (the comment at the
+ * top): the SVC new PSW and the nucleus, the storage keys, the region
+ * from end (the program's end) up with its first save area, and the PSW.
+ */
+static void problem_state(struct run *r, struct run_task *t, uint32_t end, uint32_t entry)
+{
+    static const uint8_t nucleus[] = {
+        0x83, 0x00, 0x01, 0x00,         /* X'800' DIAG 0,0,X'100'   serve the SVC */
+        0x82, 0x00, 0x00, 0x20,         /* X'804' LPSW X'20'        back to the program */
+    };
+    static const uint8_t stub[2] = { 0x0A, 0x03 };                     /* SVC 3 */
+    uint8_t newpsw[8];
+    uint64_t svcpsw = VM_PSW_EC | IMPRUN_NUCLEUS;
+    for (int i = 0; i < 8; i++)
+        newpsw[i] = (uint8_t)(svcpsw >> (56 - 8 * i));
+    struct vm *vm = r->vm;
+    uint32_t size = vm_storage_size(vm);
+    vm_store_bytes(vm, 0x60, newpsw, sizeof newpsw);
+    vm_store_bytes(vm, IMPRUN_NUCLEUS, nucleus, sizeof nucleus);
+    vm_store_bytes(vm, IMPRUN_EXIT_STUB, stub, sizeof stub);
+    vm_set_storage_key(vm, 0, VM_KEY_BLOCK, VM_KEY_FETCH);             /* the PSA */
+    vm_set_storage_key(vm, VM_KEY_BLOCK, IMPRUN_LOW_END - VM_KEY_BLOCK, 0);
+    vm_set_storage_key(vm, IMPRUN_LOW_END, size - IMPRUN_LOW_END, IMPRUN_KEY << 4);
+    uint32_t save = (end + 7) & ~7u;
+    if (save > size - IMPRUN_SAVE_LEN)          /* no room after the program */
+        save = size - IMPRUN_SAVE_LEN;
+    static const uint8_t zero[IMPRUN_SAVE_LEN];
+    vm_store_bytes(vm, save, zero, sizeof zero);
+    vm_set_gr(vm, 13, save);
+    svc_set_region(t->svc, save + IMPRUN_SAVE_LEN, size);
+    vm_set_psw(vm, VM_PSW_EC | VM_PSW_PROB | (uint64_t)IMPRUN_KEY << 52 | entry);
+}
 
 /* Load the module at path into the selected task k (0-based) and set its
  * registers and PSW; 0 or -1 after a message. */
@@ -146,15 +303,18 @@ static int load_module(struct run *r, int k, const char *path)
         loader_free(&img);
         return -1;
     }
-    static const uint8_t stub[4] = { 0x83, 0xF0, 0x00, 0x00 };     /* DIAG 15,0,X'000' */
     vm_store_bytes(r->vm, img.base, img.data, img.len);
-    vm_store_bytes(r->vm, IMPRUN_EXIT_STUB, stub, sizeof stub);
     for (unsigned i = 0; i < 16; i++)
         vm_set_gr(r->vm, i, 0);
     vm_set_gr(r->vm, 15, img.entry);
     vm_set_gr(r->vm, 14, IMPRUN_EXIT_STUB);
-    vm_set_gr(r->vm, 13, IMPRUN_SAVE_AREA);
-    vm_set_psw(r->vm, VM_PSW_EC | img.entry);
+    if (r->o->supervisor) {
+        static const uint8_t stub[4] = { 0x83, 0xF0, 0x00, 0x00 };     /* DIAG 15,0,X'000' */
+        vm_store_bytes(r->vm, IMPRUN_EXIT_STUB, stub, sizeof stub);
+        vm_set_gr(r->vm, 13, IMPRUN_SAVE_AREA);
+        vm_set_psw(r->vm, VM_PSW_EC | img.entry);
+    } else
+        problem_state(r, t, img.base + img.len, img.entry);
     sym_free(&t->syms);
     sym_init(&t->syms, &t->mod, img.delta);
     loader_free(&img);
@@ -218,7 +378,8 @@ static void write_reports(struct run *r, enum vm_status st)
         }
     } else {
         struct rep_status status;
-        rep_status_collect(&status, r->vm, &r->tk[0].syms, st, r->rc);
+        rep_status_collect(&status, r->vm, &r->tk[0].syms, st,
+                           st == VM_ABEND ? r->tk[0].abend : r->rc);
         rep_status_print(r->rep, "imprun", &status, o->quiet);
     }
     if (o->regs) {
@@ -227,7 +388,7 @@ static void write_reports(struct run *r, enum vm_status st)
         rep_regs_print(r->rep, &regs);
     }
     for (int i = 0; i < o->ndumps; i++)
-        rep_dump_print(r->rep, &r->st, o->dumps[i].addr, o->dumps[i].len, 0);
+        rep_dump_print(r->rep, &r->host, o->dumps[i].addr, o->dumps[i].len, 0);
     if (o->stats) {
         struct rep_stats stats;
         rep_stats_collect(&stats, vm_counters(r->vm));
@@ -313,7 +474,7 @@ static void task_ended(void *ctx, struct vm *vm, unsigned id, enum vm_status st)
 {
     struct run *r = ctx;
     struct run_task *t = &r->tk[id - 1];
-    rep_status_collect(&t->status, vm, &t->syms, st, t->rc);
+    rep_status_collect(&t->status, vm, &t->syms, st, st == VM_ABEND ? t->abend : t->rc);
     t->ended = 1;
 }
 
@@ -384,7 +545,8 @@ static int prepare(struct run *r, char *const *load)
     int ex;
     if (o->paging && (ex = prepare_paging(r)) != 0)
         return ex;
-    r->st = (struct svc_storage){ r->vm, st_read, st_write };
+    r->st = (struct svc_storage){ r, st_read, st_write, st_check };
+    r->host = (struct svc_storage){ r->vm, host_read, host_write, NULL };
     for (int k = 0; k < r->ntasks; k++) {
         sym_init(&r->tk[k].syms, NULL, 0);
         vm_select_task(r->vm, (unsigned)k + 1);

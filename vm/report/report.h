@@ -76,7 +76,8 @@ void rep_where_print(FILE *out, const struct rep_where *w);
 
 struct rep_status {
     enum vm_status status;
-    uint32_t rc;                    /* the return code of VM_EXIT */
+    uint32_t rc;                    /* the return code of VM_EXIT; VM_ABEND: the
+                                       completion code */
     uint64_t psw;                   /* the PSW when the run stopped */
     int interrupted;                /* VM_NO_*_HANDLER: in says what had none */
     struct vm_interrupt in;
@@ -97,6 +98,9 @@ void rep_status_collect(struct rep_status *s, const struct vm *vm, const struct 
  * disabled wait. */
 void rep_status_print(FILE *out, const char *prog, const struct rep_status *s, int quiet);
 
+/* An ABEND completion code (bits 8-19 system, 20-31 user): "U0100" for a
+ * user code (decimal), else "S0C4" (hex). */
+void rep_completion_code(uint32_t code, char *buf, size_t size);
 /* "specification", "fixed-point overflow + PER event", ... */
 void rep_pic_name(uint16_t code, char *buf, size_t size);
 /* The address of the instruction an interruption reports. */

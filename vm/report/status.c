@@ -39,7 +39,8 @@ int imprun_exit_code(enum vm_status st, uint32_t rc)
     case VM_EXIT:           return rc == 0 ? EXIT_RUN_OK : EXIT_RUN_RC;
     case VM_DISABLED_WAIT:  return EXIT_RUN_OK;
     case VM_TASKS_ENDED:    return EXIT_RUN_OK;     /* imprun combines the tasks' own */
-    case VM_NO_PGM_HANDLER: return EXIT_RUN_PGM;
+    case VM_NO_PGM_HANDLER:
+    case VM_ABEND:          return EXIT_RUN_PGM;
     case VM_NO_SVC_HANDLER:
     case VM_NO_EXT_HANDLER:
     case VM_NO_RESTART_PSW:
@@ -85,6 +86,14 @@ void rep_pic_name(uint16_t code, char *buf, size_t size)
         size_t n = strlen(buf);
         snprintf(buf + n, size - n, " exception");
     }
+}
+
+void rep_completion_code(uint32_t code, char *buf, size_t size)
+{
+    if (code & 0xFFF)
+        snprintf(buf, size, "U%04u", code & 0xFFF);
+    else
+        snprintf(buf, size, "S%03X", (code >> 12) & 0xFFF);
 }
 
 /* Address of the instruction an interruption is about: the old PSW's IA
@@ -152,6 +161,16 @@ void rep_status_collect(struct rep_status *s, const struct vm *vm, const struct 
             s->have_where = 1;
             rep_where_collect(&s->where, vm, t, rep_failing_addr(&s->in));
         }
+    } else if (st == VM_ABEND) {
+        /* ended by the ABEND service of an SVC: where is the SVC (the SVC
+           old PSW at X'20', its ILC at X'89') */
+        uint8_t old[8], id[4];
+        if (vm_fetch_bytes(vm, 0x20, old, sizeof old) == 0 &&
+            vm_fetch_bytes(vm, 0x88, id, sizeof id) == 0) {
+            uint32_t ia = (uint32_t)old[5] << 16 | (uint32_t)old[6] << 8 | old[7];
+            s->have_where = 1;
+            rep_where_collect(&s->where, vm, t, (ia - ((id[1] >> 1) & 3) * 2u) & VM_ADDR_MASK);
+        }
     } else if (st == VM_CYCLE_LIMIT && (s->psw & VM_PSW_WAIT)) {
         s->waiting = 1;
         s->have_where = 1;
@@ -188,6 +207,12 @@ void rep_status_print(FILE *out, const char *prog, const struct rep_status *s, i
         fprintf(out, "  old ");
         print_psw_fields(out, s->in.old_psw);
         break;
+    case VM_ABEND: {
+        char code[16];
+        rep_completion_code(s->rc, code, sizeof code);
+        fprintf(out, "%s: abnormal end, completion code %s\n", prog, code);
+        break;
+    }
     case VM_NO_SVC_HANDLER:
         fprintf(out, "%s: SVC %u with no handler (SVC new PSW is zero)\n", prog, s->in.code);
         fprintf(out, "  old ");
