@@ -44,3 +44,11 @@ LINE 1 010010 0 6
 END 1 010000
 MOD
 }
+
+# The programs of a test script that use DIAGNOSE directly (the host
+# services of a supervisor-state program) run with imprun --supervisor,
+# as every program did before the problem-state environment:
+#   use_supervisor           imprun means imprun --supervisor from here on
+use_supervisor() {
+    imprun() { command imprun --supervisor "$@"; }
+}

@@ -25,9 +25,9 @@ write_programs() {
     cat >hi.s <<'EOT'
 HI       CSECT
          USING HI,15
-         LA    2,MSG
-         LA    3,5
-         DC    X'83230008'         DIAG 2,3,PUTLINE
+         LA    1,MSG
+         LA    0,5
+         SVC   35                  PUTLINE
          LA    15,0
          BR    14
 MSG      DC    C'Hello'
@@ -36,9 +36,9 @@ EOT
     cat >unclosed.s <<'EOT'
 P        CSECT
          USING P,15
-         LA    2,FCB
-         DC    X'83200020'         DIAG 2,0,OPEN
-         DC    X'8320002C'         DIAG 2,0,PUTREC
+         LA    1,FCB
+         SVC   19                  OPEN
+         SVC   22                  PUTREC
          LA    15,0
          BR    14                  ends without CLOSE
          DS    0F

@@ -82,7 +82,7 @@ test_expect_success 'a hard-linked file keeps its links' '
     echo old >h1.lst && ln h1.lst h2.lst &&
     impas -o h.o -l h1.lst x.s &&
     test "$(stat -c %i h1.lst)" = "$(stat -c %i h2.lst)" &&
-    test "$(stat -c %h h1.lst)" = 2 && test_grep "LA    2,MSG" h2.lst
+    test "$(stat -c %h h1.lst)" = 2 && test_grep "LA    1,MSG" h2.lst
 '
 test_expect_success 'a FIFO is written into, not replaced' '
     mkfifo pipe.json && { timeout 20 cat pipe.json >got.json & } &&

@@ -8,6 +8,7 @@
 . "$(dirname "$0")/test-lib.sh"
 . "$TEST_DIR/lib-imprun.sh"
 need_imprun
+use_supervisor      # its programs use DIAGNOSE: supervisor state
 write_hello
 
 test_expect_success 'hello: output on stdout, return code 7 -> exit 3' '
@@ -67,7 +68,7 @@ prog() {
         "$1" $(( ${#2} / 2 )) "$2" >"$1.load"
 }
 prog LOOP 47F0F000                  # B 0(0,15)
-prog SVC 0A05                       # SVC 5
+prog SVC D707006000600A05           # XC X'60'(8),X'60': no SVC new PSW; SVC 5
 prog BADDIAG 83000004               # DIAG 0,0,4: no such service
 prog BIGPUT 4120F00058300F008323000807FE   # R3 <- X'83F00000': PUTLINE far too long
 

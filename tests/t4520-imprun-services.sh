@@ -6,6 +6,7 @@
 . "$(dirname "$0")/test-lib.sh"
 . "$TEST_DIR/lib-imprun.sh"
 need_imprun
+use_supervisor      # its programs use DIAGNOSE: supervisor state
 
 # cat.load: GETLINE into a buffer at +X'100', PUTLINE it back, until CC1.
 #   10000 LA 2,256(0,15)  10004 LA 3,80  10008 DIAG 2,3,X'010'

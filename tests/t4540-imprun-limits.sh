@@ -7,6 +7,7 @@
 . "$(dirname "$0")/test-lib.sh"
 . "$TEST_DIR/lib-imprun.sh"
 need_imprun
+use_supervisor      # its programs use DIAGNOSE: supervisor state
 need_tools
 
 # A program check at BAD+0 (line 3), so the report shows the source line.
@@ -47,9 +48,9 @@ test_expect_success 'a file beside the folder is not shown, nor through a symbol
 '
 test_expect_success 'a device or a FIFO as the source file neither hangs nor shows' '
     with_file /dev/zero prog/z.load &&
-    { timeout 20 imprun prog/z.load 2>err; test $? -eq 4; } &&
+    { timeout 20 imprun --supervisor prog/z.load 2>err; test $? -eq 4; } &&
     mkfifo prog/fifo.s && with_file fifo.s prog/f.load &&
-    (cd prog && { timeout 20 imprun f.load 2>../err; test $? -eq 4; }) &&
+    (cd prog && { timeout 20 imprun --supervisor f.load 2>../err; test $? -eq 4; }) &&
     test_grep "not a regular file" err
 '
 test_expect_success 'the guest runtime source is shown (its folder is trusted)' '
@@ -130,7 +131,7 @@ BUF      DS    CL80
 SRC
 
 test_expect_success 'GETLINE on an endless line returns, and the cycle limit stops the loop' '
-    { timeout 60 imprun --max-cycles=50M rd.s </dev/zero 2>err; test $? -eq 6; } &&
+    { timeout 60 imprun --supervisor --max-cycles=50M rd.s </dev/zero 2>err; test $? -eq 6; } &&
     test_grep "cycle limit reached" err
 '
 test_expect_success 'GETLINE: a line longer than 1 MiB is cut there (CC2), its rest is the next line' '
@@ -168,9 +169,9 @@ CR0      DC    X'00000800'
 SRC
 
 test_expect_success 'a wait for a comparator that cannot fire ends, even with --max-cycles near 2^64' '
-    { timeout 60 imprun --max-cycles=18446744073709551615 ckc.s 2>err; test $? -eq 5; } &&
+    { timeout 60 imprun --supervisor --max-cycles=18446744073709551615 ckc.s 2>err; test $? -eq 5; } &&
     test_grep "enabled wait state with no interruption that can ever come" err &&
-    { timeout 60 imprun --max-cycles=18446744073709551000 ckc.s 2>err; test $? -eq 5; }
+    { timeout 60 imprun --supervisor --max-cycles=18446744073709551000 ckc.s 2>err; test $? -eq 5; }
 '
 test_expect_success 'a cycle limit in the wait state says the machine was waiting' '
     { imprun --max-cycles=1000 ckc.s 2>err; test $? -eq 6; } &&

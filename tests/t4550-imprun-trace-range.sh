@@ -6,6 +6,7 @@
 . "$(dirname "$0")/test-lib.sh"
 . "$TEST_DIR/lib-imprun.sh"
 need_imprun
+use_supervisor      # its programs use DIAGNOSE: supervisor state
 need_tools
 
 # loop.s at X'10000': X'10018' LA 4,100; X'1001C' AR 3,4; X'1001E' BCT.

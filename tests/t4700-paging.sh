@@ -12,6 +12,7 @@
 . "$(dirname "$0")/test-lib.sh"
 . "$TEST_DIR/lib-imprun.sh"
 need_imprun
+use_supervisor      # its programs use DIAGNOSE: supervisor state
 need_tools
 
 RT=$IMP_TOP/vm/host/runtime

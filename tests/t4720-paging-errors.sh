@@ -8,6 +8,7 @@
 . "$(dirname "$0")/test-lib.sh"
 . "$TEST_DIR/lib-imprun.sh"
 need_imprun
+use_supervisor      # its programs use DIAGNOSE: supervisor state
 write_hello
 
 # usage_error 'MESSAGE PATTERN' ARGS...: imprun ARGS exits 2 with the

@@ -14,8 +14,8 @@
  * stub); the program and the region key 8.  So a program's final BR 14
  * ends the run with return code GR15, and a store outside its own storage
  * is a protection exception.  --supervisor: the PSW X'00080000' | entry
- * (supervisor state, key 0), the exit stub DIAG 15,0,X'000', GR13 X'F80',
- * every key 0 and no nucleus: the machine as bare as a core image's.
+ * (supervisor state, key 0: no protection), the exit stub DIAG 15,0,X'000'
+ * and GR13 X'F80' as on the bare machine; the nucleus serves SVCs too.
  * A core image is loaded at 0 and started by a restart (PSW from 0).
  */
 #include "imprun.h"
@@ -233,7 +233,7 @@ static enum vm_host_result host_diagnose(void *ctx, struct vm *vm, uint32_t code
     struct run *r = ctx;
     unsigned id = vm_current_task(vm);
     struct run_task *t = &r->tk[id ? id - 1 : 0];
-    if (code == SVC_SVCDISP && !r->o->supervisor)
+    if (code == SVC_SVCDISP)
         return serve_svc(r, t, vm);
     struct svc_request rq = { code, vm_get_gr(vm, r1), vm_get_gr(vm, r3),
                               vm_counters(vm)->cycles, 0 };
@@ -246,17 +246,21 @@ static enum vm_host_result host_diagnose(void *ctx, struct vm *vm, uint32_t code
 /* ---- loading ------------------------------------------------------------- */
 
 /*
- * The problem-state environment of the selected task (the comment at the
- * top): the SVC new PSW and the nucleus, the storage keys, the region
- * from end (the program's end) up with its first save area, and the PSW.
+ * The environment of the selected task (the comment at the top): the SVC
+ * new PSW and the nucleus, the storage keys, the region from end (the
+ * program's end) up, and the registers and PSW: the problem state with
+ * the exit stub SVC 3 and the first save area at the start of the region,
+ * or (--supervisor) the supervisor state with the stub DIAG 15,0,X'000'
+ * and the save area at X'F80', as on the bare machine.
  */
-static void problem_state(struct run *r, struct run_task *t, uint32_t end, uint32_t entry)
+static void environment(struct run *r, struct run_task *t, uint32_t end, uint32_t entry)
 {
     static const uint8_t nucleus[] = {
         0x83, 0x00, 0x01, 0x00,         /* X'800' DIAG 0,0,X'100'   serve the SVC */
         0x82, 0x00, 0x00, 0x20,         /* X'804' LPSW X'20'        back to the program */
     };
-    static const uint8_t stub[2] = { 0x0A, 0x03 };                     /* SVC 3 */
+    static const uint8_t svc3[2] = { 0x0A, 0x03 };                     /* SVC 3 */
+    static const uint8_t diag[4] = { 0x83, 0xF0, 0x00, 0x00 };         /* DIAG 15,0,X'000' */
     uint8_t newpsw[8];
     uint64_t svcpsw = VM_PSW_EC | IMPRUN_NUCLEUS;
     for (int i = 0; i < 8; i++)
@@ -265,7 +269,6 @@ static void problem_state(struct run *r, struct run_task *t, uint32_t end, uint3
     uint32_t size = vm_storage_size(vm);
     vm_store_bytes(vm, 0x60, newpsw, sizeof newpsw);
     vm_store_bytes(vm, IMPRUN_NUCLEUS, nucleus, sizeof nucleus);
-    vm_store_bytes(vm, IMPRUN_EXIT_STUB, stub, sizeof stub);
     vm_set_storage_key(vm, 0, VM_KEY_BLOCK, VM_KEY_FETCH);             /* the PSA */
     vm_set_storage_key(vm, VM_KEY_BLOCK, IMPRUN_LOW_END - VM_KEY_BLOCK, 0);
     vm_set_storage_key(vm, IMPRUN_LOW_END, size - IMPRUN_LOW_END, IMPRUN_KEY << 4);
@@ -274,9 +277,16 @@ static void problem_state(struct run *r, struct run_task *t, uint32_t end, uint3
         save = size - IMPRUN_SAVE_LEN;
     static const uint8_t zero[IMPRUN_SAVE_LEN];
     vm_store_bytes(vm, save, zero, sizeof zero);
-    vm_set_gr(vm, 13, save);
     svc_set_region(t->svc, save + IMPRUN_SAVE_LEN, size);
-    vm_set_psw(vm, VM_PSW_EC | VM_PSW_PROB | (uint64_t)IMPRUN_KEY << 52 | entry);
+    if (r->o->supervisor) {
+        vm_store_bytes(vm, IMPRUN_EXIT_STUB, diag, sizeof diag);
+        vm_set_gr(vm, 13, IMPRUN_SAVE_AREA);
+        vm_set_psw(vm, VM_PSW_EC | entry);
+    } else {
+        vm_store_bytes(vm, IMPRUN_EXIT_STUB, svc3, sizeof svc3);
+        vm_set_gr(vm, 13, save);
+        vm_set_psw(vm, VM_PSW_EC | VM_PSW_PROB | (uint64_t)IMPRUN_KEY << 52 | entry);
+    }
 }
 
 /* Load the module at path into the selected task k (0-based) and set its
@@ -308,13 +318,7 @@ static int load_module(struct run *r, int k, const char *path)
         vm_set_gr(r->vm, i, 0);
     vm_set_gr(r->vm, 15, img.entry);
     vm_set_gr(r->vm, 14, IMPRUN_EXIT_STUB);
-    if (r->o->supervisor) {
-        static const uint8_t stub[4] = { 0x83, 0xF0, 0x00, 0x00 };     /* DIAG 15,0,X'000' */
-        vm_store_bytes(r->vm, IMPRUN_EXIT_STUB, stub, sizeof stub);
-        vm_set_gr(r->vm, 13, IMPRUN_SAVE_AREA);
-        vm_set_psw(r->vm, VM_PSW_EC | img.entry);
-    } else
-        problem_state(r, t, img.base + img.len, img.entry);
+    environment(r, t, img.base + img.len, img.entry);
     sym_free(&t->syms);
     sym_init(&t->syms, &t->mod, img.delta);
     loader_free(&img);

@@ -61,22 +61,32 @@ CKLEN    SR    7,4                 R7 = (last - first) ...
          BE    CKHEAD
          LA    8,CKFAIL            "FAIL "
          LA    9,L'CKFAIL
-CKHEAD   DIAG  8,9,HS_PUT          "OK " or "FAIL "
-         DIAG  4,7,HS_PUT          the name
+CKHEAD   LR    1,8                 "OK " or "FAIL "
+         LR    0,9
+         SVC   SV_PUT
+         LR    1,4                 the name
+         LR    0,7
+         SVC   SV_PUT
          LA    8,CKEQ
          LA    9,L'CKEQ
-         DIAG  8,9,HS_PUT          " = "
-         DIAG  5,0,HS_PUTDEC       the actual value
+         LR    1,8                 " = "
+         LR    0,9
+         SVC   SV_PUT
+         LR    1,5                 the actual value
+         SVC   SV_PUTDEC
          SR    15,15               return code 0 if equal
          CR    5,6
          BE    CKEND
          LA    8,CKEXP
          LA    9,L'CKEXP
-         DIAG  8,9,HS_PUT          ", expected "
-         DIAG  6,0,HS_PUTDEC       the expected value
+         LR    1,8                 ", expected "
+         LR    0,9
+         SVC   SV_PUT
+         LR    1,6                 the expected value
+         SVC   SV_PUTDEC
          LA    15,8                return code 8
-CKEND    SR    9,9
-         DIAG  8,9,HS_PUTLINE      end the line (no more text)
+CKEND    SR    0,0                 end the line (no more text)
+         SVC   SV_PUTLINE
 *
          L     13,CKSAVE+4         the caller's save area
          L     14,12(,13)          return address
