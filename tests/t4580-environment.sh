@@ -1,0 +1,222 @@
+#!/bin/sh
+# t4580-environment.sh -- the problem-state environment of imprun(1) and
+# imp(7): programs start in the problem state with key 8, low storage is
+# protected (the PSA also against fetches), host services are SVCs served
+# by the nucleus, GETMAIN/FREEMAIN/TIME/ABEND/SUPER, and --supervisor.
+. "$(dirname "$0")/test-lib.sh"
+. "$TEST_DIR/lib-imprun.sh"
+need_imprun
+need_tools
+
+# One program per case: the body between a standard entry and BR 14.
+prog() {
+    name=$1; shift
+    {
+        echo "         COPY  IMPSVC"
+        echo "$name   CSECT"
+        echo "         USING $name,15"
+        cat
+    } >"$name.s"
+}
+
+prog HELLO <<'SRC'
+         LA    1,MSG
+         LA    0,L'MSG
+         SVC   SV_PUTLINE
+         SR    15,15
+         BR    14
+MSG      DC    C'hello from the problem state'
+         END   HELLO
+SRC
+test_expect_success 'a program starts in the problem state, key 8, and returns by BR 14' '
+    imprun --regs HELLO.s >out 2>err &&
+    echo "hello from the problem state" >expect && test_cmp expect out &&
+    test_grep "GR13=00010030  GR14=00000F00" err &&
+    test_grep "PSW=00080000 00000804" err
+'
+
+prog WILD <<'SRC'
+         SR    12,12               the base register was never loaded
+         DROP  15
+         USING WILD,12
+         MVC   FIELD,=CL4'ABCD'    so this stores into low storage
+         SR    15,15
+         BR    14
+FIELD    DS    CL4
+         END   WILD
+SRC
+test_expect_success 'a wrong base register: a store into low storage is a protection exception' '
+    { imprun WILD.s 2>err; test $? -eq 4; } &&
+    test_grep "program interruption 0004 (protection)" err &&
+    test_grep "WILD.s:7" err
+'
+
+prog PEEK <<'SRC'
+         L     2,16(0,0)           the PSA is fetch-protected
+         SR    15,15
+         BR    14
+         END   PEEK
+SRC
+test_expect_success 'reading the PSA is a protection exception' '
+    { imprun PEEK.s 2>err; test $? -eq 4; } &&
+    test_grep "0004 (protection)" err
+'
+
+prog JUMP <<'SRC'
+         LA    2,X'100'
+         BR    2                   a branch into the PSA
+         END   JUMP
+SRC
+test_expect_success 'a branch into the PSA: the instruction fetch is protected' '
+    { imprun JUMP.s 2>err; test $? -eq 4; } &&
+    test_grep "0004 (protection)" err &&
+    test_grep "IA 000100" err
+'
+
+prog NUC <<'SRC'
+         MVI   X'800',X'00'        the nucleus is key 0
+         BR    14
+         END   NUC
+SRC
+prog PRIV <<'SRC'
+         DIAG  1,0,HS_PUTDEC       DIAGNOSE is privileged
+         SR    15,15
+         BR    14
+         END   PRIV
+SRC
+test_expect_success 'the nucleus is protected, DIAGNOSE is privileged' '
+    { imprun NUC.s 2>err; test $? -eq 4; } && test_grep "0004 (protection)" err &&
+    { imprun PRIV.s 2>err; test $? -eq 4; } && test_grep "0002 (privileged operation)" err
+'
+test_expect_success '--supervisor runs it the old way: DIAGNOSE works, no protection' '
+    imprun -q --supervisor PRIV.s >out 2>err && test_grep "^0$" out &&
+    { imprun --supervisor --regs HELLO.s >out 2>err; test $? -eq 0; } &&
+    test_grep "PSW=00080000 00000F04" err && test_grep "GR13=00000F80" err
+'
+
+prog MEM <<'SRC'
+         LR    12,15
+         DROP  15
+         USING MEM,12
+         LA    0,100
+         SVC   SV_GETMAIN          R1 -> 104 bytes of the region
+         BC    1,FAIL              CC 3: no room
+         LR    2,1
+         MVC   0(4,2),=C'OK!!'     the area is ours: key 8
+         LA    1,0(,2)
+         LA    0,4
+         SVC   SV_PUTLINE
+         LR    1,2
+         LA    0,100
+         SVC   SV_FREEMAIN
+         BC    1,FAIL
+         LA    0,8
+         SVC   SV_GETMAIN          the same area again
+         CR    1,2
+         BNE   FAIL
+         L     0,=F'16000000'      more than the region
+         SVC   SV_GETMAIN
+         BC    14,FAIL             must be CC 3
+         LTR   1,1
+         BNZ   FAIL
+         SR    15,15
+         BR    14
+FAIL     LA    15,8
+         BR    14
+         LTORG
+         END   MEM
+SRC
+test_expect_success 'GETMAIN and FREEMAIN: areas of the region, key 8, reused' '
+    imprun -q MEM.s >out 2>err && echo "OK!!" >expect && test_cmp expect out
+'
+
+prog TIK <<'SRC'
+         SVC   SV_TIME
+         LR    2,1
+         SVC   SV_TIME
+         SR    1,2                 cycles between the two
+         SVC   SV_PUTDEC
+         LR    15,0                the high word: 0
+         BR    14
+         END   TIK
+SRC
+test_expect_success 'TIME gives virtual time in cycles, the same on every run' '
+    imprun -q TIK.s >out1 && imprun -q TIK.s >out2 && test_cmp out1 out2 &&
+    test "$(cat out1)" -gt 0
+'
+
+prog AB <<'SRC'
+         LA    1,100
+         SVC   SV_ABEND
+         BR    14
+         END   AB
+SRC
+prog NOSVC <<'SRC'
+         SVC   77                  no such service
+         BR    14
+         END   NOSVC
+SRC
+prog BADARG <<'SRC'
+         LA    1,X'10'             text in the PSA
+         LA    0,4
+         SVC   SV_PUTLINE
+         BR    14
+         END   BADARG
+SRC
+test_expect_success 'ABEND ends the program with its completion code, at the SVC' '
+    { imprun AB.s 2>err; test $? -eq 4; } &&
+    test_grep "abnormal end, completion code U0100" err &&
+    test_grep "AB.s:5" err
+'
+test_expect_success 'an SVC with no service ends with S0F0; a protected operand with S0C4' '
+    { imprun NOSVC.s 2>err; test $? -eq 4; } &&
+    test_grep "completion code S0F0" err && test_grep "SVC   77" err &&
+    { imprun BADARG.s 2>err; test $? -eq 4; } && test_grep "completion code S0C4" err
+'
+
+prog SUP <<'SRC'
+         SR    1,1
+         SVC   SV_SUPER            the supervisor state, key 0
+         MVC   X'F90'(4),=C'SUP!'  low storage is ours now
+         L     1,16(0,0)           the PSA too
+         LA    1,1
+         SVC   SV_SUPER            back to the problem state, key 8
+         LA    1,X'F90'
+         LA    0,4
+         SVC   SV_PUTLINE          reading the nucleus block is allowed
+         MVI   X'F90',C'X'         storing is not
+         BR    14
+         LTORG
+         END   SUP
+SRC
+test_expect_success 'SUPER: to the supervisor state and back' '
+    { imprun SUP.s >out 2>err; test $? -eq 4; } &&
+    echo "SUP!" >expect && test_cmp expect out &&
+    test_grep "0004 (protection)" err && test_grep "SUP.s:13" err
+'
+
+prog OPN <<'SRC'
+         LA    1,FCB
+         SVC   SV_OPEN
+         BC    1,NOTOPEN
+         SR    15,15
+         BR    14
+NOTOPEN  LA    15,12
+         BR    14
+         DS    0F
+FCB      DC    CL8'INPUT',F'0',F'0',A(0),F'0',F'0'
+         END   OPN
+SRC
+test_expect_success 'an OPEN of an unbound file says so' '
+    { imprun OPN.s 2>err; test $? -eq 3; } &&
+    test_grep "note: OPEN of file .INPUT.: no --file INPUT=PATH binds it" err &&
+    { imprun --file INPUT=nonexistent.txt OPN.s 2>err; test $? -eq 3; } &&
+    test_grep "cannot open .nonexistent.txt.: No such file" err
+'
+
+test_expect_success 'the services cost the same cycles on every run (deterministic)' '
+    imprun --stats HELLO.s >/dev/null 2>s1 && imprun --stats HELLO.s >/dev/null 2>s2 &&
+    test_cmp s1 s2
+'
+
+test_done
