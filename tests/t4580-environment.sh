@@ -166,7 +166,10 @@ SRC
 test_expect_success 'ABEND ends the program with its completion code, at the SVC' '
     { imprun AB.s 2>err; test $? -eq 4; } &&
     test_grep "abnormal end, completion code U0100" err &&
-    test_grep "AB.s:5" err
+    test_grep "AB.s:5" err &&
+    { imprun -q --json=- AB.s >j.json 2>/dev/null; test $? -eq 4; } &&
+    test_grep "\"status\": \"abend\"" j.json &&
+    test_grep "\"completion_code\": \"U0100\"" j.json
 '
 test_expect_success 'an SVC with no service ends with S0F0; a protected operand with S0C4' '
     { imprun NOSVC.s 2>err; test $? -eq 4; } &&

@@ -107,6 +107,11 @@ void rep_run_json(FILE *f, const struct rep_run *r)
         json_i64(j, "return_code", (int32_t)s->rc);
     else
         json_str(j, "return_code", NULL);
+    if (s->status == VM_ABEND) {
+        char code[16];
+        rep_completion_code(s->rc, code, sizeof code);
+        json_str(j, "completion_code", code);
+    }
     json_hex(j, "psw", r->regs.psw, 16);
     json_u64(j, "cc", r->regs.cc);
     json_array(j, "gr");
