@@ -11,6 +11,10 @@
  * COPY members are read here, in place (search: the including file's
  * directory, then -I directories), each one its own source file.  After
  * END, the remaining lines are ignored with a warning.
+ *
+ * ASSIST decks: a $JOB card (a line that begins "$JOB") before the
+ * program is skipped, and a $ENTRY card after END begins the program's
+ * data cards (imprun reads them for XREAD): ignored without a warning.
  */
 #define _DEFAULT_SOURCE     /* MAP_POPULATE */
 #include <errno.h>
@@ -340,12 +344,24 @@ static int build_stmt(struct assembler *as, int fi, int *li)
 
 static int open_copy(struct assembler *as, int si, const char *name);
 
+/* Does line i of f begin with the ASSIST control card word w? */
+static int control_card(const struct srcfile *f, int i, const char *w)
+{
+    size_t n = strlen(w);
+    return (size_t)f->lens[i] >= n && strncmp(f->lines[i], w, n) == 0 &&
+           ((size_t)f->lens[i] == n || f->lines[i][n] == ' ');
+}
+
 /* Read the lines of file fi into statements. */
 static void read_stmts(struct assembler *as, int fi, const struct badline *bad, int nbadlines)
 {
     struct srcfile *f = as->files[fi];
     int li = 0, nbad = 0, bi = 0;
     while (li < f->nlines && !as->ended) {
+        if (control_card(f, li, "$JOB")) {
+            li++;
+            continue;
+        }
         int first = li;
         int si = build_stmt(as, fi, &li);
         for (; bi < nbadlines && bad[bi].line < li; bi++) {
@@ -373,7 +389,7 @@ static void read_stmts(struct assembler *as, int fi, const struct badline *bad, 
                 int rest = li;
                 while (rest < f->nlines && blank_from(f->lines[rest], f->lens[rest], 0, 80))
                     rest++;
-                if (rest < f->nlines)
+                if (rest < f->nlines && !control_card(f, rest, "$ENTRY"))
                     stmt_msg(as, si, DIAG_WARNING, 0,
                              "statements after END are ignored (from line %d)", rest + 1);
             }
