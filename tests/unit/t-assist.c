@@ -177,6 +177,7 @@ static void test_xdeci(void)
     r = xdeci(&x, "+-5");
     check_int(r.cc, ==, 3);
     check_uint(r.gr[1], ==, 0x101);
+    check_int(r.cycles, ==, 40 + 2 * ASSIST_BYTE_CYCLES);      /* '+' and '-' scanned */
 
     /* nine digits are the most */
     r = xdeci(&x, "999999999 ");
@@ -662,6 +663,12 @@ static void test_xpnch(void)
     check_str(printed(&x), "A\nXX\nB");
     check_int(x.a.lines, ==, 2);                            /* not printed lines */
     check_int(x.a.cards_punched, ==, 4);
+
+    /* the punch is the print stream: the pending newline first */
+    x.a.punch = x.print;
+    call(&x, 0xE0, 0x4, 0x500, 1);
+    check_str(printed(&x), "A\nXX\nB\nX\n");
+    x.a.punch = x.punch;
     teardown(&x);
 }
 
@@ -934,6 +941,25 @@ static void test_bad_ops(void)
     check_str(assist_name(0xE0, 0xA), "XGET");
     check_str(assist_name(0xE0, 0xC), "XPUT");
     check(assist_name(0xE0, 0xE) == NULL);
+
+    /* the table: names unique, X'E0' masks even and below E, RX rows no mask */
+    static const struct { unsigned opcode; int mask; const char *name; } rows[] = {
+#define X(opcode, mask, name, base, what) { opcode, mask, #name },
+        ASSIST_OPS(X)
+#undef X
+    };
+    check_int(sizeof rows / sizeof rows[0], ==, ASSIST_NOPS);
+    for (size_t i = 0; i < ASSIST_NOPS; i++) {
+        if (rows[i].opcode == 0xE0)
+            check(rows[i].mask >= 0 && rows[i].mask < 0xE && rows[i].mask % 2 == 0);
+        else
+            check_int(rows[i].mask, ==, -1);
+        for (size_t j = 0; j < i; j++)
+            check(strcmp(rows[i].name, rows[j].name) != 0
+                  && (rows[i].opcode != rows[j].opcode || rows[i].mask != rows[j].mask));
+        check_str(assist_name(rows[i].opcode, rows[i].mask < 0 ? 0 : (unsigned)rows[i].mask),
+                  rows[i].name);
+    }
     check(assist_name(0x51, 0) == NULL);
     teardown(&x);
 }
