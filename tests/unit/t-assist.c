@@ -885,12 +885,40 @@ static void test_files(const char *dir)
     set_name(&x, 0x600, "OUT");
     r = call(&x, 0xE0, 0xC, 0x30F0, 20);
     check_uint(r.pic, ==, 4);
+    int opens = o.opens;
+    set_name(&x, 0x600, "NEW");                             /* suppressed before opening */
+    r = call(&x, 0xE0, 0xC, 0x30F0, 20);
+    check_uint(r.pic, ==, 4);
+    r = call(&x, 0xE0, 0xA, 0x30F0, 20);
+    check_uint(r.pic, ==, 4);
+    check_int(o.opens, ==, opens);
     set_name(&x, 0x600, "IN");
     r = call(&x, 0xE0, 0xA, 0x3000, 10);
     check_uint(r.pic, ==, 4);
 
+    /* the table holds ASSIST_MAX_FILES: IN and OUT, and six more */
+    put_ebcdic(&x, 0x780, "REC");
+    for (int i = 0; i < ASSIST_MAX_FILES - 2; i++) {
+        char name[9];
+        snprintf(name, sizeof name, "F%d", i);
+        set_name(&x, 0x600, name);
+        check_int(call(&x, 0xE0, 0xC, 0x780, 3).cc, ==, 0);
+    }
+    set_name(&x, 0x600, "FULL");
+    r = call(&x, 0xE0, 0xC, 0x780, 3);
+    check_int(r.cc, ==, 2);
+    set_name(&x, 0x600, "F0");                              /* open ones still work */
+    check_int(call(&x, 0xE0, 0xC, 0x780, 3).cc, ==, 0);
+
     char err[128];
     check_int(assist_finish(&x.a, err, sizeof err), ==, 0);
+    snprintf(path, sizeof path, "%s/F0", dir);
+    f = fopen(path, "r");
+    check(f != NULL);
+    if (f) {
+        check_str(contents(f), "REC\nREC\n");
+        fclose(f);
+    }
     snprintf(path, sizeof path, "%s/OUT", dir);
     f = fopen(path, "r");
     check(f != NULL);

@@ -566,21 +566,25 @@ static void do_xdump(struct assist *a, const struct svc_storage *st,
 
 /* ---- XGET, XPUT ----------------------------------------------------------- */
 
-/* The open file of the name at (GR14) for direction write, opened if need
- * be; NULL if not available.  *pic: an interruption code fetching the name. */
-static struct assist_file *named_file(struct assist *a, const struct svc_storage *st,
-                        const struct assist_req *rq, int write, unsigned *pic,
-                        struct assist_result *res)
+/* The file name at (GR14) in host characters, trailing blanks dropped;
+ * 0 or the interruption code. */
+static unsigned fetch_name(const struct svc_storage *st, const struct assist_req *rq,
+                           char name[ASSIST_NAME_LEN + 1], struct assist_result *res)
 {
     uint8_t e[ASSIST_NAME_LEN];
-    char name[ASSIST_NAME_LEN + 1];
-    *pic = fetch(st, rq->gr[14] & ASSIST_ADDR_MASK, e, ASSIST_NAME_LEN);
-    if (*pic)
-        return NULL;
+    unsigned pic = fetch(st, rq->gr[14] & ASSIST_ADDR_MASK, e, ASSIST_NAME_LEN);
+    if (pic)
+        return pic;
     res->cycles += ASSIST_NAME_LEN * ASSIST_BYTE_CYCLES;
     ebcdic_to_host(name, e, ASSIST_NAME_LEN);
-    size_t n = trim(name, ASSIST_NAME_LEN);
-    name[n] = '\0';
+    name[trim(name, ASSIST_NAME_LEN)] = '\0';
+    return 0;
+}
+
+/* The open file NAME for direction write, opened if need be; NULL if not
+ * available. */
+static struct assist_file *named_file(struct assist *a, const char *name, int write)
+{
     struct assist_file *free_slot = NULL;
     for (int i = 0; i < ASSIST_MAX_FILES; i++) {
         struct assist_file *f = &a->files[i];
@@ -594,7 +598,7 @@ static struct assist_file *named_file(struct assist *a, const struct svc_storage
     FILE *f = a->open_file(a->open_ctx, name, write);
     if (!f)
         return NULL;
-    memcpy(free_slot->name, name, n + 1);
+    snprintf(free_slot->name, sizeof free_slot->name, "%s", name);
     free_slot->write = write;
     free_slot->f = f;
     return free_slot;
@@ -609,14 +613,15 @@ static void do_xget(struct assist *a, const struct svc_storage *st,
                     const struct assist_req *rq, struct assist_result *res)
 {
     uint32_t addr = rq->addr & ASSIST_ADDR_MASK, len = record_len(rq->len);
-    unsigned pic;
-    struct assist_file *file = named_file(a, st, rq, 0, &pic, res);
+    char name[ASSIST_NAME_LEN + 1];
+    unsigned pic = fetch_name(st, rq, name, res);
     if (!pic)
         pic = probe_store(st, addr, len);
     if (pic) {
         program_check(res, pic);
         return;
     }
+    struct assist_file *file = named_file(a, name, 0);
     res->cc = 2;
     uint8_t *rec = malloc(len);
     if (!file || !rec) {
@@ -639,15 +644,16 @@ static void do_xput(struct assist *a, const struct svc_storage *st,
                     const struct assist_req *rq, struct assist_result *res)
 {
     uint32_t len = record_len(rq->len);
-    unsigned pic;
-    struct assist_file *file = named_file(a, st, rq, 1, &pic, res);
+    char name[ASSIST_NAME_LEN + 1];
     char *t = NULL;
+    unsigned pic = fetch_name(st, rq, name, res);
     if (!pic)
         pic = fetch_text(st, rq->addr & ASSIST_ADDR_MASK, len, &t);
     if (pic) {
         program_check(res, pic);
         return;
     }
+    struct assist_file *file = named_file(a, name, 1);
     size_t n = trim(t, len);
     if (!file) {
         res->cc = 2;
