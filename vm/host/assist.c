@@ -23,6 +23,7 @@
 #define EB_MINUS    0x60
 #define EB_ZERO     0xF0
 #define DUMP_LINE   32              /* bytes shown per dump line */
+#define PRINT_WHAT  "the print stream"      /* in messages */
 
 static const struct assist_info {
     unsigned opcode;
@@ -169,7 +170,7 @@ static size_t trim(const char *t, size_t n)
 void assist_sync(struct assist *a)
 {
     if (a->nl_pending) {
-        out_write(a, a->print, "the print stream", "\n", 1);
+        out_write(a, a->print, PRINT_WHAT, "\n", 1);
         a->nl_pending = 0;
     }
     if (a->print)
@@ -225,17 +226,17 @@ static int print_line(struct assist *a, char c, const char *t, size_t n,
     a->lines += adv;
     if (new_page) {
         a->pages++;
-        a->page_lines = c == '1' ? 1 : adv;
+        a->page_lines = adv;
     } else {
         a->page_lines += adv;
     }
     if (a->asa_raw) {
-        out_write(a, a->print, "the print stream", &c, 1);
-        out_write(a, a->print, "the print stream", t, n);
-        out_write(a, a->print, "the print stream", "\n", 1);
+        out_write(a, a->print, PRINT_WHAT, &c, 1);
+        out_write(a, a->print, PRINT_WHAT, t, n);
+        out_write(a, a->print, PRINT_WHAT, "\n", 1);
     } else {
-        out_write(a, a->print, "the print stream", sep, strlen(sep));
-        out_write(a, a->print, "the print stream", t, n);
+        out_write(a, a->print, PRINT_WHAT, sep, strlen(sep));
+        out_write(a, a->print, PRINT_WHAT, t, n);
         a->nl_pending = 1;
     }
     a->print_started = 1;
@@ -429,7 +430,7 @@ static void do_xpnch(struct assist *a, const struct svc_storage *st,
         if (!f || f == a->print) {
             assist_sync(a);
             f = a->print;
-            what = "the print stream";
+            what = PRINT_WHAT;
         }
         out_write(a, f, what, t, n);
         out_write(a, f, what, "\n", 1);
@@ -723,10 +724,10 @@ static void finish_stream(struct assist *a, FILE *f, int close, const char *what
 int assist_finish(struct assist *a, char *err, size_t errsize)
 {
     if (a->nl_pending && !a->asa_raw) {
-        out_write(a, a->print, "the print stream", "\n", 1);
+        out_write(a, a->print, PRINT_WHAT, "\n", 1);
         a->nl_pending = 0;
     }
-    finish_stream(a, a->print, 0, "the print stream");
+    finish_stream(a, a->print, 0, PRINT_WHAT);
     if (a->punch != a->print)
         finish_stream(a, a->punch, 0, "the punch");
     for (int i = 0; i < ASSIST_MAX_FILES; i++) {

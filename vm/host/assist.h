@@ -167,7 +167,9 @@
  *       dropped, a newline; CC 0.
  *     Both: CC 2, nothing moved, when the file is not available (no
  *     callback, the callback returned NULL, the table is full, or the
- *     file cannot be read).
+ *     file cannot be read).  The name and the record's storage are
+ *     checked first: storage that cannot be reached is a program
+ *     interruption, and no file is opened.
  *
  * Any other mask (odd, or E) or any other opcode: operation exception
  * (0001).  Storage that cannot be reached (other than in XDUMP): the
