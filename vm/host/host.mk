@@ -1,11 +1,12 @@
 # vm/host/host.mk -- libimphost.a: the host side of a run, everything that
 # stands between the machine and the files and program it runs: the
-# DIAGNOSE host services (services.c), the loader of load modules and
-# core images (loader.c) and the symbolizer (symbols.c).  runtime/ holds
+# DIAGNOSE host services (services.c), ASSIST's instructions (assist.c),
+# the loader of load modules and core images (loader.c) and the
+# symbolizer (symbols.c).  runtime/ holds
 # the guest's side of the services: COPY members and the runtime imprt.s
 # (installed in $(PREFIX)/share/imp/runtime, found by lib/home.c).
 
-LIBIMPHOST_SRC := $(addprefix vm/host/,services.c loader.c symbols.c)
+LIBIMPHOST_SRC := $(addprefix vm/host/,services.c assist.c loader.c symbols.c)
 LIBIMPHOST_OBJ := $(LIBIMPHOST_SRC:%.c=$(B)/%.o)
 LIBIMPHOST     := $(B)/libimphost.a
 # Most dependent first: it is linked before the libraries it uses.
@@ -21,5 +22,5 @@ $(LIBIMPHOST): $(LIBIMPHOST_OBJ)
 
 # Unit tests link every library: make sure this one exists first.
 $(UNIT_TESTS): $(LIBIMPHOST)
-$(patsubst tests/unit/%.c,$(B)/tests/unit/%.o,$(wildcard tests/unit/t-services*.c)): \
+$(patsubst tests/unit/%.c,$(B)/tests/unit/%.o,$(wildcard tests/unit/t-services*.c tests/unit/t-assist.c)): \
     ALL_CFLAGS += -Ivm -Imc $(VM_SUB_INCLUDES)
