@@ -62,7 +62,7 @@ struct fixture {
 static void setup(struct fixture *x, const char *cards)
 {
     memset(x, 0, sizeof *x);
-    x->st = (struct svc_storage){ &x->mem, mem_read, mem_write };
+    x->st = (struct svc_storage){ &x->mem, mem_read, mem_write, NULL };
     x->cards = tmpfile();
     x->print = tmpfile();
     x->punch = tmpfile();

@@ -290,6 +290,8 @@ static int charge_out(struct services *s, FILE *f, uint64_t n, struct svc_result
         return -1;
     }
     *used += n;
+    if (console && s->before_out)
+        s->before_out(s->before_ctx);
     return 0;
 }
 
@@ -341,6 +343,8 @@ static void do_getline(struct services *s, const struct svc_storage *st,
         res->cc = 3;
         return;
     }
+    if (s->out && s->before_out)
+        s->before_out(s->before_ctx);
     if (s->out)
         fflush(s->out);
     struct lineread lr;

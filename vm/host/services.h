@@ -219,6 +219,10 @@ struct services {
     uint32_t region_lo, region_hi;
     struct { uint32_t addr, len; } areas[SVC_MAX_AREAS];
     int nareas;
+    /* called before the services write to the console (out): another
+       writer of the same stream (ASSIST's print lines) settles first */
+    void (*before_out)(void *ctx);
+    void *before_ctx;
     /* a note for the user about the last call (an OPEN that failed), "" if none */
     char note[160];
 };

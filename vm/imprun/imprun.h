@@ -24,6 +24,11 @@
 #define IMPRUN_PAGE_SIZE   4096u
 #define IMPRUN_PAGE_IN     16000u               /* cycles: 1 ms of virtual time */
 #define IMPRUN_PAGE_OUT    16000u
+/* ASSIST's job limits (imprun(1), "Limits") */
+#define IMPRUN_MAX_LINES   10000u
+#define IMPRUN_MAX_PAGES   250u
+#define IMPRUN_MAX_CARDS   10000u
+#define IMPRUN_MAX_PUNCH   1000u
 
 /* Low storage: the PSA and what imprun puts there for a load module
  * (imp(7), "The problem-state environment"; imprun(1), "Starting state"). */
@@ -38,6 +43,7 @@
 
 struct dump_req { uint32_t addr, len; };
 struct services;
+struct assist;
 /* One task: its program files, origin and host services. */
 struct imprun_task {
     char **inputs;
@@ -45,6 +51,7 @@ struct imprun_task {
     uint32_t origin;
     const char *origin_text;
     struct services *svc;
+    struct assist *asst;            /* ASSIST's files and counts (assist.h) */
 };
 struct save_req { const char *file; uint32_t start, end; };
 
@@ -59,6 +66,10 @@ struct imprun_opts {
     const char *origin_text;        /* as given (passed to impld) */
     int regs, trace, microtrace, stats, quiet;
     int supervisor;                 /* --supervisor: start as a supervisor-state program */
+    /* ASSIST (imprun(1), "ASSIST") */
+    const char *cards, *print, *punch;  /* --cards, --print, --punch; NULL: the defaults */
+    int asa_raw;                    /* --asa=raw */
+    uint64_t max_lines, max_pages, max_cards, max_punch;   /* ASSIST's job limits */
     int trace_ranged;               /* --trace=START:END */
     uint32_t trace_lo, trace_hi;
     uint64_t max_trace;             /* --max-trace: bytes of trace */

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "assist.h"
 #include "fileset.h"
 #include "imprun.h"
 #include "loader.h"
@@ -40,6 +41,17 @@ static void usage(FILE *f)
           "  --supervisor          start in the supervisor state with key 0 (DIAGNOSE\n"
           "                        services, no storage protection) instead of the\n"
           "                        problem state with key 8 (SVC services)\n"
+          "\n"
+          "ASSIST (XREAD, XPRNT, XPNCH, XDUMP; XGET/XPUT names are --file names):\n"
+          "  --cards=FILE          XREAD's cards (default: the lines after a $ENTRY\n"
+          "                        card of the source, else standard input)\n"
+          "  --print=FILE          XPRNT's and XDUMP's lines (default standard output)\n"
+          "  --punch=FILE          XPNCH's cards (default: with the printed lines)\n"
+          "  --asa=MODE            interpret (default: carriage control as asa(1))\n"
+          "                        or raw (each line keeps its control character)\n"
+          "  --max-lines=N, --max-pages=N, --max-cards=N, --max-punch=N\n"
+          "                        ASSIST's job limits (defaults 10000 lines, 250\n"
+          "                        pages, 10000 cards read, 1000 punched; 0: none)\n"
           "  --file NAME=PATH      bind host file PATH to the name NAME (repeatable;\n"
           "                        PATH - is the console)\n"
           "  --regs                print the registers and PSW at the end\n"
@@ -136,7 +148,8 @@ enum { OPT_CORE = 256, OPT_ORIGIN, OPT_MAXCYC, OPT_STORAGE, OPT_MICRO, OPT_FILE,
        OPT_DUMP, OPT_SAVE, OPT_TRACE, OPT_MTRACE, OPT_STATS, OPT_JSON, OPT_REPORT, OPT_HELP,
        OPT_VERSION, OPT_MAXCON, OPT_MAXOUT, OPT_MAXTRACE, OPT_FRAMES, OPT_PSIZE, OPT_POLICY,
        OPT_REPL, OPT_PAGEIN, OPT_PAGEOUT, OPT_SLICE, OPT_REFS, OPT_REPLAY, OPT_CURVE,
-       OPT_SUPER };
+       OPT_SUPER, OPT_CARDS, OPT_PRINT, OPT_PUNCH, OPT_ASA, OPT_MAXLINES, OPT_MAXPAGES,
+       OPT_MAXCARDS, OPT_MAXPUNCH };
 
 static const struct option long_opts[] = {
     { "core", required_argument, NULL, OPT_CORE },
@@ -167,6 +180,14 @@ static const struct option long_opts[] = {
     { "replay", required_argument, NULL, OPT_REPLAY },
     { "curve", required_argument, NULL, OPT_CURVE },
     { "supervisor", no_argument, NULL, OPT_SUPER },
+    { "cards", required_argument, NULL, OPT_CARDS },
+    { "print", required_argument, NULL, OPT_PRINT },
+    { "punch", required_argument, NULL, OPT_PUNCH },
+    { "asa", required_argument, NULL, OPT_ASA },
+    { "max-lines", required_argument, NULL, OPT_MAXLINES },
+    { "max-pages", required_argument, NULL, OPT_MAXPAGES },
+    { "max-cards", required_argument, NULL, OPT_MAXCARDS },
+    { "max-punch", required_argument, NULL, OPT_MAXPUNCH },
     { "quiet", no_argument, NULL, 'q' },
     { "help", no_argument, NULL, OPT_HELP },
     { "version", no_argument, NULL, OPT_VERSION },
@@ -325,6 +346,30 @@ static int parse_option(int c, char *arg, struct imprun_opts *o, struct services
         break;
     }
     case OPT_SUPER: o->supervisor = 1; break;
+    case OPT_CARDS: o->cards = arg; break;
+    case OPT_PRINT: o->print = arg; break;
+    case OPT_PUNCH: o->punch = arg; break;
+    case OPT_ASA:
+        if (strcmp(arg, "raw") != 0 && strcmp(arg, "interpret") != 0)
+            return bad_usage("--asa: '%s' is not raw or interpret", arg);
+        o->asa_raw = strcmp(arg, "raw") == 0;
+        break;
+    case OPT_MAXLINES:
+    case OPT_MAXPAGES:
+    case OPT_MAXCARDS:
+    case OPT_MAXPUNCH:
+        if (parse_number_in(arg, NUM_DECIMAL, 0, UINT64_MAX, &v) != 0)
+            return bad_usage("--max-lines, --max-pages, --max-cards, --max-punch: '%s' is not "
+                             "a number (0: no limit)", arg);
+        if (c == OPT_MAXLINES)
+            o->max_lines = v;
+        else if (c == OPT_MAXPAGES)
+            o->max_pages = v;
+        else if (c == OPT_MAXCARDS)
+            o->max_cards = v;
+        else
+            o->max_punch = v;
+        break;
     case 'q': o->quiet = 1; break;
     case OPT_HELP: usage(stdout); return -1;
     case OPT_VERSION: printf("imprun (IMP) %s\n", IMP_VERSION); return -1;
@@ -412,7 +457,8 @@ static int check_files(const struct imprun_opts *o)
     for (int k = 0; k < o->ntasks && !bad; k++)
         for (int i = 0; i < o->task[k].ninputs && !bad; i++)
             bad = fileset_add(&fs, FILE_IN, o->task[k].inputs[i], "the program");
-    bad = bad || fileset_add(&fs, FILE_IN, o->replay, "the reference string (--replay)");
+    bad = bad || fileset_add(&fs, FILE_IN, o->replay, "the reference string (--replay)") ||
+          fileset_add(&fs, FILE_IN, o->cards, "the cards (--cards)");
     char what[VM_MAX_TASKS][SVC_MAX_BINDS][SVC_NAME_LEN + 16];
     for (int k = 0; k < o->ntasks && !bad; k++) {
         const struct services *ts = o->task[k].svc;
@@ -423,7 +469,9 @@ static int check_files(const struct imprun_opts *o)
     }
     bad = bad || fileset_add(&fs, FILE_OUT, o->report, "the report (--report)") ||
           fileset_add(&fs, FILE_OUT, o->json, "the JSON report (--json)") ||
-          fileset_add(&fs, FILE_OUT, o->page_refs, "the reference string (--page-refs)");
+          fileset_add(&fs, FILE_OUT, o->page_refs, "the reference string (--page-refs)") ||
+          fileset_add(&fs, FILE_BOUND, o->print, "the print file (--print)") ||
+          fileset_add(&fs, FILE_BOUND, o->punch, "the punch file (--punch)");
     for (int i = 0; i < o->nsaves && !bad; i++)
         bad = fileset_add(&fs, FILE_OUT, o->saves[i].file, "the core save (--savecore)");
     fileset_free(&fs);
@@ -472,6 +520,7 @@ static int parse_segment(int argc, char **argv, struct imprun_opts *o, struct im
 int main(int argc, char **argv)
 {
     static struct services svcs[VM_MAX_TASKS];
+    static struct assist assts[VM_MAX_TASKS];
     struct imprun_opts o;
     memset(&o, 0, sizeof o);
     o.max_cycles = IMPRUN_DEFAULT_CYCLES;
@@ -495,6 +544,11 @@ int main(int argc, char **argv)
     o.ntasks = nseg;
     o.task[0].origin = LOADER_AT_LINK;
     o.task[0].svc = &svcs[0];
+    o.task[0].asst = &assts[0];
+    o.max_lines = IMPRUN_MAX_LINES;
+    o.max_pages = IMPRUN_MAX_PAGES;
+    o.max_cards = IMPRUN_MAX_CARDS;
+    o.max_punch = IMPRUN_MAX_PUNCH;
     if (st == 0)
         st = parse_segment(cut[1], argv, &o, &o.task[0], &svcs[0], 1);
     o.inputs = o.task[0].inputs;
@@ -507,6 +561,7 @@ int main(int argc, char **argv)
         svcs[k].max_files = svcs[0].max_files;
         o.task[k].origin = LOADER_AT_LINK;
         o.task[k].svc = &svcs[k];
+        o.task[k].asst = &assts[k];
         st = parse_segment(cut[k + 1] - cut[k], argv + cut[k], &o, &o.task[k], &svcs[k], 0);
     }
     if (nseg > 1)
@@ -514,6 +569,16 @@ int main(int argc, char **argv)
     if (st == 0 && o.paging && o.pcfg.frames == 0) {      /* every page fits */
         uint64_t all = (uint64_t)o.storage * (uint64_t)o.ntasks;
         o.pcfg.frames = (uint32_t)((all < VM_MAX_STORAGE ? all : VM_MAX_STORAGE) / o.pcfg.page_size);
+    }
+    for (int k = 0; k < nseg && st == 0; k++) {
+        struct assist *a = &assts[k];
+        assist_init(a, NULL, NULL, NULL);
+        a->asa_raw = o.asa_raw;
+        a->max_lines = o.max_lines;
+        a->max_pages = o.max_pages;
+        a->max_cards = o.max_cards;
+        a->max_punch = o.max_punch;
+        a->max_bytes = svcs[0].max_files;
     }
     if (st == 0)
         st = check_inputs(&o);

@@ -26,6 +26,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "assist.h"
 #include "diag.h"
 #include "home.h"
 #include "loader.h"
@@ -35,21 +36,27 @@
 #include "vm.h"
 
 /* Limits imprun sets on a run besides the cycle limit: one row each, what
-   reached its limit and the option that raises it (imprun(1), "Limits"). */
-#define IMPRUN_LIMITS(X)                                                 \
-    X(LIMIT_NONE,    "",                       "")                       \
-    X(LIMIT_CONSOLE, "console output",         "--max-console")          \
-    X(LIMIT_FILES,   "output to bound files",  "--max-output")           \
-    X(LIMIT_TRACE,   "trace",                  "--max-trace")
+   reached its limit, its unit, and the option that raises it (imprun(1),
+   "Limits"); the ASSIST rows are ASSIST's job limits. */
+#define IMPRUN_LIMITS(X)                                                          \
+    X(LIMIT_NONE,    "",                       "",      "")                       \
+    X(LIMIT_CONSOLE, "console output",         "bytes", "--max-console=SIZE")     \
+    X(LIMIT_FILES,   "output to bound files",  "bytes", "--max-output=SIZE")      \
+    X(LIMIT_TRACE,   "trace",                  "bytes", "--max-trace=SIZE")       \
+    X(LIMIT_CARDS,   "cards read (XREAD)",     "cards", "--max-cards=N")          \
+    X(LIMIT_LINES,   "lines printed",          "lines", "--max-lines=N")          \
+    X(LIMIT_PAGES,   "pages printed",          "pages", "--max-pages=N")          \
+    X(LIMIT_PUNCH,   "cards punched (XPNCH)",  "cards", "--max-punch=N")          \
+    X(LIMIT_ABYTES,  "ASSIST output",          "bytes", "--max-output=SIZE")
 
 enum imprun_limit {
-#define X(e, what, option) e,
+#define X(e, what, unit, option) e,
     IMPRUN_LIMITS(X)
 #undef X
 };
 
-static const struct { const char *what, *option; } limit_info[] = {
-#define X(e, what, option) { what, option },
+static const struct { const char *what, *unit, *option; } limit_info[] = {
+#define X(e, what, unit, option) { what, unit, option },
     IMPRUN_LIMITS(X)
 #undef X
 };
@@ -63,6 +70,7 @@ struct run_task {
     uint32_t abend;             /* completion code of its ABEND: system bits 8-19, user 20-31 */
     unsigned svc_number;        /* the last SVC it issued */
     struct services *svc;
+    struct assist *asst;
     const char *name;           /* its program, for the reports */
     struct rep_status status;   /* how it ended (several tasks) */
     int ended;
@@ -83,6 +91,8 @@ struct run {
     struct outfile refs_file;
     uint32_t rc;                /* return code of task 1's EXIT */
     enum imprun_limit limit;    /* the limit that stopped the run, if any */
+    uint64_t limit_max;         /* an ASSIST limit: its value */
+    FILE *cards, *print, *punch;    /* ASSIST's files that imprun opened */
     FILE *rep;                  /* imprun's own reports */
     struct outfile rep_file;    /* --report, when rep_open */
     int rep_open;
@@ -243,6 +253,143 @@ static enum vm_host_result host_diagnose(void *ctx, struct vm *vm, uint32_t code
     return service_done(r, t, vm, &res, r1, r3);
 }
 
+/* ---- ASSIST ---------------------------------------------------------------- */
+
+/* An ASSIST instruction (the microcode's SF=ASSIST): the task's ASSIST
+ * state serves it against storage with the program's key. */
+static enum vm_host_result host_assist(void *ctx, struct vm *vm, const struct vm_assist_call *c,
+                                       unsigned *pic)
+{
+    struct run *r = ctx;
+    unsigned id = vm_current_task(vm);
+    struct run_task *t = &r->tk[id ? id - 1 : 0];
+    struct assist_req rq = { c->opcode, c->r1, c->addr, c->len, { 0 }, 0, 0 };
+    uint64_t psw = vm_get_psw(vm);
+    unsigned ilc = c->opcode == 0xE0 ? 3 : 2;
+    for (unsigned i = 0; i < 16; i++)
+        rq.gr[i] = vm_get_gr(vm, i);
+    rq.cc = vm_get_cc(vm);
+    /* ASSIST's "AT": a BC-mode PSW's second word: ILC, CC, program mask, IA */
+    rq.psw_word2 = ilc << 30 | rq.cc << 28 | ((unsigned)(psw >> 40) & 15) << 24 |
+                   ((uint32_t)psw & VM_ADDR_MASK);
+    r->key = psw_key(psw);
+    struct assist_result res;
+    assist_call(t->asst, &r->st, &rq, &res);
+    vm_add_cycles(vm, res.cycles);
+    switch (res.outcome) {
+    case ASSIST_CONTINUE:
+        for (unsigned i = 0; i < 16; i++)
+            if (res.set_gr & (1u << i))
+                vm_set_gr(vm, i, res.gr[i]);
+        if (res.cc >= 0)
+            vm_set_cc(vm, (unsigned)res.cc);
+        return VM_HOST_OK;
+    case ASSIST_PROGCHECK:
+        *pic = res.pic;
+        return VM_HOST_PROGRAM;
+    case ASSIST_LIMIT:
+        break;
+    }
+    const struct assist *a = t->asst;
+    switch (res.limit) {
+    case ASSIST_LIMIT_CARDS: r->limit = LIMIT_CARDS; r->limit_max = a->max_cards; break;
+    case ASSIST_LIMIT_LINES: r->limit = LIMIT_LINES; r->limit_max = a->max_lines; break;
+    case ASSIST_LIMIT_PAGES: r->limit = LIMIT_PAGES; r->limit_max = a->max_pages; break;
+    case ASSIST_LIMIT_PUNCH: r->limit = LIMIT_PUNCH; r->limit_max = a->max_punch; break;
+    default:                 r->limit = LIMIT_ABYTES; r->limit_max = a->max_bytes; break;
+    }
+    return VM_HOST_FAIL;
+}
+
+static void sync_print(void *ctx) { assist_sync(ctx); }
+
+/* XGET/XPUT's files: the --file bindings of the task's services. */
+static FILE *open_named(void *ctx, const char *name, int write)
+{
+    const struct services *svc = ctx;
+    for (int i = 0; i < svc->nbinds; i++)
+        if (strcmp(svc->binds[i].name, name) == 0) {
+            if (strcmp(svc->binds[i].path, "-") == 0)
+                return write ? svc->out : svc->in;
+            return fopen(svc->binds[i].path, write ? "w" : "r");
+        }
+    return NULL;
+}
+
+/* The data cards of an ASSIST deck: the lines after a "$ENTRY" card of
+ * the source at path, as a stream positioned there; NULL if it has none. */
+static FILE *entry_cards(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    char line[256];
+    while (f && fgets(line, sizeof line, f)) {
+        int whole = strchr(line, '\n') != NULL;
+        if (strncmp(line, "$ENTRY", 6) == 0 && strchr(" \r\n", line[6] ? line[6] : ' '))
+            return f;
+        while (!whole && fgets(line, sizeof line, f) && !strchr(line, '\n'))
+            ;                           /* the rest of a long line */
+    }
+    if (f)
+        fclose(f);
+    return NULL;
+}
+
+/* Each task's ASSIST streams: task 1's cards from --cards, a $ENTRY deck
+ * or standard input, its print lines to --print or the console, its
+ * punch to --punch; the other tasks read no cards and print on their own
+ * consoles.  0, or -1 after a message. */
+static int assist_open(struct run *r)
+{
+    const struct imprun_opts *o = r->o;
+    for (int k = 0; k < r->ntasks; k++) {
+        struct run_task *t = &r->tk[k];
+        struct assist *a = t->asst;
+        a->print = t->svc->out;
+        a->open_file = open_named;
+        a->open_ctx = t->svc;
+        t->svc->before_out = sync_print;
+        t->svc->before_ctx = a;
+    }
+    struct assist *a = r->tk[0].asst;
+    const char *what = NULL, *path = NULL;
+    if (o->cards && !(r->cards = fopen(o->cards, "r")))
+        what = "--cards", path = o->cards;
+    else if (!o->cards && !o->core && o->task[0].ninputs > 0 &&
+             imprun_is_source(o->task[0].inputs[o->task[0].ninputs - 1]))
+        r->cards = entry_cards(o->task[0].inputs[o->task[0].ninputs - 1]);
+    a->cards = r->cards ? r->cards : r->svc->in;
+    if (!what && o->print && !(r->print = fopen(o->print, "w")))
+        what = "--print", path = o->print;
+    if (!what && o->punch && !(r->punch = fopen(o->punch, "w")))
+        what = "--punch", path = o->punch;
+    if (what) {
+        fprintf(stderr, "imprun: %s: cannot open '%s': %s\n", what, path, strerror(errno));
+        return -1;
+    }
+    if (r->print)
+        a->print = r->print;
+    a->punch = r->punch;
+    return 0;
+}
+
+/* Close what assist_open opened; 0, or -1 after a message for an output
+ * that could not be written. */
+static int assist_close(struct run *r)
+{
+    int rc = 0;
+    if (r->cards)
+        fclose(r->cards);
+    FILE *out[2] = { r->print, r->punch };
+    const char *name[2] = { r->o->print, r->o->punch };
+    for (int i = 0; i < 2; i++)
+        if (out[i] && fclose(out[i]) != 0 && rc == 0) {
+            diag_error(&r->d, "writing '%s': %s", name[i], strerror(errno));
+            rc = -1;
+        }
+    r->cards = r->print = r->punch = NULL;
+    return rc;
+}
+
 /* ---- loading ------------------------------------------------------------- */
 
 /*
@@ -349,12 +496,14 @@ static void write_reports(struct run *r, enum vm_status st)
     const struct imprun_opts *o = r->o;
     if (r->limit != LIMIT_NONE) {       /* instead of the machine's status */
         uint64_t max = r->limit == LIMIT_CONSOLE ? r->svc->max_console
-                     : r->limit == LIMIT_FILES ? r->svc->max_files : o->max_trace;
+                     : r->limit == LIMIT_FILES ? r->svc->max_files
+                     : r->limit == LIMIT_TRACE ? o->max_trace : r->limit_max;
+        fprintf(r->rep, "imprun: %s limit reached: the %s reached its limit of %" PRIu64
+                " %s (%s raises it)\n", r->limit >= LIMIT_CARDS ? "job" : "output",
+                limit_info[r->limit].what, max, limit_info[r->limit].unit,
+                limit_info[r->limit].option);
         char psw[128];
         struct rep_where where;
-        fprintf(r->rep, "imprun: output limit reached: the %s reached its limit of %" PRIu64
-                " bytes (%s=SIZE raises it)\n", limit_info[r->limit].what, max,
-                limit_info[r->limit].option);
         rep_psw_fields_format(psw, sizeof psw, vm_get_psw(r->vm));
         fprintf(r->rep, "  %s\n", psw);
         rep_where_collect(&where, r->vm, &r->tk[0].syms, vm_instruction_address(r->vm));
@@ -560,7 +709,7 @@ static int prepare(struct run *r, char *const *load)
     }
     if (r->ntasks > 1 || o->paging)
         vm_select_task(r->vm, 1);
-    struct vm_host host = { r, host_diagnose };
+    struct vm_host host = { r, host_diagnose, host_assist };
     vm_set_host(r->vm, &host);
     return 0;
 }
@@ -607,6 +756,7 @@ static int run_program(const struct imprun_opts *o, char *const *load)
     r.ntasks = o->ntasks;
     for (int k = 0; k < r.ntasks; k++) {
         r.tk[k].svc = o->task[k].svc;
+        r.tk[k].asst = o->task[k].asst;
         r.tk[k].name = o->core ? o->core : o->task[k].inputs[0];
     }
     diag_init(&r.d, "imprun");
@@ -624,6 +774,8 @@ static int run_program(const struct imprun_opts *o, char *const *load)
         for (int k = 0; k < r.ntasks; k++)
             (void)sym_allow_folder_of(&r.tk[k].syms, rt);
     }
+    if (ex == 0 && assist_open(&r) != 0)
+        ex = EXIT_BAD_INPUT;
     if (ex == 0) {
         struct trace_state ts;
         trace_init(&ts, r.rep, &r.tk[0].syms, o->trace, o->microtrace);
@@ -646,10 +798,17 @@ static int run_program(const struct imprun_opts *o, char *const *load)
         char err[PATH_MAX + 200];
         int lost = 0;
         for (int k = 0; k < r.ntasks; k++)
+            if (assist_finish(r.tk[k].asst, err, sizeof err) != 0) {
+                diag_error(&r.d, "%s", err);
+                lost = 1;
+            }
+        for (int k = 0; k < r.ntasks; k++)
             if (svc_flush_all(r.tk[k].svc, err, sizeof err) != 0) {
                 diag_error(&r.d, "%s", err);
                 lost = 1;
             }
+        if (assist_close(&r) != 0)
+            lost = 1;
         struct rep_paging pg;
         rep_paging_collect(&pg, r.vm);
         if (pg.on) {
@@ -666,6 +825,7 @@ static int run_program(const struct imprun_opts *o, char *const *load)
         if ((write_outputs(&r, st, ex, pg.on ? &pg : NULL) != 0 || lost) && ex == EXIT_RUN_OK)
             ex = EXIT_BAD_INPUT;
     }
+    assist_close(&r);
     if (r.rep_open)
         outfile_abort(&r.rep_file);     /* the program could not be loaded */
     if (r.refs_out)
