@@ -727,8 +727,9 @@ int assist_finish(struct assist *a, char *err, size_t errsize)
         out_write(a, a->print, PRINT_WHAT, "\n", 1);
         a->nl_pending = 0;
     }
-    finish_stream(a, a->print, 0, PRINT_WHAT);
-    if (a->punch != a->print)
+    if (a->print_started || a->dumps)           /* only a stream ASSIST wrote to */
+        finish_stream(a, a->print, 0, PRINT_WHAT);
+    if (a->punch != a->print && a->cards_punched)
         finish_stream(a, a->punch, 0, "the punch");
     for (int i = 0; i < ASSIST_MAX_FILES; i++) {
         struct assist_file *f = &a->files[i];

@@ -301,18 +301,22 @@ static enum vm_host_result host_assist(void *ctx, struct vm *vm, const struct vm
     return VM_HOST_FAIL;
 }
 
-static void sync_print(void *ctx) { assist_sync(ctx); }
+static void sync_print(void *ctx)
+{
+    struct assist *a = ctx;
+    if (a->nl_pending)
+        assist_sync(a);
+}
 
-/* XGET/XPUT's files: the --file bindings of the task's services. */
+/* XGET/XPUT's files: the --file bindings of the task's services (not
+ * "-": the library closes what it gets, and the console is not its). */
 static FILE *open_named(void *ctx, const char *name, int write)
 {
     const struct services *svc = ctx;
     for (int i = 0; i < svc->nbinds; i++)
-        if (strcmp(svc->binds[i].name, name) == 0) {
-            if (strcmp(svc->binds[i].path, "-") == 0)
-                return write ? svc->out : svc->in;
-            return fopen(svc->binds[i].path, write ? "w" : "r");
-        }
+        if (strcmp(svc->binds[i].name, name) == 0)
+            return strcmp(svc->binds[i].path, "-") == 0
+                       ? NULL : fopen(svc->binds[i].path, write ? "w" : "r");
     return NULL;
 }
 
