@@ -9,6 +9,9 @@
  *   RS, SI, S operand   D(B):    D | D(B)
  *   SS operand          D(L,B):  D | D(L) | D(L,B) | D(,B); an omitted
  *        length is the length attribute of D; 0 and 1 both encode 0
+ *   RX-SS (ASSIST's X'E0' family)  D1(X1,B1),D2(B2): an RX address and a
+ *        length, absolute 0-4095 or D2(B2); an omitted length is the
+ *        table's default, and XDUMP alone (no operands) dumps the registers
  * An implicit address D (relocatable, or absolute beyond 4095) is turned
  * into base and displacement by the USINGs (using.c).
  */
@@ -134,6 +137,41 @@ static void pair_check(struct assembler *as, const struct expr *e, int r, int fl
                  "specification exception at run time", in->name, r);
 }
 
+/* RX-SS: the address D1(X1,B1) and the length D2(B2) into f; 0 or -1. */
+static int rxss(struct assembler *as, const struct stmt *st, const struct isa_insn *in,
+                struct isa_fields *f, struct addrres *a1, struct addrres *a2)
+{
+    const struct operand *o = st->ops;
+    int n = o ? st->nops : 0, bad = 0;
+    if (n == 0) {
+        if (in->flags & F_BARE)
+            return 0;
+        stmt_msg(as, as->curstmt, DIAG_ERROR, st->opcol, "%s needs an operand: %s area%s",
+                 in->name, in->name, in->deflen ? "[,length]" : ",length");
+        return -1;
+    }
+    bad |= storage(as, &o[0], AK_RX, a1);
+    f->r2 = (uint8_t)a1->x; f->b1 = (uint8_t)a1->b; f->d1 = (uint16_t)a1->d;
+    if (n < 2) {
+        if (in->deflen) {
+            f->d2 = in->deflen;
+            a2->ea = in->deflen;
+            return bad;
+        }
+        stmt_msg(as, as->curstmt, DIAG_ERROR, o[0].col, "%s needs a length: %s area,length%s",
+                 in->name, in->name, in->flags & F_BARE ? " (or no operands: the registers)"
+                                                        : "");
+        return -1;
+    }
+    if (o[1].form == OPF_PLAIN) {        /* a length: absolute, in the displacement */
+        *a2 = (struct addrres){ .len = -1 };
+        bad |= displacement(as, o[1].d, a2);
+    } else
+        bad |= storage(as, &o[1], AK_S, a2);
+    f->b2 = (uint8_t)a2->b; f->d2 = (uint16_t)a2->d;
+    return bad ? -1 : 0;
+}
+
 void insn_gen(struct assembler *as, struct stmt *st)
 {
     const struct isa_insn *in = st->op->insn;
@@ -224,6 +262,9 @@ void insn_gen(struct assembler *as, struct stmt *st)
             bad |= reg(as, o[2].d, 15, "rounding digit", &r); f.l2 = (uint8_t)r;
         }
         f.b1 = (uint8_t)a1.b; f.d1 = (uint16_t)a1.d; f.b2 = (uint8_t)a2.b; f.d2 = (uint16_t)a2.d;
+        break;
+    case FMT_RXSS:
+        bad |= rxss(as, st, in, &f, &a1, &a2);
         break;
     case FMT_COUNT:
         break;

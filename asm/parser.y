@@ -6,7 +6,8 @@
  * lib/isa.def.  Adding an instruction never touches this file.  Storage
  * operands share one rule, addr:  D | D(A) | D(A,B) | D(,B); which of
  * those a format allows, and what A means (index or length), is checked
- * when the instruction is encoded (insn.c).
+ * when the instruction is encoded (insn.c).  RX-SS (ASSIST's X'E0'
+ * family) takes zero, one or two operands; insn.c says which it needs.
  */
 %define api.pure full
 %define api.prefix {asmyy}
@@ -65,7 +66,7 @@ static void add_val(struct lexctx *x, struct expr ***v, int *n, struct expr *e);
 %token <str> STRING "string"
 %token <dct> DCTYPE "constant type" DCTYPEL "constant type with L(length)"
 %token LATTR "L'"
-%token <op> T_RR T_R1 T_RX T_X T_RS T_RSH T_SI T_S T_SSL T_SSLL T_SSI3 T_DC T_DIR
+%token <op> T_RR T_R1 T_RX T_X T_RS T_RSH T_SI T_S T_SSL T_SSLL T_SSI3 T_RXSS T_DC T_DIR
 
 %type <e> expr dup value
 %type <dc> dcop dcops
@@ -108,6 +109,10 @@ body
                                               OPND(0, $2, @2.first_column); OPND(1, $4, @4.first_column); }
     | T_SSI3 addr ',' addr ',' expr         { px_insn(x, $1, @1.first_column); OPND(0, $2, @2.first_column);
                                               OPND(1, $4, @4.first_column); PLAIN(2, $6, @6.first_column); }
+    | T_RXSS                                { px_insn(x, $1, @1.first_column); }
+    | T_RXSS addr                           { px_insn(x, $1, @1.first_column); OPND(0, $2, @2.first_column); }
+    | T_RXSS addr ',' addr                  { px_insn(x, $1, @1.first_column);
+                                              OPND(0, $2, @2.first_column); OPND(1, $4, @4.first_column); }
     | T_DC dcops                            { px_insn(x, $1, @1.first_column); x->st->dc = $2; }
     | T_DC                                  { px_insn(x, $1, @1.first_column);
                                               px_error(x, @1.last_column + 1, "operand expected"); }

@@ -9,7 +9,9 @@
 #include <string.h>
 
 const struct isa_insn isa_table[] = {
-#define INSN(name, op, fmt, flags, tier, rtl) { #name, op, fmt, flags, tier, rtl },
+#define INSN(name, op, fmt, flags, tier, rtl) { #name, op, fmt, flags, tier, rtl, 0, 0 },
+#define INSNM(name, op, mask, deflen, fmt, flags, tier, rtl) \
+    { #name, op, fmt, flags, tier, rtl, mask, deflen },
 #include "isa.def"
 };
 const size_t isa_count = sizeof isa_table / sizeof isa_table[0];
@@ -32,7 +34,7 @@ static const struct { const char *name, *syntax; int len; } formats[] = {
 #undef X
 };
 
-static const char *const tiers[] = { "CORE", "LATER", "OPT", "XTRA", "SYS", "IMP" };
+static const char *const tiers[] = { "CORE", "LATER", "OPT", "XTRA", "SYS", "IMP", "ASST" };
 
 const char *isa_format_name(enum isa_format f) { return formats[f].name; }
 const char *isa_format_syntax(enum isa_format f) { return formats[f].syntax; }
@@ -67,7 +69,8 @@ const struct isa_insn *isa_by_opcode(uint8_t op0, uint8_t op1)
 {
     uint16_t want = op0 == 0xB2 ? (uint16_t)(0xB200 | op1) : op0;
     for (size_t i = 0; i < isa_count; i++)
-        if (isa_table[i].opcode == want)
+        if (isa_table[i].opcode == want &&
+            (isa_table[i].format != FMT_RXSS || isa_table[i].mask == op1 >> 4))
             return &isa_table[i];
     return NULL;
 }
@@ -114,6 +117,11 @@ int isa_encode(const struct isa_insn *insn, const struct isa_fields *f, uint8_t 
         break;
     case FMT_SS_LL: case FMT_SS_I3:
         out[1] = (uint8_t)(f->l1 << 4 | (f->l2 & 0xF));
+        put_bd(out + 2, f->b1, f->d1);
+        put_bd(out + 4, f->b2, f->d2);
+        break;
+    case FMT_RXSS:
+        out[1] = (uint8_t)(insn->mask << 4 | (f->r2 & 0xF));
         put_bd(out + 2, f->b1, f->d1);
         put_bd(out + 4, f->b2, f->d2);
         break;
@@ -211,8 +219,19 @@ int isa_disasm(const uint8_t *p, size_t avail, char *buf, size_t n)
         snprintf(ops, sizeof ops, "%d(%d,%d),%d(%d),%d", f.d1, f.l1 + 1, f.b1, f.d2, f.b2,
                  f.l2);
         break;
+    case FMT_RXSS:     /* XDUMP with no operands: the registers; B2 = 0: a length */
+        if ((in->flags & F_BARE) && !(f.r2 | f.b1 | f.d1 | f.b2 | f.d2))
+            ops[0] = 0;
+        else if (f.b2 == 0)
+            snprintf(ops, sizeof ops, "%d(%d,%d),%d", f.d1, f.r2, f.b1, f.d2);
+        else
+            snprintf(ops, sizeof ops, "%d(%d,%d),%d(%d)", f.d1, f.r2, f.b1, f.d2, f.b2);
+        break;
     case FMT_COUNT: ops[0] = 0; break;
     }
-    snprintf(buf, n, "%-5s %s", name, ops);
+    if (ops[0])
+        snprintf(buf, n, "%-5s %s", name, ops);
+    else
+        snprintf(buf, n, "%s", name);
     return len;
 }

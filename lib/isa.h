@@ -11,11 +11,15 @@
  *   SS-L   | op  8 |   L  8      | B1 4 | D1 12 | B2 4 | D2 12 |  6 bytes
  *   SS-LL  | op  8 | L1 4 | L2 4 | B1 4 | D1 12 | B2 4 | D2 12 |  6 bytes
  *   SS-I3  | op  8 | L1 4 | I3 4 | B1 4 | D1 12 | B2 4 | D2 12 |  6 bytes
+ *   RX-SS  | op  8 | M  4 | X1 4 | B1 4 | D1 12 | B2 4 | D2 12 |  6 bytes
  *
  * The operand shapes (FMT_*) refine these: RR-M is BCR's M1,R2, RS-SH a
  * shift R1,D2(B2), RS-M the mask form R1,M3,D2(B2), S a one-byte opcode
  * with an S-format operand (SSM, LPSW, TS), S2 a two-byte B2xx opcode.
- * Lengths in SS formats are encoded as L-1.
+ * Lengths in SS formats are encoded as L-1.  RX-SS is ASSIST's X'E0'
+ * family: the mask M (fixed by the mnemonic) selects the instruction, the
+ * first operand is an RX address D1(X1,B1), the second D2(B2) a length
+ * (with B2 = 0 the displacement itself).
  */
 #ifndef IMP_ISA_H
 #define IMP_ISA_H
@@ -39,7 +43,8 @@
     X(FMT_S2,    "S2",    "D2(B2)",              4)                     \
     X(FMT_SS_L,  "SS-L",  "D1(L,B1),D2(B2)",     6)                     \
     X(FMT_SS_LL, "SS-LL", "D1(L1,B1),D2(L2,B2)", 6)                     \
-    X(FMT_SS_I3, "SS-I3", "D1(L1,B1),D2(B2),I3", 6)
+    X(FMT_SS_I3, "SS-I3", "D1(L1,B1),D2(B2),I3", 6)                     \
+    X(FMT_RXSS,  "RX-SS", "D1(X1,B1),D2(B2)",    6)
 
 enum isa_format {
 #define X(e, name, syntax, len) e,
@@ -48,7 +53,7 @@ enum isa_format {
     FMT_COUNT
 };
 
-enum isa_tier { CORE, LATER, OPT, XTRA, SYS, IMPX, TIER_COUNT };
+enum isa_tier { CORE, LATER, OPT, XTRA, SYS, IMPX, ASST, TIER_COUNT };
 
 enum isa_flag {
     F_PRIV   = 1 << 0,  /* privileged: 0002 in problem state */
@@ -56,6 +61,7 @@ enum isa_flag {
     F_PAIR2  = 1 << 2,  /* R2 names an even-odd pair: must be even */
     F_PAIR3  = 1 << 3,  /* R3 names an even-odd pair: must be even */
     F_BRANCH = 1 << 4,  /* may change the instruction address */
+    F_BARE   = 1 << 5,  /* RX-SS: may be written with no operands (all fields 0) */
 };
 
 struct isa_insn {
@@ -65,6 +71,9 @@ struct isa_insn {
     uint8_t flags;          /* enum isa_flag bits */
     uint8_t tier;           /* enum isa_tier */
     const char *rtl;
+    uint8_t mask;           /* RX-SS: byte 1 bits 0-3, part of the opcode; else 0 */
+    uint8_t deflen;         /* RX-SS: the length when the second operand is
+                               omitted, 0 if it must be written */
 };
 
 /* An extended branch mnemonic: base instruction with a fixed mask. */
@@ -81,6 +90,8 @@ struct isa_ext {
  *   b1,d1 first storage operand (SI, SS)       b2,d2 second (RX, RS, S, SS)
  *   i2    SI immediate, SVC number, SS-L length code (L-1)
  *   l1,l2 SS-LL length codes (L-1); SS-I3: l1 and i3 in l2
+ *   RX-SS: r1 the mask (encoded from the table, not from r1), r2 X1,
+ *          b1,d1 the first operand, b2,d2 the second
  */
 struct isa_fields {
     uint8_t r1, r2, b1, b2, i2, l1, l2;
@@ -102,7 +113,8 @@ static inline int isa_length_of(uint8_t op0) { return op0 < 0x40 ? 2 : op0 < 0xC
 /* Case-insensitive lookup by mnemonic; NULL if none. */
 const struct isa_insn *isa_by_name(const char *name);
 const struct isa_ext *isa_ext_by_name(const char *name);
-/* Lookup by the first (and, for B2xx, second) opcode byte; NULL if not installed. */
+/* Lookup by the first and second bytes (the second selects a B2xx opcode,
+ * and by its bits 0-3 an RX-SS mask); NULL if not installed. */
 const struct isa_insn *isa_by_opcode(uint8_t op0, uint8_t op1);
 
 /* Encode f for insn into out (isa_format_length bytes); returns that length. */

@@ -19,9 +19,13 @@
 #include "roff.h"
 #include "services.h"
 
-static void opcode_text(FILE *out, unsigned op)
+/* The opcode; an RX-SS family member's with its mask, as E02x. */
+static void opcode_text(FILE *out, const struct isa_insn *in)
 {
-    fprintf(out, op > 0xFF ? "%04X" : "%02X", op);
+    if (in->format == FMT_RXSS)
+        fprintf(out, "%02X%Xx", in->opcode, in->mask);
+    else
+        fprintf(out, in->opcode > 0xFF ? "%04X" : "%02X", in->opcode);
 }
 
 /* One line of flags: privileged, register pairs, branch. */
@@ -42,6 +46,7 @@ static const char *const tier_title[TIER_COUNT] = {
     [XTRA]  = "XTRA: further System/370 problem-state instructions",
     [SYS]   = "SYS: privileged and system instructions",
     [IMPX]  = "IMPX: IMP's own instructions (the monitors)",
+    [ASST]  = "ASST: the ASSIST instructions (the embedder's assist hook)",
 };
 
 static void instruction_tables(FILE *out)
@@ -62,7 +67,7 @@ static void instruction_tables(FILE *out)
             fprintf(out, "%s\t", in->name);
             roff_text(out, isa_format_name(in->format));
             fputc('\t', out);
-            opcode_text(out, in->opcode);
+            opcode_text(out, in);
             fputc('\t', out);
             roff_text(out, isa_format_syntax(in->format));
             fputc('\t', out);

@@ -235,8 +235,9 @@ extern const char *const mc_vector_names[MC_NVECTORS];
  *   RR  R1, R2                        RX  R1, EA2 = D2+X2+B2
  *   RS  R1, R3 (in R2), EA2 = D2+B2   SI  I2, EA1 = D1+B1
  *   S   EA2 = D2+B2                   SS  I2 (L or L1/L2), EA1, EA2
+ *   RXSS  (ASSIST's X'E0') R1 the mask, R2 X1, EA1 = D1+X1+B1, EA2 = D2+B2
  */
-#define MC_DECODES(X) X(RR) X(RX) X(RS) X(SI) X(S) X(SS)
+#define MC_DECODES(X) X(RR) X(RX) X(RS) X(SI) X(S) X(SS) X(RXSS)
 enum mc_decode {
 #define X(e) MC_DEC_##e,
     MC_DECODES(X)

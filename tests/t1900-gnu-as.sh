@@ -1,6 +1,6 @@
 #!/bin/sh
 # t1900-gnu-as.sh -- every instruction of lib/isa.def (each INSN and EXT
-# row, several operand variants each) assembles to the same bytes with
+# row but the ASSIST tier's, several operand variants each) assembles to the same bytes with
 # impas as with GNU as (s390x-linux-gnu-as -m31), the independent
 # reference.  tests/oracle/gen-encodings.c writes both sources; the first
 # checks also hold lib/isa.c's encoder to GNU as.

@@ -13,9 +13,14 @@ sed -n 's/^INSN(\([A-Z0-9]*\),.*/\1/p' "$DEF" >insns
 tr ' ' '\n' <"$DEF" | sed -n 's/^EXT(\([A-Z0-9]*\),.*/\1/p' >exts
 sed -n 's/^INSN([A-Z0-9]*, *\(0x[0-9A-F]*\),.*/\1/p' "$DEF" |
     sed 's/^0x//' >opcodes
+# Family members (INSNM, RX-SS): the opcode with the mask, as E02x.
+sed -n 's/^INSNM(\([A-Z0-9]*\),.*/\1/p' "$DEF" >>insns
+sed -n 's/^INSNM([A-Z0-9]*, *0x\([0-9A-F]*\), *0x\([0-9A-F]\),.*/\1\2x/p' "$DEF" >>opcodes
 
 test_expect_success 'isa.def yields the instruction list' '
-    test $(wc -l <insns) -ge 90 && test $(wc -l <exts) -ge 30
+    test $(wc -l <insns) -ge 90 && test $(wc -l <exts) -ge 30 &&
+    test $(wc -l <insns) -eq $(wc -l <opcodes) &&
+    grep -q "^XPRNT$" insns && grep -q "^E02x$" opcodes
 '
 test_expect_success 'every instruction has a row with its opcode' '
     paste insns opcodes | while read -r name op; do

@@ -48,6 +48,10 @@ static void decode(struct vm *vm)
         vm->ea1 = bd(vm, p + 2);
         vm->ea2 = bd(vm, p + 4);
         break;
+    case MC_DEC_RXSS:                   /* ASSIST's X'E0': D1(X1,B1), D2(B2) */
+        vm->ea1 = (bd(vm, p + 2) + (vm->r2 ? vm->gr[vm->r2] : 0)) & VM_ADDR_MASK;
+        vm->ea2 = bd(vm, p + 4);
+        break;
     default:
         break;
     }

@@ -196,6 +196,41 @@ int eng_traced(const struct vm *vm, uint32_t ia)
     return vm->trace.insn && (!vm->trace.ranged || (ia >= vm->trace.lo && ia <= vm->trace.hi));
 }
 
+/* SF=ASSIST: the ASSIST instruction just decoded, to the host's assist
+ * hook (vm.h).  Returns 0 (done, or vm->stop set), or the interruption
+ * code to take: 1 (operation) with no hook or one that does not know the
+ * instruction, else the code the hook reports. */
+static int assist(struct vm *vm)
+{
+    if (!vm->host.assist)
+        return 1;
+    int xs = vm->img.decode[vm->didx] == MC_DEC_RXSS;
+    struct vm_assist_call c = { .opcode = vm->opc, .r1 = vm->r1,
+                                .addr = xs ? vm->ea1 : vm->ea2, .len = xs ? vm->ea2 : 0 };
+    unsigned pic = 0;
+    switch (vm->host.assist(vm->host.ctx, vm, &c, &pic)) {
+    case VM_HOST_OK:
+        return 0;
+    case VM_HOST_BAD_CODE:
+        return 1;
+    case VM_HOST_PROGRAM:
+        if (pic & 0xFFFF)
+            return (int)(pic & 0xFFFF);
+        vm->stop = VM_HOST_ERROR;       /* a program check without a code */
+        return 0;
+    case VM_HOST_EXIT:
+        vm->stop = VM_EXIT;
+        return 0;
+    case VM_HOST_ABEND:
+        vm->stop = VM_HOST_ERROR;       /* VM_ABEND */
+        return 0;
+    case VM_HOST_FAIL:
+    default:
+        vm->stop = VM_HOST_ERROR;
+        return 0;
+    }
+}
+
 /* Phase 5.  Returns 0, an interruption code (to the trap vector), or -1:
  * stop before this word (vm->stop says why; nothing sequenced). */
 static int special(struct vm *vm, const struct uop *u)
@@ -251,6 +286,7 @@ static int special(struct vm *vm, const struct uop *u)
         if (!vm->pg.on)
             pw_set(vm, PW_TASK, 0);
         return 0;
+    case MC_SF_ASSIST: return assist(vm);
     case MC_SF_EXTACK: tm_ext_ack(vm); return 0;
     case MC_SF_NOPGM: record_interrupt(vm, VM_INT_PGM, 0x28, 0x8C); vm->stop = VM_NO_PGM_HANDLER; return 0;
     case MC_SF_NOSVC: record_interrupt(vm, VM_INT_SVC, 0x20, 0x88); vm->stop = VM_NO_SVC_HANDLER; return 0;

@@ -314,7 +314,9 @@ static inline void count_fetch(struct vm *vm, unsigned didx, uint64_t now)
 /* Not in the cache (u, the fetch word, counted): a breakpoint stops the
  * run here; else the reference fetch, remembered in the cache unless its
  * bytes cross a page or the instruction is observed (a breakpoint, the
- * instruction trace), and the trace's callback. */
+ * instruction trace) or of decode class RXSS (ASSIST's X'E0', whose EA1 has
+ * an index register a cache entry has no room for), and the trace's
+ * callback. */
 static __attribute__((noinline)) const struct uop *fetch_slow(struct vm *vm, const struct uop *u,
                                                               uint32_t ia, struct icent *e)
 {
@@ -327,7 +329,7 @@ static __attribute__((noinline)) const struct uop *fetch_slow(struct vm *vm, con
     if (rc)
         return trap_to(vm, rc);
     int traced = eng_traced(vm, ia);
-    if (host && !traced && !at_bp)
+    if (host && !traced && !at_bp && vm->img.decode[vm->didx] != MC_DEC_RXSS)
         ic_fill(vm, e, ia, host);
     count_fetch(vm, vm->didx, vm->ctr.cycles);
     const struct uop *next = &vm->cs[vm->img.dispatch[vm->didx]];

@@ -343,7 +343,7 @@ void vm_set_page_refs(struct vm *vm, vm_ref_fn *fn, void *ctx);
  * frame to replace, or the range is outside storage. */
 int vm_fix_pages(struct vm *vm, uint32_t addr, uint32_t len, int fix);
 
-/* ---- host services (DIAGNOSE X'83') ------------------------------------------ */
+/* ---- host services (DIAGNOSE X'83') and ASSIST ---------------------------------- */
 
 enum vm_host_result {
     VM_HOST_OK,         /* done; the instruction completes (CC as the host set it) */
@@ -353,12 +353,31 @@ enum vm_host_result {
     VM_HOST_PROGRAM,    /* program interruption, code in *pic */
     VM_HOST_ABEND       /* the task ends with VM_ABEND */
 };
+
+/* One ASSIST instruction, decoded by the microcode and handed to the host. */
+struct vm_assist_call {
+    unsigned opcode;    /* 0x52 XDECO, 0x53 XDECI, 0x61 XHEXI, 0x62 XHEXO, 0xE0 the family */
+    unsigned r1;        /* RX: the R1 field; X'E0': the mask nibble (byte 1 bits 0-3):
+                           0 XREAD, 2 XPRNT, 4 XPNCH, 6 XDUMP, 8 XLIMD, A XGET, C XPUT */
+    uint32_t addr;      /* RX: D2(X2,B2); X'E0': D1(X1,B1) (X1 = byte 1 bits 4-7) */
+    uint32_t len;       /* X'E0': D2(B2) of bytes 4-5 (B2 = 0: the displacement) */
+};
+
 /*
  * The DIAG microcode calls diagnose() with the function code (the
  * effective address D2(B2)) and the numbers (0-15) of the R1 and R3
  * registers; the callback reads and writes registers, storage and the CC
  * through this API and may charge cycles with vm_add_cycles.  With no host
  * set, every DIAGNOSE is a specification exception.
+ *
+ * The ASSIST instructions (XDECI, XDECO, XHEXI, XHEXO and the X'E0'
+ * family XREAD ... XPUT) call assist() the same way, the instruction
+ * address already past them.  It returns VM_HOST_OK (done, with whatever
+ * registers, storage and CC it set), VM_HOST_PROGRAM with *pic set (the
+ * instruction is suppressed and a program interruption with that code is
+ * taken, e.g. 4 protection, 5 addressing, 6 specification), VM_HOST_EXIT,
+ * VM_HOST_FAIL, or VM_HOST_ABEND.  With no assist callback the ASSIST
+ * opcodes are operation exceptions (0001), as on a machine without ASSIST.
  */
 /* One ASSIST instruction, decoded by the microcode and handed to the host. */
 struct vm_assist_call {

@@ -18,6 +18,7 @@ static enum mc_decode decode_class(enum isa_format f)
     case FMT_RS: case FMT_RS_SH: case FMT_RS_M: return MC_DEC_RS;
     case FMT_SI: return MC_DEC_SI;
     case FMT_S: case FMT_S2: return MC_DEC_S;
+    case FMT_RXSS: return MC_DEC_RXSS;
     default: return MC_DEC_SS;
     }
 }
