@@ -222,7 +222,7 @@ static int assist(struct vm *vm)
         vm->stop = VM_EXIT;
         return 0;
     case VM_HOST_ABEND:
-        vm->stop = VM_HOST_ERROR;       /* VM_ABEND */
+        vm->stop = VM_ABEND;
         return 0;
     case VM_HOST_FAIL:
     default:

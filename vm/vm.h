@@ -379,14 +379,6 @@ struct vm_assist_call {
  * VM_HOST_FAIL, or VM_HOST_ABEND.  With no assist callback the ASSIST
  * opcodes are operation exceptions (0001), as on a machine without ASSIST.
  */
-/* One ASSIST instruction, decoded by the microcode and handed to the host. */
-struct vm_assist_call {
-    unsigned opcode;    /* 0x52 XDECO, 0x53 XDECI, 0x61 XHEXI, 0x62 XHEXO, 0xE0 the family */
-    unsigned r1;        /* RX: the R1 field; X'E0': the mask nibble (byte 1 bits 0-3):
-                           0 XREAD, 2 XPRNT, 4 XPNCH, 6 XDUMP, 8 XLIMD, A XGET, C XPUT */
-    uint32_t addr;      /* RX: D2(X2,B2); X'E0': D1(X1,B1) (X1 = byte 1 bits 4-7) */
-    uint32_t len;       /* X'E0': D2(B2) of bytes 4-5 (B2 = 0: the displacement) */
-};
 struct vm_host {
     void *ctx;
     enum vm_host_result (*diagnose)(void *ctx, struct vm *vm, uint32_t code,
