@@ -244,13 +244,13 @@ static void test_execute(void)
     vm_free(p.vm);
 }
 
-/* The other answers end the run as for DIAGNOSE (ABEND: for now a host
- * error), the instruction completed. */
+/* The other answers end the run as for DIAGNOSE (ABEND: VM_ABEND), the
+ * instruction completed. */
 static void test_answers(void)
 {
     static const struct { enum vm_host_result a; enum vm_status st; } want[] = {
         { VM_HOST_EXIT, VM_EXIT }, { VM_HOST_FAIL, VM_HOST_ERROR },
-        { VM_HOST_ABEND, VM_HOST_ERROR },
+        { VM_HOST_ABEND, VM_ABEND },
     };
     for (int k = 0; k < 3; k++) {
         struct prog p;
