@@ -1,0 +1,166 @@
+#!/bin/sh
+# t4590-assist.sh -- ASSIST programs run by imprun, end to end through the
+# microcode: the example decks, XDECI/XDECO/XHEXI/XHEXO's registers and
+# condition codes as the machine leaves them, XREAD's end of file, the
+# carriage control interpreted and raw, --cards/--print/--punch, XDUMP,
+# and the job limits.  (The host side's every rule: t-assist.)
+. "$(dirname "$0")/test-lib.sh"
+. "$TEST_DIR/lib-imprun.sh"
+need_imprun
+need_tools
+
+EX=$IMP_TOP/examples/assist
+
+test_expect_success 'scores.s: an ASSIST deck prints what the rules say' '
+    imprun -q "$EX/scores.s" >out && test_cmp "$EX/scores.expected" out
+'
+test_expect_success 'sortmrg.s: subroutines, sorting and merging, carriage control' '
+    imprun -q "$EX/sortmrg.s" >out && test_cmp "$EX/sortmrg.expected" out
+'
+
+# XDECI/XHEXI/XDECO/XHEXO through the machine: each result in a register
+# or a field, printed with PUTHEX/PUTLINE.
+cat >rules.s <<'SRC'
+         COPY  IMPSVC
+RULES    CSECT
+         USING RULES,12
+         LR    12,15
+         L     3,=F'-1'
+         XDECI 3,T1                "  -42X": -42, CC 1, R1 -> X
+         BAL   10,SHOW
+         XDECI 3,T3                "0": 0, CC 0
+         BAL   10,SHOW
+         XDECI 3,T2                "   +7 ": 7, CC 2
+         BAL   10,SHOW
+         XDECI 3,T4                "-A": a sign alone, CC 3, R3 kept (7)
+         BAL   10,SHOW
+         XDECI 3,T5                ten digits: CC 3
+         BAL   10,SHOW
+         XHEXI 3,T6                "FFFFFFFE": -2, CC 1
+         BAL   10,SHOW
+         L     4,=F'-2147483648'
+         XDECO 4,FIELD
+         LA    1,FIELD
+         LA    0,12
+         SVC   SV_PUTLINE
+         XHEXO 4,FIELD
+         LA    0,8
+         SVC   SV_PUTLINE
+         SR    15,15
+         BR    14
+* SHOW: "R3 CC R1-offset" as hex words: R3, the CC, R1 - RULES
+SHOW     BALR  5,0                 the CC in bits 2-3 of the link
+         SRL   5,28
+         N     5,=F'3'
+         LR    6,1
+         LR    1,3
+         SVC   SV_PUTHEX
+         LA    1,BLANK
+         LA    0,1
+         SVC   SV_PUT
+         LR    1,5
+         SVC   SV_PUTDEC
+         LA    1,BLANK
+         LA    0,1
+         SVC   SV_PUT
+         LR    1,6
+         SR    1,12
+         SVC   SV_PUTHEX
+         SR    0,0
+         SVC   SV_PUTLINE
+         BR    10
+BLANK    DC    C' '
+T1       DC    C'  -42X'
+T2       DC    C'   +7 '
+T3       DC    C'0 '
+T4       DC    C'-A'
+T5       DC    C'1234567890 '
+T6       DC    C'FFFFFFFE '
+FIELD    DS    CL12
+         LTORG
+         END   RULES
+SRC
+test_expect_success 'XDECI, XHEXI, XDECO, XHEXO: values, condition codes, GR1' '
+    imprun -q rules.s >out 2>err &&
+    # GR1 - RULES: T1 is at X'"'"'8B'"'"', each T the next after it
+    sed -n 1p out | grep -x "FFFFFFD6 1 00000090" &&
+    sed -n 2p out | grep -x "00000000 0 00000098" &&
+    sed -n 3p out | grep -x "00000007 2 00000096" &&
+    sed -n 4p out | grep -x "00000007 3 0000009A" &&
+    sed -n 5p out | grep -x "00000007 3 000000A5" &&
+    sed -n 6p out | grep -x "FFFFFFFE 1 000000AE" &&
+    sed -n 7p out | grep -x " -2147483648" &&
+    sed -n 8p out | grep -x "80000000"
+'
+
+test_expect_success '--asa=raw keeps the carriage-control column' '
+    imprun -q --asa=raw "$EX/scores.s" >out &&
+    sed -n 1p out | grep -x "1STUDENT         TOTAL" &&
+    sed -n 6p out | grep "^0STUDENTS:"
+'
+test_expect_success '--cards and standard input feed XREAD; --print takes the lines' '
+    printf "X           1 2\n" >my.cards &&
+    imprun -q --cards=my.cards "$EX/scores.s" >out &&
+    test_grep "^X  *3$" out && test_grep "AVERAGE:  *3$" out &&
+    sed "/^\$ENTRY/,\$d" "$EX/scores.s" >noentry.s &&
+    imprun -q noentry.s <my.cards >out && test_grep "^X  *3$" out &&
+    imprun -q --print=p.txt --cards=my.cards "$EX/scores.s" >out &&
+    ! test -s out && test_grep "^X  *3$" p.txt
+'
+
+cat >mixed.s <<'SRC'
+         COPY  IMPSVC
+MIXED    CSECT
+         USING MIXED,15
+         XPRNT L1,4                " ONE", its newline held back
+         LA    1,L2
+         LA    0,3
+         SVC   SV_PUTLINE          "TWO" on a line of its own
+         XPRNT L3,6                "0THREE": a blank line first
+         XPNCH C1,80
+         XDUMP L1,8
+         XDUMP
+         SR    15,15
+         BR    14
+L1       DC    C' ONE'
+L2       DC    C'TWO'
+L3       DC    C'0THREE'
+C1       DC    CL80'PUNCHED CARD'
+         END   MIXED
+SRC
+test_expect_success 'print lines, console lines and dumps keep their order' '
+    imprun -q mixed.s >out &&
+    sed -n 1,4p out >got && printf " ONE\nTWO\n\nTHREE\n" | sed "s/^ //" >want &&
+    test_cmp want got &&
+    test_grep "^PUNCHED CARD$" out &&
+    test_grep "^ BEGIN XSNAP - CALL     1 AT ........ USER STORAGE" out &&
+    test_grep "CORE ADDRESSES SPECIFIED-     ...... TO " out &&
+    test_grep "^ BEGIN XSNAP - CALL     2 AT ........ USER REGISTERS" out &&
+    test_grep "^ REGS 0-7      " out && test_grep "^ REGS 8-15     " out
+'
+test_expect_success '--punch takes the cards' '
+    imprun -q --punch=deck.txt mixed.s >out &&
+    ! grep -qx "PUNCHED CARD" out && echo "PUNCHED CARD" >want && test_cmp want deck.txt
+'
+test_expect_success 'job limits: lines printed, cards read' '
+    { imprun --max-lines=3 "$EX/scores.s" >out 2>err; test $? -eq 6; } &&
+    test_grep "job limit reached: the lines printed reached its limit of 3 lines (--max-lines=N raises it)" err &&
+    test "$(wc -l <out)" -le 3 &&
+    { imprun --max-cards=2 "$EX/scores.s" >out 2>err; test $? -eq 6; } &&
+    test_grep "the cards read (XREAD) reached its limit of 2 cards" err
+'
+
+cat >wild.s <<'SRC'
+WILD     CSECT
+         USING WILD,15
+         XREAD 100,80              a card into low storage
+         BR    14
+         END   WILD
+SRC
+test_expect_success 'ASSIST instructions honour the storage keys' '
+    { imprun wild.s </dev/null 2>err; test $? -eq 4; } &&
+    test_grep "program interruption 0004 (protection)" err &&
+    test_grep "wild.s:3" err
+'
+
+test_done
