@@ -17,6 +17,7 @@
 
 #include "isa.h"
 #include "roff.h"
+#include "assist.h"
 #include "services.h"
 
 /* The opcode; an RX-SS family member's with its mask, as E02x. */
@@ -113,6 +114,22 @@ static void host_services_table(FILE *out)
     fputs(".TE\n", out);
 }
 
+static void assist_table(FILE *out)
+{
+    fputs(".TS\nl l l l lx.\n", out);
+    fputs("\\fBopcode\\fR\t\\fBmask\\fR\t\\fBname\\fR\t\\fBcycles\\fR\t\\fBmeaning\\fR\n", out);
+#define X(opcode, mask, name, base, what)                                             \
+    if ((mask) < 0)                                                                   \
+        fprintf(out, "%02X\t\\-\t%s\t%u\tT{\n", opcode, #name, base);                 \
+    else                                                                              \
+        fprintf(out, "%02X\t%X\t%s\t%u\tT{\n", opcode, (unsigned)(mask), #name, base);  \
+    roff_text(out, what);                                                             \
+    fputs("\nT}\n", out);
+    ASSIST_OPS(X)
+#undef X
+    fputs(".TE\n", out);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -132,6 +149,8 @@ int main(int argc, char **argv)
             extended_table(stdout);
         else if (strcmp(line, ".\\\" @HOSTSERVICES@\n") == 0)
             host_services_table(stdout);
+        else if (strcmp(line, ".\\\" @ASSISTOPS@\n") == 0)
+            assist_table(stdout);
         else
             fputs(line, stdout);
     }
