@@ -116,7 +116,8 @@ DECIMAL  CSECT
 *   "OK label [field]" or "FAIL label [field] expected [text]".
 *   R4 -> field, R5 = its length, R6 -> expected text (same length),
 *   R7 -> label, R8 = label length.  Sets R10 = 8 on a mismatch.
-*   Uses R2, R3, R9; R4-R8 come back unchanged.
+*   Uses R0, R1 (the SVC parameters: R1 -> text, R0 = length) and
+*   R9; R4-R8 come back unchanged.
 *---------------------------------------------------------------------
 TEXTCHK  ST    14,TCR14
          SR    9,9                 R9 = 0: equal so far
@@ -126,32 +127,38 @@ TEXTCHK  ST    14,TCR14
          BE    TCHEAD
          LA    9,1                 R9 = 1: different
          LA    10,8                return code 8
-TCHEAD   LA    2,TCOK
-         LA    3,L'TCOK
+TCHEAD   LA    1,TCOK
+         LA    0,L'TCOK
          LTR   9,9
          BZ    TCPUT
-         LA    2,TCFAIL
-         LA    3,L'TCFAIL
-TCPUT    DIAG  2,3,HS_PUT          "OK " or "FAIL "
-         DIAG  7,8,HS_PUT          label
-         LA    2,TCOPEN
-         LA    3,L'TCOPEN
-         DIAG  2,3,HS_PUT          " ["
-         DIAG  4,5,HS_PUT          the field
-         LA    2,TCCLOSE
-         LA    3,L'TCCLOSE
-         DIAG  2,3,HS_PUT          "]"
+         LA    1,TCFAIL
+         LA    0,L'TCFAIL
+TCPUT    SVC   SV_PUT              "OK " or "FAIL "
+         LR    1,7
+         LR    0,8
+         SVC   SV_PUT              label
+         LA    1,TCOPEN
+         LA    0,L'TCOPEN
+         SVC   SV_PUT              " ["
+         LR    1,4
+         LR    0,5
+         SVC   SV_PUT              the field
+         LA    1,TCCLOSE
+         LA    0,L'TCCLOSE
+         SVC   SV_PUT              "]"
          LTR   9,9
          BZ    TCEND
-         LA    2,TCEXP
-         LA    3,L'TCEXP
-         DIAG  2,3,HS_PUT          " expected ["
-         DIAG  6,5,HS_PUT          the expected text
-         LA    2,TCCLOSE
-         LA    3,L'TCCLOSE
-         DIAG  2,3,HS_PUT          "]"
-TCEND    SR    3,3
-         DIAG  2,3,HS_PUTLINE      end the line
+         LA    1,TCEXP
+         LA    0,L'TCEXP
+         SVC   SV_PUT              " expected ["
+         LR    1,6
+         LR    0,5
+         SVC   SV_PUT              the expected text
+         LA    1,TCCLOSE
+         LA    0,L'TCCLOSE
+         SVC   SV_PUT              "]"
+TCEND    SR    0,0                 no text:
+         SVC   SV_PUTLINE          end the line
          L     14,TCR14
          BR    14
 TCCLC    CLC   0(0,4),0(6)         executed by EX with the length

@@ -7,7 +7,8 @@
 *
 * What it shows:
 *  - file control blocks (FCBs) in the program and the host
-*    services OPEN, GET, PUTREC and CLOSE (COPY IMPSVC, IMPFCB);
+*    services OPEN, GET, PUTREC and CLOSE (COPY IMPSVC, IMPFCB):
+*    each is a supervisor call, SVC SV_name, with R1 -> the FCB;
 *  - the condition code after a service: BC 4 (CC 1, end of file),
 *    BC 1 (CC 3, error), BNZ after OPEN;
 *  - a DSECT (FCB) and a USING on it: FCBRECL means "the record
@@ -36,39 +37,49 @@ FILES    CSECT
          LA    2,INFCB             R2 -> the input FCB ...
          USING FCB,2               ... mapped by the FCB DSECT
          LA    3,OUTFCB            R3 -> the output FCB
-         DIAG  2,0,HS_OPEN
+         LR    1,2                 R1 -> the FCB: the parameter
+         SVC   SV_OPEN             open the input
          BNZ   IOERR               CC 3: could not open
-         DIAG  3,0,HS_OPEN
+         LR    1,3
+         SVC   SV_OPEN             open the output
          BNZ   IOERR
 *
 * The copy: read a line, put its number in front, write it.
          SR    6,6                 R6 = line number
-COPYLOOP DIAG  2,0,HS_GET          next line into INBUF
+COPYLOOP LR    1,2
+         SVC   SV_GET              next line into INBUF
          BC    4,COPYEND           CC 1: end of file
          BC    1,IOERR             CC 3: error
          LA    6,1(,6)
          L     5,FCBRECL           R5 = length of the line
          BAL   14,FORMAT           OUTBUF, R5 = its length
          ST    5,OUTRECL
-         DIAG  3,0,HS_PUTREC       write it
+         LR    1,3
+         SVC   SV_PUTREC           write it
          BC    1,IOERR
          B     COPYLOOP
 COPYEND  ST    6,COPIED
-         DIAG  2,0,HS_CLOSE
-         DIAG  3,0,HS_CLOSE
+         LR    1,2
+         SVC   SV_CLOSE
+         LR    1,3
+         SVC   SV_CLOSE
 *
 * The proof: read the input and the copy side by side.
          LA    4,CHKFCB            R4 -> the copy, opened for input
-         DIAG  2,0,HS_OPEN
+         LR    1,2
+         SVC   SV_OPEN
          BNZ   IOERR
-         DIAG  4,0,HS_OPEN
+         LR    1,4
+         SVC   SV_OPEN
          BNZ   IOERR
          SR    7,7                 R7 = lines verified
          SR    8,8                 R8 = mismatches
-VLOOP    DIAG  2,0,HS_GET          a line of the input
+VLOOP    LR    1,2
+         SVC   SV_GET              a line of the input
          BC    1,IOERR
          BC    4,VEND
-         DIAG  4,0,HS_GET          the same line of the copy
+         LR    1,4
+         SVC   SV_GET              the same line of the copy
          BC    1,IOERR
          BC    4,VSHORT            the copy is too short
          LA    7,1(,7)
@@ -84,12 +95,15 @@ VBAD     LA    8,1(,8)
          B     VLOOP
 VSHORT   LA    8,1(,8)
          B     VDONE
-VEND     DIAG  4,0,HS_GET          the copy must end here too
+VEND     LR    1,4
+         SVC   SV_GET              the copy must end here too
          BC    1,IOERR
          BC    4,VDONE
          LA    8,1(,8)             it has an extra line
-VDONE    DIAG  2,0,HS_CLOSE
-         DIAG  4,0,HS_CLOSE
+VDONE    LR    1,2
+         SVC   SV_CLOSE
+         LR    1,4
+         SVC   SV_CLOSE
          DROP  2
 *
          ST    7,RESULT
@@ -100,9 +114,9 @@ VDONE    DIAG  2,0,HS_CLOSE
          BAL   14,CHECK
          B     RETURN
 *
-IOERR    LA    2,ERRMSG
-         LA    3,L'ERRMSG
-         DIAG  2,3,HS_PUTLINE      "FAIL file error"
+IOERR    LA    1,ERRMSG
+         LA    0,L'ERRMSG
+         SVC   SV_PUTLINE          "FAIL file error"
          LA    10,12
 *
 RETURN   LR    15,10

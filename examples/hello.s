@@ -5,8 +5,11 @@
 *  - a control section (CSECT) and a USING on the entry register:
 *    at entry R15 holds the address of HELLO, so R15 can serve as
 *    the base register while we do not change it;
-*  - writing a line with the PUTLINE host service: DIAG R1,R3,code
-*    with R1 -> text and R3 = length (COPY IMPSVC names the codes);
+*  - writing a line with the PUTLINE host service.  The program
+*    runs in the problem state, as under an operating system, and
+*    asks the supervisor for a service with a supervisor call:
+*    SVC SV_PUTLINE with R1 -> text and R0 = length (COPY IMPSVC
+*    names the SVC numbers);
 *  - L'MSG, the length attribute of a symbol: the assembler knows
 *    how long MSG is, so we never count characters by hand;
 *  - that characters are EBCDIC in storage: C'A' is X'C1';
@@ -14,21 +17,21 @@
 *
 * Expected output: see hello.expected.
 *---------------------------------------------------------------------
-         COPY  IMPSVC              host-service function codes
+         COPY  IMPSVC              host-service SVC numbers
 HELLO    CSECT
          USING HELLO,15            R15 = our address: the base
-         LA    2,MSG               R2 -> the text
-         LA    3,L'MSG             R3 = its length
-         DIAG  2,3,HS_PUTLINE      write it and a newline
+         LA    1,MSG               R1 -> the text
+         LA    0,L'MSG             R0 = its length
+         SVC   SV_PUTLINE          write it and a newline
 *
 * Check something real: the letter A is X'C1' in EBCDIC.
-         LA    2,OKMSG             assume it is
-         LA    3,L'OKMSG
+         LA    1,OKMSG             assume it is
+         LA    0,L'OKMSG
          CLI   LETTER,X'C1'        is C'A' stored as X'C1'?
          BE    SAY
-         LA    2,BADMSG            no: report it
-         LA    3,L'BADMSG
-SAY      DIAG  2,3,HS_PUTLINE
+         LA    1,BADMSG            no: report it
+         LA    0,L'BADMSG
+SAY      SVC   SV_PUTLINE
          CLI   LETTER,X'C1'        the same test gives the RC
          BNE   FAIL
          SR    15,15               return code 0: all well

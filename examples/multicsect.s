@@ -91,9 +91,9 @@ PNEXT    LA    6,PARTLEN(,6)
          LR    2,9
          LA    3,NMVALUE
          BAL   14,CHK
-         LA    2,LINE
-         LA    3,L'LINE
-         DIAG  2,3,HS_PUTLINE      "part S-2002 SPROCKET ..."
+         LA    1,LINE              R1 -> the line
+         LA    0,L'LINE            R0 = its length
+         SVC   SV_PUTLINE          "part S-2002 SPROCKET ..."
 *
          LR    15,10
          L     13,SAVE+4

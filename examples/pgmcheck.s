@@ -2,6 +2,13 @@
 * PGMCHECK -- program interruptions, caught and survived.
 *
 * What it shows:
+*  - the supervisor state: a program starts in the problem state,
+*    where low storage is protected (a store there is a protection
+*    exception, 0004).  A program that handles its own interruptions
+*    asks the supervisor for its state with the SUPER service:
+*    SR 1,1 / SVC SV_SUPER goes on in the supervisor state with key
+*    0 (LA 1,1 / SVC SV_SUPER would go back to the problem state;
+*    this program simply stays in the supervisor state to its end);
 *  - installing a handler: MVC of a PSW into the program new PSW
 *    at X'68'; the machine then loads that PSW whenever a program
 *    exception happens, after storing the old PSW at X'28', the
@@ -17,7 +24,9 @@
 *           sum is stored;
 *  - the handler: it saves the registers (R12 still addresses this
 *    CSECT, since the exception came from our own code), prints the
-*    code in hex (UNPK and TR), and resumes with LPSW of the old PSW;
+*    code in hex (UNPK and TR) with SVCs (the SVC old PSW is at
+*    X'20', so they leave the program old PSW alone), and resumes
+*    with LPSW of the old PSW;
 *  - COPY IMPPSA: absolute EQUs with a length attribute, so that
 *    MVC GOTPSW,PSAPGMOW and XC PSAPGMNW,PSAPGMNW need no lengths.
 *
@@ -34,6 +43,8 @@ PGMCHECK CSECT
          ST    2,8(,13)
          LR    13,2
          SR    10,10               R10 = return code so far
+         SR    1,1                 R1 = 0: the supervisor state ...
+         SVC   SV_SUPER            ... with key 0, to store at X'68'
          MVC   PSAPGMNW,NEWPSW     install the handler
 *
 * 1. Divide by zero: suppressed, registers unchanged.
@@ -101,12 +112,12 @@ HANDLER  STM   0,15,HREGS          save them all (R12 is our base)
          MVC   GOTPSW,PSAPGMOW     old PSW: IA = where to resume
          UNPK  HEXOUT(5),GOTCODE(3)  4 digits X'F0'-X'FF' (+1 junk)
          TR    HEXOUT(4),HEXTAB-240  X'F0'-X'FF' -> '0'-'F'
-         LA    2,PCMSG
-         LA    3,L'PCMSG
-         DIAG  2,3,HS_PUT          "program check "
-         LA    2,HEXOUT
-         LA    3,4
-         DIAG  2,3,HS_PUTLINE      "0009"
+         LA    1,PCMSG             R1 -> the text
+         LA    0,L'PCMSG           R0 = its length
+         SVC   SV_PUT              "program check "
+         LA    1,HEXOUT
+         LA    0,4
+         SVC   SV_PUTLINE          "0009"
          LM    0,15,HREGS
          LPSW  PSAPGMOW            resume where the old PSW says
 *

@@ -12,7 +12,9 @@
 *    increment and R7 (the odd register of the pair) the limit,
 *    all in one instruction per iteration;
 *  - MR for a square (p * p) in the even-odd pair R0:R1;
-*  - printing a list of numbers on one line with PUT and PUTDEC.
+*  - printing a list of numbers on one line with the PUT and
+*    PUTDEC services (SVC SV_PUT: R1 -> text, R0 = its length;
+*    SVC SV_PUTDEC: R1 = the number).
 *
 * Expected output: see sieve.expected.
 *---------------------------------------------------------------------
@@ -82,22 +84,23 @@ FOUND    ST    5,RESULT
          BAL   14,CHECK
 *
 * Show the primes below 50 on one line.
-         LA    2,HEAD
-         LA    3,L'HEAD
-         DIAG  2,3,HS_PUT          "primes below 50:"
+         LA    1,HEAD              R1 -> the text
+         LA    0,L'HEAD            R0 = its length
+         SVC   SV_PUT              "primes below 50:"
          LA    5,2                 R5 = i
          LA    4,50-2              R4 = numbers to look at
 SHOW     IC    8,FLAGS(5)
          LTR   8,8
          BZ    SHOWNEXT
-         LA    2,BLANK
-         LA    3,1
-         DIAG  2,3,HS_PUT          " "
-         DIAG  5,0,HS_PUTDEC       the prime
+         LA    1,BLANK
+         LA    0,1
+         SVC   SV_PUT              " "
+         LR    1,5                 R1 = the prime
+         SVC   SV_PUTDEC           the prime
 SHOWNEXT LA    5,1(,5)
          BCT   4,SHOW
-         SR    3,3
-         DIAG  2,3,HS_PUTLINE      end the line
+         SR    0,0                 no text:
+         SVC   SV_PUTLINE          end the line
 *
          LR    15,10
          L     13,SAVE+4

@@ -49,20 +49,20 @@ PLACE    ST    4,NUMS+4(5)         a[j+1] = key
          BCT   9,OUTER
 *
 * Show the sorted numbers.
-         LA    2,NUMHEAD
-         LA    3,L'NUMHEAD
-         DIAG  2,3,HS_PUT          "sorted:"
+         LA    1,NUMHEAD           R1 -> the text
+         LA    0,L'NUMHEAD         R0 = its length
+         SVC   SV_PUT              "sorted:"
          LA    6,NUMS
          LA    7,NNUMS
-SHOWNUM  LA    2,BLANK
-         LA    3,1
-         DIAG  2,3,HS_PUT
-         L     2,0(,6)
-         DIAG  2,0,HS_PUTDEC
+SHOWNUM  LA    1,BLANK
+         LA    0,1
+         SVC   SV_PUT              " "
+         L     1,0(,6)             R1 = the number
+         SVC   SV_PUTDEC
          LA    6,4(,6)
          BCT   7,SHOWNUM
-         SR    3,3
-         DIAG  2,3,HS_PUTLINE
+         SR    0,0                 no text:
+         SVC   SV_PUTLINE          end the line
 *
 * Prove it: count the pairs out of order (must be 0).
          SR    8,8                 R8 = disorders
@@ -104,25 +104,27 @@ BNEXT    LA    6,10(,6)
          BNZ   BUBBLE
 *
 * Show the names, each cut at its first blank (found by TRT).
-         LA    2,NAMHEAD
-         LA    3,L'NAMHEAD
-         DIAG  2,3,HS_PUT          "names:"
+         LA    1,NAMHEAD
+         LA    0,L'NAMHEAD
+         SVC   SV_PUT              "names:"
          LA    6,NAMES
          LA    7,NNAMES
-SHOWNAM  LA    2,BLANK
-         LA    3,1
-         DIAG  2,3,HS_PUT
+SHOWNAM  LA    1,BLANK
+         LA    0,1
+         SVC   SV_PUT              " "
          LA    3,L'NAMES           length if no blank
          SR    1,1
          TRT   0(L'NAMES,6),STOPBLNK
          BZ    SHOWNAM2            CC 0: no blank in the name
          LR    3,1                 R1 -> the first blank
          SR    3,6                 length = blank - start
-SHOWNAM2 DIAG  6,3,HS_PUT
+SHOWNAM2 LR    1,6                 R1 -> the name
+         LR    0,3                 R0 = its length
+         SVC   SV_PUT
          LA    6,L'NAMES(,6)
          BCT   7,SHOWNAM
-         SR    3,3
-         DIAG  2,3,HS_PUTLINE
+         SR    0,0
+         SVC   SV_PUTLINE          end the line
 *
          SR    8,8                 names out of order
          LA    6,NAMES

@@ -147,10 +147,16 @@ test_expect_success 'the table of policies.s: 6 frames' '
         test_cmp want got || exit 1
     done
 '
-test_expect_success 'policies.s: with 9 frames every policy faults 10 times' '
+test_expect_success 'policies.s: with 10 frames every policy faults 10 times' '
     for p in fifo clock lru; do
-        imprun -q --policy=$p --frames=9 --json=p.json policies.load >/dev/null &&
+        imprun -q --policy=$p --frames=10 --json=p.json policies.load >/dev/null &&
         test "$(perl counts.pl p.json)" = "10|0" || exit 1
+    done
+'
+test_expect_success 'policies.s: with 9, LRU 10 times, FIFO and CLOCK 12 (page 0 evicts C)' '
+    for p in fifo:12\|1 clock:12\|1 lru:10\|0; do
+        imprun -q --policy=${p%%:*} --frames=9 --json=p.json policies.load >/dev/null &&
+        test "$(perl counts.pl p.json)" = "${p#*:}" || exit 1
     done
 '
 

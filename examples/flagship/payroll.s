@@ -16,9 +16,11 @@
 * What it shows: a program in several separately assembled CSECTs,
 * calls through V-type constants with parameter lists, data shared
 * through ENTRY/EXTRN, DSECTs in a COPY member, packed decimal
-* arithmetic and ED, files through an FCB, and a load map and a
-* CSECT cross-reference from impld (make demo).  payroll.ctl holds
-* the impld control statements that order the CSECTs.
+* arithmetic and ED, files through an FCB, the host services by
+* supervisor call (SVC SV_name, R1 and R0 the parameters), and a
+* load map and a CSECT cross-reference from impld (make demo).
+* payroll.ctl holds the impld control statements that order the
+* CSECTs.
 *---------------------------------------------------------------------
          COPY  IMPSVC
          COPY  PAYREC
@@ -32,21 +34,21 @@ PAYROLL  CSECT
          LR    13,2
          SR    10,10               R10 = return code so far
 *
-         LA    2,CARDFCB
-         DIAG  2,0,HS_OPEN         the time cards
+         LA    1,CARDFCB           R1 -> the FCB
+         SVC   SV_OPEN             the time cards
          BNZ   IOERR
-         LA    2,TITLE
-         LA    3,L'TITLE
-         DIAG  2,3,HS_PUTLINE
-         LA    2,HEADING
-         LA    3,RPTLEN            (L'HEADING is the first piece's)
-         DIAG  2,3,HS_PUTLINE
+         LA    1,TITLE             R1 -> the text
+         LA    0,L'TITLE           R0 = its length
+         SVC   SV_PUTLINE
+         LA    1,HEADING
+         LA    0,RPTLEN            (L'HEADING is the first piece's)
+         SVC   SV_PUTLINE
 *
 * One card at a time: parse, pay, edit, print.
          SR    6,6                 R6 = card number
          SR    8,8                 R8 = cards rejected
-NEXTCARD LA    2,CARDFCB
-         DIAG  2,0,HS_GET
+NEXTCARD LA    1,CARDFCB
+         SVC   SV_GET
          BC    4,ENDCARDS          CC 1: no more cards
          BC    1,IOERR             CC 3: error
          LA    6,1(,6)
@@ -61,26 +63,28 @@ NEXTCARD LA    2,CARDFCB
          LA    1,EDITPL            PAYEDIT(EMPREC, LINE)
          L     15,=V(PAYEDIT)
          BALR  14,15
-         LA    2,LINE
-         LA    3,RPTLEN
-         DIAG  2,3,HS_PUTLINE
+         LA    1,LINE
+         LA    0,RPTLEN
+         SVC   SV_PUTLINE
          B     NEXTCARD
 *
 BADCARD  LA    8,1(,8)
-         LA    2,BADMSG1
-         LA    3,L'BADMSG1
-         DIAG  2,3,HS_PUT          "*** card "
-         DIAG  6,0,HS_PUTDEC       its number
-         LA    2,BADMSG2
-         LA    3,L'BADMSG2
-         DIAG  2,3,HS_PUTLINE      " rejected: not a time card"
+         LA    1,BADMSG1
+         LA    0,L'BADMSG1
+         SVC   SV_PUT              "*** card "
+         LR    1,6
+         SVC   SV_PUTDEC           its number
+         LA    1,BADMSG2
+         LA    0,L'BADMSG2
+         SVC   SV_PUTLINE          " rejected: not a time card"
          B     NEXTCARD
 *
 * The totals line: the totals as an EMP record with no rate.
-ENDCARDS DIAG  2,0,HS_CLOSE
-         LA    2,RULE
-         LA    3,RPTLEN
-         DIAG  2,3,HS_PUTLINE      a line of dashes
+ENDCARDS LA    1,CARDFCB
+         SVC   SV_CLOSE
+         LA    1,RULE
+         LA    0,RPTLEN
+         SVC   SV_PUTLINE          a line of dashes
          L     9,=A(PAYTOTS)
          USING TOT,9
          LA    7,EMPREC
@@ -95,21 +99,22 @@ ENDCARDS DIAG  2,0,HS_CLOSE
          LA    1,EDITPL
          L     15,=V(PAYEDIT)
          BALR  14,15
-         LA    2,LINE
-         LA    3,RPTLEN
-         DIAG  2,3,HS_PUTLINE
+         LA    1,LINE
+         LA    0,RPTLEN
+         SVC   SV_PUTLINE
 *
-         LA    2,PAIDMSG
-         LA    3,L'PAIDMSG
-         DIAG  2,3,HS_PUT          "employees paid: "
-         L     2,TOTCOUNT
-         DIAG  2,0,HS_PUTDEC
-         LA    2,REJMSG
-         LA    3,L'REJMSG
-         DIAG  2,3,HS_PUT          ", cards rejected: "
-         DIAG  8,0,HS_PUTDEC
-         SR    3,3
-         DIAG  2,3,HS_PUTLINE
+         LA    1,PAIDMSG
+         LA    0,L'PAIDMSG
+         SVC   SV_PUT              "employees paid: "
+         L     1,TOTCOUNT
+         SVC   SV_PUTDEC
+         LA    1,REJMSG
+         LA    0,L'REJMSG
+         SVC   SV_PUT              ", cards rejected: "
+         LR    1,8
+         SVC   SV_PUTDEC
+         SR    0,0                 no text:
+         SVC   SV_PUTLINE          end the line
 *
 * Self-check: gross = tax + net, to the cent.
          ZAP   WORK,TOTGROSS
@@ -124,9 +129,9 @@ ENDCARDS DIAG  2,0,HS_CLOSE
          OR    10,15
          B     RETURN
 *
-IOERR    LA    2,ERRMSG
-         LA    3,L'ERRMSG
-         DIAG  2,3,HS_PUTLINE
+IOERR    LA    1,ERRMSG
+         LA    0,L'ERRMSG
+         SVC   SV_PUTLINE
          LA    10,12
 RETURN   LR    15,10
          L     13,SAVE+4

@@ -10,22 +10,25 @@
 *    exactly: the code (with the order table and the messages) fits
 *    in one page, C; the data are 5 pages, D1 to D5, each starting
 *    with its own number; nothing else is touched but page 0 at the
-*    very end (BR 14 goes to the exit stub at X'F00').  So no save
-*    area: R14 is kept in its register.
+*    end (the SVCs that write the result enter the nucleus there,
+*    and BR 14 goes to the exit stub at X'F00').  So no save area:
+*    R14 is kept in its register.
 *
 * The loop reads the first word of data page ORDER(i) for i = 1 to
 * 16, so the machine references the pages
 *
 *   C,D5,C,D3,C,D4,C,D4,C,D1,C,D2,C,D3,C,D4,
-*   C,D5,C,D5,C,D3,C,D4,C,D3,C,D1,C,D2,C,D5,C,0
+*   C,D5,C,D5,C,D3,C,D4,C,D3,C,D1,C,D2,C,D5,C,0,C,0,C,0,C,0
 *
 * (C between every data reference: the instructions are fetched
-* from it; 0 is the exit stub).  Page-ins under FIFO, LRU and OPT
-* (the report's OPT line), 4K pages; 7 frames or more fault only
-* on the 7 pages' first references:
+* from it; 0 is the nucleus, entered by the three SVCs, and at last
+* the exit stub).  Page-ins under FIFO, LRU and OPT (the report's
+* OPT line), 4K pages; 7 frames or more fault only on the 7 pages'
+* first references (with 6, FIFO makes room for page 0 by throwing
+* out C, the page loaded first, and faults on C once more):
 *
 *   frames     2   3   4   5   6
-*   fifo      23  19  14  15   7     5 frames fault more than 4
+*   fifo      23  19  14  15   8     5 frames fault more than 4
 *   lru       16  15  13  11   7     never more with more frames
 *   opt       16  13  10   8   7
 *
@@ -38,7 +41,7 @@
 *
 * Expected output: see belady.expected (of any of the commands).
 *---------------------------------------------------------------------
-         COPY  IMPSVC              host-service function codes
+         COPY  IMPSVC              host-service SVC numbers
 BELADY   CSECT
          BALR  12,0                R12 = address of the next byte
          USING *,12                ... and it is our base
@@ -52,22 +55,22 @@ NEXT     LH    6,0(,5)             R6 = k, a data page number
          LA    5,L'ORDER(,5)       the next entry
          BCT   4,NEXT
 *
-* Report the sum (writing uses the host: no page references).
+* Report the sum: each SVC enters the nucleus, on page 0.
          ST    3,SUM
-         LA    2,MSG
-         LA    3,L'MSG
-         DIAG  2,3,HS_PUT          "belady: sum of the words read "
-         L     2,SUM
-         DIAG  2,0,HS_PUTDEC       the sum
-         LA    2,OKMSG             assume it is right
-         LA    3,L'OKMSG
+         LA    1,MSG               R1 -> the text
+         LA    0,L'MSG             R0 = its length
+         SVC   SV_PUT              "belady: sum of the words read "
+         L     1,SUM
+         SVC   SV_PUTDEC           the sum
+         LA    1,OKMSG             assume it is right
+         LA    0,L'OKMSG
          SR    15,15               return code 0
          CLC   SUM,EXPECT
          BE    SAY
-         LA    2,BADMSG            no: say so
-         LA    3,L'BADMSG
+         LA    1,BADMSG            no: say so
+         LA    0,L'BADMSG
          LA    15,8                return code 8
-SAY      DIAG  2,3,HS_PUTLINE
+SAY      SVC   SV_PUTLINE
          BR    14                  R15 = 0 or 8
 *
 PAGESIZE EQU   4096

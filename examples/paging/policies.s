@@ -31,8 +31,11 @@
 *   lru             64           0
 *   opt             42           0     (on each run's string)
 *
-* With 9 frames or more every policy faults 10 times: the 9 pages
-* and page 0 (the exit stub) once each.
+* With 10 frames or more every policy faults 10 times: the 9 pages
+* and page 0 once each (page 0 holds the nucleus, which serves the
+* SVCs that write the result, and the exit stub).  With 9 frames
+* LRU still does, but FIFO and CLOCK make room for page 0 by
+* throwing out C, the page loaded first: 12 page-ins, 1 page-out.
 *
 * It checks its work: the counter is PASSES * K, and the sum of the
 * words read is PASSES * (21 + 2 * 7), as cold page j starts with
@@ -40,7 +43,7 @@
 *
 * Expected output: see policies.expected (of any of the commands).
 *---------------------------------------------------------------------
-         COPY  IMPSVC              host-service function codes
+         COPY  IMPSVC              host-service SVC numbers
 POLICIES CSECT
          BALR  12,0                R12 = address of the next byte
          USING *,12                ... and it is our base
@@ -64,28 +67,29 @@ NOWARM   LA    6,1(,6)
          BNH   STEP
          BCT   8,PASS
 *
-* Check the counter and the sum (writing uses the host: no page
-* references).
-         LA    2,MSG
-         LA    4,L'MSG
-         DIAG  2,4,HS_PUT          "policies: counter "
-         L     2,0(,7)
-         DIAG  2,0,HS_PUTDEC       the counter
-         LA    2,MSG2
-         LA    4,L'MSG2
-         DIAG  2,4,HS_PUT          ", sum "
-         DIAG  3,0,HS_PUTDEC       the sum
-         LA    2,OKMSG             assume both are right
-         LA    4,L'OKMSG
+* Check the counter and the sum, and write them: each SVC enters
+* the nucleus on page 0, the only page the loop does not use.
+         LA    1,MSG               R1 -> the text
+         LA    0,L'MSG             R0 = its length
+         SVC   SV_PUT              "policies: counter "
+         L     1,0(,7)
+         SVC   SV_PUTDEC           the counter
+         LA    1,MSG2
+         LA    0,L'MSG2
+         SVC   SV_PUT              ", sum "
+         LR    1,3
+         SVC   SV_PUTDEC           the sum
+         LA    1,OKMSG             assume both are right
+         LA    0,L'OKMSG
          SR    15,15               return code 0
          CL    3,=A(PASSES*(K*(K+1)/2+2*7))
          BNE   BAD
          CLC   0(4,7),=A(PASSES*K)
          BE    SAY
-BAD      LA    2,BADMSG            no: say so
-         LA    4,L'BADMSG
+BAD      LA    1,BADMSG            no: say so
+         LA    0,L'BADMSG
          LA    15,8                return code 8
-SAY      DIAG  2,4,HS_PUTLINE
+SAY      SVC   SV_PUTLINE
          BR    14                  R15 = 0 or 8
 *
 PAGESIZE EQU   4096

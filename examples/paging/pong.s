@@ -23,7 +23,7 @@
 * Expected output: see pong.expected (of imprun pong.s, alone);
 * ping.expected holds the output of the command above.
 *---------------------------------------------------------------------
-         COPY  IMPSVC              host-service function codes
+         COPY  IMPSVC              host-service SVC numbers
 PONG     CSECT
          STM   14,12,12(13)        save the caller's registers
          BALR  12,0                R12 = address of the next byte
@@ -38,9 +38,9 @@ PONG     CSECT
 * One line: "ping n: ..." with the digit n put into the text.
 LINE     LA    2,X'F0'(,6)         the EBCDIC digit of R6
          STC   2,MSGNUM
-         LA    2,MSG
-         LA    3,L'MSG
-         DIAG  2,3,HS_PUTLINE      write the line
+         LA    1,MSG               R1 -> the text
+         LA    0,L'MSG             R0 = its length
+         SVC   SV_PUTLINE          write the line
 *
 * Compute between the lines: R3 = 1 + 2 + ... + N, counting down.
          SR    3,3                 R3 = sum
@@ -54,9 +54,9 @@ NEXT     LA    6,1(,6)             the next line
          C     6,NLINES
          BNH   LINE
 *
-         LA    2,DONE
-         LA    3,L'DONE
-         DIAG  2,3,HS_PUTLINE
+         LA    1,DONE
+         LA    0,L'DONE
+         SVC   SV_PUTLINE
          LR    15,10               return code: 0 or 8
          L     13,SAVE+4           the caller's save area
          L     14,12(,13)          return address

@@ -3,9 +3,10 @@
 *
 * What it shows:
 *  - a program whose loop has a working set of 25 pages: the 24
-*    pages of a 96K array and its code page (page 0, where the
-*    caller's save area is, and the page of IMPCHECK are used only
-*    at the start and at the end: 27 pages in all);
+*    pages of a 96K array and its code page (page 0, where the SVCs
+*    enter the nucleus, and the page after the program, with
+*    IMPCHECK and the caller's save area, are used only at the
+*    start and at the end: 27 pages in all);
 *  - thrashing: give it fewer frames than its working set and the
 *    page-ins jump from one per page to one per page per pass, since
 *    under LRU (and FIFO) a cyclic sweep always replaces exactly the
@@ -19,20 +20,22 @@
 * report that imprun writes on standard error (LRU, 4K pages):
 *
 *   imprun --frames=32 thrash.s    27 page-ins: each page once
-*   imprun --frames=25 thrash.s    28 page-ins, 3 page-outs
-*   imprun --frames=24 thrash.s    124 page-ins, 97 page-outs:
+*   imprun --frames=25 thrash.s    29 page-ins, 4 page-outs: page
+*                                  0 and IMPCHECK's page come back
+*   imprun --frames=24 thrash.s    125 page-ins, 98 page-outs:
 *                                  every pass faults on every page
-*   imprun --frames=8 thrash.s     the same 124 (OPT: 96)
+*   imprun --frames=8 thrash.s     the same 125 (OPT: 97)
 *
-* With --page-size=2K the array is 48 pages: 51 page-ins with 52
-* frames, 244 with 48.  Add --json=FILE to read page_ins from a
+* With --page-size=2K the array is 48 pages, and the PSA and the
+* nucleus are two pages (52 pages in all): 52 page-ins with 52
+* frames, 247 with 48.  Add --json=FILE to read page_ins from a
 * file.  The output on standard output is the same for every frame
 * count.
 *
 * Expected output: see thrash.expected (of imprun --frames=24
 * thrash.s).
 *---------------------------------------------------------------------
-         COPY  IMPSVC              host-service function codes
+         COPY  IMPSVC              host-service SVC numbers
 THRASH   CSECT
          STM   14,12,12(13)        save the caller's registers
          BALR  12,0                R12 = address of the next byte
@@ -41,9 +44,9 @@ THRASH   CSECT
          LA    2,SAVE
          ST    2,8(,13)            forward chain
          LR    13,2                R13 -> our save area
-         LA    2,TITLE
-         LA    3,L'TITLE
-         DIAG  2,3,HS_PUTLINE
+         LA    1,TITLE             R1 -> the text
+         LA    0,L'TITLE           R0 = its length
+         SVC   SV_PUTLINE
 *
 * The sweeps: R8 counts passes, R6 pages, R4 words in a page.
          LA    8,NPASS             R8 = passes left
