@@ -148,7 +148,9 @@ test_expect_success 'the string has the run reference count and the run its faul
 # belady.s is written so that its string is known: its code page C,
 # then for each entry k of ORDER the data page k (C + k with 4K pages,
 # C + 2k with 2K) and C again, then its store to SUM (the first store
-# of a run on C: kept), then the exit stub's page (X'F00').
+# of a run on C: kept), then its three SVCs, each storing the SVC old
+# PSW in page 0 (with 2K pages also the nucleus's page 1 and the LPSW's
+# load from page 0) and back on C, then the exit stub's page (X'F00').
 belady_string() {
     c=$1 step=$2 last=$3 &&
     echo "1 $c r" &&
@@ -156,6 +158,11 @@ belady_string() {
         printf "1 %x r\n1 $c r\n" $(( 0x$c + step * k )) || return 1
     done &&
     echo "1 $c w" &&
+    for svc in PUT PUTDEC PUTLINE; do
+        echo "1 0 w" &&
+        { test "$last" = 0 || printf "1 1 r\n1 0 r\n"; } &&
+        echo "1 $c r" || return 1
+    done &&
     echo "1 $last r"
 }
 test_expect_success 'belady.s: the reference string the recorder writes, 4K and 2K' '
