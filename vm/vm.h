@@ -376,8 +376,10 @@ struct vm_assist_call {
  * registers, storage and CC it set), VM_HOST_PROGRAM with *pic set (the
  * instruction is suppressed and a program interruption with that code is
  * taken, e.g. 4 protection, 5 addressing, 6 specification), VM_HOST_EXIT,
- * VM_HOST_FAIL, or VM_HOST_ABEND.  With no assist callback the ASSIST
- * opcodes are operation exceptions (0001), as on a machine without ASSIST.
+ * VM_HOST_FAIL, or VM_HOST_ABEND (VM_HOST_BAD_CODE: the hook does not
+ * know the instruction, an operation exception).  With no assist callback
+ * the ASSIST opcodes are operation exceptions (0001), as on a machine
+ * without ASSIST.
  */
 struct vm_host {
     void *ctx;

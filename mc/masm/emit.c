@@ -76,11 +76,14 @@ int masm_write_map(struct masm *m, FILE *out)
         const struct isa_insn *in = &isa_table[k];
         unsigned idx = in->opcode > 0xFF ? 256u + (in->opcode & 0xFF) : in->opcode;
         int has = m->img.dispatch[idx] != m->img.vector[MC_V_UNDEF];
+        char op[8];     /* an RX-SS family member (one dispatch entry): E02x */
+        snprintf(op, sizeof op, in->format == FMT_RXSS ? "%02X%Xx" : "%04X", in->opcode,
+                 in->mask);
         if (has)
-            fprintf(out, "  %04X  %-6s %-3s %03X\n", in->opcode, in->name,
+            fprintf(out, "  %s  %-6s %-3s %03X\n", op, in->name,
                     mc_decode_names[m->img.decode[idx]], m->img.dispatch[idx]);
         else
-            fprintf(out, "  %04X  %-6s %-3s undef (no microcode)\n", in->opcode, in->name,
+            fprintf(out, "  %s  %-6s %-3s undef (no microcode)\n", op, in->name,
                     mc_decode_names[m->img.decode[idx]]);
     }
     return ferror(out) ? -1 : 0;
