@@ -42,7 +42,8 @@ void rep_stats_collect(struct rep_stats *s, const struct vm_counters *c)
         o->idx = i;
         o->opcode = i < 256 ? i : 0xB200u + (i - 256);
         /* cycles with no instruction behind them: the IPL restart, the wait */
-        o->name = in ? in->name : c->op_count[i] ? "?" : "(none)";
+        o->name = op0 == 0xE0 ? "XREAD..." /* the X'E0' family shares its opcode */
+                : in ? in->name : c->op_count[i] ? "?" : "(none)";
         o->count = c->op_count[i];
         o->cycles = c->op_cycles[i];
     }
