@@ -42,7 +42,8 @@ static char *object_name(const char *src)
     base = base ? base + 1 : src;
     size_t n = strlen(base);
     const char *dot = strrchr(base, '.');
-    if (dot && (strcmp(dot, ".s") == 0 || strcmp(dot, ".asm") == 0 || strcmp(dot, ".S") == 0))
+    if (dot && (strcmp(dot, ".s") == 0 || strcmp(dot, ".asm") == 0 || strcmp(dot, ".S") == 0 ||
+                strcmp(dot, ".mlc") == 0))
         n = (size_t)(dot - base);
     char *o = malloc(n + 3);
     if (!o)

@@ -162,5 +162,9 @@ test_expect_success 'ASSIST instructions honour the storage keys' '
     test_grep "program interruption 0004 (protection)" err &&
     test_grep "wild.s:3" err
 '
+test_expect_success 'a .mlc source runs like a .s' '
+    cp "$EX/scores.s" deck.mlc && imprun -q deck.mlc >out &&
+    test_cmp "$EX/scores.expected" out
+'
 
 test_done
