@@ -33,6 +33,8 @@ static void usage(FILE *f)
           "\n"
           "  --core=IMAGE          IPL a flat core image (restart PSW at 0)\n"
           "  --origin=ADDR         load (or link) the program at ADDR\n"
+          "  -I DIR                sources: look for COPY members in DIR (repeatable;\n"
+          "                        before the runtime's)\n"
           "  --max-cycles=N        stop after N machine cycles (default 2000000000;\n"
           "                        suffixes k, M, G = 10^3, 10^6, 10^9)\n"
           "  --storage=SIZE        main storage size (default 1M; K, M suffixes)\n"
@@ -320,6 +322,14 @@ static int parse_option(int c, char *arg, struct imprun_opts *o, struct services
         break;
     }
     case 'q': o->quiet = 1; break;
+    case 'I': {
+        const char **ni = realloc(o->incdirs, sizeof *ni * (size_t)(o->nincdirs + 1));
+        if (!ni)
+            return bad_usage("%s", "out of memory");
+        o->incdirs = ni;
+        o->incdirs[o->nincdirs++] = arg;
+        break;
+    }
     case OPT_HELP: usage(stdout); return -1;
     case OPT_VERSION: printf("imprun (IMP) %s\n", IMP_VERSION); return -1;
     default: return 2;
@@ -448,9 +458,10 @@ static int parse_segment(int argc, char **argv, struct imprun_opts *o, struct im
     int c, st = 0;
     optind = 0;         /* GNU getopt: start again on a new vector */
     opterr = 0;
-    while (st == 0 && (c = getopt_long(argc, argv, "+q", long_opts, NULL)) != -1) {
+    while (st == 0 && (c = getopt_long(argc, argv, "+qI:", long_opts, NULL)) != -1) {
         if (c == '?') {
-            st = optopt && optopt < 256 ? bad_usage("unknown option '-%s'", (char[]){ (char)optopt, 0 })
+            st = optopt == 'I' ? bad_usage("%s", "option '-I' needs a directory")
+               : optopt && optopt < 256 ? bad_usage("unknown option '-%s'", (char[]){ (char)optopt, 0 })
                                          : bad_usage("unknown or incomplete option '%s'",
                                                      argv[optind - 1]);
             break;
@@ -529,5 +540,6 @@ int main(int argc, char **argv)
     for (int k = 0; k < nseg; k++)
         if (o.task[k].svc)
             svc_close_all(o.task[k].svc);
+    free(o.incdirs);
     return st < 0 ? 0 : st;
 }

@@ -525,7 +525,8 @@ int imprun_main(const struct imprun_opts *o, const char *self)
             load[k] = t->inputs[0];
             continue;
         }
-        int rc = build_program(&b[nb], self, t->inputs, t->ninputs, t->origin_text, stderr);
+        int rc = build_program(&b[nb], self, t->inputs, t->ninputs, o->incdirs, o->nincdirs,
+                               t->origin_text, stderr);
         nb++;
         if (rc != 0)
             ex = EXIT_BAD_INPUT;
