@@ -62,4 +62,76 @@ test_expect_success '--help mentions -I' '
     test_grep "^  -I DIR " out
 '
 
+# ---- link errors name the sources -------------------------------------------
+
+cat >main.s <<'SRC'
+MAIN     CSECT
+         USING MAIN,15
+         L     15,=V(MISSING)
+         LR    11,14
+         BALR  14,15
+         SR    15,15
+         BR    11
+         END   MAIN
+SRC
+cat >other.s <<'SRC'
+* a second module that defines MAIN again
+OTHER    CSECT
+         BR    14
+MAIN     CSECT
+         BR    14
+         END
+SRC
+cat >sub.s <<'SRC'
+SUB      CSECT
+         ENTRY MISSING
+MISSING  BR    14
+         END
+SRC
+
+# nothing about imprun's temporary objects (imprun.XXXXXX/1.o)
+no_temp_paths() {
+    ! grep -e /tmp/ -e imprun\\. -e "\\.o[: ]" -e "\\.o\$" "$1"
+}
+
+test_expect_success 'an unresolved V-con: the source line that refers to it' '
+    test_must_fail imprun main.s sub.s other.s 2>/dev/null &&
+    test_must_fail imprun main.s 2>err &&
+    test_grep "^main.s:3: error: unresolved external symbol MISSING\$" err &&
+    no_temp_paths err
+'
+
+test_expect_success 'a CSECT defined twice: both CSECT statements' '
+    test_must_fail imprun main.s other.s 2>err &&
+    test_grep "^other.s:4: error: duplicate external symbol MAIN: CSECT here, already defined as CSECT at main.s:1\$" err &&
+    no_temp_paths err
+'
+
+test_expect_success 'an entry name that is also a CSECT: the label line' '
+    sed "s/MISSING/MAIN/g" sub.s >sub2.s &&
+    test_must_fail imprun main.s sub2.s 2>err &&
+    test_grep "^sub2.s:3: error: duplicate external symbol MAIN: entry here, already defined as CSECT at main.s:1\$" err &&
+    no_temp_paths err
+'
+
+test_expect_success 'an EXTRN never defined, used through an A-con literal' '
+    cat >ext.s <<-\SRC &&
+	EXT      CSECT
+	         USING EXT,15
+	         EXTRN GONE
+	         SR    15,15
+	         ICM   1,15,=A(GONE)
+	         BR    14
+	         END   EXT
+	SRC
+    test_must_fail imprun ext.s 2>err &&
+    test_grep "^ext.s:5: error: unresolved external symbol GONE\$" err &&
+    no_temp_paths err
+'
+
+test_expect_success 'the program links once the name is defined' '
+    imprun main.s sub.s 2>err &&
+    test_grep "return code 0\$" err
+'
+
 test_done
