@@ -134,4 +134,69 @@ test_expect_success 'the program links once the name is defined' '
     test_grep "return code 0\$" err
 '
 
+# ---- notes that say what happened ---------------------------------------
+
+cat >norc.s <<'SRC'
+NORC     CSECT
+         BR    14
+         END   NORC
+SRC
+cat >rc4.s <<'SRC'
+RC4      CSECT
+         LA    15,4
+         BR    14
+         END   RC4
+SRC
+
+test_expect_success 'return code = entry address: GR15 was not set' '
+    { imprun norc.s 2>err; test $? -eq 3; } &&
+    test_grep "return code 65536\$" err &&
+    test_grep "^imprun: note: the return code is the entry address X.010000.: register 15 was not set before the return\$" err
+'
+
+test_expect_success 'the note follows the program to another origin' '
+    { imprun --origin=0x20000 norc.s 2>err; test $? -eq 3; } &&
+    test_grep "note: the return code is the entry address X.020000." err
+'
+
+test_expect_success 'a return code the program set: no note' '
+    { imprun rc4.s 2>err; test $? -eq 3; } &&
+    test_grep "return code 4\$" err &&
+    ! grep "note:" err
+'
+
+test_expect_success 'no END operand: impld says which entry point it used' '
+    printf "%s\n" "NOEND    CSECT" "         SR    15,15" "         BR    14" \
+        "         END" >noend.s &&
+    imprun noend.s 2>err &&
+    test_grep "^impld: warning: no entry point (no END operand, ENTRY statement or -e): the program starts at its first CSECT, NOEND at X.010000.\$" err &&
+    test_grep "return code 0\$" err
+'
+
+test_expect_success 'an END operand in one module: no warning' '
+    printf "%s\n" "SUBR     CSECT" "         BR    14" "         END" >subr.s &&
+    { imprun rc4.s subr.s 2>err; test $? -eq 3; } &&
+    ! grep "warning" err
+'
+
+cat >fall.s <<'SRC'
+FALL     CSECT
+         LA    15,1
+         END   FALL
+SRC
+
+test_expect_success 'running off the end into padding: a note names the CSECT' '
+    { imprun fall.s 2>err; test $? -eq 4; } &&
+    test_grep "program interruption 0001 (operation)" err &&
+    test_grep "^imprun: note: X.0000. at X.010004. is past the end of CSECT FALL (X.010000.-X.010003.): the program ran off its end into padding" err
+'
+
+test_expect_success 'X.0000. inside a CSECT: no padding note' '
+    printf "%s\n" "INDATA   CSECT" "         DC    X'"'"'0000'"'"'" "         BR    14" \
+        "         END   INDATA" >indata.s &&
+    { imprun indata.s 2>err; test $? -eq 4; } &&
+    test_grep "at X.010000. INDATA+X.0." err &&
+    ! grep "note:" err
+'
+
 test_done

@@ -87,6 +87,9 @@ struct rep_status {
     char micro_label[80];
     int have_where;                 /* where is the instruction the report names */
     struct rep_where where;
+    int rc_is_entry;                /* VM_EXIT with rc = the entry point (GR15 unset) */
+    uint32_t entry;                 /* the program's entry point, if rc_is_entry */
+    char hint[256];                 /* a hint about the cause, or "" (rep_hint_padding) */
 };
 
 /* What the run that returned st (return code rc) left in vm. */
@@ -96,6 +99,14 @@ void rep_status_collect(struct rep_status *s, const struct vm *vm, const struct 
  * prog.  quiet: nothing for a normal end with return code 0 or a
  * disabled wait. */
 void rep_status_print(FILE *out, const char *prog, const struct rep_status *s, int quiet);
+
+/*
+ * A hint for a program interruption s that the program ran off its end:
+ * an operation exception on X'0000' that lies in no CSECT of t, after the
+ * end of one.  Writes the hint (no newline) into buf and returns 1, else
+ * returns 0 and leaves buf alone.
+ */
+int rep_hint_padding(const struct rep_status *s, const struct symtab *t, char *buf, size_t size);
 
 /* "specification", "fixed-point overflow + PER event", ... */
 void rep_pic_name(uint16_t code, char *buf, size_t size);
