@@ -199,4 +199,77 @@ test_expect_success 'X.0000. inside a CSECT: no padding note' '
     ! grep "note:" err
 '
 
+# ---- the trace ----------------------------------------------------------
+
+cat >ex.s <<'SRC'
+EXPROG   CSECT
+         USING EXPROG,15
+         LA    1,4                 length - 1
+         EX    1,MOVE              MVC with length 5
+         L     15,=V(EXSUB)
+         LR    9,14
+         BALR  14,15
+         SR    15,15
+         BR    9
+MOVE     MVC   TO(0),FROM          executed by EX
+FROM     DC    C'ABCDE'
+TO       DS    CL5
+         LTORG
+EXSUB    CSECT
+         LA    3,3                 in the subroutine
+         BR    14
+         END   EXPROG
+SRC
+
+test_expect_success 'each trace line: CSECT+offset, disassembly, results, source' '
+    imprun --trace ex.s 2>err &&
+    test_grep "^010000 EXPROG+X.0.  *LA    1,4(0,0)  *CC0 GR01=00000004  *|          LA    1,4                 length - 1\$" err &&
+    test_grep "^010030 EXSUB+X.0.  *LA    3,3(0,0)  *CC0 GR03=00000003  *|          LA    3,3                 in the subroutine\$" err
+'
+
+test_expect_success 'the source column lines up, EX lines too' '
+    grep "^01" err | sed "s/|.*//" | awk "{ print length(\$0) }" | sort -u >widths &&
+    test $(wc -l <widths) -eq 1
+'
+
+test_expect_success 'no source, no bar: the exit stub' '
+    test_grep "^000F00  *DIAG  15,0,0(0)  *CC0\$" err
+'
+
+test_expect_success 'an EX line shows its target with the OR-ed length' '
+    test_grep "^010004 EXPROG+X.4.  *EX    1,[0-9]*(0,15) -> MVC   [0-9]*(5,15),[0-9]*(15) CC0 *|          EX    1,MOVE " err
+'
+
+test_expect_success 'EX with R1 = 0 shows the target as it is' '
+    sed "s/EX    1,MOVE/EX    0,MOVE/" ex.s >ex0.s &&
+    imprun --trace ex0.s 2>err0 &&
+    test_grep "EX    0,[0-9]*(0,15) -> MVC   [0-9]*(1,15),[0-9]*(15) " err0
+'
+
+test_expect_success '--trace=CSECT traces that CSECT only' '
+    imprun --trace=EXSUB ex.s 2>err &&
+    grep -v "^imprun:" err >lines &&
+    test $(wc -l <lines) -eq 2 &&
+    test_grep "^010030 EXSUB+X.0.  *LA    3,3(0,0)" lines &&
+    test_grep "^010034 EXSUB+X.4.  *BR    14" lines &&
+    ! grep EXPROG lines
+'
+
+test_expect_success '--trace=csect: any case, and it follows --origin' '
+    imprun --trace=exsub --origin=0x30000 ex.s 2>err &&
+    grep -v "^imprun:" err >lines &&
+    test $(wc -l <lines) -eq 2 &&
+    test_grep "^030034 EXSUB+X.4.  *BR    14" lines
+'
+
+test_expect_success '--trace=NAME of no CSECT: usage error listing the CSECTs' '
+    { imprun --trace=NOSUCH ex.s 2>err; test $? -eq 2; } &&
+    test_grep "^imprun: --trace=NOSUCH: the program has no CSECT NOSUCH (its CSECTs: EXPROG, EXSUB)\$" err
+'
+
+test_expect_success '--trace=1234 is still not a name' '
+    test_must_fail imprun --trace=1234 ex.s 2>err &&
+    test_grep "is not START:END (hex addresses) or a CSECT name" err
+'
+
 test_done

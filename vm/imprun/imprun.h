@@ -52,7 +52,8 @@ struct imprun_opts {
     uint32_t origin;                /* --origin, LOADER_AT_LINK if absent */
     const char *origin_text;        /* as given (passed to impld) */
     int regs, trace, microtrace, stats, quiet;
-    int trace_ranged;               /* --trace=START:END */
+    int trace_ranged;               /* --trace=START:END or --trace=CSECT */
+    const char *trace_csect;        /* --trace=CSECT: its bounds come from the symbols */
     uint32_t trace_lo, trace_hi;
     uint64_t max_trace;             /* --max-trace: bytes of trace */
     struct dump_req dumps[IMPRUN_MAX_DUMPS];

@@ -50,6 +50,7 @@ static void usage(FILE *f)
           "  --max-trace=SIZE      --trace and --microtrace output (default 64M)\n"
           "  --trace[=START:END]   trace every instruction, or those at START..END\n"
           "                        (hex, inclusive; the others run at full speed)\n"
+          "  --trace=CSECT         trace the instructions of one CSECT\n"
           "  --microtrace          trace every microword, field by field\n"
           "  --stats               instruction and cycle statistics by opcode\n"
           "  --json=FILE           everything as JSON (- = stdout)\n"
@@ -240,8 +241,15 @@ static int parse_option(int c, char *arg, struct imprun_opts *o, struct services
             break;
         const char *colon = strchr(arg, ':');
         char lo[16];
+        if (!colon && ((*arg >= 'A' && *arg <= 'Z') || (*arg >= 'a' && *arg <= 'z') ||
+                       strchr("@#$_", *arg)) && *arg) {
+            o->trace_csect = arg;       /* a CSECT: run.c finds its bounds */
+            o->trace_ranged = 1;
+            break;
+        }
         if (!colon || (size_t)(colon - arg) >= sizeof lo)
-            return bad_usage("--trace: '%.200s' is not START:END (hex addresses)", arg);
+            return bad_usage("--trace: '%.200s' is not START:END (hex addresses) or a CSECT "
+                             "name", arg);
         memcpy(lo, arg, (size_t)(colon - arg));
         lo[colon - arg] = '\0';
         if (parse_hex(lo, &o->trace_lo) != 0 || parse_hex(colon + 1, &o->trace_hi) != 0 ||

@@ -202,6 +202,8 @@ void rep_trace_format(char *buf, size_t size, const struct symtab *t,
 
 /* --trace and --microtrace as a run goes: an instruction's line starts
  * when it is decoded and ends when the next one starts. */
+#define TRACE_SOURCE_TEXT 128  /* bytes of a source line shown */
+struct trace_source;
 struct trace_state {
     FILE *out;
     const struct symtab *syms;
@@ -215,6 +217,9 @@ struct trace_state {
     /* several tasks: each line starts "[N] " and uses task N's symbols */
     const struct symtab *task_syms[VM_MAX_TASKS];
     unsigned ntasks;
+    char source[TRACE_SOURCE_TEXT];     /* the pending line's source text, or "" */
+    int head_over;                      /* its head is this much wider (EX) */
+    struct trace_source *cache;         /* source lines read so far (trace_free) */
 };
 #define TRACE_LIMIT ((uint64_t)64 << 20)       /* --max-trace default: 64 MiB */
 void trace_init(struct trace_state *t, FILE *out, const struct symtab *syms, int insns,
@@ -228,6 +233,8 @@ int trace_micro(void *ctx, struct vm *vm, unsigned upc);
 void trace_done(void *ctx, struct vm *vm);
 /* Complete the last instruction's line at the end of the run. */
 void trace_finish(struct trace_state *t, struct vm *vm);
+/* Free what the trace keeps (its cache of source lines). */
+void trace_free(struct trace_state *t);
 
 /* ---- everything at the end of a run (run.c) ----------------------------- */
 
