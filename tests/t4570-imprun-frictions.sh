@@ -95,9 +95,10 @@ no_temp_paths() {
 }
 
 test_expect_success 'an unresolved V-con: the source line that refers to it' '
-    test_must_fail imprun main.s sub.s other.s 2>/dev/null &&
-    test_must_fail imprun main.s 2>err &&
+    printf "%s\n" "HELPER   CSECT" "         BR    14" "         END" >helper.s &&
+    test_must_fail imprun main.s helper.s 2>err &&
     test_grep "^main.s:3: error: unresolved external symbol MISSING\$" err &&
+    test $(wc -l <err) -eq 1 &&
     no_temp_paths err
 '
 
