@@ -241,8 +241,8 @@ static int parse_option(int c, char *arg, struct imprun_opts *o, struct services
             break;
         const char *colon = strchr(arg, ':');
         char lo[16];
-        if (!colon && ((*arg >= 'A' && *arg <= 'Z') || (*arg >= 'a' && *arg <= 'z') ||
-                       strchr("@#$_", *arg)) && *arg) {
+        if (!colon && *arg && ((*arg >= 'A' && *arg <= 'Z') || (*arg >= 'a' && *arg <= 'z') ||
+                               strchr("@#$_", *arg))) {
             o->trace_csect = arg;       /* a CSECT: run.c finds its bounds */
             o->trace_ranged = 1;
             break;
@@ -475,7 +475,7 @@ static int parse_segment(int argc, char **argv, struct imprun_opts *o, struct im
             break;
         }
         st = whole ? parse_option(c, optarg, o, svc)
-                   : task_option(c, optarg, o, t, argv[optind - 1]);
+                   : task_option(c, optarg, o, t, c == 'I' ? "-I" : argv[optind - 1]);
     }
     t->inputs = argv + optind;
     t->ninputs = argc - optind;
