@@ -15,11 +15,30 @@ static int is_code_sect(const struct assembler *as, int s)
     return s >= 0 && (as->sects[s].kind == SEC_CSECT || as->sects[s].kind == SEC_PRIVATE);
 }
 
+/* An instruction using a literal refers to what the literal's constant
+   refers to (=V(SUB), =A(OTHER)): XREF it from the instruction, so the
+   linker can name the statement that made the reference. */
+static void xref_literal(struct assembler *as, const struct literal *l)
+{
+    const struct stmt *st = cur_stmt(as);
+    if (st->kind != ST_INSN)
+        return;
+    for (int k = 0; k < l->nfix; k++) {
+        struct value v = { .nrel = 1 };
+        v.rel[0].sect = l->fix[k].sect;
+        v.rel[0].coef = 1;
+        emit_xref(as, st->sect, st->loc, &v);
+    }
+}
+
 static void gen_literals(struct assembler *as, const struct expr *e)
 {
     while (e) {
-        if (e->kind == EX_LIT)
-            lit_generate(as, as->lits[e->num]->canon, e->col);
+        if (e->kind == EX_LIT) {
+            int li = as->lits[e->num]->canon;
+            lit_generate(as, li, e->col);
+            xref_literal(as, as->lits[li]);
+        }
         if (e->r)
             gen_literals(as, e->r);
         e = e->l;
@@ -205,6 +224,20 @@ static void p2_dir(struct assembler *as, struct stmt *st)
     lst_stmt(as, st, NULL, 0, -1, -1);
 }
 
+/* A DEF record for each ESD entry whose defining statement is known: the
+   CSECT or START of an SD, the label of an LD, the EXTRN of an ER. */
+static void def_records(struct assembler *as)
+{
+    for (size_t i = 0; i < as->obj.nesd; i++) {
+        const struct obj_esd *e = &as->obj.esd[i];
+        const struct symbol *s = e->name[0] ? symtab_find(&as->syms, e->name) : NULL;
+        if (!s || s->defstmt < 0 || (size_t)s->defstmt >= as->nstmts)
+            continue;
+        const struct stmt *st = &as->stmts[s->defstmt];
+        obj_add_def(&as->obj, e->id, as->files[st->file]->objfile, st->line + 1);
+    }
+}
+
 void pass2(struct assembler *as)
 {
     as->pass = 2;
@@ -212,6 +245,7 @@ void pass2(struct assembler *as)
     as->print_on = 1;
     for (size_t i = 0; i < as->nfiles; i++)
         as->files[i]->objfile = obj_add_file(&as->obj, as->files[i]->path);
+    def_records(as);
     for (size_t i = 0; i < as->nstmts; i++) {
         struct stmt *st = &as->stmts[i];
         as->curstmt = (int)i;

@@ -457,6 +457,20 @@ static int rec_xref(struct reader *r)
     return obj_add_xref(r->m, id, addr, rid) < 0 ? nomem(r) : 0;
 }
 
+static int rec_def(struct reader *r)
+{
+    int id, file, line;
+    if (read_id(r, "ESD id", 0, &id) != 0)
+        return -1;
+    const char *file_at = peek(r);
+    if (read_dec(r, "file number", 0, ID_LIMIT, &file) != 0 ||
+        read_dec(r, "line number", 1, 100000000, &line) != 0 || end_of_record(r) != 0)
+        return -1;
+    if ((size_t)file >= r->m->nfiles)
+        return rd_error_at(r, file_at, "file number %d has no FILE record", file);
+    return obj_add_def(r->m, id, file, line) < 0 ? nomem(r) : 0;
+}
+
 static int rec_end(struct reader *r)
 {
     if (peek(r) >= r->eol)
@@ -484,7 +498,8 @@ struct record_kind {
 static const struct record_kind record_kinds[] = {
     { "FILE", rec_file }, { "ESD", rec_esd },   { "MOD", rec_mod },
     { "TXT", rec_txt },   { "RLD", rec_rld },   { "SYM", rec_sym },
-    { "LINE", rec_line }, { "XREF", rec_xref }, { "END", rec_end },
+    { "LINE", rec_line }, { "XREF", rec_xref }, { "DEF", rec_def },
+    { "END", rec_end },
 };
 
 /* Advance to the next line; returns 0 at the end of the text. */

@@ -36,6 +36,7 @@ void obj_free(struct obj_module *m)
     free(m->xref);
     free(m->files);
     free(m->mods);
+    free(m->defs);
     obj_init(m, m->kind);
 }
 
@@ -190,6 +191,23 @@ const struct obj_esd *obj_esd_by_name(const struct obj_module *m, const char *na
     for (size_t i = 0; i < m->nesd; i++)
         if (strcmp(m->esd[i].name, name) == 0)
             return &m->esd[i];
+    return NULL;
+}
+
+int obj_add_def(struct obj_module *m, int esd, int file, int line)
+{
+    struct obj_def *d = grow(&m->defs, &m->ndefs, sizeof *d);
+    if (!d)
+        return -1;
+    *d = (struct obj_def){ .esd = esd, .file = file, .line = line };
+    return (int)m->ndefs - 1;
+}
+
+const struct obj_def *obj_def_of(const struct obj_module *m, int esd)
+{
+    for (size_t i = 0; i < m->ndefs; i++)
+        if (m->defs[i].esd == esd)
+            return &m->defs[i];
     return NULL;
 }
 
@@ -458,6 +476,15 @@ static void write_records(const struct obj_module *m, struct wbuf *w)
         p = put_sp_dec(p, x->esd);
         p = put_sp_hex(p, x->addr, 6);
         p = put_sp_dec(p, x->rid);
+        *p++ = '\n';
+        wb_done(w, p);
+    }
+    for (size_t i = 0; i < m->ndefs; i++) {         /* DEF %d %d %d */
+        const struct obj_def *d = &m->defs[i];
+        p = put_str(wb_room(w, REC_ROOM), "DEF");
+        p = put_sp_dec(p, d->esd);
+        p = put_sp_dec(p, d->file);
+        p = put_sp_dec(p, d->line);
         *p++ = '\n';
         wb_done(w, p);
     }

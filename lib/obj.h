@@ -15,6 +15,8 @@
  *                                 symbol rid (for the CSECT cross-reference)
  *   MOD   id path                 (load modules) section id came from the
  *                                 object module path
+ *   DEF   id file line            ESD entry id is defined (SD, LD) or
+ *                                 declared (ER) at line of source file
  *   END   [id addr]               last record; optional entry point
  *
  * Blank lines and lines starting with '#' are ignored.  ESD ids are 1, 2,
@@ -101,6 +103,14 @@ struct obj_xref {
     int rid;                /* ESD id referred to */
 };
 
+/* Where an ESD entry is defined or declared in the source (DEF, optional:
+   modules written before it was added have none). */
+struct obj_def {
+    int esd;                /* ESD id */
+    int file;               /* index into files[] */
+    int line;
+};
+
 /* Load modules: the object module a section (SD) was linked from. */
 struct obj_mod {
     int esd;                /* SD id */
@@ -117,6 +127,7 @@ struct obj_module {
     struct obj_xref *xref; size_t nxref;
     char **files;          size_t nfiles;
     struct obj_mod *mods;  size_t nmods;
+    struct obj_def *defs;  size_t ndefs;
     int has_entry;
     int entry_esd;
     uint32_t entry_addr;
@@ -136,6 +147,7 @@ int obj_add_line(struct obj_module *m, int esd, uint32_t addr, int file, int lin
 int obj_add_xref(struct obj_module *m, int esd, uint32_t addr, int rid);
 int obj_add_file(struct obj_module *m, const char *path);
 int obj_add_mod(struct obj_module *m, int esd, const char *path);
+int obj_add_def(struct obj_module *m, int esd, int file, int line);
 
 /*
  * Builders return the new record's index in its array.  For ESD records
@@ -147,6 +159,8 @@ int obj_add_mod(struct obj_module *m, int esd, const char *path);
 const struct obj_esd *obj_esd_by_id(const struct obj_module *m, int id);
 /* The ESD entry named name (any type), or NULL. */
 const struct obj_esd *obj_esd_by_name(const struct obj_module *m, const char *name);
+/* The DEF record of ESD id esd, or NULL if the module has none. */
+const struct obj_def *obj_def_of(const struct obj_module *m, int esd);
 /* The object module path recorded for section id (MOD), or NULL. */
 const char *obj_mod_of(const struct obj_module *m, int esd);
 /* 1 if s is a valid name: 1-63 characters of A-Z 0-9 @ # $ _. */

@@ -19,8 +19,10 @@ END
 EOF
 
 test_expect_failure_status 'unresolved external: exit 1' 1 'impld -o x.load main.o 2>err'
-test_expect_success 'unresolved externals are named with the module' '
-    test_grep "^main.o: error: unresolved external symbol SUB$" err &&
+# SUB is referred to at +6 (XREF), a statement of main.s line 4 (LINE at
+# +2); TABLE has no XREF and no DEF record: the module is named instead.
+test_expect_success 'unresolved externals: the referring line, else the module' '
+    test_grep "^main.s:4: error: unresolved external symbol SUB$" err &&
     test_grep "^main.o: error: unresolved external symbol TABLE$" err &&
     test ! -e x.load
 '
@@ -31,6 +33,22 @@ test_expect_success 'duplicate entry name names both modules' '
 test_expect_success 'a CSECT in two modules is a duplicate' '
     test_must_fail impld -o x.load main.o sub.o dupsect.o 2>err &&
     test_grep "^dupsect.o: error: duplicate external symbol SUB: CSECT here, already defined as CSECT in sub.o$" err
+'
+cat >dupdef.o <<'EOF'
+IMPOBJ 1
+FILE 0 dupdef.s
+ESD 1 SD SUB 0 8
+DEF 1 0 12
+END
+EOF
+test_expect_success 'a DEF record names the defining line' '
+    test_must_fail impld -o x.load main.o sub.o dupdef.o 2>err &&
+    test_grep "^dupdef.s:12: error: duplicate external symbol SUB: CSECT here, already defined as CSECT in sub.o$" err
+'
+test_expect_success 'a DEF record with no FILE record is refused' '
+    sed "s/^DEF 1 0 12$/DEF 1 3 12/" dupdef.o >baddef.o &&
+    test_must_fail impld -o x.load baddef.o 2>err &&
+    test_grep "^baddef.o:4:7: error: file number 3 has no FILE record" err
 '
 test_expect_success 'a failed link leaves an existing output untouched' '
     echo precious >keep.load &&

@@ -33,7 +33,7 @@ test_expect_success 'one instruction before untraced ones: its own results only'
     grep -v "^imprun:" err >got &&
     pick 010018 010018 >expect &&
     test_cmp expect got &&
-    test_grep "GR04=00000064\$" got
+    test_grep "GR04=00000064 *| *LA    4,100 " got
 '
 
 test_expect_success 'a range with no instruction traces nothing' '
@@ -52,7 +52,7 @@ test_expect_success 'with --microtrace the results line up under the instruction
           "$IMP_TOP/examples/loop.s" >/dev/null 2>err; test $? -eq 6; } &&
     test_grep "^010018 .*LA    4,100" err &&
     test_grep "^u [0-9A-F]* " err &&
-    test_grep "^ \{55\}CC0 GR04=00000064\$" err
+    test_grep "^ \{55\}CC0 GR04=00000064 *| *LA    4,100 " err
 '
 
 for bad in 1001C 20:10 0:1000000 x:y :5; do

@@ -79,8 +79,11 @@ static int choose_entry(struct linker *l)
         l->entry_label = NULL;
         return 0;
     }
-    l->entry = l->sections[l->order[0]].addr;
-    l->entry_label = l->sections[l->order[0]].name;
+    const struct ld_section *first = &l->sections[l->order[0]];
+    l->entry = first->addr;
+    l->entry_label = first->name;
+    diag_warning(l->d, "no entry point (no END operand, ENTRY statement or -e): the program "
+                 "starts at its first CSECT, %s at X'%06X'", first->name, first->addr);
     return 0;
 }
 

@@ -53,6 +53,7 @@ struct ld_name {
     uint32_t offset;        /* from the start of the section */
     int is_entry;           /* LD */
     int input;              /* module that defines it */
+    int esd;                /* its ESD id there */
     int out_id;             /* its ESD id in the load module */
 };
 
@@ -109,7 +110,16 @@ void ld_free(struct linker *l);
 /* control.c: parse statements; errors go to l->d as path:line:col. */
 int ld_control_read(struct linker *l, const char *path);
 
+/* A place in the source, for messages: file:line, or the module's path
+   (line 0) when the module does not say. */
+struct ld_where {
+    const char *file;
+    int line;
+};
+
 /* resolve.c */
+/* The statement at addr of section esd in module k (its LINE records). */
+struct ld_where ld_source_at(const struct linker *l, int k, int esd, uint32_t addr);
 int ld_add_input(struct linker *l, const char *path);
 int ld_resolve(struct linker *l);
 int ld_find_name(const struct linker *l, const char *name);

@@ -79,11 +79,13 @@ static void apply_rlds(struct linker *l, int k)
         int64_t lim = (int64_t)1 << bits, half = lim / 2;
         int64_t as_unsigned = orig + delta;
         int64_t as_signed = (orig >= half ? orig - lim : orig) + delta;
-        if ((as_unsigned < 0 || as_unsigned >= lim) && (as_signed < -half || as_signed >= half))
-            diag_report(l->d, DIAG_WARNING, in->path, 0, 0, NULL,
+        if ((as_unsigned < 0 || as_unsigned >= lim) && (as_signed < -half || as_signed >= half)) {
+            struct ld_where w = ld_source_at(l, k, r->esd, r->addr);
+            diag_report(l->d, DIAG_WARNING, w.file, w.line, 0, NULL,
                         "%d-byte address constant at %06X (%s+%X) overflows after relocation",
                         r->len, (unsigned)final_addr(s, r->addr), s->name,
                         (unsigned)(r->addr - s->asm_addr));
+        }
         put_field(p, r->len, as_unsigned);
         i = j;
     }

@@ -115,7 +115,64 @@ int ld_find_section(const struct linker *l, const char *name)
 
 static const char *kind_word(int is_entry) { return is_entry ? "entry" : "CSECT"; }
 
-/* Enter the SD and LD names of module k; duplicates are errors naming both modules. */
+/* The source line of the statement at addr of section esd: the LINE
+   record at the highest address not above addr; 0 if there is none. */
+static int line_at(const struct obj_module *m, int esd, uint32_t addr, int *file)
+{
+    const struct obj_line *best = NULL;
+    for (size_t i = 0; i < m->nline; i++) {
+        const struct obj_line *ln = &m->line[i];
+        if (ln->esd == esd && ln->addr <= addr && (!best || ln->addr > best->addr))
+            best = ln;
+    }
+    if (best)
+        *file = best->file;
+    return best ? best->line : 0;
+}
+
+struct ld_where ld_source_at(const struct linker *l, int k, int esd, uint32_t addr)
+{
+    const struct obj_module *m = &l->inputs[k].m;
+    int file = -1, line = line_at(m, esd, addr, &file);
+    struct ld_where w = { l->inputs[k].path, 0 };
+    if (line > 0 && file >= 0 && (size_t)file < m->nfiles)
+        w = (struct ld_where){ m->files[file], line };
+    return w;
+}
+
+/*
+ * Where ESD entry e of module k is in the source: for an external
+ * reference, the first statement that refers to it (its first XREF),
+ * else its EXTRN (DEF); for a CSECT or entry its DEF record, else the
+ * statement at its address.  Modules without FILE/LINE/DEF records (hand
+ * written, or from before DEF) give the module's path.
+ */
+static struct ld_where where_of(const struct linker *l, int k, const struct obj_esd *e)
+{
+    const struct ld_input *in = &l->inputs[k];
+    const struct obj_module *m = &in->m;
+    struct ld_where w = { in->path, 0 };
+    int file = -1, line = 0;
+    if (e->type == ESD_ER)
+        for (size_t i = 0; i < m->nxref && !line; i++)
+            if (m->xref[i].rid == e->id)
+                line = line_at(m, m->xref[i].esd, m->xref[i].addr, &file);
+    const struct obj_def *d = line ? NULL : obj_def_of(m, e->id);
+    if (d) {
+        file = d->file;
+        line = d->line;
+    } else if (!line && e->type != ESD_ER) {
+        line = line_at(m, e->type == ESD_LD ? e->owner : e->id, e->addr, &file);
+    }
+    if (line > 0 && file >= 0 && (size_t)file < m->nfiles) {
+        w.file = m->files[file];
+        w.line = line;
+    }
+    return w;
+}
+
+/* Enter the SD and LD names of module k; duplicates are errors naming both
+   definitions (by source line when the modules carry them). */
 static int define_names(struct linker *l, int k)
 {
     struct ld_input *in = &l->inputs[k];
@@ -127,10 +184,16 @@ static int define_names(struct linker *l, int k)
         int old = ld_find_name(l, e->name);
         if (old >= 0) {
             const struct ld_name *o = &l->names[old];
-            diag_report(l->d, DIAG_ERROR, in->path, 0, 0, NULL,
-                        "duplicate external symbol %s: %s here, already defined as %s in %s",
+            const struct ld_input *oin = &l->inputs[o->input];
+            struct ld_where here = where_of(l, k, e);
+            struct ld_where there = where_of(l, o->input, obj_esd_by_id(&oin->m, o->esd));
+            char at[40] = "";
+            if (there.line)
+                snprintf(at, sizeof at, ":%d", there.line);
+            diag_report(l->d, DIAG_ERROR, here.file, here.line, 0, NULL,
+                        "duplicate external symbol %s: %s here, already defined as %s %s %s%s",
                         e->name, kind_word(e->type == ESD_LD), kind_word(o->is_entry),
-                        l->inputs[o->input].path);
+                        there.line ? "at" : "in", there.file, at);
             bad = 1;
             continue;
         }
@@ -142,7 +205,7 @@ static int define_names(struct linker *l, int k)
         const struct ld_section *s = &l->sections[in->section[i]];
         *nm = (struct ld_name){ .name = e->name, .section = in->section[i],
                                 .offset = e->addr - s->asm_addr,
-                                .is_entry = e->type == ESD_LD, .input = k };
+                                .is_entry = e->type == ESD_LD, .input = k, .esd = e->id };
         in->target[i] = (int)l->nnames++;
     }
     return bad ? -1 : 0;
@@ -159,7 +222,8 @@ static int resolve_refs(struct linker *l, int k)
             continue;
         int t = ld_find_name(l, e->name);
         if (t < 0) {
-            diag_report(l->d, DIAG_ERROR, in->path, 0, 0, NULL,
+            struct ld_where w = where_of(l, k, e);
+            diag_report(l->d, DIAG_ERROR, w.file, w.line, 0, NULL,
                         "unresolved external symbol %s", e->name);
             bad = 1;
             continue;

@@ -54,6 +54,8 @@ static void build_sample(struct obj_module *m)
     obj_add_sym(m, 0, "TEN", 10, 1, 'U');
     obj_add_line(m, 1, 0, 0, 3);
     obj_add_xref(m, 2, 0x2C, 4);
+    obj_add_def(m, 1, 0, 2);
+    obj_add_def(m, 4, 0, 5);
     m->has_entry = 1;
     m->entry_esd = 1;
     m->entry_addr = 2;
@@ -94,6 +96,9 @@ static void test_round_trip(void)
     char *again = to_text(&b);
     check_str(again, text);
     check(obj_esd_by_name(&b, "SUB") == &b.esd[3]);
+    check_int(b.ndefs, ==, 2);
+    check(obj_def_of(&b, 4) && obj_def_of(&b, 4)->line == 5);
+    check(obj_def_of(&b, 2) == NULL);
     check(obj_esd_by_id(&b, 5) == NULL);
     free(again);
     free(text);

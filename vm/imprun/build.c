@@ -54,8 +54,34 @@ static int run_tool(char *const argv[], FILE *err)
     return -1;
 }
 
+/* Assemble src into obj: impas -I incdirs... [-I rt] -o obj src; 0 or not. */
+static int assemble(const char *impas, const char *const *incdirs, int ninc, const char *rt,
+                    const char *obj, const char *src, FILE *err)
+{
+    const char **as = calloc((size_t)ninc * 2 + 8, sizeof *as);
+    if (!as)
+        return -1;
+    int n = 0;
+    as[n++] = impas;
+    for (int i = 0; i < ninc; i++) {
+        as[n++] = "-I";
+        as[n++] = incdirs[i];
+    }
+    if (rt) {                   /* the runtime's COPY members come last */
+        as[n++] = "-I";
+        as[n++] = rt;
+    }
+    as[n++] = "-o";
+    as[n++] = obj;
+    as[n++] = src;
+    as[n] = NULL;
+    int rc = run_tool((char *const *)as, err);
+    free(as);
+    return rc;
+}
+
 int build_program(struct build *b, const char *self, char **sources, int nsources,
-                  const char *origin, FILE *err)
+                  const char *const *incdirs, int ninc, const char *origin, FILE *err)
 {
     const char *tmp = getenv("TMPDIR");
     memset(b, 0, sizeof *b);
@@ -80,11 +106,8 @@ int build_program(struct build *b, const char *self, char **sources, int nsource
         ld[n++] = impld;
         for (int i = 0; i < nsources && rc == 0; i++) {
             snprintf(objs[i], sizeof objs[i], "%s/%d.o", b->dir, i + 1);
-            char *as[] = { impas, "-I", rt, "-o", objs[i], sources[i], NULL };
-            if (!have_rt) {         /* no runtime found: no -I */
-                as[1] = "-o", as[2] = objs[i], as[3] = sources[i], as[4] = NULL;
-            }
-            if (run_tool(as, err) != 0)
+            if (assemble(impas, incdirs, ninc, have_rt ? rt : NULL, objs[i], sources[i],
+                         err) != 0)
                 rc = 1;
             ld[n++] = objs[i];
         }
@@ -92,8 +115,7 @@ int build_program(struct build *b, const char *self, char **sources, int nsource
     if (rc == 0 && have_rt) {
         snprintf(rtsrc, sizeof rtsrc, "%s/imprt.s", rt);
         snprintf(rtobj, sizeof rtobj, "%s/imprt.o", b->dir);
-        char *as[] = { impas, "-I", rt, "-o", rtobj, rtsrc, NULL };
-        if (run_tool(as, err) != 0)
+        if (assemble(impas, NULL, 0, rt, rtobj, rtsrc, err) != 0)
             rc = 1;
         ld[n++] = "-L";
         ld[n++] = rtobj;

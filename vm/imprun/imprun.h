@@ -70,7 +70,8 @@ struct imprun_opts {
     const char *cards, *print, *punch;  /* --cards, --print, --punch; NULL: the defaults */
     int asa_raw;                    /* --asa=raw */
     uint64_t max_lines, max_pages, max_cards, max_punch;   /* ASSIST's job limits */
-    int trace_ranged;               /* --trace=START:END */
+    int trace_ranged;               /* --trace=START:END or --trace=CSECT */
+    const char *trace_csect;        /* --trace=CSECT: its bounds come from the symbols */
     uint32_t trace_lo, trace_hi;
     uint64_t max_trace;             /* --max-trace: bytes of trace */
     struct dump_req dumps[IMPRUN_MAX_DUMPS];
@@ -79,6 +80,8 @@ struct imprun_opts {
     int nsaves;
     const char *json;               /* --json FILE */
     const char *report;             /* --report FILE ("-" = stdout); else stderr */
+    const char **incdirs;           /* -I DIR (in order): impas's COPY search path */
+    int nincdirs;
     /* paging and tasks (imprun(1), "Tasks and paging") */
     int paging;                     /* a paging option was given, or --task */
     struct vm_paging pcfg;
@@ -118,13 +121,14 @@ struct build {
 };
 
 /*
- * Assemble each source with impas and link them with impld (origin: the
- * --origin text or NULL) into b->load.  self is argv[0].  Returns 0, 1
+ * Assemble each source with impas (given -I incdirs[0..ninc), in order,
+ * before the runtime's) and link them with impld (origin: the --origin
+ * text or NULL) into b->load.  self is argv[0].  Returns 0, 1
  * if a tool reported errors (its diagnostics already on err), or -1 if
  * a tool could not be run.  Call build_cleanup() in every case.
  */
 int build_program(struct build *b, const char *self, char **sources, int nsources,
-                  const char *origin, FILE *err);
+                  const char *const *incdirs, int ninc, const char *origin, FILE *err);
 void build_cleanup(struct build *b);
 
 #endif

@@ -34,6 +34,8 @@ static void usage(FILE *f)
           "\n"
           "  --core=IMAGE          IPL a flat core image (restart PSW at 0)\n"
           "  --origin=ADDR         load (or link) the program at ADDR\n"
+          "  -I DIR                sources: look for COPY members in DIR (repeatable;\n"
+          "                        before the runtime's)\n"
           "  --max-cycles=N        stop after N machine cycles (default 2000000000;\n"
           "                        suffixes k, M, G = 10^3, 10^6, 10^9)\n"
           "  --storage=SIZE        main storage size (default 1M; K, M suffixes)\n"
@@ -63,6 +65,7 @@ static void usage(FILE *f)
           "  --max-trace=SIZE      --trace and --microtrace output (default 64M)\n"
           "  --trace[=START:END]   trace every instruction, or those at START..END\n"
           "                        (hex, inclusive; the others run at full speed)\n"
+          "  --trace=CSECT         trace the instructions of one CSECT\n"
           "  --microtrace          trace every microword, field by field\n"
           "  --stats               instruction and cycle statistics by opcode\n"
           "  --json=FILE           everything as JSON (- = stdout)\n"
@@ -264,8 +267,15 @@ static int parse_option(int c, char *arg, struct imprun_opts *o, struct services
             break;
         const char *colon = strchr(arg, ':');
         char lo[16];
+        if (!colon && *arg && ((*arg >= 'A' && *arg <= 'Z') || (*arg >= 'a' && *arg <= 'z') ||
+                               strchr("@#$_", *arg))) {
+            o->trace_csect = arg;       /* a CSECT: run.c finds its bounds */
+            o->trace_ranged = 1;
+            break;
+        }
         if (!colon || (size_t)(colon - arg) >= sizeof lo)
-            return bad_usage("--trace: '%.200s' is not START:END (hex addresses)", arg);
+            return bad_usage("--trace: '%.200s' is not START:END (hex addresses) or a CSECT "
+                             "name", arg);
         memcpy(lo, arg, (size_t)(colon - arg));
         lo[colon - arg] = '\0';
         if (parse_hex(lo, &o->trace_lo) != 0 || parse_hex(colon + 1, &o->trace_hi) != 0 ||
@@ -371,6 +381,14 @@ static int parse_option(int c, char *arg, struct imprun_opts *o, struct services
             o->max_punch = v;
         break;
     case 'q': o->quiet = 1; break;
+    case 'I': {
+        const char **ni = realloc(o->incdirs, sizeof *ni * (size_t)(o->nincdirs + 1));
+        if (!ni)
+            return bad_usage("%s", "out of memory");
+        o->incdirs = ni;
+        o->incdirs[o->nincdirs++] = arg;
+        break;
+    }
     case OPT_HELP: usage(stdout); return -1;
     case OPT_VERSION: printf("imprun (IMP) %s\n", IMP_VERSION); return -1;
     default: return 2;
@@ -505,15 +523,16 @@ static int parse_segment(int argc, char **argv, struct imprun_opts *o, struct im
     int c, st = 0;
     optind = 0;         /* GNU getopt: start again on a new vector */
     opterr = 0;
-    while (st == 0 && (c = getopt_long(argc, argv, "+q", long_opts, NULL)) != -1) {
+    while (st == 0 && (c = getopt_long(argc, argv, "+qI:", long_opts, NULL)) != -1) {
         if (c == '?') {
-            st = optopt && optopt < 256 ? bad_usage("unknown option '-%s'", (char[]){ (char)optopt, 0 })
+            st = optopt == 'I' ? bad_usage("%s", "option '-I' needs a directory")
+               : optopt && optopt < 256 ? bad_usage("unknown option '-%s'", (char[]){ (char)optopt, 0 })
                                          : bad_usage("unknown or incomplete option '%s'",
                                                      argv[optind - 1]);
             break;
         }
         st = whole ? parse_option(c, optarg, o, svc)
-                   : task_option(c, optarg, o, t, argv[optind - 1]);
+                   : task_option(c, optarg, o, t, c == 'I' ? "-I" : argv[optind - 1]);
     }
     t->inputs = argv + optind;
     t->ninputs = argc - optind;
@@ -603,5 +622,6 @@ int main(int argc, char **argv)
     for (int k = 0; k < nseg; k++)
         if (o.task[k].svc)
             svc_close_all(o.task[k].svc);
+    free(o.incdirs);
     return st < 0 ? 0 : st;
 }

@@ -24,6 +24,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 #include "assist.h"
@@ -751,6 +752,34 @@ static int tasks_exit(struct run *r, enum vm_status st)
     return ex;
 }
 
+/* --trace=CSECT: the addresses of CSECT name (any case) in the loaded
+ * program of syms, into lo..hi (inclusive); 0, or -1 after a message
+ * listing the CSECTs there are. */
+static int trace_bounds(const struct symtab *syms, const char *name, uint32_t *lo, uint32_t *hi)
+{
+    const struct obj_module *m = syms->m;
+    char list[400] = "";
+    size_t k = 0;
+    for (size_t i = 0; m && i < m->nesd; i++) {
+        const struct obj_esd *e = &m->esd[i];
+        if (e->type != ESD_SD)
+            continue;
+        if (strcasecmp(e->name, name) == 0) {
+            *lo = (uint32_t)((int64_t)e->addr + syms->delta) & VM_ADDR_MASK;
+            *hi = *lo + (e->len ? e->len - 1 : 0);
+            return 0;
+        }
+        if (k < sizeof list)
+            k += (size_t)snprintf(list + k, sizeof list - k, "%s%s", k ? ", " : "", e->name);
+    }
+    if (k)
+        fprintf(stderr, "imprun: --trace=%s: the program has no CSECT %s (its CSECTs: %s)\n",
+                name, name, list);
+    else
+        fprintf(stderr, "imprun: --trace=%s: the program has no CSECTs (no symbols)\n", name);
+    return -1;
+}
+
 static int run_program(const struct imprun_opts *o, char *const *load)
 {
     struct run r;
@@ -780,6 +809,10 @@ static int run_program(const struct imprun_opts *o, char *const *load)
     }
     if (ex == 0 && assist_open(&r) != 0)
         ex = EXIT_BAD_INPUT;
+    uint32_t trace_lo = o->trace_lo, trace_hi = o->trace_hi;
+    if (ex == 0 && o->trace_csect && trace_bounds(&r.tk[0].syms, o->trace_csect, &trace_lo,
+                                                  &trace_hi) != 0)
+        ex = EXIT_USAGE;
     if (ex == 0) {
         struct trace_state ts;
         trace_init(&ts, r.rep, &r.tk[0].syms, o->trace, o->microtrace);
@@ -791,12 +824,13 @@ static int run_program(const struct imprun_opts *o, char *const *load)
             struct vm_trace tr = { .ctx = &ts, .insn = o->trace ? trace_insn : NULL,
                                    .micro = o->microtrace ? trace_micro : NULL,
                                    .done = o->trace ? trace_done : NULL,
-                                   .ranged = o->trace_ranged, .lo = o->trace_lo,
-                                   .hi = o->trace_hi };
+                                   .ranged = o->trace_ranged, .lo = trace_lo,
+                                   .hi = trace_hi };
             vm_set_trace(r.vm, &tr);
         }
         enum vm_status st = vm_run(r.vm, o->max_cycles);
         trace_finish(&ts, r.vm);
+        trace_free(&ts);
         if (ts.limit_hit)
             r.limit = LIMIT_TRACE;
         char err[PATH_MAX + 200];
@@ -856,7 +890,8 @@ int imprun_main(const struct imprun_opts *o, const char *self)
             load[k] = t->inputs[0];
             continue;
         }
-        int rc = build_program(&b[nb], self, t->inputs, t->ninputs, t->origin_text, stderr);
+        int rc = build_program(&b[nb], self, t->inputs, t->ninputs, o->incdirs, o->nincdirs,
+                               t->origin_text, stderr);
         nb++;
         if (rc != 0)
             ex = EXIT_BAD_INPUT;

@@ -88,6 +88,9 @@ struct rep_status {
     char micro_label[80];
     int have_where;                 /* where is the instruction the report names */
     struct rep_where where;
+    int rc_is_entry;                /* VM_EXIT with rc = the entry point (GR15 unset) */
+    uint32_t entry;                 /* the program's entry point, if rc_is_entry */
+    char hint[256];                 /* a hint about the cause, or "" (rep_hint_padding) */
 };
 
 /* What the run that returned st (return code rc) left in vm. */
@@ -101,6 +104,14 @@ void rep_status_print(FILE *out, const char *prog, const struct rep_status *s, i
 /* An ABEND completion code (bits 8-19 system, 20-31 user): "U0100" for a
  * user code (decimal), else "S0C4" (hex). */
 void rep_completion_code(uint32_t code, char *buf, size_t size);
+/*
+ * A hint for a program interruption s that the program ran off its end:
+ * an operation exception on X'0000' that lies in no CSECT of t, after the
+ * end of one.  Writes the hint (no newline) into buf and returns 1, else
+ * returns 0 and leaves buf alone.
+ */
+int rep_hint_padding(const struct rep_status *s, const struct symtab *t, char *buf, size_t size);
+
 /* "specification", "fixed-point overflow + PER event", ... */
 void rep_pic_name(uint16_t code, char *buf, size_t size);
 /* The address of the instruction an interruption reports. */
@@ -195,6 +206,8 @@ void rep_trace_format(char *buf, size_t size, const struct symtab *t,
 
 /* --trace and --microtrace as a run goes: an instruction's line starts
  * when it is decoded and ends when the next one starts. */
+#define TRACE_SOURCE_TEXT 128  /* bytes of a source line shown */
+struct trace_source;
 struct trace_state {
     FILE *out;
     const struct symtab *syms;
@@ -208,6 +221,9 @@ struct trace_state {
     /* several tasks: each line starts "[N] " and uses task N's symbols */
     const struct symtab *task_syms[VM_MAX_TASKS];
     unsigned ntasks;
+    char source[TRACE_SOURCE_TEXT];     /* the pending line's source text, or "" */
+    int head_over;                      /* its head is this much wider (EX) */
+    struct trace_source *cache;         /* source lines read so far (trace_free) */
 };
 #define TRACE_LIMIT ((uint64_t)64 << 20)       /* --max-trace default: 64 MiB */
 void trace_init(struct trace_state *t, FILE *out, const struct symtab *syms, int insns,
@@ -221,6 +237,8 @@ int trace_micro(void *ctx, struct vm *vm, unsigned upc);
 void trace_done(void *ctx, struct vm *vm);
 /* Complete the last instruction's line at the end of the run. */
 void trace_finish(struct trace_state *t, struct vm *vm);
+/* Free what the trace keeps (its cache of source lines). */
+void trace_free(struct trace_state *t);
 
 /* ---- everything at the end of a run (run.c) ----------------------------- */
 

@@ -138,6 +138,53 @@ void rep_where_print(FILE *out, const struct rep_where *w)
         fprintf(out, "  %5d | (source line not shown: %s)\n", w->sym.line, sym_source_why(w->why));
 }
 
+/* ---- hints: what the status alone does not say ----------------------------- */
+
+/* The entry point of the program t describes; 0 if unknown. */
+static int entry_of(const struct symtab *t, uint32_t *entry)
+{
+    if (!t || !t->m || !t->m->has_entry)
+        return 0;
+    *entry = (uint32_t)((int64_t)t->m->entry_addr + t->delta) & VM_ADDR_MASK;
+    return 1;
+}
+
+/* The section of t's program (an SD) that ends last at or before addr,
+   and whether addr lies inside any section; NULL if none ends before it. */
+static const struct obj_esd *section_before(const struct symtab *t, uint32_t addr, int *inside)
+{
+    const struct obj_esd *best = NULL;
+    *inside = 0;
+    for (size_t i = 0; t && t->m && i < t->m->nesd; i++) {
+        const struct obj_esd *e = &t->m->esd[i];
+        if (e->type != ESD_SD)
+            continue;
+        int64_t lo = (int64_t)e->addr + t->delta, hi = lo + e->len;
+        if (addr >= lo && addr < hi)
+            *inside = 1;
+        else if (hi <= addr && (!best || hi > (int64_t)best->addr + best->len + t->delta))
+            best = e;
+    }
+    return best;
+}
+
+int rep_hint_padding(const struct rep_status *s, const struct symtab *t, char *buf, size_t size)
+{
+    const struct rep_where *w = &s->where;
+    if (s->status != VM_NO_PGM_HANDLER || (s->in.code & 0x7F) != 0x01 || !s->have_where ||
+        w->nbytes < 2 || w->bytes[0] != 0 || w->bytes[1] != 0)
+        return 0;
+    int inside;
+    const struct obj_esd *e = section_before(t, w->addr, &inside);
+    if (inside || !e)
+        return 0;
+    uint32_t lo = (uint32_t)((int64_t)e->addr + t->delta), hi = lo + e->len - 1;
+    snprintf(buf, size, "X'0000' at X'%06X' is past the end of CSECT %s (X'%06X'-X'%06X'): "
+             "the program ran off its end into padding; does its last instruction return "
+             "(BR 14)?", w->addr, e->name, lo, e->len ? hi : lo);
+    return 1;
+}
+
 /* Statuses that stop a run in the middle of the microcode, if any. */
 static int may_stop_inside(enum vm_status st)
 {
@@ -185,7 +232,11 @@ void rep_status_collect(struct rep_status *s, const struct vm *vm, const struct 
         s->have_where = 1;
         rep_where_collect(&s->where, vm, t, (uint32_t)s->psw & VM_ADDR_MASK);
     }
+    s->rc_is_entry = st == VM_EXIT && rc != 0 && entry_of(t, &s->entry) && s->entry == rc;
+    (void)rep_hint_padding(s, t, s->hint, sizeof s->hint);
 }
+
+/* ---- the final status ------------------------------------------------------- */
 
 static void print_psw_fields(FILE *out, uint64_t psw)
 {
@@ -200,6 +251,9 @@ void rep_status_print(FILE *out, const char *prog, const struct rep_status *s, i
     case VM_EXIT:
         if (!quiet || s->rc != 0)
             fprintf(out, "%s: %s, return code %u\n", prog, vm_status_message(s->status), s->rc);
+        if (s->rc_is_entry)
+            fprintf(out, "%s: note: the return code is the entry address X'%06X': register 15 "
+                    "was not set before the return\n", prog, s->entry);
         break;
     case VM_NO_PGM_HANDLER:
         fprintf(out, "%s: program interruption %04X (%s) with no handler\n", prog, s->in.code,
@@ -237,4 +291,6 @@ void rep_status_print(FILE *out, const char *prog, const struct rep_status *s, i
     }
     if (s->have_where)
         rep_where_print(out, &s->where);
+    if (s->hint[0])
+        fprintf(out, "%s: note: %s\n", prog, s->hint);
 }
