@@ -217,6 +217,31 @@ test_expect_success 'an OPEN of an unbound file says so' '
     test_grep "cannot open .nonexistent.txt.: No such file" err
 '
 
+cat >RT.s <<'SRC'
+         COPY  IMPSVC
+RT       CSECT
+         STM   14,12,12(13)
+         LR    12,15
+         USING RT,12
+         LA    1,PL
+         L     15,=V(IMPCHECK)     the runtime works ...
+         BALR  14,15
+         L     2,=V(IMPCHECK)
+         MVI   0(2),X'00'          ... and is protected
+         LM    14,12,12(13)
+         BR    14
+PL       DC    A(GOT,GOT,NAME)
+GOT      DC    F'5'
+NAME     DC    CL16'five'
+         LTORG
+         END   RT
+SRC
+test_expect_success 'the guest runtime is protected: a store into it is a protection exception' '
+    { imprun RT.s >out 2>err; test $? -eq 4; } &&
+    echo "OK five = 5" >expect && test_cmp expect out &&
+    test_grep "0004 (protection)" err && test_grep "RT.s:10" err
+'
+
 test_expect_success 'the services cost the same cycles on every run (deterministic)' '
     imprun --stats HELLO.s >/dev/null 2>s1 && imprun --stats HELLO.s >/dev/null 2>s2 &&
     test_cmp s1 s2

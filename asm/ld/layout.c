@@ -19,8 +19,13 @@
 
 static uint32_t align_up(uint32_t a, uint32_t to) { return (a + to - 1) / to * to; }
 
+/* No CSECT of that name is linked: an error, unless a call-library module
+ * that was not needed defines it (then ORDER and PAGE ignore it). */
 static int ctl_unknown(struct linker *l, const struct ld_ctl_name *nm, const char *stmt)
 {
+    for (size_t i = 0; i < l->nunlinked; i++)
+        if (strcmp(l->unlinked[i], nm->name) == 0)
+            return 0;
     diag_report(l->d, DIAG_ERROR, l->ctl.path, nm->line, nm->col, NULL,
                 "%s: no CSECT named %s in the input", stmt, nm->name);
     return -1;
@@ -32,7 +37,7 @@ static int apply_control(struct linker *l)
     for (size_t i = 0; i < l->ctl.norder; i++) {
         int s = ld_find_section(l, l->ctl.order[i].name);
         if (s < 0) {
-            bad = ctl_unknown(l, &l->ctl.order[i], "ORDER");
+            bad |= ctl_unknown(l, &l->ctl.order[i], "ORDER");
             continue;
         }
         l->sections[s].ordered = (int)i + 1;
@@ -41,7 +46,7 @@ static int apply_control(struct linker *l)
     for (size_t i = 0; i < l->ctl.npage; i++) {
         int s = ld_find_section(l, l->ctl.page[i].name);
         if (s < 0) {
-            bad = ctl_unknown(l, &l->ctl.page[i], "PAGE");
+            bad |= ctl_unknown(l, &l->ctl.page[i], "PAGE");
             continue;
         }
         l->sections[s].page_align = 1;

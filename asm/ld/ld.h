@@ -90,6 +90,7 @@ struct linker {
     uint32_t page_size;
     struct ld_input *inputs;     size_t ninputs;
     const char **libs;           size_t nlibs;     /* -L: the automatic call library */
+    char **unlinked;             size_t nunlinked; /* CSECTs of library modules left out */
     struct ld_section *sections; size_t nsections;
     struct ld_name *names;       size_t nnames;
     int *order;                  /* section indexes in layout order */

@@ -32,6 +32,9 @@ void ld_free(struct linker *l)
     }
     free(l->inputs);
     free(l->libs);
+    for (size_t i = 0; i < l->nunlinked; i++)
+        free(l->unlinked[i]);
+    free(l->unlinked);
     free(l->sections);
     free(l->names);
     free(l->order);
@@ -284,6 +287,20 @@ static int autocall(struct linker *l)
         if (ld_add_input(l, l->libs[j]) != 0 || define_names(l, (int)l->ninputs - 1) != 0)
             bad = 1;
     }
+    /* the CSECTs of the modules left out: ORDER and PAGE may name them */
+    for (size_t k = 0; !bad && lib && k < l->nlibs; k++)
+        for (size_t i = 0; !taken[k] && i < lib[k].nesd && !bad; i++) {
+            if (lib[k].esd[i].type != ESD_SD)
+                continue;
+            char **u = realloc(l->unlinked, (l->nunlinked + 1) * sizeof *u);
+            char *name = u ? strdup(lib[k].esd[i].name) : NULL;
+            if (u)
+                l->unlinked = u;
+            if (!name)
+                bad = 1;
+            else
+                l->unlinked[l->nunlinked++] = name;
+        }
     for (size_t k = 0; lib && k < l->nlibs; k++)
         obj_free(&lib[k]);
     free(lib);

@@ -98,7 +98,7 @@ int build_program(struct build *b, const char *self, char **sources, int nsource
     home_tool("impld", impld, sizeof impld);
     int have_rt = home_runtime(rt, sizeof rt) == 0;
 
-    char **ld = calloc((size_t)nsources + 10, sizeof *ld);
+    char **ld = calloc((size_t)nsources + 12, sizeof *ld);
     char (*objs)[PATH_MAX + 16] = calloc((size_t)nsources, sizeof *objs);
     int rc = ld && objs ? 0 : -1;
     int n = 0;
@@ -120,8 +120,20 @@ int build_program(struct build *b, const char *self, char **sources, int nsource
         ld[n++] = "-L";
         ld[n++] = rtobj;
     }
-    char originopt[64];
+    char originopt[64], ctl[PATH_MAX + 16];
     snprintf(b->load, sizeof b->load, "%s/a.load", b->dir);
+    if (rc == 0 && have_rt) {
+        /* the runtime's code on a page of its own: imprun protects it */
+        snprintf(ctl, sizeof ctl, "%s/runtime.ctl", b->dir);
+        FILE *f = fopen(ctl, "w");
+        if (!f || fprintf(f, "PAGE %s\n", IMPRUN_RUNTIME_FIRST) < 0 || fclose(f) != 0) {
+            fprintf(err, "imprun: cannot write '%s': %s\n", ctl, strerror(errno));
+            rc = -1;
+        } else {
+            ld[n++] = "-c";
+            ld[n++] = ctl;
+        }
+    }
     if (rc == 0) {
         ld[n++] = "-o";
         ld[n++] = b->load;

@@ -40,6 +40,10 @@
 #define IMPRUN_KEY        8u        /* the program's PSW key and storage key */
 #define IMPRUN_SAVE_LEN   72u       /* the first save area, at the start of the region */
 #define IMPRUN_UNKNOWN_SVC 0x0F0u   /* system completion code of an SVC with no service */
+/* The guest runtime's code CSECTs (imprt.s), protected with key 0 when
+ * they are linked last on a page of their own (the first one starts it). */
+#define IMPRUN_RUNTIME_CODE(X) X("IMPCHECK") X("IMPDEC")
+#define IMPRUN_RUNTIME_FIRST "IMPCHECK"
 
 struct dump_req { uint32_t addr, len; };
 struct services;

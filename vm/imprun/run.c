@@ -67,6 +67,7 @@ struct run_task {
     struct symtab syms;
     struct obj_module mod;
     int have_mod;
+    int64_t delta;              /* its load address - link address */
     uint32_t rc;                /* return code of its EXIT */
     uint32_t abend;             /* completion code of its ABEND: system bits 8-19, user 20-31 */
     unsigned svc_number;        /* the last SVC it issued */
@@ -405,6 +406,37 @@ static int assist_close(struct run *r)
  * or (--supervisor) the supervisor state with the stub DIAG 15,0,X'000'
  * and the save area at X'F80', as on the bare machine.
  */
+/*
+ * The guest runtime's code, if the module has it linked last and starting
+ * on a key block (imprun prog.s links it so): [*lo, *hi), hi rounded up to
+ * the next block; 0, or -1 if there is none to protect.
+ */
+static int runtime_code(const struct obj_module *m, int64_t delta, uint32_t end, uint32_t *lo,
+                        uint32_t *hi)
+{
+    static const char *const names[] = {
+#define X(name) name,
+        IMPRUN_RUNTIME_CODE(X)
+#undef X
+    };
+    uint32_t a = UINT32_MAX, b = 0;
+    for (size_t i = 0; i < m->nesd; i++) {
+        const struct obj_esd *e = &m->esd[i];
+        for (size_t k = 0; e->type == ESD_SD && k < sizeof names / sizeof names[0]; k++)
+            if (strcmp(e->name, names[k]) == 0) {
+                uint32_t at = (uint32_t)((int64_t)e->addr + delta);
+                a = at < a ? at : a;
+                b = at + e->len > b ? at + e->len : b;
+            }
+    }
+    uint32_t top = (b + VM_KEY_BLOCK - 1) & ~(VM_KEY_BLOCK - 1);
+    if (a == UINT32_MAX || a % VM_KEY_BLOCK || b < end)
+        return -1;                      /* not linked, or not so */
+    *lo = a;
+    *hi = top;
+    return 0;
+}
+
 static void environment(struct run *r, struct run_task *t, uint32_t end, uint32_t entry)
 {
     static const uint8_t nucleus[] = {
@@ -424,6 +456,11 @@ static void environment(struct run *r, struct run_task *t, uint32_t end, uint32_
     vm_set_storage_key(vm, 0, VM_KEY_BLOCK, VM_KEY_FETCH);             /* the PSA */
     vm_set_storage_key(vm, VM_KEY_BLOCK, IMPRUN_LOW_END - VM_KEY_BLOCK, 0);
     vm_set_storage_key(vm, IMPRUN_LOW_END, size - IMPRUN_LOW_END, IMPRUN_KEY << 4);
+    uint32_t lo, hi;
+    if (t->have_mod && runtime_code(&t->mod, t->delta, end, &lo, &hi) == 0 && hi <= size) {
+        vm_set_storage_key(vm, lo, hi - lo, 0);     /* the runtime: key 0, fetchable */
+        end = hi;
+    }
     uint32_t save = (end + 7) & ~7u;
     if (save > size - IMPRUN_SAVE_LEN)          /* no room after the program */
         save = size - IMPRUN_SAVE_LEN;
@@ -470,6 +507,7 @@ static int load_module(struct run *r, int k, const char *path)
         vm_set_gr(r->vm, i, 0);
     vm_set_gr(r->vm, 15, img.entry);
     vm_set_gr(r->vm, 14, IMPRUN_EXIT_STUB);
+    t->delta = img.delta;
     environment(r, t, img.base + img.len, img.entry);
     sym_free(&t->syms);
     sym_init(&t->syms, &t->mod, img.delta);

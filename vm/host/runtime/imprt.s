@@ -24,8 +24,22 @@
 * IMPDEC    A(value F), A(field CL12)
 *           stores the value as signed decimal, right-justified
 *           in the 12-byte field ("         -42"); R15 <- 0.
+*
+* The code never stores into itself: its work areas are the CSECT
+* IMPRTW, so that imprun can protect the code (storage key 0, the
+* program's key 8) the way an operating system protects its
+* routines: a wild store into the runtime is a protection exception.
+* Neither routine calls another, so neither needs a save area of its
+* own; they keep the caller's registers in the caller's save area.
 *---------------------------------------------------------------------
          COPY  IMPSVC
+*
+*---------------------------------------------------------------------
+* IMPRTW -- the runtime's work areas (the program's key: writable).
+*---------------------------------------------------------------------
+IMPRTW   CSECT
+DCPACK   DS    D                   IMPDEC: CVD's packed decimal
+DCEDIT   DS    CL12                IMPDEC: the edited number
 *
 *---------------------------------------------------------------------
 * IMPCHECK -- compare two fullwords and report.
@@ -36,10 +50,6 @@ IMPCHECK CSECT
          STM   14,12,12(13)        save the caller's registers
          LR    12,15               R12 = base
          USING IMPCHECK,12
-         ST    13,CKSAVE+4         back chain
-         LA    2,CKSAVE
-         ST    2,8(,13)            forward chain
-         LR    13,2                our save area
 *
          LM    2,4,0(1)            the three parameter addresses
          LA    4,0(,4)             clear the end-of-list bit
@@ -88,12 +98,10 @@ CKHEAD   LR    1,8                 "OK " or "FAIL "
 CKEND    SR    0,0                 end the line (no more text)
          SVC   SV_PUTLINE
 *
-         L     13,CKSAVE+4         the caller's save area
          L     14,12(,13)          return address
          LM    0,12,20(13)         R0-R12 as they were; R15 = RC
          BR    14
 *
-CKSAVE   DC    18F'0'              our save area
 CKOK     DC    C'OK '
 CKFAIL   DC    C'FAIL '
 CKEQ     DC    C' = '
@@ -111,10 +119,8 @@ IMPDEC   CSECT
          STM   14,12,12(13)        save the caller's registers
          LR    12,15               R12 = base
          USING IMPDEC,12
-         ST    13,DCSAVE+4         back chain
-         LA    2,DCSAVE
-         ST    2,8(,13)            forward chain
-         LR    13,2
+         L     11,=A(IMPRTW)       R11 -> the work areas
+         USING IMPRTW,11
 *
          LM    2,3,0(1)            R2 -> value, R3 -> field
          LA    3,0(,3)             clear the end-of-list bit
@@ -133,15 +139,10 @@ DCSIGN   BCTR  4,0                 one to its left ...
          MVI   0(4),C'-'           ... goes the sign
 DCMOVE   MVC   0(12,3),DCEDIT      store the result
 *
-         L     13,DCSAVE+4
          LM    14,12,12(13)        restore everything
          SR    15,15               return code 0
          BR    14
 *
-DCSAVE   DC    18F'0'
-         DS    0D                  CVD wants a doubleword
-DCPACK   DC    PL8'0'
 DCPAT    DC    X'40',9X'20',X'2120'  fill, 9 digits, start, digit
-DCEDIT   DS    CL12
          LTORG
          END
