@@ -45,6 +45,19 @@
 #define ST_PAD   8
 
 /*
+ * The branch history (branch.c).  The running task's taken branches go
+ * into vm->br_from and vm->br_to, a ring of BR_RING entries whose uint8_t
+ * index (vm->brn) wraps by itself: a branch costs two stores and an
+ * increment (br_note; two arrays, so no compiler merges the stores),
+ * in both engines.  The task is not written per branch: when another
+ * task is loaded, the newest entries of the ring go to vm->br_old with
+ * the task's id (br_fold) and the ring starts again.  The last entry's
+ * `to` is BR_NONE after a reset, so a ring that wrapped is known.
+ */
+#define BR_RING 256
+#define BR_NONE 0xFFFFFFFFu             /* no 24-bit address */
+
+/*
  * Pending work (vm->pending): something the next instruction fetch must
  * do before it fetches.  Raised and cleared only through pw_set(), which
  * also moves the fetch deadline (fp_deadline): the fast fetch tests one
@@ -288,6 +301,12 @@ struct vm {
     struct icent ic[IC_SIZE];
     struct uop *tr;                         /* IC_SIZE * TR_MAX bound words */
     uint32_t ic_tag;                        /* the current task's cache tag: ia + ic_tag */
+    /* the branch history (branch.c) */
+    uint32_t br_from[BR_RING];              /* the running task's, since it was loaded: */
+    uint32_t br_to[BR_RING];                /* two arrays, two plain stores a branch */
+    uint8_t brn;                            /* the next entry of br (wraps at BR_RING) */
+    unsigned br_nold;                       /* entries of br_old, oldest first */
+    struct vm_branch br_old[VM_BRANCH_HISTORY];     /* earlier tasks' (br_fold) */
     /* the page tables of the storage path (storage.h): the host address of
      * each 2 KiB page for reads (operands and instruction fetch) and for
      * stores, or NULL: take the slow path.  The current task's. */
@@ -326,6 +345,22 @@ void dp_init_slots(struct vm *vm);
 /* decode.c: 0 ok, else the program-interruption code */
 int iu_fetch(struct vm *vm, const uint8_t **host);   /* *host: storage.h st_ifetch */
 int iu_exfetch(struct vm *vm);
+
+/* branch.c */
+/* A taken branch to `to` by the instruction at vm->iaddr (IA has been
+ * loaded): both engines call it where IA is loaded by a branch -- D=IA
+ * but the resumption of an interruptible instruction, a taken BRT/BRNT. */
+static inline void br_note(struct vm *vm, uint32_t to)
+{
+    unsigned n = vm->brn;
+    vm->br_to[n] = to;
+    vm->br_from[n] = vm->iaddr;
+    vm->brn++;
+}
+void br_reset(struct vm *vm);               /* vm_new: no branch yet */
+/* Another task is loaded: the running task's (vm->tcur) newest branches
+ * go to br_old, and the ring is empty. */
+void br_fold(struct vm *vm);
 
 /* psw.c */
 uint32_t psw_word0(const struct vm *vm);
