@@ -52,6 +52,7 @@ struct imprun_opts {
     uint32_t origin;                /* --origin, LOADER_AT_LINK if absent */
     const char *origin_text;        /* as given (passed to impld) */
     int regs, trace, microtrace, stats, quiet;
+    int abend_dump;                 /* --abend-dump: storage in the abend report */
     int trace_ranged;               /* --trace=START:END */
     uint32_t trace_lo, trace_hi;
     uint64_t max_trace;             /* --max-trace: bytes of trace */

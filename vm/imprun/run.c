@@ -220,6 +220,11 @@ static void write_reports(struct run *r, enum vm_status st)
         struct rep_status status;
         rep_status_collect(&status, r->vm, &r->tk[0].syms, st, r->rc);
         rep_status_print(r->rep, "imprun", &status, o->quiet);
+        if (rep_abend_wanted(st)) {     /* imprun(1), "Abend report" */
+            struct rep_abend abend;
+            rep_abend_collect(&abend, r->vm, &r->tk[0].syms, st, NULL, o->abend_dump);
+            rep_abend_print(r->rep, &abend, o->abend_dump);
+        }
     }
     if (o->regs) {
         struct rep_regs regs;
