@@ -46,15 +46,19 @@
 
 /*
  * The branch history (branch.c).  The running task's taken branches go
- * into vm->br_from and vm->br_to, a ring of BR_RING entries whose uint8_t
- * index (vm->brn) wraps by itself: a branch costs two stores and an
- * increment (br_note; two arrays, so no compiler merges the stores),
- * in both engines.  The task is not written per branch: when another
- * task is loaded, the newest entries of the ring go to vm->br_old with
- * the task's id (br_fold) and the ring starts again.  The last entry's
- * `to` is BR_NONE after a reset, so a ring that wrapped is known.
+ * into a ring of BR_RING entries: the branch instructions' addresses in
+ * one array and, BR_RING words after each, the targets in another (two
+ * arrays, so no compiler merges the two stores into a vector one).
+ * vm->brp points at the next entry; the arrays sit in vm->br_mem at a
+ * 256-byte boundary and the from-array is 256 bytes, so adding 4 to the
+ * pointer's low byte alone steps it and wraps it: a branch costs two
+ * loads, two stores and a byte add (br_note), in both engines.  The task
+ * is not written per branch: when another task is loaded, the newest
+ * entries go to vm->br_old with the task's id (br_fold) and the ring
+ * starts again.  The last entry's target is BR_NONE after a reset, so a
+ * ring that wrapped is known.
  */
-#define BR_RING 256
+#define BR_RING 64
 #define BR_NONE 0xFFFFFFFFu             /* no 24-bit address */
 
 /*
@@ -302,9 +306,9 @@ struct vm {
     struct uop *tr;                         /* IC_SIZE * TR_MAX bound words */
     uint32_t ic_tag;                        /* the current task's cache tag: ia + ic_tag */
     /* the branch history (branch.c) */
-    uint32_t br_from[BR_RING];              /* the running task's, since it was loaded: */
-    uint32_t br_to[BR_RING];                /* two arrays, two plain stores a branch */
-    uint8_t brn;                            /* the next entry of br (wraps at BR_RING) */
+    uint32_t *br_from;                      /* the ring in br_mem: from[i], to = from + BR_RING */
+    uintptr_t brp;                          /* the next entry of br_from (low byte: its offset) */
+    uint32_t br_mem[3 * BR_RING];           /* room for both arrays at a 256-byte boundary */
     unsigned br_nold;                       /* entries of br_old, oldest first */
     struct vm_branch br_old[VM_BRANCH_HISTORY];     /* earlier tasks' (br_fold) */
     /* the page tables of the storage path (storage.h): the host address of
@@ -352,10 +356,14 @@ int iu_exfetch(struct vm *vm);
  * but the resumption of an interruptible instruction, a taken BRT/BRNT. */
 static inline void br_note(struct vm *vm, uint32_t to)
 {
-    unsigned n = vm->brn;
-    vm->br_to[n] = to;
-    vm->br_from[n] = vm->iaddr;
-    vm->brn++;
+    uint32_t *e = (uint32_t *)vm->brp;
+    e[BR_RING] = to;
+    e[0] = vm->iaddr;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    *(unsigned char *)&vm->brp += sizeof *e;        /* the low byte: one add */
+#else
+    vm->brp = (vm->brp & ~(uintptr_t)255) | ((vm->brp + sizeof *e) & 255);
+#endif
 }
 void br_reset(struct vm *vm);               /* vm_new: no branch yet */
 /* Another task is loaded: the running task's (vm->tcur) newest branches

@@ -157,7 +157,7 @@ static void test_wrap(void)
     }
 }
 
-/* More branches than the engine's ring (256) still gives the newest. */
+/* More branches than the engine's ring (BR_RING, 64) still gives the newest. */
 static void test_long_run(void)
 {
     struct prog p;
@@ -175,10 +175,56 @@ static void test_long_run(void)
     vm_free(p.vm);
 }
 
+/* Two tasks (paging on), each three taken BCTs at its own address, then
+ * a disabled wait: each branch keeps its task, across the switch. */
+static void test_tasks(void)
+{
+    struct prog p;
+    prog_start(&p);
+    struct vm_paging pg = { 4, 4096, VM_LRU, 50, 50, 0 };
+    char err[200];
+    check_int(vm_set_paging(p.vm, &pg, err, sizeof err), ==, 0);
+    check_int(vm_add_task(p.vm), ==, 2);
+    uint32_t bct[3];
+    for (unsigned id = 1; id <= 2; id++) {
+        check_int(vm_select_task(p.vm, id), ==, 0);
+        p.pc = ORG;
+        if (id == 2)
+            I(&p, "BCR", .r1 = 0, .r2 = 0);         /* another address for its BCT */
+        I(&p, "LA", .r1 = 4, .d2 = 4);
+        bct[id] = p.pc;
+        I(&p, "BCT", .r1 = 4, .d2 = (uint16_t)bct[id]);
+        I(&p, "LPSW", .d2 = 0x200);
+        set_word(&p, 0x200, 0x000A0000);            /* EC, wait */
+        set_word(&p, 0x204, 0);
+        vm_set_psw(p.vm, VM_PSW_EC | ORG);
+    }
+    vm_select_task(p.vm, 1);
+    check_int(vm_run(p.vm, 1000000), ==, VM_TASKS_ENDED);
+    struct vm_branch b[MAXB];
+    unsigned n = vm_branch_history(p.vm, b, MAXB);
+    check_int(n, ==, 6);
+    int ok = n == 6;
+    for (unsigned i = 0; ok && i < n; i++) {
+        unsigned id = i < 3 ? 1 : 2;
+        ok = b[i].task == id && b[i].from == bct[id] && b[i].to == bct[id];
+        if (!ok)
+            printf("#   entry %u: %06X -> %06X task %u\n", i, (unsigned)b[i].from,
+                   (unsigned)b[i].to, b[i].task);
+    }
+    check(ok);
+    vm_select_task(p.vm, 2);                        /* the host's switch keeps them */
+    check_int(vm_branch_history(p.vm, b, MAXB), ==, 6);
+    check_int(b[0].task, ==, 1);
+    check_int(b[5].task, ==, 2);
+    vm_free(p.vm);
+}
+
 int main(void)
 {
     test_kinds();
     test_wrap();
     test_long_run();
+    test_tasks();
     return tap_done();
 }
