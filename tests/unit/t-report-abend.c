@@ -169,7 +169,7 @@ static void test_specification(void)
     printf("# specification\n");
     check(has(text, "completion code S0C6 (program interruption code X'0006': "
                     "specification exception)"));
-    check(has(text, "failing instruction at X'000404' (outside the program), ILC 1"));
+    check(has(text, "failing instruction at X'000404', ILC 1\n"));
     check(has(text, "    1D34          DR    3,4"));
     check(has(text, "  no branch was taken\n"));
     check(has(text, "    end of the chain: R13 X'000802' is not a save area"));
@@ -192,6 +192,42 @@ static void test_specification(void)
     check(has(text, "hint: a wild branch: the program came from X'000404' by BR 3"));
     check(has(text, "hint: the instruction address X'000501' is odd"));
     free(text);
+    vm_free(p.vm);
+}
+
+/* A store into low storage under PSW key 8 (storage key 0): S0C4, and
+ * the hint names the base register; no symbols (a core image), so no
+ * place is called outside the program. */
+static void test_protection(void)
+{
+    struct prog p;
+    struct symtab none;
+    static struct rep_abend a;
+    sym_init(&none, NULL, 0);
+    prog_start(&p);
+    I(&p, "LA", .r1 = 5, .d2 = 0x100);
+    I(&p, "ST", .r1 = 2, .b2 = 5, .d2 = 8);
+    p.psw_extra = (uint64_t)8 << 52;                    /* key 8 */
+    enum vm_status st = run_for(&p, 100000);
+    check_int(st, ==, VM_NO_PGM_HANDLER);
+    rep_abend_collect(&a, p.vm, &none, st, NULL, 1);
+    char *text = report_text(&a, 1);
+    printf("# protection\n");
+    check(has(text, "completion code S0C4 (program interruption code X'0004': "
+                    "protection exception)"));
+    check(has(text, "old PSW=00880000 00000408  supervisor, key 8"));
+    check(has(text, "failing instruction at X'000404', ILC 2\n"
+                    "    50205008      ST    2,8(0,5)\n"
+                    "    operand 2 address X'000108'\n"));
+    check(has(text, "hint: operand 2 is at X'000108': the program stored into low storage: "
+                    "check the base register (USING) and the register's value"));
+    check(has(text, "  storage around operand 2 (X'000108'):\n    R:000000F0:K:00="));
+    check(text && !strstr(text, "outside the program"));
+    free(text);
+    char *js = report_json(&a);
+    check(has(js, "\"operands\": [\n"));
+    check(has(js, "\"000108\""));
+    free(js);
     vm_free(p.vm);
 }
 
@@ -230,7 +266,7 @@ static void test_codes(void)
     char *text = report_text(&a, 0);
     check(has(text, "completion code S322 (time limit: cycle limit reached)"));
     check(has(text, "hint: the program ran out of time"));
-    check(has(text, "    from X'000400' (outside the program) -> to X'000400'"));
+    check(has(text, "    from X'000400' -> to X'000400'\n"));
     free(text);
 
     struct rep_abend_code user = { .user = 1, .code = 100 }, sys = { .user = 0, .code = 0x80A };
@@ -245,6 +281,7 @@ int main(void)
 {
     test_wild_branch();
     test_specification();
+    test_protection();
     test_codes();
     return tap_done();
 }

@@ -164,7 +164,8 @@ static void branches(struct rep_abend *a, const struct vm *vm, const struct symt
         uint32_t fail = a->where.addr;
         if (n->to <= fail && fail - n->to <= 16) {
             a->wild = (int)a->nbranch - 1;
-            a->wild_lost = !a->branch[a->wild].to.found || !holds_code(vm, n->to);
+            a->wild_lost = (a->have_syms && !a->branch[a->wild].to.found) ||
+                           !holds_code(vm, n->to);
         }
     }
 }
@@ -193,6 +194,10 @@ static void chain(struct rep_abend *a, const struct vm *vm, const struct symtab 
     uint32_t sa = a->regs.gr[13] & VM_ADDR_MASK, seen[REP_ABEND_LEVELS + 1];
     unsigned nseen = 0;
     a->r13 = sa;
+    if (sa == 0) {
+        snprintf(a->chain_end, sizeof a->chain_end, "R13 is zero: no save area");
+        return;
+    }
     if (!sa_valid(sa, a->storage)) {
         snprintf(a->chain_end, sizeof a->chain_end, "R13 X'%06X' is not a save area", sa);
         return;
@@ -232,7 +237,7 @@ static void chain(struct rep_abend *a, const struct vm *vm, const struct symtab 
         if (sym_lookup(t, l->entry, &l->routine) != 0)
             memset(&l->routine, 0, sizeof l->routine);
         struct sym_where rw;
-        l->have_call = sym_lookup(t, l->ret, &rw) == 0;
+        l->have_call = a->have_syms ? sym_lookup(t, l->ret, &rw) == 0 : l->ret != 0;
         if (l->have_call)
             rep_where_collect(&l->call, vm, t, call_of(vm, l->ret));
         seen[nseen++] = back;
@@ -273,12 +278,13 @@ static void hints(struct rep_abend *a, const struct vm *vm, const struct symtab 
         if (b->from.found)
             snprintf(from, sizeof from, " %s+X'%X'", b->from.sym.csect, b->from.sym.csect_off);
         squeeze(insn, sizeof insn, b->from.nbytes ? b->from.insn : "a branch");
-        snprintf(h, sizeof h, "%s: the program came from X'%06X'%s by %s%s",
-                 a->wild_lost ? "a wild branch" : "the program branched here",
-                 b->b.from, from, insn,
-                 a->wild_lost ? ", to where there are no instructions: check the register or "
-                                "address it branched to"
-                              : "");
+        if (a->wild_lost)
+            snprintf(h, sizeof h, "a wild branch: the program came from X'%06X'%s by %s, to "
+                                  "where there are no instructions: check the register or "
+                                  "address it branched to", b->b.from, from, insn);
+        else
+            snprintf(h, sizeof h, "the program came here by the branch at X'%06X'%s (%s)",
+                     b->b.from, from, insn);
         add_hint(a, h);
     }
     if (!a->have_pic) {
@@ -297,7 +303,11 @@ static void hints(struct rep_abend *a, const struct vm *vm, const struct symtab 
                 add_hint(a, h);
                 break;
             }
-    if (c == 1 && (!w->found || (w->nbytes >= 2 && w->bytes[0] == 0 && w->bytes[1] == 0))) {
+    int zeros = w->nbytes >= 2 && w->bytes[0] == 0 && w->bytes[1] == 0;
+    if (c == 1 && !a->have_syms && zeros)
+        add_hint(a, "the instructions ran into zeros (data or padding, not code): a missing "
+                    "branch back or a missing return");
+    else if (c == 1 && (!w->found || zeros)) {
         const char *cs = w->found ? w->sym.csect : csect_before(t, w->addr);
         if (w->found)
             snprintf(h, sizeof h, "the instructions ran into zeros inside CSECT %s (data or "
@@ -372,6 +382,7 @@ void rep_abend_collect(struct rep_abend *a, const struct vm *vm, const struct sy
     memset(a, 0, sizeof *a);
     rep_status_collect(&a->status, vm, syms, st, 0);
     a->storage = vm_storage_size(vm);
+    a->have_syms = syms && syms->m;
     if (a->status.interrupted && a->status.in.cls == VM_INT_PGM) {
         a->have_pic = 1;
         a->pic = a->status.in.code;
@@ -390,13 +401,15 @@ void rep_abend_collect(struct rep_abend *a, const struct vm *vm, const struct sy
 /* ---- text ------------------------------------------------------------------------ */
 
 /* "X'001008' MAIN+X'8' (LOOP+X'4')" */
-static void format_loc(char *buf, size_t size, const struct rep_where *w)
+static void format_loc(char *buf, size_t size, const struct rep_abend *a,
+                       const struct rep_where *w)
 {
     int n = snprintf(buf, size, "X'%06X'", w->addr);
     if (n < 0 || (size_t)n >= size)
         return;
     if (!w->found) {
-        snprintf(buf + n, size - (size_t)n, " (outside the program)");
+        if (a->have_syms)
+            snprintf(buf + n, size - (size_t)n, " (outside the program)");
         return;
     }
     int m = snprintf(buf + n, size - (size_t)n, " %s+X'%X'", w->sym.csect, w->sym.csect_off);
@@ -442,7 +455,7 @@ static void print_failing(FILE *f, const struct rep_abend *a)
 {
     char loc[200], bytes[16] = "";
     const struct rep_where *w = &a->where;
-    format_loc(loc, sizeof loc, w);
+    format_loc(loc, sizeof loc, a, w);
     for (size_t i = 0, len = w->nbytes ? (size_t)isa_length_of(w->bytes[0]) : 0;
          i < len && i < w->nbytes; i++)
         snprintf(bytes + 2 * i, sizeof bytes - 2 * i, "%02X", w->bytes[i]);
@@ -484,8 +497,8 @@ static void print_branches(FILE *f, const struct rep_abend *a)
     for (unsigned i = 0; i < a->nbranch; i++) {
         const struct rep_abend_branch *b = &a->branch[i];
         char from[200], to[200];
-        format_loc(from, sizeof from, &b->from);
-        format_loc(to, sizeof to, &b->to);
+        format_loc(from, sizeof from, a, &b->from);
+        format_loc(to, sizeof to, a, &b->to);
         fprintf(f, "    from %s -> to %s%s\n", from, to,
                 (int)i == a->wild ? "  <-- then the failure" : "");
         if ((int)i == a->wild)
@@ -507,7 +520,7 @@ static void print_chain(FILE *f, const struct rep_abend *a)
         else
             snprintf(routine, sizeof routine, "X'%06X'", l->entry);
         if (l->have_call) {
-            format_loc(call, sizeof call, &l->call);
+            format_loc(call, sizeof call, a, &l->call);
             fprintf(f, "    %s called from %s (save area X'%06X')\n", routine, call, l->sa);
             if (l->call.nbytes)
                 fprintf(f, "      %s\n", l->call.insn);

@@ -192,7 +192,8 @@ struct rep_abend_level {
     uint32_t sa;                    /* the caller's save area (where R14, R15 were saved) */
     uint32_t entry;                 /* its R15: the routine called */
     uint32_t ret;                   /* its R14: the return address */
-    int have_call;                  /* the return address is in the program */
+    int have_call;                  /* the return address is in the program (no
+                                       symbols: nonzero); else the system's */
     struct sym_where routine;       /* the CSECT of the entry (else csect NULL) */
     struct rep_where call;          /* the call instruction: return address - 4 or - 2 */
 };
@@ -219,6 +220,7 @@ struct rep_abend {
     uint32_t operand[2];            /* their addresses (the I-unit's EA1, EA2) */
     unsigned opnum[2];              /* which operand each is: 1 or 2 */
     uint32_t storage;               /* bytes of storage */
+    int have_syms;                  /* the program's symbols are known (not a core image) */
     struct rep_regs regs;
     unsigned nbranch;
     struct rep_abend_branch branch[VM_BRANCH_HISTORY];  /* oldest first */
