@@ -50,6 +50,34 @@ test_expect_success 'a wrong base register: a store into low storage is a protec
     test_grep "program interruption 0004 (protection)" err &&
     test_grep "WILD.s:7" err
 '
+test_expect_success 'its abend report: S0C4, the source line, the hint about the base register' '
+    test_grep "^  completion code S0C4 (program interruption code X.0004.: protection exception)" err &&
+    test_grep "^    WILD.s:7 |          MVC   FIELD" err &&
+    test_grep "^  hint: operand 1 is at X.00000C.: the program stored into low storage: check the base register" err
+'
+
+prog INTO <<'SRC'
+         STM   14,12,12(13)
+         LR    12,15
+         DROP  15
+         USING INTO,12
+         L     15,=A(TABLE)        meant: L 15,=V(SUBR)
+         BALR  14,15               a branch into data
+         LM    14,12,12(13)
+         BR    14
+         LTORG
+TABLE    DC    F'0,1,2,3'
+         END   INTO
+SRC
+test_expect_success 'a branch into data: an operation exception, and where the program came from' '
+    { imprun INTO.s 2>err; test $? -eq 4; } &&
+    test_grep "^  completion code S0C1" err &&
+    test_grep "^  failing instruction at X.0[0-9A-F]*. INTO+X.[0-9A-F]*. (TABLE)" err &&
+    test_grep "^  last branches (newest last):" err &&
+    test_grep "from X.0[0-9A-F]*. INTO+X.A. -> to X.0[0-9A-F]*. INTO+X.[0-9A-F]*. (TABLE)  <-- then the failure" err &&
+    test_grep "^      INTO.s:9 |          BALR  14,15" err &&
+    test_grep "^  hint: a wild branch: the program came from X.01000A. INTO+X.A. by BALR 14,15" err
+'
 
 prog PEEK <<'SRC'
          L     2,16(0,0)           the PSA is fetch-protected
@@ -167,6 +195,7 @@ test_expect_success 'ABEND ends the program with its completion code, at the SVC
     { imprun AB.s 2>err; test $? -eq 4; } &&
     test_grep "abnormal end, completion code U0100" err &&
     test_grep "AB.s:5" err &&
+    test_grep "^  completion code U0100 (program ended abnormally" err &&
     { imprun -q --json=- AB.s >j.json 2>/dev/null; test $? -eq 4; } &&
     test_grep "\"status\": \"abend\"" j.json &&
     test_grep "\"completion_code\": \"U0100\"" j.json

@@ -310,8 +310,10 @@ __attribute__((always_inline)) static inline void sequence(struct vm *vm, const 
     case MC_SEQ_BRE: next = dp_cond(vm, u->cond) ? u->addr : vm->img.vector[MC_V_FETCH]; break;
     case MC_SEQ_BRNE: next = dp_cond(vm, u->cond) ? vm->img.vector[MC_V_FETCH] : u->addr; break;
     case MC_SEQ_BRT: case MC_SEQ_BRNT:     /* the I-unit's branch to EA2 */
-        if (dp_cond(vm, u->cond) == (u->seq == MC_SEQ_BRT))
+        if (dp_cond(vm, u->cond) == (u->seq == MC_SEQ_BRT)) {
             vm->ia = vm->ea2 & VM_ADDR_MASK;
+            br_note(vm, vm->ia);
+        }
         next = vm->img.vector[MC_V_FETCH];
         break;
     case MC_SEQ_CALL:
@@ -362,8 +364,11 @@ __attribute__((always_inline)) static inline void exec_uop(struct vm *vm, const 
     }
     if (u->dkind == DSTK_PTR)
         **u->pd = y;                        /* the cell fastpath.c resolved */
-    else if (u->dkind == DSTK_CALC)
+    else if (u->dkind == DSTK_CALC) {
         dp_dest(vm, u->d, y);
+        if (u->d == MC_DST_IA && u->a != MC_SRC_IADDR)  /* a branch, not a resumption */
+            br_note(vm, vm->ia);
+    }
     if (mc_mem_writes(u->mem)) {
         rc = st_write(vm, u->at ? vm->mar2 : vm->mar, mc_mem_prop[u->mem].len, y);
         if (rc) {

@@ -14,7 +14,9 @@
  *                latches or literals, a register destination (or none),
  *                any CC setting, any sequencing but CALL/RET/DISPATCH;
  *   OP_ALUP+F    the same with no CC and a fixed successor.
- *   OP_IA        D=IA with ALU=PASSA: a branch.
+ *   OP_IA        D=IA with ALU=PASSA: a branch (noted in the branch
+ *                history, br_note; A=IADDR, the resumption of MVCL or
+ *                CLCL, is no branch and runs OP_GENERIC).
  *   OP_IAJ       the same with no flags needed, no CC and a fixed successor.
  *   OP_MEM+F,M   the same as OP_ALU plus AG=EA1/EA2/SS and the storage
  *                operation M (a read or a write of 1, 2 or 4 bytes).
@@ -28,7 +30,7 @@
  *                CC and condition read: one case per combination, the
  *                flags computed in line and never stored.
  *   OP_BRANCH    not a microword: the taken branch of a BRT or BRNT word
- *                (IA <- EA2, then the fetch), its successor when taken.
+ *                (IA <- EA2, noted, then the fetch), its successor when taken.
  *   OP_EXIT      not a microword: leaves an instruction's bound words
  *                (below) for the control-store word it names.
  *   OP_MEMX      the rest of the storage microwords without SF: RW1,
@@ -139,6 +141,7 @@ static inline __attribute__((always_inline)) const struct uop *ia_passa(struct v
     uint32_t y = u->need ? dp_alu(vm, MC_ALU_PASSA, **u->pa, b)
                          : dp_alu_noflags(vm, MC_ALU_PASSA, **u->pa, b);
     vm->ia = y & VM_ADDR_MASK;
+    br_note(vm, y & VM_ADDR_MASK);
     if (u->cc)
         dp_set_cc(vm, u->cc, y, b);
     return successor(vm, u);
@@ -677,7 +680,9 @@ enum vm_status fp_run(struct vm *vm)
         CASE(OP_BRANCH, l_branch): {
             /* The taken branch of a BRT or BRNT word (its successor, no
              * microword of its own): IA <- EA2, then the fetch. */
-            vm->ia = vm->ea2 & VM_ADDR_MASK;
+            uint32_t to = vm->ea2 & VM_ADDR_MASK;
+            vm->ia = to;
+            br_note(vm, to);
             GO(fetchu ? fetchu : &vm->cs[vm->img.vector[MC_V_FETCH]]);
         }
         CASE(OP_EXIT, l_exit):
@@ -720,6 +725,7 @@ enum vm_status fp_run(struct vm *vm)
             uint32_t y = **u->pa;
             vm->y = y;
             vm->ia = y & VM_ADDR_MASK;
+            br_note(vm, y & VM_ADDR_MASK);
             GO(u->nf);
         }
 #define MEM_CASE(OP, F)                                                               \

@@ -241,7 +241,9 @@ static unsigned choose(struct vm *vm, struct uop *u)
     if (u->rnc || u->ctr || mc_ag_phase[u->ag] == MC_PH_POST || access == MC_ACC_RMW)
         return u->dkind != DSTK_CALC && access != MC_ACC_PROBE ? OP_MEMX : OP_GENERIC;
     if (u->dkind == DSTK_CALC)
-        return u->d != MC_DST_IA || u->mem || u->ag || u->alu != MC_ALU_PASSA ? OP_GENERIC
+        return u->d != MC_DST_IA || u->mem || u->ag || u->alu != MC_ALU_PASSA ||
+                       u->a == MC_SRC_IADDR   /* a resumption: no branch (branch.c) */
+                   ? OP_GENERIC
                : !(u->need & FALL) && !u->cc && !u->ucond ? OP_IAJ
                                                           : OP_IA;
     int nf = !u->need && dp_alu_pure(u->alu);

@@ -166,6 +166,8 @@ static void load_state(struct vm *vm, struct task *t)
 {
     if (t->id != vm->tcur && vm->pg.track)  /* the filter holds the other task's page */
         vm->ref_rd = vm->ref_wr = REF_NONE;
+    if (t->id != vm->tcur)                  /* its branches keep its id */
+        br_fold(vm);
     memcpy(vm->gr, t->gr, sizeof t->gr);
     memcpy(vm->cr, t->cr, sizeof t->cr);
     vm->sysmask = t->sysmask;

@@ -50,6 +50,7 @@ struct vm *vm_new(const struct vm_config *cfg)
     vm->stop = STOP_NONE;
     vm->limit = vm->hard_limit = UINT64_MAX;
     st_map_all(vm);
+    br_reset(vm);
     dp_init_slots(vm);
     fp_deadline(vm);
     tm_update(vm);

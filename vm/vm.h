@@ -428,6 +428,28 @@ struct vm_interrupt {
 /* Filled when a run stops with VM_NO_*_HANDLER (what had no handler). */
 const struct vm_interrupt *vm_last_interrupt(const struct vm *vm);
 
+/* ---- the branch history ------------------------------------------------------------- */
+
+/*
+ * The machine remembers its last VM_BRANCH_HISTORY successful branches:
+ * each instruction that loaded IA by branching (a taken BC, BCR, BAL,
+ * BALR, BAS, BASR, BCT, BCTR, BXH, BXLE, also as the target of EX), with
+ * the address of the branch instruction (of the EX, when executed), the
+ * target, and the task that branched.  A branch not taken, BCR 15,0 and
+ * BALR 14,0 (R2 = 0) are no branches; neither are interruptions, LPSW
+ * and the resumption of an interrupted MVCL or CLCL.  A report of an
+ * abnormal end shows where the program came from.  vm_new starts empty;
+ * the history costs a free-running machine a few host instructions per
+ * branch.  vm_branch_history copies at most max entries, the newest ones,
+ * oldest first, and returns how many.
+ */
+#define VM_BRANCH_HISTORY 16
+struct vm_branch {
+    uint32_t from, to;          /* the branch instruction's address, the target */
+    unsigned task;              /* the task that branched (1 with paging off) */
+};
+unsigned vm_branch_history(const struct vm *vm, struct vm_branch *out, unsigned max);
+
 /* ---- the microcode, for monitors ----------------------------------------------------- */
 
 /*

@@ -45,6 +45,23 @@
 #define ST_PAD   8
 
 /*
+ * The branch history (branch.c).  The running task's taken branches go
+ * into a ring of BR_RING entries: the branch instructions' addresses in
+ * one array and, BR_RING words after each, the targets in another (two
+ * arrays, so no compiler merges the two stores into a vector one).
+ * vm->brp points at the next entry; the arrays sit in vm->br_mem at a
+ * 256-byte boundary and the from-array is 256 bytes, so adding 4 to the
+ * pointer's low byte alone steps it and wraps it: a branch costs two
+ * loads, two stores and a byte add (br_note), in both engines.  The task
+ * is not written per branch: when another task is loaded, the newest
+ * entries go to vm->br_old with the task's id (br_fold) and the ring
+ * starts again.  The last entry's target is BR_NONE after a reset, so a
+ * ring that wrapped is known.
+ */
+#define BR_RING 64
+#define BR_NONE 0xFFFFFFFFu             /* no 24-bit address */
+
+/*
  * Pending work (vm->pending): something the next instruction fetch must
  * do before it fetches.  Raised and cleared only through pw_set(), which
  * also moves the fetch deadline (fp_deadline): the fast fetch tests one
@@ -288,6 +305,12 @@ struct vm {
     struct icent ic[IC_SIZE];
     struct uop *tr;                         /* IC_SIZE * TR_MAX bound words */
     uint32_t ic_tag;                        /* the current task's cache tag: ia + ic_tag */
+    /* the branch history (branch.c) */
+    uint32_t *br_from;                      /* the ring in br_mem: from[i], to = from + BR_RING */
+    uintptr_t brp;                          /* the next entry of br_from (low byte: its offset) */
+    uint32_t br_mem[3 * BR_RING];           /* room for both arrays at a 256-byte boundary */
+    unsigned br_nold;                       /* entries of br_old, oldest first */
+    struct vm_branch br_old[VM_BRANCH_HISTORY];     /* earlier tasks' (br_fold) */
     /* the page tables of the storage path (storage.h): the host address of
      * each 2 KiB page for reads (operands and instruction fetch) and for
      * stores, or NULL: take the slow path.  The current task's. */
@@ -326,6 +349,26 @@ void dp_init_slots(struct vm *vm);
 /* decode.c: 0 ok, else the program-interruption code */
 int iu_fetch(struct vm *vm, const uint8_t **host);   /* *host: storage.h st_ifetch */
 int iu_exfetch(struct vm *vm);
+
+/* branch.c */
+/* A taken branch to `to` by the instruction at vm->iaddr (IA has been
+ * loaded): both engines call it where IA is loaded by a branch -- D=IA
+ * but the resumption of an interruptible instruction, a taken BRT/BRNT. */
+static inline void br_note(struct vm *vm, uint32_t to)
+{
+    uint32_t *e = (uint32_t *)vm->brp;
+    e[BR_RING] = to;
+    e[0] = vm->iaddr;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    *(unsigned char *)&vm->brp += sizeof *e;        /* the low byte: one add */
+#else
+    vm->brp = (vm->brp & ~(uintptr_t)255) | ((vm->brp + sizeof *e) & 255);
+#endif
+}
+void br_reset(struct vm *vm);               /* vm_new: no branch yet */
+/* Another task is loaded: the running task's (vm->tcur) newest branches
+ * go to br_old, and the ring is empty. */
+void br_fold(struct vm *vm);
 
 /* psw.c */
 uint32_t psw_word0(const struct vm *vm);

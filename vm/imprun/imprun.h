@@ -76,6 +76,7 @@ struct imprun_opts {
     uint64_t max_lines, max_pages, max_cards, max_punch;   /* ASSIST's job limits */
     int trace_ranged;               /* --trace=START:END or --trace=CSECT */
     const char *trace_csect;        /* --trace=CSECT: its bounds come from the symbols */
+    int abend_dump;                 /* --abend-dump: storage in the abend report */
     uint32_t trace_lo, trace_hi;
     uint64_t max_trace;             /* --max-trace: bytes of trace */
     struct dump_req dumps[IMPRUN_MAX_DUMPS];

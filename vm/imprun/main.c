@@ -58,6 +58,7 @@ static void usage(FILE *f)
           "                        PATH - is the console)\n"
           "  --regs                print the registers and PSW at the end\n"
           "  --dump=ADDR:LEN       dump LEN bytes at ADDR at the end (hex; repeatable)\n"
+          "  --abend-dump          the abend report dumps storage around the failure\n"
           "  --savecore=FILE:START:END  write storage START..END (hex, inclusive)\n"
           "  --max-console=SIZE    console output the program may write (default 16M;\n"
           "                        suffixes K, M, G = 2^10, 2^20, 2^30)\n"
@@ -152,7 +153,7 @@ enum { OPT_CORE = 256, OPT_ORIGIN, OPT_MAXCYC, OPT_STORAGE, OPT_MICRO, OPT_FILE,
        OPT_VERSION, OPT_MAXCON, OPT_MAXOUT, OPT_MAXTRACE, OPT_FRAMES, OPT_PSIZE, OPT_POLICY,
        OPT_REPL, OPT_PAGEIN, OPT_PAGEOUT, OPT_SLICE, OPT_REFS, OPT_REPLAY, OPT_CURVE,
        OPT_SUPER, OPT_CARDS, OPT_PRINT, OPT_PUNCH, OPT_ASA, OPT_MAXLINES, OPT_MAXPAGES,
-       OPT_MAXCARDS, OPT_MAXPUNCH };
+       OPT_MAXCARDS, OPT_MAXPUNCH, OPT_ABEND_DUMP };
 
 static const struct option long_opts[] = {
     { "core", required_argument, NULL, OPT_CORE },
@@ -163,6 +164,7 @@ static const struct option long_opts[] = {
     { "file", required_argument, NULL, OPT_FILE },
     { "regs", no_argument, NULL, OPT_REGS },
     { "dump", required_argument, NULL, OPT_DUMP },
+    { "abend-dump", no_argument, NULL, OPT_ABEND_DUMP },
     { "savecore", required_argument, NULL, OPT_SAVE },
     { "max-console", required_argument, NULL, OPT_MAXCON },
     { "max-output", required_argument, NULL, OPT_MAXOUT },
@@ -226,6 +228,7 @@ static int parse_option(int c, char *arg, struct imprun_opts *o, struct services
             return bad_usage("--file %s", err);
         break;
     case OPT_REGS: o->regs = 1; break;
+    case OPT_ABEND_DUMP: o->abend_dump = 1; break;
     case OPT_DUMP:
         if (o->ndumps == IMPRUN_MAX_DUMPS || parse_dump(arg, &o->dumps[o->ndumps]) != 0)
             return bad_usage("--dump: '%s' is not ADDR:LEN in hex (at most 16 dumps)", arg);

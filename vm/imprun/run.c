@@ -577,6 +577,15 @@ static void write_reports(struct run *r, enum vm_status st)
         rep_status_collect(&status, r->vm, &r->tk[0].syms, st,
                            st == VM_ABEND ? r->tk[0].abend : r->rc);
         rep_status_print(r->rep, "imprun", &status, o->quiet);
+        if (rep_abend_wanted(st)) {     /* imprun(1), "Abend report" */
+            struct rep_abend abend;
+            uint32_t ab = r->tk[0].abend;
+            struct rep_abend_code code = { (ab & 0xFFF) != 0, ab & 0xFFF ? ab & 0xFFF
+                                                                         : (ab >> 12) & 0xFFF };
+            rep_abend_collect(&abend, r->vm, &r->tk[0].syms, st,
+                              st == VM_ABEND ? &code : NULL, o->abend_dump);
+            rep_abend_print(r->rep, &abend, o->abend_dump);
+        }
     }
     if (o->regs) {
         struct rep_regs regs;

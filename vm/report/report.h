@@ -8,6 +8,8 @@
  *
  *   status.c   how a run ended: exit statuses, interruption codes, the
  *              failing instruction with its CSECT and source line
+ *   abend.c    the abend report: completion code, last branches, the
+ *              save-area chain, hints, storage around the failure
  *   stats.c    totals, CPI and the per-opcode table
  *   dump.c     storage, registers and PSW in Hercules' console formats
  *   trace.c    --trace and --microtrace lines
@@ -174,6 +176,99 @@ void rep_psw_format(char *buf, size_t size, uint64_t psw);
 /* The same followed by its fields in words. */
 void rep_psw_fields_format(char *buf, size_t size, uint64_t psw);
 
+/* ---- the abend report (abend.c) ------------------------------------------ */
+
+/*
+ * What a student needs when a program ends abnormally: the completion
+ * code (S0C4 for a protection exception, S322 for the time limit, or the
+ * code of an ABEND the program asked for), the PSW, the failing
+ * instruction with its CSECT and source line, the registers, the last
+ * branches (a wild branch is flagged), the chain of save areas from R13
+ * (who called whom), hints that name the likely cause, and with dump
+ * storage around the instruction and its operands.
+ */
+#define REP_ABEND_LEVELS 32             /* save areas followed at most */
+#define REP_ABEND_HINTS  4
+#define REP_ABEND_DUMPS  3              /* the instruction and two operands */
+#define REP_ABEND_DUMP_LINES 4          /* 64 bytes each */
+
+/* An ABEND the program asked for: U0100 (user, decimal) or S80A (system, hex). */
+struct rep_abend_code {
+    int user;
+    unsigned code;
+};
+
+struct rep_abend_branch {
+    struct vm_branch b;
+    struct rep_where from, to;      /* from: with its source line */
+};
+
+struct rep_abend_level {
+    uint32_t sa;                    /* the caller's save area (where R14, R15 were saved) */
+    uint32_t entry;                 /* its R15: the routine called */
+    uint32_t ret;                   /* its R14: the return address */
+    int have_call;                  /* the return address is in the program (no
+                                       symbols: nonzero); else the system's */
+    struct sym_where routine;       /* the CSECT of the entry (else csect NULL) */
+    struct rep_where call;          /* the call instruction: return address - 4 or - 2 */
+};
+
+struct rep_abend_dump {
+    const char *what;               /* "the failing instruction", "operand 1", ... */
+    uint32_t addr;                  /* the address it is about */
+    unsigned nlines;
+    struct rep_dump_line line[REP_ABEND_DUMP_LINES];
+};
+
+struct rep_abend {
+    struct rep_status status;       /* the machine's status, the interruption */
+    char code[8];                   /* "S0C4", "S322", "U0100"; "" if none applies */
+    int have_pic;                   /* a program interruption: */
+    uint16_t pic;                   /* its code (a PER bit removed) */
+    char pic_name[80];
+    uint64_t psw;                   /* the old PSW of the interruption, else the PSW */
+    unsigned ilc;
+    int have_where;
+    struct rep_where where;         /* the failing instruction */
+    int have_operands;              /* it has storage operands: */
+    unsigned noperands;             /* 1 or 2 */
+    uint32_t operand[2];            /* their addresses (the I-unit's EA1, EA2) */
+    unsigned opnum[2];              /* which operand each is: 1 or 2 */
+    uint32_t storage;               /* bytes of storage */
+    int have_syms;                  /* the program's symbols are known (not a core image) */
+    struct rep_regs regs;
+    unsigned nbranch;
+    struct rep_abend_branch branch[VM_BRANCH_HISTORY];  /* oldest first */
+    int wild;                       /* the branch that led to the failure, or -1 */
+    int wild_lost;                  /* ... and its target holds no instructions */
+    uint32_t r13;
+    unsigned nlevel;
+    struct rep_abend_level level[REP_ABEND_LEVELS];
+    char chain_end[96];             /* why the chain stopped */
+    unsigned nhint;
+    char hint[REP_ABEND_HINTS][240];
+    int dumped;
+    unsigned ndump;
+    struct rep_abend_dump dump[REP_ABEND_DUMPS];
+};
+
+/* Read the machine after a run that ended with st (code: an ABEND the
+ * program asked for, or NULL); dump: collect the storage dumps too. */
+void rep_abend_collect(struct rep_abend *a, const struct vm *vm, const struct symtab *syms,
+                       enum vm_status st, const struct rep_abend_code *code, int dump);
+/* Does a run that ended with st get an abend report (imprun)?  A program
+ * interruption with no handler.  (Any status can be collected: a cycle
+ * limit is S322.) */
+int rep_abend_wanted(enum vm_status st);
+/* The report, each line indented; with dump (and the dumps collected)
+ * the storage around the instruction and its operands. */
+void rep_abend_print(FILE *f, const struct rep_abend *a, int dump);
+/* "S0C4" for a program interruption code ("" if none applies). */
+void rep_abend_completion(uint16_t pic, char *buf, size_t size);
+struct json;
+/* The report as the member "abend" of the current JSON object. */
+void rep_abend_json(struct json *j, const struct rep_abend *a);
+
 /* ---- microwords (mtrace.c) ---------------------------------------------- */
 
 /* The label at or before upc in the control store, as "label+off". */
@@ -280,6 +375,7 @@ struct rep_run {
     struct rep_stats stats;
     uint64_t svc_calls, svc_bytes_in, svc_bytes_out;
     struct rep_paging paging;       /* paging.on: the "paging" object */
+    const struct rep_abend *abend;  /* the "abend" object, or NULL (the caller's) */
 };
 
 /* Fill the machine's part of *r (status, registers, statistics, storage,

@@ -1,5 +1,5 @@
 # vm/report/report.mk -- libimpreport.a: the reports of a run (status,
-# statistics, dumps, traces, JSON), each a collector that fills a struct
+# the abend report, statistics, dumps, traces, JSON), each a collector that fills a struct
 # and a printer that formats it, so imprun and the monitors share them;
 # and the page reference strings with their replacement policies
 # (pagesim.h: pagesim.c replays them, pagerefs.c reads and writes them).

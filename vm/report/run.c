@@ -21,6 +21,7 @@ void rep_run_collect(struct rep_run *r, const struct vm *vm, const struct symtab
     r->svc_bytes_in = svc ? svc->bytes_in : 0;
     r->svc_bytes_out = svc ? svc->bytes_out : 0;
     rep_paging_collect(&r->paging, vm);
+    r->abend = NULL;
 }
 
 static const char *int_class_name(enum vm_int_class c)
@@ -129,5 +130,7 @@ void rep_run_json(FILE *f, const struct rep_run *r)
     json_u64(j, "storage", r->storage);
     if (r->paging.on)
         rep_paging_json(j, &r->paging);
+    if (r->abend)
+        rep_abend_json(j, r->abend);
     json_end(j, '}');
 }

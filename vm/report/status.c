@@ -179,6 +179,8 @@ int rep_hint_padding(const struct rep_status *s, const struct symtab *t, char *b
     if (inside || !e)
         return 0;
     uint32_t lo = (uint32_t)((int64_t)e->addr + t->delta), hi = lo + e->len - 1;
+    if (w->addr - (lo + e->len) >= 8)   /* not just after it: a branch went there */
+        return 0;
     snprintf(buf, size, "X'0000' at X'%06X' is past the end of CSECT %s (X'%06X'-X'%06X'): "
              "the program ran off its end into padding; does its last instruction return "
              "(BR 14)?", w->addr, e->name, lo, e->len ? hi : lo);
