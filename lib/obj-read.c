@@ -422,6 +422,19 @@ static int rec_sym(struct reader *r)
     return obj_add_sym(r->m, id, name, addr, len, *s) < 0 ? nomem(r) : 0;
 }
 
+/* The "file line" that ends a LINE or DEF record; the file must have its
+ * FILE record.  0 or -1 (reported). */
+static int read_file_line(struct reader *r, int *file, int *line)
+{
+    const char *file_at = peek(r);
+    if (read_dec(r, "file number", 0, ID_LIMIT, file) != 0 ||
+        read_dec(r, "line number", 1, 100000000, line) != 0 || end_of_record(r) != 0)
+        return -1;
+    if ((size_t)*file >= r->m->nfiles)
+        return rd_error_at(r, file_at, "file number %d has no FILE record", *file);
+    return 0;
+}
+
 static int rec_line(struct reader *r)
 {
     int id, file, line;
@@ -429,14 +442,9 @@ static int rec_line(struct reader *r)
     if (read_id(r, "section id", 1, &id) != 0)
         return -1;
     const char *addr_at = peek(r);
-    if (read_hex(r, "address", ADDR_LIMIT - 1, &addr) != 0)
+    if (read_hex(r, "address", ADDR_LIMIT - 1, &addr) != 0 ||
+        read_file_line(r, &file, &line) != 0)
         return -1;
-    const char *file_at = peek(r);
-    if (read_dec(r, "file number", 0, ID_LIMIT, &file) != 0 ||
-        read_dec(r, "line number", 1, 100000000, &line) != 0 || end_of_record(r) != 0)
-        return -1;
-    if ((size_t)file >= r->m->nfiles)
-        return rd_error_at(r, file_at, "file number %d has no FILE record", file);
     if (check_in_section(r, addr_at, id, addr, 0, "line") != 0)
         return -1;
     return obj_add_line(r->m, id, addr, file, line) < 0 ? nomem(r) : 0;
@@ -460,14 +468,8 @@ static int rec_xref(struct reader *r)
 static int rec_def(struct reader *r)
 {
     int id, file, line;
-    if (read_id(r, "ESD id", 0, &id) != 0)
+    if (read_id(r, "ESD id", 0, &id) != 0 || read_file_line(r, &file, &line) != 0)
         return -1;
-    const char *file_at = peek(r);
-    if (read_dec(r, "file number", 0, ID_LIMIT, &file) != 0 ||
-        read_dec(r, "line number", 1, 100000000, &line) != 0 || end_of_record(r) != 0)
-        return -1;
-    if ((size_t)file >= r->m->nfiles)
-        return rd_error_at(r, file_at, "file number %d has no FILE record", file);
     return obj_add_def(r->m, id, file, line) < 0 ? nomem(r) : 0;
 }
 

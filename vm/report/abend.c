@@ -591,16 +591,8 @@ void rep_abend_print(FILE *f, const struct rep_abend *a, int dump)
 static void json_where(struct json *j, const char *key, const struct rep_where *w)
 {
     json_object(j, key);
-    json_hex(j, "address", w->addr, 6);
-    json_str(j, "instruction", w->nbytes ? w->insn : NULL);
-    json_str(j, "csect", w->found ? w->sym.csect : NULL);
-    if (w->found)
-        json_u64(j, "offset", w->sym.csect_off);
-    else
-        json_str(j, "offset", NULL);
+    rep_where_json(j, w);
     json_str(j, "label", w->found ? w->sym.label : NULL);
-    json_str(j, "file", w->sym.file);
-    json_u64(j, "line", (uint64_t)(w->sym.file ? w->sym.line : 0));
     json_str(j, "source", w->have_source ? w->source : NULL);
     json_end(j, '}');
 }

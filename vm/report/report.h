@@ -266,6 +266,9 @@ void rep_abend_print(FILE *f, const struct rep_abend *a, int dump);
 /* "S0C4" for a program interruption code ("" if none applies). */
 void rep_abend_completion(uint16_t pic, char *buf, size_t size);
 struct json;
+/* A place's members in the current JSON object: address, instruction,
+ * csect, offset, file, line. */
+void rep_where_json(struct json *j, const struct rep_where *w);
 /* The report as the member "abend" of the current JSON object. */
 void rep_abend_json(struct json *j, const struct rep_abend *a);
 

@@ -36,7 +36,7 @@ static const char *int_class_name(enum vm_int_class c)
     return "none";
 }
 
-static void json_location(struct json *j, const struct rep_where *w)
+void rep_where_json(struct json *j, const struct rep_where *w)
 {
     json_hex(j, "address", w->addr, 6);
     json_str(j, "instruction", w->nbytes ? w->insn : NULL);
@@ -63,7 +63,7 @@ static void json_interrupt(struct json *j, const struct rep_status *s)
     json_u64(j, "ilc", in->ilc);
     json_hex(j, "old_psw", in->old_psw, 16);
     if (s->have_where)
-        json_location(j, &s->where);
+        rep_where_json(j, &s->where);
     json_end(j, '}');
 }
 
