@@ -205,7 +205,7 @@ static int st_read(void *ctx, uint32_t addr, void *buf, uint32_t len)
 static void test_dump(void)
 {
     struct vm *vm = vm_new(NULL);
-    struct svc_storage st = { vm, st_read, NULL };
+    struct svc_storage st = { vm, st_read, NULL, NULL };
     static const uint8_t text[4] = { 0xC1, 0xC2, 0xC3, 0x40 };
     vm_store_bytes(vm, 0x1000, text, 4);
     uint32_t end = vm_storage_size(vm);
