@@ -271,6 +271,15 @@ test_expect_success 'the guest runtime is protected: a store into it is a protec
     test_grep "0004 (protection)" err && test_grep "RT.s:10" err
 '
 
+test_expect_success 'with tasks, each abnormal end gets its own abend report' '
+    { imprun --frames=8 HELLO.s --task WILD.s --task INTO.s >out 2>err; test $? -eq 4; } &&
+    test_grep "^imprun: task 2 (WILD.s): program interruption 0004" err &&
+    test_grep "^imprun: task 3 (INTO.s): program interruption 0001" err &&
+    test "$(grep -c "^abend report:" err)" -eq 2 &&
+    test_grep "^  completion code S0C4" err && test_grep "^  completion code S0C1" err &&
+    test_grep "from X.0[0-9A-F]*. INTO+X.A. -> to X.0[0-9A-F]*. INTO+X.[0-9A-F]*. (TABLE)  <-- then the failure" err
+'
+
 test_expect_success 'the services cost the same cycles on every run (deterministic)' '
     imprun --stats HELLO.s >/dev/null 2>s1 && imprun --stats HELLO.s >/dev/null 2>s2 &&
     test_cmp s1 s2

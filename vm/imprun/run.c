@@ -75,6 +75,7 @@ struct run_task {
     struct assist *asst;
     const char *name;           /* its program, for the reports */
     struct rep_status status;   /* how it ended (several tasks) */
+    struct rep_abend *abend_rep;    /* and its abend report, if it ended abnormally */
     int ended;
 };
 
@@ -558,6 +559,8 @@ static void write_reports(struct run *r, enum vm_status st)
                 char who[PATH_MAX + 40];
                 snprintf(who, sizeof who, "imprun: task %d (%s)", k + 1, r->tk[k].name);
                 rep_status_print(r->rep, who, &r->tk[k].status, o->quiet);
+                if (r->tk[k].abend_rep)
+                    rep_abend_print(r->rep, r->tk[k].abend_rep, o->abend_dump);
             }
         if (st != VM_TASKS_ENDED) {
             unsigned id = vm_current_task(r->vm);
@@ -682,6 +685,13 @@ static void task_ended(void *ctx, struct vm *vm, unsigned id, enum vm_status st)
     struct run_task *t = &r->tk[id - 1];
     rep_status_collect(&t->status, vm, &t->syms, st, st == VM_ABEND ? t->abend : t->rc);
     t->ended = 1;
+    if (rep_abend_wanted(st) && (t->abend_rep = malloc(sizeof *t->abend_rep)) != NULL) {
+        struct rep_abend_code code = { (t->abend & 0xFFF) != 0, t->abend & 0xFFF
+                                                                  ? t->abend & 0xFFF
+                                                                  : (t->abend >> 12) & 0xFFF };
+        rep_abend_collect(t->abend_rep, vm, &t->syms, st, st == VM_ABEND ? &code : NULL,
+                          r->o->abend_dump);
+    }
 }
 
 /* Each reference of the string: kept for OPT, written for --page-refs. */
@@ -920,6 +930,7 @@ static int run_program(const struct imprun_opts *o, char *const *load)
     for (int k = 0; k < r.ntasks; k++) {
         if (r.tk[k].have_mod)
             obj_free(&r.tk[k].mod);
+        free(r.tk[k].abend_rep);
         sym_free(&r.tk[k].syms);
     }
     ps_free(&r.refs);

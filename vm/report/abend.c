@@ -156,12 +156,18 @@ static int holds_code(const struct vm *vm, uint32_t addr)
 static void branches(struct rep_abend *a, const struct vm *vm, const struct symtab *t)
 {
     struct vm_branch b[VM_BRANCH_HISTORY];
-    a->nbranch = vm_branch_history(vm, b, VM_BRANCH_HISTORY);
+    unsigned got = vm_branch_history(vm, b, VM_BRANCH_HISTORY);
+    unsigned task = vm_task_count(vm) > 1 ? vm_current_task(vm) : 0;
     a->wild = -1;
-    for (unsigned i = 0; i < a->nbranch; i++) {
-        a->branch[i].b = b[i];
-        rep_where_collect(&a->branch[i].from, vm, t, b[i].from);
-        rep_where_collect(&a->branch[i].to, vm, t, b[i].to);
+    a->nbranch = 0;
+    for (unsigned i = 0; i < got; i++) {
+        if (task && b[i].task != task)      /* with tasks: the failing task's own */
+            continue;
+        b[a->nbranch] = b[i];
+        struct rep_abend_branch *ab = &a->branch[a->nbranch++];
+        ab->b = b[i];
+        rep_where_collect(&ab->from, vm, t, b[i].from);
+        rep_where_collect(&ab->to, vm, t, b[i].to);
     }
     /* An operation or specification exception a few bytes after the
      * newest branch's target: the program went from there to here. */
