@@ -162,6 +162,13 @@ test_expect_success 'ASSIST instructions honour the storage keys' '
     test_grep "program interruption 0004 (protection)" err &&
     test_grep "wild.s:3" err
 '
+test_expect_success 'impas takes the deck: $JOB skipped, no warning for the cards after $ENTRY' '
+    impas -o deck.o "$EX/scores.s" 2>err && ! test -s err &&
+    printf "ONE      CSECT\n         BR    14\n         END   ONE\nDATA\n" >tail.s &&
+    impas -o tail.o tail.s 2>err && test_grep "statements after END are ignored" err &&
+    printf "\$JOB\nTWO      CSECT\n         BR    14\n         END   TWO\n\$ENTRY\nDATA\n" >deck2.s &&
+    impas -o deck2.o deck2.s 2>err && ! test -s err
+'
 test_expect_success 'a .mlc source runs like a .s' '
     cp "$EX/scores.s" deck.mlc && imprun -q deck.mlc >out &&
     test_cmp "$EX/scores.expected" out
