@@ -259,6 +259,8 @@ static int special(struct vm *vm, const struct uop *u)
         vm->ctr.op_cycles[vm->last_op] += vm->ctr.cycles - vm->last_fetch_cycle;
         vm->last_fetch_cycle = vm->ctr.cycles;
         vm->last_op = vm->didx;
+        if (pw_get(vm) & PW_MON)
+            iifm_fetched(vm);
         return 0;
     case MC_SF_EXFETCH:
         return iu_exfetch(vm);
@@ -287,6 +289,8 @@ static int special(struct vm *vm, const struct uop *u)
             pw_set(vm, PW_TASK, 0);
         return 0;
     case MC_SF_ASSIST: return assist(vm);
+    case MC_SF_LOCR: return iifm_load(vm, vm->ea2);
+    case MC_SF_STOCR: return iifm_store(vm, vm->ea2, NULL, NULL);
     case MC_SF_EXTACK: tm_ext_ack(vm); return 0;
     case MC_SF_NOPGM: record_interrupt(vm, VM_INT_PGM, 0x28, 0x8C); vm->stop = VM_NO_PGM_HANDLER; return 0;
     case MC_SF_NOSVC: record_interrupt(vm, VM_INT_SVC, 0x20, 0x88); vm->stop = VM_NO_SVC_HANDLER; return 0;

@@ -312,6 +312,8 @@ static inline void count_fetch(struct vm *vm, unsigned didx, uint64_t now)
     vm->ctr.op_cycles[vm->last_op] += now - vm->last_fetch_cycle;
     vm->last_fetch_cycle = now;
     vm->last_op = didx;
+    if (UNLIKELY(pw_get(vm) & PW_MON))
+        iifm_fetched(vm);
 }
 
 /* Not in the cache (u, the fetch word, counted): a breakpoint stops the

@@ -192,6 +192,7 @@ static void load_state(struct vm *vm, struct task *t)
     vm->ic_tag = 1 + ((t->id - 1) << 24);
     if (t->wr_key != vm->key)
         st_set_key(vm);
+    iifm_mark(vm);
     pw_set(vm, PW_PSWBAD, vm->psw_bad);
 }
 

@@ -39,6 +39,7 @@ void psw_load_word0(struct vm *vm, uint32_t v)
     vm->psw_junk0 = v & 0xC0FF;
     set_bad(vm, (vm->sysmask & SYSMASK_BAD) || !(vm->emwp & 8) || (v & 0xC000) || (v & 0xFF));
     st_set_key(vm);
+    iifm_mark(vm);
     tm_update_irq(vm);
 }
 

@@ -89,6 +89,7 @@ void tm_update(struct vm *vm)
         pw_set(vm, PW_TASK, 1);
     else if (vm->pg.slice_end < vm->next_event)
         vm->next_event = vm->pg.slice_end;
+    iifm_timer(vm);
     tm_update_irq(vm);
 }
 

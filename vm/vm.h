@@ -390,6 +390,22 @@ struct vm_host {
 };
 void vm_set_host(struct vm *vm, const struct vm_host *host);    /* copied; NULL clears */
 
+/* ---- the instruction-frequency monitor (imp(7), "INSTRUCTION FREQUENCY MONITORING") ----
+ *
+ * What LOCR and STOCR do, for an embedder that arms the monitor without
+ * guest code: vm_iifm_start loads the control block at addr (LOCR: 0, or
+ * the program-interruption code LOCR would raise: 5 or 6) and counting
+ * starts with the next instruction; vm_iifm_stop stops it and gives the
+ * opcode and cycle counters (the instruction a run stopped at is not
+ * counted, as STOCR itself is not).  Counting costs nothing between the
+ * marks (a state or task change, a slice's end).
+ */
+#define VM_IIFM_BLOCK 24            /* bytes of the control block */
+#define VM_IIFM_TABLE (512 * 16)    /* bytes of the time-slicing frequency table */
+int vm_iifm_start(struct vm *vm, uint32_t addr);
+void vm_iifm_stop(struct vm *vm, uint64_t *count, uint64_t *cycles);
+int vm_iifm_active(const struct vm *vm);
+
 /* ---- tracing (zero cost when not set) ------------------------------------------ */
 
 /*

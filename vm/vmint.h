@@ -74,7 +74,8 @@
     X(WATCH,  4, "a watchpoint was hit: stop before the next instruction")     \
     X(STOP,   8, "a stop was requested (vm_request_stop)")                   \
     X(TRACED, 16, "a traced instruction ended: call the trace's done")        \
-    X(TASK,   32, "dispatch: the slice ended, the task waits or it ended")
+    X(TASK,   32, "dispatch: the slice ended, the task waits or it ended")       \
+    X(MON,    64, "the instruction-frequency monitor settles after this fetch (iifm.c)")
 enum {
 #define X(name, bit, what) PW_##name = bit,
     PW_BITS(X)
@@ -83,6 +84,35 @@ enum {
 
 /* What the fetch word's DISPATCH sends to the `events' microcode. */
 #define PW_EVENTS (PW_IRQ | PW_TASK)
+
+/*
+ * The instruction-frequency monitor (iifm.c; imp(7), "INSTRUCTION
+ * FREQUENCY MONITORING").  The control block LOCR loads (IIFM_BLOCK
+ * bytes): +0 H pattern (an opcode: X'00nn' or X'B2nn'), +2 H don't-care
+ * bits, +4 X flags, +5 X 0, +6 H tasks (bit 15-n+1... see imp(7)), +8 F
+ * slice in cycles, +12 A frequency table, +16 2F 0.  STOCR stores
+ * IIFM_RESULT bytes: +0 D opcode counter, +8 D cycle counter.
+ */
+enum { IIFM_PROB = 0x80, IIFM_SUP = 0x40, IIFM_SLICE = 0x20 };
+#define IIFM_BLOCK     24
+#define IIFM_RESULT    16
+#define IIFM_TABLE     (512 * 16)       /* a count and a cycle doubleword per decode index */
+#define IIFM_MIN_SLICE 1000u            /* cycles */
+struct iifm {
+    int on;
+    uint16_t pattern, dontcare, tasks;
+    uint8_t flags;
+    uint32_t slice, table;
+    uint8_t match[512];                 /* decode indexes the compare register matches */
+    uint64_t base_count[512], base_cycles[512];   /* the open interval's start */
+    int open;                           /* the open interval counts (state, task selected) */
+    int open_prob;
+    unsigned open_task;
+    uint64_t count, cycles;             /* the opcode and cycle counters */
+    uint64_t slice_count, slice_cycles; /* slicing: the current opcode's slice */
+    uint64_t slice_end;                 /* UINT64_MAX: not slicing */
+    unsigned cur;                       /* slicing: the decode index counted */
+};
 
 enum { SRCK_PTR, SRCK_CONST, SRCK_CALC };
 enum { DSTK_NONE, DSTK_PTR, DSTK_CALC };
@@ -319,6 +349,7 @@ struct vm {
     struct task *task[VM_MAX_TASKS + 1];    /* by id; [0] unused */
     unsigned ntasks, tcur;                  /* tcur: the task whose state is in here */
     struct paging pg;
+    struct iifm iifm;
 };
 
 #define STOP_NONE ((enum vm_status)-1)
@@ -348,6 +379,14 @@ void dp_init_slots(struct vm *vm);
 
 /* decode.c: 0 ok, else the program-interruption code */
 int iu_fetch(struct vm *vm, const uint8_t **host);   /* *host: storage.h st_ifetch */
+
+/* iifm.c */
+/* LOCR's and STOCR's work on the block at addr: 0 or a PIC (5, 6). */
+int iifm_load(struct vm *vm, uint32_t addr);
+int iifm_store(struct vm *vm, uint32_t addr, uint64_t *count, uint64_t *cycles);
+void iifm_fetched(struct vm *vm);       /* after a fetch is counted, PW_MON set */
+void iifm_mark(struct vm *vm);          /* the PSW's state or the task may have changed */
+void iifm_timer(struct vm *vm);         /* tm_update: the slice's end */
 int iu_exfetch(struct vm *vm);
 
 /* branch.c */

@@ -39,6 +39,8 @@
 #define IMPRUN_NUCLEUS    0x800u    /* the SVC new PSW's address: DIAG X'100'; LPSW X'20' */
 #define IMPRUN_KEY        8u        /* the program's PSW key and storage key */
 #define IMPRUN_SAVE_LEN   72u       /* the first save area, at the start of the region */
+#define IMPRUN_IIFM_BLOCK 0xA00u    /* --iifm: the control block, in the nucleus's block */
+#define IMPRUN_IIFM_RESULT 0xA20u   /* and its counters */
 #define IMPRUN_UNKNOWN_SVC 0x0F0u   /* system completion code of an SVC with no service */
 /* The guest runtime's code CSECTs (imprt.s), protected with key 0 when
  * they are linked last on a page of their own (the first one starts it). */
@@ -77,6 +79,10 @@ struct imprun_opts {
     int trace_ranged;               /* --trace=START:END or --trace=CSECT */
     const char *trace_csect;        /* --trace=CSECT: its bounds come from the symbols */
     int abend_dump;                 /* --abend-dump: storage in the abend report */
+    /* --iifm (imprun(1), "Monitors"): the control block LOCR would load */
+    int iifm;
+    unsigned iifm_pattern, iifm_dontcare, iifm_flags, iifm_tasks;
+    uint32_t iifm_slice;
     uint32_t trace_lo, trace_hi;
     uint64_t max_trace;             /* --max-trace: bytes of trace */
     struct dump_req dumps[IMPRUN_MAX_DUMPS];
@@ -113,6 +119,15 @@ int tasks_console(struct imprun_opts *o, struct services *svcs);
 void tasks_console_close(struct imprun_opts *o);
 /* 1 if path names an assembler source (.s, .asm). */
 int imprun_is_source(const char *path);
+/* Parse the --iifm specification into o; 0, or -1 with a message in err. */
+int imprun_parse_iifm(struct imprun_opts *o, const char *spec, char *err, size_t errsize);
+/* The storage below what --iifm reserves at the top (size if none). */
+uint32_t imprun_iifm_top(const struct imprun_opts *o, uint32_t size);
+/* Arm the monitor as LOCR would (the block at the top of storage); 0, or
+ * -1 after a message. */
+int imprun_iifm_arm(struct vm *vm, const struct imprun_opts *o);
+/* Stop it and report its counters beside the machine's exact counts. */
+void imprun_iifm_report(FILE *f, struct vm *vm, const struct imprun_opts *o);
 /* Write the --json report to f (write errors are left to the caller). */
 struct rep_paging;
 void imprun_write_json(FILE *f, const struct imprun_opts *o, const struct vm *vm,

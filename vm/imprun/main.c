@@ -73,7 +73,14 @@ static void usage(FILE *f)
           "  --max-lines=N, --max-pages=N, --max-cards=N, --max-punch=N\n"
           "                        ASSIST's job limits (defaults 10000 lines, 250\n"
           "                        pages, 10000 cards read, 1000 punched; 0: none)\n"
-                    "\n"
+                    "\n",
+          f);
+    fputs("Monitors (imp(7); each arms what a guest's instructions would):\n"
+          "  --iifm=WHAT[,problem][,supervisor][,tasks=N:M][,slice=CYCLES]\n"
+          "                        count the instructions of WHAT (a mnemonic, an\n"
+          "                        opcode in hex with /DONTCARE bits, or all) and\n"
+          "                        their cycles; slice: a time-sliced frequency table\n"
+          "\n"
           "Tasks and paging (any of these turns virtual storage and paging on):\n"
           "  --frames=N            real frames (default: enough for every page)\n"
           "  --page-size=SIZE      2K or 4K (default 4K)\n"
@@ -153,7 +160,7 @@ enum { OPT_CORE = 256, OPT_ORIGIN, OPT_MAXCYC, OPT_STORAGE, OPT_MICRO, OPT_FILE,
        OPT_VERSION, OPT_MAXCON, OPT_MAXOUT, OPT_MAXTRACE, OPT_FRAMES, OPT_PSIZE, OPT_POLICY,
        OPT_REPL, OPT_PAGEIN, OPT_PAGEOUT, OPT_SLICE, OPT_REFS, OPT_REPLAY, OPT_CURVE,
        OPT_SUPER, OPT_CARDS, OPT_PRINT, OPT_PUNCH, OPT_ASA, OPT_MAXLINES, OPT_MAXPAGES,
-       OPT_MAXCARDS, OPT_MAXPUNCH, OPT_ABEND_DUMP };
+       OPT_MAXCARDS, OPT_MAXPUNCH, OPT_ABEND_DUMP, OPT_IIFM };
 
 static const struct option long_opts[] = {
     { "core", required_argument, NULL, OPT_CORE },
@@ -185,6 +192,7 @@ static const struct option long_opts[] = {
     { "replay", required_argument, NULL, OPT_REPLAY },
     { "curve", required_argument, NULL, OPT_CURVE },
     { "supervisor", no_argument, NULL, OPT_SUPER },
+    { "iifm", required_argument, NULL, OPT_IIFM },
     { "cards", required_argument, NULL, OPT_CARDS },
     { "print", required_argument, NULL, OPT_PRINT },
     { "punch", required_argument, NULL, OPT_PUNCH },
@@ -359,6 +367,10 @@ static int parse_option(int c, char *arg, struct imprun_opts *o, struct services
         break;
     }
     case OPT_SUPER: o->supervisor = 1; break;
+    case OPT_IIFM:
+        if (imprun_parse_iifm(o, arg, err, sizeof err) != 0)
+            return bad_usage("%s", err);
+        break;
     case OPT_CARDS: o->cards = arg; break;
     case OPT_PRINT: o->print = arg; break;
     case OPT_PUNCH: o->punch = arg; break;

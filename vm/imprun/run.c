@@ -467,7 +467,7 @@ static void environment(struct run *r, struct run_task *t, uint32_t end, uint32_
         save = size - IMPRUN_SAVE_LEN;
     static const uint8_t zero[IMPRUN_SAVE_LEN];
     vm_store_bytes(vm, save, zero, sizeof zero);
-    svc_set_region(t->svc, save + IMPRUN_SAVE_LEN, size);
+    svc_set_region(t->svc, save + IMPRUN_SAVE_LEN, imprun_iifm_top(r->o, size));
     if (r->o->supervisor) {
         vm_store_bytes(vm, IMPRUN_EXIT_STUB, diag, sizeof diag);
         vm_set_gr(vm, 13, IMPRUN_SAVE_AREA);
@@ -602,6 +602,8 @@ static void write_reports(struct run *r, enum vm_status st)
         rep_stats_collect(&stats, vm_counters(r->vm));
         rep_stats_print(r->rep, &stats);
     }
+    if (o->iifm)
+        imprun_iifm_report(r->rep, r->vm, o);
 }
 
 /* ---- the run --------------------------------------------------------------- */
@@ -866,6 +868,8 @@ static int run_program(const struct imprun_opts *o, char *const *load)
     }
     if (ex == 0 && assist_open(&r) != 0)
         ex = EXIT_BAD_INPUT;
+    if (ex == 0 && o->iifm && imprun_iifm_arm(r.vm, o) != 0)
+        ex = EXIT_USAGE;
     uint32_t trace_lo = o->trace_lo, trace_hi = o->trace_hi;
     if (ex == 0 && o->trace_csect && trace_bounds(&r.tk[0].syms, o->trace_csect, &trace_lo,
                                                   &trace_hi) != 0)

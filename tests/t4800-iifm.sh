@@ -1,0 +1,73 @@
+#!/bin/sh
+# t4800-iifm.sh -- the instruction frequency monitor from the command line
+# (imprun --iifm): its counters equal the machine's exact per-opcode counts
+# (imprun --stats, summed over the opcodes selected) for one opcode, a
+# don't-care subset and all; the state and task filters; the time-sliced
+# table adds up; bad specifications are usage errors.  (LOCR/STOCR in
+# guest code, the exceptions of bad control blocks: t-vm-iifm.)
+. "$(dirname "$0")/test-lib.sh"
+. "$TEST_DIR/lib-imprun.sh"
+need_imprun
+need_tools
+
+EX=$IMP_TOP/examples
+
+# The exact count and cycles of the opcodes in the --stats table whose
+# opcode matches PATTERN under DONTCARE (hex), summed.
+exact() {
+    perl -ne '
+        BEGIN { ($p, $m) = (hex(shift), hex(shift)) }
+        next unless /^([0-9A-F]{2}(?:[0-9A-F]{2})?)\s+\S+\s+(\d+)\s+(\d+)/;
+        if (((hex($1) ^ $p) & ~$m & 0xFFFF) == 0) { $n += $2; $c += $3 }
+        END { printf "%d instructions, %d cycles\n", $n, $c }' "$1" "$2" "$3"
+}
+
+test_expect_success 'one opcode: the counters are the exact count (sieve.s, BCT)' '
+    imprun -q --stats --iifm=BCT "$EX/sieve.s" >/dev/null 2>err &&
+    exact 46 0 err >want &&
+    sed -n "s/^iifm: BCT (X.0046.): \(.*\), CPI.*/\1/p" err >got && test_cmp want got &&
+    test_grep "^iifm: the machine.s exact count of the same opcodes, whole run: $(cat want)" err
+'
+test_expect_success 'a don'"'"'t-care subset: X'"'"'18'"'"'-X'"'"'1F'"'"' (sort.s)' '
+    imprun -q --stats --iifm=18/07 "$EX/sort.s" >/dev/null 2>err &&
+    exact 18 7 err >want &&
+    sed -n "s/^iifm: opcode X.0018., don.t-care X.0007.: \(.*\), CPI.*/\1/p" err >got &&
+    test_cmp want got
+'
+test_expect_success 'every opcode: all the instructions but the one the run ends at' '
+    imprun -q --stats --iifm=all "$EX/decimal.s" >/dev/null 2>err &&
+    sed -n "s/^iifm: every opcode: \([0-9]*\) instructions.*/\1/p" err >got &&
+    total=$(sed -n "s/^instructions  *\([0-9]*\)$/\1/p" err) &&
+    test "$(cat got)" -eq $((total - 1))
+'
+test_expect_success 'the problem state only: the nucleus'"'"'s DIAG and LPSW are not counted (the last DIAG ends the run)' '
+    imprun -q --iifm=all,problem --stats "$EX/hello.s" >/dev/null 2>err &&
+    test_grep "^iifm: every opcode, problem state: " err &&
+    n=$(sed -n "s/^iifm: every opcode, problem state: \([0-9]*\) .*/\1/p" err) &&
+    imprun -q --iifm=all,supervisor "$EX/hello.s" >/dev/null 2>err2 &&
+    s=$(sed -n "s/^iifm: every opcode, supervisor state: \([0-9]*\) .*/\1/p" err2) &&
+    total=$(sed -n "s/^instructions  *\([0-9]*\)$/\1/p" err) &&
+    test $((n + s)) -eq $((total - 1)) &&
+    diag=$(awk "\$2 == \"DIAG\" { print \$3 }" err) &&
+    test "$s" -eq $((2 * (diag - 1)))
+'
+test_expect_success 'tasks: counting in one task of two' '
+    imprun -q --frames=16 --iifm=BCT,tasks=2 "$EX/hello.s" --task "$EX/sieve.s" >/dev/null 2>err &&
+    test_grep "^iifm: BCT (X.0046.), some tasks: 1049 instructions" err
+'
+test_expect_success 'time slicing: the table adds up to the counters' '
+    imprun -q --iifm=all,slice=1000 "$EX/sieve.s" >/dev/null 2>err &&
+    n=$(sed -n "s/^iifm: every opcode: \([0-9]*\) instructions.*/\1/p" err) &&
+    sum=$(awk "/^opcode mnemonic/ { t = 1; next } t { s += \$3 } END { print s }" err) &&
+    test "$n" -eq "$sum" && test "$n" -gt 0
+'
+test_expect_success 'bad --iifm specifications are usage errors' '
+    { imprun --iifm=NOSUCH "$EX/hello.s" 2>err; test $? -eq 2; } &&
+    test_grep "is no mnemonic, opcode (hex) or all" err &&
+    { imprun --iifm=BCT,slice=10 "$EX/hello.s" 2>err; test $? -eq 2; } &&
+    test_grep "1000 or more" err &&
+    { imprun --iifm=BCT,tasks=17 "$EX/hello.s" 2>err; test $? -eq 2; } &&
+    { imprun --iifm=BCT,often "$EX/hello.s" 2>err; test $? -eq 2; } &&
+    { imprun --iifm=18/XYZ "$EX/hello.s" 2>err; test $? -eq 2; }
+'
+test_done

@@ -1,0 +1,220 @@
+/*
+ * t-vm-iifm.c -- the instruction-frequency monitor (LOCR, STOCR): its
+ * counters equal the machine's exact per-opcode counts and cycles for one
+ * opcode, a don't-care subset and all opcodes; the state filter; the
+ * time-slicing table; the same counts from the free-running engine and
+ * from instruction steps; the exceptions of bad control blocks.
+ */
+#include <string.h>
+
+#include "tap.h"
+#include "vm-prog.h"
+
+#define BLOCK  0x800u           /* the control block */
+#define RESULT 0x820u           /* STOCR's doublewords */
+#define TABLE  0x2000u          /* the time-slicing table (8 KiB) */
+
+static uint64_t dword(struct prog *p, uint32_t a)
+{
+    return (uint64_t)word(p, a) << 32 | word(p, a + 4);
+}
+
+/* The control block: pattern, don't-care bits, flags, tasks, slice, table. */
+static void block(struct prog *p, unsigned pattern, unsigned dc, unsigned flags, unsigned tasks,
+                  uint32_t slice, uint32_t table)
+{
+    uint8_t b[24] = { (uint8_t)(pattern >> 8), (uint8_t)pattern, (uint8_t)(dc >> 8),
+                      (uint8_t)dc, (uint8_t)flags, 0, (uint8_t)(tasks >> 8), (uint8_t)tasks };
+    vm_store_bytes(p->vm, BLOCK, b, sizeof b);
+    set_word(p, BLOCK + 8, slice);
+    set_word(p, BLOCK + 12, table);
+}
+
+/*
+ * The body counted: R3 <- n; a loop of AR, LR, SR, CR and BCT; then n
+ * times an MVC; the exact counts of its opcodes are what the machine
+ * keeps (vm_counters), since nothing but LOCR, STOCR and the final SVC
+ * run outside it.
+ */
+static void body(struct prog *p, unsigned n)
+{
+    I(p, "LA", .r1 = 3, .d2 = (uint16_t)n);
+    uint32_t loop = p->pc;
+    I(p, "AR", .r1 = 2, .r2 = 3);
+    I(p, "LR", .r1 = 4, .r2 = 2);
+    I(p, "SR", .r1 = 4, .r2 = 3);
+    I(p, "CR", .r1 = 4, .r2 = 2);
+    I(p, "MVC", .l1 = 3, .d1 = 0xA00, .d2 = 0xA10);
+    I(p, "BCT", .r1 = 3, .d2 = (uint16_t)loop);
+}
+
+/* LOCR; the body; STOCR; the stop.  Returns the machine's exact counts of
+ * the decode indexes d with want(d). */
+static void run_counted(struct prog *p, unsigned n, int steps)
+{
+    I(p, "LOCR", .d2 = BLOCK);
+    body(p, n);
+    I(p, "STOCR", .d2 = RESULT);
+    if (steps) {
+        I(p, "SVC", .i2 = 255);
+        vm_set_psw(p->vm, VM_PSW_EC | ORG);
+        while (vm_step_insn(p->vm) == VM_STEPPED)
+            ;
+    } else
+        check_int(run_for(p, 1000000), ==, VM_NO_SVC_HANDLER);
+}
+
+static void exact(struct prog *p, unsigned pattern, unsigned dc, uint64_t *n, uint64_t *c)
+{
+    const struct vm_counters *k = vm_counters(p->vm);
+    *n = *c = 0;
+    for (unsigned d = 0; d < 512; d++) {
+        unsigned op = d < 256 ? d : 0xB200u | (d - 256);
+        /* (cycles with no instruction behind them, before the first fetch, are
+           the decode index 0's, which no instruction has) */
+        if (((op ^ pattern) & ~dc & 0xFFFFu) == 0 && op != 0xB2E6 && op != 0xB2E7 &&
+            op != 0x0A && k->op_count[d] > 0) {
+            *n += k->op_count[d];
+            *c += k->op_cycles[d];
+        }
+    }
+}
+
+static void test_patterns(void)
+{
+    static const struct { unsigned pattern, dc; const char *what; } cases[] = {
+        { 0x0046, 0x0000, "BCT" },
+        { 0x0018, 0x0007, "X'18'-X'1F': LR, CR, AR, SR ..." },
+        { 0x00D2, 0x0000, "MVC" },
+        { 0x0000, 0xFFFF, "everything" },
+        { 0x0058, 0x0000, "L: never run" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        for (int steps = 0; steps < 2; steps++) {
+            struct prog p;
+            prog_start(&p);
+            block(&p, cases[i].pattern, cases[i].dc, 0, 0, 0, 0);
+            run_counted(&p, 37, steps);
+            uint64_t n, c;
+            exact(&p, cases[i].pattern, cases[i].dc, &n, &c);
+            printf("# %s (%s)\n", cases[i].what, steps ? "steps" : "free-running");
+            check_uint(dword(&p, RESULT), ==, n);
+            check_uint(dword(&p, RESULT + 8), ==, c);
+            vm_free(p.vm);
+        }
+}
+
+/* Counting only in the problem state: the first loop runs in the
+ * supervisor state, an LPSW enters the problem state for the second. */
+static void test_state(void)
+{
+    struct prog p;
+    prog_start(&p);
+    block(&p, 0x0046, 0, 0x80, 0, 0, 0);
+    I(&p, "LOCR", .d2 = BLOCK);
+    I(&p, "LA", .r1 = 3, .d2 = 10);
+    uint32_t l1 = p.pc;
+    I(&p, "BCT", .r1 = 3, .d2 = (uint16_t)l1);
+    I(&p, "LPSW", .d2 = 0x900);
+    uint32_t prob = p.pc;
+    I(&p, "LA", .r1 = 3, .d2 = 25);
+    uint32_t l2 = p.pc;
+    I(&p, "BCT", .r1 = 3, .d2 = (uint16_t)l2);
+    set_word(&p, 0x900, 0x00090000);            /* EC, problem state */
+    set_word(&p, 0x904, prob);
+    check_int(run_for(&p, 1000000), ==, VM_NO_SVC_HANDLER);
+    uint64_t n, c;
+    vm_iifm_stop(p.vm, &n, &c);
+    check_uint(n, ==, 25);                       /* only the second loop's */
+    check_uint(vm_counters(p.vm)->op_count[0x46], ==, 35);
+    check(c > 0 && c < vm_counters(p.vm)->op_cycles[0x46]);
+    vm_free(p.vm);
+
+    prog_start(&p);                              /* the supervisor state only */
+    block(&p, 0x0046, 0, 0x40, 0, 0, 0);
+    I(&p, "LOCR", .d2 = BLOCK);
+    I(&p, "LA", .r1 = 3, .d2 = 10);
+    l1 = p.pc;
+    I(&p, "BCT", .r1 = 3, .d2 = (uint16_t)l1);
+    I(&p, "LPSW", .d2 = 0x900);
+    prob = p.pc;
+    I(&p, "LA", .r1 = 3, .d2 = 25);
+    l2 = p.pc;
+    I(&p, "BCT", .r1 = 3, .d2 = (uint16_t)l2);
+    set_word(&p, 0x900, 0x00090000);
+    set_word(&p, 0x904, prob);
+    check_int(run_for(&p, 1000000), ==, VM_NO_SVC_HANDLER);
+    vm_iifm_stop(p.vm, &n, &c);
+    check_uint(n, ==, 10);
+    vm_free(p.vm);
+}
+
+/* Time slicing over every opcode: the table's counts add up to the
+ * counters, none exceeds the machine's exact count, and opcodes never run
+ * have none. */
+static void test_slicing(void)
+{
+    struct prog p;
+    prog_start(&p);
+    block(&p, 0x0000, 0xFFFF, 0x20, 0, 1000, TABLE);
+    run_counted(&p, 20000, 0);
+    uint64_t total = 0, cycles = 0;
+    const struct vm_counters *k = vm_counters(p.vm);
+    int over = 0, ghost = 0;
+    for (unsigned d = 0; d < 512; d++) {
+        uint64_t n = dword(&p, TABLE + 16 * d), c = dword(&p, TABLE + 16 * d + 8);
+        total += n;
+        cycles += c;
+        over += n > k->op_count[d];
+        ghost += n > 0 && k->op_count[d] == 0;
+    }
+    check_uint(total, ==, dword(&p, RESULT));
+    check_uint(cycles, ==, dword(&p, RESULT + 8));
+    check(total > 0);
+    check_int(over, ==, 0);
+    check_int(ghost, ==, 0);
+    check(dword(&p, TABLE + 16 * 0x46) > 0);    /* BCT had slices */
+    vm_free(p.vm);
+}
+
+/* Bad control blocks and states: the architected exceptions. */
+static void test_errors(void)
+{
+    static const struct { unsigned flags; uint32_t slice, table, at; unsigned pic; } bad[] = {
+        { 0x10, 0, 0, BLOCK, 6 },                /* an unknown flag */
+        { 0x20, 10, TABLE, BLOCK, 6 },           /* a slice too short */
+        { 0x20, 5000, TABLE + 4, BLOCK, 6 },     /* a table not aligned */
+        { 0x20, 5000, 0xFFF000, BLOCK, 6 },      /* a table outside storage */
+        { 0, 0, 0, BLOCK + 4, 6 },               /* the block not aligned */
+        { 0, 0, 0, 0xFFFFF8, 5 },                /* the block outside storage */
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        struct prog p;
+        prog_start(&p);
+        block(&p, 0x0046, 0, bad[i].flags, 0, bad[i].slice, bad[i].table);
+        set_word(&p, 0x300, bad[i].at);
+        I(&p, "L", .r1 = 5, .d2 = 0x300);
+        I(&p, "LOCR", .b2 = 5);
+        check_int(run_for(&p, 100000), ==, VM_NO_PGM_HANDLER);
+        check_uint(pgm_code(&p), ==, bad[i].pic);
+        check(!vm_iifm_active(p.vm));
+        vm_free(p.vm);
+    }
+    struct prog p;                               /* privileged */
+    prog_start(&p);
+    block(&p, 0x0046, 0, 0, 0, 0, 0);
+    p.psw_extra = VM_PSW_PROB;
+    I(&p, "LOCR", .d2 = BLOCK);
+    check_int(run_for(&p, 100000), ==, VM_NO_PGM_HANDLER);
+    check_uint(pgm_code(&p), ==, 2);
+    vm_free(p.vm);
+}
+
+int main(void)
+{
+    test_patterns();
+    test_state();
+    test_slicing();
+    test_errors();
+    return tap_done();
+}

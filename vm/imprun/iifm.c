@@ -1,0 +1,210 @@
+/*
+ * iifm.c -- imprun --iifm: the instruction-frequency monitor armed from the
+ * command line with the control block a guest's LOCR would load (imp(7),
+ * "INSTRUCTION FREQUENCY MONITORING"), and its report beside the
+ * machine's exact counts.
+ *
+ *   --iifm=WHAT[,problem][,supervisor][,tasks=N:M...][,slice=CYCLES]
+ *   WHAT: a mnemonic (BCT), an opcode in hex (X'46', 0x46, B2E6) with an
+ *   optional /DONTCARE in hex (X'18'/X'07'), or all
+ */
+#include "imprun.h"
+
+#include <ctype.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "isa.h"
+#include "number.h"
+#include "report.h"
+
+enum { F_PROB = 0x80, F_SUP = 0x40, F_SLICE = 0x20 };
+
+/* An opcode halfword: a mnemonic or hex; -1 if neither. */
+static long opcode_value(const char *s)
+{
+    char up[16];
+    size_t n = strlen(s);
+    if (n == 0 || n >= sizeof up)
+        return -1;
+    for (size_t i = 0; i <= n; i++)
+        up[i] = (char)toupper((unsigned char)s[i]);
+    const struct isa_insn *in = isa_by_name(up);
+    if (in)
+        return in->opcode;
+    uint64_t v;
+    if (parse_number_in(s, NUM_HEX, 0, 0xFFFF, &v) != 0)
+        return -1;
+    return (long)v;
+}
+
+int imprun_parse_iifm(struct imprun_opts *o, const char *spec, char *err, size_t errsize)
+{
+    char buf[256];
+    if (strlen(spec) >= sizeof buf) {
+        snprintf(err, errsize, "--iifm: the specification is too long");
+        return -1;
+    }
+    strcpy(buf, spec);
+    o->iifm = 1;
+    o->iifm_pattern = o->iifm_dontcare = o->iifm_flags = o->iifm_tasks = 0;
+    o->iifm_slice = 0;
+    char *save = NULL;
+    for (char *tok = strtok_r(buf, ",", &save), *first = tok; tok;
+         tok = strtok_r(NULL, ",", &save)) {
+        uint64_t v;
+        if (tok == first) {
+            char *slash = strchr(tok, '/');
+            if (slash)
+                *slash = '\0';
+            long op = strcmp(tok, "all") == 0 ? 0 : opcode_value(tok);
+            if (op < 0) {
+                snprintf(err, errsize, "--iifm: '%s' is no mnemonic, opcode (hex) or all", tok);
+                return -1;
+            }
+            o->iifm_pattern = (unsigned)op;
+            o->iifm_dontcare = strcmp(tok, "all") == 0 ? 0xFFFF : 0;
+            if (slash && (parse_number_in(slash + 1, NUM_HEX, 0, 0xFFFF, &v) != 0)) {
+                snprintf(err, errsize, "--iifm: '%s' is not a don't-care mask (hex, 0-FFFF)",
+                         slash + 1);
+                return -1;
+            } else if (slash)
+                o->iifm_dontcare = (unsigned)v;
+        } else if (strcmp(tok, "problem") == 0)
+            o->iifm_flags |= F_PROB;
+        else if (strcmp(tok, "supervisor") == 0)
+            o->iifm_flags |= F_SUP;
+        else if (strncmp(tok, "slice=", 6) == 0) {
+            if (parse_number_in(tok + 6, NUM_DECIMAL, 1000, UINT32_MAX, &v) != 0) {
+                snprintf(err, errsize, "--iifm: slice '%s' is not a number of cycles (1000 or "
+                         "more)", tok + 6);
+                return -1;
+            }
+            o->iifm_flags |= F_SLICE;
+            o->iifm_slice = (uint32_t)v;
+        } else if (strncmp(tok, "tasks=", 6) == 0) {
+            char *ts = NULL;
+            for (char *t = strtok_r(tok + 6, ":", &ts); t; t = strtok_r(NULL, ":", &ts)) {
+                if (parse_number_in(t, NUM_DECIMAL, 1, VM_MAX_TASKS, &v) != 0) {
+                    snprintf(err, errsize, "--iifm: task '%s' is not a task number (1-%d)", t,
+                             VM_MAX_TASKS);
+                    return -1;
+                }
+                o->iifm_tasks |= 1u << (v - 1);
+            }
+        } else {
+            snprintf(err, errsize, "--iifm: '%s' is not problem, supervisor, tasks=N:M or "
+                     "slice=CYCLES", tok);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* The reserved top of storage: the block, the counters, the table. */
+static uint32_t reserved(const struct imprun_opts *o)
+{
+    return 64 + ((o->iifm_flags & F_SLICE) ? VM_IIFM_TABLE : 0);
+}
+
+static uint32_t block_at(const struct vm *vm) { return vm_storage_size(vm) - 64; }
+static uint32_t table_at(const struct vm *vm) { return vm_storage_size(vm) - 64 - VM_IIFM_TABLE; }
+
+uint32_t imprun_iifm_top(const struct imprun_opts *o, uint32_t size)
+{
+    return o->iifm ? size - reserved(o) : size;
+}
+
+int imprun_iifm_arm(struct vm *vm, const struct imprun_opts *o)
+{
+    uint8_t b[VM_IIFM_BLOCK] = { 0 };
+    uint32_t table = (o->iifm_flags & F_SLICE) ? table_at(vm) : 0;
+    b[0] = (uint8_t)(o->iifm_pattern >> 8);
+    b[1] = (uint8_t)o->iifm_pattern;
+    b[2] = (uint8_t)(o->iifm_dontcare >> 8);
+    b[3] = (uint8_t)o->iifm_dontcare;
+    b[4] = (uint8_t)o->iifm_flags;
+    b[6] = (uint8_t)(o->iifm_tasks >> 8);
+    b[7] = (uint8_t)o->iifm_tasks;
+    for (int i = 0; i < 4; i++) {
+        b[8 + i] = (uint8_t)(o->iifm_slice >> (24 - 8 * i));
+        b[12 + i] = (uint8_t)(table >> (24 - 8 * i));
+    }
+    static const uint8_t zero[VM_IIFM_TABLE];
+    if (table)
+        vm_store_bytes(vm, table, zero, sizeof zero);
+    vm_store_bytes(vm, block_at(vm), b, sizeof b);
+    int pic = vm_iifm_start(vm, block_at(vm));
+    if (pic)
+        fprintf(stderr, "imprun: --iifm: the control block is not accepted (LOCR would raise "
+                "program interruption %04X)\n", (unsigned)pic);
+    return pic ? -1 : 0;
+}
+
+static int matches(const struct imprun_opts *o, unsigned d)
+{
+    unsigned op = d < 256 ? d : 0xB200u | (d - 256);
+    return ((op ^ o->iifm_pattern) & ~o->iifm_dontcare & 0xFFFFu) == 0;
+}
+
+static const char *name_of(unsigned d)
+{
+    const struct isa_insn *in = d < 256 ? isa_by_opcode((uint8_t)d, 0)
+                                        : isa_by_opcode(0xB2, (uint8_t)(d - 256));
+    return d == 0xE0 ? "XREAD..." : in ? in->name : "?";
+}
+
+static double cpi(uint64_t c, uint64_t n) { return n ? (double)c / (double)n : 0.0; }
+
+void imprun_iifm_report(FILE *f, struct vm *vm, const struct imprun_opts *o)
+{
+    uint64_t n, c, en = 0, ec = 0;
+    vm_iifm_stop(vm, &n, &c);
+    const struct vm_counters *k = vm_counters(vm);
+    for (unsigned d = 0; d < 512; d++)
+        if (matches(o, d) && k->op_count[d]) {
+            en += k->op_count[d];
+            ec += k->op_cycles[d];
+        }
+    char what[64];
+    if (o->iifm_dontcare == 0xFFFF)
+        snprintf(what, sizeof what, "every opcode");
+    else if (o->iifm_dontcare)
+        snprintf(what, sizeof what, "opcode X'%04X', don't-care X'%04X'", o->iifm_pattern,
+                 o->iifm_dontcare);
+    else
+        snprintf(what, sizeof what, "%s (X'%04X')",
+                 name_of(o->iifm_pattern >> 8 == 0xB2 ? 256 + (o->iifm_pattern & 0xFF)
+                                                      : o->iifm_pattern & 0xFF),
+                 o->iifm_pattern);
+    fprintf(f, "iifm: %s%s%s%s: %" PRIu64 " instructions, %" PRIu64 " cycles, CPI %.2f\n", what,
+            (o->iifm_flags & F_PROB) && !(o->iifm_flags & F_SUP) ? ", problem state" : "",
+            (o->iifm_flags & F_SUP) && !(o->iifm_flags & F_PROB) ? ", supervisor state" : "",
+            o->iifm_tasks ? ", some tasks" : "", n, c, cpi(c, n));
+    fprintf(f, "iifm: the machine's exact count of the same opcodes, whole run: %" PRIu64
+            " instructions, %" PRIu64 " cycles, CPI %.2f\n", en, ec, cpi(ec, en));
+    if (!(o->iifm_flags & F_SLICE))
+        return;
+    /* the time-sliced table beside the exact frequencies */
+    fprintf(f, "iifm: time-sliced frequency table (slices of %" PRIu32 " cycles) beside the "
+            "exact counts\n", o->iifm_slice);
+    fprintf(f, "opcode mnemonic   sliced    share       exact    share   CPI sliced  CPI exact\n");
+    uint8_t e[16];
+    for (unsigned d = 0; d < 512; d++) {
+        uint64_t sn = 0, sc = 0;
+        if (vm_fetch_bytes(vm, table_at(vm) + 16 * d, e, sizeof e) == 0)
+            for (int i = 0; i < 8; i++) {
+                sn = sn << 8 | e[i];
+                sc = sc << 8 | e[8 + i];
+            }
+        if (!sn && !(matches(o, d) && k->op_count[d]))
+            continue;
+        char opc[8];
+        snprintf(opc, sizeof opc, d < 256 ? "%02X" : "B2%02X", d < 256 ? d : d - 256);
+        fprintf(f, "%-6s %-8s %9" PRIu64 " %7.2f%% %11" PRIu64 " %7.2f%% %11.2f %10.2f\n",
+                opc, name_of(d), sn, n ? 100.0 * (double)sn / (double)n : 0.0,
+                k->op_count[d], en ? 100.0 * (double)k->op_count[d] / (double)en : 0.0,
+                cpi(sc, sn), cpi(k->op_cycles[d], k->op_count[d]));
+    }
+}
