@@ -95,7 +95,7 @@ static void test_wild_branch(void)
     check_int(st, ==, VM_NO_PGM_HANDLER);
     check_int(rep_abend_wanted(st), ==, 1);
     static struct rep_abend a;
-    rep_abend_collect(&a, p.vm, &t, st, NULL, 1);
+    rep_abend_collect(&a, p.vm, &t, st, 0, 1);
     check_str(a.code, "S0C1");
     check_uint(a.where.addr, ==, SUB_AT + 0x18);
     check_int(a.nbranch, ==, 2);
@@ -164,7 +164,7 @@ static void test_specification(void)
     I(&p, "DR", .r1 = 3, .r2 = 4);
     enum vm_status st = run_for(&p, 100000);
     check_int(st, ==, VM_NO_PGM_HANDLER);
-    rep_abend_collect(&a, p.vm, &none, st, NULL, 0);
+    rep_abend_collect(&a, p.vm, &none, st, 0, 0);
     char *text = report_text(&a, 0);
     printf("# specification\n");
     check(has(text, "completion code S0C6 (program interruption code X'0006': "
@@ -183,7 +183,7 @@ static void test_specification(void)
     I(&p, "LA", .r1 = 3, .d2 = 0x501);
     I(&p, "BCR", .r1 = 15, .r2 = 3);
     st = run_for(&p, 100000);
-    rep_abend_collect(&a, p.vm, &none, st, NULL, 0);
+    rep_abend_collect(&a, p.vm, &none, st, 0, 0);
     text = report_text(&a, 0);
     printf("# odd branch address\n");
     check_str(a.code, "S0C6");
@@ -210,7 +210,7 @@ static void test_protection(void)
     p.psw_extra = (uint64_t)8 << 52;                    /* key 8 */
     enum vm_status st = run_for(&p, 100000);
     check_int(st, ==, VM_NO_PGM_HANDLER);
-    rep_abend_collect(&a, p.vm, &none, st, NULL, 1);
+    rep_abend_collect(&a, p.vm, &none, st, 0, 1);
     char *text = report_text(&a, 1);
     printf("# protection\n");
     check(has(text, "completion code S0C4 (program interruption code X'0004': "
@@ -261,7 +261,7 @@ static void test_codes(void)
     enum vm_status st = run_for(&p, 1000);
     check_int(st, ==, VM_CYCLE_LIMIT);
     check_int(rep_abend_wanted(st), ==, 0);
-    rep_abend_collect(&a, p.vm, &none, st, NULL, 0);
+    rep_abend_collect(&a, p.vm, &none, st, 0, 0);
     check_str(a.code, "S322");
     char *text = report_text(&a, 0);
     check(has(text, "completion code S322 (time limit: cycle limit reached)"));
@@ -269,10 +269,9 @@ static void test_codes(void)
     check(has(text, "    from X'000400' -> to X'000400'\n"));
     free(text);
 
-    struct rep_abend_code user = { .user = 1, .code = 100 }, sys = { .user = 0, .code = 0x80A };
-    rep_abend_collect(&a, p.vm, &none, st, &user, 0);
+    rep_abend_collect(&a, p.vm, &none, VM_ABEND, 100, 0);              /* user 100 */
     check_str(a.code, "U0100");
-    rep_abend_collect(&a, p.vm, &none, st, &sys, 0);
+    rep_abend_collect(&a, p.vm, &none, VM_ABEND, 0x80Au << 12, 0);     /* system 80A */
     check_str(a.code, "S80A");
     vm_free(p.vm);
 }

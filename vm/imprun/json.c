@@ -26,10 +26,7 @@ void imprun_write_json(FILE *f, const struct imprun_opts *o, const struct vm *vm
     r.max_cycles = o->max_cycles;
     struct rep_abend abend;
     if (o->ntasks <= 1 && rep_abend_wanted((enum vm_status)status)) {
-        struct rep_abend_code code = { (rc & 0xFFF) != 0, rc & 0xFFF ? rc & 0xFFF
-                                                                     : (rc >> 12) & 0xFFF };
-        rep_abend_collect(&abend, vm, syms, (enum vm_status)status,
-                          status == VM_ABEND ? &code : NULL, 0);
+        rep_abend_collect(&abend, vm, syms, (enum vm_status)status, rc, 0);
         r.abend = &abend;
     }
     rep_run_json(f, &r);

@@ -582,11 +582,7 @@ static void write_reports(struct run *r, enum vm_status st)
         rep_status_print(r->rep, "imprun", &status, o->quiet);
         if (rep_abend_wanted(st)) {     /* imprun(1), "Abend report" */
             struct rep_abend abend;
-            uint32_t ab = r->tk[0].abend;
-            struct rep_abend_code code = { (ab & 0xFFF) != 0, ab & 0xFFF ? ab & 0xFFF
-                                                                         : (ab >> 12) & 0xFFF };
-            rep_abend_collect(&abend, r->vm, &r->tk[0].syms, st,
-                              st == VM_ABEND ? &code : NULL, o->abend_dump);
+            rep_abend_collect(&abend, r->vm, &r->tk[0].syms, st, status.rc, o->abend_dump);
             rep_abend_print(r->rep, &abend, o->abend_dump);
         }
     }
@@ -688,11 +684,7 @@ static void task_ended(void *ctx, struct vm *vm, unsigned id, enum vm_status st)
     rep_status_collect(&t->status, vm, &t->syms, st, st == VM_ABEND ? t->abend : t->rc);
     t->ended = 1;
     if (rep_abend_wanted(st) && (t->abend_rep = malloc(sizeof *t->abend_rep)) != NULL) {
-        struct rep_abend_code code = { (t->abend & 0xFFF) != 0, t->abend & 0xFFF
-                                                                  ? t->abend & 0xFFF
-                                                                  : (t->abend >> 12) & 0xFFF };
-        rep_abend_collect(t->abend_rep, vm, &t->syms, st, st == VM_ABEND ? &code : NULL,
-                          r->o->abend_dump);
+        rep_abend_collect(t->abend_rep, vm, &t->syms, st, t->status.rc, r->o->abend_dump);
     }
 }
 

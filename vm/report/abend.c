@@ -68,12 +68,10 @@ int rep_abend_wanted(enum vm_status st)
     return st == VM_NO_PGM_HANDLER || st == VM_ABEND;
 }
 
-static void completion(struct rep_abend *a, const struct rep_abend_code *code)
+static void completion(struct rep_abend *a)
 {
-    if (code && code->user)
-        snprintf(a->code, sizeof a->code, "U%04u", code->code % 10000);
-    else if (code)
-        snprintf(a->code, sizeof a->code, "S%03X", code->code & 0xFFF);
+    if (a->status.status == VM_ABEND)
+        rep_completion_code(a->status.rc, a->code, sizeof a->code);
     else if (a->have_pic)
         rep_abend_completion(a->pic, a->code, sizeof a->code);
     else if (a->status.status == VM_CYCLE_LIMIT)
@@ -128,13 +126,6 @@ static void failing(struct rep_abend *a, const struct vm *vm, const struct symta
     if (s->interrupted) {
         a->psw = s->in.old_psw;
         a->ilc = s->in.ilc;
-    } else if (s->status == VM_ABEND) {     /* the SVC's: its old PSW at X'20' */
-        uint8_t old[8];
-        if (vm_fetch_bytes(vm, 0x20, old, sizeof old) == 0) {
-            a->psw = 0;
-            for (int i = 0; i < 8; i++)
-                a->psw = a->psw << 8 | old[i];
-        }
     }
     if (s->have_where)
         a->where = s->where;
@@ -414,10 +405,10 @@ static void dumps(struct rep_abend *a, const struct vm *vm)
 }
 
 void rep_abend_collect(struct rep_abend *a, const struct vm *vm, const struct symtab *syms,
-                       enum vm_status st, const struct rep_abend_code *code, int dump)
+                       enum vm_status st, uint32_t rc, int dump)
 {
     memset(a, 0, sizeof *a);
-    rep_status_collect(&a->status, vm, syms, st, 0);
+    rep_status_collect(&a->status, vm, syms, st, rc);
     a->storage = vm_storage_size(vm);
     a->have_syms = syms && syms->m;
     if (a->status.interrupted && a->status.in.cls == VM_INT_PGM) {
@@ -425,7 +416,7 @@ void rep_abend_collect(struct rep_abend *a, const struct vm *vm, const struct sy
         a->pic = a->status.in.code;
         rep_pic_name(a->pic, a->pic_name, sizeof a->pic_name);
     }
-    completion(a, code);
+    completion(a);
     rep_regs_collect(&a->regs, vm);
     failing(a, vm, syms);
     branches(a, vm, syms);

@@ -80,7 +80,8 @@ struct rep_status {
     enum vm_status status;
     uint32_t rc;                    /* the return code of VM_EXIT; VM_ABEND: the
                                        completion code */
-    uint64_t psw;                   /* the PSW when the run stopped */
+    uint64_t psw;                   /* the PSW when the run stopped (VM_ABEND: the
+                                       SVC old PSW, the program's) */
     int interrupted;                /* VM_NO_*_HANDLER: in says what had none */
     struct vm_interrupt in;
     char pic_name[80];              /* program interruption: "specification", ... */
@@ -192,12 +193,6 @@ void rep_psw_fields_format(char *buf, size_t size, uint64_t psw);
 #define REP_ABEND_DUMPS  3              /* the instruction and two operands */
 #define REP_ABEND_DUMP_LINES 4          /* 64 bytes each */
 
-/* An ABEND the program asked for: U0100 (user, decimal) or S80A (system, hex). */
-struct rep_abend_code {
-    int user;
-    unsigned code;
-};
-
 struct rep_abend_branch {
     struct vm_branch b;
     struct rep_where from, to;      /* from: with its source line */
@@ -252,10 +247,11 @@ struct rep_abend {
     struct rep_abend_dump dump[REP_ABEND_DUMPS];
 };
 
-/* Read the machine after a run that ended with st (code: an ABEND the
- * program asked for, or NULL); dump: collect the storage dumps too. */
+/* Read the machine after a run that ended with st (rc as for
+ * rep_status_collect: VM_ABEND's completion code); dump: collect the
+ * storage dumps too. */
 void rep_abend_collect(struct rep_abend *a, const struct vm *vm, const struct symtab *syms,
-                       enum vm_status st, const struct rep_abend_code *code, int dump);
+                       enum vm_status st, uint32_t rc, int dump);
 /* Does a run that ended with st get an abend report (imprun)?  A program
  * interruption with no handler.  (Any status can be collected: a cycle
  * limit is S322.) */

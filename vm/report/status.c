@@ -217,6 +217,9 @@ void rep_status_collect(struct rep_status *s, const struct vm *vm, const struct 
         if (vm_fetch_bytes(vm, 0x20, old, sizeof old) == 0 &&
             vm_fetch_bytes(vm, 0x88, id, sizeof id) == 0) {
             uint32_t ia = (uint32_t)old[5] << 16 | (uint32_t)old[6] << 8 | old[7];
+            s->psw = 0;                 /* the program's, not the nucleus's */
+            for (int i = 0; i < 8; i++)
+                s->psw = s->psw << 8 | old[i];
             s->have_where = 1;
             rep_where_collect(&s->where, vm, t, (ia - ((id[1] >> 1) & 3) * 2u) & VM_ADDR_MASK);
         }
