@@ -29,9 +29,9 @@
 /* The opcode of decode index d as a halfword: X'00nn' or X'B2nn'. */
 static unsigned opcode_of(unsigned d) { return d < 256 ? d : 0xB200u | (d - 256); }
 
-static int matches(const struct iifm *m, unsigned d)
+int vm_iifm_matches(unsigned pattern, unsigned dontcare, unsigned idx)
 {
-    return ((opcode_of(d) ^ m->pattern) & ~m->dontcare & 0xFFFFu) == 0;
+    return ((opcode_of(idx) ^ pattern) & ~dontcare & 0xFFFFu) == 0;
 }
 
 /* Does the ISA define the opcode of decode index d (the slicing's steps)? */
@@ -108,7 +108,7 @@ static int next_op(const struct iifm *m, unsigned d)
 {
     for (unsigned k = 1; k <= MC_NDISPATCH; k++) {
         unsigned e = (d + k) % MC_NDISPATCH;
-        if (defined(e) && ((opcode_of(e) ^ m->pattern) & ~m->dontcare & 0xFFFFu) == 0)
+        if (defined(e) && vm_iifm_matches(m->pattern, m->dontcare, e))
             return (int)e;
     }
     return -1;
@@ -214,7 +214,7 @@ int iifm_load(struct vm *vm, uint32_t addr)
         match_only(m, (unsigned)e);
     } else
         for (unsigned d = 0; d < MC_NDISPATCH; d++)
-            m->match[d] = (uint8_t)matches(m, d);
+            m->match[d] = (uint8_t)vm_iifm_matches(m->pattern, m->dontcare, d);
     m->on = 1;
     /* LOCR itself is fetched and counted, its cycles are not in yet: the
        first interval opens at the next fetch (the mark), none before */

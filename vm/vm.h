@@ -401,6 +401,10 @@ void vm_set_host(struct vm *vm, const struct vm_host *host);    /* copied; NULL 
  * marks (a state or task change, a slice's end).
  */
 #define VM_IIFM_BLOCK 24            /* bytes of the control block */
+enum { VM_IIFM_PROB = 0x80, VM_IIFM_SUP = 0x40, VM_IIFM_SLICE = 0x20 };   /* its flags (+4) */
+/* Does the opcode of decode index idx match pattern in every bit that is
+ * not a don't-care?  (The compare register's test.) */
+int vm_iifm_matches(unsigned pattern, unsigned dontcare, unsigned idx);
 #define VM_IIFM_TABLE (512 * 16)    /* bytes of the time-slicing frequency table */
 int vm_iifm_start(struct vm *vm, uint32_t addr);
 void vm_iifm_stop(struct vm *vm, uint64_t *count, uint64_t *cycles);

@@ -93,10 +93,10 @@ enum {
  * slice in cycles, +12 A frequency table, +16 2F 0.  STOCR stores
  * IIFM_RESULT bytes: +0 D opcode counter, +8 D cycle counter.
  */
-enum { IIFM_PROB = 0x80, IIFM_SUP = 0x40, IIFM_SLICE = 0x20 };
-#define IIFM_BLOCK     24
+enum { IIFM_PROB = VM_IIFM_PROB, IIFM_SUP = VM_IIFM_SUP, IIFM_SLICE = VM_IIFM_SLICE };
+#define IIFM_BLOCK     VM_IIFM_BLOCK
 #define IIFM_RESULT    16
-#define IIFM_TABLE     (512 * 16)       /* a count and a cycle doubleword per decode index */
+#define IIFM_TABLE     VM_IIFM_TABLE    /* a count and a cycle doubleword per decode index */
 #define IIFM_MIN_SLICE 1000u            /* cycles */
 struct iifm {
     int on;

@@ -19,8 +19,6 @@
 #include "number.h"
 #include "report.h"
 
-enum { F_PROB = 0x80, F_SUP = 0x40, F_SLICE = 0x20 };
-
 /* An opcode halfword: a mnemonic or hex; -1 if neither. */
 static long opcode_value(const char *s)
 {
@@ -72,16 +70,16 @@ int imprun_parse_iifm(struct imprun_opts *o, const char *spec, char *err, size_t
             } else if (slash)
                 o->iifm_dontcare = (unsigned)v;
         } else if (strcmp(tok, "problem") == 0)
-            o->iifm_flags |= F_PROB;
+            o->iifm_flags |= VM_IIFM_PROB;
         else if (strcmp(tok, "supervisor") == 0)
-            o->iifm_flags |= F_SUP;
+            o->iifm_flags |= VM_IIFM_SUP;
         else if (strncmp(tok, "slice=", 6) == 0) {
             if (parse_number_in(tok + 6, NUM_DECIMAL, 1000, UINT32_MAX, &v) != 0) {
                 snprintf(err, errsize, "--iifm: slice '%s' is not a number of cycles (1000 or "
                          "more)", tok + 6);
                 return -1;
             }
-            o->iifm_flags |= F_SLICE;
+            o->iifm_flags |= VM_IIFM_SLICE;
             o->iifm_slice = (uint32_t)v;
         } else if (strncmp(tok, "tasks=", 6) == 0) {
             char *ts = NULL;
@@ -105,7 +103,7 @@ int imprun_parse_iifm(struct imprun_opts *o, const char *spec, char *err, size_t
 /* The reserved top of storage: the block, the counters, the table. */
 static uint32_t reserved(const struct imprun_opts *o)
 {
-    return 64 + ((o->iifm_flags & F_SLICE) ? VM_IIFM_TABLE : 0);
+    return 64 + ((o->iifm_flags & VM_IIFM_SLICE) ? VM_IIFM_TABLE : 0);
 }
 
 static uint32_t block_at(const struct vm *vm) { return vm_storage_size(vm) - 64; }
@@ -119,7 +117,7 @@ uint32_t imprun_iifm_top(const struct imprun_opts *o, uint32_t size)
 int imprun_iifm_arm(struct vm *vm, const struct imprun_opts *o)
 {
     uint8_t b[VM_IIFM_BLOCK] = { 0 };
-    uint32_t table = (o->iifm_flags & F_SLICE) ? table_at(vm) : 0;
+    uint32_t table = (o->iifm_flags & VM_IIFM_SLICE) ? table_at(vm) : 0;
     b[0] = (uint8_t)(o->iifm_pattern >> 8);
     b[1] = (uint8_t)o->iifm_pattern;
     b[2] = (uint8_t)(o->iifm_dontcare >> 8);
@@ -144,15 +142,13 @@ int imprun_iifm_arm(struct vm *vm, const struct imprun_opts *o)
 
 static int matches(const struct imprun_opts *o, unsigned d)
 {
-    unsigned op = d < 256 ? d : 0xB200u | (d - 256);
-    return ((op ^ o->iifm_pattern) & ~o->iifm_dontcare & 0xFFFFu) == 0;
+    return vm_iifm_matches(o->iifm_pattern, o->iifm_dontcare, d);
 }
 
 static const char *name_of(unsigned d)
 {
-    const struct isa_insn *in = d < 256 ? isa_by_opcode((uint8_t)d, 0)
-                                        : isa_by_opcode(0xB2, (uint8_t)(d - 256));
-    return d == 0xE0 ? "XREAD..." : in ? in->name : "?";
+    const char *name = rep_op_name(d);
+    return name ? name : "?";
 }
 
 static double cpi(uint64_t c, uint64_t n) { return n ? (double)c / (double)n : 0.0; }
@@ -179,12 +175,12 @@ void imprun_iifm_report(FILE *f, struct vm *vm, const struct imprun_opts *o)
                                                       : o->iifm_pattern & 0xFF),
                  o->iifm_pattern);
     fprintf(f, "iifm: %s%s%s%s: %" PRIu64 " instructions, %" PRIu64 " cycles, CPI %.2f\n", what,
-            (o->iifm_flags & F_PROB) && !(o->iifm_flags & F_SUP) ? ", problem state" : "",
-            (o->iifm_flags & F_SUP) && !(o->iifm_flags & F_PROB) ? ", supervisor state" : "",
+            (o->iifm_flags & VM_IIFM_PROB) && !(o->iifm_flags & VM_IIFM_SUP) ? ", problem state" : "",
+            (o->iifm_flags & VM_IIFM_SUP) && !(o->iifm_flags & VM_IIFM_PROB) ? ", supervisor state" : "",
             o->iifm_tasks ? ", some tasks" : "", n, c, cpi(c, n));
     fprintf(f, "iifm: the machine's exact count of the same opcodes, whole run: %" PRIu64
             " instructions, %" PRIu64 " cycles, CPI %.2f\n", en, ec, cpi(ec, en));
-    if (!(o->iifm_flags & F_SLICE))
+    if (!(o->iifm_flags & VM_IIFM_SLICE))
         return;
     /* the time-sliced table beside the exact frequencies */
     fprintf(f, "iifm: time-sliced frequency table (slices of %" PRIu32 " cycles) beside the "

@@ -138,6 +138,9 @@ struct rep_stats {
 };
 
 void rep_stats_collect(struct rep_stats *s, const struct vm_counters *c);
+/* The mnemonic of a decode index ("XREAD..." for the X'E0' family), or
+ * NULL if the ISA has none. */
+const char *rep_op_name(unsigned idx);
 /* Totals, CPI and the per-opcode table. */
 void rep_stats_print(FILE *out, const struct rep_stats *s);
 /* One row of the table (no newline): "41     LA       ...  CPI  %". */

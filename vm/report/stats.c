@@ -18,6 +18,16 @@ static void opcode_of(unsigned idx, uint8_t *op0, uint8_t *op1)
     *op1 = idx < 256 ? 0 : (uint8_t)(idx - 256);
 }
 
+const char *rep_op_name(unsigned idx)
+{
+    uint8_t op0, op1;
+    opcode_of(idx, &op0, &op1);
+    if (op0 == 0xE0)
+        return "XREAD...";              /* the X'E0' family shares its opcode */
+    const struct isa_insn *in = isa_by_opcode(op0, op1);
+    return in ? in->name : NULL;
+}
+
 static int by_count(const void *a, const void *b)
 {
     const struct rep_op *x = a, *y = b;
@@ -35,15 +45,12 @@ void rep_stats_collect(struct rep_stats *s, const struct vm_counters *c)
     for (unsigned i = 0; i < 512; i++) {
         if (c->op_count[i] == 0 && c->op_cycles[i] == 0)
             continue;
-        uint8_t op0, op1;
-        opcode_of(i, &op0, &op1);
-        const struct isa_insn *in = isa_by_opcode(op0, op1);
+        const char *name = rep_op_name(i);
         struct rep_op *o = &s->ops[s->nops++];
         o->idx = i;
         o->opcode = i < 256 ? i : 0xB200u + (i - 256);
         /* cycles with no instruction behind them: the IPL restart, the wait */
-        o->name = op0 == 0xE0 ? "XREAD..." /* the X'E0' family shares its opcode */
-                : in ? in->name : c->op_count[i] ? "?" : "(none)";
+        o->name = name ? name : c->op_count[i] ? "?" : "(none)";
         o->count = c->op_count[i];
         o->cycles = c->op_cycles[i];
     }
