@@ -1,0 +1,86 @@
+/*
+ * run.h -- one imprun run, shared by run.c (loading, the environment, the
+ * reports) and host.c (what the machine asks of the host: storage with
+ * the program's key, SVCs and DIAGNOSE, ASSIST's instructions and files).
+ */
+#ifndef IMP_VM_IMPRUN_RUN_H
+#define IMP_VM_IMPRUN_RUN_H
+
+#include "imprun.h"
+#include "diag.h"
+#include "obj.h"
+#include "outfile.h"
+#include "pagesim.h"
+#include "report.h"
+#include "services.h"
+#include "symbols.h"
+
+/* Limits imprun sets on a run besides the cycle limit: one row each, what
+   reached its limit, its unit, and the option that raises it (imprun(1),
+   "Limits"); the ASSIST rows are ASSIST's job limits. */
+#define IMPRUN_LIMITS(X)                                                          \
+    X(LIMIT_NONE,    "",                       "",      "")                       \
+    X(LIMIT_CONSOLE, "console output",         "bytes", "--max-console=SIZE")     \
+    X(LIMIT_FILES,   "output to bound files",  "bytes", "--max-output=SIZE")      \
+    X(LIMIT_TRACE,   "trace",                  "bytes", "--max-trace=SIZE")       \
+    X(LIMIT_CARDS,   "cards read (XREAD)",     "cards", "--max-cards=N")          \
+    X(LIMIT_LINES,   "lines printed",          "lines", "--max-lines=N")          \
+    X(LIMIT_PAGES,   "pages printed",          "pages", "--max-pages=N")          \
+    X(LIMIT_PUNCH,   "cards punched (XPNCH)",  "cards", "--max-punch=N")          \
+    X(LIMIT_ABYTES,  "ASSIST output",          "bytes", "--max-output=SIZE")
+
+enum imprun_limit {
+#define X(e, what, unit, option) e,
+    IMPRUN_LIMITS(X)
+#undef X
+};
+
+/* What imprun keeps of one task. */
+struct run_task {
+    struct symtab syms;
+    struct obj_module mod;
+    int have_mod;
+    int64_t delta;              /* its load address - link address */
+    uint32_t rc;                /* return code of its EXIT */
+    uint32_t abend;             /* completion code of its ABEND: system bits 8-19, user 20-31 */
+    struct services *svc;
+    struct assist *asst;
+    const char *name;           /* its program, for the reports */
+    struct rep_status status;   /* how it ended (several tasks) */
+    struct rep_abend *abend_rep;    /* and its abend report, if it ended abnormally */
+    int ended;
+};
+
+struct run {
+    const struct imprun_opts *o;
+    struct services *svc;       /* task 1's */
+    struct vm *vm;
+    struct svc_storage st;      /* storage as a service sees it: the caller's key */
+    struct svc_storage host;    /* and as the reports see it */
+    unsigned key;               /* the key of the program a service is for */
+    struct run_task tk[VM_MAX_TASKS];
+    int ntasks;
+    struct ps_string refs;      /* the page reference string, kept for OPT */
+    int refs_full;              /* it grew past IMPRUN_MAX_REFS */
+    FILE *refs_out;             /* --page-refs */
+    struct outfile refs_file;
+    uint32_t rc;                /* return code of task 1's EXIT */
+    enum imprun_limit limit;    /* the limit that stopped the run, if any */
+    uint64_t limit_max;         /* an ASSIST limit: its value */
+    FILE *cards, *print, *punch;    /* ASSIST's files that imprun opened */
+    FILE *rep;                  /* imprun's own reports */
+    struct outfile rep_file;    /* --report, when rep_open */
+    int rep_open;
+    struct diag d;              /* messages about the output files */
+};
+
+/* host.c */
+/* The storage views (r->st, r->host) and the host hooks of r->vm. */
+void run_storage_init(struct run *r);
+void run_host_set(struct run *r);
+/* Each task's ASSIST streams (host.c, "ASSIST"); 0, or -1 after a
+ * message; closed (outputs checked: -1 after a message) by run_assist_close. */
+int run_assist_open(struct run *r);
+int run_assist_close(struct run *r);
+
+#endif
