@@ -7,7 +7,8 @@
  *   vm/host/runtime/IMPFCB.s   the FCB DSECT (offsets counted from its DS lengths)
  *   vm/host/services.h    the comment's lists of codes and FCB fields
  *   man/imprun.1          the services table, the FCB table, the modes,
- *                         the FCB's size, the cycle-cost table
+ *                         the FCB's size, the cycle-cost table, the list
+ *                         of SVC numbers
  *   imp(7)                the services table (generated from SVC_FUNCS:
  *                         this checks the generator), the FCB paragraph,
  *                         IMPFCB's labels
@@ -289,6 +290,16 @@ static void check_imprun(const char *text)
     sq = squeeze(text);
     if (!check(sq && strstr(sq, want)))
         printf("#   wanted: %s\n", want);
+    /* the list of SVC numbers: "EXIT 3," ... "SUPER 250;" */
+    for (int i = 0; sq && i < NFUNCS; i++) {
+        if (!funcs[i].svc)
+            continue;
+        char a[64], b[64];
+        snprintf(a, sizeof a, " %s %u,", funcs[i].name, funcs[i].svc);
+        snprintf(b, sizeof b, " %s %u;", funcs[i].name, funcs[i].svc);
+        if (!check(strstr(sq, a) || strstr(sq, b)))
+            printf("#   imprun(1) SVC numbers: wanted %s %u\n", funcs[i].name, funcs[i].svc);
+    }
     free(sq);
 }
 
