@@ -169,6 +169,20 @@ test_expect_success 'impas takes the deck: $JOB skipped, no warning for the card
     printf "\$JOB\nTWO      CSECT\n         BR    14\n         END   TWO\n\$ENTRY\nDATA\n" >deck2.s &&
     impas -o deck2.o deck2.s 2>err && ! test -s err
 '
+test_expect_success 'bad ASSIST options and files get clear errors' '
+    { imprun --asa=bogus "$EX/scores.s" 2>err; test $? -eq 2; } &&
+    test_grep "imprun: --asa: .bogus. is not raw or interpret" err &&
+    { imprun --max-pages=-1 "$EX/scores.s" 2>err; test $? -eq 2; } &&
+    test_grep "is not a number (0: no limit)" err &&
+    { imprun --cards=nonexistent.cards "$EX/scores.s" 2>err; test $? -eq 1; } &&
+    test_grep "imprun: --cards: cannot open .nonexistent.cards.: No such file" err &&
+    { imprun --print=no/such/dir/p.txt "$EX/scores.s" 2>err; test $? -eq 1; } &&
+    test_grep "imprun: --print: cannot open" err &&
+    printf "P        CSECT\n         USING P,15\n         XPRNT =C%s,4\n         XPRNT =C%s,4\n         BR    14\n         END   P\n" "'"'"'1ONE'"'"'" "'"'"'1TWO'"'"'" >pages.s &&
+    { imprun --max-pages=1 pages.s >out 2>err; test $? -eq 6; } &&
+    test_grep "the pages printed reached its limit of 1 pages (--max-pages=N raises it)" err &&
+    echo ONE >want && test_cmp want out
+'
 test_expect_success 'a .mlc source runs like a .s' '
     cp "$EX/scores.s" deck.mlc && imprun -q deck.mlc >out &&
     test_cmp "$EX/scores.expected" out

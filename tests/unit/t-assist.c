@@ -2,11 +2,12 @@
  * t-assist.c -- ASSIST's instructions on a plain byte array: the rules of
  * assist.h for the scans (XDECI, XHEXI) and their condition codes, the
  * output fields (XDECO, XHEXO), cards (XREAD), XLIMD, the masks that are
- * no instruction and the table of names.  (Printing, punching, dumps and
- * files: t-assist-print.)  Expected values are written from the rules,
- * not copied from the output.
+ * no instruction and the table of names (against lib/isa.def).
+ * (Printing, punching, dumps and files: t-assist-print.)  Expected values
+ * are written from the rules, not copied from the output.
  */
 #include "assist-fixture.h"
+#include "isa.h"
 
 static struct assist_result xdeci(struct fixture *x, const char *text)
 {
@@ -375,6 +376,12 @@ static void test_bad_ops(void)
                   && (rows[i].opcode != rows[j].opcode || rows[i].mask != rows[j].mask));
         check_str(assist_name(rows[i].opcode, rows[i].mask < 0 ? 0 : (unsigned)rows[i].mask),
                   rows[i].name);
+        /* the instruction table (lib/isa.def) says the same opcode and mask */
+        const struct isa_insn *in = isa_by_name(rows[i].name);
+        if (check(in != NULL)) {
+            check_uint(in->opcode, ==, rows[i].opcode);
+            check_uint(in->mask, ==, rows[i].mask < 0 ? 0u : (unsigned)rows[i].mask);
+        }
     }
     check(assist_name(0x51, 0) == NULL);
     teardown(&x);
