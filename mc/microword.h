@@ -94,7 +94,8 @@ enum { MC_FLAG_Z = 1, MC_FLAG_N = 2, MC_FLAG_C = 4, MC_FLAG_V = 8, MC_FLAG_Y = 1
 enum mc_reg_kind { MC_K_NONE, MC_K_CONST, MC_K_IREG, MC_K_RN, MC_K_LATCH, MC_K_REG, MC_K_CALC };
 /* ALU kinds; MEM accesses; AG phases (fields.def: ALU, MEM, AG). */
 enum mc_alu_kind { MC_AK_NOP, MC_AK_PURE, MC_AK_OTHER };
-enum mc_access { MC_ACC_NONE, MC_ACC_READ, MC_ACC_WRITE, MC_ACC_RMW, MC_ACC_PROBE };
+enum mc_access { MC_ACC_NONE, MC_ACC_READ, MC_ACC_WRITE, MC_ACC_RMW, MC_ACC_PROBE,
+                 MC_ACC_MONR, MC_ACC_MONW };
 enum mc_phase { MC_PH_NONE, MC_PH_PRE, MC_PH_POST };
 /* Sequencing: how the next word is chosen, and the places it may be. */
 enum mc_seq_how { MC_HOW_GO, MC_HOW_IF, MC_HOW_CALL, MC_HOW_RET, MC_HOW_DISPATCH };
@@ -145,9 +146,20 @@ static inline int mc_mem_writes(unsigned m)
 {
     return mc_mem_prop[m].access == MC_ACC_WRITE || mc_mem_prop[m].access == MC_ACC_RMW;
 }
+/* A monitor reference (MRD4, MWR4: the monitor's own, imp(7)). */
+static inline int mc_mem_monitor(unsigned m)
+{
+    return mc_mem_prop[m].access == MC_ACC_MONR || mc_mem_prop[m].access == MC_ACC_MONW;
+}
+/* Does MEM value m store Y (a program's store or a monitor's)? */
+static inline int mc_mem_stores_y(unsigned m)
+{
+    return mc_mem_writes(m) || mc_mem_prop[m].access == MC_ACC_MONW;
+}
 static inline int mc_mem_before_alu(unsigned m)
 {
-    return mc_mem_reads(m) || mc_mem_prop[m].access == MC_ACC_PROBE;
+    return mc_mem_reads(m) || mc_mem_prop[m].access == MC_ACC_PROBE ||
+           mc_mem_prop[m].access == MC_ACC_MONR;
 }
 
 /* Descriptors, in fields.def order (microword.c). */
@@ -218,8 +230,11 @@ uint32_t mc_layout_hash(void);
  *   trap     an access exception or an instruction-fetch exception: PIC set
  *   undef    dispatch of an opcode with no microcode (operation exception)
  *   restart  the operator's restart (vm_restart)
+ *   monitor  a sampling monitor's event is due (imp(7), "The monitor
+ *            vector"): at an instruction fetch, or in the wait state
  */
-#define MC_VECTORS(X) X(FETCH, "fetch") X(TRAP, "trap") X(UNDEF, "undef") X(RESTART, "restart")
+#define MC_VECTORS(X) X(FETCH, "fetch") X(TRAP, "trap") X(UNDEF, "undef") X(RESTART, "restart") \
+                      X(MONITOR, "monitor")
 enum mc_vector {
 #define X(e, s) MC_V_##e,
     MC_VECTORS(X)

@@ -58,6 +58,7 @@ events:  END
 undef:   A=#1 ALU=PASSA D=PIC GOTO trap
 trap:    SF=NOPGM GOTO trap
 restart: SF=NORST GOTO restart
+monitor: SF=MONEND END
 EOT
     impas hi.s && impld -o hi.load hi.o &&
     impas unclosed.s && impld -o unclosed.load unclosed.o

@@ -13,6 +13,7 @@ events:  END
 undef:   A=#1 ALU=PASSA D=PIC GOTO trap
 trap:    SF=NOPGM GOTO trap
 restart: SF=NORST GOTO restart
+monitor: SF=MONEND END
 EOT
 
 test_expect_success 'the microprogram assembles' '
@@ -23,7 +24,7 @@ test_expect_success 'the microprogram assembles' '
 '
 test_expect_success 'the map lists the dispatch table from the instruction table' '
     grep "^  005A  A      RX  [0-9A-F]\{3\}$" cs.map &&
-    grep "^  B2E0  EIAS .*undef" cs.map
+    grep "^  B2E8  ECSM .*undef" cs.map
 '
 test_expect_success 'the listing shows each microword beside its source' '
     grep "^ [0-9A-F]\{3\}   [0-9A-F]\{24\} .*AR:" cs.lst
@@ -33,9 +34,9 @@ test_expect_success 'missing entry points are warnings, IMP monitors a note' '
     impmc -o nospm.mcs -m nospm.map nospm/*.mc 2>err &&
     grep "warning: SPM (LATER, opcode 0004) has no microcode" err &&
     grep "^  0004  SPM .*undef" nospm.map &&
-    grep "note: 8 IMP monitor instructions have no microcode" err
+    grep "note: 2 IMP monitor instructions have no microcode" err
 '
-test_expect_success 'a minimal program with the four vectors' '
+test_expect_success 'a minimal program with every vector' '
     impmc -o base.mcs base.mc 2>err && grep "^W 004 " base.mcs
 '
 test_expect_success 'default output name' '
@@ -48,7 +49,7 @@ check_error() {     # check_error NAME 'source line' 'expected message'
     test_expect_failure_status "error: $1" 1 "impmc -o $1.mcs $1.mc 2>$1.err"
     name=$1 msg=$3
     test_expect_success "message: $1" '
-        grep "^$name.mc:6:[0-9]*: error: " $name.err | grep -F -e "$msg" && ! test -f $name.mcs'
+        grep "^$name.mc:7:[0-9]*: error: " $name.err | grep -F -e "$msg" && ! test -f $name.mcs'
 
 }
 check_error field     'x: AQ=R1 GOTO fetch'                 "unknown microword field 'AQ'"
@@ -66,7 +67,7 @@ check_error branchif  'x: IF HOT BRANCH'                     "unknown condition 
 test_expect_success 'IF cond BRANCH is SEQ=BRT (10), IF NOT cond BRANCH SEQ=BRNT (11)' '
     cp base.mc br.mc && printf "x:       IF Z BRANCH\ny:       IF NOT Z BRANCH\n" >>br.mc &&
     impmc -o br.mcs br.mc 2>/dev/null &&
-    x=$(sed -n "s/^W 005 ............//p" br.mcs) && y=$(sed -n "s/^W 006 ............//p" br.mcs) &&
+    x=$(sed -n "s/^W 006 ............//p" br.mcs) && y=$(sed -n "s/^W 007 ............//p" br.mcs) &&
     test $(( (0x$x >> 33) & 15 )) = 10 && test $(( (0x$y >> 33) & 15 )) = 11 &&
     test $(( (0x$x >> 28) & 31 )) = $(( (0x$y >> 28) & 31 ))
 '
@@ -76,7 +77,7 @@ test_expect_success 'the caret points at the column' '
 test_expect_success 'unused labels and unreachable words are warnings' '
     cp base.mc w.mc && printf "lost:    END\n" >>w.mc &&
     impmc -o w.mcs w.mc 2>w.err &&
-    grep "w.mc:6:1: warning: unreachable microword" w.err &&
+    grep "w.mc:7:1: warning: unreachable microword" w.err &&
     grep "warning: label .lost. is never used" w.err
 '
 test_expect_success '-W error makes them errors' '

@@ -210,6 +210,7 @@ __attribute__((always_inline)) static inline int dp_cond(const struct vm *vm, un
     case MC_COND_WAIT: return vm->emwp >> 1 & 1;
     case MC_COND_EXTPEND: return (pw_get(vm) & PW_IRQ) != 0;
     case MC_COND_TASKSW: return (pw_get(vm) & PW_TASK) != 0;
+    case MC_COND_IDLE: return vm->pg.on ? !vm->pg.running : (vm->emwp >> 1 & 1);
     case MC_COND_EXEC: return vm->exec;
     case MC_COND_NA4: return (vm->ea2 & 3) != 0;
     case MC_COND_NA8: return (vm->ea2 & 7) != 0;

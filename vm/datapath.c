@@ -71,6 +71,9 @@ uint32_t dp_source(struct vm *vm, unsigned sel, const struct uop *u)
     case MC_SRC_EXTC: return tm_ext_code(vm);
     case MC_SRC_CYCL: return (uint32_t)vm->ctr.cycles;
     case MC_SRC_CYCH: return (uint32_t)(vm->ctr.cycles >> 32);
+    case MC_SRC_TASK: return vm->pg.on ? (vm->pg.running ? vm->tcur : 0) : (vm->emwp & 2 ? 0 : 1);
+    case MC_SRC_MONEV: return mon_source(vm);
+    case MC_SRC_PGIN: return (uint32_t)vm->pg.pageins;
     default: return vm->src[sel] ? *vm->src[sel] : 0;
     }
 }

@@ -421,6 +421,8 @@ static __attribute__((noinline, cold)) const struct uop *fetch_event(struct vm *
     uint32_t ia = vm->ia;
     if (eng_fetch_events(vm, u))
         return NULL;
+    if ((pw_get(vm) & PW_SAMPLE) && mon_enter(vm, 1))
+        return &vm->cs[vm->img.vector[MC_V_MONITOR]];
     if (pw_get(vm) & PW_EVENTS) {
         vm->evskip = 0;
         return &vm->cs[u->addr];

@@ -55,6 +55,8 @@ enum { X_CONDS(X_ENUM, XD_) NXCOND };
 #define FP_MEM_WRITE(XF, M) FP_APPLY_(FP_UNPAREN XF, M)
 #define FP_MEM_RMW(XF, M)
 #define FP_MEM_PROBE(XF, M)
+#define FP_MEM_MONR(XF, M)
+#define FP_MEM_MONW(XF, M)
 #define FP_MEM_(XF, M, code, cycles, len, access, what) FP_MEM_##access(XF, M)
 #define MEM_OPS(X, F) MC_MEM_VALUES(FP_MEM_, (X, F))
 

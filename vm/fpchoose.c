@@ -238,6 +238,8 @@ static unsigned choose(struct vm *vm, struct uop *u)
     if (u->alu && (u->akind == SRCK_CALC || u->bkind == SRCK_CALC))
         return OP_GENERIC;
     unsigned access = mc_mem_prop[u->mem].access;
+    if (mc_mem_monitor(u->mem))         /* the monitors' own references: the reference */
+        return OP_GENERIC;
     if (u->rnc || u->ctr || mc_ag_phase[u->ag] == MC_PH_POST || access == MC_ACC_RMW)
         return u->dkind != DSTK_CALC && access != MC_ACC_PROBE ? OP_MEMX : OP_GENERIC;
     if (u->dkind == DSTK_CALC)

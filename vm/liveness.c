@@ -32,7 +32,7 @@ static unsigned alu_sets(unsigned alu) { return mc_alu_prop[alu].sets; }
 /* Does u use its own Y (D, a storage write, a CC setting that reads Y)? */
 static int uses_y(const struct uop *u)
 {
-    return u->d || mc_mem_writes(u->mem) || (mc_cc_reads[u->cc] & FY);
+    return u->d || mc_mem_stores_y(u->mem) || (mc_cc_reads[u->cc] & FY);
 }
 
 /* What u's ALU phase reads, given what is live after it (`after`): the

@@ -549,7 +549,11 @@ uint8_t *pg_xlate(struct vm *vm, uint32_t addr, int write)
 
 uint8_t *pg_peek(struct vm *vm, uint32_t addr, int write)
 {
-    struct task *t = vm->task[vm->tcur];
+    return pg_peek_in(vm, vm->task[vm->tcur], addr, write);
+}
+
+uint8_t *pg_peek_in(struct vm *vm, struct task *t, uint32_t addr, int write)
+{
     uint32_t vp = addr >> vm->pg.pshift, f = t->pt[vp], off = addr & (vm->pg.psize - 1);
     if (f && (!write || vm->pg.frame[f - 1].dirty))
         return frame_addr(vm, f - 1) + off;
@@ -569,9 +573,13 @@ uint8_t *pg_peek(struct vm *vm, uint32_t addr, int write)
 
 int pg_store(struct vm *vm, uint32_t addr, const void *src, uint32_t n)
 {
-    struct task *t = vm->task[vm->tcur];
+    return pg_store_in(vm, vm->task[vm->tcur], addr, src, n);
+}
+
+int pg_store_in(struct vm *vm, struct task *t, uint32_t addr, const void *src, uint32_t n)
+{
     uint32_t vp = addr >> vm->pg.pshift, f = t->pt[vp], off = addr & (vm->pg.psize - 1);
-    uint8_t *p = pg_peek(vm, addr, 1);
+    uint8_t *p = pg_peek_in(vm, t, addr, 1);
     if (!p)
         return -1;          /* out of host memory for the page file */
     memcpy(p, src, n);
@@ -684,6 +692,13 @@ int pg_dispatch(struct vm *vm)
         if (m == UINT64_MAX)
             return VM_TASKS_ENDED;              /* pg_task_end leaves a live task: not reached */
         uint64_t to = m <= vm->limit ? m : vm->limit > now ? vm->limit : now;
+        uint64_t md = mon_deadline(vm);
+        if (md < to) {                          /* a monitor's event while all wait */
+            to = md > now ? md : now;
+            pg->wait += to - now;
+            vm->ctr.cycles = pg->acct = to;
+            return PG_MONITOR;
+        }
         pg->wait += to - now;
         vm->ctr.cycles = pg->acct = to;
         if (to < m) {

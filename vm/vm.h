@@ -410,6 +410,64 @@ int vm_iifm_start(struct vm *vm, uint32_t addr);
 void vm_iifm_stop(struct vm *vm, uint64_t *count, uint64_t *cycles);
 int vm_iifm_active(const struct vm *vm);
 
+/* ---- the sampling monitors (imp(7), "THE SAMPLING MONITORS") -----------------------
+ *
+ * The instruction-address sampler (EIAS/DIAS, its block's address at
+ * CAT+X'A8'), program-counter sampling (EPCS/DPCS) and gleaning
+ * (EGLN/DGLN).  Their work is microcode, entered at the `monitor' vector
+ * when an event is due; vm_monitor_op does what the enabling and
+ * disabling instructions do, for an embedder that arms them without
+ * guest code: 0 with *cc set, or the program-interruption code the
+ * instruction would raise (5, 6).  The control blocks and what the
+ * microcode stores are in real storage (with tasks, task 1's address
+ * space).
+ */
+#define VM_CAT        0x200u        /* the control address table: 256 bytes of the PSA */
+#define VM_CAT_IAS    0xA8u         /* its word with the IAS block's address */
+#define VM_CAT_PCS    0xACu         /* ... the PC-sampling block's (EPCS stores it) */
+#define VM_CAT_GLEAN  0xB0u         /* ... the gleaning block's (EGLN stores it) */
+#define VM_IAS_HEADER 8u            /* bytes of the IAS block before its descriptors */
+#define VM_IAS_WINDOW 20u           /* bytes of a window descriptor */
+#define VM_IAS_MAX_WINDOWS 16u
+#define VM_IAS_MIN_PERIOD 100u      /* cycles */
+#define VM_PCS_BLOCK  32u
+#define VM_PCS_ENTRY  8u            /* +0 F count, +4 F task id (byte 0) and address */
+#define VM_PCS_MAX_RATE 160000u     /* ticks per virtual second: one every 100 cycles */
+#define VM_GLEAN_BLOCK 32u
+#define VM_GLEAN_MIN_CYCLES 100u
+#define VM_CYCLES_PER_SECOND 16000000u
+/* The gleaning info mask (+0 H of its block), in the order a record holds them. */
+#define VM_GLEAN_INFO(X)                                                    \
+    X(IA,      0x8000, 4,  "ia",      "the address of the instruction just executed") \
+    X(PSW,     0x4000, 8,  "psw",     "the current PSW (the next instruction's address)") \
+    X(GR,      0x2000, 64, "gr",      "general registers 0-15") \
+    X(OP,      0x1000, 4,  "op",      "the opcode of the instruction just executed") \
+    X(CYCLES,  0x0800, 8,  "cycles",  "the cycle counter") \
+    X(TASK,    0x0400, 4,  "task",    "the running task's id (0: none)") \
+    X(PAGEINS, 0x0200, 4,  "pageins", "page-ins so far")
+enum {
+#define X(n, bit, len, name, what) VM_GLEAN_##n = bit,
+    VM_GLEAN_INFO(X)
+#undef X
+};
+enum { VM_GLEAN_INSNS = 0x80 };     /* its flags (+4): the interval counts instructions */
+#define VM_GLEAN_FULL  0x80000000u  /* its status (+28): the buffer filled */
+#define VM_GLEAN_ENDED 0x40000000u  /* ... DGLN ended it */
+/* The gleaned record's length for an info mask (4 for its header). */
+unsigned vm_glean_record_len(unsigned info);
+
+enum vm_monitor { VM_MON_IAS, VM_MON_PCS, VM_MON_GLEAN, VM_MON_COUNT };
+const char *vm_monitor_name(enum vm_monitor m);      /* "ias", "pcs", "glean" */
+int vm_monitor_op(struct vm *vm, unsigned opcode, uint32_t ea, int *cc);
+struct vm_monitor_stats {
+    int on;                         /* enabled now */
+    int full;                       /* gleaning: ended because its buffer filled */
+    uint64_t events;                /* samples, ticks or records taken */
+    uint64_t entries;               /* times its microcode ran */
+    uint64_t cycles;                /* the cycles of its microcode: the probe effect */
+};
+void vm_monitor_stats(const struct vm *vm, enum vm_monitor m, struct vm_monitor_stats *out);
+
 /* ---- tracing (zero cost when not set) ------------------------------------------ */
 
 /*

@@ -75,7 +75,8 @@
     X(STOP,   8, "a stop was requested (vm_request_stop)")                   \
     X(TRACED, 16, "a traced instruction ended: call the trace's done")        \
     X(TASK,   32, "dispatch: the slice ended, the task waits or it ended")       \
-    X(MON,    64, "the instruction-frequency monitor settles after this fetch (iifm.c)")
+    X(MON,    64, "the instruction-frequency monitor settles after this fetch (iifm.c)") \
+    X(SAMPLE, 128, "a sampling monitor may be due: the fetch asks monitor.c")
 enum {
 #define X(name, bit, what) PW_##name = bit,
     PW_BITS(X)
@@ -112,6 +113,31 @@ struct iifm {
     uint64_t slice_count, slice_cycles; /* slicing: the current opcode's slice */
     uint64_t slice_end;                 /* UINT64_MAX: not slicing */
     unsigned cur;                       /* slicing: the decode index counted */
+};
+
+/*
+ * The sampling monitors (monitor.c; imp(7), "THE SAMPLING MONITORS"): the
+ * timers and triggers that enter the `monitor' vector, and what each
+ * monitor's microcode costs.  The control blocks are in storage; the
+ * microcode reads them at every event.
+ */
+enum { MON_IAS = 1, MON_PCS = 2, MON_GLN = 4 };     /* MONEV's bits 29-31, as 1 << m */
+struct mon {
+    unsigned on;                        /* MON_* enabled */
+    unsigned ev;                        /* the events being served (MONEV) */
+    uint64_t ias_next, ias_period;      /* interval timer 4: the next sample */
+    uint64_t pcs_start, pcs_k, pcs_next; /* tick k is at start + k * second / rate */
+    uint32_t pcs_rate;
+    int gln_insns;                      /* the interval counts instructions */
+    uint64_t gln_every, gln_next;       /* the next trigger (a cycle or an instruction count) */
+    unsigned gln_n, gln_left, gln_idx;  /* records per trigger; left in this burst; index */
+    uint64_t gln_last;                  /* instructions at the last record */
+    int gln_full;
+    uint64_t entry_insn;                /* instructions at the last entry from a fetch */
+    int entered;
+    unsigned cur;                       /* the monitor its cycles go to now (0: none yet) */
+    uint64_t mark;                      /* ... since this cycle */
+    uint64_t events[VM_MON_COUNT], entries[VM_MON_COUNT], cycles[VM_MON_COUNT];
 };
 
 enum { SRCK_PTR, SRCK_CONST, SRCK_CALC };
@@ -350,6 +376,7 @@ struct vm {
     unsigned ntasks, tcur;                  /* tcur: the task whose state is in here */
     struct paging pg;
     struct iifm iifm;
+    struct mon mon;
 };
 
 #define STOP_NONE ((enum vm_status)-1)
@@ -388,6 +415,18 @@ void iifm_fetched(struct vm *vm);       /* after a fetch is counted, PW_MON set 
 void iifm_mark(struct vm *vm);          /* the PSW's state or the task may have changed */
 void iifm_timer(struct vm *vm);         /* tm_update: the slice's end */
 int iu_exfetch(struct vm *vm);
+
+/* monitor.c */
+#define MON_ENTER (-2)                  /* special(): go to the monitor vector */
+/* An event due?  Take it (1: go to the monitor vector), or 0.  at_fetch:
+ * from an instruction fetch (once per instruction), else from the wait. */
+int mon_enter(struct vm *vm, int at_fetch);
+void mon_timer(struct vm *vm);          /* tm_update: a deadline passed? bound next_event */
+uint64_t mon_deadline(const struct vm *vm);   /* the next timed event, or UINT64_MAX */
+int mon_special(struct vm *vm, unsigned sf); /* SF=MONCTL ... MONEND: 0 or a PIC */
+uint32_t mon_source(const struct vm *vm);     /* MONEV */
+uint32_t mon_read4(struct vm *vm, uint32_t addr);     /* MEM=MRD4 */
+void mon_write4(struct vm *vm, uint32_t addr, uint32_t v);
 
 /* branch.c */
 /* A taken branch to `to` by the instruction at vm->iaddr (IA has been
@@ -460,7 +499,9 @@ int pg_init_task1(struct vm *vm);           /* vm_new: task 1 and its tables */
 void pg_free(struct vm *vm);
 /* SF=TASKSW: account and save the running task, choose the next ready
  * one (waiting, the machine idle, when none is); 0, or VM_CYCLE_LIMIT
- * when the wait reaches the run's limit (PW_TASK stays raised). */
+ * when the wait reaches the run's limit, or PG_MONITOR when it reaches a
+ * monitor's event (both: PW_TASK stays raised, no task runs). */
+#define PG_MONITOR 1
 int pg_dispatch(struct vm *vm);
 /* SF=IDLE with paging on: the task waits for its timers; 0 (it yields,
  * PW_TASK raised) or the status that ends it. */
@@ -482,6 +523,9 @@ uint8_t *pg_xlate(struct vm *vm, uint32_t addr, int write);
 uint8_t *pg_peek(struct vm *vm, uint32_t addr, int write);
 /* Store n bytes (inside one page) at addr that way: 0, or -1. */
 int pg_store(struct vm *vm, uint32_t addr, const void *src, uint32_t n);
+/* The same in task t's address space (the monitors': task 1's). */
+uint8_t *pg_peek_in(struct vm *vm, struct task *t, uint32_t addr, int write);
+int pg_store_in(struct vm *vm, struct task *t, uint32_t addr, const void *src, uint32_t n);
 
 /* fastpath.c, fpchoose.c */
 void fp_prepare(struct vm *vm);             /* after eng_predecode: handlers, cells; flush the cache */

@@ -246,7 +246,7 @@ static void check_word(struct masm *m, struct wordstate *ws, struct loc loc)
     if (alu == MC_ALU_NONE && ws->set[MC_F_D])
         masm_report(m, DIAG_WARNING, ws->where[MC_F_D],
                     "D without ALU stores the Y of an earlier microword");
-    if (alu == MC_ALU_NONE && mc_mem_writes(mem))
+    if (alu == MC_ALU_NONE && mc_mem_stores_y(mem))
         masm_report(m, DIAG_WARNING, ws->where[MC_F_MEM],
                     "a storage write without ALU stores the Y of an earlier microword");
     if (ws->set[MC_F_AT] && mem == MC_MEM_NONE)

@@ -30,7 +30,8 @@ static void properties(FILE *out, enum mc_set s, unsigned code)
     };
     static const char *const access[] = {
         [MC_ACC_READ] = "read", [MC_ACC_WRITE] = "write", [MC_ACC_RMW] = "read and write",
-        [MC_ACC_PROBE] = "access check",
+        [MC_ACC_PROBE] = "access check", [MC_ACC_MONR] = "monitor read",
+        [MC_ACC_MONW] = "monitor write",
     };
     static const char *const to[] = {
         [MC_TO_NEXT] = "next", [MC_TO_ADDR] = "ADDR", [MC_TO_FETCH] = "fetch",

@@ -1,0 +1,421 @@
+/*
+ * monitor.c -- the sampling monitors' hardware (imp(7), "THE SAMPLING
+ * MONITORS"): the instruction-address sampler's interval timer 4, the
+ * program-counter sampling clock and the gleaning triggers; the entry to
+ * the `monitor' vector; the enabling and disabling instructions; the
+ * monitors' own storage references; what each monitor's microcode costs.
+ *
+ * Everything a monitor does with an event -- which window an address
+ * falls in, which table entry a (task, address) pair has, what a gleaned
+ * record holds -- is microcode (mc/src/monitor.mc), reading the control
+ * blocks in storage at every event.  What is here is the part a machine
+ * does in hardware: the timers, and latching which events are due.
+ *
+ * Events are due by cycle (the IAS period, the PCS clock, gleaning every
+ * N cycles) or by instruction (gleaning every N instructions, and the
+ * records after each of a burst's instructions).  A timed event bounds
+ * vm->next_event, so tm_update runs when it is due and raises PW_SAMPLE;
+ * an event by instruction keeps PW_SAMPLE raised.  At the next
+ * instruction fetch, mon_enter latches the due events (MONEV), restarts
+ * their timers and sends the fetch to the monitor vector -- at most once
+ * per instruction, so a monitor that costs more than its period slows
+ * the program but cannot stop it.  In the wait state the idle functions
+ * stop at the next monitor deadline and enter the vector too; the
+ * microcode then counts the wait.
+ */
+#include "storage.h"
+
+#include <string.h>
+
+static const char *const names[VM_MON_COUNT] = { "ias", "pcs", "glean" };
+
+const char *vm_monitor_name(enum vm_monitor m) { return (unsigned)m < VM_MON_COUNT ? names[m] : "?"; }
+
+unsigned vm_glean_record_len(unsigned info)
+{
+    unsigned n = 4;
+#define X(name, bit, len, s, what) if (info & (bit)) n += (len);
+    VM_GLEAN_INFO(X)
+#undef X
+    return n;
+}
+
+static unsigned info_bits(void)
+{
+    unsigned all = 0;
+#define X(name, bit, len, s, what) all |= (bit);
+    VM_GLEAN_INFO(X)
+#undef X
+    return all;
+}
+
+/* ---- the monitors' storage references ------------------------------------------ */
+
+/* Real storage (paging off) or task 1's address space, resident or not:
+ * no key, no fault, no reference, no watchpoint.  Outside storage a
+ * read gives 0 and a store does nothing: a control block damaged after
+ * the enabling instruction cannot take the machine down. */
+static int mon_bytes(struct vm *vm, uint32_t addr, uint8_t *b, int write)
+{
+    if (addr > vm->memsize || vm->memsize - addr < 4)
+        return -1;
+    if (!vm->pg.on) {
+        if (write)
+            memcpy(vm->real + addr, b, 4);
+        else
+            memcpy(b, vm->real + addr, 4);
+        return 0;
+    }
+    struct task *t = vm->task[1];
+    for (unsigned i = 0; i < 4; i++) {          /* a word may cross a page */
+        if (write) {
+            if (pg_store_in(vm, t, addr + i, b + i, 1) != 0)
+                return -1;
+        } else {
+            const uint8_t *p = pg_peek_in(vm, t, addr + i, 0);
+            b[i] = p ? *p : 0;
+        }
+    }
+    return 0;
+}
+
+uint32_t mon_read4(struct vm *vm, uint32_t addr)
+{
+    uint8_t b[4];
+    if (mon_bytes(vm, addr, b, 0) != 0)
+        return 0;
+    return (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3];
+}
+
+void mon_write4(struct vm *vm, uint32_t addr, uint32_t v)
+{
+    uint8_t b[4] = { (uint8_t)(v >> 24), (uint8_t)(v >> 16), (uint8_t)(v >> 8), (uint8_t)v };
+    mon_bytes(vm, addr, b, 1);
+}
+
+/* ---- timers and triggers ------------------------------------------------------- */
+
+static uint64_t pcs_tick(const struct mon *m, uint64_t k)
+{
+    /* k * second / rate without overflow for any k a run can reach */
+    return m->pcs_start + k / m->pcs_rate * VM_CYCLES_PER_SECOND +
+           k % m->pcs_rate * VM_CYCLES_PER_SECOND / m->pcs_rate;
+}
+
+uint64_t mon_deadline(const struct vm *vm)
+{
+    const struct mon *m = &vm->mon;
+    uint64_t d = UINT64_MAX;
+    if ((m->on & MON_IAS) && m->ias_next < d)
+        d = m->ias_next;
+    if ((m->on & MON_PCS) && m->pcs_next < d)
+        d = m->pcs_next;
+    if ((m->on & MON_GLN) && !m->gln_insns && m->gln_next < d)
+        d = m->gln_next;
+    return d;
+}
+
+/* Does gleaning want a record at this fetch?  (A trigger, or the next
+ * instruction of a burst.) */
+static int glean_due(const struct vm *vm)
+{
+    const struct mon *m = &vm->mon;
+    if (!(m->on & MON_GLN))
+        return 0;
+    if (m->gln_left && vm->ctr.instructions > m->gln_last)
+        return 1;
+    return m->gln_insns ? vm->ctr.instructions >= m->gln_next : vm->ctr.cycles >= m->gln_next;
+}
+
+static unsigned due(const struct vm *vm)
+{
+    const struct mon *m = &vm->mon;
+    uint64_t now = vm->ctr.cycles;
+    unsigned ev = 0;
+    if ((m->on & MON_IAS) && now >= m->ias_next)
+        ev |= MON_IAS;
+    if ((m->on & MON_PCS) && now >= m->pcs_next)
+        ev |= MON_PCS;
+    if (glean_due(vm))
+        ev |= MON_GLN;
+    return ev;
+}
+
+/* PW_SAMPLE: raised while an event is due, or while gleaning counts
+ * instructions (every fetch must ask). */
+static void settle(struct vm *vm)
+{
+    const struct mon *m = &vm->mon;
+    int by_insn = (m->on & MON_GLN) && (m->gln_insns || m->gln_left);
+    pw_set(vm, PW_SAMPLE, by_insn || due(vm) != 0);
+}
+
+void mon_timer(struct vm *vm)
+{
+    if (!vm->mon.on)
+        return;
+    uint64_t d = mon_deadline(vm);
+    if (vm->ctr.cycles >= d)
+        pw_set(vm, PW_SAMPLE, 1);
+    else if (d < vm->next_event)
+        vm->next_event = d;
+}
+
+int mon_enter(struct vm *vm, int at_fetch)
+{
+    struct mon *m = &vm->mon;
+    unsigned ev = due(vm);
+    if (!ev || (at_fetch && m->entered && m->entry_insn == vm->ctr.instructions)) {
+        settle(vm);
+        return 0;
+    }
+    m->entered = at_fetch;
+    m->entry_insn = vm->ctr.instructions;
+    if (ev & MON_IAS) {                 /* interval timer 4 restarts */
+        m->ias_next += m->ias_period;
+        m->events[VM_MON_IAS]++;
+    }
+    if (ev & MON_PCS) {
+        m->pcs_next = pcs_tick(m, ++m->pcs_k);
+        m->events[VM_MON_PCS]++;
+    }
+    if (ev & MON_GLN) {
+        if (m->gln_left && vm->ctr.instructions > m->gln_last &&
+            !(m->gln_insns ? vm->ctr.instructions >= m->gln_next
+                           : vm->ctr.cycles >= m->gln_next)) {
+            m->gln_left--;              /* the burst's next instruction */
+            m->gln_idx++;
+        } else {                        /* a trigger: a new burst */
+            m->gln_next += m->gln_every;
+            if (!m->gln_insns && m->gln_next <= vm->ctr.cycles)
+                m->gln_next = vm->ctr.cycles + m->gln_every;  /* no backlog of bursts */
+            m->gln_left = m->gln_n - 1;
+            m->gln_idx = 0;
+        }
+        m->gln_last = vm->ctr.instructions;
+        m->events[VM_MON_GLEAN]++;
+    }
+    m->ev = ev;
+    m->cur = 0;
+    m->mark = vm->ctr.cycles;
+    settle(vm);
+    return 1;
+}
+
+uint32_t mon_source(const struct vm *vm) { return vm->mon.ev | (vm->mon.gln_idx & 0xFFFF) << 16; }
+
+/* The cycles since the mark go to the monitor whose microcode ran (the
+ * vector's first words: the first monitor's); `next' runs now (0: none). */
+static void charge(struct vm *vm, unsigned next)
+{
+    struct mon *m = &vm->mon;
+    unsigned to = m->cur ? m->cur : next;
+    if (to)
+        m->cycles[to - 1] += vm->ctr.cycles - m->mark;
+    if (next)
+        m->entries[next - 1]++;
+    m->cur = next;
+    m->mark = vm->ctr.cycles;
+}
+
+/* ---- the enabling and disabling instructions ---------------------------------- */
+
+static uint32_t rd4(struct vm *vm, uint32_t a) { return mon_read4(vm, a); }
+static int in_storage(const struct vm *vm, uint32_t addr, uint64_t len)
+{
+    return addr < vm->memsize && len <= vm->memsize - addr;
+}
+static int overlaps(uint32_t a, uint64_t alen, uint32_t b, uint64_t blen)
+{
+    return a < b + blen && b < a + alen;
+}
+
+/* EIAS: the block whose address is at CAT+X'A8'. */
+static int ias_enable(struct vm *vm, int *cc)
+{
+    uint32_t blk = rd4(vm, VM_CAT + VM_CAT_IAS) & VM_ADDR_MASK;
+    if (blk & 3)
+        return 6;
+    if (!in_storage(vm, blk, VM_IAS_HEADER))
+        return 5;
+    uint32_t w1 = rd4(vm, blk + 4);
+    unsigned period = w1 >> 16, reserved = w1 >> 8 & 0xFF, n = w1 & 0xFF;
+    if (period < VM_IAS_MIN_PERIOD || reserved || n == 0 || n > VM_IAS_MAX_WINDOWS)
+        return 6;
+    uint64_t blen = VM_IAS_HEADER + (uint64_t)n * VM_IAS_WINDOW;
+    if (!in_storage(vm, blk, blen))
+        return 5;
+    for (unsigned i = 0; i < n; i++) {
+        uint32_t d = blk + VM_IAS_HEADER + i * VM_IAS_WINDOW;
+        uint32_t lo = rd4(vm, d), hi = rd4(vm, d + 4), size = rd4(vm, d + 8);
+        uint32_t vec = rd4(vm, d + 12);
+        if (lo > VM_ADDR_MASK + 1 || hi > VM_ADDR_MASK + 1 || lo >= hi || size == 0 ||
+            size > 0x7FFFFFFFu || (vec & 3))
+            return 6;
+        uint64_t vlen = 4 * (((uint64_t)hi - lo + size - 1) / size);
+        if (!in_storage(vm, vec, vlen))
+            return 5;
+        if (overlaps(vec, vlen, blk, blen))
+            return 6;
+        for (unsigned j = 0; j < n; j++) {      /* a vector inside a window: the program */
+            uint32_t e = blk + VM_IAS_HEADER + j * VM_IAS_WINDOW;
+            uint32_t elo = rd4(vm, e), ehi = rd4(vm, e + 4);
+            if (elo < ehi && overlaps(vec, vlen, elo, (uint64_t)ehi - elo))
+                return 6;
+        }
+    }
+    struct mon *m = &vm->mon;
+    *cc = (m->on & MON_IAS) ? 1 : 0;
+    m->on |= MON_IAS;
+    m->ias_period = period;
+    m->ias_next = vm->ctr.cycles + period;
+    return 0;
+}
+
+/* EPCS: the block at ea; its address goes to CAT+X'AC'. */
+static int pcs_enable(struct vm *vm, uint32_t ea, int *cc)
+{
+    if (ea & 3)
+        return 6;
+    if (!in_storage(vm, ea, VM_PCS_BLOCK))
+        return 5;
+    uint32_t rate = rd4(vm, ea), slots = rd4(vm, ea + 4), table = rd4(vm, ea + 8);
+    if (rate == 0 || rate > VM_PCS_MAX_RATE || slots == 0 || (table & 7))
+        return 6;
+    uint64_t tlen = (uint64_t)slots * VM_PCS_ENTRY;
+    if (!in_storage(vm, table, tlen))
+        return 5;
+    if (overlaps(table, tlen, ea, VM_PCS_BLOCK))
+        return 6;
+    for (uint64_t a = 0; a < tlen; a += 4)          /* the machine clears the table */
+        mon_write4(vm, table + (uint32_t)a, 0);
+    for (uint32_t off = 12; off < VM_PCS_BLOCK; off += 4)
+        mon_write4(vm, ea + off, 0);
+    mon_write4(vm, VM_CAT + VM_CAT_PCS, ea);
+    struct mon *m = &vm->mon;
+    *cc = (m->on & MON_PCS) ? 1 : 0;
+    m->on |= MON_PCS;
+    m->pcs_rate = rate;
+    m->pcs_start = vm->ctr.cycles;
+    m->pcs_k = 1;
+    m->pcs_next = pcs_tick(m, 1);
+    return 0;
+}
+
+/* EGLN: the block at ea; its address goes to CAT+X'B0'. */
+static int glean_enable(struct vm *vm, uint32_t ea, int *cc)
+{
+    if (ea & 3)
+        return 6;
+    if (!in_storage(vm, ea, VM_GLEAN_BLOCK))
+        return 5;
+    uint32_t w0 = rd4(vm, ea), w1 = rd4(vm, ea + 4);
+    unsigned info = w0 >> 16, n = w0 & 0xFFFF, flags = w1 >> 24;
+    uint32_t every = rd4(vm, ea + 8), buf = rd4(vm, ea + 12), size = rd4(vm, ea + 16);
+    unsigned len = vm_glean_record_len(info);
+    if (info == 0 || (info & ~info_bits()) || n == 0 || (flags & ~VM_GLEAN_INSNS) ||
+        (w1 >> 16 & 0xFF) || every == 0 ||
+        (!(flags & VM_GLEAN_INSNS) && every < VM_GLEAN_MIN_CYCLES) || (buf & 3) ||
+        size < len)
+        return 6;
+    if (!in_storage(vm, buf, size))
+        return 5;
+    if (overlaps(buf, size, ea, VM_GLEAN_BLOCK))
+        return 6;
+    mon_write4(vm, ea + 4, (w1 & 0xFF000000u) | len);   /* the machine sets the length */
+    for (uint32_t off = 20; off < VM_GLEAN_BLOCK; off += 4)
+        mon_write4(vm, ea + off, 0);
+    mon_write4(vm, VM_CAT + VM_CAT_GLEAN, ea);
+    struct mon *m = &vm->mon;
+    *cc = (m->on & MON_GLN) ? 1 : 0;
+    m->on |= MON_GLN;
+    m->gln_insns = (flags & VM_GLEAN_INSNS) != 0;
+    m->gln_every = every;
+    m->gln_next = (m->gln_insns ? vm->ctr.instructions : vm->ctr.cycles) + every;
+    m->gln_n = n;
+    m->gln_left = m->gln_idx = 0;
+    m->gln_full = 0;
+    return 0;
+}
+
+/* DIAS, DPCS, DGLN: CC 0 it was on, 2 it was not (gleaning: 1 it had
+ * ended because its buffer filled). */
+static int disable(struct vm *vm, unsigned bit, int *cc)
+{
+    struct mon *m = &vm->mon;
+    if (bit == MON_GLN && !(m->on & bit) && m->gln_full) {
+        *cc = 1;
+        return 0;
+    }
+    *cc = (m->on & bit) ? 0 : 2;
+    if (bit == MON_GLN && (m->on & bit)) {
+        uint32_t blk = rd4(vm, VM_CAT + VM_CAT_GLEAN);
+        mon_write4(vm, blk + 28, rd4(vm, blk + 28) | VM_GLEAN_ENDED);
+    }
+    m->on &= ~bit;
+    if (bit == MON_GLN)
+        m->gln_left = 0;
+    settle(vm);
+    return 0;
+}
+
+int vm_monitor_op(struct vm *vm, unsigned opcode, uint32_t ea, int *cc)
+{
+    int rc;
+    ea &= VM_ADDR_MASK;
+    switch (opcode) {
+    case 0xB2E0: rc = ias_enable(vm, cc); break;
+    case 0xB2E1: rc = disable(vm, MON_IAS, cc); break;
+    case 0xB2E2: rc = glean_enable(vm, ea, cc); break;
+    case 0xB2E3: rc = disable(vm, MON_GLN, cc); break;
+    case 0xB2E4: rc = pcs_enable(vm, ea, cc); break;
+    case 0xB2E5: rc = disable(vm, MON_PCS, cc); break;
+    default: return 1;
+    }
+    if (rc == 0) {
+        mon_timer(vm);
+        settle(vm);
+        fp_deadline(vm);
+    }
+    return rc;
+}
+
+int mon_special(struct vm *vm, unsigned sf)
+{
+    int cc = 0, rc;
+    switch (sf) {
+    case MC_SF_MONCTL:
+        rc = vm_monitor_op(vm, vm->opc, vm->ea2, &cc);
+        if (rc == 0)
+            vm->cc = (uint8_t)cc;
+        return rc;
+    case MC_SF_MONIAS: charge(vm, 1 + VM_MON_IAS); return 0;
+    case MC_SF_MONPCS: charge(vm, 1 + VM_MON_PCS); return 0;
+    case MC_SF_MONGLN: charge(vm, 1 + VM_MON_GLEAN); return 0;
+    case MC_SF_GLNOFF:
+        vm->mon.on &= ~MON_GLN;
+        vm->mon.gln_full = 1;
+        vm->mon.gln_left = 0;
+        return 0;
+    case MC_SF_MONEND:
+        charge(vm, 0);
+        vm->mon.ev = 0;
+        settle(vm);
+        return 0;
+    default: return 0;
+    }
+}
+
+void vm_monitor_stats(const struct vm *vm, enum vm_monitor w, struct vm_monitor_stats *out)
+{
+    static const unsigned bit[VM_MON_COUNT] = { MON_IAS, MON_PCS, MON_GLN };
+    const struct mon *m = &vm->mon;
+    memset(out, 0, sizeof *out);
+    if ((unsigned)w >= VM_MON_COUNT)
+        return;
+    out->on = (m->on & bit[w]) != 0;
+    out->full = w == VM_MON_GLEAN && m->gln_full;
+    out->events = m->events[w];
+    out->entries = m->entries[w];
+    out->cycles = m->cycles[w];
+}
