@@ -75,6 +75,12 @@ void svc_set_region(struct services *s, uint32_t lo, uint32_t hi)
     s->nareas = 0;
 }
 
+void svc_limit_region(struct services *s, uint32_t hi)
+{
+    if ((hi & ~7u) < s->region_hi)
+        s->region_hi = (hi & ~7u) < s->region_lo ? s->region_lo : (hi & ~7u);
+}
+
 void svc_init(struct services *s, FILE *in, FILE *out)
 {
     memset(s, 0, sizeof *s);

@@ -255,5 +255,7 @@ const char *svc_name(uint32_t code);
 int svc_code_of(unsigned svc);
 /* The storage GETMAIN gives out: [lo, hi) (rounded inward to doublewords). */
 void svc_set_region(struct services *s, uint32_t lo, uint32_t hi);
+/* The region ends at hi at the latest (storage the monitors take). */
+void svc_limit_region(struct services *s, uint32_t hi);
 
 #endif

@@ -204,3 +204,35 @@ void imprun_iifm_report(FILE *f, struct vm *vm, const struct imprun_opts *o)
                 cpi(sc, sn), cpi(k->op_cycles[d], k->op_count[d]));
     }
 }
+
+void imprun_iifm_profile(FILE *f, struct vm *vm, const struct imprun_opts *o)
+{
+    uint64_t n, c;
+    vm_iifm_stop(vm, &n, &c);
+    char flags[40] = "";
+    snprintf(flags, sizeof flags, "%s%s%s", (o->iifm_flags & VM_IIFM_PROB) ? "problem," : "",
+             (o->iifm_flags & VM_IIFM_SUP) ? "supervisor," : "",
+             (o->iifm_flags & VM_IIFM_SLICE) ? "slice," : "");
+    size_t fl = strlen(flags);
+    if (fl)
+        flags[fl - 1] = '\0';
+    fprintf(f, "iifm pattern=%04X dontcare=%04X flags=%s slice=%" PRIu32 " count=%" PRIu64
+            " cycles=%" PRIu64 "\n", o->iifm_pattern, o->iifm_dontcare, fl ? flags : "-",
+            o->iifm_slice, n, c);
+    if (!(o->iifm_flags & VM_IIFM_SLICE))
+        return;
+    uint8_t e[16];
+    for (unsigned d = 0; d < 512; d++) {
+        uint64_t sn = 0, sc = 0;
+        if (vm_fetch_bytes(vm, table_at(vm) + 16 * d, e, sizeof e) == 0)
+            for (int i = 0; i < 8; i++) {
+                sn = sn << 8 | e[i];
+                sc = sc << 8 | e[8 + i];
+            }
+        if (!sn)
+            continue;
+        char opc[8];
+        snprintf(opc, sizeof opc, d < 256 ? "%02X" : "B2%02X", d < 256 ? d : d - 256);
+        fprintf(f, "freq %s %s %" PRIu64 " %" PRIu64 "\n", opc, name_of(d), sn, sc);
+    }
+}

@@ -83,6 +83,16 @@ struct imprun_opts {
     int iifm;
     unsigned iifm_pattern, iifm_dontcare, iifm_flags, iifm_tasks;
     uint32_t iifm_slice;
+    /* the sampling monitors (imprun(1), "Monitors"; monitors.c) */
+    uint32_t ias_period;            /* --ias=CYCLES; 0: off */
+    char ias_where[VM_IAS_MAX_WINDOWS][64];     /* --ias-window=WHERE[/BLOCK] */
+    uint32_t ias_block[VM_IAS_MAX_WINDOWS];
+    int nias;
+    uint32_t pcs_rate, pcs_slots;   /* --pcs[=RATE] (0: off), --pcs-slots */
+    unsigned glean_info, glean_n;   /* --glean: info 0: off */
+    int glean_insns;
+    uint32_t glean_every, glean_buffer;
+    const char *profile;            /* --profile FILE: imp-profile(5) */
     uint32_t trace_lo, trace_hi;
     uint64_t max_trace;             /* --max-trace: bytes of trace */
     struct dump_req dumps[IMPRUN_MAX_DUMPS];
@@ -121,6 +131,11 @@ void tasks_console_close(struct imprun_opts *o);
 int imprun_is_source(const char *path);
 /* Parse the --iifm specification into o; 0, or -1 with a message in err. */
 int imprun_parse_iifm(struct imprun_opts *o, const char *spec, char *err, size_t errsize);
+/* --iifm's record of the monitor data file (imp-profile(5)). */
+void imprun_iifm_profile(FILE *f, struct vm *vm, const struct imprun_opts *o);
+/* --ias-window and --glean into o; 0, or -1 with a message in err. */
+int imprun_parse_ias_window(struct imprun_opts *o, const char *spec, char *err, size_t errsize);
+int imprun_parse_glean(struct imprun_opts *o, const char *spec, char *err, size_t errsize);
 /* The storage below what --iifm reserves at the top (size if none). */
 uint32_t imprun_iifm_top(const struct imprun_opts *o, uint32_t size);
 /* Arm the monitor as LOCR would (the block at the top of storage); 0, or

@@ -4,7 +4,7 @@
 # and the --json file (json.c).  It links the machine, the host side
 # and the reports (vm/vm.mk, vm/host/host.mk, vm/report/report.mk).
 
-IMPRUN_SRC := $(addprefix vm/imprun/,main.c run.c build.c json.c console.c replay.c iifm.c host.c)
+IMPRUN_SRC := $(addprefix vm/imprun/,main.c run.c build.c json.c console.c replay.c iifm.c monitors.c host.c)
 IMPRUN_OBJ := $(IMPRUN_SRC:%.c=$(B)/%.o)
 DEPS       += $(IMPRUN_OBJ:.o=.d)
 $(IMPRUN_OBJ): ALL_CFLAGS += $(VM_SUB_INCLUDES)

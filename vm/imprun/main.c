@@ -40,21 +40,18 @@ static void usage(FILE *f)
           "                        suffixes k, M, G = 10^3, 10^6, 10^9)\n"
           "  --storage=SIZE        main storage size (default 1M; K, M suffixes)\n"
           "  --microcode=FILE      control-store image from impmc\n"
-          "  --supervisor          start in the supervisor state with key 0 (DIAGNOSE\n"
-          "                        services, no storage protection) instead of the\n"
-          "                        problem state with key 8 (SVC services)\n"
+          "  --supervisor          start in the supervisor state, key 0 (DIAGNOSE\n"
+          "                        services), not the problem state, key 8 (SVCs)\n"
 "  --file NAME=PATH      bind host file PATH to the name NAME (repeatable;\n"
           "                        PATH - is the console)\n"
           "  --regs                print the registers and PSW at the end\n"
           "  --dump=ADDR:LEN       dump LEN bytes at ADDR at the end (hex; repeatable)\n"
           "  --abend-dump          the abend report dumps storage around the failure\n"
           "  --savecore=FILE:START:END  write storage START..END (hex, inclusive)\n"
-          "  --max-console=SIZE    console output the program may write (default 16M;\n"
-          "                        suffixes K, M, G = 2^10, 2^20, 2^30)\n"
+          "  --max-console=SIZE    console output allowed (default 16M; K, M, G)\n"
           "  --max-output=SIZE     output to --file files, in all (default 64M)\n"
           "  --max-trace=SIZE      --trace and --microtrace output (default 64M)\n"
           "  --trace[=START:END]   trace every instruction, or those at START..END\n"
-          "                        (hex, inclusive; the others run at full speed)\n"
           "  --trace=CSECT         trace the instructions of one CSECT\n"
           "  --microtrace          trace every microword, field by field\n"
           "  --stats               instruction and cycle statistics by opcode\n"
@@ -75,7 +72,10 @@ static void usage(FILE *f)
           "\n"
           "Monitors:\n"
           "  --iifm=WHAT[,problem|supervisor][,tasks=N:M][,slice=CYCLES]\n"
-          "                        count WHAT (BCT, 18/07, all) and its cycles\n"
+          "  --ias=CYCLES, --ias-window=WHERE[/BLOCK]   instruction address sampling\n"
+          "  --pcs[=RATE], --pcs-slots=N   PC sampling, RATE per virtual second\n"
+          "  --glean=INFO[,every=N][,insns][,n=N][,buffer=BYTES]\n"
+          "  --profile=FILE        the monitors' data for impprof(1)\n"
           "\n"
           "Tasks and paging (any of these turns virtual storage and paging on):\n"
           "  --frames=N            real frames (default: enough for every page)\n"
@@ -156,7 +156,8 @@ enum { OPT_CORE = 256, OPT_ORIGIN, OPT_MAXCYC, OPT_STORAGE, OPT_MICRO, OPT_FILE,
        OPT_VERSION, OPT_MAXCON, OPT_MAXOUT, OPT_MAXTRACE, OPT_FRAMES, OPT_PSIZE, OPT_POLICY,
        OPT_REPL, OPT_PAGEIN, OPT_PAGEOUT, OPT_SLICE, OPT_REFS, OPT_REPLAY, OPT_CURVE,
        OPT_SUPER, OPT_CARDS, OPT_PRINT, OPT_PUNCH, OPT_ASA, OPT_MAXLINES, OPT_MAXPAGES,
-       OPT_MAXCARDS, OPT_MAXPUNCH, OPT_ABEND_DUMP, OPT_IIFM };
+       OPT_MAXCARDS, OPT_MAXPUNCH, OPT_ABEND_DUMP, OPT_IIFM, OPT_IAS, OPT_IASWIN,
+       OPT_PCS, OPT_PCSSLOTS, OPT_GLEAN, OPT_PROFILE };
 
 static const struct option long_opts[] = {
     { "core", required_argument, NULL, OPT_CORE },
@@ -189,6 +190,12 @@ static const struct option long_opts[] = {
     { "curve", required_argument, NULL, OPT_CURVE },
     { "supervisor", no_argument, NULL, OPT_SUPER },
     { "iifm", required_argument, NULL, OPT_IIFM },
+    { "ias", required_argument, NULL, OPT_IAS },
+    { "ias-window", required_argument, NULL, OPT_IASWIN },
+    { "pcs", optional_argument, NULL, OPT_PCS },
+    { "pcs-slots", required_argument, NULL, OPT_PCSSLOTS },
+    { "glean", required_argument, NULL, OPT_GLEAN },
+    { "profile", required_argument, NULL, OPT_PROFILE },
     { "cards", required_argument, NULL, OPT_CARDS },
     { "print", required_argument, NULL, OPT_PRINT },
     { "punch", required_argument, NULL, OPT_PUNCH },
@@ -367,6 +374,36 @@ static int parse_option(int c, char *arg, struct imprun_opts *o, struct services
         if (imprun_parse_iifm(o, arg, err, sizeof err) != 0)
             return bad_usage("%s", err);
         break;
+    case OPT_IAS: {
+        uint64_t p;
+        if (parse_number_in(arg, NUM_DECIMAL, VM_IAS_MIN_PERIOD, 65535, &p) != 0)
+            return bad_usage("--ias: '%s' is not a sample period of 100 to 65535 cycles", arg);
+        o->ias_period = (uint32_t)p;
+        break;
+    }
+    case OPT_IASWIN:
+        if (imprun_parse_ias_window(o, arg, err, sizeof err) != 0)
+            return bad_usage("%s", err);
+        break;
+    case OPT_PCS: {
+        uint64_t rate = 100;
+        if (arg && parse_number_in(arg, NUM_DECIMAL, 1, VM_PCS_MAX_RATE, &rate) != 0)
+            return bad_usage("--pcs: '%s' is not a rate of 1 to 160000 per virtual second", arg);
+        o->pcs_rate = (uint32_t)rate;
+        break;
+    }
+    case OPT_PCSSLOTS: {
+        uint64_t slots;
+        if (parse_number_in(arg, NUM_DECIMAL, 1, 1u << 20, &slots) != 0)
+            return bad_usage("--pcs-slots: '%s' is not 1 to 1048576", arg);
+        o->pcs_slots = (uint32_t)slots;
+        break;
+    }
+    case OPT_GLEAN:
+        if (imprun_parse_glean(o, arg, err, sizeof err) != 0)
+            return bad_usage("%s", err);
+        break;
+    case OPT_PROFILE: o->profile = arg; break;
     case OPT_CARDS: o->cards = arg; break;
     case OPT_PRINT: o->print = arg; break;
     case OPT_PUNCH: o->punch = arg; break;
@@ -579,6 +616,7 @@ int main(int argc, char **argv)
     o.task[0].svc = &svcs[0];
     o.task[0].asst = &assts[0];
     o.max_lines = IMPRUN_MAX_LINES;
+    o.pcs_slots = 1024;
     o.max_pages = IMPRUN_MAX_PAGES;
     o.max_cards = IMPRUN_MAX_CARDS;
     o.max_punch = IMPRUN_MAX_PUNCH;

@@ -246,6 +246,8 @@ static void write_reports(struct run *r, enum vm_status st)
     }
     if (o->iifm)
         imprun_iifm_report(r->rep, r->vm, o);
+    if (o->ias_period || o->pcs_rate || o->glean_info)
+        imprun_mon_report(r->rep, r);
 }
 
 /* ---- the run --------------------------------------------------------------- */
@@ -282,8 +284,8 @@ static void save_core(const struct vm *vm, const struct save_req *s, FILE *f)
 static int write_outputs(struct run *r, enum vm_status st, int ex, const struct rep_paging *pg)
 {
     const struct imprun_opts *o = r->o;
-    struct outfile of[IMPRUN_MAX_DUMPS + 1];
-    struct outfile *all[IMPRUN_MAX_DUMPS + 3] = { NULL };
+    struct outfile of[IMPRUN_MAX_DUMPS + 2];
+    struct outfile *all[IMPRUN_MAX_DUMPS + 4] = { NULL };
     int n = 0, bad = 0;
     if (r->rep_open)
         all[n++] = &r->rep_file;
@@ -302,6 +304,15 @@ static int write_outputs(struct run *r, enum vm_status st, int ex, const struct 
         } else {
             all[n++] = &of[i];
             save_core(r->vm, s, of[i].f);
+        }
+    }
+    if (o->profile && !bad) {
+        struct outfile *pf = &of[IMPRUN_MAX_DUMPS + 1];
+        if (!outfile_open(pf, o->profile, &r->d))
+            bad = 1;
+        else {
+            all[n++] = pf;
+            imprun_profile_write(pf->f, r, st);
         }
     }
     if (o->json && !bad) {
@@ -505,6 +516,8 @@ static int run_program(const struct imprun_opts *o, char *const *load)
     if (ex == 0 && run_assist_open(&r) != 0)
         ex = EXIT_BAD_INPUT;
     if (ex == 0 && o->iifm && imprun_iifm_arm(r.vm, o) != 0)
+        ex = EXIT_USAGE;
+    if (ex == 0 && imprun_mon_arm(&r, r.tk[0].svc->region_lo) != 0)
         ex = EXIT_USAGE;
     uint32_t trace_lo = o->trace_lo, trace_hi = o->trace_hi;
     if (ex == 0 && o->trace_csect && trace_bounds(&r.tk[0].syms, o->trace_csect, &trace_lo,

@@ -51,6 +51,18 @@ struct run_task {
     int ended;
 };
 
+/* The sampling monitors' storage (monitors.c): [lo, top) at the top. */
+struct imprun_window {
+    uint32_t lo, hi, block, vec, nblocks;
+    char label[64];
+};
+struct imprun_mon {
+    uint32_t top, lo;
+    struct imprun_window win[VM_IAS_MAX_WINDOWS];
+    int nwin;
+    uint32_t pcs_table, glean_buf;
+};
+
 struct run {
     const struct imprun_opts *o;
     struct services *svc;       /* task 1's */
@@ -72,7 +84,16 @@ struct run {
     struct outfile rep_file;    /* --report, when rep_open */
     int rep_open;
     struct diag d;              /* messages about the output files */
+    struct imprun_mon mon;      /* --ias, --pcs, --glean */
 };
+
+/* monitors.c */
+/* Build the blocks and areas of --ias, --pcs and --glean (above floor)
+ * and enable them; 0, or -1 after a message. */
+int imprun_mon_arm(struct run *r, uint32_t floor);
+void imprun_mon_report(FILE *f, struct run *r);
+/* The monitor data file (imp-profile(5)). */
+void imprun_profile_write(FILE *f, struct run *r, enum vm_status st);
 
 /* host.c */
 /* The storage views (r->st, r->host) and the host hooks of r->vm. */

@@ -1,0 +1,590 @@
+/*
+ * monitors.c -- the sampling monitors armed from the command line (imprun(1),
+ * "Monitors"): the control blocks a guest would build, in the nucleus's
+ * block, and the count vectors, the PC-sampling table and the gleaning
+ * buffer at the top of storage (key 0, below what --iifm reserves), armed
+ * with the same enabling function the instructions use; a summary of what
+ * each monitor saw and cost; and the monitor data file, imp-profile(5),
+ * that impprof(1) reads.
+ *
+ *   --ias=CYCLES                      the sample period
+ *   --ias-window=WHERE[/BLOCK]        a window (repeatable; default: the program)
+ *       WHERE: program, a CSECT or label, or FROM:TO (names or hex addresses,
+ *       TO not in it); BLOCK: the address block's bytes (default 16)
+ *   --pcs[=RATE]  --pcs-slots=N       PC sampling, ticks per virtual second
+ *   --glean=INFO[,every=N][,insns][,n=N][,buffer=BYTES]
+ *   --profile=FILE
+ */
+#include "run.h"
+
+#include <ctype.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "number.h"
+#include "report.h"
+
+#define IAS_BLOCK_AT   0xA40u       /* the control blocks, in the nucleus's key-0 block */
+#define PCS_BLOCK_AT   0xBA0u
+#define GLEAN_BLOCK_AT 0xBC0u
+#define DEFAULT_BLOCK  16u
+#define MAX_AREA       (8u << 20)   /* bytes the monitors may take from storage */
+
+_Static_assert(IAS_BLOCK_AT + VM_IAS_HEADER + VM_IAS_MAX_WINDOWS * VM_IAS_WINDOW <= PCS_BLOCK_AT,
+               "the IAS block fits before the PC-sampling block");
+
+/* ---- options -------------------------------------------------------------------- */
+
+int imprun_parse_ias_window(struct imprun_opts *o, const char *spec, char *err, size_t errsize)
+{
+    if (o->nias >= (int)VM_IAS_MAX_WINDOWS) {
+        snprintf(err, errsize, "--ias-window: at most %u windows", VM_IAS_MAX_WINDOWS);
+        return -1;
+    }
+    const char *slash = strrchr(spec, '/');
+    uint64_t v = DEFAULT_BLOCK;
+    if (slash && parse_number_in(slash + 1, NUM_DECIMAL, 1, 1u << 24, &v) != 0) {
+        snprintf(err, errsize, "--ias-window: '%s' is not a block size in bytes (1 to 16M)",
+                 slash + 1);
+        return -1;
+    }
+    size_t n = slash ? (size_t)(slash - spec) : strlen(spec);
+    if (n == 0 || n >= sizeof o->ias_where[0]) {
+        snprintf(err, errsize, "--ias-window: '%s' names no window", spec);
+        return -1;
+    }
+    memcpy(o->ias_where[o->nias], spec, n);
+    o->ias_where[o->nias][n] = '\0';
+    o->ias_block[o->nias++] = (uint32_t)v;
+    return 0;
+}
+
+static int info_bit(const char *name, unsigned *bit)
+{
+#define X(n, b, len, s, what) if (strcasecmp(name, s) == 0) { *bit = (b); return 0; }
+    VM_GLEAN_INFO(X)
+#undef X
+    return -1;
+}
+
+static void info_list(unsigned info, char *buf, size_t size, const char *sep)
+{
+    size_t k = 0;
+    buf[0] = '\0';
+#define X(n, b, len, s, what) \
+    if ((info & (b)) && k < size) \
+        k += (size_t)snprintf(buf + k, size - k, "%s%s", k ? sep : "", s);
+    VM_GLEAN_INFO(X)
+#undef X
+}
+
+int imprun_parse_glean(struct imprun_opts *o, const char *spec, char *err, size_t errsize)
+{
+    char buf[256];
+    if (strlen(spec) >= sizeof buf) {
+        snprintf(err, errsize, "--glean: the specification is too long");
+        return -1;
+    }
+    strcpy(buf, spec);
+    o->glean_info = 0;
+    o->glean_every = 10000;
+    o->glean_n = 1;
+    o->glean_insns = 0;
+    o->glean_buffer = 65536;
+    char *save = NULL;
+    for (char *tok = strtok_r(buf, ",", &save), *first = tok; tok;
+         tok = strtok_r(NULL, ",", &save)) {
+        uint64_t v;
+        if (tok == first) {
+            char *s2 = NULL;
+            for (char *w = strtok_r(tok, "+", &s2); w; w = strtok_r(NULL, "+", &s2)) {
+                unsigned bit;
+                if (strcmp(w, "all") == 0)
+                    bit = 0xFE00;
+                else if (info_bit(w, &bit) != 0) {
+                    snprintf(err, errsize, "--glean: '%s' is not ia, psw, gr, op, cycles, task, "
+                             "pageins or all", w);
+                    return -1;
+                }
+                o->glean_info |= bit;
+            }
+        } else if (strcmp(tok, "insns") == 0)
+            o->glean_insns = 1;
+        else if (strncmp(tok, "every=", 6) == 0) {
+            if (parse_number_in(tok + 6, NUM_DECIMAL, 1, UINT32_MAX, &v) != 0) {
+                snprintf(err, errsize, "--glean: every '%s' is not a number", tok + 6);
+                return -1;
+            }
+            o->glean_every = (uint32_t)v;
+        } else if (strncmp(tok, "n=", 2) == 0) {
+            if (parse_number_in(tok + 2, NUM_DECIMAL, 1, 65535, &v) != 0) {
+                snprintf(err, errsize, "--glean: n '%s' is not 1 to 65535", tok + 2);
+                return -1;
+            }
+            o->glean_n = (unsigned)v;
+        } else if (strncmp(tok, "buffer=", 7) == 0) {
+            if (parse_number_in(tok + 7, NUM_DECIMAL, 1, 4u << 20, &v) != 0) {
+                snprintf(err, errsize, "--glean: buffer '%s' is not 1 to 4194304 bytes", tok + 7);
+                return -1;
+            }
+            o->glean_buffer = (uint32_t)v;
+        } else {
+            snprintf(err, errsize, "--glean: '%s' is not every=N, insns, n=N or buffer=BYTES",
+                     tok);
+            return -1;
+        }
+    }
+    if (!o->glean_insns && o->glean_every < VM_GLEAN_MIN_CYCLES) {
+        snprintf(err, errsize, "--glean: every %" PRIu32 " cycles is too often (%u or more; "
+                 "or count instructions: insns)", o->glean_every, VM_GLEAN_MIN_CYCLES);
+        return -1;
+    }
+    if (o->glean_buffer < vm_glean_record_len(o->glean_info)) {
+        snprintf(err, errsize, "--glean: a buffer of %" PRIu32 " bytes holds no record of %u",
+                 o->glean_buffer, vm_glean_record_len(o->glean_info));
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- the windows ---------------------------------------------------------------- */
+
+static uint32_t loaded(const struct symtab *s, uint32_t a)
+{
+    return (uint32_t)((int64_t)a + s->delta) & VM_ADDR_MASK;
+}
+
+/* The extent of everything the module loads: [lo, hi). */
+static int program_extent(const struct symtab *s, uint32_t *lo, uint32_t *hi)
+{
+    const struct obj_module *m = s->m;
+    uint32_t a = UINT32_MAX, b = 0;
+    for (size_t i = 0; m && i < m->nesd; i++)
+        if (m->esd[i].type == ESD_SD && m->esd[i].len) {
+            uint32_t at = loaded(s, m->esd[i].addr);
+            a = at < a ? at : a;
+            b = at + m->esd[i].len > b ? at + m->esd[i].len : b;
+        }
+    if (a == UINT32_MAX)
+        return -1;
+    *lo = a;
+    *hi = b;
+    return 0;
+}
+
+/* A CSECT or a label: its start, and its end (a label: the next label of
+ * its CSECT, or the CSECT's end). */
+static int named(const struct symtab *s, const char *name, uint32_t *lo, uint32_t *hi)
+{
+    const struct obj_module *m = s->m;
+    for (size_t i = 0; m && i < m->nesd; i++)
+        if (m->esd[i].type == ESD_SD && strcasecmp(m->esd[i].name, name) == 0) {
+            *lo = loaded(s, m->esd[i].addr);
+            *hi = *lo + m->esd[i].len;
+            return 0;
+        }
+    for (size_t i = 0; m && i < m->nsym; i++) {
+        const struct obj_sym *y = &m->sym[i];
+        if (strcasecmp(y->name, name) != 0)
+            continue;
+        const struct obj_esd *sd = obj_esd_by_id(m, y->esd);
+        uint32_t end = sd ? sd->addr + sd->len : y->addr + 2;
+        for (size_t j = 0; j < m->nsym; j++)
+            if (m->sym[j].esd == y->esd && m->sym[j].addr > y->addr && m->sym[j].addr < end)
+                end = m->sym[j].addr;
+        *lo = loaded(s, y->addr);
+        *hi = loaded(s, end);
+        return 0;
+    }
+    return -1;
+}
+
+/* A bound: a name's start, or a hex address. */
+static int bound(const struct symtab *s, const char *t, uint32_t *v)
+{
+    uint32_t hi;
+    uint64_t x;
+    if (named(s, t, v, &hi) == 0)
+        return 0;
+    if (parse_number_in(t, NUM_HEX, 0, VM_ADDR_MASK + 1u, &x) != 0)
+        return -1;
+    *v = (uint32_t)x;
+    return 0;
+}
+
+static int resolve(const struct symtab *s, const char *where, uint32_t *lo, uint32_t *hi)
+{
+    if (strcasecmp(where, "program") == 0)
+        return program_extent(s, lo, hi);
+    const char *colon = strchr(where, ':');
+    if (!colon)
+        return named(s, where, lo, hi);
+    char a[64];
+    size_t n = (size_t)(colon - where);
+    if (n >= sizeof a)
+        return -1;
+    memcpy(a, where, n);
+    a[n] = '\0';
+    return bound(s, a, lo) != 0 || bound(s, colon + 1, hi) != 0 || *lo >= *hi ? -1 : 0;
+}
+
+/* ---- arming --------------------------------------------------------------------- */
+
+static void put32(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)(v >> 24);
+    p[1] = (uint8_t)(v >> 16);
+    p[2] = (uint8_t)(v >> 8);
+    p[3] = (uint8_t)v;
+}
+
+static uint32_t get32(struct vm *vm, uint32_t a)
+{
+    uint8_t b[4] = { 0 };
+    vm_fetch_bytes(vm, a, b, 4);
+    return (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3];
+}
+
+static void zero(struct vm *vm, uint32_t a, uint32_t n)
+{
+    static const uint8_t z[4096];
+    while (n) {
+        uint32_t k = n < sizeof z ? n : (uint32_t)sizeof z;
+        vm_store_bytes(vm, a, z, k);
+        a += k;
+        n -= k;
+    }
+}
+
+/* Take n bytes (8-aligned) below the area's bottom; 0 if storage ran out. */
+static uint32_t take(struct imprun_mon *m, uint32_t n, uint32_t floor)
+{
+    n = (n + 7) & ~7u;
+    if (m->lo < floor || m->lo - floor < n || m->top - m->lo + n > MAX_AREA)
+        return 0;
+    m->lo -= n;
+    return m->lo;
+}
+
+static int op(struct run *r, unsigned opcode, uint32_t ea, const char *what)
+{
+    int cc;
+    int pic = vm_monitor_op(r->vm, opcode, ea, &cc);
+    if (pic)
+        fprintf(stderr, "imprun: %s: the control block is not accepted (program interruption "
+                "%04X)\n", what, (unsigned)pic);
+    return pic ? -1 : 0;
+}
+
+int imprun_mon_arm(struct run *r, uint32_t floor)
+{
+    const struct imprun_opts *o = r->o;
+    struct imprun_mon *m = &r->mon;
+    struct vm *vm = r->vm;
+    const struct symtab *s = &r->tk[0].syms;
+    m->top = m->lo = imprun_iifm_top(o, vm_storage_size(vm));
+    if (!o->ias_period && !o->pcs_rate && !o->glean_info)
+        return 0;
+    uint8_t b[VM_IAS_HEADER + VM_IAS_MAX_WINDOWS * VM_IAS_WINDOW];
+    if (o->ias_period) {
+        int n = o->nias ? o->nias : 1;
+        memset(b, 0, sizeof b);
+        put32(b + 4, o->ias_period << 16 | (uint32_t)n);
+        for (int i = 0; i < n; i++) {
+            const char *where = o->nias ? o->ias_where[i] : "program";
+            uint32_t blk = o->nias ? o->ias_block[i] : DEFAULT_BLOCK, lo, hi;
+            if (resolve(s, where, &lo, &hi) != 0) {
+                fprintf(stderr, "imprun: --ias-window=%s: no such CSECT, label or range in "
+                        "the program%s\n", where, s->m ? "" : " (a core image has no symbols)");
+                return -1;
+            }
+            uint64_t nb = ((uint64_t)hi - lo + blk - 1) / blk;
+            uint32_t vec = nb <= MAX_AREA / 4 ? take(m, (uint32_t)nb * 4, floor) : 0;
+            if (!vec) {
+                fprintf(stderr, "imprun: --ias-window=%s: %" PRIu64 " blocks of %" PRIu32
+                        " bytes do not fit in storage (a larger block size?)\n", where, nb, blk);
+                return -1;
+            }
+            zero(vm, vec, (uint32_t)nb * 4);
+            uint8_t *d = b + VM_IAS_HEADER + i * VM_IAS_WINDOW;
+            put32(d, lo);
+            put32(d + 4, hi);
+            put32(d + 8, blk);
+            put32(d + 12, vec);
+            struct imprun_window *w = &m->win[i];
+            w->lo = lo;
+            w->hi = hi;
+            w->block = blk;
+            w->vec = vec;
+            w->nblocks = (uint32_t)nb;
+            snprintf(w->label, sizeof w->label, "%s", where);
+        }
+        m->nwin = n;
+        vm_store_bytes(vm, IAS_BLOCK_AT, b, VM_IAS_HEADER + (size_t)n * VM_IAS_WINDOW);
+        uint8_t cat[4];
+        put32(cat, IAS_BLOCK_AT);
+        vm_store_bytes(vm, VM_CAT + VM_CAT_IAS, cat, 4);
+    }
+    if (o->pcs_rate) {
+        uint32_t t = take(m, o->pcs_slots * VM_PCS_ENTRY, floor);
+        if (!t) {
+            fprintf(stderr, "imprun: --pcs-slots=%" PRIu32 ": the table does not fit in "
+                    "storage\n", o->pcs_slots);
+            return -1;
+        }
+        memset(b, 0, VM_PCS_BLOCK);
+        put32(b, o->pcs_rate);
+        put32(b + 4, o->pcs_slots);
+        put32(b + 8, t);
+        vm_store_bytes(vm, PCS_BLOCK_AT, b, VM_PCS_BLOCK);
+        m->pcs_table = t;
+    }
+    if (o->glean_info) {
+        uint32_t buf = take(m, o->glean_buffer, floor);
+        if (!buf) {
+            fprintf(stderr, "imprun: --glean: a buffer of %" PRIu32 " bytes does not fit in "
+                    "storage\n", o->glean_buffer);
+            return -1;
+        }
+        memset(b, 0, VM_GLEAN_BLOCK);
+        put32(b, o->glean_info << 16 | o->glean_n);
+        b[4] = o->glean_insns ? VM_GLEAN_INSNS : 0;
+        put32(b + 8, o->glean_every);
+        put32(b + 12, buf);
+        put32(b + 16, o->glean_buffer);
+        vm_store_bytes(vm, GLEAN_BLOCK_AT, b, VM_GLEAN_BLOCK);
+        m->glean_buf = buf;
+    }
+    /* the area is the machine's: key 0, out of the program's region */
+    uint32_t klo = m->lo & ~(VM_KEY_BLOCK - 1), khi = (m->top + VM_KEY_BLOCK - 1) &
+                                                     ~(VM_KEY_BLOCK - 1);
+    if (khi > vm_storage_size(vm))
+        khi = vm_storage_size(vm);
+    if (klo >= floor)
+        vm_set_storage_key(vm, klo, khi - klo, 0);
+    svc_limit_region(r->tk[0].svc, klo);    /* (task 1's address space) */
+    if (o->ias_period && op(r, 0xB2E0, 0, "--ias") != 0)
+        return -1;
+    if (o->pcs_rate && op(r, 0xB2E4, PCS_BLOCK_AT, "--pcs") != 0)
+        return -1;
+    if (o->glean_info && op(r, 0xB2E2, GLEAN_BLOCK_AT, "--glean") != 0)
+        return -1;
+    return 0;
+}
+
+/* ---- the summary ---------------------------------------------------------------- */
+
+static double pct(uint64_t a, uint64_t b) { return b ? 100.0 * (double)a / (double)b : 0.0; }
+
+static void cost(FILE *f, const char *name, struct vm *vm, enum vm_monitor w)
+{
+    struct vm_monitor_stats s;
+    vm_monitor_stats(vm, w, &s);
+    uint64_t cyc = vm_counters(vm)->cycles;
+    fprintf(f, "%s: the monitor's microcode: %" PRIu64 " cycles in %" PRIu64 " entries, %.2f%% "
+            "of the run's %" PRIu64 " cycles\n", name, s.cycles, s.entries, pct(s.cycles, cyc),
+            cyc);
+}
+
+void imprun_mon_report(FILE *f, struct run *r)
+{
+    const struct imprun_opts *o = r->o;
+    struct imprun_mon *m = &r->mon;
+    struct vm *vm = r->vm;
+    struct vm_monitor_stats s;
+    if (r->ntasks > 1)
+        vm_select_task(vm, 1);              /* the monitors' storage is task 1's */
+    if (o->ias_period) {
+        vm_monitor_stats(vm, VM_MON_IAS, &s);
+        fprintf(f, "ias: a sample every %" PRIu32 " cycles: %" PRIu64 " samples, %" PRIu32
+                " in the wait state\n", o->ias_period, s.events, get32(vm, IAS_BLOCK_AT));
+        for (int i = 0; i < m->nwin; i++) {
+            const struct imprun_window *w = &m->win[i];
+            uint64_t in = 0;
+            uint32_t top = 0, topn = 0;
+            for (uint32_t k = 0; k < w->nblocks; k++) {
+                uint32_t n = get32(vm, w->vec + 4 * k);
+                in += n;
+                if (n > topn) {
+                    topn = n;
+                    top = k;
+                }
+            }
+            uint32_t out = get32(vm, IAS_BLOCK_AT + VM_IAS_HEADER + i * VM_IAS_WINDOW + 16);
+            fprintf(f, "ias: window %d %s (X'%06" PRIX32 "'-X'%06" PRIX32 "', %" PRIu32
+                    " blocks of %" PRIu32 " bytes): %" PRIu64 " in it, %" PRIu32 " out of range",
+                    i + 1, w->label, w->lo, w->hi, w->nblocks, w->block, in, out);
+            if (topn) {
+                char where[160];
+                uint32_t a = w->lo + top * w->block;
+                if (sym_format(&r->tk[0].syms, a, where, sizeof where) != 0)
+                    snprintf(where, sizeof where, "X'%06" PRIX32 "'", a);
+                fprintf(f, "; busiest block %s, %.1f%%", where, pct(topn, in + out));
+            }
+            fputc('\n', f);
+        }
+        cost(f, "ias", vm, VM_MON_IAS);
+    }
+    if (o->pcs_rate) {
+        vm_monitor_stats(vm, VM_MON_PCS, &s);
+        fprintf(f, "pcs: %" PRIu32 " ticks per virtual second: %" PRIu32 " ticks, %" PRIu32
+                " pairs in %" PRIu32 " slots, %" PRIu32 " ticks lost (table full)\n", o->pcs_rate,
+                get32(vm, PCS_BLOCK_AT + 20), get32(vm, PCS_BLOCK_AT + 12), o->pcs_slots,
+                get32(vm, PCS_BLOCK_AT + 16));
+        cost(f, "pcs", vm, VM_MON_PCS);
+    }
+    if (o->glean_info) {
+        char list[80];
+        vm_monitor_stats(vm, VM_MON_GLEAN, &s);
+        info_list(o->glean_info, list, sizeof list, "+");
+        fprintf(f, "glean: %s every %" PRIu32 " %s, %u per trigger: %" PRIu32 " records of %u "
+                "bytes%s\n", list, o->glean_every, o->glean_insns ? "instructions" : "cycles",
+                o->glean_n, get32(vm, GLEAN_BLOCK_AT + 24), vm_glean_record_len(o->glean_info),
+                s.full ? ", the buffer filled (gleaning ended)" : "");
+        cost(f, "glean", vm, VM_MON_GLEAN);
+    }
+}
+
+/* ---- the monitor data file (imp-profile(5)) ------------------------------------- */
+
+static void opcode_text(unsigned d, char *buf, size_t size)
+{
+    snprintf(buf, size, d < 256 ? "%02X" : "B2%02X", d < 256 ? d : d - 256);
+}
+
+static void write_glean(FILE *f, struct run *r)
+{
+    const struct imprun_opts *o = r->o;
+    struct vm *vm = r->vm;
+    struct vm_monitor_stats s;
+    char list[80];
+    vm_monitor_stats(vm, VM_MON_GLEAN, &s);
+    info_list(o->glean_info, list, sizeof list, ",");
+    uint32_t nrec = get32(vm, GLEAN_BLOCK_AT + 24), len = vm_glean_record_len(o->glean_info);
+    fprintf(f, "glean info=%s every=%" PRIu32 " unit=%s n=%u size=%" PRIu32 " records=%" PRIu32
+            " full=%d\n", list, o->glean_every, o->glean_insns ? "insns" : "cycles", o->glean_n,
+            o->glean_buffer, nrec, s.full);
+    for (uint32_t i = 0; i < nrec && (uint64_t)(i + 1) * len <= o->glean_buffer; i++) {
+        uint32_t a = r->mon.glean_buf + i * len;
+        uint32_t hdr = get32(vm, a);
+        fprintf(f, "rec %" PRIu32 " burst=%" PRIu32, i, hdr & 0xFFFF);
+        a += 4;
+        if (o->glean_info & VM_GLEAN_IA) {
+            fprintf(f, " ia=%" PRIX32, get32(vm, a));
+            a += 4;
+        }
+        if (o->glean_info & VM_GLEAN_PSW) {
+            fprintf(f, " psw=%08" PRIX32 ".%08" PRIX32, get32(vm, a), get32(vm, a + 4));
+            a += 8;
+        }
+        if (o->glean_info & VM_GLEAN_GR) {
+            fputs(" gr=", f);
+            for (int g = 0; g < 16; g++, a += 4)
+                fprintf(f, "%s%" PRIX32, g ? "," : "", get32(vm, a));
+        }
+        if (o->glean_info & VM_GLEAN_OP) {
+            uint32_t opc = get32(vm, a);
+            fprintf(f, opc > 0xFF ? " op=%04" PRIX32 : " op=%02" PRIX32, opc);
+            a += 4;
+        }
+        if (o->glean_info & VM_GLEAN_CYCLES) {
+            fprintf(f, " cycles=%" PRIu64, (uint64_t)get32(vm, a) << 32 | get32(vm, a + 4));
+            a += 8;
+        }
+        if (o->glean_info & VM_GLEAN_TASK) {
+            fprintf(f, " task=%" PRIu32, get32(vm, a));
+            a += 4;
+        }
+        if (o->glean_info & VM_GLEAN_PAGEINS)
+            fprintf(f, " pageins=%" PRIu32, get32(vm, a));
+        fputc('\n', f);
+    }
+}
+
+void imprun_profile_write(FILE *f, struct run *r, enum vm_status st)
+{
+    const struct imprun_opts *o = r->o;
+    struct vm *vm = r->vm;
+    const struct vm_counters *k = vm_counters(vm);
+    if (r->ntasks > 1)
+        vm_select_task(vm, 1);
+    fprintf(f, "IMPPROF 1\n");
+    fprintf(f, "run status=%s cycles=%" PRIu64 " instructions=%" PRIu64 " microwords=%" PRIu64
+            "\n", vm_status_name(st), k->cycles, k->instructions, k->microwords);
+    for (int t = 0; t < r->ntasks; t++) {
+        struct vm_task_info ti;
+        const char *name = strrchr(r->tk[t].name, '/');
+        name = name ? name + 1 : r->tk[t].name;
+        if (vm_task_info(vm, (unsigned)t + 1, &ti) != 0)
+            memset(&ti, 0, sizeof ti);
+        fprintf(f, "task %d cycles=%" PRIu64 " instructions=%" PRIu64 " name=", t + 1,
+                ti.cpu_cycles, ti.instructions);
+        for (const char *c = name; *c; c++)
+            fputc(isspace((unsigned char)*c) || *c == '=' ? '_' : *c, f);
+        fputc('\n', f);
+        if (r->tk[t].have_mod) {
+            fprintf(f, "module %d\n", t + 1);
+            obj_write_stream(&r->tk[t].mod, f);
+        }
+    }
+    for (unsigned d = 0; d < 512; d++)
+        if (k->op_count[d]) {
+            char opc[8];
+            const char *mn = rep_op_name(d);
+            opcode_text(d, opc, sizeof opc);
+            fprintf(f, "exact %s %s %" PRIu64 " %" PRIu64 "\n", opc, mn ? mn : "?",
+                    k->op_count[d], k->op_cycles[d]);
+        }
+    static const struct { uint32_t on; enum vm_monitor w; } mons[] = {
+        { 1, VM_MON_IAS }, { 2, VM_MON_PCS }, { 3, VM_MON_GLEAN },
+    };
+    for (size_t i = 0; i < sizeof mons / sizeof mons[0]; i++) {
+        int armed = mons[i].w == VM_MON_IAS ? o->ias_period != 0
+                  : mons[i].w == VM_MON_PCS ? o->pcs_rate != 0 : o->glean_info != 0;
+        struct vm_monitor_stats s;
+        vm_monitor_stats(vm, mons[i].w, &s);
+        if (armed)
+            fprintf(f, "monitor %s entries=%" PRIu64 " cycles=%" PRIu64 "\n",
+                    vm_monitor_name(mons[i].w), s.entries, s.cycles);
+    }
+    if (o->ias_period) {
+        struct vm_monitor_stats s;
+        vm_monitor_stats(vm, VM_MON_IAS, &s);
+        fprintf(f, "ias period=%" PRIu32 " samples=%" PRIu64 " wait=%" PRIu32 " windows=%d\n",
+                o->ias_period, s.events, get32(vm, IAS_BLOCK_AT), r->mon.nwin);
+        for (int i = 0; i < r->mon.nwin; i++) {
+            const struct imprun_window *w = &r->mon.win[i];
+            fprintf(f, "window %d low=%" PRIX32 " high=%" PRIX32 " block=%" PRIu32 " out=%" PRIu32
+                    " task=1 label=", i + 1, w->lo, w->hi, w->block,
+                    get32(vm, IAS_BLOCK_AT + VM_IAS_HEADER + i * VM_IAS_WINDOW + 16));
+            for (const char *c = w->label; *c; c++)
+                fputc(isspace((unsigned char)*c) ? '_' : *c, f);
+            fputc('\n', f);
+            for (uint32_t b = 0; b < w->nblocks; b++) {
+                uint32_t n = get32(vm, w->vec + 4 * b);
+                if (n)
+                    fprintf(f, "count %d %" PRIu32 " %" PRIu32 "\n", i + 1, b, n);
+            }
+        }
+    }
+    if (o->pcs_rate) {
+        fprintf(f, "pcs rate=%" PRIu32 " ticks=%" PRIu32 " lost=%" PRIu32 " slots=%" PRIu32
+                " used=%" PRIu32 "\n", o->pcs_rate, get32(vm, PCS_BLOCK_AT + 20),
+                get32(vm, PCS_BLOCK_AT + 16), o->pcs_slots, get32(vm, PCS_BLOCK_AT + 12));
+        for (uint32_t i = 0; i < o->pcs_slots; i++) {
+            uint32_t a = r->mon.pcs_table + VM_PCS_ENTRY * i, n = get32(vm, a);
+            if (n) {
+                uint32_t key = get32(vm, a + 4);
+                fprintf(f, "sample %" PRIu32 " %" PRIX32 " %" PRIu32 "\n", key >> 24,
+                        key & 0xFFFFFF, n);
+            }
+        }
+    }
+    if (o->glean_info)
+        write_glean(f, r);
+    if (o->iifm)
+        imprun_iifm_profile(f, vm, o);
+    fprintf(f, "end\n");
+}
