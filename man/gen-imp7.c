@@ -9,6 +9,9 @@
  *   .\" @EXTENDED@        becomes the extended-mnemonic table
  *   .\" @HOSTSERVICES@    becomes the table of host services (SVC_FUNCS,
  *                         vm/host/services.h)
+ *   .\" @ASSISTOPS@       becomes the table of ASSIST instructions (ASSIST_OPS)
+ *   .\" @GLEANINFO@       becomes the table of gleaning's info bits
+ *                         (VM_GLEAN_INFO, vm/vm.h)
  * Every row of isa_table, isa_ext_table and SVC_FUNCS appears exactly once.
  * Exit 0 ok, 1 if the template cannot be read or output fails, 2 usage.
  */
@@ -19,6 +22,7 @@
 #include "roff.h"
 #include "assist.h"
 #include "services.h"
+#include "vm.h"
 
 /* The opcode; an RX-SS family member's with its mask, as E02x. */
 static void opcode_text(FILE *out, const struct isa_insn *in)
@@ -130,6 +134,22 @@ static void assist_table(FILE *out)
     fputs(".TE\n", out);
 }
 
+static void glean_table(FILE *out)
+{
+    fputs(".TS\nl l l l lx.\n", out);
+    fputs("\\fBbit\\fR\t\\fBvalue\\fR\t\\fBname\\fR\t\\fBbytes\\fR\t\\fBthe record holds\\fR\n", out);
+    int bit = 0;
+#define X(n, value, len, name, what)                                                  \
+    for (bit = 0; bit < 16 && !((value) & (0x8000 >> bit)); bit++)                    \
+        ;                                                                             \
+    fprintf(out, "%d\tX'%04X'\t%s\t%d\tT{\n", bit, (unsigned)(value), name, len);      \
+    roff_text(out, what);                                                             \
+    fputs("\nT}\n", out);
+    VM_GLEAN_INFO(X)
+#undef X
+    fputs(".TE\n", out);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -151,6 +171,8 @@ int main(int argc, char **argv)
             host_services_table(stdout);
         else if (strcmp(line, ".\\\" @ASSISTOPS@\n") == 0)
             assist_table(stdout);
+        else if (strcmp(line, ".\\\" @GLEANINFO@\n") == 0)
+            glean_table(stdout);
         else
             fputs(line, stdout);
     }

@@ -280,7 +280,8 @@ static int pcs_enable(struct vm *vm, uint32_t ea, int *cc)
     if (!in_storage(vm, ea, VM_PCS_BLOCK))
         return 5;
     uint32_t rate = rd4(vm, ea), slots = rd4(vm, ea + 4), table = rd4(vm, ea + 8);
-    if (rate == 0 || rate > VM_PCS_MAX_RATE || slots == 0 || (table & 7))
+    if (rate == 0 || rate > VM_PCS_MAX_RATE || slots == 0 || (table & 7) || rd4(vm, ea + 24) ||
+        rd4(vm, ea + 28))
         return 6;
     uint64_t tlen = (uint64_t)slots * VM_PCS_ENTRY;
     if (!in_storage(vm, table, tlen))
