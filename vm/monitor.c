@@ -110,8 +110,8 @@ uint64_t mon_deadline(const struct vm *vm)
         d = m->ias_next;
     if ((m->on & MON_PCS) && m->pcs_next < d)
         d = m->pcs_next;
-    if ((m->on & MON_GLN) && !m->gln_insns && m->gln_next < d)
-        d = m->gln_next;
+    if ((m->on & MON_GLN) && !m->gln_insns && !m->gln_left && m->gln_next < d)
+        d = m->gln_next;                /* (in a burst, the next record is by instruction) */
     return d;
 }
 
@@ -122,8 +122,8 @@ static int glean_due(const struct vm *vm)
     const struct mon *m = &vm->mon;
     if (!(m->on & MON_GLN))
         return 0;
-    if (m->gln_left && vm->ctr.instructions > m->gln_last)
-        return 1;
+    if (m->gln_left)                    /* a burst first: a trigger waits for its end */
+        return vm->ctr.instructions > m->gln_last;
     return m->gln_insns ? vm->ctr.instructions >= m->gln_next : vm->ctr.cycles >= m->gln_next;
 }
 
@@ -180,9 +180,7 @@ int mon_enter(struct vm *vm, int at_fetch)
         m->events[VM_MON_PCS]++;
     }
     if (ev & MON_GLN) {
-        if (m->gln_left && vm->ctr.instructions > m->gln_last &&
-            !(m->gln_insns ? vm->ctr.instructions >= m->gln_next
-                           : vm->ctr.cycles >= m->gln_next)) {
+        if (m->gln_left) {
             m->gln_left--;              /* the burst's next instruction */
             m->gln_idx++;
         } else {                        /* a trigger: a new burst */

@@ -503,6 +503,30 @@ static void write_glean(FILE *f, struct run *r)
     }
 }
 
+/* The load module, but its MOD records: the object files it was linked
+ * from (temporary ones when imprun built it) say nothing impprof needs,
+ * and the same run must give the same file. */
+static void write_module(FILE *f, const struct obj_module *m)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&text, &len);
+    if (!mem)
+        return;
+    obj_write_stream(m, mem);
+    if (fclose(mem) != 0) {
+        free(text);
+        return;
+    }
+    for (char *line = text, *nl; line && *line; line = nl ? nl + 1 : NULL) {
+        nl = strchr(line, '\n');
+        size_t n = nl ? (size_t)(nl - line) + 1 : strlen(line);
+        if (strncmp(line, "MOD ", 4) != 0)
+            fwrite(line, 1, n, f);
+    }
+    free(text);
+}
+
 void imprun_profile_write(FILE *f, struct run *r, enum vm_status st)
 {
     const struct imprun_opts *o = r->o;
@@ -526,7 +550,7 @@ void imprun_profile_write(FILE *f, struct run *r, enum vm_status st)
         fputc('\n', f);
         if (r->tk[t].have_mod) {
             fprintf(f, "module %d\n", t + 1);
-            obj_write_stream(&r->tk[t].mod, f);
+            write_module(f, &r->tk[t].mod);
         }
     }
     for (unsigned d = 0; d < 512; d++)
