@@ -172,7 +172,10 @@ INDEXOK  LA    2,NUM8
 NODELTA  L     3,RCYCLES+4
          LA    1,RLINE
          LA    0,L'RLINE
-         SVC   SV_PUTLINE
+         LTR   9,9
+         BNZ   PUTREC
+         LA    0,L'RLINE-L'LDELTA-1  no delta: no trailing blanks
+PUTREC   SVC   SV_PUTLINE
          LA    9,1(,9)             the next index ...
          CH    9,GN
          BL    NEXTREC

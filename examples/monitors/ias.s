@@ -109,12 +109,11 @@ SIZE     BAL   14,BLOCKS           R3 = the window's blocks
 *
 * 5. The report: the sample period, then each window.
          L     1,=A(PERIOD)
-         LA    2,NUM8
+         LA    2,HPER
          BAL   14,FMTDEC
-         MVC   HPER,NUM8+4
          LA    1,HEAD
          LA    0,L'HEAD
-         SVC   SV_PUTLINE          "IAS: a sample every ..."
+         SVC   SV_PUTLINE          "IAS: sample period ..."
          LA    6,IASWIN
          USING WIN,6
          LA    7,1                 R7 = the window's number
@@ -409,8 +408,8 @@ NMSWAPS  DC    CL16'sort swaps'
 NMPRIMES DC    CL16'primes < 1000'
 WNUM     DC    C' '
 *
-HEAD     DC    C'IAS: a sample every nnnn cycles'
-HPER     EQU   HEAD+20,4
+HEAD     DC    C'IAS: sample period nnnnnnnn cycles'
+HPER     EQU   HEAD+19,8
 HWIN     DC    C'window n: xxxxxx-xxxxxx, nnnn blocks of nnnn bytes'
 HWNUM    EQU   HWIN+7,1
 HLOW     EQU   HWIN+10,6
