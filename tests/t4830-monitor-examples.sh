@@ -58,7 +58,12 @@ test_expect_success 'ias.s: three windows, the same total, window 3 all out of r
     test_grep "^  out of range  *$total\$" ias.out &&
     test_grep "^OK window 3 out = $total\$" ias.out &&
     test_grep "445 samples at one every 500 cycles" "$EX/README" &&
-    test "$total" -eq 445
+    test "$total" -eq 445 &&
+    sed -n "/^window 2/,/^OK/p" ias.out >w2 &&
+    test_grep "^  out of range  *292\$" w2 &&
+    test "$(awk "/^  block/ { s += \$3 } END { print s }" w2)" -eq 153 &&
+    test_grep "has 153 samples" "$EX/README" &&
+    test_grep "the other 292, out of its range" "$EX/README"
 '
 test_expect_success 'ias.s: the block counts add up to the total in each window' '
     awk "/^window/ { s = 0 } /^  block/ { s += \$3 }
