@@ -1,0 +1,214 @@
+#!/bin/sh
+# t4830-monitor-examples.sh -- examples/monitors: the programs are in the
+# house form, assemble and link without a diagnostic and write exactly
+# NAME.expected; the command lines of the README run as quoted and give
+# the facts it states: each IAS window's counts plus its out-of-range and
+# wait-state counters are the samples, the wait state counts with two
+# tasks, gleaning fills its buffer in bursts, the PCS counts plus the
+# lost ticks are the ticks, and the IIFM counters are the machine's exact
+# counts.
+. "$(dirname "$0")/test-lib.sh"
+. "$TEST_DIR/lib-imprun.sh"
+need_imprun
+need_tools
+
+EX=$IMP_TOP/examples/monitors
+RT=$IMP_TOP/vm/host/runtime
+
+test_expect_success 'sources keep to columns 1-71, use no tabs, open with a header' '
+    bad=$(awk "length > 71 || /\t/ { print FILENAME \":\" FNR }" "$EX"/*.s) &&
+    { test -z "$bad" || { echo "$bad"; false; }; } &&
+    for s in "$EX"/*.s; do
+        head -1 "$s" | grep -q "^\*---" || { echo "no header: $s"; exit 1; }
+        grep -q "^\* What it shows:" "$s" || { echo "no What it shows: $s"; exit 1; }
+        grep -q "^\* Expected output: see $(basename "$s" .s)\.expected" "$s" ||
+            { echo "no Expected output line: $s"; exit 1; }
+        test -f "${s%.s}.expected" || { echo "missing ${s%.s}.expected"; exit 1; }
+    done
+'
+test_expect_success 'every example is in the README' '
+    for s in "$EX"/*.s; do
+        test_grep "$(basename "$s")" "$EX/README" || exit 1
+    done
+'
+
+test_expect_success 'the runtime assembles' '
+    impas -I "$RT" -o imprt.o "$RT/imprt.s"
+'
+for src in "$EX"/*.s; do
+    name=$(basename "$src" .s)
+    test_expect_success "$name assembles and links without diagnostics" "
+        impas -I '$RT' -l $name.lst -o $name.o '$src' 2>$name.err &&
+        { test ! -s $name.err || { cat $name.err; false; }; } &&
+        impld -o $name.load $name.o -L imprt.o 2>$name.lerr &&
+        { test ! -s $name.lerr || { cat $name.lerr; false; }; }
+    "
+    test_expect_success "$name runs: return code 0, $name.expected" "
+        imprun $name.load >$name.out 2>$name.rep || { cat $name.rep; false; } &&
+        test_cmp '$EX/$name.expected' $name.out
+    "
+done
+
+# The guest programs' own facts, from their output.
+test_expect_success 'ias.s: three windows, the same total, window 3 all out of range' '
+    grep -c "^window [123]: " ias.out >n && test "$(cat n)" -eq 3 &&
+    awk "/^  total/ { print \$2 }" ias.out | sort -u >totals &&
+    test $(wc -l <totals) -eq 1 &&
+    total=$(cat totals) && test "$total" -gt 0 &&
+    test_grep "^  out of range  *$total\$" ias.out &&
+    test_grep "^OK window 3 out = $total\$" ias.out &&
+    test_grep "445 samples at one every 500 cycles" "$EX/README" &&
+    test "$total" -eq 445 &&
+    sed -n "/^window 2/,/^OK/p" ias.out >w2 &&
+    test_grep "^  out of range  *292\$" w2 &&
+    test "$(awk "/^  block/ { s += \$3 } END { print s }" w2)" -eq 153 &&
+    test_grep "has 153 samples" "$EX/README" &&
+    test_grep "the other 292, out of its range" "$EX/README"
+'
+test_expect_success 'ias.s: the block counts add up to the total in each window' '
+    awk "/^window/ { s = 0 } /^  block/ { s += \$3 }
+         /^  out of range/ { s += \$4 } /^  wait state/ { s += \$3 }
+         /^  total/ { if (s != \$2) bad = 1; n++ }
+         END { exit bad || n != 3 }" ias.out
+'
+test_expect_success 'glean.s: bursts of 4, then DGLN found the buffer full' '
+    test_grep "^OK records = 6\$" glean.out &&
+    test_grep "^OK status bits 0-7 = 128\$" glean.out &&
+    awk "/^index/ { t = 1; next } t { printf \"%s \", \$1 }" glean.out >bursts &&
+    test "$(cat bursts)" = "0 1 2 3 0 1 "
+'
+
+# The README's command lines, run verbatim from a copy of examples/
+# (they name ../sieve.s, ../paging/ping.s ... and write profiles).
+cp -R "$IMP_TOP/examples" ex
+# readme_run PATTERN: run the README command line that contains PATTERN
+# (exactly one) in ex/monitors; its stderr goes to ./rep, stdout to ./out.
+readme_run() {
+    grep "^    imprun .*$1" "$EX/README" >cmd &&
+    test $(wc -l <cmd) -eq 1 || { echo "README: no single command with $1"; return 1; }
+    (cd ex/monitors && eval "$(cat ../../cmd)") >out 2>rep
+}
+# sums.pl: from a profile, each IAS window's counts + out + wait against
+# the samples, and the PCS counts + lost against the ticks; prints
+# "ias W SUM SAMPLES" and "pcs SUM TICKS" lines.
+cat >sums.pl <<'PERL'
+while (<>) {
+    if (/^ias period=\d+ samples=(\d+) wait=(\d+)/) { ($samples, $wait) = ($1, $2) }
+    elsif (/^window (\d+) .*out=(\d+)/) { $sum{$1} = $2 + $wait }
+    elsif (/^count (\d+) \d+ (\d+)/) { $sum{$1} += $2 }
+    elsif (/^pcs rate=\d+ ticks=(\d+) lost=(\d+)/) { ($ticks, $pcs) = ($1, $2) }
+    elsif (/^sample \d+ \S+ (\d+)/) { $pcs += $1 }
+}
+print "ias $_ $sum{$_} $samples\n" for sort keys %sum;
+print "pcs $pcs $ticks\n" if defined $ticks;
+PERL
+# check_sums FILE: every line of sums.pl has its two numbers equal.
+check_sums() {
+    perl sums.pl "$1" >sums && test -s sums && cat sums &&
+    awk "{ if (\$(NF - 1) != \$NF) bad = 1 } END { exit bad }" sums
+}
+
+test_expect_success 'README: imprun ias.s is ias.expected' '
+    readme_run "ias.s\$" && test_cmp "$EX/ias.expected" out
+'
+test_expect_success 'README: IAS over multicsect.s, two windows of 16 and 64 bytes' '
+    readme_run "ias-window=MCMAIN/16" &&
+    test_cmp "$IMP_TOP/examples/multicsect.expected" out &&
+    test_grep "^ias: a sample every 200 cycles: 46 samples, 0 in the wait state" rep &&
+    test_grep "^ias: window 1 MCMAIN (X.010000.-X.010164., 23 blocks of 16 bytes): 21 in it, 25 out of range" rep &&
+    test_grep "^ias: window 2 program (.*, 69 blocks of 64 bytes): 33 in it, 13 out of range" rep &&
+    test_grep "2336 cycles in 46 entries.*9375 cycles" rep &&
+    imprun -q --ias=200 --ias-window=MCMAIN/16 --ias-window=program/64 \
+        --profile=m.prof ex/multicsect.s >/dev/null 2>&1 &&
+    check_sums m.prof &&
+    test $(grep -c "^ias " sums) -eq 2
+'
+test_expect_success 'README: IAS with two tasks and paging: the wait state counts' '
+    readme_run "ias-window=PING/16" &&
+    test_grep "^ias: a sample every 2000 cycles: 171 samples, 16 in the wait state" rep &&
+    test $(grep -c "154 in it, 1 out of range" rep) -eq 2 &&
+    (cd ex/paging && imprun -q --frames=8 --ias=2000 --ias-window=PING/16 \
+        --ias-window=program/64 --profile=../../w.prof ping.s --task pong.s) >/dev/null 2>&1 &&
+    check_sums w.prof &&
+    wait=$(sed -n "s/^ias period=.* wait=\([0-9]*\).*/\1/p" w.prof) &&
+    test "$wait" -gt 0
+'
+test_expect_success 'imprun --ias with ias.s: the guest finds the sampler on (CC 1), return code 8 (status 3)' '
+    { imprun --ias=500 ias.load >out 2>rep; test $? -eq 3; } &&
+    test_grep "return code 8" rep &&
+    test_grep "^IAS: EIAS or DIAS gave a wrong condition code" out &&
+    test_grep "combine imprun --ias with ias.s" "$EX/README"
+'
+
+test_expect_success 'README: gleaning 4 contiguous instructions until the buffer is full' '
+    readme_run "glean=ia+op+cycles" &&
+    test_grep "^glean: ia+op+cycles every 5000 cycles, 4 per trigger: 12 records of 20 bytes, the buffer filled (gleaning ended)" rep &&
+    p=ex/monitors/sieve.prof &&
+    test_grep "^glean .* size=256 records=12 full=1\$" $p &&
+    sed -n "s/^rec [0-9]* burst=\([0-9]*\) .*/\1/p" $p | tr "\n" " " >bursts &&
+    test "$(cat bursts)" = "0 1 2 3 0 1 2 3 0 1 2 3 " &&
+    test_grep "^rec 0 burst=0 .* cycles=5044\$" $p
+'
+test_expect_success 'README: imprun glean.s is glean.expected' '
+    readme_run "glean.s\$" && test_cmp "$EX/glean.expected" out
+'
+
+test_expect_success 'README: PCS at 100 ticks per virtual second' '
+    readme_run "pcs=100 " &&
+    test_cmp "$EX/pcs.expected" out &&
+    test_grep "^pcs: 100 ticks per virtual second: 99 ticks, 12 pairs in 1024 slots, 0 ticks lost" rep &&
+    check_sums ex/monitors/pcs.prof &&
+    test_grep "^pcs 99 99\$" sums &&
+    test_grep "^    impprof pcs.prof\$" "$EX/README" &&
+    test_grep "^run status=exit cycles=15995992 " ex/monitors/pcs.prof &&
+    test_grep "^sample 1 10042 29\$" ex/monitors/pcs.prof &&
+    test_grep "^exact D5 CLC 15000 " ex/monitors/pcs.prof
+'
+test_expect_success 'README: PCS at 20000 ticks per virtual second' '
+    readme_run "pcs=20000 " &&
+    test_grep "^pcs: 20000 ticks per virtual second: 21125 ticks, 21 pairs in 1024 slots, 0 ticks lost" rep &&
+    check_sums ex/monitors/pcs.prof &&
+    test_grep "^pcs 21125 21125\$" sums &&
+    test_grep "^run status=exit cycles=16900155 " ex/monitors/pcs.prof
+'
+
+# The exact count and cycles of the opcodes in the --stats table whose
+# opcode matches PATTERN under DONTCARE (hex), summed (as t4800).
+exact() {
+    perl -ne '
+        BEGIN { ($p, $m) = (hex(shift), hex(shift)) }
+        next unless /^([0-9A-F]{2}(?:[0-9A-F]{2})?)\s+\S+\s+(\d+)\s+(\d+)/;
+        if (((hex($1) ^ $p) & ~$m & 0xFFFF) == 0) { $n += $2; $c += $3 }
+        END { printf "%d instructions, %d cycles\n", $n, $c }' "$1" "$2" "$3"
+}
+test_expect_success 'README: IIFM, one opcode (BCT): the exact count' '
+    readme_run "iifm=BCT " &&
+    test_grep "^iifm: BCT (X.0046.): 1049 instructions, 3147 cycles, CPI 3.00" rep &&
+    imprun -q --stats --iifm=BCT ex/sieve.s >/dev/null 2>st &&
+    exact 46 0 st >want &&
+    test "$(cat want)" = "1049 instructions, 3147 cycles"
+'
+test_expect_success 'README: IIFM, a don'"'"'t-care subset (18/07): the exact count' '
+    readme_run "iifm=18/07 " &&
+    test_grep "^iifm: opcode X.0018., don.t-care X.0007.: 155 instructions, 465 cycles, CPI 3.00" rep &&
+    imprun -q --stats --iifm=18/07 ex/sort.s >/dev/null 2>st &&
+    exact 18 7 st >want &&
+    test "$(cat want)" = "155 instructions, 465 cycles"
+'
+test_expect_success 'README: IIFM, every opcode: all but the instruction the run ends at' '
+    readme_run "iifm=all " &&
+    test_grep "^iifm: every opcode: 578 instructions, 9124 cycles, CPI 15.79" rep &&
+    test_grep "^iifm: the machine.s exact count of the same opcodes, whole run: 579 instructions" rep
+'
+test_expect_success 'README: IIFM, time-sliced: the table adds up, the shares as quoted' '
+    readme_run "iifm=all,slice=1000 " &&
+    test_grep "^iifm: every opcode: 16892 instructions, 124872 cycles, CPI 7.39" rep &&
+    sum=$(awk "/^opcode mnemonic/ { t = 1; next } t { s += \$3 } END { print s }" rep) &&
+    test "$sum" -eq 16892 &&
+    awk "/^opcode mnemonic/ { t = 1; next } t { print \$2, \$4, \$6 }" rep >shares &&
+    test_grep "^L 22.16% 22.22%\$" shares &&
+    test_grep "^AR 23.05% 22.91%\$" shares &&
+    test_grep "^LA 24.96% 25.00%\$" shares &&
+    test_grep "^BCT 22.86% 22.91%\$" shares
+'
+test_done
