@@ -342,8 +342,9 @@ static int glean_enable(struct vm *vm, uint32_t ea, int *cc)
 static int disable(struct vm *vm, unsigned bit, int *cc)
 {
     struct mon *m = &vm->mon;
-    if (bit == MON_GLN && !(m->on & bit) && m->gln_full) {
-        *cc = 1;
+    if (bit == MON_GLN && !(m->on & bit) && m->gln_full == 1) {
+        *cc = 1;                        /* once: the next DGLN finds it off */
+        m->gln_full = 2;
         return 0;
     }
     *cc = (m->on & bit) ? 0 : 2;
@@ -413,7 +414,7 @@ void vm_monitor_stats(const struct vm *vm, enum vm_monitor w, struct vm_monitor_
     if ((unsigned)w >= VM_MON_COUNT)
         return;
     out->on = (m->on & bit[w]) != 0;
-    out->full = w == VM_MON_GLEAN && m->gln_full;
+    out->full = w == VM_MON_GLEAN && m->gln_full != 0;
     out->events = m->events[w];
     out->entries = m->entries[w];
     out->cycles = m->cycles[w];

@@ -132,7 +132,7 @@ struct mon {
     uint64_t gln_every, gln_next;       /* the next trigger (a cycle or an instruction count) */
     unsigned gln_n, gln_left, gln_idx;  /* records per trigger; left in this burst; index */
     uint64_t gln_last;                  /* instructions at the last record */
-    int gln_full;
+    int gln_full;                       /* the buffer filled: 1, 2 once DGLN saw it */
     uint64_t entry_insn;                /* instructions at the last entry from a fetch */
     int entered;
     unsigned cur;                       /* the monitor its cycles go to now (0: none yet) */

@@ -414,8 +414,9 @@ void imprun_mon_report(FILE *f, struct run *r)
             }
             uint32_t out = get32(vm, IAS_BLOCK_AT + VM_IAS_HEADER + i * VM_IAS_WINDOW + 16);
             fprintf(f, "ias: window %d %s (X'%06" PRIX32 "'-X'%06" PRIX32 "', %" PRIu32
-                    " blocks of %" PRIu32 " bytes): %" PRIu64 " in it, %" PRIu32 " out of range",
-                    i + 1, w->label, w->lo, w->hi, w->nblocks, w->block, in, out);
+                    " block%s of %" PRIu32 " bytes): %" PRIu64 " in it, %" PRIu32 " out of range",
+                    i + 1, w->label, w->lo, w->hi, w->nblocks, w->nblocks == 1 ? "" : "s",
+                    w->block, in, out);
             if (topn) {
                 char where[160];
                 uint32_t a = w->lo + top * w->block;
