@@ -225,12 +225,15 @@ static void test_glean(void)
     body(&p, 3000);
     I(&p, "DGLN", .d2 = 0);
     I(&p, "BALR", .r1 = 7, .r2 = 0);                       /* DGLN's CC */
+    I(&p, "DGLN", .d2 = 0);
+    I(&p, "BALR", .r1 = 8, .r2 = 0);             /* the next finds it off */
     run_prog(&p, 0);
     check_uint(word(&p, GLN + 24), ==, 5);       /* records */
     check_uint(word(&p, GLN + 20), ==, 5 * len); /* the next offset */
     check_uint(word(&p, GLN + 28), ==, VM_GLEAN_FULL);
     check_uint(word(&p, GLN + 4) & 0xFFFF, ==, len);   /* EGLN set the length */
     check_uint(vm_get_gr(p.vm, 7) >> 28 & 3, ==, 1);    /* ended because full */
+    check_uint(vm_get_gr(p.vm, 8) >> 28 & 3, ==, 2);
     struct vm_monitor_stats s = stats(&p, VM_MON_GLEAN);
     check(s.full && !s.on);
     uint64_t prev_cyc = 0;
