@@ -28,3 +28,7 @@ PSAPGMCD EQU   X'08E',2            program interruption code
 PSATEA   EQU   X'090',4            translation-exception address
 PSAPERCD EQU   X'096',1            PER code (bits 0-3)
 PSAPERAD EQU   X'098',4            PER address
+PSACAT   EQU   X'200',256          the monitors' control address table
+PSACATIA EQU   X'2A8',4            CAT+X'A8': the IAS block's address
+PSACATPC EQU   X'2AC',4            CAT+X'AC': the PC-sampling block's
+PSACATGL EQU   X'2B0',4            CAT+X'B0': the gleaning block's
