@@ -173,6 +173,14 @@ test_expect_success 'the profile: its records, the same on every run, and a fail
     if test "$(id -u)" -ne 0; then test $rc -eq 1 && test "$(cat kept.prof)" = old; fi
 '
 
+test_expect_success 'JSON: the monitors that ran, their entries and cycles' '
+    imprun -q --ias=1000 --glean=ia,buffer=8 --json=j.json "$EX/sieve.s" >/dev/null 2>err &&
+    perl -MJSON::PP -e '"'"'
+        local $/; open my $f, "<", "j.json" or die; my $m = decode_json(<$f>)->{monitors};
+        exit !($m->{ias}{entries} > 0 && $m->{ias}{cycles} > 0 && !$m->{ias}{full} &&
+               $m->{glean}{full} && !exists $m->{pcs})'"'"' &&
+    imprun -q --json=plain.json "$EX/sieve.s" >/dev/null 2>&1 && ! grep monitors plain.json
+'
 test_expect_success 'bad monitor options are usage errors' '
     for o in --ias=50 --ias=70000 --ias=x --pcs=0 --pcs=200000 --pcs-slots=0 \
              --glean=nothing --glean=ia,every=10 --glean=ia,buffer=2 --glean=ia,n=0 \
