@@ -108,14 +108,13 @@ test_expect_success 'PCS: the counts and the lost ticks add up to the ticks' '
 
 # The total variation distance (in per mille) between the instruction
 # types of the PC samples (the opcode at each sampled address, from the
-# load module's text in the profile, and the nucleus's DIAG and LPSW) and
+# load module's text in the profile, and the nucleus's text records) and
 # the machine's exact shares of cycles by opcode.
 tvd() {
     perl -e '
         my (%mem, %ex, %smp, $ecyc, $n);
-        $mem{0x800} = "83"; $mem{0x804} = "82"; $mem{0xF00} = "0A";
         while (<>) {
-            if (/^TXT \d+ ([0-9A-F]+) ([0-9A-F]+)$/) {
+            if (/^(?:TXT \d+|text \S+) ([0-9A-F]+) ([0-9A-F]+)$/) {
                 my ($a, $h) = (hex $1, $2);
                 for (my $i = 0; $i < length($h) / 2; $i++) {
                     $mem{$a + $i} = substr($h, 2 * $i, 2) }

@@ -554,6 +554,22 @@ void imprun_profile_write(FILE *f, struct run *r, enum vm_status st)
             write_module(f, &r->tk[t].mod);
         }
     }
+    if (!o->core) {                     /* imprun's own code: the nucleus, the exit stub */
+        static const struct { const char *name; uint32_t at, len; } sys[] = {
+            { "NUCLEUS", IMPRUN_NUCLEUS, 8 }, { "EXITSTUB", IMPRUN_EXIT_STUB, 4 },
+        };
+        for (size_t i = 0; i < sizeof sys / sizeof sys[0]; i++) {
+            uint8_t b[8];
+            uint32_t n = sys[i].len;
+            if (sys[i].at == IMPRUN_EXIT_STUB && !o->supervisor)
+                n = 2;                  /* SVC 3 */
+            vm_fetch_bytes(vm, sys[i].at, b, n);
+            fprintf(f, "text %s %" PRIX32 " ", sys[i].name, sys[i].at);
+            for (uint32_t j = 0; j < n; j++)
+                fprintf(f, "%02X", b[j]);
+            fputc('\n', f);
+        }
+    }
     for (unsigned d = 0; d < 512; d++)
         if (k->op_count[d]) {
             char opc[8];
