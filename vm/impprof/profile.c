@@ -58,6 +58,7 @@ struct reader {
     int errors;
     enum stage stage;
     int has_run, has_end;
+    unsigned headless;              /* sections whose detail records came without a header */
     int ias_line, pcs_line, glean_line;     /* lines of the headers, for late checks */
     uint64_t ias_windows;
 };
@@ -883,8 +884,10 @@ static void read_record(struct reader *r)
         if (k->stage == ST_RUN)
             r->has_run = 1;
     } else if (flag && !*flag) {
-        rd_error_at(r, s, "'%s' before the '%s' record of its section", k->name,
-                    stage_header[k->stage]);
+        if (!(r->headless & 1u << k->stage))    /* once a section */
+            rd_error_at(r, s, "'%s' before the '%s' record of its section", k->name,
+                        stage_header[k->stage]);
+        r->headless |= 1u << k->stage;
         return;
     }
     r->stage = k->stage;
