@@ -50,6 +50,12 @@ test_expect_success '--ias: blocks labelled by CSECT, label, line and source, wi
     test_grep "^check: samples x period = 650 ~ 659 run cycles (98.63%)$" out &&
     ! grep -q "^pcs" out
 '
+test_expect_success 'source lines: found beside the profile, never outside its folder' '
+    mkdir -p sub inner && (cd sub && impprof --pcs ../basic.prof >../out) &&
+    test_grep "prog.s:6     31  46.97  BCT 4,ADDUP again$" out &&
+    cp basic.prof inner/ && impprof --pcs inner/basic.prof >out &&
+    test_grep "prog.s:6     31  46.97$" out && ! grep -q "BCT 4,ADDUP" out
+'
 test_expect_success '--ias leaves out empty blocks, --all-blocks shows them' '
     edit "/^count 1 1 30/d" && sed -i "s/samples=65/samples=35/" bad.prof &&
     impprof --ias bad.prof >out && ! grep -q "^    1  " out &&

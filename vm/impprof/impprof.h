@@ -52,10 +52,13 @@ struct prof_where {
 struct prof_syms {
     struct symtab tab[PROF_MAX_TASKS + 1];
     int have[PROF_MAX_TASKS + 1];
+    char dir[4096];             /* the profile's folder ("" if the current one) */
 };
 
-/* A symbol table for every task with a module; source lines may come
-   from the profile's folder (and below). */
+/* A symbol table for every task with a module (where.c); source lines
+   may come from the profile's folder (and below).  A relative source name
+   that cannot be read from the current folder is looked for in the
+   profile's. */
 void psym_init(struct prof_syms *s, const struct profile *p, const char *profile_path);
 void psym_free(struct prof_syms *s);
 /* Where addr of task (0: the task profile_task_module picks) is. */

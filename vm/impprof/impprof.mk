@@ -5,14 +5,14 @@
 # CSV, JSON, SVG, callgrind and folded stacks (export.c).  It links the
 # host side's symbols and the reports' JSON writer and opcode names.
 
-IMPPROF_SRC := $(addprefix vm/impprof/,main.c report.c table.c export.c)
+IMPPROF_SRC := $(addprefix vm/impprof/,main.c where.c report.c table.c export.c)
 IMPPROF_OBJ := $(IMPPROF_SRC:%.c=$(B)/%.o)
-DEPS        += $(IMPPROF_OBJ:.o=.d) $(B)/vm/impprof/profile.d
+DEPS        += $(IMPPROF_OBJ:.o=.d) $(LIBIMPPROF_OBJ:.o=.d)
 $(IMPPROF_OBJ): ALL_CFLAGS += $(VM_SUB_INCLUDES)
 
 # The reader is a library of its own, so the unit tests link it
 # (tests/unit/t-profile.c).
-LIBIMPPROF_OBJ := $(B)/vm/impprof/profile.o
+LIBIMPPROF_OBJ := $(B)/vm/impprof/profile.o $(B)/vm/impprof/reader.o
 LIBIMPPROF     := $(B)/libimpprof.a
 LIBS           := $(LIBIMPPROF) $(LIBS)
 

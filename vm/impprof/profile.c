@@ -14,11 +14,11 @@
 #include "profile.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "readfile.h"
+#include "reader.h"
 
 #define PROF_ERR_MAX 50     /* errors reported before the reader gives up */
 
@@ -42,322 +42,30 @@ const char *prof_glean_key_name(enum prof_glean_key k)
     return (unsigned)k < GK_COUNT ? names[k] : "?";
 }
 
-/* ------------------------------------------------------------ the reader */
-
-/* Sections, in the order of the file. */
-enum stage { ST_HEADER, ST_RUN, ST_TASKS, ST_EXACT, ST_MONITOR, ST_IAS, ST_PCS, ST_GLEAN,
-             ST_IIFM, ST_END };
-
-struct reader {
-    struct profile *p;
-    struct diag *d;
-    const char *name;
-    const char *text, *end;
-    const char *line, *eol, *cur;   /* current line [line, eol), field cursor */
-    int lineno;
-    int errors;
-    enum stage stage;
-    int has_run, has_end;
-    unsigned headless;              /* sections whose detail records came without a header */
-    int ias_line, pcs_line, glean_line;     /* lines of the headers, for late checks */
-    uint64_t ias_windows;
-};
-
-static int rd_error_at(struct reader *r, const char *at, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static int rd_error_at(struct reader *r, const char *at, const char *fmt, ...)
-{
-    char src[256];
-    size_t n = r->line ? (size_t)(r->eol - r->line) : 0;
-    if (n >= sizeof src)
-        n = sizeof src - 1;
-    if (n)
-        memcpy(src, r->line, n);
-    src[n] = '\0';
-    int col = at ? (int)(at - r->line) + 1 : 0;
-    va_list ap;
-    va_start(ap, fmt);
-    r->errors++;
-    diag_vreport(r->d, DIAG_ERROR, r->name, r->lineno, col, n ? src : NULL, fmt, ap);
-    va_end(ap);
-    return -1;
-}
-
-static int nomem(struct reader *r) { return rd_error_at(r, NULL, "out of memory"); }
-
-/* Grow *v (of *n elements of size sz) by one zeroed element; NULL on ENOMEM. */
-static void *grow(void *vp, size_t *n, size_t sz)
-{
-    void **v = vp;
-    char *nv = realloc(*v, (*n + 1) * sz);
-    if (!nv)
-        return NULL;
-    *v = nv;
-    memset(nv + *n * sz, 0, sz);
-    return nv + (*n)++ * sz;
-}
-
-/* Next line into r->line/eol (a CR before the newline dropped); 0 at the end. */
-static int next_line(struct reader *r)
-{
-    const char *s = r->line ? r->eol : r->text;
-    if (r->line) {
-        while (s < r->end && *s != '\n')
-            s++;
-        if (s >= r->end)
-            return 0;
-        s++;
-    }
-    if (s >= r->end)
-        return 0;
-    const char *nl = memchr(s, '\n', (size_t)(r->end - s));
-    r->line = s;
-    r->eol = nl ? nl : r->end;
-    if (r->eol > r->line && r->eol[-1] == '\r')
-        r->eol--;
-    r->cur = r->line;
-    r->lineno++;
-    return 1;
-}
-
-/* An empty line or one of blanks and tabs only (ignored, like comments). */
-static int blank_line(const struct reader *r)
-{
-    for (const char *s = r->line; s < r->eol; s++)
-        if (*s != ' ' && *s != '\t')
-            return 0;
-    return 1;
-}
-
-/* Text only: no control bytes but tab, nothing at or above 0x7F. */
-static int check_text(struct reader *r)
-{
-    for (const char *s = r->line; s < r->eol; s++) {
-        unsigned char c = (unsigned char)*s;
-        if ((c < 0x20 && c != '\t') || c >= 0x7F)
-            return rd_error_at(r, s, "invalid byte 0x%02X (not a profile)", c);
-    }
-    return 0;
-}
-
-/* The next field (between single blanks): *s and its length; 0 at the end
-   of the line.  A second blank, a tab or a trailing blank is an error (-1). */
-static long field(struct reader *r, const char **s)
-{
-    if (r->cur >= r->eol)
-        return 0;
-    if (r->cur > r->line) {
-        if (*r->cur != ' ')
-            return rd_error_at(r, r->cur, "fields are separated by single blanks");
-        r->cur++;
-    }
-    const char *b = r->cur;
-    while (r->cur < r->eol && *r->cur != ' ' && *r->cur != '\t')
-        r->cur++;
-    if (r->cur == b || (r->cur < r->eol && *r->cur == '\t'))
-        return rd_error_at(r, r->cur, "fields are separated by single blanks");
-    *s = b;
-    return r->cur - b;
-}
-
-/* A field that must be there: its length, or -1 after reporting. */
-static long need(struct reader *r, const char *what, const char **s)
-{
-    long n = field(r, s);
-    if (n == 0)
-        return rd_error_at(r, r->eol, "missing %s", what);
-    return n;
-}
-
-static int end_of_record(struct reader *r)
-{
-    const char *s;
-    long n = field(r, &s);
-    if (n < 0)
-        return -1;
-    return n ? rd_error_at(r, s, "unexpected field '%.*s'", (int)(n > 24 ? 24 : n), s) : 0;
-}
-
-static int hexval(int c)
-{
-    return c >= '0' && c <= '9' ? c - '0' : c >= 'A' && c <= 'F' ? c - 'A' + 10
-         : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-}
-
-/* s[0..n) as 1..maxdig hex digits; -1 if not. */
-static int parse_hex(const char *s, long n, int maxdig, uint32_t *out)
-{
-    if (n < 1 || n > maxdig)
-        return -1;
-    uint32_t v = 0;
-    for (long i = 0; i < n; i++) {
-        int h = hexval((unsigned char)s[i]);
-        if (h < 0)
-            return -1;
-        v = v << 4 | (uint32_t)h;
-    }
-    *out = v;
-    return 0;
-}
-
-/* s[0..n) as an unsigned 64-bit decimal; -1 if not (or too large). */
-static int parse_dec(const char *s, long n, uint64_t *out)
-{
-    if (n < 1 || n > 20)
-        return -1;
-    uint64_t v = 0;
-    for (long i = 0; i < n; i++) {
-        if (s[i] < '0' || s[i] > '9')
-            return -1;
-        unsigned dgt = (unsigned)(s[i] - '0');
-        if (v > (UINT64_MAX - dgt) / 10)
-            return -1;
-        v = v * 10 + dgt;
-    }
-    *out = v;
-    return 0;
-}
-
-/* The next field is KEY=VALUE: *v and its length, or -1 after reporting. */
-static long need_kv(struct reader *r, const char *key, const char **v)
-{
-    const char *s;
-    long n = field(r, &s);
-    if (n < 0)
-        return -1;
-    size_t k = strlen(key);
-    if (n == 0)
-        return rd_error_at(r, r->eol, "missing %s=", key);
-    if ((size_t)n <= k || memcmp(s, key, k) != 0 || s[k] != '=')
-        return rd_error_at(r, s, "expected %s=", key);
-    *v = s + k + 1;
-    return n - (long)k - 1;
-}
-
-static int kv_dec(struct reader *r, const char *key, uint64_t *out)
-{
-    const char *v;
-    long n = need_kv(r, key, &v);
-    if (n < 0)
-        return -1;
-    if (parse_dec(v, n, out) != 0)
-        return rd_error_at(r, v, "%s: '%.*s' is not a decimal count", key,
-                           (int)(n > 24 ? 24 : n), v);
-    return 0;
-}
-
-static int kv_dec_in(struct reader *r, const char *key, uint64_t lo, uint64_t hi, uint64_t *out)
-{
-    const char *v = r->cur;
-    if (kv_dec(r, key, out) != 0)
-        return -1;
-    if (*out < lo || *out > hi)
-        return rd_error_at(r, v + 1, "%s=%llu is out of range (%llu to %llu)", key,
-                           (unsigned long long)*out, (unsigned long long)lo,
-                           (unsigned long long)hi);
-    return 0;
-}
-
-static int kv_hex(struct reader *r, const char *key, int maxdig, uint32_t *out)
-{
-    const char *v;
-    long n = need_kv(r, key, &v);
-    if (n < 0)
-        return -1;
-    if (parse_hex(v, n, maxdig, out) != 0)
-        return rd_error_at(r, v, "%s: '%.*s' is not 1 to %d hex digits", key,
-                           (int)(n > 24 ? 24 : n), v, maxdig);
-    return 0;
-}
-
-/* A positional decimal field. */
-static int pos_dec(struct reader *r, const char *what, uint64_t lo, uint64_t hi, uint64_t *out)
-{
-    const char *s;
-    long n = need(r, what, &s);
-    if (n < 0)
-        return -1;
-    if (parse_dec(s, n, out) != 0)
-        return rd_error_at(r, s, "%s: '%.*s' is not a decimal number", what,
-                           (int)(n > 24 ? 24 : n), s);
-    if (*out < lo || *out > hi)
-        return rd_error_at(r, s, "%s %llu is out of range (%llu to %llu)", what,
-                           (unsigned long long)*out, (unsigned long long)lo,
-                           (unsigned long long)hi);
-    return 0;
-}
-
-static int pos_addr(struct reader *r, const char *what, uint32_t *out)
-{
-    const char *s;
-    long n = need(r, what, &s);
-    if (n < 0)
-        return -1;
-    if (parse_hex(s, n, 8, out) != 0)
-        return rd_error_at(r, s, "%s: '%.*s' is not 1 to 8 hex digits", what,
-                           (int)(n > 24 ? 24 : n), s);
-    return 0;
-}
-
-/* An opcode: 2 or 4 hex digits. */
-static int parse_opcode(const char *s, long n, unsigned *out)
-{
-    uint32_t v;
-    if ((n != 2 && n != 4) || parse_hex(s, n, 4, &v) != 0)
-        return -1;
-    *out = v;
-    return 0;
-}
-
-/* A token of printable characters (no blanks), copied into out[size]. */
-static int pos_token(struct reader *r, const char *what, char *out, size_t size)
-{
-    const char *s;
-    long n = need(r, what, &s);
-    if (n < 0)
-        return -1;
-    if ((size_t)n >= size)
-        return rd_error_at(r, s, "%s '%.*s' is too long (at most %zu characters)", what,
-                           (int)(n > 24 ? 24 : n), s, size - 1);
-    memcpy(out, s, (size_t)n);
-    out[n] = '\0';
-    return 0;
-}
-
-static char *dup_span(const char *s, long n)
-{
-    char *c = malloc((size_t)n + 1);
-    if (c) {
-        memcpy(c, s, (size_t)n);
-        c[n] = '\0';
-    }
-    return c;
-}
-
 /* ----------------------------------------------------------- the records */
 
 static int rec_run(struct reader *r)
 {
     struct profile *p = r->p;
     const char *v;
-    long n = need_kv(r, "status", &v);
+    long n = rd_need_kv(r, "status", &v);
     if (n < 0)
         return -1;
     if ((size_t)n >= sizeof p->status)
         return rd_error_at(r, v, "status: too long");
     memcpy(p->status, v, (size_t)n);
     p->status[n] = '\0';
-    if (kv_dec(r, "cycles", &p->cycles) || kv_dec(r, "instructions", &p->instructions) ||
-        kv_dec(r, "microwords", &p->microwords))
+    if (rd_kv_dec(r, "cycles", &p->cycles) || rd_kv_dec(r, "instructions", &p->instructions) ||
+        rd_kv_dec(r, "microwords", &p->microwords))
         return -1;
-    return end_of_record(r);
+    return rd_end(r);
 }
 
 static int task_id(struct reader *r, const char *what, int zero_ok, unsigned *out)
 {
     const char *s = r->cur + (r->cur > r->line);
     uint64_t id;
-    if (pos_dec(r, what, zero_ok ? 0 : 1, PROF_MAX_TASKS, &id) != 0)
+    if (rd_pos_dec(r, what, zero_ok ? 0 : 1, PROF_MAX_TASKS, &id) != 0)
         return -1;
     if (id && !r->p->tasks[id])
         return rd_error_at(r, s, "%s %u: no such task (no task record before)", what,
@@ -370,25 +78,25 @@ static int rec_task(struct reader *r)
 {
     const char *s = r->cur + 1;
     uint64_t id;
-    if (pos_dec(r, "task id", 1, PROF_MAX_TASKS, &id) != 0)
+    if (rd_pos_dec(r, "task id", 1, PROF_MAX_TASKS, &id) != 0)
         return -1;
     if (r->p->tasks[id])
         return rd_error_at(r, s, "task %u given twice", (unsigned)id);
     struct prof_task *t = calloc(1, sizeof *t);
     if (!t)
-        return nomem(r);
+        return rd_nomem(r);
     r->p->tasks[id] = t;
     t->id = (unsigned)id;
     const char *v;
     long n;
-    if (kv_dec(r, "cycles", &t->cycles) || kv_dec(r, "instructions", &t->instructions) ||
-        (n = need_kv(r, "name", &v)) < 0)
+    if (rd_kv_dec(r, "cycles", &t->cycles) || rd_kv_dec(r, "instructions", &t->instructions) ||
+        (n = rd_need_kv(r, "name", &v)) < 0)
         return -1;
     if (n == 0)
         return rd_error_at(r, v, "name: empty");
-    if (!(t->name = dup_span(v, n)))
-        return nomem(r);
-    return end_of_record(r);
+    if (!(t->name = rd_dup_span(v, n)))
+        return rd_nomem(r);
+    return rd_end(r);
 }
 
 /* The first word of a line (after no blanks), for the module's extent. */
@@ -410,7 +118,7 @@ static int rec_module(struct reader *r)
 {
     unsigned id;
     const char *s = r->cur + 1;
-    if (task_id(r, "module's task", 0, &id) != 0 || end_of_record(r) != 0)
+    if (task_id(r, "module's task", 0, &id) != 0 || rd_end(r) != 0)
         return -1;
     if (id == 0)
         return rd_error_at(r, s, "module 0: tasks are numbered from 1");
@@ -438,7 +146,7 @@ static int rec_module(struct reader *r)
     int rc = obj_read_mem_at(&m, OBJ_LOAD, r->name, first, start, (size_t)(stop - start), r->d);
     /* Step over the module's lines. */
     for (int i = 0; i < lines; i++)
-        next_line(r);
+        rd_next_line(r);
     if (rc != 0) {
         r->errors++;
         return -1;
@@ -453,11 +161,11 @@ static int rec_module(struct reader *r)
 static int op_record(struct reader *r, struct prof_op **v, size_t *n, const char *what)
 {
     const char *s;
-    long len = need(r, "opcode", &s);
+    long len = rd_need(r, "opcode", &s);
     unsigned opc;
     if (len < 0)
         return -1;
-    if (parse_opcode(s, len, &opc) != 0)
+    if (rd_parse_opcode(s, len, &opc) != 0)
         return rd_error_at(r, s, "opcode '%.*s' is not 2 or 4 hex digits",
                            (int)(len > 24 ? 24 : len), s);
     for (size_t i = 0; i < *n; i++)
@@ -465,13 +173,13 @@ static int op_record(struct reader *r, struct prof_op **v, size_t *n, const char
             return rd_error_at(r, s, "opcode %.*s given twice in the %s table", (int)len, s,
                                what);
     struct prof_op op = { .opcode = opc };
-    if (pos_token(r, "mnemonic", op.mnemonic, sizeof op.mnemonic) ||
-        pos_dec(r, "count", 1, UINT64_MAX, &op.count) ||
-        pos_dec(r, "cycles", 0, UINT64_MAX, &op.cycles) || end_of_record(r))
+    if (rd_pos_token(r, "mnemonic", op.mnemonic, sizeof op.mnemonic) ||
+        rd_pos_dec(r, "count", 1, UINT64_MAX, &op.count) ||
+        rd_pos_dec(r, "cycles", 0, UINT64_MAX, &op.cycles) || rd_end(r))
         return -1;
-    struct prof_op *e = grow(v, n, sizeof op);
+    struct prof_op *e = rd_grow(v, n, sizeof op);
     if (!e)
-        return nomem(r);
+        return rd_nomem(r);
     *e = op;
     return 0;
 }
@@ -481,7 +189,7 @@ static int rec_exact(struct reader *r) { return op_record(r, &r->p->exact, &r->p
 static int rec_monitor(struct reader *r)
 {
     const char *s;
-    long n = need(r, "monitor name", &s);
+    long n = rd_need(r, "monitor name", &s);
     if (n < 0)
         return -1;
     int m;
@@ -494,18 +202,18 @@ static int rec_monitor(struct reader *r)
     if (r->p->has_monitor[m])
         return rd_error_at(r, s, "monitor %s given twice", prof_monitor_name(m));
     r->p->has_monitor[m] = 1;
-    if (kv_dec(r, "entries", &r->p->mon_entries[m]) || kv_dec(r, "cycles", &r->p->mon_cycles[m]))
+    if (rd_kv_dec(r, "entries", &r->p->mon_entries[m]) || rd_kv_dec(r, "cycles", &r->p->mon_cycles[m]))
         return -1;
-    return end_of_record(r);
+    return rd_end(r);
 }
 
 static int rec_ias(struct reader *r)
 {
     struct profile *p = r->p;
     r->ias_line = r->lineno;
-    return kv_dec_in(r, "period", 1, UINT64_MAX, &p->ias_period) ||
-           kv_dec(r, "samples", &p->ias_samples) || kv_dec(r, "wait", &p->ias_wait) ||
-           kv_dec(r, "windows", &r->ias_windows) || end_of_record(r) ? -1 : 0;
+    return rd_kv_dec_in(r, "period", 1, UINT64_MAX, &p->ias_period) ||
+           rd_kv_dec(r, "samples", &p->ias_samples) || rd_kv_dec(r, "wait", &p->ias_wait) ||
+           rd_kv_dec(r, "windows", &r->ias_windows) || rd_end(r) ? -1 : 0;
 }
 
 static int rec_window(struct reader *r)
@@ -513,7 +221,7 @@ static int rec_window(struct reader *r)
     struct profile *p = r->p;
     const char *s = r->cur + 1;
     uint64_t k;
-    if (pos_dec(r, "window number", 1, UINT32_MAX, &k) != 0)
+    if (rd_pos_dec(r, "window number", 1, UINT32_MAX, &k) != 0)
         return -1;
     if (k != p->nwindows + 1)
         return rd_error_at(r, s, "window %llu out of order (expected window %zu)",
@@ -522,36 +230,36 @@ static int rec_window(struct reader *r)
     const char *hs, *v;
     uint64_t block;
     long n;
-    if (kv_hex(r, "low", 8, &w.low))
+    if (rd_kv_hex(r, "low", 8, &w.low))
         return -1;
     hs = r->cur + 1;
-    if (kv_hex(r, "high", 8, &w.high))
+    if (rd_kv_hex(r, "high", 8, &w.high))
         return -1;
     if (w.high <= w.low)
         return rd_error_at(r, hs, "high=%X is not above low=%X", (unsigned)w.high,
                            (unsigned)w.low);
-    if (kv_dec_in(r, "block", 1, UINT32_MAX, &block) || kv_dec(r, "out", &w.out))
+    if (rd_kv_dec_in(r, "block", 1, UINT32_MAX, &block) || rd_kv_dec(r, "out", &w.out))
         return -1;
     w.block = (uint32_t)block;
     const char *ts = r->cur + 1;
     uint64_t task;
-    if (kv_dec_in(r, "task", 0, PROF_MAX_TASKS, &task))
+    if (rd_kv_dec_in(r, "task", 0, PROF_MAX_TASKS, &task))
         return -1;
     if (task && !p->tasks[task])
         return rd_error_at(r, ts, "task=%u: no such task", (unsigned)task);
     w.task = (unsigned)task;
-    if ((n = need_kv(r, "label", &v)) < 0)
+    if ((n = rd_need_kv(r, "label", &v)) < 0)
         return -1;
     if (n == 0)
         return rd_error_at(r, v, "label: empty (write - for none)");
-    if (end_of_record(r))
+    if (rd_end(r))
         return -1;
-    if (!(w.label = dup_span(v, n)))
-        return nomem(r);
-    struct prof_window *e = grow(&p->windows, &p->nwindows, sizeof w);
+    if (!(w.label = rd_dup_span(v, n)))
+        return rd_nomem(r);
+    struct prof_window *e = rd_grow(&p->windows, &p->nwindows, sizeof w);
     if (!e) {
         free(w.label);
-        return nomem(r);
+        return rd_nomem(r);
     }
     *e = w;
     return 0;
@@ -568,23 +276,23 @@ static int rec_count(struct reader *r)
     struct profile *p = r->p;
     const char *s = r->cur + 1;
     uint64_t k, idx, n;
-    if (pos_dec(r, "window number", 1, UINT32_MAX, &k) != 0)
+    if (rd_pos_dec(r, "window number", 1, UINT32_MAX, &k) != 0)
         return -1;
     if (k > p->nwindows)
         return rd_error_at(r, s, "window %llu: no such window (no window record before)",
                            (unsigned long long)k);
     struct prof_window *w = &p->windows[k - 1];
     s = r->cur + 1;
-    if (pos_dec(r, "block index", 0, window_blocks(w) - 1, &idx) != 0)
+    if (rd_pos_dec(r, "block index", 0, window_blocks(w) - 1, &idx) != 0)
         return -1;
     if (w->nblocks && w->blocks[w->nblocks - 1].index >= idx)
         return rd_error_at(r, s, "block %llu: the blocks of a window come once each, in "
                                  "increasing order", (unsigned long long)idx);
-    if (pos_dec(r, "count", 1, UINT64_MAX, &n) != 0 || end_of_record(r) != 0)
+    if (rd_pos_dec(r, "count", 1, UINT64_MAX, &n) != 0 || rd_end(r) != 0)
         return -1;
-    struct prof_block *b = grow(&w->blocks, &w->nblocks, sizeof *b);
+    struct prof_block *b = rd_grow(&w->blocks, &w->nblocks, sizeof *b);
     if (!b)
-        return nomem(r);
+        return rd_nomem(r);
     b->index = idx;
     b->count = n;
     return 0;
@@ -594,20 +302,20 @@ static int rec_pcs(struct reader *r)
 {
     struct profile *p = r->p;
     r->pcs_line = r->lineno;
-    return kv_dec(r, "rate", &p->pcs_rate) || kv_dec(r, "ticks", &p->pcs_ticks) ||
-           kv_dec(r, "lost", &p->pcs_lost) || kv_dec(r, "slots", &p->pcs_slots) ||
-           kv_dec(r, "used", &p->pcs_used) || end_of_record(r) ? -1 : 0;
+    return rd_kv_dec(r, "rate", &p->pcs_rate) || rd_kv_dec(r, "ticks", &p->pcs_ticks) ||
+           rd_kv_dec(r, "lost", &p->pcs_lost) || rd_kv_dec(r, "slots", &p->pcs_slots) ||
+           rd_kv_dec(r, "used", &p->pcs_used) || rd_end(r) ? -1 : 0;
 }
 
 static int rec_sample(struct reader *r)
 {
     struct prof_sample smp;
-    if (task_id(r, "sample's task", 1, &smp.task) || pos_addr(r, "address", &smp.addr) ||
-        pos_dec(r, "count", 0, UINT64_MAX, &smp.count) || end_of_record(r))
+    if (task_id(r, "sample's task", 1, &smp.task) || rd_pos_addr(r, "address", &smp.addr) ||
+        rd_pos_dec(r, "count", 0, UINT64_MAX, &smp.count) || rd_end(r))
         return -1;
-    struct prof_sample *e = grow(&r->p->samples, &r->p->nsamples, sizeof smp);
+    struct prof_sample *e = rd_grow(&r->p->samples, &r->p->nsamples, sizeof smp);
     if (!e)
-        return nomem(r);
+        return rd_nomem(r);
     *e = smp;
     return 0;
 }
@@ -645,22 +353,22 @@ static int rec_glean(struct reader *r)
     struct profile *p = r->p;
     r->glean_line = r->lineno;
     const char *v;
-    long n = need_kv(r, "info", &v);
+    long n = rd_need_kv(r, "info", &v);
     uint64_t full;
     if (n < 0 || glean_info(r, v, n, &p->glean_info) != 0 ||
-        kv_dec_in(r, "every", 1, UINT64_MAX, &p->glean_every))
+        rd_kv_dec_in(r, "every", 1, UINT64_MAX, &p->glean_every))
         return -1;
-    if ((n = need_kv(r, "unit", &v)) < 0)
+    if ((n = rd_need_kv(r, "unit", &v)) < 0)
         return -1;
     if (n == 5 && !memcmp(v, "insns", 5))
         p->glean_insns = 1;
     else if (!(n == 6 && !memcmp(v, "cycles", 6)))
         return rd_error_at(r, v, "unit: '%.*s' is not cycles or insns", (int)(n > 24 ? 24 : n), v);
-    if (kv_dec_in(r, "n", 1, UINT64_MAX, &p->glean_n) || kv_dec(r, "size", &p->glean_size) ||
-        kv_dec(r, "records", &p->glean_records) || kv_dec_in(r, "full", 0, 1, &full))
+    if (rd_kv_dec_in(r, "n", 1, UINT64_MAX, &p->glean_n) || rd_kv_dec(r, "size", &p->glean_size) ||
+        rd_kv_dec(r, "records", &p->glean_records) || rd_kv_dec_in(r, "full", 0, 1, &full))
         return -1;
     p->glean_full = (int)full;
-    return end_of_record(r);
+    return rd_end(r);
 }
 
 /* One K=V of a rec line into *x. */
@@ -670,38 +378,38 @@ static int rec_value(struct reader *r, int k, const char *v, long n, struct prof
     const char *dot, *e = v + n;
     switch ((enum prof_glean_key)k) {
     case GK_IA:
-        return parse_hex(v, n, 8, &x->ia) ? rd_error_at(r, v, "ia: not 1 to 8 hex digits") : 0;
+        return rd_parse_hex(v, n, 8, &x->ia) ? rd_error_at(r, v, "ia: not 1 to 8 hex digits") : 0;
     case GK_PSW:
         dot = memchr(v, '.', (size_t)n);
-        if (!dot || dot - v != 8 || e - dot != 9 || parse_hex(v, 8, 8, &x->psw[0]) ||
-            parse_hex(dot + 1, 8, 8, &x->psw[1]))
+        if (!dot || dot - v != 8 || e - dot != 9 || rd_parse_hex(v, 8, 8, &x->psw[0]) ||
+            rd_parse_hex(dot + 1, 8, 8, &x->psw[1]))
             return rd_error_at(r, v, "psw: not HHHHHHHH.HHHHHHHH");
         return 0;
     case GK_GR:
         for (int i = 0; i < 16; i++) {
             const char *c = memchr(v, ',', (size_t)(e - v));
             const char *w = c ? c : e;
-            if ((i < 15 && !c) || (i == 15 && c) || parse_hex(v, w - v, 8, &x->gr[i]))
+            if ((i < 15 && !c) || (i == 15 && c) || rd_parse_hex(v, w - v, 8, &x->gr[i]))
                 return rd_error_at(r, v, "gr: not 16 words of 1 to 8 hex digits, "
                                          "separated by commas");
             v = w + 1;
         }
         return 0;
     case GK_OP:
-        return parse_opcode(v, n, &x->op) ? rd_error_at(r, v, "op: not 2 or 4 hex digits") : 0;
+        return rd_parse_opcode(v, n, &x->op) ? rd_error_at(r, v, "op: not 2 or 4 hex digits") : 0;
     case GK_TASK:
-        if (parse_dec(v, n, &u) || u > PROF_MAX_TASKS)
+        if (rd_parse_dec(v, n, &u) || u > PROF_MAX_TASKS)
             return rd_error_at(r, v, "task: not a task number (0 to 16)");
         x->task = (unsigned)u;
         return 0;
     case GK_BURST:
-        if (parse_dec(v, n, &x->burst) || x->burst >= r->p->glean_n)
+        if (rd_parse_dec(v, n, &x->burst) || x->burst >= r->p->glean_n)
             return rd_error_at(r, v, "burst: not an index below n=%llu",
                                (unsigned long long)r->p->glean_n);
         return 0;
     case GK_CYCLES:
     case GK_PAGEINS:
-        if (parse_dec(v, n, k == GK_CYCLES ? &x->cycles : &x->pageins))
+        if (rd_parse_dec(v, n, k == GK_CYCLES ? &x->cycles : &x->pageins))
             return rd_error_at(r, v, "%s: not a decimal count", prof_glean_key_name(k));
         return 0;
     case GK_COUNT:
@@ -714,11 +422,11 @@ static int rec_rec(struct reader *r)
 {
     struct profile *p = r->p;
     struct prof_rec x = { 0 };
-    if (pos_dec(r, "record number", p->nrecs, p->nrecs, &x.seq) != 0)
+    if (rd_pos_dec(r, "record number", p->nrecs, p->nrecs, &x.seq) != 0)
         return -1;
     const char *s;
     long n;
-    while ((n = field(r, &s)) > 0) {
+    while ((n = rd_field(r, &s)) > 0) {
         const char *eq = memchr(s, '=', (size_t)n);
         int k = eq ? glean_key(s, eq - s) : -1;
         if (k < 0)
@@ -734,9 +442,9 @@ static int rec_rec(struct reader *r)
     }
     if (n < 0)
         return -1;
-    struct prof_rec *e = grow(&p->recs, &p->nrecs, sizeof x);
+    struct prof_rec *e = rd_grow(&p->recs, &p->nrecs, sizeof x);
     if (!e)
-        return nomem(r);
+        return rd_nomem(r);
     *e = x;
     return 0;
 }
@@ -770,19 +478,19 @@ static int rec_iifm(struct reader *r)
     const char *v;
     long n;
     uint32_t pat, dc;
-    if (kv_hex(r, "pattern", 4, &pat) || kv_hex(r, "dontcare", 4, &dc) ||
-        (n = need_kv(r, "flags", &v)) < 0 || iifm_flags(r, v, n, &p->iifm_flags) ||
-        kv_dec(r, "slice", &p->iifm_slice) || kv_dec(r, "count", &p->iifm_count) ||
-        kv_dec(r, "cycles", &p->iifm_cycles))
+    if (rd_kv_hex(r, "pattern", 4, &pat) || rd_kv_hex(r, "dontcare", 4, &dc) ||
+        (n = rd_need_kv(r, "flags", &v)) < 0 || iifm_flags(r, v, n, &p->iifm_flags) ||
+        rd_kv_dec(r, "slice", &p->iifm_slice) || rd_kv_dec(r, "count", &p->iifm_count) ||
+        rd_kv_dec(r, "cycles", &p->iifm_cycles))
         return -1;
     p->iifm_pattern = pat;
     p->iifm_dontcare = dc;
-    return end_of_record(r);
+    return rd_end(r);
 }
 
 static int rec_freq(struct reader *r) { return op_record(r, &r->p->freq, &r->p->nfreq, "freq"); }
 
-static int rec_end(struct reader *r) { r->has_end = 1; return end_of_record(r); }
+static int rec_end(struct reader *r) { r->has_end = 1; return rd_end(r); }
 
 /*
  * The records: keyword, section, the section header a detail record
@@ -849,7 +557,7 @@ static const char *const stage_header[] = {
 static void read_record(struct reader *r)
 {
     const char *s;
-    long n = field(r, &s);
+    long n = rd_field(r, &s);
     if (n <= 0 || *s == '#')
         return;
     const struct record_kind *k = kind_of(s, n);
@@ -896,25 +604,25 @@ static void read_record(struct reader *r)
 
 static int check_header(struct reader *r)
 {
-    while (next_line(r)) {
-        if (check_text(r) != 0)
+    while (rd_next_line(r)) {
+        if (rd_check_text(r) != 0)
             return -1;
-        if (blank_line(r) || *r->line == '#')
+        if (rd_blank_line(r) || *r->line == '#')
             continue;
         const char *s;
-        long n = field(r, &s);
+        long n = rd_field(r, &s);
         if (n < 0)
             return -1;
         if (n != 7 || memcmp(s, "IMPPROF", 7) != 0)
             return rd_error_at(r, s, "not an IMP profile (expected 'IMPPROF 1')");
-        n = field(r, &s);
+        n = rd_field(r, &s);
         if (n < 0)
             return -1;
         if (n != 1 || *s != '1')
             return rd_error_at(r, n ? s : r->eol, "unsupported profile version '%.*s' "
                                "(expected 1)", (int)(n > 8 ? 8 : n), n ? s : "");
         r->stage = ST_HEADER;
-        return end_of_record(r);
+        return rd_end(r);
     }
     r->lineno = r->lineno ? r->lineno : 1;
     r->line = NULL;
@@ -951,8 +659,8 @@ int profile_parse(struct profile *p, const char *name, const char *text, size_t 
     memset(p, 0, sizeof *p);
     struct reader r = { .p = p, .d = d, .name = name, .text = text, .end = text + len };
     if (check_header(&r) == 0) {
-        while (r.errors < PROF_ERR_MAX && !d->capped && next_line(&r))
-            if (check_text(&r) == 0 && !blank_line(&r))
+        while (r.errors < PROF_ERR_MAX && !d->capped && rd_next_line(&r))
+            if (rd_check_text(&r) == 0 && !rd_blank_line(&r))
                 read_record(&r);
         if (r.errors == 0 && !r.has_end) {
             r.errors++;
