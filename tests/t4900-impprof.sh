@@ -76,6 +76,14 @@ test_expect_success '--pcs: the sampled instruction mix beside the exact counts 
     test_grep "total variation distance): 2.38 points against the counts, 7.31 against the cycles$" out &&
     test_grep "^note: PC samples are time-weighted" out
 '
+test_expect_success 'each task'"'"'s addresses through its own module (none: unknown)' '
+    sed "s/^task 1 .*/&\ntask 2 cycles=0 instructions=0 name=core.img/; s/used=6/used=7/; s/^sample 0 F00 1/&\nsample 2 10006 5/" \
+        basic.prof >two.prof &&
+    impprof --pcs two.prof >out &&
+    test_grep "^   2  010006   ?  *5   7.04$" out &&
+    test_grep "^   1  010006   PROG+X.6.  ADDUP  " out &&
+    test_grep "^samples: 63 of known instructions, 7 with no module text (?), 1 in the wait state$" out
+'
 test_expect_success '--glean: a row a record, the registers wrapped below it' '
     impprof --glean basic.prof >out &&
     test_grep "^glean: info=ia,gr,op,cycles,task, every 100 cycles, 2 records a trigger, buffer 4096 bytes, 4 records (the buffer did not fill)$" out &&

@@ -313,7 +313,7 @@ static void svg_ias(const struct profile *p, const struct prof_syms *s,
             continue;
         uint32_t lo = (uint32_t)(w->low + idx * w->block);
         struct prof_where where;
-        psym_where(s, p, w->task, lo, &where);
+        psym_where(s, p, w->task, lo, &where, 0);
         char label[112];
         snprintf(label, sizeof label, "%06X %s", (unsigned)lo,
                  *where.symbol ? where.symbol : where.csect);
@@ -347,7 +347,7 @@ int export_svg(FILE *f, const struct profile *p, const struct prof_syms *s,
             if (sm->task == 0) {
                 snprintf(label, sizeof label, "%06X (wait)", (unsigned)sm->addr);
             } else {
-                psym_where(s, p, sm->task, sm->addr, &w);
+                psym_where(s, p, sm->task, sm->addr, &w, 0);
                 snprintf(label, sizeof label, "%u:%06X %s", sm->task, (unsigned)sm->addr,
                          *w.symbol ? w.symbol : w.csect);
             }
@@ -436,7 +436,7 @@ static const char *collect(const struct profile *p, const struct prof_syms *s, i
                 costs_add(c, folded ? "" : "???", "(wait)", 0, sm->count);
                 continue;
             }
-            psym_where(s, p, sm->task, sm->addr, &w);
+            psym_where(s, p, sm->task, sm->addr, &w, 0);
             if (folded) {
                 snprintf(fn, sizeof fn, "%s;%s", *w.csect_name ? w.csect_name : "?",
                          *w.fn ? w.fn : "?");
@@ -454,7 +454,7 @@ static const char *collect(const struct profile *p, const struct prof_syms *s, i
         const struct prof_window *win = &p->windows[k];
         for (size_t i = 0; i < win->nblocks && !c->oom; i++) {
             uint32_t a = (uint32_t)(win->low + win->blocks[i].index * win->block);
-            psym_where(s, p, win->task, a, &w);
+            psym_where(s, p, win->task, a, &w, 0);
             if (folded) {
                 snprintf(fn, sizeof fn, "%s;%s", *w.csect_name ? w.csect_name : "?",
                          *w.fn ? w.fn : "?");

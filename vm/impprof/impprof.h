@@ -61,9 +61,11 @@ struct prof_syms {
    profile's. */
 void psym_init(struct prof_syms *s, const struct profile *p, const char *profile_path);
 void psym_free(struct prof_syms *s);
-/* Where addr of task (0: the task profile_task_module picks) is. */
+/* Where addr of task (0: the task profile_task_module picks) is; with
+   source 1 the text of the source line too (a file read: for the rows
+   shown, not for every sample). */
 void psym_where(const struct prof_syms *s, const struct profile *p, unsigned task,
-                uint32_t addr, struct prof_where *w);
+                uint32_t addr, struct prof_where *w, int source);
 
 /* The opcode (0xNN, 0xB2NN) of the instruction at addr in m's text; -1 if
    the module holds no text there. */

@@ -102,6 +102,8 @@ static int rec_task(struct reader *r)
 /* The first word of a line (after no blanks), for the module's extent. */
 static int first_word_is(const char *s, const char *e, const char *w)
 {
+    while (s < e && (*s == ' ' || *s == '\t'))
+        s++;
     size_t n = strlen(w);
     return (size_t)(e - s) >= n && memcmp(s, w, n) == 0 && (e - s == (long)n || s[n] == ' ' ||
                                                             s[n] == '\t' || s[n] == '\r');

@@ -114,7 +114,7 @@ static void ias_row(struct table *t, const struct profile *p, const struct prof_
     uint64_t lo = w->low + idx * w->block;
     uint64_t hi = lo + w->block < w->high ? lo + w->block : w->high;
     struct prof_where where;
-    psym_where(s, p, w->task, (uint32_t)lo, &where);
+    psym_where(s, p, w->task, (uint32_t)lo, &where, 1);
     size_t row = tab_row(t);
     char b[32];
     bar(b, sizeof b, n, max);
@@ -253,7 +253,7 @@ static void build_pcs_top(struct prof_report *r, const struct profile *p,
         if (v[i].task == 0) {
             tab_set(t, row, 2, "(wait)");
         } else {
-            psym_where(s, p, v[i].task, v[i].addr, &w);
+            psym_where(s, p, v[i].task, v[i].addr, &w, 1);
             tab_set(t, row, 2, "%s", *w.csect ? w.csect : "?");
             tab_set(t, row, 3, "%s", w.symbol);
             tab_set(t, row, 4, "%s", w.line);
@@ -445,7 +445,7 @@ static void build_glean(struct prof_report *r, const struct profile *p,
         if (col[GK_IA] >= 0 && (x->has & 1u << GK_IA)) {
             struct prof_where w;
             tab_set(t, row, col[GK_IA], "%06X", (unsigned)x->ia);
-            psym_where(s, p, x->has & 1u << GK_TASK ? x->task : 0, x->ia, &w);
+            psym_where(s, p, x->has & 1u << GK_TASK ? x->task : 0, x->ia, &w, 1);
             tab_set(t, row, where_col, "%s", *w.csect ? w.csect : "?");
             tab_set(t, row, where_col + 1, "%s", w.symbol);
         }

@@ -50,7 +50,7 @@ static void squeeze(char *out, size_t size, const char *in)
 }
 
 void psym_where(const struct prof_syms *s, const struct profile *p, unsigned task,
-                uint32_t addr, struct prof_where *w)
+                uint32_t addr, struct prof_where *w, int source)
 {
     memset(w, 0, sizeof *w);
     const struct prof_task *t = profile_task_module(p, task);
@@ -67,11 +67,13 @@ void psym_where(const struct prof_syms *s, const struct profile *p, unsigned tas
     else if (sw.label)
         snprintf(w->symbol, sizeof w->symbol, "%s", sw.label);
     snprintf(w->fn, sizeof w->fn, "%s", sw.label ? sw.label : sw.csect);
-    if (sw.file) {
-        const char *base = strrchr(sw.file, '/');
-        snprintf(w->line, sizeof w->line, "%s:%d", base ? base + 1 : sw.file, sw.line);
-        w->file = sw.file;
-        w->lineno = sw.line;
+    if (!sw.file)
+        return;
+    const char *base = strrchr(sw.file, '/');
+    snprintf(w->line, sizeof w->line, "%s:%d", base ? base + 1 : sw.file, sw.line);
+    w->file = sw.file;
+    w->lineno = sw.line;
+    if (source) {
         char text[256], path[4096 + 256];
         enum sym_source rs = sym_source_text(tab, sw.file, sw.line, text, sizeof text);
         /* a relative name: from where the profile is, if not from here */
