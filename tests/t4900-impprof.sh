@@ -1,7 +1,8 @@
 #!/bin/sh
 # t4900-impprof.sh -- impprof, the reports of a profile (imp-profile(5)):
 # a hand-written profile of a tiny program (tests/data/profile/basic.prof,
-# every section) gives symbolized reports with the right percentages, the
+# every section; basic.txt and basic.csv its reports as recorded) gives
+# symbolized reports with the right percentages, the
 # sampled instruction mix beside the exact one, CSV, JSON, SVG, callgrind
 # and folded stacks; every kind of bad profile and bad command line is an
 # error with the right status, and no cut of the profile crashes it.
@@ -35,6 +36,10 @@ else
     test_skip 'the embedded module is what impas and impld make of prog.s' 'no impas, impld'
 fi
 
+test_expect_success 'the whole report and the whole CSV, as recorded' '
+    impprof --top=0 basic.prof >out && test_cmp "$DATA/basic.txt" out &&
+    impprof --all-blocks --top=0 --csv basic.prof >out && test_cmp "$DATA/basic.csv" out
+'
 test_expect_success 'by default: the run, then every section in order' '
     impprof basic.prof >out &&
     grep -e "^run: " -e "^ias window" -e "^pcs: " -e "^glean: " -e "^iifm: " -e "^overhead: " out |

@@ -397,9 +397,10 @@ static void glean_title(struct table *t, const struct profile *p)
             snprintf(info + strlen(info), sizeof info - strlen(info), "%s%s", *info ? "," : "",
                      prof_glean_key_name(k));
     tab_title(t, "glean: info=%s, every %" PRIu64 " %s, %" PRIu64 " record%s a trigger, "
-                 "buffer %" PRIu64 " bytes, %" PRIu64 " records (%s)", info, p->glean_every,
+                 "buffer %" PRIu64 " bytes, %" PRIu64 " record%s (%s)", info, p->glean_every,
               p->glean_insns ? "instructions" : "cycles", p->glean_n,
               p->glean_n == 1 ? "" : "s", p->glean_size, p->glean_records,
+              p->glean_records == 1 ? "" : "s",
               p->glean_full ? "the buffer filled: later records were lost" : "the buffer did not fill");
 }
 
