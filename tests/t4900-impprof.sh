@@ -1,10 +1,10 @@
 #!/bin/sh
-# t4900-impprof.sh -- impprof, the reports of a profile (imp-profile(5)):
-# a hand-written profile of a tiny program (tests/data/profile/basic.prof,
-# every section; basic.txt and basic.csv its reports as recorded) gives
-# symbolized reports with the right percentages, the
-# sampled instruction mix beside the exact one, CSV, JSON, SVG, callgrind
-# and folded stacks; every kind of bad profile and bad command line is an
+# t4900-impprof.sh -- impprof, the reports of a profile (imp-profile(5)).
+# A hand-written profile of a tiny program, tests/data/profile/basic.prof
+# (every section; basic.txt and basic.csv are its reports as recorded),
+# gives symbolized reports with the right percentages, the sampled
+# instruction mix beside the exact one, CSV, JSON, SVG, callgrind and
+# folded stacks; every kind of bad profile and bad command line is an
 # error with the right status, and no cut of the profile crashes it.
 . "$(dirname "$0")/test-lib.sh"
 
