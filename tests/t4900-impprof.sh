@@ -67,6 +67,13 @@ test_expect_success '--ias leaves out empty blocks, --all-blocks shows them' '
     impprof --ias --all-blocks bad.prof >out &&
     test_grep "^    1  010004-010007  PROG+X.4. .*  0   0.00 *  LA 4,100 counter$" out
 '
+test_expect_success '--all-blocks on a window of 2^32 blocks: only the blocks with samples' '
+    edit "s/low=10000 high=10010 block=4/low=0 high=FFFFFFFF block=1/; s/^count 1 3 2/count 1 FFFFFFF0 2/" &&
+    sed -i "s/^count 1 FFFFFFF0 2/count 1 4294967280 2/" bad.prof &&
+    impprof --ias --all-blocks bad.prof >out &&
+    test_grep "^(4294967295 blocks: too many to show the empty ones, at most 65536)$" out &&
+    test "$(grep -c "^ *[0-9]*  [0-9A-F]*-[0-9A-F]*  " out)" -eq 4
+'
 test_expect_success '--pcs: the top addresses, the wait and unknown addresses apart' '
     impprof --pcs basic.prof >out &&
     test_grep "^   1  010008   PROG+X.8.  ADDUP+X.2.  prog.s:6     31  46.97  BCT 4,ADDUP again$" out &&

@@ -304,6 +304,8 @@ static void svg_ias(const struct profile *p, const struct prof_syms *s,
                     const struct prof_window *w, int all, struct bars *b)
 {
     uint64_t nb = ((uint64_t)w->high - w->low + w->block - 1) / w->block;
+    if (nb > PROF_ALL_BLOCKS_MAX)
+        all = 0;
     size_t j = 0;
     for (uint64_t idx = 0; idx < nb && !b->oom; idx++) {
         uint64_t n = 0;

@@ -30,6 +30,9 @@ enum prof_section {
     SEC_COUNT
 };
 
+/* --all-blocks shows the empty blocks of windows of at most this many blocks. */
+#define PROF_ALL_BLOCKS_MAX 65536u
+
 struct prof_opts {
     unsigned sections;          /* 1 << enum prof_section; 0: all present */
     int all_blocks;             /* --all-blocks */

@@ -159,12 +159,13 @@ static void build_window(struct prof_report *r, const struct profile *p,
     tab_col(t, "bar", TAB_LEFT);
     tab_col(t, "source", TAB_LEFT);     /* last: the widest, least regular column */
     uint64_t nb = ((uint64_t)w->high - w->low + w->block - 1) / w->block;
+    int all = o->all_blocks && nb <= PROF_ALL_BLOCKS_MAX;
     size_t j = 0;
     for (uint64_t idx = 0; idx < nb; idx++) {
         uint64_t n = 0;
         if (j < w->nblocks && w->blocks[j].index == idx)
             n = w->blocks[j++].count;
-        else if (!o->all_blocks) {
+        else if (!all) {
             if (j >= w->nblocks)
                 break;
             idx = w->blocks[j].index - 1;
@@ -174,6 +175,9 @@ static void build_window(struct prof_report *r, const struct profile *p,
         if (t->oom)
             return;
     }
+    if (o->all_blocks && !all)
+        tab_note(t, "(%" PRIu64 " blocks: too many to show the empty ones, at most %u)", nb,
+                 PROF_ALL_BLOCKS_MAX);
     tab_note(t, "in the window: %" PRIu64 " samples; out of range: %" PRIu64
                 "; in the wait state: %" PRIu64, total, w->out, p->ias_wait);
     tab_note(t, "samples: %" PRIu64 ", one every %" PRIu64 " cycles", p->ias_samples,
