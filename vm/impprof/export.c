@@ -391,24 +391,24 @@ struct cost {
 
 struct costs {
     struct cost *v;
-    size_t n;
+    size_t n, cap;
     int oom;
 };
 
+/* Append a cost (costs_merge sums those of one place). */
 static void costs_add(struct costs *c, const char *file, const char *fn, int line, uint64_t n)
 {
-    for (size_t i = 0; i < c->n; i++)
-        if (c->v[i].line == line && !strcmp(c->v[i].fn, fn) && !strcmp(c->v[i].file, file)) {
-            c->v[i].n += n;
+    if (c->n == c->cap) {
+        size_t cap = c->cap ? 2 * c->cap : 64;
+        struct cost *nv = realloc(c->v, cap * sizeof *nv);
+        if (!nv) {
+            c->oom = 1;
             return;
         }
-    struct cost *nv = realloc(c->v, (c->n + 1) * sizeof *nv);
-    if (!nv) {
-        c->oom = 1;
-        return;
+        c->v = nv;
+        c->cap = cap;
     }
-    c->v = nv;
-    struct cost *e = &nv[c->n++];
+    struct cost *e = &c->v[c->n++];
     snprintf(e->file, sizeof e->file, "%s", file);
     snprintf(e->fn, sizeof e->fn, "%s", fn);
     e->line = line;
@@ -422,6 +422,20 @@ static int by_place(const void *a, const void *b)
     if (!d)
         d = strcmp(x->fn, y->fn);
     return d ? d : (x->line > y->line) - (x->line < y->line);
+}
+
+/* Sort the costs by place and sum those of the same place. */
+static void costs_merge(struct costs *c)
+{
+    qsort(c->v, c->n, sizeof *c->v, by_place);
+    size_t k = 0;
+    for (size_t i = 0; i < c->n; i++) {
+        if (k && !by_place(&c->v[k - 1], &c->v[i]))
+            c->v[k - 1].n += c->v[i].n;
+        else
+            c->v[k++] = c->v[i];
+    }
+    c->n = k;
 }
 
 /* The costs of the PC samples (or, without them, of the IAS windows):
@@ -480,7 +494,7 @@ int export_callgrind(FILE *f, const struct profile *p, const struct prof_syms *s
         return *why = c.oom ? "out of memory" : "the profile has neither PC samples nor IAS "
                                                 "windows", -1;
     }
-    qsort(c.v, c.n, sizeof *c.v, by_place);
+    costs_merge(&c);
     uint64_t total = 0;
     for (size_t i = 0; i < c.n; i++)
         total += c.v[i].n;
@@ -509,7 +523,7 @@ int export_folded(FILE *f, const struct profile *p, const struct prof_syms *s,
         return *why = c.oom ? "out of memory" : "the profile has neither PC samples nor IAS "
                                                 "windows", -1;
     }
-    qsort(c.v, c.n, sizeof *c.v, by_place);
+    costs_merge(&c);
     for (size_t i = 0; i < c.n; i++)
         fprintf(f, "%s %" PRIu64 "\n", c.v[i].fn, c.v[i].n);
     free(c.v);
