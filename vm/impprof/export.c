@@ -73,8 +73,9 @@ void export_csv(FILE *f, const struct prof_report *r)
 
 /* ----------------------------------------------------------------- JSON */
 
-/* 1 if s is a JSON number (an optional minus, digits, an optional
-   fraction): numeric cells are written as numbers, a leading + dropped. */
+/* s as a JSON number (an optional minus, digits, an optional fraction;
+   a leading + dropped), or NULL if it is none: numeric cells are written
+   as numbers. */
 static const char *json_number(const char *s)
 {
     const char *n = *s == '+' ? s + 1 : s;

@@ -1,9 +1,10 @@
 # vm/impprof/impprof.mk -- impprof, the reports of a profile written by
 # imprun --profile (imp-profile(5)): the command line (main.c), the
-# reader of the file (profile.c, a library: no printing, no exit), the
-# tables and their text form (report.c, table.c) and the other forms:
-# CSV, JSON, SVG, callgrind and folded stacks (export.c).  It links the
-# host side's symbols and the reports' JSON writer and opcode names.
+# reader of the file (profile.c on reader.c: libimpprof.a, no printing,
+# no exit), addresses and opcodes (where.c), the report tables and their
+# text form (report.c, table.c) and the other forms: CSV, JSON, SVG,
+# callgrind and folded stacks (export.c).  It links the host side's
+# symbols and the reports' opcode names and JSON quoting.
 
 IMPPROF_SRC := $(addprefix vm/impprof/,main.c where.c report.c table.c export.c)
 IMPPROF_OBJ := $(IMPPROF_SRC:%.c=$(B)/%.o)

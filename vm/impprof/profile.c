@@ -495,8 +495,9 @@ static int rec_freq(struct reader *r) { return op_record(r, &r->p->freq, &r->p->
 static int rec_end(struct reader *r) { r->has_end = 1; return rd_end(r); }
 
 /*
- * The records: keyword, section, the section header a detail record
- * needs (its has_ flag's offset in the reader's profile, or -1), parser.
+ * The records: keyword, section, whether it comes at most once (the
+ * run, a section's header, end), parser.  A record of a section that is
+ * not "once" is a detail record: it needs the section's header first.
  */
 struct record_kind {
     const char *name;
