@@ -371,6 +371,19 @@ static void build_pcs_types(struct prof_report *r, const struct profile *p,
                 tab_set(t, row, c, "-");
         }
     }
+    /* the samples no instruction type is known for, outside the comparison */
+    const char *const apart[2] = { "?", "(wait)" };
+    const uint64_t napart[2] = { notext, wait };
+    for (int a = 0; a < 2; a++) {
+        if (!napart[a])
+            continue;
+        size_t row = tab_row(t);
+        tab_set(t, row, 0, "-");
+        tab_set(t, row, 1, "%s", apart[a]);
+        set_u64(t, row, 2, napart[a]);
+        for (int c = 3; c < 9; c++)
+            tab_set(t, row, c, "-");
+    }
     if (o->top && n > o->top)
         tab_note(t, "(%zu more types not shown: --top=0 shows all)", n - (size_t)o->top);
     tab_note(t, "samples: %" PRIu64 " of known instructions, %" PRIu64 " with no module text"
