@@ -27,6 +27,7 @@ struct reader {
     const char *line, *eol;     /* current line [line, eol) */
     const char *p;              /* cursor within the line */
     int lineno;
+    int line_base;              /* added to lineno in messages (obj_read_mem_at) */
     int errors;
     int *esd_line;              /* line of each ESD record (for late checks) */
     size_t esd_line_cap;
@@ -48,7 +49,7 @@ static int rd_error_at(struct reader *r, const char *at, const char *fmt, ...)
     va_start(ap, fmt);
     r->errors++;
     int col = at ? (int)(at - r->line) + 1 : 0;
-    diag_vreport(r->d, DIAG_ERROR, r->name, r->lineno, col, n ? src : NULL, fmt, ap);
+    diag_vreport(r->d, DIAG_ERROR, r->name, r->line_base + r->lineno, col, n ? src : NULL, fmt, ap);
     va_end(ap);
     return -1;
 }
@@ -273,7 +274,7 @@ static int remember_esd_line(struct reader *r)
         r->esd_line = p;
         r->esd_line_cap = cap;
     }
-    r->esd_line[r->m->nesd - 1] = r->lineno;
+    r->esd_line[r->m->nesd - 1] = r->line_base + r->lineno;
     return 0;
 }
 
@@ -613,7 +614,7 @@ static void read_body(struct reader *r)
         ended = read_record(r);
     }
     if (!ended && r->errors == 0) {
-        diag_report(r->d, DIAG_ERROR, r->name, r->lineno + 1, 0, NULL,
+        diag_report(r->d, DIAG_ERROR, r->name, r->line_base + r->lineno + 1, 0, NULL,
                     "truncated module: no END record");
         r->errors++;
     }
@@ -624,7 +625,14 @@ static void read_body(struct reader *r)
 int obj_read_mem(struct obj_module *m, enum obj_kind want, const char *name,
                  const char *text, size_t len, struct diag *d)
 {
-    struct reader r = { .m = m, .d = d, .name = name, .text = text, .end = text + len };
+    return obj_read_mem_at(m, want, name, 1, text, len, d);
+}
+
+int obj_read_mem_at(struct obj_module *m, enum obj_kind want, const char *name, int first_line,
+                    const char *text, size_t len, struct diag *d)
+{
+    struct reader r = { .m = m, .d = d, .name = name, .text = text, .end = text + len,
+                        .line_base = first_line - 1 };
     r.line = r.eol = r.p = text;
     obj_init(m, want);
     if (check_header(&r, want) == 0)

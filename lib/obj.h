@@ -185,5 +185,9 @@ int obj_write_stream(const struct obj_module *m, FILE *f);
 int obj_read(struct obj_module *m, enum obj_kind want, const char *path, struct diag *d);
 int obj_read_mem(struct obj_module *m, enum obj_kind want, const char *name,
                  const char *text, size_t len, struct diag *d);
+/* obj_read_mem() of a module embedded in a larger file whose line
+ * first_line is the module's header: messages give the file's line numbers. */
+int obj_read_mem_at(struct obj_module *m, enum obj_kind want, const char *name, int first_line,
+                    const char *text, size_t len, struct diag *d);
 
 #endif

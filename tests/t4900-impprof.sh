@@ -1,0 +1,323 @@
+#!/bin/sh
+# t4900-impprof.sh -- impprof, the reports of a profile (imp-profile(5)).
+# A hand-written profile of a tiny program, tests/data/profile/basic.prof
+# (every section; basic.txt and basic.csv are its reports as recorded),
+# gives symbolized reports with the right percentages, the sampled
+# instruction mix beside the exact one, CSV, JSON, SVG, callgrind and
+# folded stacks; every kind of bad profile and bad command line is an
+# error with the right status, and no cut of the profile crashes it.
+. "$(dirname "$0")/test-lib.sh"
+
+if ! test_have impprof; then
+    test_skip 'impprof tests' 'impprof is not built yet'
+    test_done
+fi
+DATA=$TEST_DIR/data/profile
+cp "$DATA/basic.prof" "$DATA/prog.s" . || exit 1
+
+# The profile with line $1 replaced by $2 (sed's s command on it).
+edit() { sed "$1" basic.prof >bad.prof; }
+
+# impprof must fail with status $1; the rest are its arguments.
+fails_with() {
+    want=$1; shift
+    impprof "$@" >out 2>err
+    st=$?
+    if [ "$st" -ne "$want" ]; then echo "exit $st, wanted $want"; cat err; return 1; fi
+}
+
+if test_have impas && test_have impld; then
+    test_expect_success 'the embedded module is what impas and impld make of prog.s' '
+        impas prog.s -o prog.o && impld prog.o -o prog.load &&
+        awk "/^END/ && m { print; exit } m { print } /^module 1\$/ { m = 1 }" basic.prof >embedded &&
+        test_cmp prog.load embedded
+    '
+else
+    test_skip 'the embedded module is what impas and impld make of prog.s' 'no impas, impld'
+fi
+
+test_expect_success 'the whole report and the whole CSV, as recorded' '
+    impprof --top=0 basic.prof >out && test_cmp "$DATA/basic.txt" out &&
+    impprof --all-blocks --top=0 --csv basic.prof >out && test_cmp "$DATA/basic.csv" out
+'
+test_expect_success 'by default: the run, then every section in order' '
+    impprof basic.prof >out &&
+    grep -e "^run: " -e "^ias window" -e "^pcs: " -e "^glean: " -e "^iifm: " -e "^overhead: " out |
+        cut -d" " -f1 | uniq >got &&
+    printf "%s\n" run: ias pcs: glean: iifm: overhead: >want && test_cmp want got &&
+    test_grep "^   1     659           206  3.20  yes     prog.load$" out
+'
+test_expect_success '--ias: blocks labelled by CSECT, label, line and source, with bars' '
+    impprof --ias basic.prof >out &&
+    test_grep "^    2  010008-01000B  PROG+X.8.  ADDUP+X.2.  prog.s:6     28  45.16  #\{28\}    BCT 4,ADDUP again$" out &&
+    test_grep "^    1  010004-010007  PROG+X.4.              prog.s:4     30  48.39  #\{30\}  LA 4,100 counter$" out &&
+    test_grep "^in the window: 62 samples; out of range: 3; in the wait state: 0$" out &&
+    test_grep "^check: samples x period = 650 ~ 659 run cycles (98.63%)$" out &&
+    ! grep -q "^pcs" out
+'
+test_expect_success 'source lines: found beside the profile, never outside its folder' '
+    mkdir -p sub inner && (cd sub && impprof --pcs ../basic.prof >../out) &&
+    test_grep "prog.s:6     31  46.97  BCT 4,ADDUP again$" out &&
+    cp basic.prof inner/ && impprof --pcs inner/basic.prof >out &&
+    test_grep "prog.s:6     31  46.97$" out && ! grep -q "BCT 4,ADDUP" out
+'
+test_expect_success '--ias leaves out empty blocks, --all-blocks shows them' '
+    edit "/^count 1 1 30/d" && sed -i "s/samples=65/samples=35/" bad.prof &&
+    impprof --ias bad.prof >out && ! grep -q "^    1  " out &&
+    impprof --ias --all-blocks bad.prof >out &&
+    test_grep "^    1  010004-010007  PROG+X.4. .*  0   0.00 *  LA 4,100 counter$" out
+'
+test_expect_success '--all-blocks on a window of 2^32 blocks: only the blocks with samples' '
+    edit "s/low=10000 high=10010 block=4/low=0 high=FFFFFFFF block=1/; s/^count 1 3 2/count 1 FFFFFFF0 2/" &&
+    sed -i "s/^count 1 FFFFFFF0 2/count 1 4294967280 2/" bad.prof &&
+    impprof --ias --all-blocks bad.prof >out &&
+    test_grep "^(4294967295 blocks: too many to show the empty ones, at most 65536)$" out &&
+    test "$(grep -c "^ *[0-9]*  [0-9A-F]*-[0-9A-F]*  " out)" -eq 4
+'
+test_expect_success '--pcs: the top addresses, the wait and unknown addresses apart' '
+    impprof --pcs basic.prof >out &&
+    test_grep "^   1  010008   PROG+X.8.  ADDUP+X.2.  prog.s:6     31  46.97  BCT 4,ADDUP again$" out &&
+    test_grep "^   1  020000   ?  *2   3.03$" out &&
+    test_grep "^   0  000F00   (wait)  *1   1.52$" out
+'
+test_expect_success '--pcs: the sampled instruction mix beside the exact counts and cycles' '
+    impprof --pcs basic.prof >out &&
+    test_grep "^46      BCT            31     49.21    100   48.54  +0.66    45.66       +3.54$" out &&
+    test_grep "^83      DIAG            0      0.00      1    0.49  -0.49     3.35       -3.35$" out &&
+    test_grep "^samples: 63 of known instructions, 2 with no module text (?), 1 in the wait state$" out &&
+    test_grep "total variation distance): 2.38 points against the counts, 7.31 against the cycles$" out &&
+    test_grep "^note: PC samples are time-weighted" out
+'
+test_expect_success 'each task'"'"'s addresses through its own module (none: unknown)' '
+    sed "s/^task 1 .*/&\ntask 2 cycles=0 instructions=0 name=core.img/; s/used=6/used=7/; s/^sample 0 F00 1/&\nsample 2 10006 5/" \
+        basic.prof >two.prof &&
+    impprof --pcs two.prof >out &&
+    test_grep "^   2  010006   ?  *5   7.04$" out &&
+    test_grep "^   1  010006   PROG+X.6.  ADDUP  " out &&
+    test_grep "^samples: 63 of known instructions, 7 with no module text (?), 1 in the wait state$" out
+'
+test_expect_success '--glean: a row a record, the registers wrapped below it' '
+    impprof --glean basic.prof >out &&
+    test_grep "^glean: info=ia,gr,op,cycles,task, every 100 cycles, 2 records a trigger, buffer 4096 bytes, 4 records (the buffer did not fill)$" out &&
+    test_grep "^  1      1     1  010008  PROG+X.8.  ADDUP+X.2.  46 BCT     103$" out &&
+    test_grep "^    gr: 00000000 00000000 00000000 00000B59 0000003B 00000000 " out &&
+    test "$(grep -c "^    gr: " out)" -eq 4 &&
+    edit "s/full=0/full=1/" && impprof --glean bad.prof >out &&
+    test_grep "the buffer filled: later records were lost" out
+'
+test_expect_success '--iifm: the counters, and the frequency table against the exact counts' '
+    impprof --iifm basic.prof >out &&
+    test_grep "^0000     FFFF      problem,slice   1000    203     611  3.01$" out &&
+    test_grep "^46      BCT          99  48.77     297  3.00    100          -1$" out &&
+    test_grep "^the table: 203 instructions, 611 cycles; the counters: 203 instructions, 611 cycles$" out
+'
+test_expect_success '--overhead: each monitor'"'"'s cycles, of the run'"'"'s' '
+    impprof --overhead basic.prof >out &&
+    test_grep "^ias           65     130     19.73          2.00$" out &&
+    test_grep "^all monitors: 439 cycles, 66.62% of the run$" out
+'
+test_expect_success '--top cuts the long tables and says so' '
+    impprof --pcs --top=2 basic.prof >out &&
+    test_grep "^(4 more addresses not shown: --top=0 shows all)$" out &&
+    test_grep "^(5 more types not shown: --top=0 shows all)$" out &&
+    impprof --pcs --top=0 basic.prof >out && ! grep -q "not shown" out
+'
+test_expect_success '--csv: a header per table, the table name first, blank lines between' '
+    impprof --csv basic.prof >out &&
+    test_grep "^pcs-types,46,BCT,31,49.21,100,48.54,+0.66,45.66,+3.54$" out &&
+    test_grep "^table,opcode,mnemonic,sampled,sampled%,exact,exact%,err,cycles%,cycles-err$" out &&
+    test_grep "^ias-window-1,2,010008-01000B,PROG+X.8.,ADDUP+X.2.,prog.s:6,28,45.16,#*,\"BCT 4,ADDUP again\"$" out &&
+    awk -F, "/^\$/ { next } /^table,/ { t = 1; next } t && \$1 !~ /^(run|ias-window-1|pcs-top|pcs-types|glean|iifm|iifm-freq|overhead)\$/ { print; bad = 1 } END { exit bad }" out &&
+    test "$(grep -c "^table," out)" -eq 8 && test "$(grep -c "^\$" out)" -eq 7
+'
+if test_have python3; then
+    test_expect_success '--csv parses as CSV: every row as wide as its header' '
+        impprof --csv basic.prof >out &&
+        python3 -c "
+import csv, sys
+w = None
+for row in csv.reader(open(\"out\")):
+    if not row: w = None; continue
+    if w is None: w = len(row); continue
+    assert len(row) == w, row
+"
+    '
+    test_expect_success '--json is valid JSON holding every table' '
+        impprof --json basic.prof >out && python3 -m json.tool out >/dev/null &&
+        python3 -c "
+import json
+j = json.load(open(\"out\"))
+t = {x[\"name\"]: x for x in j[\"tables\"]}
+assert sorted(t) == sorted([\"run\", \"ias-window-1\", \"pcs-top\", \"pcs-types\", \"glean\", \"iifm\", \"iifm-freq\", \"overhead\"]), sorted(t)
+r = t[\"pcs-types\"][\"rows\"][0]
+assert r[\"mnemonic\"] == \"BCT\" and r[\"sampled\"] == 31 and r[\"err\"] == 0.66, r
+assert j[\"settings\"][\"ias\"][\"windows\"][0][\"label\"] == \"PROG\"
+assert j[\"run\"][\"cycles\"] == 659
+"
+    '
+    test_expect_success '--svg: a well-formed chart, a bar a block' '
+        impprof --svg=h.svg -o /dev/null basic.prof &&
+        python3 -c "import xml.dom.minidom as m; m.parse(\"h.svg\")" &&
+        test "$(grep -c "<rect class=\"bar\"" h.svg)" -eq 4 &&
+        impprof --svg=p.svg --plot=pcs -o /dev/null basic.prof &&
+        python3 -c "import xml.dom.minidom as m; m.parse(\"p.svg\")" &&
+        test "$(grep -c "<rect class=\"bar\"" p.svg)" -eq 6 &&
+        impprof --svg=i.svg --plot=iifm -o /dev/null basic.prof &&
+        test "$(grep -c "<rect class=\"bar\"" i.svg)" -eq 5
+    '
+else
+    test_skip '--csv, --json, --svg parse' 'no python3'
+fi
+test_expect_success '--callgrind: the header, a file and function per place, lines and costs' '
+    impprof --callgrind=cg.out -o /dev/null basic.prof &&
+    sed -n 1,7p cg.out >head &&
+    printf "%s\n" "# callgrind format" "version: 1" "creator: impprof $(impprof --version | cut -d" " -f3)" \
+        "cmd: basic.prof" "positions: line" "events: Samples" "summary: 66" >want &&
+    test_cmp want head &&
+    sed -n "/^fl=prog.s\$/,\$p" cg.out >tail &&
+    printf "%s\n" fl=prog.s fn=ADDUP "5 30" "6 31" fn=PROG "3 1" "4 1" >want && test_cmp want tail
+'
+if test_have callgrind_annotate; then
+    test_expect_success 'callgrind_annotate reads it and annotates the source' '
+        impprof --callgrind=cg.out -o /dev/null basic.prof &&
+        callgrind_annotate --auto=yes cg.out >ann 2>&1 &&
+        test_grep "^61 (92.42%)  prog.s:ADDUP$" ann &&
+        test_grep "^31 (46.97%)  *BCT   4,ADDUP" ann
+    '
+else
+    test_skip 'callgrind_annotate reads it' 'valgrind is not installed'
+fi
+test_expect_success '--folded: CSECT;label and a count a line' '
+    impprof --folded=f.txt -o /dev/null basic.prof &&
+    printf "%s\n" "(wait) 1" "?;? 2" "PROG;ADDUP 61" "PROG;PROG 2" | sort >want &&
+    sort f.txt >got && test_cmp want got
+'
+test_expect_success 'without PC samples, callgrind and folded stacks come from the IAS counts' '
+    sed "/^pcs /,/^glean /{/^glean /!d}" basic.prof | grep -v "^monitor pcs" >ias.prof &&
+    impprof --callgrind=cg.out --folded=f.txt -o /dev/null ias.prof &&
+    test_grep "^events: IAS$" cg.out && test_grep "^summary: 62$" cg.out &&
+    test_grep "^PROG;ADDUP 30$" f.txt
+'
+test_expect_success '-o writes the report to a file; a failed export leaves no output' '
+    impprof -o report.txt basic.prof && test_grep "^overhead: " report.txt &&
+    grep -v "^count " basic.prof | sed "s/windows=1/windows=0/; /^window /d" >nowin.prof &&
+    rm -f report2.txt &&
+    fails_with 1 -o report2.txt --svg=n.svg nowin.prof &&
+    test_grep "error: --svg: the profile has no IAS window" err &&
+    test ! -e report2.txt && test ! -e n.svg
+'
+test_expect_success 'the example of imp-profile(5) is a valid profile' '
+    awk "/^\\.SH EXAMPLE/ { e = 1 } e && /^\\.fi/ { exit } e && p { print } e && /^\\.nf/ { p = 1 }" \
+        "$IMP_TOP/man/imp-profile.5" >example.prof &&
+    test_grep "^IMPPROF 1$" example.prof && impprof example.prof >out &&
+    test_grep "^46      BCT            31     50.82    100   50.00  +0.82" out
+'
+
+# ---- bad profiles: exit 1 and a GNU-style message at the profile's line
+test_expect_success 'a missing file, a directory, an empty file' '
+    fails_with 1 nosuch.prof && test_grep "^nosuch.prof: error: cannot open: No such file" err &&
+    mkdir dir && fails_with 1 dir && test_grep "^dir: error: cannot read: Is a directory" err &&
+    : >empty.prof && fails_with 1 empty.prof &&
+    test_grep "^empty.prof:1: error: empty file (expected .IMPPROF 1.)" err
+'
+test_expect_success 'a bad header, another version' '
+    printf "IMPLOAD 1\n" >h.prof && fails_with 1 h.prof &&
+    test_grep "^h.prof:1:1: error: not an IMP profile" err &&
+    printf "# comment\n\nIMPPROF 2\n" >v.prof && fails_with 1 v.prof &&
+    test_grep "^v.prof:3:9: error: unsupported profile version .2. (expected 1)" err
+'
+test_expect_success 'an unknown record, a record out of order, a record given twice' '
+    edit "s/^pcs rate/pcx rate/" && fails_with 1 bad.prof &&
+    test_grep "^bad.prof:36:1: error: unknown record .pcx." err &&
+    test "$(grep -c "before the .pcs. record" err)" -eq 1 &&
+    edit "/^exact 1A/d; \$s/^end/exact 1A AR 100 300\nend/" && fails_with 1 bad.prof &&
+    test_grep "error: .exact. out of order" err &&
+    edit "s/^end\$/iifm pattern=0 dontcare=0 flags=- slice=0 count=0 cycles=0\nend/" &&
+    fails_with 1 bad.prof && test_grep "error: .iifm. given twice" err &&
+    edit "/^run /d" && fails_with 1 bad.prof && test_grep "error: expected the run record first" err
+'
+test_expect_success 'malformed fields: the line and column, the line shown with a caret' '
+    edit "s/^count 1 2 28/count 1 2 2x8/" && fails_with 1 bad.prof &&
+    test_grep "^bad.prof:34:11: error: count: .2x8. is not a decimal number$" err &&
+    test_grep "^           ^$" err &&
+    edit "s/^sample 1 10006 30/sample 1  10006 30/" && fails_with 1 bad.prof &&
+    test_grep "^bad.prof:37:10: error: fields are separated by single blanks" err &&
+    edit "s/ cycles=103 / cyc=103 /" && fails_with 1 bad.prof &&
+    test_grep "error: .cyc=103. is not K=V with a key of glean" err &&
+    edit "s/low=10000 high=10010/low=10010 high=10000/" && fails_with 1 bad.prof &&
+    test_grep "error: high=10000 is not above low=10010" err &&
+    edit "s/^count 1 3 2/count 1 4 2/" && fails_with 1 bad.prof &&
+    test_grep "error: block index 4 is out of range (0 to 3)" err &&
+    edit "s/^count 1 3 2/count 1 1 2/" && fails_with 1 bad.prof &&
+    test_grep "error: block 1: the blocks of a window come once each, in increasing order" err &&
+    edit "s/^sample 1 10006/sample 2 10006/" && fails_with 1 bad.prof &&
+    test_grep "error: sample.s task 2: no such task" err &&
+    edit "s/psw=/psw=/; s/ op=1A cycles=100/ op=1A psw=1.2 cycles=100/" && fails_with 1 bad.prof &&
+    test_grep "error: psw: not in glean.s info=" err &&
+    edit "s/^exact 46 BCT 100 300/exact 46 BCT 0 300/" && fails_with 1 bad.prof &&
+    test_grep "error: count 0 is out of range" err &&
+    edit "s/^exact 46 BCT/exact 1A BCT/" && fails_with 1 bad.prof &&
+    test_grep "error: opcode 1A given twice in the exact table" err &&
+    edit "s/^run status=ok cycles=659/run status=ok cycles=99999999999999999999/" &&
+    fails_with 1 bad.prof && test_grep "error: cycles: .99999999999999999999. is not a decimal count" err
+'
+test_expect_success 'the counts the headers announce are checked' '
+    edit "s/windows=1/windows=2/" && fails_with 1 bad.prof &&
+    test_grep "^bad.prof:30: error: ias: windows=2 but 1 window records follow$" err &&
+    edit "s/used=6/used=5/" && fails_with 1 bad.prof &&
+    test_grep "error: pcs: used=5 but 6 sample records follow" err &&
+    edit "/^rec 3 /d" && fails_with 1 bad.prof &&
+    test_grep "error: glean: records=4 but 3 rec records follow" err
+'
+test_expect_success 'a bad embedded module: the obj reader'"'"'s message, the profile'"'"'s line' '
+    edit "s/^TXT 1 010000 1B33/TXT 1 010000 1G33/" && fails_with 1 bad.prof &&
+    test_grep "^bad.prof:10:15: error: bad hexadecimal digit" err &&
+    edit "/^END 1 010000/d" && fails_with 1 bad.prof &&
+    test_grep "^bad.prof:18: error: truncated module: no END record" err &&
+    edit "s/^module 1/module 2/" && fails_with 1 bad.prof &&
+    test_grep "error: module.s task 2: no such task" err
+'
+test_expect_success 'binary bytes, a missing end, a record after end' '
+    printf "IMPPROF 1\nrun status=ok cycles=1 instructions=1 microwords=1\001\nend\n" >b.prof &&
+    fails_with 1 b.prof && test_grep "^b.prof:2:51: error: invalid byte 0x01" err &&
+    test "$(grep -c error: err)" -eq 1 &&
+    edit "/^end\$/d" && fails_with 1 bad.prof &&
+    test_grep "error: truncated profile: no end record" err &&
+    { cat basic.prof; echo "end"; } >bad.prof && fails_with 1 bad.prof &&
+    test_grep "error: record after end" err
+'
+test_expect_success 'a section asked for that the profile lacks' '
+    fails_with 1 --pcs ias.prof 2>/dev/null &&
+    test_grep "^ias.prof: error: no pcs data: the run had no such monitor armed$" err
+'
+test_expect_success 'no cut of the profile crashes impprof: each is an error' '
+    n=$(wc -l <basic.prof) && k=1 &&
+    while [ $k -lt "$n" ]; do
+        head -n $k basic.prof >cut.prof &&
+        fails_with 1 cut.prof || { echo "cut after line $k"; exit 1; }
+        k=$((k + 1))
+    done
+'
+test_expect_success 'no byte cut crashes it either' '
+    size=$(wc -c <basic.prof) && k=1 &&
+    while [ $k -lt "$size" ]; do
+        head -c $k basic.prof >cut.prof &&
+        { impprof cut.prof >/dev/null 2>&1; test $? -le 1; } || { echo "cut after byte $k"; exit 1; }
+        k=$((k + 37))
+    done
+'
+
+# ---- usage: exit 2
+test_expect_success 'usage errors' '
+    fails_with 2 && test_grep "no profile (FILE) given" err &&
+    fails_with 2 a.prof b.prof && test_grep "one profile at a time" err &&
+    fails_with 2 --top=x basic.prof && test_grep "^impprof: --top: .x. is not a number" err &&
+    fails_with 2 --csv --json basic.prof && test_grep "one form at a time" err &&
+    fails_with 2 --plot=pie --svg=x.svg basic.prof && test_grep "is not ias, pcs or iifm" err &&
+    fails_with 2 --window=2 basic.prof && test_grep "give --svg=FILE" err &&
+    fails_with 2 --window=0 --svg=x.svg basic.prof &&
+    fails_with 2 -o basic.prof basic.prof && test_grep "basic.prof" err &&
+    fails_with 2 --no-such basic.prof && test_grep "Try .impprof --help." err &&
+    test ! -e x.svg
+'
+test_done

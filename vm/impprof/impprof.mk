@@ -1,0 +1,32 @@
+# vm/impprof/impprof.mk -- impprof, the reports of a profile written by
+# imprun --profile (imp-profile(5)): the command line (main.c), the
+# reader of the file (profile.c on reader.c: libimpprof.a, no printing,
+# no exit), addresses and opcodes (where.c), the report tables and their
+# text form (report.c, table.c) and the other forms: CSV, JSON, SVG,
+# callgrind and folded stacks (export.c).  It links the host side's
+# symbols and the reports' opcode names and JSON quoting.
+
+IMPPROF_SRC := $(addprefix vm/impprof/,main.c where.c report.c table.c export.c)
+IMPPROF_OBJ := $(IMPPROF_SRC:%.c=$(B)/%.o)
+DEPS        += $(IMPPROF_OBJ:.o=.d) $(LIBIMPPROF_OBJ:.o=.d)
+$(IMPPROF_OBJ): ALL_CFLAGS += $(VM_SUB_INCLUDES)
+
+# The reader is a library of its own, so the unit tests link it
+# (tests/unit/t-profile.c).
+LIBIMPPROF_OBJ := $(B)/vm/impprof/profile.o $(B)/vm/impprof/reader.o
+LIBIMPPROF     := $(B)/libimpprof.a
+LIBS           := $(LIBIMPPROF) $(LIBS)
+
+$(LIBIMPPROF): $(LIBIMPPROF_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@ && $(AR) rcs $@ $^
+
+$(UNIT_TESTS): $(LIBIMPPROF)
+$(patsubst tests/unit/%.c,$(B)/tests/unit/%.o,$(wildcard tests/unit/t-profile*.c)): \
+    ALL_CFLAGS += -Ivm/impprof
+
+PROGRAMS  += $(BIN)/impprof
+MAN_PAGES += man/impprof.1 man/imp-profile.5
+
+$(BIN)/impprof: $(IMPPROF_OBJ) $(LIBS)
+	$(CC) $(LDFLAGS) -o $@ $(IMPPROF_OBJ) -Wl,--start-group $(LIBS) -Wl,--end-group

@@ -1,0 +1,285 @@
+/*
+ * main.c -- impprof: the reports of a profile written by imprun
+ * --profile=FILE (imp-profile(5)).
+ *
+ *   impprof [options] FILE
+ *
+ * This file parses the command line, reads the profile (profile.c),
+ * builds the report tables (report.c) and writes them and the other
+ * outputs (export.c), all or none (outfile.h).
+ *
+ * Exit status: 0 the reports were written, 1 the profile is missing,
+ * unreadable or invalid (or lacks a section asked for, or an output
+ * could not be written), 2 usage errors.
+ */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fileset.h"
+#include "impprof.h"
+#include "number.h"
+#include "outfile.h"
+#include "tmpclean.h"
+
+enum form { FORM_TEXT, FORM_CSV, FORM_JSON };
+
+struct options {
+    struct prof_opts po;
+    enum form form;
+    const char *out, *svg, *plot, *callgrind, *folded, *profile;
+};
+
+static void usage(FILE *f)
+{
+    fputs("Usage: impprof [options] FILE\n"
+          "Report on a profile written by imprun --profile=FILE.\n"
+          "\n"
+          "Sections (default: every section the profile holds, in this order):\n"
+          "  --ias                 instruction address sampling: a histogram per window\n"
+          "  --pcs                 PC samples: top addresses, and the instruction types\n"
+          "                        of the samples against the machine's exact counts\n"
+          "  --glean               the gleaned records\n"
+          "  --iifm                the instruction frequency monitor's counters and table\n"
+          "  --overhead            the monitors' own cycles (the probe effect)\n"
+          "  --all-blocks          --ias: show the blocks with no samples too\n"
+          "  --top=N               rows of the long tables (default 20; 0: all)\n"
+          "\n"
+          "Forms and outputs:\n"
+          "  -o FILE               the report to FILE (default standard output)\n"
+          "  --csv                 the tables as CSV\n"
+          "  --json                everything as one JSON object\n"
+          "  --svg=FILE            a bar chart: the IAS histogram, or --plot's table\n"
+          "  --plot=WHAT           what --svg draws: ias (default), pcs or iifm\n"
+          "  --window=K            the IAS window --svg draws (default 1)\n"
+          "  --callgrind=FILE      the samples in callgrind format (callgrind_annotate,\n"
+          "                        KCachegrind)\n"
+          "  --folded=FILE         the samples as folded stacks (flamegraph.pl)\n"
+          "  --help, --version\n"
+          "\n"
+          "Exit status: 0 reports written, 1 bad or unreadable profile (or no data\n"
+          "for a section asked for), 2 usage.\n"
+          "See impprof(1) and imp-profile(5).\n",
+          f);
+}
+
+static int bad_usage(const char *fmt, const char *arg)
+{
+    fputs("impprof: ", stderr);
+    fprintf(stderr, fmt, arg);
+    fputs("\nTry 'impprof --help' for more information.\n", stderr);
+    return 2;
+}
+
+enum { OPT_IAS = 256, OPT_PCS, OPT_GLEAN, OPT_IIFM, OPT_OVERHEAD, OPT_ALL_BLOCKS, OPT_TOP,
+       OPT_CSV, OPT_JSON, OPT_SVG, OPT_PLOT, OPT_WINDOW, OPT_CALLGRIND, OPT_FOLDED, OPT_HELP,
+       OPT_VERSION };
+
+static const struct option long_opts[] = {
+    { "ias", no_argument, NULL, OPT_IAS },
+    { "pcs", no_argument, NULL, OPT_PCS },
+    { "glean", no_argument, NULL, OPT_GLEAN },
+    { "iifm", no_argument, NULL, OPT_IIFM },
+    { "overhead", no_argument, NULL, OPT_OVERHEAD },
+    { "all-blocks", no_argument, NULL, OPT_ALL_BLOCKS },
+    { "top", required_argument, NULL, OPT_TOP },
+    { "csv", no_argument, NULL, OPT_CSV },
+    { "json", no_argument, NULL, OPT_JSON },
+    { "svg", required_argument, NULL, OPT_SVG },
+    { "plot", required_argument, NULL, OPT_PLOT },
+    { "window", required_argument, NULL, OPT_WINDOW },
+    { "callgrind", required_argument, NULL, OPT_CALLGRIND },
+    { "folded", required_argument, NULL, OPT_FOLDED },
+    { "help", no_argument, NULL, OPT_HELP },
+    { "version", no_argument, NULL, OPT_VERSION },
+    { NULL, 0, NULL, 0 },
+};
+
+/* One option; 0, -1 (done: --help, --version) or 2 (usage error). */
+static int option(struct options *o, int c, const char *arg, char **argv)
+{
+    uint64_t v;
+    switch (c) {
+    case OPT_IAS: o->po.sections |= 1u << SEC_IAS; break;
+    case OPT_PCS: o->po.sections |= 1u << SEC_PCS; break;
+    case OPT_GLEAN: o->po.sections |= 1u << SEC_GLEAN; break;
+    case OPT_IIFM: o->po.sections |= 1u << SEC_IIFM; break;
+    case OPT_OVERHEAD: o->po.sections |= 1u << SEC_OVERHEAD; break;
+    case OPT_ALL_BLOCKS: o->po.all_blocks = 1; break;
+    case OPT_TOP:
+        if (parse_number(arg, NUM_PLAIN, &v) != 0)
+            return bad_usage("--top: '%s' is not a number of rows (0: all)", arg);
+        o->po.top = v;
+        break;
+    case OPT_CSV:
+    case OPT_JSON: {
+        enum form f = c == OPT_CSV ? FORM_CSV : FORM_JSON;
+        if (o->form != FORM_TEXT && o->form != f)
+            return bad_usage("%s", "--csv and --json: one form at a time");
+        o->form = f;
+        break;
+    }
+    case 'o': o->out = arg; break;
+    case OPT_SVG: o->svg = arg; break;
+    case OPT_PLOT:
+        if (strcmp(arg, "ias") && strcmp(arg, "pcs") && strcmp(arg, "iifm"))
+            return bad_usage("--plot: '%s' is not ias, pcs or iifm", arg);
+        o->plot = arg;
+        break;
+    case OPT_WINDOW:
+        if (parse_number_in(arg, NUM_PLAIN, 1, UINT32_MAX, &v) != 0)
+            return bad_usage("--window: '%s' is not a window number (1 or more)", arg);
+        o->po.window = (unsigned)v;
+        break;
+    case OPT_CALLGRIND: o->callgrind = arg; break;
+    case OPT_FOLDED: o->folded = arg; break;
+    case OPT_HELP: usage(stdout); return -1;
+    case OPT_VERSION: printf("impprof (IMP) %s\n", IMP_VERSION); return -1;
+    case ':': return bad_usage("option '%s' needs an argument", argv[optind - 1]);
+    default:
+        if (optopt)
+            return bad_usage("unknown option '-%c'", (char[]){ (char)optopt, 0 });
+        return bad_usage("unknown option '%s'", argv[optind - 1]);
+    }
+    return 0;
+}
+
+static int parse_args(int argc, char **argv, struct options *o)
+{
+    int c, st = 0;
+    opterr = 0;
+    o->po.top = 20;
+    o->out = "-";
+    while (st == 0 && (c = getopt_long(argc, argv, ":o:", long_opts, NULL)) != -1)
+        st = option(o, c, optarg, argv);
+    if (st)
+        return st;
+    if (optind >= argc)
+        return bad_usage("%s", "no profile (FILE) given");
+    if (optind + 1 < argc)
+        return bad_usage("one profile at a time ('%s')", argv[optind + 1]);
+    o->profile = argv[optind];
+    if ((o->plot || o->po.window) && !o->svg)
+        return bad_usage("%s", "--plot and --window choose what --svg draws: give --svg=FILE");
+    if (o->po.window && o->plot && strcmp(o->plot, "ias"))
+        return bad_usage("%s", "--window applies to --plot=ias");
+    return 0;
+}
+
+/* No output is the profile or another output; 0 or -1 (reported). */
+static int check_files(const struct options *o, struct diag *d)
+{
+    struct fileset fs;
+    fileset_init(&fs, d);
+    int bad = fileset_add(&fs, FILE_IN, o->profile, "the profile") ||
+              fileset_add(&fs, FILE_OUT, o->out, "the report (-o)") ||
+              (o->svg && fileset_add(&fs, FILE_OUT, o->svg, "--svg")) ||
+              (o->callgrind && fileset_add(&fs, FILE_OUT, o->callgrind, "--callgrind")) ||
+              (o->folded && fileset_add(&fs, FILE_OUT, o->folded, "--folded"));
+    fileset_free(&fs);
+    return bad ? -1 : 0;
+}
+
+/* Every section asked for is in the profile; 0 or -1 (reported). */
+static int check_sections(const struct options *o, const struct profile *p, struct diag *d)
+{
+    int bad = 0;
+    for (int s = 0; s < SEC_COUNT; s++)
+        if ((o->po.sections & 1u << s) && !report_present(p, s)) {
+            diag_report(d, DIAG_ERROR, o->profile, 0, 0, NULL,
+                        "no %s data: the run had no such monitor armed", report_section_name(s));
+            bad = 1;
+        }
+    return bad ? -1 : 0;
+}
+
+/* Write every output, all or none; 0 or 1 (reported). */
+static int write_outputs(const struct options *o, const struct profile *p,
+                         const struct prof_syms *s, const struct prof_report *r,
+                         struct diag *d)
+{
+    struct outfile of[4];
+    struct outfile *all[4];
+    int n = 0, bad = 0;
+    const char *why = NULL;
+    const char *paths[4] = { o->out, o->svg, o->callgrind, o->folded };
+    for (int i = 0; i < 4 && !bad; i++) {
+        if (!paths[i])
+            continue;
+        FILE *f = outfile_open(&of[i], paths[i], d);
+        if (!f) {
+            bad = 1;
+            break;
+        }
+        all[n++] = &of[i];
+        int rc = 0;
+        switch (i) {
+        case 0:
+            if (o->form == FORM_CSV)
+                export_csv(f, r);
+            else if (o->form == FORM_JSON)
+                export_json(f, p, r);
+            else
+                report_print_text(f, r);
+            break;
+        case 1: rc = export_svg(f, p, s, &o->po, o->plot ? o->plot : "ias", &why); break;
+        case 2: rc = export_callgrind(f, p, s, o->profile, &why); break;
+        case 3: rc = export_folded(f, p, s, &why); break;
+        }
+        if (rc != 0) {
+            diag_report(d, DIAG_ERROR, o->profile, 0, 0, NULL, "%s: %s",
+                        i == 1 ? "--svg" : i == 2 ? "--callgrind" : "--folded", why);
+            bad = 1;
+        }
+    }
+    if (bad) {
+        for (int i = 0; i < n; i++)
+            outfile_abort(all[i]);
+        return 1;
+    }
+    return outfile_commit_all(all, n, d) ? 1 : 0;
+}
+
+static int run(const struct options *o)
+{
+    struct diag d;
+    diag_init(&d, "impprof");
+    if (check_files(o, &d) != 0)
+        return 2;
+    struct profile p;
+    if (profile_read(&p, o->profile, &d) != 0)
+        return 1;
+    if (check_sections(o, &p, &d) != 0) {
+        profile_free(&p);
+        return 1;
+    }
+    struct prof_syms s;
+    struct prof_report r;
+    psym_init(&s, &p, o->profile);
+    report_build(&r, &p, &s, &o->po);
+    int st;
+    if (r.oom) {
+        diag_error(&d, "out of memory");
+        st = 1;
+    } else {
+        tmpclean_install();
+        st = write_outputs(o, &p, &s, &r, &d);
+    }
+    report_free(&r);
+    psym_free(&s);
+    profile_free(&p);
+    return st;
+}
+
+int main(int argc, char **argv)
+{
+    struct options o = { 0 };
+    int st = parse_args(argc, argv, &o);
+    if (st == 0)
+        st = run(&o);
+    struct diag d;
+    diag_init(&d, "impprof");
+    if (outfile_close_stdout(&d) != 0 && st <= 0)
+        st = 1;
+    return st < 0 ? 0 : st;
+}
