@@ -320,4 +320,49 @@ test_expect_success 'usage errors' '
     fails_with 2 --no-such basic.prof && test_grep "Try .impprof --help." err &&
     test ! -e x.svg
 '
+# ---- from imprun: a real run's profile
+if test_have imprun; then
+    EX=$IMP_TOP/examples
+    test_expect_success 'imprun --profile, then impprof: every section, symbolized' '
+        imprun -q --ias=1000 --ias-window=SIEVE/64 --pcs=20000 --glean=ia+op,n=2,buffer=200 \
+            --iifm=all,slice=1000 --profile=run.prof "$EX/sieve.s" >/dev/null 2>&1 &&
+        impprof --top=0 run.prof >rep &&
+        test_grep "^ias window 1 (SIEVE): 010000-" rep &&
+        test_grep "^    1  010040-01007F  SIEVE+X.40. " rep &&
+        test_grep "^   1  000800   NUCLEUS+X.0. " rep &&
+        test_grep "^83      DIAG " rep &&
+        test_grep "^total error (sum |err| / 2, the total variation distance): " rep &&
+        test_grep "^glean: info=ia,op, every 10000 cycles, 2 records a trigger" rep &&
+        test_grep "^iifm: the time-sliced frequency table" rep &&
+        inwin=$(sed -n "s/^in the window: \([0-9]*\) samples.*/\1/p" rep) &&
+        blocks=$(awk "\$1 == \"count\" && \$2 == 1 { s += \$4 } END { print s }" run.prof) &&
+        test "$inwin" -eq "$blocks"
+    '
+    test_expect_success 'imprun then impprof: JSON that parses, CSV, callgrind and folded stacks' '
+        impprof --json run.prof >run.json &&
+        perl -MJSON::PP -e '"'"'local $/; my $j = decode_json(<STDIN>); exit !ref $j'"'"' <run.json &&
+        impprof --csv run.prof >run.csv && test_grep "^pcs" run.csv &&
+        impprof --callgrind=run.cg --folded=run.folded run.prof >/dev/null &&
+        test_grep "^events: " run.cg && test_grep "^fn=" run.cg &&
+        test_grep "^SIEVE;" run.folded
+    '
+    test_expect_success 'a module loaded elsewhere (imprun --origin): labelled through its delta' '
+        impas -o sieve.o "$EX/sieve.s" -I "$IMP_TOP/vm/host/runtime" &&
+        impas -o imprt.o "$IMP_TOP/vm/host/runtime/imprt.s" -I "$IMP_TOP/vm/host/runtime" &&
+        impld -o sieve.load sieve.o imprt.o &&
+        imprun -q --origin=0x40000 --pcs=20000 --profile=moved.prof sieve.load >/dev/null 2>&1 &&
+        test_grep "^module 1 delta=196608$" moved.prof &&
+        impprof --pcs moved.prof >rep &&
+        test_grep "^   1  04005E   SIEVE+X.5E.     MARK " rep
+    '
+fi
+test_expect_success 'bad text and delta records' '
+    edit "s/^module 1$/module 1 delta=x/" && fails_with 1 bad.prof &&
+    test_grep "delta: .x. is not a load displacement" err &&
+    sed "/^module 1/i text NUC 800 830" basic.prof >bad.prof && fails_with 1 bad.prof &&
+    test_grep "text: 1 to 256 bytes" err &&
+    sed "/^module 1/i text NUC FFFFFF 8300" basic.prof >bad.prof && fails_with 1 bad.prof &&
+    test_grep "past the 24-bit address space" err &&
+    sed "/^module 1/i text NUC 800 8300" basic.prof >ok.prof && impprof ok.prof >/dev/null
+'
 test_done

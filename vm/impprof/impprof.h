@@ -70,9 +70,13 @@ void psym_free(struct prof_syms *s);
 void psym_where(const struct prof_syms *s, const struct profile *p, unsigned task,
                 uint32_t addr, struct prof_where *w, int source);
 
-/* The opcode (0xNN, 0xB2NN) of the instruction at addr in m's text; -1 if
-   the module holds no text there. */
-int prof_opcode_at(const struct obj_module *m, uint32_t addr, unsigned *opcode);
+/* The opcode (0xNN, 0xB2NN) of the instruction at addr (loaded) in task
+   t's module (t may be NULL) or the profile's text records; -1 if neither
+   holds text there. */
+int prof_opcode_at(const struct profile *p, const struct prof_task *t, uint32_t addr,
+                   unsigned *opcode);
+/* The text record holding addr, or NULL. */
+const struct prof_text *prof_text_at(const struct profile *p, uint32_t addr);
 /* The mnemonic of an opcode (the instruction table's, "XREAD..." for the
    X'E0' family), "?" if none. */
 const char *prof_op_name(unsigned opcode);

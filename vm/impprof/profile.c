@@ -120,11 +120,25 @@ static int rec_module(struct reader *r)
 {
     unsigned id;
     const char *s = r->cur + 1;
-    if (task_id(r, "module's task", 0, &id) != 0 || rd_end(r) != 0)
+    if (task_id(r, "module's task", 0, &id) != 0)
         return -1;
     if (id == 0)
         return rd_error_at(r, s, "module 0: tasks are numbered from 1");
     struct prof_task *t = r->p->tasks[id];
+    const char *v;
+    long n = r->cur < r->eol ? rd_need_kv(r, "delta", &v) : 0;
+    if (n < 0)
+        return -1;
+    if (n > 0) {                        /* delta=[-]DECIMAL: where it was loaded */
+        uint64_t mag;
+        int neg = *v == '-';
+        if (rd_parse_dec(v + neg, n - neg, &mag) != 0 || mag > 0xFFFFFF)
+            return rd_error_at(r, v, "delta: '%.*s' is not a load displacement (-16M to 16M)",
+                               (int)(n > 24 ? 24 : n), v);
+        t->delta = neg ? -(int64_t)mag : (int64_t)mag;
+    }
+    if (rd_end(r) != 0)
+        return -1;
     if (t->has_module)
         return rd_error_at(r, s, "task %u's module given twice", id);
     /* Find the module's last line without moving the reader. */
@@ -490,6 +504,46 @@ static int rec_iifm(struct reader *r)
     return rd_end(r);
 }
 
+/* text NAME ADDR HEX: 1 to 256 bytes of code outside every module. */
+static int rec_text(struct reader *r)
+{
+    struct prof_text x;
+    memset(&x, 0, sizeof x);
+    if (rd_pos_token(r, "text's name", x.name, sizeof x.name) != 0 ||
+        rd_pos_addr(r, "text's address", &x.addr) != 0)
+        return -1;
+    const char *h;
+    long n = rd_need(r, "text's bytes", &h);
+    if (n < 0)
+        return -1;
+    if (n % 2 || n > 512)
+        return rd_error_at(r, h, "text: 1 to 256 bytes, two hexadecimal digits each");
+    if (rd_end(r) != 0)
+        return -1;
+    if (!(x.bytes = malloc((size_t)n / 2)))
+        return rd_nomem(r);
+    x.len = (size_t)n / 2;
+    for (size_t i = 0; i < x.len; i++) {
+        uint32_t b;
+        if (rd_parse_hex(h + 2 * i, 2, 2, &b) != 0) {
+            free(x.bytes);
+            return rd_error_at(r, h + 2 * i, "text: '%.2s' is not a hexadecimal byte", h + 2 * i);
+        }
+        x.bytes[i] = (uint8_t)b;
+    }
+    if ((uint64_t)x.addr + x.len > 0x1000000u) {
+        free(x.bytes);
+        return rd_error_at(r, h, "text: the bytes go past the 24-bit address space");
+    }
+    struct prof_text *t = rd_grow(&r->p->texts, &r->p->ntexts, sizeof *t);
+    if (!t) {
+        free(x.bytes);
+        return rd_nomem(r);
+    }
+    *t = x;
+    return 0;
+}
+
 static int rec_freq(struct reader *r) { return op_record(r, &r->p->freq, &r->p->nfreq, "freq"); }
 
 static int rec_end(struct reader *r) { r->has_end = 1; return rd_end(r); }
@@ -510,6 +564,7 @@ static const struct record_kind record_kinds[] = {
     { "run", ST_RUN, 1, rec_run },
     { "task", ST_TASKS, 0, rec_task },
     { "module", ST_TASKS, 0, rec_module },
+    { "text", ST_TASKS, 0, rec_text },
     { "exact", ST_EXACT, 0, rec_exact },
     { "monitor", ST_MONITOR, 0, rec_monitor },
     { "ias", ST_IAS, 1, rec_ias },
@@ -718,6 +773,9 @@ void profile_free(struct profile *p)
         free(p->windows[i].blocks);
     }
     free(p->windows);
+    for (size_t i = 0; i < p->ntexts; i++)
+        free(p->texts[i].bytes);
+    free(p->texts);
     free(p->exact);
     free(p->samples);
     free(p->recs);

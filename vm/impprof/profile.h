@@ -64,6 +64,16 @@ struct prof_task {
     int has_module;
     struct obj_module module;       /* valid if has_module */
     int module_line;                /* line of its IMPLOAD header in the profile */
+    int64_t delta;                  /* load address - link address (module delta=) */
+};
+
+/* Code no module holds that the machine ran (the runner's nucleus):
+ * text NAME ADDR HEX. */
+struct prof_text {
+    char name[64];
+    uint32_t addr;
+    uint8_t *bytes;
+    size_t len;
 };
 
 /* An opcode with counts: an exact record or a freq record. */
@@ -103,6 +113,7 @@ struct profile {
     char status[32];
     uint64_t cycles, instructions, microwords;
     struct prof_task *tasks[PROF_MAX_TASKS + 1];    /* by id; NULL if absent */
+    struct prof_text *texts; size_t ntexts;
     struct prof_op *exact; size_t nexact;
     /* monitor overhead, by enum prof_monitor_id */
     int has_monitor[PROF_NMON];

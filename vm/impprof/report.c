@@ -316,7 +316,7 @@ static void build_pcs_types(struct prof_report *r, const struct profile *p,
             wait += sm->count;
             continue;
         }
-        if (!k || prof_opcode_at(&k->module, sm->addr, &opc) != 0) {
+        if (prof_opcode_at(p, k, sm->addr, &opc) != 0) {
             notext += sm->count;
             continue;
         }

@@ -22,7 +22,7 @@ void psym_init(struct prof_syms *s, const struct profile *p, const char *profile
         const struct prof_task *t = p->tasks[i];
         if (!t || !t->has_module)
             continue;
-        sym_init(&s->tab[i], &t->module, 0);
+        sym_init(&s->tab[i], &t->module, t->delta);
         sym_allow_folder_of(&s->tab[i], profile_path);
         s->have[i] = 1;
     }
@@ -53,6 +53,13 @@ void psym_where(const struct prof_syms *s, const struct profile *p, unsigned tas
                 uint32_t addr, struct prof_where *w, int source)
 {
     memset(w, 0, sizeof *w);
+    const struct prof_text *x = prof_text_at(p, addr);
+    if (x) {                            /* the runner's own code: its name */
+        snprintf(w->csect, sizeof w->csect, "%s+X'%X'", x->name, (unsigned)(addr - x->addr));
+        snprintf(w->csect_name, sizeof w->csect_name, "%s", x->name);
+        snprintf(w->fn, sizeof w->fn, "%s", x->name);
+        return;
+    }
     const struct prof_task *t = profile_task_module(p, task);
     if (!t)
         return;
@@ -87,24 +94,41 @@ void psym_where(const struct prof_syms *s, const struct profile *p, unsigned tas
 
 /* --------------------------------------------------------------- opcodes */
 
-/* The byte at addr of m's text; -1 if none. */
-static int text_byte(const struct obj_module *m, uint32_t addr)
+const struct prof_text *prof_text_at(const struct profile *p, uint32_t addr)
 {
+    for (size_t i = 0; i < p->ntexts; i++)
+        if (addr >= p->texts[i].addr && addr - p->texts[i].addr < p->texts[i].len)
+            return &p->texts[i];
+    return NULL;
+}
+
+/* The byte at addr (a loaded address) of t's module's text, or of the
+ * profile's text records; -1 if none. */
+static int text_byte(const struct profile *p, const struct prof_task *t, uint32_t addr)
+{
+    const struct prof_text *x = prof_text_at(p, addr);
+    if (x)
+        return x->bytes[addr - x->addr];
+    if (!t)
+        return -1;
+    const struct obj_module *m = &t->module;
+    uint32_t link = (uint32_t)((int64_t)addr - t->delta);
     for (size_t i = 0; i < m->ntxt; i++) {
-        const struct obj_txt *t = &m->txt[i];
-        if (addr >= t->addr && addr - t->addr < t->len)
-            return t->data[addr - t->addr];
+        const struct obj_txt *tx = &m->txt[i];
+        if (link >= tx->addr && link - tx->addr < tx->len)
+            return tx->data[link - tx->addr];
     }
     return -1;
 }
 
-int prof_opcode_at(const struct obj_module *m, uint32_t addr, unsigned *opcode)
+int prof_opcode_at(const struct profile *p, const struct prof_task *t, uint32_t addr,
+                   unsigned *opcode)
 {
-    int b0 = text_byte(m, addr);
+    int b0 = text_byte(p, t, addr);
     if (b0 < 0)
         return -1;
     if (b0 == 0xB2) {
-        int b1 = text_byte(m, addr + 1);
+        int b1 = text_byte(p, t, addr + 1);
         if (b1 < 0)
             return -1;
         *opcode = 0xB200u | (unsigned)b1;

@@ -550,7 +550,10 @@ void imprun_profile_write(FILE *f, struct run *r, enum vm_status st)
             fputc(isspace((unsigned char)*c) || *c == '=' ? '_' : *c, f);
         fputc('\n', f);
         if (r->tk[t].have_mod) {
-            fprintf(f, "module %d\n", t + 1);
+            if (r->tk[t].delta)
+                fprintf(f, "module %d delta=%" PRId64 "\n", t + 1, r->tk[t].delta);
+            else
+                fprintf(f, "module %d\n", t + 1);
             write_module(f, &r->tk[t].mod);
         }
     }
