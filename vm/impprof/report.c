@@ -556,10 +556,15 @@ static void build_iifm(struct prof_report *r, const struct profile *p, const str
         total += v[i].count;
         total_c += v[i].cycles;
     }
+    uint64_t exact_total = 0;
+    for (size_t i = 0; i < p->nexact; i++)
+        exact_total += p->exact[i].count;
+    /* each opcode is counted only in its slices: the table estimates the
+       shares, so its share is what compares with the exact share */
     tab_title(f, "iifm: the time-sliced frequency table beside the exact counts");
     static const char *const cols[] = { "opcode", "mnemonic", "count", "%", "cycles", "CPI",
-                                        "exact", "difference" };
-    for (int c = 0; c < 8; c++)
+                                        "exact", "exact%", "err" };
+    for (int c = 0; c < 9; c++)
         tab_col(f, cols[c], c < 2 ? TAB_LEFT : TAB_RIGHT | TAB_NUM);
     size_t limit = o->top && o->top < p->nfreq ? (size_t)o->top : p->nfreq;
     for (size_t i = 0; i < limit; i++) {
@@ -572,15 +577,16 @@ static void build_iifm(struct prof_report *r, const struct profile *p, const str
         set_u64(f, row, 4, v[i].cycles);
         set_ratio(f, row, 5, v[i].cycles, v[i].count);
         const struct prof_op *e = exact_of(p, v[i].opcode);
-        if (e) {
-            set_u64(f, row, 6, e->count);
-            tab_set(f, row, 7, "%+" PRId64, (int64_t)(v[i].count - e->count));
-        } else if (p->nexact) {
-            tab_set(f, row, 6, "0");
-            tab_set(f, row, 7, "%+" PRId64, (int64_t)v[i].count);
+        if (p->nexact && exact_total && total) {
+            uint64_t ec = e ? e->count : 0;
+            set_u64(f, row, 6, ec);
+            set_pct(f, row, 7, ec, exact_total);
+            tab_set(f, row, 8, "%+.2f", 100.0 * (double)v[i].count / (double)total -
+                                            100.0 * (double)ec / (double)exact_total);
         } else {
             tab_set(f, row, 6, "-");
             tab_set(f, row, 7, "-");
+            tab_set(f, row, 8, "-");
         }
     }
     if (limit < p->nfreq)
@@ -588,6 +594,8 @@ static void build_iifm(struct prof_report *r, const struct profile *p, const str
     tab_note(f, "the table: %" PRIu64 " instructions, %" PRIu64 " cycles; the counters: %" PRIu64
                 " instructions, %" PRIu64 " cycles", total, total_c, p->iifm_count,
              p->iifm_cycles);
+    tab_note(f, "err: the table's share less the exact share, in points (each opcode is "
+                "counted in its slices only)");
     free(v);
 }
 
