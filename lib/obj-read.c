@@ -650,17 +650,7 @@ int obj_read(struct obj_module *m, enum obj_kind want, const char *path, struct 
     obj_init(m, want);
     char *buf;
     size_t n;
-    int err = read_file(path, FILE_LIMIT, &buf, &n);
-    if (err == EFBIG)
-        diag_report(d, DIAG_ERROR, path, 0, 0, NULL, "file too large (over %d MiB)",
-                    FILE_LIMIT >> 20);
-    else if (err == ENOMEM)
-        diag_report(d, DIAG_ERROR, path, 0, 0, NULL, "out of memory");
-    else if (err == EIO || err == EISDIR)
-        diag_report(d, DIAG_ERROR, path, 0, 0, NULL, "cannot read: %s", strerror(err));
-    else if (err)
-        diag_report(d, DIAG_ERROR, path, 0, 0, NULL, "cannot open: %s", strerror(err));
-    if (err)
+    if (read_file_reported(path, FILE_LIMIT, &buf, &n, d) != 0)
         return -1;
     int rc = obj_read_mem(m, want, path, buf, n, d);
     free(buf);

@@ -2,10 +2,12 @@
  * readfile.c -- whole files into memory, in one read when the size is known.
  */
 #include "readfile.h"
+#include "diag.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 
 int read_file(const char *path, size_t limit, char **buf, size_t *len)
@@ -59,4 +61,19 @@ int read_file(const char *path, size_t limit, char **buf, size_t *len)
     *buf = b;
     *len = n;
     return 0;
+}
+
+int read_file_reported(const char *path, size_t limit, char **buf, size_t *len, struct diag *d)
+{
+    int err = read_file(path, limit, buf, len);
+    if (err == EFBIG)
+        diag_report(d, DIAG_ERROR, path, 0, 0, NULL, "file too large (over %zu MiB)",
+                    limit >> 20);
+    else if (err == ENOMEM)
+        diag_report(d, DIAG_ERROR, path, 0, 0, NULL, "out of memory");
+    else if (err == EIO || err == EISDIR)
+        diag_report(d, DIAG_ERROR, path, 0, 0, NULL, "cannot read: %s", strerror(err));
+    else if (err)
+        diag_report(d, DIAG_ERROR, path, 0, 0, NULL, "cannot open: %s", strerror(err));
+    return err ? -1 : 0;
 }

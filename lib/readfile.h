@@ -16,4 +16,10 @@
  */
 int read_file(const char *path, size_t limit, char **buf, size_t *len);
 
+struct diag;
+/* The same, but a failure is reported to d as "PATH: error: cannot open:
+ * ..." (too large, out of memory, cannot read, cannot open); 0 or -1. */
+int read_file_reported(const char *path, size_t limit, char **buf, size_t *len,
+                       struct diag *d);
+
 #endif

@@ -52,3 +52,53 @@ MOD
 use_supervisor() {
     imprun() { command imprun --supervisor "$@"; }
 }
+
+# The house form of a folder of example programs, as t4730 and t4830
+# check it: each source in columns 1-71 with no tabs and a header comment
+# (What it shows, Expected output), its NAME.expected, a line in the
+# folder's README; the runtime assembles (imprt.o here); each source
+# assembles and links without a diagnostic (NAME.load here).
+#   example_folder_checks DIR
+example_folder_checks() {
+    exdir=$1 rt=$IMP_TOP/vm/host/runtime
+    test_expect_success 'sources keep to columns 1-71, use no tabs, open with a header' '
+        bad=$(awk "length > 71 || /\t/ { print FILENAME \":\" FNR }" "$exdir"/*.s) &&
+        { test -z "$bad" || { echo "$bad"; false; }; } &&
+        for s in "$exdir"/*.s; do
+            head -1 "$s" | grep -q "^\*---" || { echo "no header: $s"; exit 1; }
+            grep -q "^\* What it shows:" "$s" || { echo "no What it shows: $s"; exit 1; }
+            grep -q "^\* Expected output: see $(basename "$s" .s)\.expected" "$s" ||
+                { echo "no Expected output line: $s"; exit 1; }
+            test -f "${s%.s}.expected" || { echo "missing ${s%.s}.expected"; exit 1; }
+        done
+    '
+    test_expect_success 'every example is in the README' '
+        for s in "$exdir"/*.s; do
+            test_grep "$(basename "$s")" "$exdir/README" || exit 1
+        done
+    '
+    test_expect_success 'the runtime assembles' '
+        impas -I "$rt" -o imprt.o "$rt/imprt.s"
+    '
+    for src in "$exdir"/*.s; do
+        name=$(basename "$src" .s)
+        test_expect_success "$name assembles and links without diagnostics" "
+            impas -I '$rt' -l $name.lst -o $name.o '$src' 2>$name.err &&
+            { test ! -s $name.err || { cat $name.err; false; }; } &&
+            impld -o $name.load $name.o -L imprt.o 2>$name.lerr &&
+            { test ! -s $name.lerr || { cat $name.lerr; false; }; }
+        "
+    done
+}
+
+# The exact count and cycles of the opcodes in an imprun --stats table
+# (in FILE) whose opcode matches PATTERN under the DONTCARE bits (hex),
+# summed: "N instructions, C cycles".
+#   exact_matching PATTERN DONTCARE FILE
+exact_matching() {
+    perl -ne '
+        BEGIN { ($p, $m) = (hex(shift), hex(shift)) }
+        next unless /^([0-9A-F]{2}(?:[0-9A-F]{2})?)\s+\S+\s+(\d+)\s+(\d+)/;
+        if (((hex($1) ^ $p) & ~$m & 0xFFFF) == 0) { $n += $2; $c += $3 }
+        END { printf "%d instructions, %d cycles\n", $n, $c }' "$1" "$2" "$3"
+}

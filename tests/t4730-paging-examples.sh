@@ -10,37 +10,8 @@ need_imprun
 need_tools
 
 EX=$IMP_TOP/examples/paging
-RT=$IMP_TOP/vm/host/runtime
 
-test_expect_success 'sources keep to columns 1-71, use no tabs, open with a header' '
-    bad=$(awk "length > 71 || /\t/ { print FILENAME \":\" FNR }" "$EX"/*.s) &&
-    { test -z "$bad" || { echo "$bad"; false; }; } &&
-    for s in "$EX"/*.s; do
-        head -1 "$s" | grep -q "^\*---" || { echo "no header: $s"; exit 1; }
-        grep -q "^\* What it shows:" "$s" || { echo "no What it shows: $s"; exit 1; }
-        grep -q "^\* Expected output: see $(basename "$s" .s)\.expected" "$s" ||
-            { echo "no Expected output line: $s"; exit 1; }
-        test -f "${s%.s}.expected" || { echo "missing ${s%.s}.expected"; exit 1; }
-    done
-'
-test_expect_success 'every example is in the README' '
-    for s in "$EX"/*.s; do
-        test_grep "$(basename "$s")" "$EX/README" || exit 1
-    done
-'
-
-test_expect_success 'the runtime assembles' '
-    impas -I "$RT" -o imprt.o "$RT/imprt.s"
-'
-for src in "$EX"/*.s; do
-    name=$(basename "$src" .s)
-    test_expect_success "$name assembles and links without diagnostics" "
-        impas -I '$RT' -l $name.lst -o $name.o '$src' 2>$name.err &&
-        { test ! -s $name.err || { cat $name.err; false; }; } &&
-        impld -o $name.load $name.o -L imprt.o 2>$name.lerr &&
-        { test ! -s $name.lerr || { cat $name.lerr; false; }; }
-    "
-done
+example_folder_checks "$EX"
 
 # The commands of the headers' "Expected output" lines.
 test_expect_success 'ping and pong as tasks: ping.expected' '

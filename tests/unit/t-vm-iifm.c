@@ -30,30 +30,13 @@ static void block(struct prog *p, unsigned pattern, unsigned dc, unsigned flags,
     set_word(p, BLOCK + 12, table);
 }
 
-/*
- * The body counted: R3 <- n; a loop of AR, LR, SR, CR and BCT; then n
- * times an MVC; the exact counts of its opcodes are what the machine
- * keeps (vm_counters), since nothing but LOCR, STOCR and the final SVC
- * run outside it.
- */
-static void body(struct prog *p, unsigned n)
-{
-    I(p, "LA", .r1 = 3, .d2 = (uint16_t)n);
-    uint32_t loop = p->pc;
-    I(p, "AR", .r1 = 2, .r2 = 3);
-    I(p, "LR", .r1 = 4, .r2 = 2);
-    I(p, "SR", .r1 = 4, .r2 = 3);
-    I(p, "CR", .r1 = 4, .r2 = 2);
-    I(p, "MVC", .l1 = 3, .d1 = 0xA00, .d2 = 0xA10);
-    I(p, "BCT", .r1 = 3, .d2 = (uint16_t)loop);
-}
-
-/* LOCR; the body; STOCR; the stop.  Returns the machine's exact counts of
- * the decode indexes d with want(d). */
+/* LOCR; the mix loop (vm-prog.h: the exact counts of its opcodes are
+ * what the machine keeps, since nothing but LOCR, STOCR and the final SVC
+ * run outside it); STOCR; the stop. */
 static void run_counted(struct prog *p, unsigned n, int steps)
 {
     I(p, "LOCR", .d2 = BLOCK);
-    body(p, n);
+    prog_mix_loop(p, n);
     I(p, "STOCR", .d2 = RESULT);
     if (steps) {
         I(p, "SVC", .i2 = 255);

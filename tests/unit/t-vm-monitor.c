@@ -23,19 +23,6 @@
 #define GLN     0x940u          /* the gleaning block */
 #define GLNBUF  0x7000u
 
-/* A loop of n turns of AR, LR, SR, CR, MVC and BCT, at p->pc. */
-static void body(struct prog *p, unsigned n)
-{
-    I(p, "LA", .r1 = 3, .d2 = (uint16_t)n);
-    uint32_t loop = p->pc;
-    I(p, "AR", .r1 = 2, .r2 = 3);
-    I(p, "LR", .r1 = 4, .r2 = 2);
-    I(p, "SR", .r1 = 4, .r2 = 3);
-    I(p, "CR", .r1 = 4, .r2 = 2);
-    I(p, "MVC", .l1 = 3, .d1 = 0xA00, .d2 = 0xA10);
-    I(p, "BCT", .r1 = 3, .d2 = (uint16_t)loop);
-}
-
 static void window(struct prog *p, unsigned i, uint32_t lo, uint32_t hi, uint32_t size,
                    uint32_t vec)
 {
@@ -95,7 +82,7 @@ static void test_ias(void)
         window(&p, 0, ORG, ORG + 0x40, 8, VEC1);
         window(&p, 1, 0x10000, 0x20000, 256, VEC2);
         I(&p, "EIAS", .d2 = 0);
-        body(&p, 2000);
+        prog_mix_loop(&p, 2000);
         I(&p, "DIAS", .d2 = 0);
         uint32_t end = p.pc;
         run_prog(&p, steps);
@@ -173,7 +160,7 @@ static void test_pcs(void)
         prog_start(&p);
         pcs_block(&p, 160000, slots[t]);
         I(&p, "EPCS", .d2 = PCS);
-        body(&p, 3000);
+        prog_mix_loop(&p, 3000);
         I(&p, "DPCS", .d2 = 0);
         uint32_t end = p.pc;
         run_prog(&p, 0);
@@ -222,7 +209,7 @@ static void test_glean(void)
     prog_start(&p);
     glean_block(&p, info, 3, 0, 1000, 5 * len + len / 2);
     I(&p, "EGLN", .d2 = GLN);
-    body(&p, 3000);
+    prog_mix_loop(&p, 3000);
     I(&p, "DGLN", .d2 = 0);
     I(&p, "BALR", .r1 = 7, .r2 = 0);                       /* DGLN's CC */
     I(&p, "DGLN", .d2 = 0);
@@ -264,7 +251,7 @@ static void test_glean_insns(void)
     prog_start(&p);
     glean_block(&p, VM_GLEAN_IA | VM_GLEAN_TASK, 1, VM_GLEAN_INSNS, 100, 1000 * len);
     I(&p, "EGLN", .d2 = GLN);
-    body(&p, 500);                               /* 1 + 500 * 6 instructions */
+    prog_mix_loop(&p, 500);                               /* 1 + 500 * 6 instructions */
     I(&p, "DGLN", .d2 = 0);
     I(&p, "BALR", .r1 = 7, .r2 = 0);
     run_prog(&p, 0);

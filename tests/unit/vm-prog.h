@@ -71,6 +71,23 @@ static inline unsigned byte_at(struct prog *p, uint32_t a)
     return b;
 }
 
+/*
+ * A loop of n turns (n < 4096) of AR, LR, SR, CR, MVC and BCT at p->pc,
+ * R3 counting down: an instruction mix of known counts for the monitors'
+ * tests (the MVC moves 4 bytes from X'A10' to X'A00').
+ */
+static inline void prog_mix_loop(struct prog *p, unsigned n)
+{
+    I(p, "LA", .r1 = 3, .d2 = (uint16_t)n);
+    uint32_t loop = p->pc;
+    I(p, "AR", .r1 = 2, .r2 = 3);
+    I(p, "LR", .r1 = 4, .r2 = 2);
+    I(p, "SR", .r1 = 4, .r2 = 3);
+    I(p, "CR", .r1 = 4, .r2 = 2);
+    I(p, "MVC", .l1 = 3, .d1 = 0xA00, .d2 = 0xA10);
+    I(p, "BCT", .r1 = 3, .d2 = (uint16_t)loop);
+}
+
 /* The program-interruption code stored at X'8E'. */
 static inline unsigned pgm_code(struct prog *p) { return word(p, 0x8C) & 0xFFFF; }
 

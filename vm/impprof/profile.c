@@ -740,17 +740,7 @@ int profile_read(struct profile *p, const char *path, struct diag *d)
     memset(p, 0, sizeof *p);
     char *buf;
     size_t n;
-    int err = read_file(path, PROF_FILE_LIMIT, &buf, &n);
-    if (err == EFBIG)
-        diag_report(d, DIAG_ERROR, path, 0, 0, NULL, "file too large (over %u MiB)",
-                    PROF_FILE_LIMIT >> 20);
-    else if (err == ENOMEM)
-        diag_report(d, DIAG_ERROR, path, 0, 0, NULL, "out of memory");
-    else if (err == EIO || err == EISDIR)
-        diag_report(d, DIAG_ERROR, path, 0, 0, NULL, "cannot read: %s", strerror(err));
-    else if (err)
-        diag_report(d, DIAG_ERROR, path, 0, 0, NULL, "cannot open: %s", strerror(err));
-    if (err)
+    if (read_file_reported(path, PROF_FILE_LIMIT, &buf, &n, d) != 0)
         return -1;
     int rc = profile_parse(p, path, buf, n, d);
     free(buf);

@@ -151,6 +151,18 @@ static const char *name_of(unsigned d)
     return name ? name : "?";
 }
 
+/* The time-sliced table's entry for decode index d: count and cycles. */
+static void table_entry(struct vm *vm, unsigned d, uint64_t *count, uint64_t *cycles)
+{
+    uint8_t e[16];
+    *count = *cycles = 0;
+    if (vm_fetch_bytes(vm, table_at(vm) + 16 * d, e, sizeof e) == 0)
+        for (int i = 0; i < 8; i++) {
+            *count = *count << 8 | e[i];
+            *cycles = *cycles << 8 | e[8 + i];
+        }
+}
+
 static double cpi(uint64_t c, uint64_t n) { return n ? (double)c / (double)n : 0.0; }
 
 void imprun_iifm_report(FILE *f, struct vm *vm, const struct imprun_opts *o)
@@ -186,14 +198,9 @@ void imprun_iifm_report(FILE *f, struct vm *vm, const struct imprun_opts *o)
     fprintf(f, "iifm: time-sliced frequency table (slices of %" PRIu32 " cycles) beside the "
             "exact counts\n", o->iifm_slice);
     fprintf(f, "opcode mnemonic   sliced    share       exact    share   CPI sliced  CPI exact\n");
-    uint8_t e[16];
     for (unsigned d = 0; d < 512; d++) {
-        uint64_t sn = 0, sc = 0;
-        if (vm_fetch_bytes(vm, table_at(vm) + 16 * d, e, sizeof e) == 0)
-            for (int i = 0; i < 8; i++) {
-                sn = sn << 8 | e[i];
-                sc = sc << 8 | e[8 + i];
-            }
+        uint64_t sn, sc;
+        table_entry(vm, d, &sn, &sc);
         if (!sn && !(matches(o, d) && k->op_count[d]))
             continue;
         char opc[8];
@@ -221,14 +228,9 @@ void imprun_iifm_profile(FILE *f, struct vm *vm, const struct imprun_opts *o)
             o->iifm_slice, n, c);
     if (!(o->iifm_flags & VM_IIFM_SLICE))
         return;
-    uint8_t e[16];
     for (unsigned d = 0; d < 512; d++) {
-        uint64_t sn = 0, sc = 0;
-        if (vm_fetch_bytes(vm, table_at(vm) + 16 * d, e, sizeof e) == 0)
-            for (int i = 0; i < 8; i++) {
-                sn = sn << 8 | e[i];
-                sc = sc << 8 | e[8 + i];
-            }
+        uint64_t sn, sc;
+        table_entry(vm, d, &sn, &sc);
         if (!sn)
             continue;
         char opc[8];
