@@ -27,7 +27,7 @@
 
 #include <string.h>
 
-static const char *const names[VM_MON_COUNT] = { "ias", "pcs", "glean" };
+static const char *const names[VM_MON_COUNT] = { "ias", "pcs", "glean", "csm" };
 
 const char *vm_monitor_name(enum vm_monitor m) { return (unsigned)m < VM_MON_COUNT ? names[m] : "?"; }
 
@@ -138,6 +138,8 @@ static unsigned due(const struct vm *vm)
         ev |= MON_PCS;
     if (glean_due(vm))
         ev |= MON_GLN;
+    if (m->csm_due)
+        ev |= MON_CSM;
     return ev;
 }
 
@@ -146,7 +148,7 @@ static unsigned due(const struct vm *vm)
 static void settle(struct vm *vm)
 {
     const struct mon *m = &vm->mon;
-    int by_insn = (m->on & MON_GLN) && (m->gln_insns || m->gln_left);
+    int by_insn = ((m->on & MON_GLN) && (m->gln_insns || m->gln_left)) || (m->on & MON_CSM);
     pw_set(vm, PW_SAMPLE, by_insn || due(vm) != 0);
 }
 
@@ -161,9 +163,23 @@ void mon_timer(struct vm *vm)
         vm->next_event = d;
 }
 
+/* The CSECT monitor's bounds comparator, at each fetch: a branch taken
+ * since the last one (the branch history moved) to a target outside the
+ * current CSECT's bounds is an event. */
+static void csm_compare(struct vm *vm, struct mon *m)
+{
+    if (vm->brp != m->csm_brp) {
+        m->csm_brp = vm->brp;
+        if (vm->ia < m->csm_lo || vm->ia >= m->csm_hi)
+            m->csm_due = 1;
+    }
+}
+
 int mon_enter(struct vm *vm, int at_fetch)
 {
     struct mon *m = &vm->mon;
+    if ((m->on & MON_CSM) && at_fetch)
+        csm_compare(vm, m);
     unsigned ev = due(vm);
     if (!ev || (at_fetch && m->entered && m->entry_insn == vm->ctr.instructions)) {
         settle(vm);
@@ -192,6 +208,10 @@ int mon_enter(struct vm *vm, int at_fetch)
         }
         m->gln_last = vm->ctr.instructions;
         m->events[VM_MON_GLEAN]++;
+    }
+    if (ev & MON_CSM) {
+        m->csm_due = 0;
+        m->events[VM_MON_CSM]++;
     }
     m->ev = ev;
     m->cur = 0;
@@ -337,8 +357,70 @@ static int glean_enable(struct vm *vm, uint32_t ea, int *cc)
     return 0;
 }
 
-/* DIAS, DPCS, DGLN: CC 0 it was on, 2 it was not (gleaning: 1 it had
- * ended because its buffer filled). */
+/* The comparator's bounds from the block (the microcode stores them). */
+static void csm_latch(struct vm *vm, uint32_t blk)
+{
+    struct mon *m = &vm->mon;
+    m->csm_lo = rd4(vm, blk + 32);
+    m->csm_hi = rd4(vm, blk + 36);
+    if (rd4(vm, blk + 28) & VM_GLEAN_FULL) {    /* no room: the monitor ends */
+        m->on &= ~MON_CSM;
+        m->csm_full = 1;
+    }
+}
+
+/* ECSM: the block at ea; its address goes to CAT+X'B4'.  The current
+ * CSECT is the one holding the next instruction (or the gap it is in). */
+static int csm_enable(struct vm *vm, uint32_t ea, int *cc)
+{
+    if (ea & 3)
+        return 6;
+    if (!in_storage(vm, ea, VM_CSM_BLOCK))
+        return 5;
+    uint32_t n = rd4(vm, ea), table = rd4(vm, ea + 4), buf = rd4(vm, ea + 8);
+    uint32_t size = rd4(vm, ea + 12);
+    if (n == 0 || n > VM_CSM_MAX || (table & 3) || (buf & 3) || size < VM_CSM_RECORD ||
+        rd4(vm, ea + 40) || rd4(vm, ea + 44))
+        return 6;
+    uint64_t tlen = (uint64_t)n * VM_CSM_ENTRY;
+    if (!in_storage(vm, table, tlen) || !in_storage(vm, buf, size))
+        return 5;
+    if (overlaps(buf, size, ea, VM_CSM_BLOCK) || overlaps(buf, size, table, tlen) ||
+        overlaps(table, tlen, ea, VM_CSM_BLOCK))
+        return 6;
+    uint32_t ia = vm->ia, lo = 0, hi = 0x1000000u, cur = 0xFFFF, prev_end = 0;
+    for (uint32_t i = 0; i < n; i++) {          /* sorted, not empty, not overlapping */
+        uint32_t a = rd4(vm, table + 8 * i), b = rd4(vm, table + 8 * i + 4);
+        if (a >= b || b > 0x1000000u || a < prev_end)
+            return 6;
+        if (ia >= a && ia < b) {
+            cur = i;
+            lo = a;
+            hi = b;
+        } else if (ia >= b && cur == 0xFFFF)
+            lo = b;
+        else if (ia < a && cur == 0xFFFF && a < hi)
+            hi = a;
+        prev_end = b;
+    }
+    static const uint32_t zero_at[] = { 16, 20, 28 };
+    for (size_t i = 0; i < sizeof zero_at / sizeof zero_at[0]; i++)
+        mon_write4(vm, ea + zero_at[i], 0);
+    mon_write4(vm, ea + 24, cur);
+    mon_write4(vm, ea + 32, lo);
+    mon_write4(vm, ea + 36, hi);
+    mon_write4(vm, VM_CAT + VM_CAT_CSM, ea);
+    struct mon *m = &vm->mon;
+    *cc = (m->on & MON_CSM) ? 1 : 0;
+    m->on |= MON_CSM;
+    m->csm_full = m->csm_due = 0;
+    m->csm_brp = vm->brp;
+    csm_latch(vm, ea);
+    return 0;
+}
+
+/* DIAS, DPCS, DGLN, DCSM: CC 0 it was on, 2 it was not (gleaning and the
+ * CSECT monitor: 1 it had ended because its buffer filled). */
 static int disable(struct vm *vm, unsigned bit, int *cc)
 {
     struct mon *m = &vm->mon;
@@ -347,6 +429,13 @@ static int disable(struct vm *vm, unsigned bit, int *cc)
         m->gln_full = 2;
         return 0;
     }
+    if (bit == MON_CSM && !(m->on & bit) && m->csm_full == 1) {
+        *cc = 1;
+        m->csm_full = 2;
+        return 0;
+    }
+    if (bit == MON_CSM)
+        m->csm_due = 0;
     *cc = (m->on & bit) ? 0 : 2;
     if (bit == MON_GLN && (m->on & bit)) {
         uint32_t blk = rd4(vm, VM_CAT + VM_CAT_GLEAN);
@@ -370,6 +459,8 @@ int vm_monitor_op(struct vm *vm, unsigned opcode, uint32_t ea, int *cc)
     case 0xB2E3: rc = disable(vm, MON_GLN, cc); break;
     case 0xB2E4: rc = pcs_enable(vm, ea, cc); break;
     case 0xB2E5: rc = disable(vm, MON_PCS, cc); break;
+    case 0xB2E8: rc = csm_enable(vm, ea, cc); break;
+    case 0xB2E9: rc = disable(vm, MON_CSM, cc); break;
     default: return 1;
     }
     if (rc == 0) {
@@ -392,6 +483,8 @@ int mon_special(struct vm *vm, unsigned sf)
     case MC_SF_MONIAS: charge(vm, 1 + VM_MON_IAS); return 0;
     case MC_SF_MONPCS: charge(vm, 1 + VM_MON_PCS); return 0;
     case MC_SF_MONGLN: charge(vm, 1 + VM_MON_GLEAN); return 0;
+    case MC_SF_MONCSM: charge(vm, 1 + VM_MON_CSM); return 0;
+    case MC_SF_CSMSET: csm_latch(vm, rd4(vm, VM_CAT + VM_CAT_CSM)); return 0;
     case MC_SF_GLNOFF:
         vm->mon.on &= ~MON_GLN;
         vm->mon.gln_full = 1;
@@ -408,13 +501,13 @@ int mon_special(struct vm *vm, unsigned sf)
 
 void vm_monitor_stats(const struct vm *vm, enum vm_monitor w, struct vm_monitor_stats *out)
 {
-    static const unsigned bit[VM_MON_COUNT] = { MON_IAS, MON_PCS, MON_GLN };
+    static const unsigned bit[VM_MON_COUNT] = { MON_IAS, MON_PCS, MON_GLN, MON_CSM };
     const struct mon *m = &vm->mon;
     memset(out, 0, sizeof *out);
     if ((unsigned)w >= VM_MON_COUNT)
         return;
     out->on = (m->on & bit[w]) != 0;
-    out->full = w == VM_MON_GLEAN && m->gln_full != 0;
+    out->full = (w == VM_MON_GLEAN && m->gln_full != 0) || (w == VM_MON_CSM && m->csm_full != 0);
     out->events = m->events[w];
     out->entries = m->entries[w];
     out->cycles = m->cycles[w];

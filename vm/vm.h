@@ -413,8 +413,8 @@ int vm_iifm_active(const struct vm *vm);
 /* ---- the sampling monitors (imp(7), "THE SAMPLING MONITORS") -----------------------
  *
  * The instruction-address sampler (EIAS/DIAS, its block's address at
- * CAT+X'A8'), program-counter sampling (EPCS/DPCS) and gleaning
- * (EGLN/DGLN).  Their work is microcode, entered at the `monitor' vector
+ * CAT+X'A8'), program-counter sampling (EPCS/DPCS), gleaning
+ * (EGLN/DGLN) and the microcode-only CSECT monitor (ECSM/DCSM).  Their work is microcode, entered at the `monitor' vector
  * when an event is due; vm_monitor_op does what the enabling and
  * disabling instructions do, for an embedder that arms them without
  * guest code: 0 with *cc set, or the program-interruption code the
@@ -426,6 +426,11 @@ int vm_iifm_active(const struct vm *vm);
 #define VM_CAT_IAS    0xA8u         /* its word with the IAS block's address */
 #define VM_CAT_PCS    0xACu         /* ... the PC-sampling block's (EPCS stores it) */
 #define VM_CAT_GLEAN  0xB0u         /* ... the gleaning block's (EGLN stores it) */
+#define VM_CAT_CSM    0xB4u         /* ... the CSECT monitor's block's (ECSM stores it) */
+#define VM_CSM_BLOCK  48u
+#define VM_CSM_ENTRY  8u            /* a CSECT: +0 A start, +4 A end (not in it) */
+#define VM_CSM_RECORD 16u           /* a transition: imp(7), "The CSECT monitor" */
+#define VM_CSM_MAX    65535u        /* CSECTs in its table */
 #define VM_IAS_HEADER 8u            /* bytes of the IAS block before its descriptors */
 #define VM_IAS_WINDOW 20u           /* bytes of a window descriptor */
 #define VM_IAS_MAX_WINDOWS 16u
@@ -456,12 +461,12 @@ enum { VM_GLEAN_INSNS = 0x80 };     /* its flags (+4): the interval counts instr
 /* The gleaned record's length for an info mask (4 for its header). */
 unsigned vm_glean_record_len(unsigned info);
 
-enum vm_monitor { VM_MON_IAS, VM_MON_PCS, VM_MON_GLEAN, VM_MON_COUNT };
-const char *vm_monitor_name(enum vm_monitor m);      /* "ias", "pcs", "glean" */
+enum vm_monitor { VM_MON_IAS, VM_MON_PCS, VM_MON_GLEAN, VM_MON_CSM, VM_MON_COUNT };
+const char *vm_monitor_name(enum vm_monitor m);      /* "ias", "pcs", "glean", "csm" */
 int vm_monitor_op(struct vm *vm, unsigned opcode, uint32_t ea, int *cc);
 struct vm_monitor_stats {
     int on;                         /* enabled now */
-    int full;                       /* gleaning: ended because its buffer filled */
+    int full;                       /* gleaning, CSM: ended because the buffer filled */
     uint64_t events;                /* samples, ticks or records taken */
     uint64_t entries;               /* times its microcode ran */
     uint64_t cycles;                /* the cycles of its microcode: the probe effect */

@@ -121,7 +121,7 @@ struct iifm {
  * monitor's microcode costs.  The control blocks are in storage; the
  * microcode reads them at every event.
  */
-enum { MON_IAS = 1, MON_PCS = 2, MON_GLN = 4 };     /* MONEV's bits 29-31, as 1 << m */
+enum { MON_IAS = 1, MON_PCS = 2, MON_GLN = 4, MON_CSM = 8 };  /* MONEV's bits 28-31, 1 << m */
 struct mon {
     unsigned on;                        /* MON_* enabled */
     unsigned ev;                        /* the events being served (MONEV) */
@@ -133,6 +133,9 @@ struct mon {
     unsigned gln_n, gln_left, gln_idx;  /* records per trigger; left in this burst; index */
     uint64_t gln_last;                  /* instructions at the last record */
     int gln_full;                       /* the buffer filled: 1, 2 once DGLN saw it */
+    uintptr_t csm_brp;                  /* vm->brp at the last fetch: a branch since? */
+    uint32_t csm_lo, csm_hi;            /* the bounds comparator: the current CSECT */
+    int csm_full, csm_due;
     uint64_t entry_insn;                /* instructions at the last entry from a fetch */
     int entered;
     unsigned cur;                       /* the monitor its cycles go to now (0: none yet) */

@@ -262,6 +262,96 @@ static void test_glean_insns(void)
     vm_free(p.vm);
 }
 
+#define CSM     0x980u          /* the CSECT monitor's block */
+#define CSMTAB  0x9C0u          /* its table: three CSECTs */
+#define CSMBUF  0x8000u
+
+/* The CSECT monitor's block: the table of MAIN (ORG..+X'100'), A
+ * (X'600'-X'680') and B (X'700'-X'780'), a buffer of `size' bytes. */
+static void csm_block(struct prog *p, uint32_t size)
+{
+    static const uint32_t tab[] = { ORG, ORG + 0x100, 0x600, 0x680, 0x700, 0x780 };
+    for (unsigned i = 0; i < 6; i++)
+        set_word(p, CSMTAB + 4 * i, tab[i]);
+    set_word(p, CSM, 3);
+    set_word(p, CSM + 4, CSMTAB);
+    set_word(p, CSM + 8, CSMBUF);
+    set_word(p, CSM + 12, size);
+}
+
+/* MAIN calls A and B five times (BAL, BR 14); A also jumps to X'800',
+ * in no CSECT, and back; loops inside a CSECT are no transitions. */
+static void csm_prog(struct prog *p, uint32_t size)
+{
+    csm_block(p, size);
+    I(p, "ECSM", .d2 = CSM);
+    I(p, "LA", .r1 = 3, .d2 = 5);
+    uint32_t loop = p->pc;
+    I(p, "BAL", .r1 = 14, .d2 = 0x600);
+    I(p, "BAL", .r1 = 14, .d2 = 0x700);
+    I(p, "BCT", .r1 = 3, .d2 = (uint16_t)loop);
+    I(p, "DCSM", .d2 = 0);
+    I(p, "BALR", .r1 = 7, .r2 = 0);
+    I(p, "DCSM", .d2 = 0);
+    I(p, "BALR", .r1 = 8, .r2 = 0);
+    uint32_t save = p->pc;
+    p->pc = 0x600;                              /* A: a loop, a jump out and back */
+    I(p, "LA", .r1 = 4, .d2 = 3);
+    I(p, "BCT", .r1 = 4, .d2 = 0x604);
+    I(p, "BC", .r1 = 15, .d2 = 0x800);
+    p->pc = 0x800;
+    I(p, "BC", .r1 = 15, .d2 = 0x610);
+    p->pc = 0x610;
+    I(p, "BCR", .r1 = 15, .r2 = 14);
+    p->pc = 0x700;                              /* B */
+    I(p, "AR", .r1 = 2, .r2 = 3);
+    I(p, "BCR", .r1 = 15, .r2 = 14);
+    p->pc = save;
+}
+
+/* Every transition once, in order, with its kind; the loops and the
+ * branches inside a CSECT cost nothing; a full buffer ends it. */
+static void test_csm(void)
+{
+    struct prog p;
+    prog_start(&p);
+    csm_prog(&p, 64 * VM_CSM_RECORD);
+    check_int(run_for(&p, 1000000), ==, VM_NO_SVC_HANDLER);
+    /* per turn: MAIN>A call, A>none, none>A, A>MAIN return, MAIN>B call, B>MAIN return */
+    static const unsigned from[] = { 0, 1, 0xFFFF, 1, 0, 2 }, to[] = { 1, 0xFFFF, 1, 0, 2, 0 };
+    static const unsigned kind[] = { 1, 0, 0, 2, 1, 2 };
+    check_uint(word(&p, CSM + 20), ==, 30);
+    check_uint(word(&p, CSM + 16), ==, 30 * VM_CSM_RECORD);
+    int bad = 0;
+    uint64_t prev = 0;
+    for (unsigned r = 0; r < 30; r++) {
+        uint32_t a = CSMBUF + r * VM_CSM_RECORD;
+        uint32_t ft = word(&p, a), kt = word(&p, a + 4);
+        uint64_t cyc = (uint64_t)word(&p, a + 8) << 32 | word(&p, a + 12);
+        bad += ft != (from[r % 6] << 16 | to[r % 6]) || kt != (kind[r % 6] << 24 | 1u << 16) ||
+               cyc <= prev;
+        prev = cyc;
+    }
+    check_int(bad, ==, 0);
+    check_uint(vm_get_gr(p.vm, 7) >> 28 & 3, ==, 0);    /* DCSM: it was on */
+    check_uint(vm_get_gr(p.vm, 8) >> 28 & 3, ==, 2);    /* then off */
+    struct vm_monitor_stats s = stats(&p, VM_MON_CSM);
+    check_uint(s.events, ==, 30);                /* entered for the transitions only */
+    check(s.cycles > 0 && !s.on && !s.full);
+    vm_free(p.vm);
+
+    prog_start(&p);                              /* room for 4: the monitor ends */
+    csm_prog(&p, 4 * VM_CSM_RECORD + 8);
+    check_int(run_for(&p, 1000000), ==, VM_NO_SVC_HANDLER);
+    check_uint(word(&p, CSM + 20), ==, 4);
+    check_uint(word(&p, CSM + 28), ==, VM_GLEAN_FULL);
+    check_uint(vm_get_gr(p.vm, 7) >> 28 & 3, ==, 1);
+    check_uint(vm_get_gr(p.vm, 8) >> 28 & 3, ==, 2);
+    s = stats(&p, VM_MON_CSM);
+    check(s.full && s.events == 5);
+    vm_free(p.vm);
+}
+
 struct bad { const char *what; const char *op; uint32_t block; unsigned pic; };
 
 static void test_bad_blocks(void)
@@ -281,6 +371,11 @@ static void test_bad_blocks(void)
         { "gleaning no info", "EGLN", 11, 6 },
         { "gleaning interval 0", "EGLN", 12, 6 },
         { "gleaning buffer outside storage", "EGLN", 13, 5 },
+        { "CSM no CSECTs", "ECSM", 14, 6 },
+        { "CSM table not sorted", "ECSM", 15, 6 },
+        { "CSM an empty CSECT", "ECSM", 16, 6 },
+        { "CSM buffer outside storage", "ECSM", 17, 5 },
+        { "CSM buffer smaller than a record", "ECSM", 18, 6 },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         struct prog p;
@@ -289,6 +384,7 @@ static void test_bad_blocks(void)
         window(&p, 0, ORG, ORG + 0x40, 8, VEC1);
         pcs_block(&p, 100, 16);
         glean_block(&p, VM_GLEAN_IA, 1, 0, 1000, 64);
+        csm_block(&p, 64);
         uint32_t ea = 0;
         switch (bad[i].block) {
         case 0: set_word(&p, IAS + 4, 1); break;
@@ -305,6 +401,11 @@ static void test_bad_blocks(void)
         case 11: set_word(&p, GLN, 1); ea = GLN; break;
         case 12: set_word(&p, GLN + 8, 0); ea = GLN; break;
         case 13: set_word(&p, GLN + 12, 0xFFFFF0); ea = GLN; break;
+        case 14: set_word(&p, CSM, 0); ea = CSM; break;
+        case 15: set_word(&p, CSMTAB + 8, 0x300); set_word(&p, CSMTAB + 12, 0x380); ea = CSM; break;
+        case 16: set_word(&p, CSMTAB + 20, 0x700); ea = CSM; break;
+        case 17: set_word(&p, CSM + 8, 0xFFFFF0); ea = CSM; break;
+        case 18: set_word(&p, CSM + 12, 8); ea = CSM; break;
         default: break;
         }
         set_word(&p, 0x380, ea);
@@ -340,6 +441,7 @@ int main(void)
     test_pcs();
     test_glean();
     test_glean_insns();
+    test_csm();
     test_bad_blocks();
     return tap_done();
 }
