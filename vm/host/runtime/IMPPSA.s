@@ -32,3 +32,4 @@ PSACAT   EQU   X'200',256          the monitors' control address table
 PSACATIA EQU   X'2A8',4            CAT+X'A8': the IAS block's address
 PSACATPC EQU   X'2AC',4            CAT+X'AC': the PC-sampling block's
 PSACATGL EQU   X'2B0',4            CAT+X'B0': the gleaning block's
+PSACATCS EQU   X'2B4',4            CAT+X'B4': the CSECT monitor's block
