@@ -172,6 +172,24 @@ test_expect_success 'the profile: its records, the same on every run, and a fail
     if test "$(id -u)" -ne 0; then test $rc -eq 1 && test "$(cat kept.prof)" = old; fi
 '
 
+test_expect_success 'CSM: the transitions between CSECTs, in the report and the profile' '
+    imprun -q --csm --profile=c.prof "$EX/multicsect.s" >/dev/null 2>err &&
+    test_grep "^csm: 11 transitions among 6 CSECTs: 5 calls, 6 returns, 0 other branches$" err &&
+    test_grep "^csm: MCMAIN -> IMPCHECK: 5$" err &&
+    test_grep "^csm csects=6 records=11 full=0$" c.prof &&
+    test_grep "^csect 0 10000 10164 MCMAIN$" c.prof &&
+    test "$(grep -c "^tr 0 4 1 1 " c.prof)" -eq 5 &&
+    test "$(grep -c "^tr 4 0 2 1 " c.prof)" -eq 5 &&
+    entries=$(sed -n "s/^monitor csm entries=\([0-9]*\) .*/\1/p" c.prof) &&
+    test "$entries" -eq 11
+'
+test_expect_success 'CSM: a full buffer ends it; bad --csm' '
+    imprun -q --csm=3 --profile=c3.prof "$EX/multicsect.s" >/dev/null 2>err &&
+    test_grep "^csm csects=6 records=3 full=1$" c3.prof &&
+    test_grep "the buffer filled (the monitor ended)" err &&
+    { imprun --csm=0 "$EX/hello.s" >/dev/null 2>err; test $? -eq 2; } &&
+    test_grep "^imprun: --csm: .0. is not a number of records" err
+'
 test_expect_success 'JSON: the monitors that ran, their entries and cycles' '
     imprun -q --ias=1000 --glean=ia,buffer=8 --json=j.json "$EX/sieve.s" >/dev/null 2>err &&
     perl -MJSON::PP -e '"'"'

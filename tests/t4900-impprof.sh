@@ -329,7 +329,7 @@ if test_have imprun; then
         impprof --top=0 run.prof >rep &&
         test_grep "^ias window 1 (SIEVE): 010000-" rep &&
         test_grep "^    1  010040-01007F  SIEVE+X.40. " rep &&
-        test_grep "^   1  000800   NUCLEUS+X.0. " rep &&
+        test_grep "^ *1  *000800  *NUCLEUS+X.0. " rep &&
         test_grep "^83      DIAG " rep &&
         test_grep "^total error (sum |err| / 2, the total variation distance): " rep &&
         test_grep "^glean: info=ia,op, every 10000 cycles, 2 records a trigger" rep &&
@@ -353,7 +353,22 @@ if test_have imprun; then
         imprun -q --origin=0x40000 --pcs=20000 --profile=moved.prof sieve.load >/dev/null 2>&1 &&
         test_grep "^module 1 delta=196608$" moved.prof &&
         impprof --pcs moved.prof >rep &&
-        test_grep "^   1  04005E   SIEVE+X.5E.     MARK " rep
+        test_grep "^ *1  *04005E  *SIEVE+X.5E.  *MARK " rep
+    '
+fi
+if test_have imprun; then
+    test_expect_success 'the CSECT monitor: the reference string and the transition matrix' '
+        imprun -q --csm --profile=csm.prof "$IMP_TOP/examples/multicsect.s" >/dev/null 2>&1 &&
+        impprof --csm csm.prof >rep &&
+        test_grep "^ 0      -      5  MCMAIN IMPCHECK$" rep &&
+        test_grep "^MCMAIN  *0  *0  *0  *0  *5  *0  *1$" rep &&
+        test_grep "^11 transitions among 6 CSECTs: 5 calls, 6 returns, 0 other branches$" rep &&
+        sed "s/^csm csects=6 records=11/csm csects=6 records=12/" csm.prof >bad.prof &&
+        fails_with 1 bad.prof && test_grep "records=12 but 6 csect and 11 tr records follow" err &&
+        sed "s/^tr 0 4 1 1 /tr 0 9 1 1 /" csm.prof >bad.prof &&
+        fails_with 1 bad.prof && test_grep "tr.s to 9: no such csect" err &&
+        sed "s/^csect 1 10168 /csect 1 10100 /" csm.prof >bad.prof &&
+        fails_with 1 bad.prof && test_grep "before the end of the one above" err
     '
 fi
 test_expect_success 'bad text and delta records' '

@@ -20,6 +20,7 @@
     X(SEC_IAS,      "ias")                                      \
     X(SEC_PCS,      "pcs")                                      \
     X(SEC_GLEAN,    "glean")                                    \
+    X(SEC_CSM,      "csm")                                      \
     X(SEC_IIFM,     "iifm")                                     \
     X(SEC_OVERHEAD, "overhead")
 

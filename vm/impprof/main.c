@@ -40,6 +40,7 @@ static void usage(FILE *f)
           "  --pcs                 PC samples: top addresses, and the instruction types\n"
           "                        of the samples against the machine's exact counts\n"
           "  --glean               the gleaned records\n"
+          "  --csm                 the CSECT reference string and transition matrix\n"
           "  --iifm                the instruction frequency monitor's counters and table\n"
           "  --overhead            the monitors' own cycles (the probe effect)\n"
           "  --all-blocks          --ias: show the blocks with no samples too\n"
@@ -71,7 +72,7 @@ static int bad_usage(const char *fmt, const char *arg)
     return 2;
 }
 
-enum { OPT_IAS = 256, OPT_PCS, OPT_GLEAN, OPT_IIFM, OPT_OVERHEAD, OPT_ALL_BLOCKS, OPT_TOP,
+enum { OPT_IAS = 256, OPT_PCS, OPT_GLEAN, OPT_CSM, OPT_IIFM, OPT_OVERHEAD, OPT_ALL_BLOCKS, OPT_TOP,
        OPT_CSV, OPT_JSON, OPT_SVG, OPT_PLOT, OPT_WINDOW, OPT_CALLGRIND, OPT_FOLDED, OPT_HELP,
        OPT_VERSION };
 
@@ -79,6 +80,7 @@ static const struct option long_opts[] = {
     { "ias", no_argument, NULL, OPT_IAS },
     { "pcs", no_argument, NULL, OPT_PCS },
     { "glean", no_argument, NULL, OPT_GLEAN },
+    { "csm", no_argument, NULL, OPT_CSM },
     { "iifm", no_argument, NULL, OPT_IIFM },
     { "overhead", no_argument, NULL, OPT_OVERHEAD },
     { "all-blocks", no_argument, NULL, OPT_ALL_BLOCKS },
@@ -103,6 +105,7 @@ static int option(struct options *o, int c, const char *arg, char **argv)
     case OPT_IAS: o->po.sections |= 1u << SEC_IAS; break;
     case OPT_PCS: o->po.sections |= 1u << SEC_PCS; break;
     case OPT_GLEAN: o->po.sections |= 1u << SEC_GLEAN; break;
+    case OPT_CSM: o->po.sections |= 1u << SEC_CSM; break;
     case OPT_IIFM: o->po.sections |= 1u << SEC_IIFM; break;
     case OPT_OVERHEAD: o->po.sections |= 1u << SEC_OVERHEAD; break;
     case OPT_ALL_BLOCKS: o->po.all_blocks = 1; break;

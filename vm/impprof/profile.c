@@ -544,6 +544,79 @@ static int rec_text(struct reader *r)
     return 0;
 }
 
+/* csm csects=N records=R full=0|1 */
+static int rec_csm(struct reader *r)
+{
+    struct profile *p = r->p;
+    uint64_t full;
+    r->csm_line = r->lineno;
+    if (rd_kv_dec_in(r, "csects", 1, 65535, &p->csm_ncsects) ||
+        rd_kv_dec(r, "records", &p->csm_records) || rd_kv_dec_in(r, "full", 0, 1, &full))
+        return -1;
+    p->csm_full = (int)full;
+    return rd_end(r);
+}
+
+/* csect K LOW HIGH NAME: K = 0, 1, ... in order, sorted, not overlapping. */
+static int rec_csect(struct reader *r)
+{
+    struct profile *p = r->p;
+    const char *s = r->cur + 1;
+    uint64_t k;
+    struct prof_csect c;
+    if (rd_pos_dec(r, "csect's index", 0, 65534, &k) != 0)
+        return -1;
+    if (k != p->ncsects)
+        return rd_error_at(r, s, "csect %llu: expected csect %zu", (unsigned long long)k,
+                           p->ncsects);
+    if (rd_pos_addr(r, "csect's start", &c.low) != 0 || rd_pos_addr(r, "csect's end", &c.high) ||
+        rd_pos_token(r, "csect's name", c.name, sizeof c.name) != 0 || rd_end(r) != 0)
+        return -1;
+    if (c.low >= c.high || c.high > 0x1000000u)
+        return rd_error_at(r, s, "csect %llu: not a range of 24-bit addresses",
+                           (unsigned long long)k);
+    if (p->ncsects && c.low < p->csects[p->ncsects - 1].high)
+        return rd_error_at(r, s, "csect %llu: before the end of the one above", (unsigned long long)k);
+    struct prof_csect *n = rd_grow(&p->csects, &p->ncsects, sizeof *n);
+    if (!n)
+        return rd_nomem(r);
+    *n = c;
+    return 0;
+}
+
+/* A CSECT index of a transition: below csects, or 65535 (none). */
+static int tr_index(struct reader *r, const char *what, unsigned *out)
+{
+    const char *s = r->cur + 1;
+    uint64_t v;
+    if (rd_pos_dec(r, what, 0, PROF_NO_CSECT, &v) != 0)
+        return -1;
+    if (v != PROF_NO_CSECT && v >= r->p->ncsects)
+        return rd_error_at(r, s, "%s %llu: no such csect", what, (unsigned long long)v);
+    *out = (unsigned)v;
+    return 0;
+}
+
+/* tr FROM TO KIND TASK CYCLES */
+static int rec_tr(struct reader *r)
+{
+    struct profile *p = r->p;
+    struct prof_tr t;
+    uint64_t kind, task;
+    if (tr_index(r, "tr's from", &t.from) != 0 || tr_index(r, "tr's to", &t.to) != 0 ||
+        rd_pos_dec(r, "tr's kind", 0, 2, &kind) != 0 ||
+        rd_pos_dec(r, "tr's task", 0, PROF_MAX_TASKS, &task) != 0 ||
+        rd_pos_dec(r, "tr's cycles", 0, UINT64_MAX, &t.cycles) != 0 || rd_end(r) != 0)
+        return -1;
+    t.kind = (unsigned)kind;
+    t.task = (unsigned)task;
+    struct prof_tr *n = rd_grow(&p->trs, &p->ntrs, sizeof *n);
+    if (!n)
+        return rd_nomem(r);
+    *n = t;
+    return 0;
+}
+
 static int rec_freq(struct reader *r) { return op_record(r, &r->p->freq, &r->p->nfreq, "freq"); }
 
 static int rec_end(struct reader *r) { r->has_end = 1; return rd_end(r); }
@@ -574,6 +647,9 @@ static const struct record_kind record_kinds[] = {
     { "sample", ST_PCS, 0, rec_sample },
     { "glean", ST_GLEAN, 1, rec_glean },
     { "rec", ST_GLEAN, 0, rec_rec },
+    { "csm", ST_CSM, 1, rec_csm },
+    { "csect", ST_CSM, 0, rec_csect },
+    { "tr", ST_CSM, 0, rec_tr },
     { "iifm", ST_IIFM, 1, rec_iifm },
     { "freq", ST_IIFM, 0, rec_freq },
     { "end", ST_END, 1, rec_end },
@@ -603,13 +679,15 @@ static int *section_flag(struct profile *p, enum stage st)
     case ST_IAS: return &p->has_ias;
     case ST_PCS: return &p->has_pcs;
     case ST_GLEAN: return &p->has_glean;
+    case ST_CSM: return &p->has_csm;
     case ST_IIFM: return &p->has_iifm;
     default: return NULL;
     }
 }
 
 static const char *const stage_header[] = {
-    [ST_IAS] = "ias", [ST_PCS] = "pcs", [ST_GLEAN] = "glean", [ST_IIFM] = "iifm",
+    [ST_IAS] = "ias", [ST_PCS] = "pcs", [ST_GLEAN] = "glean", [ST_CSM] = "csm",
+    [ST_IIFM] = "iifm",
 };
 
 static void read_record(struct reader *r)
@@ -703,6 +781,13 @@ static void check_counts(struct reader *r)
                     "pcs: used=%llu but %zu sample records follow",
                     (unsigned long long)p->pcs_used, p->nsamples);
     }
+    if (p->has_csm && (p->csm_ncsects != p->ncsects || p->csm_records != p->ntrs)) {
+        r->errors++;
+        diag_report(r->d, DIAG_ERROR, r->name, r->csm_line, 0, NULL,
+                    "csm: csects=%llu records=%llu but %zu csect and %zu tr records follow",
+                    (unsigned long long)p->csm_ncsects, (unsigned long long)p->csm_records,
+                    p->ncsects, p->ntrs);
+    }
     if (p->has_glean && p->glean_records != p->nrecs) {
         r->errors++;
         diag_report(r->d, DIAG_ERROR, r->name, r->glean_line, 0, NULL,
@@ -769,6 +854,8 @@ void profile_free(struct profile *p)
     free(p->exact);
     free(p->samples);
     free(p->recs);
+    free(p->csects);
+    free(p->trs);
     free(p->freq);
     memset(p, 0, sizeof *p);
 }

@@ -35,7 +35,7 @@
 
 /* The monitors of the format, in the order of their sections. */
 #define PROF_MONITORS(X) X(PROF_IAS, "ias") X(PROF_PCS, "pcs") X(PROF_GLEAN, "glean") \
-    X(PROF_IIFM, "iifm")
+    X(PROF_CSM, "csm") X(PROF_IIFM, "iifm")
 
 enum prof_monitor_id {
 #define X(e, name) e,
@@ -66,6 +66,12 @@ struct prof_task {
     int module_line;                /* line of its IMPLOAD header in the profile */
     int64_t delta;                  /* load address - link address (module delta=) */
 };
+
+/* A CSECT of the CSECT monitor's table (csect K LOW HIGH NAME). */
+struct prof_csect { uint32_t low, high; char name[64]; };
+/* A transition (tr FROM TO KIND TASK CYCLES); PROF_NO_CSECT: none. */
+#define PROF_NO_CSECT 0xFFFFu
+struct prof_tr { unsigned from, to, kind, task; uint64_t cycles; };
 
 /* Code no module holds that the machine ran (the runner's nucleus):
  * text NAME ADDR HEX. */
@@ -133,6 +139,12 @@ struct profile {
     int glean_insns;                /* unit=insns (else cycles) */
     int glean_full;
     struct prof_rec *recs; size_t nrecs;
+
+    int has_csm;                    /* the CSECT monitor: its table, its transitions */
+    uint64_t csm_ncsects, csm_records;
+    int csm_full;
+    struct prof_csect *csects; size_t ncsects;
+    struct prof_tr *trs; size_t ntrs;
 
     int has_iifm;
     unsigned iifm_pattern, iifm_dontcare;

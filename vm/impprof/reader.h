@@ -17,7 +17,7 @@
 
 /* Sections, in the order of the file. */
 enum stage { ST_HEADER, ST_RUN, ST_TASKS, ST_EXACT, ST_MONITOR, ST_IAS, ST_PCS, ST_GLEAN,
-             ST_IIFM, ST_END };
+             ST_CSM, ST_IIFM, ST_END };
 
 struct reader {
     struct profile *p;
@@ -30,7 +30,7 @@ struct reader {
     enum stage stage;
     int has_run, has_end;
     unsigned headless;              /* sections whose detail records came without a header */
-    int ias_line, pcs_line, glean_line;     /* lines of the headers, for late checks */
+    int ias_line, pcs_line, glean_line, csm_line;   /* the headers' lines, for late checks */
     uint64_t ias_windows;
 };
 

@@ -599,6 +599,141 @@ static void build_iifm(struct prof_report *r, const struct profile *p, const str
     free(v);
 }
 
+/* ----------------------------------------------------------------- csm */
+
+static const char *csect_name(const struct profile *p, unsigned k)
+{
+    return k < p->ncsects ? p->csects[k].name : "(none)";
+}
+
+/* The CSECT reference string: the CSECTs in the order control entered
+ * them, the first being the one the first transition left; a run of a
+ * block of up to 8 names repeated is written once with its count. */
+static void csm_string(struct prof_report *r, const struct profile *p, const struct prof_opts *o)
+{
+    struct table *t = new_table(r, "csm-string");
+    if (!t)
+        return;
+    size_t n = p->ntrs + 1;
+    unsigned *seq = malloc(n * sizeof *seq);
+    if (!seq) {
+        r->oom = 1;
+        return;
+    }
+    seq[0] = p->trs[0].from;
+    for (size_t i = 0; i < p->ntrs; i++)
+        seq[i + 1] = p->trs[i].to;
+    tab_title(t, "csm: the CSECT reference string (%zu references; a block repeated: once, with "
+                 "its count)", n);
+    tab_col(t, "at", TAB_RIGHT | TAB_NUM);
+    tab_col(t, "cycle", TAB_RIGHT | TAB_NUM);
+    tab_col(t, "times", TAB_RIGHT | TAB_NUM);
+    tab_col(t, "CSECTs", TAB_LEFT);
+    size_t limit = o->top ? (size_t)o->top : SIZE_MAX, rows = 0, i = 0;
+    while (i < n) {
+        size_t best_p = 1, best_reps = 1;
+        for (size_t per = 1; per <= 8 && i + 2 * per <= n; per++) {
+            size_t reps = 1;
+            while (i + (reps + 1) * per <= n &&
+                   !memcmp(&seq[i], &seq[i + reps * per], per * sizeof *seq))
+                reps++;
+            if (reps > 1 && reps * per > best_reps * best_p) {
+                best_p = per;
+                best_reps = reps;
+            }
+        }
+        if (rows++ < limit) {
+            size_t row = tab_row(t);
+            char names[8 * 66 + 8] = "";
+            size_t k = 0;
+            for (size_t j = 0; j < best_p; j++)
+                k += (size_t)snprintf(names + k, sizeof names - k, "%s%s", j ? " " : "",
+                                      csect_name(p, seq[i + j]));
+            set_u64(t, row, 0, i);
+            if (i)
+                set_u64(t, row, 1, p->trs[i - 1].cycles);
+            else
+                tab_set(t, row, 1, "-");
+            set_u64(t, row, 2, best_reps);
+            tab_set(t, row, 3, "%s", names);
+        }
+        i += best_p * best_reps;
+    }
+    if (rows > limit)
+        tab_note(t, "(%zu more rows not shown: --top=0 shows all)", rows - limit);
+    free(seq);
+}
+
+/* The transition matrix: from x to (the last row and column: no CSECT),
+ * as a matrix for up to 12 CSECTs, else the pairs by count. */
+static void csm_matrix(struct prof_report *r, const struct profile *p, const struct prof_opts *o)
+{
+    size_t nc = p->ncsects + 1;
+    uint64_t *m = calloc(nc * nc, sizeof *m), calls = 0, rets = 0;
+    if (!m) {
+        r->oom = 1;
+        return;
+    }
+    for (size_t i = 0; i < p->ntrs; i++) {
+        const struct prof_tr *x = &p->trs[i];
+        size_t f = x->from < p->ncsects ? x->from : p->ncsects;
+        size_t to = x->to < p->ncsects ? x->to : p->ncsects;
+        m[f * nc + to]++;
+        calls += x->kind == 1;
+        rets += x->kind == 2;
+    }
+    struct table *t = new_table(r, "csm-matrix");
+    if (!t) {
+        free(m);
+        return;
+    }
+    if (nc <= TAB_MAX_COLS - 1) {
+        tab_title(t, "csm: the transition matrix (rows: the CSECT left; columns: the one entered)");
+        tab_col(t, "from", TAB_LEFT);
+        for (size_t j = 0; j < nc; j++)
+            tab_col(t, csect_name(p, j < p->ncsects ? (unsigned)j : PROF_NO_CSECT),
+                    TAB_RIGHT | TAB_NUM);
+        for (size_t i = 0; i < nc; i++) {
+            size_t row = tab_row(t);
+            tab_set(t, row, 0, "%s", csect_name(p, i < p->ncsects ? (unsigned)i : PROF_NO_CSECT));
+            for (size_t j = 0; j < nc; j++)
+                set_u64(t, row, (int)j + 1, m[i * nc + j]);
+        }
+    } else {
+        tab_title(t, "csm: the transitions by count");
+        tab_col(t, "from", TAB_LEFT);
+        tab_col(t, "to", TAB_LEFT);
+        tab_col(t, "count", TAB_RIGHT | TAB_NUM);
+        size_t shown = 0, limit = o->top ? (size_t)o->top : SIZE_MAX;
+        for (;;) {
+            size_t bi = 0;
+            for (size_t i = 0; i < nc * nc; i++)
+                if (m[i] > m[bi])
+                    bi = i;
+            if (!m[bi] || shown++ >= limit)
+                break;
+            size_t row = tab_row(t);
+            tab_set(t, row, 0, "%s", csect_name(p, bi / nc < p->ncsects ? (unsigned)(bi / nc)
+                                                                          : PROF_NO_CSECT));
+            tab_set(t, row, 1, "%s", csect_name(p, bi % nc < p->ncsects ? (unsigned)(bi % nc)
+                                                                          : PROF_NO_CSECT));
+            set_u64(t, row, 2, m[bi]);
+            m[bi] = 0;
+        }
+    }
+    tab_note(t, "%zu transitions among %zu CSECTs: %" PRIu64 " calls, %" PRIu64 " returns, %"
+                PRIu64 " other branches%s", p->ntrs, p->ncsects, calls, rets,
+             p->ntrs - calls - rets, p->csm_full ? "; the buffer filled (the monitor ended)" : "");
+    free(m);
+}
+
+static void build_csm(struct prof_report *r, const struct profile *p, const struct prof_opts *o)
+{
+    if (p->ntrs)
+        csm_string(r, p, o);
+    csm_matrix(r, p, o);
+}
+
 /* ------------------------------------------------------------ overhead */
 
 static void build_overhead(struct prof_report *r, const struct profile *p)
@@ -641,6 +776,7 @@ int report_present(const struct profile *p, enum prof_section sec)
     case SEC_IAS: return p->has_ias;
     case SEC_PCS: return p->has_pcs;
     case SEC_GLEAN: return p->has_glean;
+    case SEC_CSM: return p->has_csm;
     case SEC_IIFM: return p->has_iifm;
     case SEC_OVERHEAD:
         for (int m = 0; m < PROF_NMON; m++)
@@ -665,6 +801,7 @@ void report_build(struct prof_report *r, const struct profile *p, const struct p
         case SEC_IAS: build_ias(r, p, s, o); break;
         case SEC_PCS: build_pcs_top(r, p, s, o); build_pcs_types(r, p, o); break;
         case SEC_GLEAN: build_glean(r, p, s, o); break;
+        case SEC_CSM: build_csm(r, p, o); break;
         case SEC_IIFM: build_iifm(r, p, o); break;
         case SEC_OVERHEAD: build_overhead(r, p); break;
         case SEC_COUNT: break;

@@ -92,6 +92,7 @@ struct imprun_opts {
     unsigned glean_info, glean_n;   /* --glean: info 0: off */
     int glean_insns;
     uint32_t glean_every, glean_buffer;
+    uint32_t csm_records;           /* --csm[=RECORDS]: the CSECT monitor's buffer; 0: off */
     const char *profile;            /* --profile FILE: imp-profile(5) */
     uint32_t trace_lo, trace_hi;
     uint64_t max_trace;             /* --max-trace: bytes of trace */

@@ -75,6 +75,7 @@ static void usage(FILE *f)
           "  --ias=CYCLES, --ias-window=WHERE[/BLOCK]   instruction address sampling\n"
           "  --pcs[=RATE], --pcs-slots=N   PC sampling, RATE per virtual second\n"
           "  --glean=INFO[,every=N][,insns][,n=N][,buffer=BYTES]\n"
+          "  --csm[=RECORDS]       record the transitions between CSECTs\n"
           "  --profile=FILE        the monitors' data for impprof(1)\n"
           "\n"
           "Tasks and paging (any of these turns virtual storage and paging on):\n"
@@ -157,7 +158,7 @@ enum { OPT_CORE = 256, OPT_ORIGIN, OPT_MAXCYC, OPT_STORAGE, OPT_MICRO, OPT_FILE,
        OPT_REPL, OPT_PAGEIN, OPT_PAGEOUT, OPT_SLICE, OPT_REFS, OPT_REPLAY, OPT_CURVE,
        OPT_SUPER, OPT_CARDS, OPT_PRINT, OPT_PUNCH, OPT_ASA, OPT_MAXLINES, OPT_MAXPAGES,
        OPT_MAXCARDS, OPT_MAXPUNCH, OPT_ABEND_DUMP, OPT_IIFM, OPT_IAS, OPT_IASWIN,
-       OPT_PCS, OPT_PCSSLOTS, OPT_GLEAN, OPT_PROFILE };
+       OPT_PCS, OPT_PCSSLOTS, OPT_GLEAN, OPT_CSM, OPT_PROFILE };
 
 static const struct option long_opts[] = {
     { "core", required_argument, NULL, OPT_CORE },
@@ -195,6 +196,7 @@ static const struct option long_opts[] = {
     { "pcs", optional_argument, NULL, OPT_PCS },
     { "pcs-slots", required_argument, NULL, OPT_PCSSLOTS },
     { "glean", required_argument, NULL, OPT_GLEAN },
+    { "csm", optional_argument, NULL, OPT_CSM },
     { "profile", required_argument, NULL, OPT_PROFILE },
     { "cards", required_argument, NULL, OPT_CARDS },
     { "print", required_argument, NULL, OPT_PRINT },
@@ -403,6 +405,13 @@ static int parse_option(int c, char *arg, struct imprun_opts *o, struct services
         if (imprun_parse_glean(o, arg, err, sizeof err) != 0)
             return bad_usage("%s", err);
         break;
+    case OPT_CSM: {
+        uint64_t recs = 16384;
+        if (arg && parse_number_in(arg, NUM_DECIMAL, 1, 1u << 19, &recs) != 0)
+            return bad_usage("--csm: '%s' is not a number of records (1 to 524288)", arg);
+        o->csm_records = (uint32_t)recs;
+        break;
+    }
     case OPT_PROFILE: o->profile = arg; break;
     case OPT_CARDS: o->cards = arg; break;
     case OPT_PRINT: o->print = arg; break;

@@ -13,6 +13,7 @@
  *       TO not in it); BLOCK: the address block's bytes (default 16)
  *   --pcs[=RATE]  --pcs-slots=N       PC sampling, ticks per virtual second
  *   --glean=INFO[,every=N][,insns][,n=N][,buffer=BYTES]
+ *   --csm[=RECORDS]                   the CSECT monitor over the program's CSECTs
  *   --profile=FILE
  */
 #include "run.h"
@@ -29,11 +30,13 @@
 #define IAS_BLOCK_AT   0xA40u       /* the control blocks, in the nucleus's key-0 block */
 #define PCS_BLOCK_AT   0xBA0u
 #define GLEAN_BLOCK_AT 0xBC0u
+#define CSM_BLOCK_AT   0xBE0u
 #define DEFAULT_BLOCK  16u
 #define MAX_AREA       (8u << 20)   /* bytes the monitors may take from storage */
 
 _Static_assert(IAS_BLOCK_AT + VM_IAS_HEADER + VM_IAS_MAX_WINDOWS * VM_IAS_WINDOW <= PCS_BLOCK_AT,
                "the IAS block fits before the PC-sampling block");
+_Static_assert(CSM_BLOCK_AT + VM_CSM_BLOCK <= 0xF00u, "the CSECT block fits before the exit stub");
 
 /* ---- options -------------------------------------------------------------------- */
 
@@ -278,6 +281,66 @@ static int op(struct run *r, unsigned opcode, uint32_t ea, const char *what)
     return pic ? -1 : 0;
 }
 
+static int by_start(const void *a, const void *b)
+{
+    const struct imprun_csect *x = a, *y = b;
+    return x->lo < y->lo ? -1 : x->lo > y->lo;
+}
+
+/* --csm: the table of the first program's CSECTs (those with bytes),
+ * sorted; 0, or -1 after a message. */
+static int csm_table(struct run *r, uint32_t floor, uint8_t *blk)
+{
+    struct imprun_mon *m = &r->mon;
+    const struct symtab *s = &r->tk[0].syms;
+    const struct obj_module *mod = s->m;
+    size_t n = 0;
+    for (size_t i = 0; mod && i < mod->nesd; i++)
+        n += mod->esd[i].type == ESD_SD && mod->esd[i].len;
+    if (n == 0 || n > VM_CSM_MAX) {
+        fprintf(stderr, "imprun: --csm: the program has %s CSECTs%s\n", n ? "too many" : "no",
+                mod ? "" : " (a core image has no symbols)");
+        return -1;
+    }
+    if (!(m->csects = calloc(n, sizeof *m->csects)))
+        return -1;
+    for (size_t i = 0; i < mod->nesd; i++)
+        if (mod->esd[i].type == ESD_SD && mod->esd[i].len) {
+            struct imprun_csect *c = &m->csects[m->ncsects++];
+            c->lo = loaded(s, mod->esd[i].addr);
+            c->hi = c->lo + mod->esd[i].len;
+            c->name = mod->esd[i].name;
+        }
+    qsort(m->csects, m->ncsects, sizeof *m->csects, by_start);
+    uint32_t table = take(m, m->ncsects * VM_CSM_ENTRY, floor);
+    uint64_t blen = (uint64_t)r->o->csm_records * VM_CSM_RECORD;
+    uint32_t buf = table && blen <= MAX_AREA ? take(m, (uint32_t)blen, floor) : 0;
+    if (!buf) {
+        fprintf(stderr, "imprun: --csm=%" PRIu32 ": the buffer does not fit in storage\n",
+                r->o->csm_records);
+        return -1;
+    }
+    for (uint32_t i = 0; i < m->ncsects; i++) {
+        uint8_t e[8];
+        put32(e, m->csects[i].lo);
+        put32(e + 4, m->csects[i].hi);
+        vm_store_bytes(r->vm, table + 8 * i, e, sizeof e);
+    }
+    memset(blk, 0, VM_CSM_BLOCK);
+    put32(blk, m->ncsects);
+    put32(blk + 4, table);
+    put32(blk + 8, buf);
+    put32(blk + 12, (uint32_t)blen);
+    m->csm_buf = buf;
+    return 0;
+}
+
+void imprun_mon_free(struct run *r)
+{
+    free(r->mon.csects);
+    r->mon.csects = NULL;
+}
+
 int imprun_mon_arm(struct run *r, uint32_t floor)
 {
     const struct imprun_opts *o = r->o;
@@ -285,7 +348,7 @@ int imprun_mon_arm(struct run *r, uint32_t floor)
     struct vm *vm = r->vm;
     const struct symtab *s = &r->tk[0].syms;
     m->top = m->lo = imprun_iifm_top(o, vm_storage_size(vm));
-    if (!o->ias_period && !o->pcs_rate && !o->glean_info)
+    if (!o->ias_period && !o->pcs_rate && !o->glean_info && !o->csm_records)
         return 0;
     uint8_t b[VM_IAS_HEADER + VM_IAS_MAX_WINDOWS * VM_IAS_WINDOW];
     if (o->ias_period) {
@@ -357,6 +420,11 @@ int imprun_mon_arm(struct run *r, uint32_t floor)
         vm_store_bytes(vm, GLEAN_BLOCK_AT, b, VM_GLEAN_BLOCK);
         m->glean_buf = buf;
     }
+    if (o->csm_records) {
+        if (csm_table(r, floor, b) != 0)
+            return -1;
+        vm_store_bytes(vm, CSM_BLOCK_AT, b, VM_CSM_BLOCK);
+    }
     /* the area is the machine's: key 0, out of the program's region */
     uint32_t klo = m->lo & ~(VM_KEY_BLOCK - 1), khi = (m->top + VM_KEY_BLOCK - 1) &
                                                      ~(VM_KEY_BLOCK - 1);
@@ -370,6 +438,8 @@ int imprun_mon_arm(struct run *r, uint32_t floor)
     if (o->pcs_rate && op(r, 0xB2E4, PCS_BLOCK_AT, "--pcs") != 0)
         return -1;
     if (o->glean_info && op(r, 0xB2E2, GLEAN_BLOCK_AT, "--glean") != 0)
+        return -1;
+    if (o->csm_records && op(r, 0xB2E8, CSM_BLOCK_AT, "--csm") != 0)
         return -1;
     return 0;
 }
@@ -386,6 +456,48 @@ static void cost(FILE *f, const char *name, struct vm *vm, enum vm_monitor w)
     fprintf(f, "%s: the monitor's microcode: %" PRIu64 " cycles in %" PRIu64 " entries, %.2f%% "
             "of the run's %" PRIu64 " cycles\n", name, s.cycles, s.entries, pct(s.cycles, cyc),
             cyc);
+}
+
+static const char *csect_name(const struct imprun_mon *m, unsigned k)
+{
+    return k < m->ncsects ? m->csects[k].name : "(none)";
+}
+
+/* --csm: the transitions, the calls and returns, the busiest pairs. */
+static void csm_report(FILE *f, struct run *r)
+{
+    struct imprun_mon *m = &r->mon;
+    struct vm *vm = r->vm;
+    struct vm_monitor_stats s;
+    vm_monitor_stats(vm, VM_MON_CSM, &s);
+    uint32_t n = get32(vm, CSM_BLOCK_AT + 20), kinds[3] = { 0 };
+    uint32_t nc = m->ncsects + 1;               /* the last row and column: no CSECT */
+    uint32_t *mat = nc <= 256 ? calloc((size_t)nc * nc, sizeof *mat) : NULL;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t a = m->csm_buf + i * VM_CSM_RECORD, ft = get32(vm, a), k = get32(vm, a + 4) >> 24;
+        uint32_t from = ft >> 16, to = ft & 0xFFFF;
+        kinds[k < 3 ? k : 0]++;
+        if (mat)
+            mat[(from < m->ncsects ? from : m->ncsects) * nc + (to < m->ncsects ? to : m->ncsects)]++;
+    }
+    fprintf(f, "csm: %" PRIu32 " transitions among %" PRIu32 " CSECTs: %" PRIu32 " calls, %" PRIu32
+            " returns, %" PRIu32 " other branches%s\n", n, m->ncsects, kinds[1], kinds[2],
+            kinds[0], s.full ? "; the buffer filled (the monitor ended)" : "");
+    for (int shown = 0; mat && shown < 5; shown++) {    /* the busiest pairs */
+        uint32_t best = 0, bi = 0;
+        for (uint32_t i = 0; i < nc * nc; i++)
+            if (mat[i] > best) {
+                best = mat[i];
+                bi = i;
+            }
+        if (!best)
+            break;
+        fprintf(f, "csm: %s -> %s: %" PRIu32 "\n", csect_name(m, bi / nc),
+                csect_name(m, bi % nc), best);
+        mat[bi] = 0;
+    }
+    free(mat);
+    cost(f, "csm", vm, VM_MON_CSM);
 }
 
 void imprun_mon_report(FILE *f, struct run *r)
@@ -446,6 +558,8 @@ void imprun_mon_report(FILE *f, struct run *r)
                 s.full ? ", the buffer filled (gleaning ended)" : "");
         cost(f, "glean", vm, VM_MON_GLEAN);
     }
+    if (o->csm_records)
+        csm_report(f, r);
 }
 
 /* ---- the monitor data file (imp-profile(5)) ------------------------------------- */
@@ -581,17 +695,14 @@ void imprun_profile_write(FILE *f, struct run *r, enum vm_status st)
             fprintf(f, "exact %s %s %" PRIu64 " %" PRIu64 "\n", opc, mn ? mn : "?",
                     k->op_count[d], k->op_cycles[d]);
         }
-    static const struct { uint32_t on; enum vm_monitor w; } mons[] = {
-        { 1, VM_MON_IAS }, { 2, VM_MON_PCS }, { 3, VM_MON_GLEAN },
-    };
-    for (size_t i = 0; i < sizeof mons / sizeof mons[0]; i++) {
-        int armed = mons[i].w == VM_MON_IAS ? o->ias_period != 0
-                  : mons[i].w == VM_MON_PCS ? o->pcs_rate != 0 : o->glean_info != 0;
+    for (int w = 0; w < VM_MON_COUNT; w++) {
+        int armed = w == VM_MON_IAS ? o->ias_period != 0 : w == VM_MON_PCS ? o->pcs_rate != 0
+                  : w == VM_MON_GLEAN ? o->glean_info != 0 : o->csm_records != 0;
         struct vm_monitor_stats s;
-        vm_monitor_stats(vm, mons[i].w, &s);
+        vm_monitor_stats(vm, (enum vm_monitor)w, &s);
         if (armed)
             fprintf(f, "monitor %s entries=%" PRIu64 " cycles=%" PRIu64 "\n",
-                    vm_monitor_name(mons[i].w), s.entries, s.cycles);
+                    vm_monitor_name((enum vm_monitor)w), s.entries, s.cycles);
     }
     if (o->ias_period) {
         struct vm_monitor_stats s;
@@ -628,6 +739,23 @@ void imprun_profile_write(FILE *f, struct run *r, enum vm_status st)
     }
     if (o->glean_info)
         write_glean(f, r);
+    if (o->csm_records) {
+        struct vm_monitor_stats s;
+        vm_monitor_stats(vm, VM_MON_CSM, &s);
+        uint32_t n = get32(vm, CSM_BLOCK_AT + 20);
+        fprintf(f, "csm csects=%" PRIu32 " records=%" PRIu32 " full=%d\n", r->mon.ncsects, n,
+                s.full);
+        for (uint32_t i = 0; i < r->mon.ncsects; i++)
+            fprintf(f, "csect %" PRIu32 " %" PRIX32 " %" PRIX32 " %s\n", i, r->mon.csects[i].lo,
+                    r->mon.csects[i].hi, r->mon.csects[i].name);
+        for (uint32_t i = 0; i < n && (uint64_t)(i + 1) * VM_CSM_RECORD <= (uint64_t)o->csm_records *
+                                                                          VM_CSM_RECORD; i++) {
+            uint32_t a = r->mon.csm_buf + i * VM_CSM_RECORD, ft = get32(vm, a), kt = get32(vm, a + 4);
+            uint64_t cyc = (uint64_t)get32(vm, a + 8) << 32 | get32(vm, a + 12);
+            fprintf(f, "tr %" PRIu32 " %" PRIu32 " %" PRIu32 " %" PRIu32 " %" PRIu64 "\n", ft >> 16,
+                    ft & 0xFFFF, kt >> 24, kt >> 16 & 0xFF, cyc);
+        }
+    }
     if (o->iifm)
         imprun_iifm_profile(f, vm, o);
     fprintf(f, "end\n");

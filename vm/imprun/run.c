@@ -246,7 +246,7 @@ static void write_reports(struct run *r, enum vm_status st)
     }
     if (o->iifm)
         imprun_iifm_report(r->rep, r->vm, o);
-    if (o->ias_period || o->pcs_rate || o->glean_info)
+    if (o->ias_period || o->pcs_rate || o->glean_info || o->csm_records)
         imprun_mon_report(r->rep, r);
 }
 
@@ -587,6 +587,7 @@ static int run_program(const struct imprun_opts *o, char *const *load)
         sym_free(&r.tk[k].syms);
     }
     ps_free(&r.refs);
+    imprun_mon_free(&r);
     return ex;
 }
 

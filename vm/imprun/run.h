@@ -56,11 +56,14 @@ struct imprun_window {
     uint32_t lo, hi, block, vec, nblocks;
     char label[64];
 };
+struct imprun_csect { uint32_t lo, hi; const char *name; };
 struct imprun_mon {
     uint32_t top, lo;
     struct imprun_window win[VM_IAS_MAX_WINDOWS];
     int nwin;
     uint32_t pcs_table, glean_buf;
+    struct imprun_csect *csects;    /* --csm: the table, sorted (names: the module's) */
+    uint32_t ncsects, csm_buf;
 };
 
 struct run {
@@ -92,6 +95,7 @@ struct run {
  * and enable them; 0, or -1 after a message. */
 int imprun_mon_arm(struct run *r, uint32_t floor);
 void imprun_mon_report(FILE *f, struct run *r);
+void imprun_mon_free(struct run *r);
 /* The monitor data file (imp-profile(5)). */
 void imprun_profile_write(FILE *f, struct run *r, enum vm_status st);
 
