@@ -245,8 +245,8 @@ static int special(struct vm *vm, const struct uop *u)
             tm_update(vm);
         if (eng_fetch_events(vm, u))
             return -1;
-        if ((pw_get(vm) & PW_SAMPLE) && mon_enter(vm, 1))
-            return MON_ENTER;
+        if (((pw_get(vm) & PW_SAMPLE) || (vm->mon.on & MON_CSM)) && mon_enter(vm, 1))
+            return MON_ENTER;           /* (the CSECT comparator looks at every fetch) */
         if (pw_get(vm) & PW_EVENTS) {
             vm->evskip = 1;
             return 0;
@@ -451,9 +451,12 @@ static enum vm_status run_observed(struct vm *vm, int mode)
 enum vm_status eng_run(struct vm *vm, int mode)
 {
     enum vm_status s;
-    if (mode == RUN_FREE && !vm->trace.micro)
-        s = fp_run(vm);
-    else
+    if (mode == RUN_FREE && !vm->trace.micro) {
+        vm->fp_refetch = 0;
+        do
+            s = fp_run(vm);
+        while (s == STOP_REFETCH);
+    } else
         s = run_observed(vm, mode);
     /* account the cycles of the instruction in progress so far */
     vm->ctr.op_cycles[vm->last_op] += vm->ctr.cycles - vm->last_fetch_cycle;

@@ -128,6 +128,11 @@ static __attribute__((noinline)) const struct uop *run_generic(struct vm *vm, co
     eng_exec_uop(vm, u);
     if (UNLIKELY(vm->stop != STOP_NONE))
         return NULL;
+    if (UNLIKELY(vm->fp_refetch)) {     /* the fetch vector's case changed: run again */
+        vm->fp_refetch = 0;
+        vm->stop = STOP_REFETCH;
+        return NULL;
+    }
     return &vm->cs[vm->upc];
 }
 
@@ -569,6 +574,9 @@ void pw_set(struct vm *vm, unsigned bits, int on)
 #define MEMN_LABEL(OP, F, X) X(OP_MEMN + MC_ALU_##F * 8 + MC_MEM_##OP, l_memn_##F##_##OP)
 #define ALUN_LABELS(F, X) X(OP_ALUN + MC_ALU_##F, l_alun_##F) X(OP_ALUNP + MC_ALU_##F, l_alunp_##F)
 
+/* The fetch vector's case is read once per run: a change of it inside a
+ * run (fp_set_fetch: a monitor instruction) ends the run with
+ * STOP_REFETCH, and eng_run runs on (run_generic). */
 enum vm_status fp_run(struct vm *vm)
 {
     const struct uop *u = &vm->cs[vm->upc];
@@ -599,7 +607,7 @@ enum vm_status fp_run(struct vm *vm)
 #define TAB_ALUN(F) ALUN_LABELS(F, TAB_T)
 #define TAB_UNCOUNTED                                                                 \
         [OP_GENERIC] = &&l_generic, [OP_FETCH] = &&l_fetch, [OP_EXIT] = &&l_exit,       \
-        [OP_BRANCH] = &&l_branch, [OP_FETCHP] = &&l_fetchp,
+        [OP_BRANCH] = &&l_branch, [OP_FETCHP] = &&l_fetchp, [OP_FETCHM] = &&l_fetchm,
 #define TAB_T(code, label) [code] = &&label##_c,
     static const void *const handler[OP_COUNT] = { TAB_UNCOUNTED TAB_TABLE };
 #undef TAB_T
@@ -679,6 +687,20 @@ enum vm_status fp_run(struct vm *vm)
             GO_ENTRY(e->entry);                                                       \
         }
         CASE(OP_FETCHP, l_fetchp):
+        FETCH_PAGED(1)
+        /* The fetch with the CSECT monitor on (OP_FETCHM): the I-unit's
+         * bounds comparator first -- a branch taken since the last fetch
+         * (the branch history moved) to a target outside the current
+         * CSECT's bounds raises the monitor's event -- then the paged
+         * fetch, which is the plain one with paging off. */
+        CASE(OP_FETCHM, l_fetchm):
+        if (UNLIKELY(vm->brp != vm->mon.csm_brp)) {
+            vm->mon.csm_brp = vm->brp;
+            if (vm->ia < vm->mon.csm_lo || vm->ia >= vm->mon.csm_hi) {
+                vm->mon.csm_due = 1;
+                pw_set(vm, PW_SAMPLE, 1);
+            }
+        }
         FETCH_PAGED(1)
 #undef FETCH_PAGED
         CASE(OP_BRANCH, l_branch): {

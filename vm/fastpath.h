@@ -77,7 +77,8 @@ MC_MEM_VALUES(FP_MEM_CHECK_, _)
 #define NALU (1u << MC_WIDTH_ALU)       /* every code the ALU field can hold */
 enum {
     OP_GENERIC, OP_FETCH, OP_IA, OP_IAJ, OP_MEMX, OP_EXIT, OP_BRANCH,
-    OP_FETCHP,                          /* the fetch vector with paging on (fp_set_paged) */
+    OP_FETCHP,                          /* the fetch vector with paging on (fp_set_fetch) */
+    OP_FETCHM,                          /* ... with the CSECT monitor's bounds comparator */
     OP_ALU,                             /* + ALU function */
     OP_ALUP = OP_ALU + NALU,            /* + ALU function */
     OP_MEM = OP_ALUP + NALU,            /* + ALU function * 8 + MEM (RD1..WR4) */

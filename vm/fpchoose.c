@@ -28,7 +28,8 @@
  */
 static int bindable(const struct uop *u)
 {
-    return u->op != OP_GENERIC && u->op != OP_FETCH && u->op != OP_FETCHP && u->op != OP_EXIT &&
+    return u->op != OP_GENERIC && u->op != OP_FETCH && u->op != OP_FETCHP &&
+           u->op != OP_FETCHM && u->op != OP_EXIT &&
            u->op != OP_BRANCH &&
            u->cond != MC_COND_RNEND;
 }
@@ -115,7 +116,7 @@ struct trace {
  * copy (made now if there is room), or the exit to s. */
 static const struct uop *bind_link(struct trace *t, const struct uop *s, unsigned from)
 {
-    if (s->op == OP_FETCH || s->op == OP_FETCHP || s->op == OP_BRANCH)
+    if (s->op == OP_FETCH || s->op == OP_FETCHP || s->op == OP_FETCHM || s->op == OP_BRANCH)
         return s;
     for (unsigned i = 0; i < t->n; i++)
         if (t->orig[i] == s) {
@@ -342,19 +343,23 @@ void fp_prepare(struct vm *vm)
     for (unsigned a = 0; a < n; a++)
         if (vm->cs[a].op == OP_FETCH && vm->cs[a].cycles > vm->fetch_cycles)
             vm->fetch_cycles = vm->cs[a].cycles;
-    if (vm->pg.on)
-        fp_set_paged(vm);
+    fp_set_fetch(vm);
     fp_flush(vm);
     fp_deadline(vm);
 }
 
-void fp_set_paged(struct vm *vm)
+void fp_set_fetch(struct vm *vm)
 {
     struct uop *v = &vm->cs[vm->img.vector[MC_V_FETCH]];
-    if (v->op == OP_FETCH) {
-        v->op = OP_FETCHP;
+    unsigned op = (vm->mon.on & MON_CSM) ? OP_FETCHM : vm->pg.on ? OP_FETCHP : OP_FETCH;
+    if (v->op != OP_FETCH && v->op != OP_FETCHP && v->op != OP_FETCHM)
+        return;                         /* a fetch vector with more than the fetch */
+    if (v->op != op) {
+        if ((v->op == OP_FETCHP) != (op == OP_FETCHP) || op == OP_FETCHP)
+            fp_flush(vm);               /* the cache's tags follow paging */
+        v->op = (uint16_t)op;
         if (vm->fp_linked)
-            v->h = vm->fp_h[OP_FETCHP];
+            v->h = vm->fp_h[op];
+        vm->fp_refetch = 1;             /* a run in progress starts again (fp_run) */
     }
-    fp_flush(vm);
 }

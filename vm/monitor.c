@@ -148,7 +148,7 @@ static unsigned due(const struct vm *vm)
 static void settle(struct vm *vm)
 {
     const struct mon *m = &vm->mon;
-    int by_insn = ((m->on & MON_GLN) && (m->gln_insns || m->gln_left)) || (m->on & MON_CSM);
+    int by_insn = (m->on & MON_GLN) && (m->gln_insns || m->gln_left);
     pw_set(vm, PW_SAMPLE, by_insn || due(vm) != 0);
 }
 
@@ -366,6 +366,7 @@ static void csm_latch(struct vm *vm, uint32_t blk)
     if (rd4(vm, blk + 28) & VM_GLEAN_FULL) {    /* no room: the monitor ends */
         m->on &= ~MON_CSM;
         m->csm_full = 1;
+        fp_set_fetch(vm);
     }
 }
 
@@ -466,6 +467,7 @@ int vm_monitor_op(struct vm *vm, unsigned opcode, uint32_t ea, int *cc)
     if (rc == 0) {
         mon_timer(vm);
         settle(vm);
+        fp_set_fetch(vm);               /* the comparator on or off */
         fp_deadline(vm);
     }
     return rc;

@@ -256,7 +256,7 @@ int vm_set_paging(struct vm *vm, const struct vm_paging *cfg, char *err, size_t 
     t->start_insn = vm->ctr.instructions;
     set_quotas(vm);
     track_update(vm);
-    fp_set_paged(vm);
+    fp_set_fetch(vm);
     st_map_all(vm);
     return 0;
 }

@@ -304,6 +304,7 @@ struct vm {
         struct { ILATCH_MEMBERS };
     };
     uint8_t evskip;
+    uint8_t fp_refetch;                     /* fp_set_fetch changed the fetch's case */
     uint32_t ea1, ea2, iaddr;
     uint32_t *src[NSRC];                    /* pointer slots by source code */
     uint32_t *dst[NDST];
@@ -383,6 +384,7 @@ struct vm {
 };
 
 #define STOP_NONE ((enum vm_status)-1)
+#define STOP_REFETCH ((enum vm_status)-2)  /* fp_run: the fetch vector's case changed */
 
 /* The address-register steps after MEM (AG = INC ... DECB), 24-bit. */
 static inline void ag_step(struct vm *vm, unsigned ag)
@@ -532,8 +534,10 @@ int pg_store_in(struct vm *vm, struct task *t, uint32_t addr, const void *src, u
 
 /* fastpath.c, fpchoose.c */
 void fp_prepare(struct vm *vm);             /* after eng_predecode: handlers, cells; flush the cache */
-/* Paging is on: the fetch vector's case becomes the paged fetch. */
-void fp_set_paged(struct vm *vm);
+/* The fetch vector's case for what is on: the paged fetch (paging), the
+ * fetch with the CSECT monitor's comparator (which works paged or not),
+ * or the plain one; paging on or off flushes the cache. */
+void fp_set_fetch(struct vm *vm);
 /* Recompute vm->fetch_deadline from the run's bounds, vm->next_event and
  * vm->pending: set_limit and pw_set call it, nothing else needs to. */
 void fp_deadline(struct vm *vm);

@@ -310,13 +310,13 @@ static void csm_prog(struct prog *p, uint32_t size)
 }
 
 /* Every transition once, in order, with its kind; the loops and the
- * branches inside a CSECT cost nothing; a full buffer ends it. */
-static void test_csm(void)
+ * branches inside a CSECT cost nothing; free-running or stepped. */
+static void check_csm_run(int steps)
 {
     struct prog p;
     prog_start(&p);
     csm_prog(&p, 64 * VM_CSM_RECORD);
-    check_int(run_for(&p, 1000000), ==, VM_NO_SVC_HANDLER);
+    run_prog(&p, steps);
     /* per turn: MAIN>A call, A>none, none>A, A>MAIN return, MAIN>B call, B>MAIN return */
     static const unsigned from[] = { 0, 1, 0xFFFF, 1, 0, 2 }, to[] = { 1, 0xFFFF, 1, 0, 2, 0 };
     static const unsigned kind[] = { 1, 0, 0, 2, 1, 2 };
@@ -339,7 +339,13 @@ static void test_csm(void)
     check_uint(s.events, ==, 30);                /* entered for the transitions only */
     check(s.cycles > 0 && !s.on && !s.full);
     vm_free(p.vm);
+}
 
+static void test_csm(void)
+{
+    check_csm_run(0);
+    check_csm_run(1);
+    struct prog p;
     prog_start(&p);                              /* room for 4: the monitor ends */
     csm_prog(&p, 4 * VM_CSM_RECORD + 8);
     check_int(run_for(&p, 1000000), ==, VM_NO_SVC_HANDLER);
@@ -347,7 +353,7 @@ static void test_csm(void)
     check_uint(word(&p, CSM + 28), ==, VM_GLEAN_FULL);
     check_uint(vm_get_gr(p.vm, 7) >> 28 & 3, ==, 1);
     check_uint(vm_get_gr(p.vm, 8) >> 28 & 3, ==, 2);
-    s = stats(&p, VM_MON_CSM);
+    struct vm_monitor_stats s = stats(&p, VM_MON_CSM);
     check(s.full && s.events == 5);
     vm_free(p.vm);
 }
