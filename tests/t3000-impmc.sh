@@ -24,17 +24,17 @@ test_expect_success 'the microprogram assembles' '
 '
 test_expect_success 'the map lists the dispatch table from the instruction table' '
     grep "^  005A  A      RX  [0-9A-F]\{3\}$" cs.map &&
-    grep "^  B2E8  ECSM .*undef" cs.map
+    ! grep "undef" cs.map | grep "^  B2E[0-9]"
 '
 test_expect_success 'the listing shows each microword beside its source' '
     grep "^ [0-9A-F]\{3\}   [0-9A-F]\{24\} .*AR:" cs.lst
 '
-test_expect_success 'missing entry points are warnings, IMP monitors a note' '
+test_expect_success 'missing entry points are warnings; every IMP monitor has microcode' '
     mkdir nospm && cp $ALL nospm/ && sed "/^SPM:/d" "$SRC/arith.mc" >nospm/arith.mc &&
     impmc -o nospm.mcs -m nospm.map nospm/*.mc 2>err &&
     grep "warning: SPM (LATER, opcode 0004) has no microcode" err &&
     grep "^  0004  SPM .*undef" nospm.map &&
-    grep "note: 2 IMP monitor instructions have no microcode" err
+    ! grep "IMP monitor instructions have no microcode" err
 '
 test_expect_success 'a minimal program with every vector' '
     impmc -o base.mcs base.mc 2>err && grep "^W 004 " base.mcs
