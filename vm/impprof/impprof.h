@@ -39,6 +39,7 @@ struct prof_opts {
     int all_blocks;             /* --all-blocks */
     uint64_t top;               /* --top (0: all) */
     unsigned window;            /* --window (1..) for --svg */
+    uint64_t interval;          /* --interval: cycles of the CSECT concurrency intervals */
 };
 
 /* Where an address is, as text (empty strings when unknown). */

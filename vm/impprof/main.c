@@ -40,7 +40,10 @@ static void usage(FILE *f)
           "  --pcs                 PC samples: top addresses, and the instruction types\n"
           "                        of the samples against the machine's exact counts\n"
           "  --glean               the gleaned records\n"
-          "  --csm                 the CSECT reference string and transition matrix\n"
+          "  --csm                 the CSECT reference string, the CSECTs used together\n"
+          "                        and the transition matrix\n"
+          "  --interval=CYCLES     --csm: the time interval of \"used together\"\n"
+          "                        (default 10000)\n"
           "  --iifm                the instruction frequency monitor's counters and table\n"
           "  --overhead            the monitors' own cycles (the probe effect)\n"
           "  --all-blocks          --ias: show the blocks with no samples too\n"
@@ -72,7 +75,8 @@ static int bad_usage(const char *fmt, const char *arg)
     return 2;
 }
 
-enum { OPT_IAS = 256, OPT_PCS, OPT_GLEAN, OPT_CSM, OPT_IIFM, OPT_OVERHEAD, OPT_ALL_BLOCKS, OPT_TOP,
+enum { OPT_IAS = 256, OPT_PCS, OPT_GLEAN, OPT_CSM, OPT_INTERVAL, OPT_IIFM, OPT_OVERHEAD,
+       OPT_ALL_BLOCKS, OPT_TOP,
        OPT_CSV, OPT_JSON, OPT_SVG, OPT_PLOT, OPT_WINDOW, OPT_CALLGRIND, OPT_FOLDED, OPT_HELP,
        OPT_VERSION };
 
@@ -85,6 +89,7 @@ static const struct option long_opts[] = {
     { "overhead", no_argument, NULL, OPT_OVERHEAD },
     { "all-blocks", no_argument, NULL, OPT_ALL_BLOCKS },
     { "top", required_argument, NULL, OPT_TOP },
+    { "interval", required_argument, NULL, OPT_INTERVAL },
     { "csv", no_argument, NULL, OPT_CSV },
     { "json", no_argument, NULL, OPT_JSON },
     { "svg", required_argument, NULL, OPT_SVG },
@@ -109,6 +114,11 @@ static int option(struct options *o, int c, const char *arg, char **argv)
     case OPT_IIFM: o->po.sections |= 1u << SEC_IIFM; break;
     case OPT_OVERHEAD: o->po.sections |= 1u << SEC_OVERHEAD; break;
     case OPT_ALL_BLOCKS: o->po.all_blocks = 1; break;
+    case OPT_INTERVAL:
+        if (parse_number(arg, NUM_PLAIN, &v) != 0 || v == 0)
+            return bad_usage("--interval: '%s' is not a number of cycles (1 or more)", arg);
+        o->po.interval = v;
+        break;
     case OPT_TOP:
         if (parse_number(arg, NUM_PLAIN, &v) != 0)
             return bad_usage("--top: '%s' is not a number of rows (0: all)", arg);

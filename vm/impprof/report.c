@@ -727,10 +727,100 @@ static void csm_matrix(struct prof_report *r, const struct profile *p, const str
     free(m);
 }
 
+/*
+ * The CSECTs used together (the seed: "referenced within a specified time
+ * interval"): the run cut into intervals of o->interval cycles from the
+ * first transition; in each, the CSECT current at its start and every
+ * one entered during it.  A table of the intervals' sets, and how often
+ * each pair was used in the same interval.
+ */
+static void csm_concurrency(struct prof_report *r, const struct profile *p,
+                            const struct prof_opts *o)
+{
+    uint64_t w = o->interval ? o->interval : 10000, t0 = p->trs[0].cycles;
+    uint64_t end = p->cycles > p->trs[p->ntrs - 1].cycles ? p->cycles : p->trs[p->ntrs - 1].cycles;
+    size_t nc = p->ncsects + 1;
+    uint8_t *in = calloc(nc, 1);
+    uint64_t *pairs = calloc(nc * nc, sizeof *pairs);
+    unsigned *set = malloc(nc * sizeof *set);
+    struct table *t = new_table(r, "csm-together");
+    if (!in || !pairs || !set || !t) {
+        r->oom |= !in || !pairs || !set;
+        free(in), free(pairs), free(set);
+        return;
+    }
+    tab_title(t, "csm: the CSECTs used together, in intervals of %" PRIu64 " cycles", w);
+    tab_col(t, "interval", TAB_RIGHT | TAB_NUM);
+    tab_col(t, "from cycle", TAB_RIGHT | TAB_NUM);
+    tab_col(t, "CSECTs", TAB_RIGHT | TAB_NUM);
+    tab_col(t, "used", TAB_LEFT);
+    size_t k = 0, rows = 0, limit = o->top ? (size_t)o->top : SIZE_MAX;
+    unsigned cur = p->trs[0].from;
+    for (uint64_t a = t0, i = 0; a <= end && k <= p->ntrs; a += w, i++) {
+        size_t n = 0;
+        unsigned c = cur < p->ncsects ? cur : p->ncsects;
+        in[c] = 1, set[n++] = c;
+        for (; k < p->ntrs && p->trs[k].cycles < a + w; k++) {
+            cur = p->trs[k].to;
+            c = cur < p->ncsects ? cur : p->ncsects;
+            if (!in[c])
+                in[c] = 1, set[n++] = c;
+        }
+        for (size_t x = 0; x < n; x++)
+            for (size_t y = 0; y < n; y++)
+                if (x != y)
+                    pairs[set[x] * nc + set[y]]++;
+        if (rows++ < limit) {
+            char names[1024] = "";
+            size_t len = 0;
+            for (size_t x = 0; x < n && len < sizeof names; x++)
+                len += (size_t)snprintf(names + len, sizeof names - len, "%s%s", x ? " " : "",
+                                        csect_name(p, set[x] < p->ncsects ? set[x] : PROF_NO_CSECT));
+            size_t row = tab_row(t);
+            set_u64(t, row, 0, i);
+            set_u64(t, row, 1, a);
+            set_u64(t, row, 2, n);
+            tab_set(t, row, 3, "%s", names);
+        }
+        for (size_t x = 0; x < n; x++)
+            in[set[x]] = 0;
+        if (k == p->ntrs && a + w > end)
+            break;
+    }
+    if (rows > limit)
+        tab_note(t, "(%zu more intervals not shown: --top=0 shows all)", rows - limit);
+    struct table *m = new_table(r, "csm-together-pairs");
+    if (m) {
+        tab_title(m, "csm: pairs of CSECTs used in the same interval, by intervals");
+        tab_col(m, "CSECT", TAB_LEFT);
+        tab_col(m, "with", TAB_LEFT);
+        tab_col(m, "intervals", TAB_RIGHT | TAB_NUM);
+        for (size_t shown = 0; shown < limit;) {
+            size_t bi = 0;
+            for (size_t x = 0; x < nc * nc; x++)
+                if (x / nc < x % nc && pairs[x] > pairs[bi])
+                    bi = x;
+            if (!(bi / nc < bi % nc) || !pairs[bi])
+                break;
+            size_t row = tab_row(m);
+            tab_set(m, row, 0, "%s", csect_name(p, bi / nc < p->ncsects ? (unsigned)(bi / nc)
+                                                                          : PROF_NO_CSECT));
+            tab_set(m, row, 1, "%s", csect_name(p, bi % nc < p->ncsects ? (unsigned)(bi % nc)
+                                                                          : PROF_NO_CSECT));
+            set_u64(m, row, 2, pairs[bi]);
+            pairs[bi] = 0;
+            shown++;
+        }
+    }
+    free(in), free(pairs), free(set);
+}
+
 static void build_csm(struct prof_report *r, const struct profile *p, const struct prof_opts *o)
 {
-    if (p->ntrs)
+    if (p->ntrs) {
         csm_string(r, p, o);
+        csm_concurrency(r, p, o);
+    }
     csm_matrix(r, p, o);
 }
 
