@@ -176,4 +176,15 @@ test_expect_success 'README: IIFM, time-sliced: the table adds up, the shares as
     test_grep "^LA 24.96% 25.00%\$" shares &&
     test_grep "^BCT 22.86% 22.91%\$" shares
 '
+test_expect_success 'README: the CSECT monitor over multicsect.s' '
+    readme_run "csm " &&
+    test_grep "^csm: 11 transitions among 6 CSECTs: 5 calls, 6 returns, 0 other branches$" rep &&
+    test_grep "^csm: the monitor.s microcode: 936 cycles in 11 entries, .* of the run.s 7905 cycles$" rep &&
+    test_grep "11 transitions among 6 CSECTs: 5 calls, 6 returns, 0 other" "$EX/README" &&
+    test_grep "936 of the run.s 7905 cycles" "$EX/README" &&
+    test_grep "^    impprof --csm --interval=2000 csm.prof$" "$EX/README" &&
+    (cd ex/monitors && impprof --csm --interval=2000 csm.prof) >csm.txt &&
+    test_grep "^ 0      -      5  MCMAIN IMPCHECK$" csm.txt &&
+    test_grep "used together, in intervals of 2000 cycles" csm.txt
+'
 test_done
