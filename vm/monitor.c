@@ -248,14 +248,28 @@ static int overlaps(uint32_t a, uint64_t alen, uint32_t b, uint64_t blen)
     return a < b + blen && b < a + alen;
 }
 
+/* A control block of len bytes at ea: 0, 6 (not on a word boundary) or
+ * 5 (not in storage). */
+static int block_check(const struct vm *vm, uint32_t ea, uint32_t len)
+{
+    return (ea & 3) ? 6 : !in_storage(vm, ea, len) ? 5 : 0;
+}
+
+/* The monitor of bit is on: the enabling instruction's CC (1: it was). */
+static int turn_on(struct mon *m, unsigned bit)
+{
+    int was = (m->on & bit) != 0;
+    m->on |= bit;
+    return was;
+}
+
 /* EIAS: the block whose address is at CAT+X'A8'. */
 static int ias_enable(struct vm *vm, int *cc)
 {
     uint32_t blk = rd4(vm, VM_CAT + VM_CAT_IAS) & VM_ADDR_MASK;
-    if (blk & 3)
-        return 6;
-    if (!in_storage(vm, blk, VM_IAS_HEADER))
-        return 5;
+    int bad = block_check(vm, blk, VM_IAS_HEADER);
+    if (bad)
+        return bad;
     uint32_t w1 = rd4(vm, blk + 4);
     unsigned period = w1 >> 16, reserved = w1 >> 8 & 0xFF, n = w1 & 0xFF;
     if (period < VM_IAS_MIN_PERIOD || reserved || n == 0 || n > VM_IAS_MAX_WINDOWS)
@@ -283,8 +297,7 @@ static int ias_enable(struct vm *vm, int *cc)
         }
     }
     struct mon *m = &vm->mon;
-    *cc = (m->on & MON_IAS) ? 1 : 0;
-    m->on |= MON_IAS;
+    *cc = turn_on(m, MON_IAS);
     m->ias_period = period;
     m->ias_next = vm->ctr.cycles + period;
     return 0;
@@ -293,10 +306,9 @@ static int ias_enable(struct vm *vm, int *cc)
 /* EPCS: the block at ea; its address goes to CAT+X'AC'. */
 static int pcs_enable(struct vm *vm, uint32_t ea, int *cc)
 {
-    if (ea & 3)
-        return 6;
-    if (!in_storage(vm, ea, VM_PCS_BLOCK))
-        return 5;
+    int bad = block_check(vm, ea, VM_PCS_BLOCK);
+    if (bad)
+        return bad;
     uint32_t rate = rd4(vm, ea), slots = rd4(vm, ea + 4), table = rd4(vm, ea + 8);
     if (rate == 0 || rate > VM_PCS_MAX_RATE || slots == 0 || (table & 7) || rd4(vm, ea + 24) ||
         rd4(vm, ea + 28))
@@ -312,8 +324,7 @@ static int pcs_enable(struct vm *vm, uint32_t ea, int *cc)
         mon_write4(vm, ea + off, 0);
     mon_write4(vm, VM_CAT + VM_CAT_PCS, ea);
     struct mon *m = &vm->mon;
-    *cc = (m->on & MON_PCS) ? 1 : 0;
-    m->on |= MON_PCS;
+    *cc = turn_on(m, MON_PCS);
     m->pcs_rate = rate;
     m->pcs_start = vm->ctr.cycles;
     m->pcs_k = 1;
@@ -324,10 +335,9 @@ static int pcs_enable(struct vm *vm, uint32_t ea, int *cc)
 /* EGLN: the block at ea; its address goes to CAT+X'B0'. */
 static int glean_enable(struct vm *vm, uint32_t ea, int *cc)
 {
-    if (ea & 3)
-        return 6;
-    if (!in_storage(vm, ea, VM_GLEAN_BLOCK))
-        return 5;
+    int bad = block_check(vm, ea, VM_GLEAN_BLOCK);
+    if (bad)
+        return bad;
     uint32_t w0 = rd4(vm, ea), w1 = rd4(vm, ea + 4);
     unsigned info = w0 >> 16, n = w0 & 0xFFFF, flags = w1 >> 24;
     uint32_t every = rd4(vm, ea + 8), buf = rd4(vm, ea + 12), size = rd4(vm, ea + 16);
@@ -346,8 +356,7 @@ static int glean_enable(struct vm *vm, uint32_t ea, int *cc)
         mon_write4(vm, ea + off, 0);
     mon_write4(vm, VM_CAT + VM_CAT_GLEAN, ea);
     struct mon *m = &vm->mon;
-    *cc = (m->on & MON_GLN) ? 1 : 0;
-    m->on |= MON_GLN;
+    *cc = turn_on(m, MON_GLN);
     m->gln_insns = (flags & VM_GLEAN_INSNS) != 0;
     m->gln_every = every;
     m->gln_next = (m->gln_insns ? vm->ctr.instructions : vm->ctr.cycles) + every;
@@ -374,10 +383,9 @@ static void csm_latch(struct vm *vm, uint32_t blk)
  * CSECT is the one holding the next instruction (or the gap it is in). */
 static int csm_enable(struct vm *vm, uint32_t ea, int *cc)
 {
-    if (ea & 3)
-        return 6;
-    if (!in_storage(vm, ea, VM_CSM_BLOCK))
-        return 5;
+    int bad = block_check(vm, ea, VM_CSM_BLOCK);
+    if (bad)
+        return bad;
     uint32_t n = rd4(vm, ea), table = rd4(vm, ea + 4), buf = rd4(vm, ea + 8);
     uint32_t size = rd4(vm, ea + 12);
     if (n == 0 || n > VM_CSM_MAX || (table & 3) || (buf & 3) || size < VM_CSM_RECORD ||
@@ -412,8 +420,7 @@ static int csm_enable(struct vm *vm, uint32_t ea, int *cc)
     mon_write4(vm, ea + 36, hi);
     mon_write4(vm, VM_CAT + VM_CAT_CSM, ea);
     struct mon *m = &vm->mon;
-    *cc = (m->on & MON_CSM) ? 1 : 0;
-    m->on |= MON_CSM;
+    *cc = turn_on(m, MON_CSM);
     m->csm_full = m->csm_due = 0;
     m->csm_brp = vm->brp;
     csm_latch(vm, ea);
