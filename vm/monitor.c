@@ -24,6 +24,7 @@
  * microcode then counts the wait.
  */
 #include "storage.h"
+#include "isa.h"
 
 #include <string.h>
 
@@ -456,21 +457,28 @@ static int disable(struct vm *vm, unsigned bit, int *cc)
     return 0;
 }
 
+/* The enabling and disabling instructions, by their names in the
+ * instruction table (lib/isa.def has their opcodes). */
+static int op_eias(struct vm *vm, uint32_t ea, int *cc) { (void)ea; return ias_enable(vm, cc); }
+static int op_dias(struct vm *vm, uint32_t ea, int *cc) { (void)ea; return disable(vm, MON_IAS, cc); }
+static int op_dgln(struct vm *vm, uint32_t ea, int *cc) { (void)ea; return disable(vm, MON_GLN, cc); }
+static int op_dpcs(struct vm *vm, uint32_t ea, int *cc) { (void)ea; return disable(vm, MON_PCS, cc); }
+static int op_dcsm(struct vm *vm, uint32_t ea, int *cc) { (void)ea; return disable(vm, MON_CSM, cc); }
+static const struct {
+    const char *name;
+    int (*run)(struct vm *vm, uint32_t ea, int *cc);
+} monitor_ops[] = {
+    { "EIAS", op_eias }, { "DIAS", op_dias }, { "EGLN", glean_enable }, { "DGLN", op_dgln },
+    { "EPCS", pcs_enable }, { "DPCS", op_dpcs }, { "ECSM", csm_enable }, { "DCSM", op_dcsm },
+};
+
 int vm_monitor_op(struct vm *vm, unsigned opcode, uint32_t ea, int *cc)
 {
-    int rc;
-    ea &= VM_ADDR_MASK;
-    switch (opcode) {
-    case 0xB2E0: rc = ias_enable(vm, cc); break;
-    case 0xB2E1: rc = disable(vm, MON_IAS, cc); break;
-    case 0xB2E2: rc = glean_enable(vm, ea, cc); break;
-    case 0xB2E3: rc = disable(vm, MON_GLN, cc); break;
-    case 0xB2E4: rc = pcs_enable(vm, ea, cc); break;
-    case 0xB2E5: rc = disable(vm, MON_PCS, cc); break;
-    case 0xB2E8: rc = csm_enable(vm, ea, cc); break;
-    case 0xB2E9: rc = disable(vm, MON_CSM, cc); break;
-    default: return 1;
-    }
+    const struct isa_insn *in = opcode >> 8 == 0xB2 ? isa_by_opcode(0xB2, (uint8_t)opcode) : NULL;
+    int rc = 1;
+    for (size_t i = 0; in && i < sizeof monitor_ops / sizeof monitor_ops[0]; i++)
+        if (strcmp(in->name, monitor_ops[i].name) == 0)
+            rc = monitor_ops[i].run(vm, ea & VM_ADDR_MASK, cc);
     if (rc == 0) {
         mon_timer(vm);
         settle(vm);

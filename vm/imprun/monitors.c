@@ -24,6 +24,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "isa.h"
 #include "number.h"
 #include "report.h"
 
@@ -271,10 +272,12 @@ static uint32_t take(struct imprun_mon *m, uint32_t n, uint32_t floor)
     return m->lo;
 }
 
-static int op(struct run *r, unsigned opcode, uint32_t ea, const char *what)
+/* What the enabling instruction `name' would do with the block at ea. */
+static int op(struct run *r, const char *name, uint32_t ea, const char *what)
 {
     int cc;
-    int pic = vm_monitor_op(r->vm, opcode, ea, &cc);
+    const struct isa_insn *in = isa_by_name(name);
+    int pic = in ? vm_monitor_op(r->vm, in->opcode, ea, &cc) : 1;
     if (pic)
         fprintf(stderr, "imprun: %s: the control block is not accepted (program interruption "
                 "%04X)\n", what, (unsigned)pic);
@@ -433,13 +436,13 @@ int imprun_mon_arm(struct run *r, uint32_t floor)
     if (klo >= floor)
         vm_set_storage_key(vm, klo, khi - klo, 0);
     svc_limit_region(r->tk[0].svc, klo);    /* (task 1's address space) */
-    if (o->ias_period && op(r, 0xB2E0, 0, "--ias") != 0)
+    if (o->ias_period && op(r, "EIAS", 0, "--ias") != 0)
         return -1;
-    if (o->pcs_rate && op(r, 0xB2E4, PCS_BLOCK_AT, "--pcs") != 0)
+    if (o->pcs_rate && op(r, "EPCS", PCS_BLOCK_AT, "--pcs") != 0)
         return -1;
-    if (o->glean_info && op(r, 0xB2E2, GLEAN_BLOCK_AT, "--glean") != 0)
+    if (o->glean_info && op(r, "EGLN", GLEAN_BLOCK_AT, "--glean") != 0)
         return -1;
-    if (o->csm_records && op(r, 0xB2E8, CSM_BLOCK_AT, "--csm") != 0)
+    if (o->csm_records && op(r, "ECSM", CSM_BLOCK_AT, "--csm") != 0)
         return -1;
     return 0;
 }
