@@ -218,6 +218,7 @@ __attribute__((always_inline)) static inline int dp_cond(const struct vm *vm, un
     case MC_COND_GT: return !vm->fz && !(vm->fn ^ vm->fv);
     case MC_COND_FOMASK: return (vm->pm & 8) != 0;
     case MC_COND_DOMASK: return (vm->pm & 4) != 0;
+    case MC_COND_PERINT: return vm->per.intr;
     default:                        /* a bound CCM: UC_CCM + M1 */
         return cond >= UC_CCM && (cond >> (3 - vm->cc) & 1);
     }

@@ -74,6 +74,8 @@ uint32_t dp_source(struct vm *vm, unsigned sel, const struct uop *u)
     case MC_SRC_TASK: return vm->pg.on ? (vm->pg.running ? vm->tcur : 0) : (vm->emwp & 2 ? 0 : 1);
     case MC_SRC_MONEV: return mon_source(vm);
     case MC_SRC_PGIN: return (uint32_t)vm->pg.pageins;
+    case MC_SRC_PERC: return vm->per.code << 8;
+    case MC_SRC_PERA: return vm->per.laddr;
     default: return vm->src[sel] ? *vm->src[sel] : 0;
     }
 }
@@ -94,6 +96,8 @@ void dp_dest(struct vm *vm, unsigned sel, uint32_t y)
         vm->cr[vm->rn & 15] = y;
         if ((vm->rn & 15) == 0)
             tm_update_irq(vm);
+        else if ((vm->rn & 15) >= 9 && (vm->rn & 15) <= 11)
+            per_update(vm);
         break;
     case MC_DST_MAR: vm->mar = y & VM_ADDR_MASK; break;
     case MC_DST_MAR2: vm->mar2 = y & VM_ADDR_MASK; break;

@@ -122,5 +122,7 @@ int iu_exfetch(struct vm *vm)
     vm->ibytes[1] |= (uint8_t)or_byte;
     decode(vm);
     vm->exec = 1;
+    if (((addr - vm->per.lo) & VM_ADDR_MASK) < vm->per.if_n)
+        per_note(vm, PER_IF, vm->iaddr);        /* PER: the EX's address */
     return 0;
 }

@@ -245,8 +245,11 @@ static int special(struct vm *vm, const struct uop *u)
             tm_update(vm);
         if (eng_fetch_events(vm, u))
             return -1;
+        per_fetch_end(vm);
         if (((pw_get(vm) & PW_SAMPLE) || (vm->mon.on & MON_CSM)) && mon_enter(vm, 1))
             return MON_ENTER;           /* (the CSECT comparator looks at every fetch) */
+        if (pw_get(vm) & PW_PER)
+            return PER_ENTER;
         if (pw_get(vm) & PW_EVENTS) {
             vm->evskip = 1;
             return 0;
@@ -257,6 +260,7 @@ static int special(struct vm *vm, const struct uop *u)
         rc = iu_fetch(vm, &host);
         if (rc)
             return rc;
+        per_ifetch(vm, vm->iaddr);
         vm->fetched = 1;
         vm->ctr.instructions++;
         vm->ctr.op_count[vm->didx]++;
@@ -297,6 +301,8 @@ static int special(struct vm *vm, const struct uop *u)
             pw_set(vm, PW_TASK, 0);
         return 0;
     case MC_SF_ASSIST: return assist(vm);
+    case MC_SF_PERPGM: return per_program(vm);
+    case MC_SF_PERSVC: per_drop(vm); return 0;
     case MC_SF_LOCR: return iifm_load(vm, vm->ea2);
     case MC_SF_STOCR: return iifm_store(vm, vm->ea2, NULL, NULL);
     case MC_SF_EXTACK: tm_ext_ack(vm); return 0;
@@ -377,9 +383,14 @@ __attribute__((always_inline)) static inline void exec_uop(struct vm *vm, const 
         b = rd_b(vm, u);
         y = dp_alu(vm, u->alu, a, b);
     }
-    if (u->dkind == DSTK_PTR)
+    if (u->dkind == DSTK_PTR) {
         **u->pd = y;                        /* the cell fastpath.c resolved */
-    else if (u->dkind == DSTK_CALC) {
+        if (__builtin_expect(vm->per.gra, 0)) {      /* PER: GR alteration */
+            uintptr_t off = (uintptr_t)*u->pd - (uintptr_t)vm->gr;
+            if (off < sizeof vm->gr)
+                per_gr(vm, (unsigned)(off / sizeof vm->gr[0]));
+        }
+    } else if (u->dkind == DSTK_CALC) {
         dp_dest(vm, u->d, y);
         if (u->d == MC_DST_IA && u->a != MC_SRC_IADDR)  /* a branch, not a resumption */
             br_note(vm, vm->ia);
@@ -399,6 +410,8 @@ __attribute__((always_inline)) static inline void exec_uop(struct vm *vm, const 
             trap(vm, rc);
         else if (rc == MON_ENTER)
             vm->upc = vm->img.vector[MC_V_MONITOR];
+        else if (rc == PER_ENTER)
+            trap(vm, 0);                    /* PER: SF=PERPGM makes the code 0080 */
         return;
     }
     if (u->post)
@@ -445,19 +458,24 @@ static enum vm_status run_observed(struct vm *vm, int mode)
         }
         if (mode == RUN_MICRO)
             return VM_MICROSTEPPED;
+        if (mode == RUN_FREE && vm->fp_refetch && !vm->per.gra && !vm->trace.micro)
+            return STOP_REFETCH;        /* GR alteration is off: the fast path again */
     }
 }
 
 enum vm_status eng_run(struct vm *vm, int mode)
 {
     enum vm_status s;
-    if (mode == RUN_FREE && !vm->trace.micro) {
+    /* The fast path, but where every microword must be seen: the
+     * microtrace, and PER's GR alteration (a destination write of the
+     * reference engine is its comparator). */
+    do {
         vm->fp_refetch = 0;
-        do
+        if (mode == RUN_FREE && !vm->trace.micro && !vm->per.gra)
             s = fp_run(vm);
-        while (s == STOP_REFETCH);
-    } else
-        s = run_observed(vm, mode);
+        else
+            s = run_observed(vm, mode);
+    } while (s == STOP_REFETCH);
     /* account the cycles of the instruction in progress so far */
     vm->ctr.op_cycles[vm->last_op] += vm->ctr.cycles - vm->last_fetch_cycle;
     vm->last_fetch_cycle = vm->ctr.cycles;

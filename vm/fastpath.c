@@ -341,6 +341,7 @@ static __attribute__((noinline)) const struct uop *fetch_slow(struct vm *vm, con
     int traced = eng_traced(vm, ia);
     if (host && !traced && !at_bp && vm->img.decode[vm->didx] != MC_DEC_RXSS)
         ic_fill(vm, e, ia, host);
+    per_ifetch(vm, ia);
     count_fetch(vm, vm->didx, vm->ctr.cycles);
     const struct uop *next = &vm->cs[vm->img.dispatch[vm->didx]];
     if (traced && vm->trace.done)
@@ -426,8 +427,11 @@ static __attribute__((noinline, cold)) const struct uop *fetch_event(struct vm *
     uint32_t ia = vm->ia;
     if (eng_fetch_events(vm, u))
         return NULL;
+    per_fetch_end(vm);
     if ((pw_get(vm) & PW_SAMPLE) && mon_enter(vm, 1))
         return &vm->cs[vm->img.vector[MC_V_MONITOR]];
+    if (pw_get(vm) & PW_PER)
+        return trap_to(vm, 0);          /* PER: SF=PERPGM makes the code 0080 */
     if (pw_get(vm) & PW_EVENTS) {
         vm->evskip = 0;
         return &vm->cs[u->addr];
@@ -438,6 +442,7 @@ static __attribute__((noinline, cold)) const struct uop *fetch_event(struct vm *
     if ((ia ^ vm->ref_rd) & vm->ref_mask)         /* paging: the fetch is a reference */
         pg_note(vm, ia, 0);
     fetch_hit(vm, ia, e);
+    per_ifetch(vm, ia);
     count_fetch(vm, e->il.didx, vm->ctr.cycles);
     if (vm->hard_limit <= vm->ctr.cycles + BOUND_CYCLES)      /* checked words only */
         return &vm->xstub[vm->img.dispatch[e->il.didx]];
@@ -607,7 +612,8 @@ enum vm_status fp_run(struct vm *vm)
 #define TAB_ALUN(F) ALUN_LABELS(F, TAB_T)
 #define TAB_UNCOUNTED                                                                 \
         [OP_GENERIC] = &&l_generic, [OP_FETCH] = &&l_fetch, [OP_EXIT] = &&l_exit,       \
-        [OP_BRANCH] = &&l_branch, [OP_FETCHP] = &&l_fetchp, [OP_FETCHM] = &&l_fetchm,
+        [OP_BRANCH] = &&l_branch, [OP_FETCHP] = &&l_fetchp, [OP_FETCHM] = &&l_fetchm,   \
+        [OP_FETCHR] = &&l_fetchr,
 #define TAB_T(code, label) [code] = &&label##_c,
     static const void *const handler[OP_COUNT] = { TAB_UNCOUNTED TAB_TABLE };
 #undef TAB_T
@@ -665,7 +671,7 @@ enum vm_status fp_run(struct vm *vm)
          * same, but the cache is tagged by task too (vm->ic_tag), and the
          * fetch is a page reference, reported unless its page is the
          * last one's (vm->ref_mask 0: no string is produced). */
-#define FETCH_PAGED(TRACK)                                                            \
+#define FETCH_PAGED(AFTER)                                                            \
         {                                                                             \
             if (UNLIKELY(cyc >= vm->fetch_deadline))                                  \
                 OUTSIDE(fetch_checked(vm, u));                                        \
@@ -678,6 +684,7 @@ enum vm_status fp_run(struct vm *vm)
             if (UNLIKELY((ia ^ vm->ref_rd) & vm->ref_mask))                           \
                 pg_note(vm, ia, 0);                                                   \
             fetch_hit(vm, ia, e);                                                     \
+            AFTER;                                                                    \
             unsigned didx = e->il.didx;                                               \
             ninsn++;                                                                  \
             vm->ctr.op_count[didx]++;                                                 \
@@ -687,7 +694,7 @@ enum vm_status fp_run(struct vm *vm)
             GO_ENTRY(e->entry);                                                       \
         }
         CASE(OP_FETCHP, l_fetchp):
-        FETCH_PAGED(1)
+        FETCH_PAGED((void)0)
         /* The fetch with the CSECT monitor on (OP_FETCHM): the I-unit's
          * bounds comparator first -- a branch taken since the last fetch
          * (the branch history moved) to a target outside the current
@@ -701,7 +708,24 @@ enum vm_status fp_run(struct vm *vm)
                 pw_set(vm, PW_SAMPLE, 1);
             }
         }
-        FETCH_PAGED(1)
+        FETCH_PAGED((void)0)
+        /* The fetch with PER's comparators (OP_FETCHR): a branch taken
+         * since the last fetch is the last instruction's successful-branch
+         * or CSECT event (per.c), then the CSECT monitor's comparator if
+         * it is on too, and, once the instruction is fetched, the
+         * instruction-fetch event. */
+        CASE(OP_FETCHR, l_fetchr):
+        if (UNLIKELY(vm->brp != vm->per.brp))
+            per_fetch_end(vm);
+        if (UNLIKELY(vm->brp != vm->mon.csm_brp) && (vm->mon.on & MON_CSM)) {
+            vm->mon.csm_brp = vm->brp;
+            if (vm->ia < vm->mon.csm_lo || vm->ia >= vm->mon.csm_hi) {
+                vm->mon.csm_due = 1;
+                pw_set(vm, PW_SAMPLE, 1);
+            }
+        }
+        FETCH_PAGED(if (UNLIKELY(((ia - vm->per.lo) & VM_ADDR_MASK) < vm->per.if_n))
+                        per_note(vm, PER_IF, ia))
 #undef FETCH_PAGED
         CASE(OP_BRANCH, l_branch): {
             /* The taken branch of a BRT or BRNT word (its successor, no

@@ -79,6 +79,7 @@ enum {
     OP_GENERIC, OP_FETCH, OP_IA, OP_IAJ, OP_MEMX, OP_EXIT, OP_BRANCH,
     OP_FETCHP,                          /* the fetch vector with paging on (fp_set_fetch) */
     OP_FETCHM,                          /* ... with the CSECT monitor's bounds comparator */
+    OP_FETCHR,                          /* ... with PER's branch and fetch comparators */
     OP_ALU,                             /* + ALU function */
     OP_ALUP = OP_ALU + NALU,            /* + ALU function */
     OP_MEM = OP_ALUP + NALU,            /* + ALU function * 8 + MEM (RD1..WR4) */
@@ -90,6 +91,12 @@ enum {
     OP_X,                               /* + ((function * NXCC) + CC) * NXCOND + condition */
     OP_COUNT = OP_X + NXFN * NXCC * NXCOND
 };
+
+/* One of the fetch vector's cases. */
+static inline int op_is_fetch(unsigned op)
+{
+    return op == OP_FETCH || op == OP_FETCHP || op == OP_FETCHM || op == OP_FETCHR;
+}
 
 /* fpchoose.c.  The case of u given the one its fields chose (op), for its
  * CC and condition as they are now (a bound word's may be decided). */

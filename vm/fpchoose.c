@@ -28,8 +28,7 @@
  */
 static int bindable(const struct uop *u)
 {
-    return u->op != OP_GENERIC && u->op != OP_FETCH && u->op != OP_FETCHP &&
-           u->op != OP_FETCHM && u->op != OP_EXIT &&
+    return u->op != OP_GENERIC && !op_is_fetch(u->op) && u->op != OP_EXIT &&
            u->op != OP_BRANCH &&
            u->cond != MC_COND_RNEND;
 }
@@ -116,7 +115,7 @@ struct trace {
  * copy (made now if there is room), or the exit to s. */
 static const struct uop *bind_link(struct trace *t, const struct uop *s, unsigned from)
 {
-    if (s->op == OP_FETCH || s->op == OP_FETCHP || s->op == OP_FETCHM || s->op == OP_BRANCH)
+    if (op_is_fetch(s->op) || s->op == OP_BRANCH)
         return s;
     for (unsigned i = 0; i < t->n; i++)
         if (t->orig[i] == s) {
@@ -350,13 +349,19 @@ void fp_prepare(struct vm *vm)
 
 void fp_set_fetch(struct vm *vm)
 {
+    if (!vm->cs)
+        return;                         /* no control store yet */
     struct uop *v = &vm->cs[vm->img.vector[MC_V_FETCH]];
-    unsigned op = (vm->mon.on & MON_CSM) ? OP_FETCHM : vm->pg.on ? OP_FETCHP : OP_FETCH;
-    if (v->op != OP_FETCH && v->op != OP_FETCHP && v->op != OP_FETCHM)
+    unsigned op = vm->per.en & (PER_SB | PER_IF | PER_CSM) ? OP_FETCHR
+                  : (vm->mon.on & MON_CSM) ? OP_FETCHM : vm->pg.on ? OP_FETCHP : OP_FETCH;
+    if (!op_is_fetch(v->op))
         return;                         /* a fetch vector with more than the fetch */
     if (v->op != op) {
-        if ((v->op == OP_FETCHP) != (op == OP_FETCHP) || op == OP_FETCHP)
-            fp_flush(vm);               /* the cache's tags follow paging */
+        /* the cache's tags follow paging (PER's fetch with paging off
+           keeps it: the PSW's PER mask changes at every interruption) */
+        if (((v->op == OP_FETCHP) != (op == OP_FETCHP) || op == OP_FETCHP) &&
+            (vm->pg.on || (v->op != OP_FETCHR && op != OP_FETCHR)))
+            fp_flush(vm);
         v->op = (uint16_t)op;
         if (vm->fp_linked)
             v->h = vm->fp_h[op];

@@ -194,6 +194,8 @@ static void load_state(struct vm *vm, struct task *t)
         st_set_key(vm);
     iifm_mark(vm);
     pw_set(vm, PW_PSWBAD, vm->psw_bad);
+    per_update(vm);                         /* its PSW and CR9-11 */
+    vm->per.brp = vm->brp;                  /* (br_fold moved it: no branch) */
 }
 
 /* CPU cycles of the running task up to now. */

@@ -41,6 +41,7 @@ void psw_load_word0(struct vm *vm, uint32_t v)
     st_set_key(vm);
     iifm_mark(vm);
     tm_update_irq(vm);
+    per_update(vm);
 }
 
 void psw_load_word1(struct vm *vm, uint32_t v)
@@ -56,6 +57,7 @@ void psw_set_sysmask(struct vm *vm, uint32_t v)
     vm->sysmask = (uint8_t)v;
     set_bad(vm, (vm->sysmask & SYSMASK_BAD) != 0);
     tm_update_irq(vm);
+    per_update(vm);
 }
 
 uint64_t vm_get_psw(const struct vm *vm)

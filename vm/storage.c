@@ -12,8 +12,8 @@
  * problem-state environment).
  *
  * The slow path is where everything that watches or changes a reference
- * acts: today watchpoints; later address translation, PER storage
- * alteration and the data monitors.  A page whose entry is NULL sends
+ * acts: watchpoints, PER storage alteration (per.c), and the
+ * data CSECT monitor.  A page whose entry is NULL sends
  * every reference to it here; st_map_page decides which pages those are.
  */
 #include "storage.h"
@@ -149,7 +149,8 @@ void st_map_one(struct vm *vm, struct task *t, uint32_t page)
     unsigned w = h ? watched(vm, base, ST_PAGE) : 0;
     unsigned key = t->id == vm->tcur ? vm->key : t->key;
     t->rd[page] = h && !(w & VM_WATCH_READ) && !fprot_key(t, key, base) ? h : NULL;
-    t->wr[page] = h && dirty && !(w & VM_WATCH_WRITE) && !prot_key(t, key, base) ? h : NULL;
+    t->wr[page] = h && dirty && !(w & VM_WATCH_WRITE) && !prot_key(t, key, base) &&
+                  !per_sa_page(vm, base) ? h : NULL;
 }
 
 /* The flat prefixes: the pages from 0 whose entries are real storage
@@ -259,6 +260,8 @@ int st_write_slow(struct vm *vm, uint32_t addr, unsigned len, uint32_t v)
         uint8_t *h = vm->pg.on ? pg_xlate(vm, a, 1) : &vm->real[a];
         *h = (uint8_t)(v >> (8 * (len - 1 - i)));
     }
+    if (vm->per.sa_mapped)
+        per_store(vm, addr, len);
     if (vm->nwatch)
         watch_check(vm, addr, len, VM_WATCH_WRITE, v);
     return 0;

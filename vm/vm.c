@@ -148,6 +148,7 @@ void vm_set_cr(struct vm *vm, unsigned n, uint32_t v)
 {
     vm->cr[n & 15] = v;
     tm_update_irq(vm);
+    per_update(vm);
 }
 
 void vm_restart(struct vm *vm)

@@ -473,6 +473,26 @@ struct vm_monitor_stats {
 };
 void vm_monitor_stats(const struct vm *vm, enum vm_monitor m, struct vm_monitor_stats *out);
 
+/*
+ * Program-event recording (imp(7), "PROGRAM-EVENT RECORDING"): armed by the
+ * program (or its host) through CR9-11 and the PSW's PER mask.  CR9 bit 4
+ * is IMP's CSECT-change event, the stripped-down CSECT monitor's.  The
+ * counts: events recognized by kind (successful branch, instruction fetch,
+ * storage alteration, GR alteration, CSECT change) and the program
+ * interruptions that reported them.
+ */
+#define VM_CR9_SB  0x80000000u
+#define VM_CR9_IF  0x40000000u
+#define VM_CR9_SA  0x20000000u
+#define VM_CR9_GRA 0x10000000u
+#define VM_CR9_CSM 0x08000000u
+#define VM_PSW_PER 0x4000000000000000ull    /* the PSW's PER mask (bit 1) */
+struct vm_per_stats {
+    uint64_t events[5];
+    uint64_t interrupts;
+};
+void vm_per_stats(const struct vm *vm, struct vm_per_stats *out);
+
 /* ---- tracing (zero cost when not set) ------------------------------------------ */
 
 /*

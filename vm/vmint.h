@@ -76,7 +76,8 @@
     X(TRACED, 16, "a traced instruction ended: call the trace's done")        \
     X(TASK,   32, "dispatch: the slice ended, the task waits or it ended")       \
     X(MON,    64, "the instruction-frequency monitor settles after this fetch (iifm.c)") \
-    X(SAMPLE, 128, "a sampling monitor may be due: the fetch asks monitor.c")
+    X(SAMPLE, 128, "a sampling monitor may be due: the fetch asks monitor.c") \
+    X(PER,    256, "a PER event was recognized: the next fetch takes the program interruption")
 enum {
 #define X(name, bit, what) PW_##name = bit,
     PW_BITS(X)
@@ -141,6 +142,38 @@ struct mon {
     unsigned cur;                       /* the monitor its cycles go to now (0: none yet) */
     uint64_t mark;                      /* ... since this cycle */
     uint64_t events[VM_MON_COUNT], entries[VM_MON_COUNT], cycles[VM_MON_COUNT];
+};
+
+/*
+ * Program-event recording (per.c; imp(7), "PROGRAM-EVENT RECORDING"): the
+ * events CR9 arms, enabled by the PSW's PER mask (bit 1), decoded from the
+ * control registers by per_update whenever the PSW or CR5, CR9-11 change.
+ * The event bits are those of the PER code at X'96' (and of CR9 bits 0-4
+ * shifted down by 24): an event recognized during an instruction is noted
+ * in `ev' and PW_PER raised; the next fetch takes the interruption.
+ */
+enum { PER_SB = 0x80, PER_IF = 0x40, PER_SA = 0x20, PER_GRA = 0x10, PER_CSM = 0x08 };
+#define PER_EVENTS(X)                                                           \
+    X(SB,  "successful branch")                                                 \
+    X(IF,  "instruction fetch")                                                 \
+    X(SA,  "storage alteration")                                                \
+    X(GRA, "general-register alteration")                                       \
+    X(CSM, "CSECT change (the CSECT monitor)")
+struct per {
+    unsigned en;                        /* PER_* armed and enabled (0: PER off) */
+    uint32_t lo, span;                  /* the range: lo .. lo + span (mod 16M) */
+    uint32_t if_n;                      /* span + 1 if IF is enabled, else 0 */
+    uint16_t gra_mask;                  /* CR9 16-31: GR0 is bit 15 */
+    int gra;                            /* GRA enabled with a mask: the reference engine runs */
+    int sa_mapped;                      /* pages of [sa_lo, sa_lo + sa_span] are out of vm->wr */
+    uint32_t sa_lo, sa_span;
+    uintptr_t brp;                      /* vm->brp at the last fetch: a branch since? */
+    unsigned ev;                        /* events of the instruction in progress */
+    uint32_t addr;                      /* ... their PER address */
+    unsigned code;                      /* latched by SF=PERPGM for X'96' (PERC) */
+    uint32_t laddr;                     /* ... and X'98' (PERA) */
+    int intr;                           /* the interruption being taken includes PER */
+    uint64_t events[5], interrupts;     /* counts, by PER_EVENTS order */
 };
 
 enum { SRCK_PTR, SRCK_CONST, SRCK_CALC };
@@ -381,6 +414,7 @@ struct vm {
     struct paging pg;
     struct iifm iifm;
     struct mon mon;
+    struct per per;
 };
 
 #define STOP_NONE ((enum vm_status)-1)
@@ -423,6 +457,7 @@ int iu_exfetch(struct vm *vm);
 
 /* monitor.c */
 #define MON_ENTER (-2)                  /* special(): go to the monitor vector */
+#define PER_ENTER (-3)                  /* special(): a PER interruption (trap, PIC 0) */
 /* An event due?  Take it (1: go to the monitor vector), or 0.  at_fetch:
  * from an instruction fetch (once per instruction), else from the wait. */
 int mon_enter(struct vm *vm, int at_fetch);
@@ -452,6 +487,27 @@ void br_reset(struct vm *vm);               /* vm_new: no branch yet */
 /* Another task is loaded: the running task's (vm->tcur) newest branches
  * go to br_old, and the ring is empty. */
 void br_fold(struct vm *vm);
+
+/* per.c */
+void per_update(struct vm *vm);         /* the PSW, CR5 or CR9-11 changed */
+void per_note(struct vm *vm, unsigned ev, uint32_t addr);
+void per_fetch_end(struct vm *vm);      /* at a fetch: the last instruction's branch */
+int per_program(struct vm *vm);         /* SF=PERPGM */
+void per_drop(struct vm *vm);           /* SF=PERSVC: the SVC's events are dropped */
+void per_store(struct vm *vm, uint32_t addr, unsigned len);     /* the slow path stored */
+int per_sa_page(const struct vm *vm, uint32_t base);  /* a page the slow path must see */
+/* At a fetch of the instruction at ia (fetched): the instruction-fetch event. */
+static inline void per_ifetch(struct vm *vm, uint32_t ia)
+{
+    if (((ia - vm->per.lo) & VM_ADDR_MASK) < vm->per.if_n)
+        per_note(vm, PER_IF, ia);
+}
+/* A GR written by the reference engine (r: its number). */
+static inline void per_gr(struct vm *vm, unsigned r)
+{
+    if (vm->per.gra_mask >> (15 - r) & 1)
+        per_note(vm, PER_GRA, vm->iaddr);
+}
 
 /* psw.c */
 uint32_t psw_word0(const struct vm *vm);

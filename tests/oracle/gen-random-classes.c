@@ -486,6 +486,10 @@ const struct gclass *pick(struct prog *p, int allow_branch)
         size_t i = 0;
         while (w >= classes[i].weight)
             w -= classes[i++].weight;
+        /* PER storage alteration: an unsuccessful CS or CDS alters
+           nothing (imp(7)); Hercules 3.13 reports it all the same */
+        if (p->per && (p->per_cr[0] & 0x20000000u) && (classes[i].k == K_CS || classes[i].k == K_CDS))
+            continue;
         if (allow_branch || (classes[i].k != K_BR && classes[i].k != K_EX))
             return &classes[i];
     }

@@ -13,7 +13,7 @@ enum {
     IMG_SIZE = 0x1800, RESULT_LO = 0x200, RESULT_HI = 0x17FF,
     RES = 0x200, LOG = 0x260, LOG_END = 0x400, INIT = 0x400, SPMVAL = 0x440,
     KPOOL = 0x444, KPOOL_END = 0x600, PGMH = 0x600, SVCH = 0x680, ENTRY = 0x700,
-    CODE_END = 0x1000, WAITPSW = 0x1F8,
+    CODE_END = 0x1000, WAITPSW = 0x1F8, PERCR = 0x1E0,
     DATA = 0x1000, G_END = 0x1300, E_LO = 0x1300, P_LO = 0x1400, P_SLOTS = 60,
     S_LO = 0x17C0, DATA_END = 0x1800,
     MAXIT = 1200, MAXPOOL = 64, DATAREG = 11,
@@ -49,6 +49,8 @@ struct prog {
     struct item exmain, spare;
     int ops, mains;
     unsigned poolbase;
+    int per;                /* PER armed (gen-random per-...): CR9-11 at PERCR */
+    unsigned per_cr[3];
     unsigned char img[IMG_SIZE];
 };
 

@@ -1,0 +1,181 @@
+/*
+ * per.c -- program-event recording (GA22-7000 "Program-Event Recording";
+ * imp(7), "PROGRAM-EVENT RECORDING") and the stripped-down CSECT monitor
+ * that rides on it.
+ *
+ * CR9 bits 0-4 arm the events (successful branch, instruction fetch,
+ * storage alteration, GR alteration, and IMP's CSECT change), bits 16-31
+ * the registers GR alteration watches; CR10 and CR11 bound the range
+ * (inclusive, wrapping at 16M when CR10 > CR11).  Nothing happens unless
+ * the PSW's PER mask (bit 1) is on.  Where each event is seen:
+ *
+ *   SB   the branch history moved since the last fetch (br_note, both
+ *        engines): the fetch after a taken branch notes it, with the
+ *        branch's address (vm->iaddr, not yet replaced);
+ *   IF   the fetch, once the instruction is fetched (per_ifetch), and
+ *        EX's fetch of its target (the PER address: the EX's);
+ *   SA   the storage path's slow side: the pages of the range are out of
+ *        the store tables while SA is armed, so every store into them
+ *        comes here (per_store); the CPU's own stores (old PSWs,
+ *        interruption codes) run with the PER mask off (interrupt.mc's
+ *        storepsw) and the timers' and monitors' stores do not take this
+ *        path at all;
+ *   GRA  the reference engine's destination write (per_gr): while GRA is
+ *        enabled with a register mask the reference engine runs;
+ *   CSM  the fetch after a taken branch (the branch sets CR5 bit 0, the
+ *        fetch tests and clears it): an instruction address outside
+ *        CR10..CR11 is the event, with that address as the PER address.
+ *
+ * An event noted during an instruction raises PW_PER; the next fetch
+ * enters the trap vector with PIC 0, and the program interruption's
+ * SF=PERPGM ORs in X'80' and latches the code and address that
+ * interrupt.mc stores at X'96' and X'98'.  A program exception in the
+ * same instruction takes them along (code 00xx | 0080).
+ */
+#include "storage.h"
+
+#define CR5_CSM_FLAG 0x80000000u        /* a branch was taken: compare at the fetch */
+
+/* A storage-alteration event goes with a program interruption only when
+ * the exception completes the instruction (as Hercules: the stores of a
+ * nullified or suppressed instruction are undone, or never made). */
+static int completing(unsigned pic)
+{
+    switch (pic & 0xFF7F) {
+    case 0x00: case 0x06: case 0x08: case 0x0A: case 0x0C: case 0x0D: case 0x0E:
+    case 0x1C: case 0x40:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* Is any byte of the page at base in [lo, lo + span] (mod 16M)? */
+static int page_in_range(uint32_t base, uint32_t lo, uint32_t span)
+{
+    return ((base - lo) & VM_ADDR_MASK) <= span || ((lo - base) & VM_ADDR_MASK) < ST_PAGE;
+}
+
+int per_sa_page(const struct vm *vm, uint32_t base)
+{
+    return vm->per.sa_mapped && page_in_range(base, vm->per.sa_lo, vm->per.sa_span);
+}
+
+/* Map the pages of [lo, lo + span] again (every page if span covers 16M). */
+static void remap_range(struct vm *vm, uint32_t lo, uint32_t span)
+{
+    uint32_t first = lo >> ST_SHIFT, n = (((lo & ST_OFF) + span) >> ST_SHIFT) + 1;
+    if (n > ST_NPAGE)
+        n = ST_NPAGE;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t p = (first + i) % ST_NPAGE;
+        for (unsigned t = 1; t <= vm->ntasks; t++)
+            st_map_one(vm, vm->task[t], p);
+    }
+    st_map_page(vm, first);             /* and the flat prefixes again */
+}
+
+void per_update(struct vm *vm)
+{
+    struct per *p = &vm->per;
+    unsigned old_en = p->en;
+    int old_gra = p->gra;
+    p->en = vm->sysmask & 0x40 ? vm->cr[9] >> 24 & 0xF8 : 0;
+    p->lo = vm->cr[10] & VM_ADDR_MASK;
+    p->span = (vm->cr[11] - vm->cr[10]) & VM_ADDR_MASK;
+    p->if_n = p->en & PER_IF ? p->span + 1 : 0;
+    p->gra_mask = p->en & PER_GRA ? (uint16_t)vm->cr[9] : 0;
+    p->gra = p->gra_mask != 0;
+    if ((p->en & (PER_SB | PER_CSM)) && !(old_en & (PER_SB | PER_CSM)))
+        p->brp = vm->brp;               /* branches from now on */
+    /* The store tables follow CR9's SA bit and the range, not the PSW
+     * mask: an interrupt handler that runs with PER off would otherwise
+     * remap the range twice per interruption. */
+    int sa = (vm->cr[9] & 0x20000000u) != 0;
+    uint32_t lo = p->lo, span = p->span;
+    if (sa != p->sa_mapped || (sa && (lo != p->sa_lo || span != p->sa_span))) {
+        int was = p->sa_mapped;
+        uint32_t olo = p->sa_lo, ospan = p->sa_span;
+        p->sa_mapped = sa, p->sa_lo = lo, p->sa_span = span;
+        if (was)
+            remap_range(vm, olo, ospan);
+        if (sa)
+            remap_range(vm, lo, span);
+    }
+    if (p->gra != old_gra)
+        vm->fp_refetch = 1;             /* eng_run picks the engine again */
+    fp_set_fetch(vm);
+}
+
+void per_note(struct vm *vm, unsigned ev, uint32_t addr)
+{
+    struct per *p = &vm->per;
+    if (!p->ev)
+        p->addr = addr;
+    p->ev |= ev;
+    pw_set(vm, PW_PER, 1);
+}
+
+void per_fetch_end(struct vm *vm)
+{
+    struct per *p = &vm->per;
+    if (vm->brp != p->brp) {
+        p->brp = vm->brp;
+        if (p->en & PER_SB)
+            per_note(vm, PER_SB, vm->iaddr);
+        if (p->en & PER_CSM)
+            vm->cr[5] |= CR5_CSM_FLAG;
+    }
+    if (vm->cr[5] & CR5_CSM_FLAG) {
+        vm->cr[5] &= ~CR5_CSM_FLAG;
+        if ((p->en & PER_CSM) && ((vm->ia - p->lo) & VM_ADDR_MASK) > p->span)
+            per_note(vm, PER_CSM, vm->ia);
+    }
+}
+
+int per_program(struct vm *vm)
+{
+    struct per *p = &vm->per;
+    unsigned ev = p->ev;
+    if ((ev & PER_SA) && !completing(vm->pic))
+        ev &= ~(unsigned)PER_SA;
+    p->ev = 0;
+    pw_set(vm, PW_PER, 0);
+    p->intr = ev != 0;
+    if (!ev)
+        return 0;
+    vm->pic |= 0x80;
+    p->code = ev;
+    p->laddr = p->addr;
+    p->interrupts++;
+    for (unsigned i = 0; i < 5; i++)
+        if (ev & 0x80u >> i)
+            p->events[i]++;
+    return 0;
+}
+
+/* The SVC interruption drops the SVC instruction's events: Hercules
+ * presents no PER interruption for them, before or after (imp(7)). */
+void per_drop(struct vm *vm)
+{
+    vm->per.ev = 0;
+    pw_set(vm, PW_PER, 0);
+}
+
+void per_store(struct vm *vm, uint32_t addr, unsigned len)
+{
+    const struct per *p = &vm->per;
+    if (!(p->en & PER_SA))
+        return;
+    /* [addr, addr + len) meets the range: its first byte is in it, or
+       the range starts inside it */
+    if (((addr - p->lo) & VM_ADDR_MASK) <= p->span || ((p->lo - addr) & VM_ADDR_MASK) < len)
+        per_note(vm, PER_SA, vm->iaddr);
+}
+
+void vm_per_stats(const struct vm *vm, struct vm_per_stats *out)
+{
+    for (unsigned i = 0; i < 5; i++)
+        out->events[i] = vm->per.events[i];
+    out->interrupts = vm->per.interrupts;
+}
