@@ -54,7 +54,7 @@ test_expect_success 'the recorded programs arm every event kind and range' '
     test_grep "CR10 00000000 CR11 00FFFFFF" setups &&
     test_grep "CR10 00100000 CR11 001FFFFF" setups &&
     w=0 && while read -r _ _ _ _ lo _ hi; do
-        test $((0x$lo)) -gt $((0x$hi)) && w=$((w + 1))
+        if test $((0x$lo)) -gt $((0x$hi)); then w=$((w + 1)); fi
     done <setups && test $w -ge 5
 '
 
