@@ -486,7 +486,7 @@ void vm_monitor_stats(const struct vm *vm, enum vm_monitor m, struct vm_monitor_
 #define VM_CR9_SA  0x20000000u
 #define VM_CR9_GRA 0x10000000u
 #define VM_CR9_CSM 0x08000000u
-#define VM_PSW_PER 0x4000000000000000ull    /* the PSW's PER mask (bit 1) */
+#define VM_PSW_PER (UINT64_C(1) << 62)     /* the PSW's PER mask (bit 1) */
 struct vm_per_stats {
     uint64_t events[5];
     uint64_t interrupts;
