@@ -283,6 +283,10 @@ static int special(struct vm *vm, const struct uop *u)
             vm->stop = VM_ABEND;
         else if (r == VM_HOST_FAIL)
             vm->stop = VM_HOST_ERROR;
+        else if (r == VM_HOST_NOPGM) {
+            record_interrupt(vm, VM_INT_PGM, 0x28, 0x8C);
+            vm->stop = VM_NO_PGM_HANDLER;
+        }
         return 0;
     }
     case MC_SF_IDLE:

@@ -351,7 +351,10 @@ enum vm_host_result {
     VM_HOST_BAD_CODE,   /* unknown function code: specification exception 0006 */
     VM_HOST_FAIL,       /* the host cannot go on: vm_run returns VM_HOST_ERROR */
     VM_HOST_PROGRAM,    /* program interruption, code in *pic */
-    VM_HOST_ABEND       /* the task ends with VM_ABEND */
+    VM_HOST_ABEND,      /* the task ends with VM_ABEND */
+    VM_HOST_NOPGM       /* the program interruption stored at X'28' and X'8C' had no
+                           handler: vm_run returns VM_NO_PGM_HANDLER (an interrupt
+                           service routine hands the program's own exceptions back) */
 };
 
 /* One ASSIST instruction, decoded by the microcode and handed to the host. */

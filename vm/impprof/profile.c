@@ -544,7 +544,9 @@ static int rec_text(struct reader *r)
     return 0;
 }
 
-/* csm csects=N records=R full=0|1 */
+const char *const prof_csm_methods[PROF_CSM_NMETHODS] = { "microcode", "per", "csm" };
+
+/* csm csects=N records=R full=0|1 [method=microcode|per|csm interrupts=K] */
 static int rec_csm(struct reader *r)
 {
     struct profile *p = r->p;
@@ -554,6 +556,22 @@ static int rec_csm(struct reader *r)
         rd_kv_dec(r, "records", &p->csm_records) || rd_kv_dec_in(r, "full", 0, 1, &full))
         return -1;
     p->csm_full = (int)full;
+    p->csm_method = PROF_CSM_MICROCODE;
+    if (strncmp(r->cur, " method=", 8) == 0) {
+        const char *v = r->cur + 8;
+        size_t n = strcspn(v, " \n");
+        int m = -1;
+        for (int i = 0; i < PROF_CSM_NMETHODS; i++)
+            if (strlen(prof_csm_methods[i]) == n && !strncmp(v, prof_csm_methods[i], n))
+                m = i;
+        if (m < 0)
+            return rd_error_at(r, v, "method: '%.*s' is not microcode, per or csm",
+                               (int)(n > 24 ? 24 : n), v);
+        p->csm_method = m;
+        r->cur = v + n;
+        if (rd_kv_dec(r, "interrupts", &p->csm_interrupts))
+            return -1;
+    }
     return rd_end(r);
 }
 

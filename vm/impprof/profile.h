@@ -114,6 +114,12 @@ struct prof_rec {
     unsigned task;
 };
 
+/* How the CSECT transitions were recorded (imprun --csm[=N][,per|,csm]):
+ * the microcode-only monitor, or the PER interrupt service routine on
+ * every successful branch or on IMP's CSECT event. */
+enum { PROF_CSM_MICROCODE, PROF_CSM_PER, PROF_CSM_ISR, PROF_CSM_NMETHODS };
+extern const char *const prof_csm_methods[PROF_CSM_NMETHODS];   /* "microcode", "per", "csm" */
+
 struct profile {
     /* run */
     char status[32];
@@ -143,6 +149,8 @@ struct profile {
     int has_csm;                    /* the CSECT monitor: its table, its transitions */
     uint64_t csm_ncsects, csm_records;
     int csm_full;
+    int csm_method;                     /* PROF_CSM_*: how the transitions were recorded */
+    uint64_t csm_interrupts;            /* ... the PER interruptions that took (per, csm) */
     struct prof_csect *csects; size_t ncsects;
     struct prof_tr *trs; size_t ntrs;
 

@@ -47,6 +47,19 @@
 #define IMPRUN_RUNTIME_CODE(X) X("IMPCHECK") X("IMPDEC")
 #define IMPRUN_RUNTIME_FIRST "IMPCHECK"
 
+/* How --csm records the transitions (imprun(1) "Monitors"): the
+ * microcode-only monitor (ECSM), or the runtime's interrupt service
+ * routine IMPPERI on PER's successful-branch event or on IMP's CSECT
+ * event (CR9 bit 4); the routine's place and its DIAGNOSE back to imprun. */
+#define IMPRUN_CSM_METHODS(X) X(MICROCODE, "microcode") X(PER, "per") X(ISR, "csm")
+enum imprun_csm_method {
+#define X(e, name) CSM_##e,
+    IMPRUN_CSM_METHODS(X)
+#undef X
+};
+#define IMPRUN_PERI_AT   0xC58u     /* the routine, in the nucleus (key 0) */
+#define IMPRUN_PERI_PASS 0x104u     /* its DIAGNOSE: the program's own exception */
+
 struct dump_req { uint32_t addr, len; };
 struct services;
 struct assist;
@@ -93,6 +106,7 @@ struct imprun_opts {
     int glean_insns;
     uint32_t glean_every, glean_buffer;
     uint32_t csm_records;           /* --csm[=RECORDS]: the CSECT monitor's buffer; 0: off */
+    enum imprun_csm_method csm_method;  /* ... by microcode, or PER or CSM with an ISR */
     const char *profile;            /* --profile FILE: imp-profile(5) */
     uint32_t trace_lo, trace_hi;
     uint64_t max_trace;             /* --max-trace: bytes of trace */

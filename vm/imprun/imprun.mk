@@ -15,3 +15,13 @@ MAN_PAGES += man/imprun.1
 # Libraries in a group: their order in LIBS follows the include order.
 $(BIN)/imprun: $(IMPRUN_OBJ) $(LIBS)
 	$(CC) $(LDFLAGS) -o $@ $(IMPRUN_OBJ) -Wl,--start-group $(LIBS) -Wl,--end-group
+
+# The runtime's interrupt service routine of the PER CSECT monitors
+# (--csm=per, --csm=csm), assembled by impas and installed by copying.
+PERI_INC := $(B)/gen/vm/imprun/peri.inc
+$(B)/vm/imprun/monitors.o: $(PERI_INC)
+$(B)/vm/imprun/monitors.o: ALL_CFLAGS += -I$(B)/gen/vm/imprun
+$(PERI_INC): vm/host/runtime/IMPPERI.s tools/obj2c.awk $(BIN)/impas
+	@mkdir -p $(dir $@)
+	$(BIN)/impas -o $@.o vm/host/runtime/IMPPERI.s
+	awk -v name=peri_code -f tools/obj2c.awk $@.o > $@.tmp && mv $@.tmp $@

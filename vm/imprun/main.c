@@ -75,7 +75,7 @@ static void usage(FILE *f)
           "  --ias=CYCLES, --ias-window=WHERE[/BLOCK]   instruction address sampling\n"
           "  --pcs[=RATE], --pcs-slots=N   PC sampling, RATE per virtual second\n"
           "  --glean=INFO[,every=N][,insns][,n=N][,buffer=BYTES]\n"
-          "  --csm[=RECORDS]       record the transitions between CSECTs\n"
+          "  --csm[=RECORDS][,per|,csm]  CSECT transitions, by microcode or an ISR\n"
           "  --profile=FILE        the monitors' data for impprof(1)\n"
           "\n"
           "Tasks and paging (any of these turns virtual storage and paging on):\n"
@@ -407,8 +407,25 @@ static int parse_option(int c, char *arg, struct imprun_opts *o, struct services
         break;
     case OPT_CSM: {
         uint64_t recs = 16384;
-        if (arg && parse_number_in(arg, NUM_DECIMAL, 1, 1u << 19, &recs) != 0)
+        const char *how = arg ? strchr(arg, ',') : NULL;
+        char num[32];
+        size_t n = arg ? (how ? (size_t)(how - arg) : strlen(arg)) : 0;
+        if (arg && !how && (!strcmp(arg, "per") || !strcmp(arg, "csm")))
+            how = arg - 1, n = 0;       /* --csm=per: the method alone */
+        if (n >= sizeof num)
             return bad_usage("--csm: '%s' is not a number of records (1 to 524288)", arg);
+        memcpy(num, arg ? arg : "", n);
+        num[n] = 0;
+        if (n && parse_number_in(num, NUM_DECIMAL, 1, 1u << 19, &recs) != 0)
+            return bad_usage("--csm: '%s' is not a number of records (1 to 524288)", num);
+        o->csm_method = CSM_MICROCODE;
+        if (how && !strcmp(how + 1, "per"))
+            o->csm_method = CSM_PER;
+        else if (how && !strcmp(how + 1, "csm"))
+            o->csm_method = CSM_ISR;
+        else if (how)
+            return bad_usage("--csm: '%s' is not per or csm (the interrupt-driven monitors)",
+                             how + 1);
         o->csm_records = (uint32_t)recs;
         break;
     }

@@ -32,6 +32,8 @@
 #define PCS_BLOCK_AT   0xBA0u
 #define GLEAN_BLOCK_AT 0xBC0u
 #define CSM_BLOCK_AT   0xBE0u
+
+#include "peri.inc"                 /* peri_code: vm/host/runtime/IMPPERI.s, assembled */
 #define DEFAULT_BLOCK  16u
 #define MAX_AREA       (8u << 20)   /* bytes the monitors may take from storage */
 
@@ -338,6 +340,37 @@ static int csm_table(struct run *r, uint32_t floor, uint8_t *blk)
     return 0;
 }
 
+/*
+ * --csm=per, --csm=csm: the same block, set up by ECSM (the current CSECT,
+ * its bounds) and handed at once to the runtime's interrupt service
+ * routine IMPPERI (DCSM: the microcode leaves it alone), which PER calls
+ * on every successful branch (per) or on a way out of the bounds in
+ * CR10..CR11 (csm, CR9 bit 4).  0, or -1 after a message.
+ */
+static int csm_isr(struct run *r)
+{
+    struct vm *vm = r->vm;
+    if (r->ntasks > 1) {
+        fprintf(stderr, "imprun: --csm=%s: the interrupt service routine serves one task\n",
+                r->o->csm_method == CSM_PER ? "per" : "csm");
+        return -1;
+    }
+    if (op(r, "DCSM", 0, "--csm") != 0)
+        return -1;
+    uint8_t b[8];
+    put32(b, (uint32_t)(VM_PSW_EC >> 32));
+    put32(b + 4, IMPRUN_PERI_AT);
+    vm_store_bytes(vm, 0x68, b, 8);                 /* the program new PSW */
+    vm_store_bytes(vm, IMPRUN_PERI_AT, peri_code, sizeof peri_code);
+    uint32_t lo = get32(vm, CSM_BLOCK_AT + 32), hi = get32(vm, CSM_BLOCK_AT + 36);  /* ECSM's */
+    vm_set_cr(vm, 9, r->o->csm_method == CSM_PER ? VM_CR9_SB : VM_CR9_CSM);
+    vm_set_cr(vm, 10, r->o->csm_method == CSM_PER ? 0 : lo);
+    vm_set_cr(vm, 11, r->o->csm_method == CSM_PER ? VM_ADDR_MASK : hi - 1);
+    vm_set_psw(vm, vm_get_psw(vm) | VM_PSW_PER);
+    r->mon.csm_isr = 1;
+    return 0;
+}
+
 void imprun_mon_free(struct run *r)
 {
     free(r->mon.csects);
@@ -444,6 +477,8 @@ int imprun_mon_arm(struct run *r, uint32_t floor)
         return -1;
     if (o->csm_records && op(r, "ECSM", CSM_BLOCK_AT, "--csm") != 0)
         return -1;
+    if (o->csm_records && o->csm_method != CSM_MICROCODE)
+        return csm_isr(r);
     return 0;
 }
 
@@ -476,6 +511,8 @@ static void csm_report(FILE *f, struct run *r)
     uint32_t n = get32(vm, CSM_BLOCK_AT + 20), kinds[3] = { 0 };
     uint32_t nc = m->ncsects + 1;               /* the last row and column: no CSECT */
     uint32_t *mat = nc <= 256 ? calloc((size_t)nc * nc, sizeof *mat) : NULL;
+    if (m->csm_isr)                             /* the routine's own indication */
+        s.full = get32(vm, CSM_BLOCK_AT + 28) >> 31 != 0;
     for (uint32_t i = 0; i < n; i++) {
         uint32_t a = m->csm_buf + i * VM_CSM_RECORD, ft = get32(vm, a), k = get32(vm, a + 4) >> 24;
         uint32_t from = ft >> 16, to = ft & 0xFFFF;
@@ -500,7 +537,15 @@ static void csm_report(FILE *f, struct run *r)
         mat[bi] = 0;
     }
     free(mat);
-    cost(f, "csm", vm, VM_MON_CSM);
+    if (m->csm_isr) {
+        struct vm_per_stats ps;
+        vm_per_stats(vm, &ps);
+        fprintf(f, "csm: by the interrupt service routine IMPPERI on %s: %" PRIu64 " program "
+                "interruptions in the run's %" PRIu64 " cycles\n", r->o->csm_method == CSM_PER ?
+                "every successful branch (PER)" : "the CSECT event (CR9 bit 4)", ps.interrupts,
+                vm_counters(vm)->cycles);
+    } else
+        cost(f, "csm", vm, VM_MON_CSM);
 }
 
 void imprun_mon_report(FILE *f, struct run *r)
@@ -746,8 +791,15 @@ void imprun_profile_write(FILE *f, struct run *r, enum vm_status st)
         struct vm_monitor_stats s;
         vm_monitor_stats(vm, VM_MON_CSM, &s);
         uint32_t n = get32(vm, CSM_BLOCK_AT + 20);
-        fprintf(f, "csm csects=%" PRIu32 " records=%" PRIu32 " full=%d\n", r->mon.ncsects, n,
-                s.full);
+        if (r->mon.csm_isr) {
+            struct vm_per_stats ps;
+            vm_per_stats(vm, &ps);
+            fprintf(f, "csm csects=%" PRIu32 " records=%" PRIu32 " full=%d method=%s interrupts=%"
+                    PRIu64 "\n", r->mon.ncsects, n, get32(vm, CSM_BLOCK_AT + 28) >> 31 != 0,
+                    o->csm_method == CSM_PER ? "per" : "csm", ps.interrupts);
+        } else
+            fprintf(f, "csm csects=%" PRIu32 " records=%" PRIu32 " full=%d\n", r->mon.ncsects, n,
+                    s.full);
         for (uint32_t i = 0; i < r->mon.ncsects; i++)
             fprintf(f, "csect %" PRIu32 " %" PRIX32 " %" PRIX32 " %s\n", i, r->mon.csects[i].lo,
                     r->mon.csects[i].hi, r->mon.csects[i].name);

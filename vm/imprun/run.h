@@ -64,6 +64,7 @@ struct imprun_mon {
     uint32_t pcs_table, glean_buf;
     struct imprun_csect *csects;    /* --csm: the table, sorted (names: the module's) */
     uint32_t ncsects, csm_buf;
+    int csm_isr;                    /* --csm=per|csm: IMPPERI serves the program interruptions */
 };
 
 struct run {
