@@ -76,6 +76,8 @@ uint32_t dp_source(struct vm *vm, unsigned sel, const struct uop *u)
     case MC_SRC_PGIN: return (uint32_t)vm->pg.pageins;
     case MC_SRC_PERC: return vm->per.code << 8;
     case MC_SRC_PERA: return vm->per.laddr;
+    case MC_SRC_DSMQ: return mon_dsm_source(vm, 0);
+    case MC_SRC_DSMK: return mon_dsm_source(vm, 1);
     default: return vm->src[sel] ? *vm->src[sel] : 0;
     }
 }

@@ -26,6 +26,7 @@
 #include "storage.h"
 #include "isa.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static const char *const names[VM_MON_COUNT] = { "ias", "pcs", "glean", "csm" };
@@ -141,6 +142,8 @@ static unsigned due(const struct vm *vm)
         ev |= MON_GLN;
     if (m->csm_due)
         ev |= MON_CSM;
+    if (m->dsm_qn)
+        ev |= MON_DSM;
     return ev;
 }
 
@@ -214,6 +217,8 @@ int mon_enter(struct vm *vm, int at_fetch)
         m->csm_due = 0;
         m->events[VM_MON_CSM]++;
     }
+    if (ev & MON_DSM)
+        m->events[VM_MON_CSM] += m->dsm_qn;
     m->ev = ev;
     m->cur = 0;
     m->mark = vm->ctr.cycles;
@@ -222,6 +227,106 @@ int mon_enter(struct vm *vm, int at_fetch)
 }
 
 uint32_t mon_source(const struct vm *vm) { return vm->mon.ev | (vm->mon.gln_idx & 0xFFFF) << 16; }
+
+/* ---- the data CSECT monitor ------------------------------------------------------
+ *
+ * The storage path's comparator (seed 004, its section 6.2): while the
+ * CSECT monitor runs with its data flag, the pages of the table's CSECTs
+ * are out of the storage path's tables, so every operand reference to
+ * them comes to the slow side, which asks mon_dsm_ref.  A reference to
+ * a CSECT, or of a kind (fetch, store), other than the last one latched
+ * is latched (at most DSM_QUEUE between two fetches; more are counted as
+ * lost) and the next fetch enters the monitor vector, whose microcode
+ * (`dsm' in monitor.c's microcode) records each in the CSECT monitor's
+ * buffer: the data CSECT reference string, with fetch and store, beside
+ * the code's transitions.  Instruction fetch is not an operand reference,
+ * and neither are the CPU's and the monitors' own references.
+ */
+
+/* The index of the table's CSECT holding addr, or X'FFFF'. */
+static uint32_t dsm_find(const struct mon *m, uint32_t addr)
+{
+    uint32_t lo = 0, hi = m->dsm_n;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (addr < m->dsm_tab[2 * mid])
+            hi = mid;
+        else if (addr >= m->dsm_tab[2 * mid + 1])
+            lo = mid + 1;
+        else
+            return mid;
+    }
+    return 0xFFFF;
+}
+
+int mon_dsm_page(const struct vm *vm, uint32_t base)
+{
+    const struct mon *m = &vm->mon;
+    if (!m->dsm)
+        return 0;
+    uint32_t lo = 0, hi = m->dsm_n;       /* the first CSECT ending past base */
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (m->dsm_tab[2 * mid + 1] <= base)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < m->dsm_n && m->dsm_tab[2 * lo] < base + ST_PAGE;
+}
+
+void mon_dsm_ref(struct vm *vm, uint32_t addr, int store)
+{
+    struct mon *m = &vm->mon;
+    uint32_t k = dsm_find(m, addr), kind = store ? 4u : 3u;
+    if (k == 0xFFFF || (kind << 16 | k) == m->dsm_last)
+        return;
+    if (m->dsm_qn == DSM_QUEUE) {
+        m->dsm_lost++;
+        return;
+    }
+    m->dsm_q[m->dsm_qn][0] = (m->dsm_last & 0xFFFF) << 16 | k;
+    m->dsm_q[m->dsm_qn][1] = kind << 24;
+    m->dsm_qn++;
+    m->dsm_last = kind << 16 | k;
+    pw_set(vm, PW_SAMPLE, 1);
+}
+
+uint32_t mon_dsm_source(const struct vm *vm, int which)
+{
+    const struct mon *m = &vm->mon;
+    return m->dsm_qn ? m->dsm_q[0][which] : 0;
+}
+
+static void dsm_pop(struct mon *m)
+{
+    if (!m->dsm_qn)
+        return;
+    m->dsm_qn--;
+    memmove(m->dsm_q[0], m->dsm_q[1], m->dsm_qn * sizeof m->dsm_q[0]);
+}
+
+/* The data comparator on (with a copy of the table at tab, n CSECTs) or
+ * off: the pages it watches leave the storage path's tables or return. */
+static void dsm_set(struct vm *vm, uint32_t *tab, uint32_t n)
+{
+    struct mon *m = &vm->mon;
+    if (!m->dsm && !tab)
+        return;
+    free(m->dsm_tab);
+    m->dsm_tab = tab;
+    m->dsm_n = n;
+    m->dsm = tab != NULL;
+    m->dsm_qn = 0;
+    m->dsm_last = 0xFFFF;
+    st_map_all(vm);
+}
+
+void mon_free(struct vm *vm)
+{
+    free(vm->mon.dsm_tab);
+    vm->mon.dsm_tab = NULL;
+}
 
 /* The cycles since the mark go to the monitor whose microcode ran (the
  * vector's first words: the first monitor's); `next' runs now (0: none). */
@@ -376,6 +481,7 @@ static void csm_latch(struct vm *vm, uint32_t blk)
     if (rd4(vm, blk + 28) & VM_GLEAN_FULL) {    /* no room: the monitor ends */
         m->on &= ~MON_CSM;
         m->csm_full = 1;
+        dsm_set(vm, NULL, 0);
         fp_set_fetch(vm);
     }
 }
@@ -390,7 +496,7 @@ static int csm_enable(struct vm *vm, uint32_t ea, int *cc)
     uint32_t n = rd4(vm, ea), table = rd4(vm, ea + 4), buf = rd4(vm, ea + 8);
     uint32_t size = rd4(vm, ea + 12);
     if (n == 0 || n > VM_CSM_MAX || (table & 3) || (buf & 3) || size < VM_CSM_RECORD ||
-        rd4(vm, ea + 40) || rd4(vm, ea + 44))
+        (rd4(vm, ea + 40) & ~VM_CSM_DATA) || rd4(vm, ea + 44))
         return 6;
     uint64_t tlen = (uint64_t)n * VM_CSM_ENTRY;
     if (!in_storage(vm, table, tlen) || !in_storage(vm, buf, size))
@@ -425,6 +531,11 @@ static int csm_enable(struct vm *vm, uint32_t ea, int *cc)
     m->csm_full = m->csm_due = 0;
     m->csm_brp = vm->brp;
     csm_latch(vm, ea);
+    uint32_t *tab = NULL;
+    if ((rd4(vm, ea + 40) & VM_CSM_DATA) && (tab = malloc(2 * n * sizeof *tab)) != NULL)
+        for (uint32_t i = 0; i < 2 * n; i++)
+            tab[i] = rd4(vm, table + 4 * i);
+    dsm_set(vm, tab, tab ? n : 0);      /* (no memory: no data references) */
     return 0;
 }
 
@@ -443,8 +554,10 @@ static int disable(struct vm *vm, unsigned bit, int *cc)
         m->csm_full = 2;
         return 0;
     }
-    if (bit == MON_CSM)
+    if (bit == MON_CSM) {
         m->csm_due = 0;
+        dsm_set(vm, NULL, 0);
+    }
     *cc = (m->on & bit) ? 0 : 2;
     if (bit == MON_GLN && (m->on & bit)) {
         uint32_t blk = rd4(vm, VM_CAT + VM_CAT_GLEAN);
@@ -502,6 +615,7 @@ int mon_special(struct vm *vm, unsigned sf)
     case MC_SF_MONGLN: charge(vm, 1 + VM_MON_GLEAN); return 0;
     case MC_SF_MONCSM: charge(vm, 1 + VM_MON_CSM); return 0;
     case MC_SF_CSMSET: csm_latch(vm, rd4(vm, VM_CAT + VM_CAT_CSM)); return 0;
+    case MC_SF_DSMPOP: dsm_pop(&vm->mon); return 0;
     case MC_SF_GLNOFF:
         vm->mon.on &= ~MON_GLN;
         vm->mon.gln_full = 1;

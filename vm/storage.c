@@ -148,9 +148,10 @@ void st_map_one(struct vm *vm, struct task *t, uint32_t page)
     }
     unsigned w = h ? watched(vm, base, ST_PAGE) : 0;
     unsigned key = t->id == vm->tcur ? vm->key : t->key;
-    t->rd[page] = h && !(w & VM_WATCH_READ) && !fprot_key(t, key, base) ? h : NULL;
+    int dsm = h && mon_dsm_page(vm, base);      /* the data CSECT monitor's */
+    t->rd[page] = h && !(w & VM_WATCH_READ) && !fprot_key(t, key, base) && !dsm ? h : NULL;
     t->wr[page] = h && dirty && !(w & VM_WATCH_WRITE) && !prot_key(t, key, base) &&
-                  !per_sa_page(vm, base) ? h : NULL;
+                  !per_sa_page(vm, base) && !dsm ? h : NULL;
 }
 
 /* The flat prefixes: the pages from 0 whose entries are real storage
@@ -241,6 +242,8 @@ int st_read_slow(struct vm *vm, uint32_t addr, unsigned len, uint32_t *out)
         v = v << 8 | (vm->pg.on ? *pg_xlate(vm, a, 0) : vm->real[a]);
     }
     *out = v;
+    if (vm->mon.dsm)
+        mon_dsm_ref(vm, addr, 0);
     if (vm->nwatch)
         watch_check(vm, addr, len, VM_WATCH_READ, v);
     return 0;
@@ -262,6 +265,8 @@ int st_write_slow(struct vm *vm, uint32_t addr, unsigned len, uint32_t v)
     }
     if (vm->per.sa_mapped)
         per_store(vm, addr, len);
+    if (vm->mon.dsm)
+        mon_dsm_ref(vm, addr, 1);
     if (vm->nwatch)
         watch_check(vm, addr, len, VM_WATCH_WRITE, v);
     return 0;

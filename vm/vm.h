@@ -434,6 +434,7 @@ int vm_iifm_active(const struct vm *vm);
 #define VM_CSM_ENTRY  8u            /* a CSECT: +0 A start, +4 A end (not in it) */
 #define VM_CSM_RECORD 16u           /* a transition: imp(7), "The CSECT monitor" */
 #define VM_CSM_MAX    65535u        /* CSECTs in its table */
+#define VM_CSM_DATA   0x80000000u   /* its flags (+40): record operand references too */
 #define VM_IAS_HEADER 8u            /* bytes of the IAS block before its descriptors */
 #define VM_IAS_WINDOW 20u           /* bytes of a window descriptor */
 #define VM_IAS_MAX_WINDOWS 16u

@@ -122,7 +122,9 @@ struct iifm {
  * monitor's microcode costs.  The control blocks are in storage; the
  * microcode reads them at every event.
  */
-enum { MON_IAS = 1, MON_PCS = 2, MON_GLN = 4, MON_CSM = 8 };  /* MONEV's bits 28-31, 1 << m */
+enum { MON_IAS = 1, MON_PCS = 2, MON_GLN = 4, MON_CSM = 8,      /* MONEV's bits 28-31, 1 << m */
+       MON_DSM = 16 };                  /* bit 27: data references latched (the CSECT monitor's) */
+#define DSM_QUEUE 8                     /* data references latched between two fetches */
 struct mon {
     unsigned on;                        /* MON_* enabled */
     unsigned ev;                        /* the events being served (MONEV) */
@@ -137,6 +139,14 @@ struct mon {
     uintptr_t csm_brp;                  /* vm->brp at the last fetch: a branch since? */
     uint32_t csm_lo, csm_hi;            /* the bounds comparator: the current CSECT */
     int csm_full, csm_due;
+    /* the data CSECT monitor (ECSM's flag +40 bit 0): the storage path's
+     * comparator, with the table as ECSM found it */
+    int dsm;
+    uint32_t *dsm_tab, dsm_n;           /* start, end pairs */
+    uint32_t dsm_last;                  /* the last latched: kind << 16 | CSECT (X'FFFF': none) */
+    uint32_t dsm_q[DSM_QUEUE][2];       /* from << 16 | to, kind << 24 */
+    unsigned dsm_qn;
+    uint64_t dsm_lost;                  /* references the full latch could not keep */
     uint64_t entry_insn;                /* instructions at the last entry from a fetch */
     int entered;
     unsigned cur;                       /* the monitor its cycles go to now (0: none yet) */
@@ -465,6 +475,10 @@ void mon_timer(struct vm *vm);          /* tm_update: a deadline passed? bound n
 uint64_t mon_deadline(const struct vm *vm);   /* the next timed event, or UINT64_MAX */
 int mon_special(struct vm *vm, unsigned sf); /* SF=MONCTL ... MONEND: 0 or a PIC */
 uint32_t mon_source(const struct vm *vm);     /* MONEV */
+uint32_t mon_dsm_source(const struct vm *vm, int kind);   /* DSMQ (0), DSMK (1) */
+void mon_dsm_ref(struct vm *vm, uint32_t addr, int store);  /* the slow path: an operand */
+int mon_dsm_page(const struct vm *vm, uint32_t base);       /* ... its pages */
+void mon_free(struct vm *vm);
 uint32_t mon_read4(struct vm *vm, uint32_t addr);     /* MEM=MRD4 */
 void mon_write4(struct vm *vm, uint32_t addr, uint32_t v);
 

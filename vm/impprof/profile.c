@@ -622,7 +622,7 @@ static int rec_tr(struct reader *r)
     struct prof_tr t;
     uint64_t kind, task;
     if (tr_index(r, "tr's from", &t.from) != 0 || tr_index(r, "tr's to", &t.to) != 0 ||
-        rd_pos_dec(r, "tr's kind", 0, 2, &kind) != 0 ||
+        rd_pos_dec(r, "tr's kind", 0, 4, &kind) != 0 ||
         rd_pos_dec(r, "tr's task", 0, PROF_MAX_TASKS, &task) != 0 ||
         rd_pos_dec(r, "tr's cycles", 0, UINT64_MAX, &t.cycles) != 0 || rd_end(r) != 0)
         return -1;

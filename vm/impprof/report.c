@@ -606,25 +606,55 @@ static const char *csect_name(const struct profile *p, unsigned k)
     return k < p->ncsects ? p->csects[k].name : "(none)";
 }
 
-/* The CSECT reference string: the CSECTs in the order control entered
- * them, the first being the one the first transition left; a run of a
- * block of up to 8 names repeated is written once with its count. */
-static void csm_string(struct prof_report *r, const struct profile *p, const struct prof_opts *o)
+/*
+ * A view of the CSECT monitor's records: the code's transitions (kinds
+ * 0-2) or the data references (3 fetch, 4 store), of every task or of
+ * one.  Tables are named after the view: csm-string, csm-task2-string,
+ * dsm-string ...
+ */
+struct csm_view {
+    struct prof_tr *tr;
+    size_t n;
+    int data;
+    char id[32], title[48];
+};
+
+/* A name of the string: the CSECT, and for data references (F) or (S). */
+static void seq_name(const struct profile *p, const struct csm_view *v, unsigned e, char *buf,
+                     size_t size)
 {
-    struct table *t = new_table(r, "csm-string");
+    const char *nm = csect_name(p, e & 0xFFFF);
+    if (v->data)
+        snprintf(buf, size, "%s(%c)", nm, e >> 16 == 4 ? 'S' : 'F');
+    else
+        snprintf(buf, size, "%s", nm);
+}
+
+/* The CSECT reference string: the CSECTs in the order control entered
+ * them (data: the order operands referred to them), the first being the
+ * one the first record left; a run of a block of up to 8 names repeated
+ * is written once with its count. */
+static void csm_string(struct prof_report *r, const struct profile *p, const struct prof_opts *o,
+                       const struct csm_view *v)
+{
+    char id[48];
+    snprintf(id, sizeof id, "%s-string", v->id);
+    struct table *t = new_table(r, id);
     if (!t)
         return;
-    size_t n = p->ntrs + 1;
+    size_t n = v->n + 1;
     unsigned *seq = malloc(n * sizeof *seq);
     if (!seq) {
         r->oom = 1;
         return;
     }
-    seq[0] = p->trs[0].from;
-    for (size_t i = 0; i < p->ntrs; i++)
-        seq[i + 1] = p->trs[i].to;
-    tab_title(t, "csm: the CSECT reference string (%zu references; a block repeated: once, with "
-                 "its count)", n);
+    seq[0] = v->data ? v->tr[0].to | v->tr[0].kind << 16 : v->tr[0].from;
+    for (size_t i = 0; i < v->n; i++)
+        seq[i + 1] = v->tr[i].to | (v->data ? v->tr[i].kind << 16 : 0);
+    if (v->data)                        /* the first record's own reference starts it */
+        n--, memmove(seq, seq + 1, n * sizeof *seq);
+    tab_title(t, "%s: the %s reference string (%zu references; a block repeated: once, with "
+                 "its count)", v->title, v->data ? "data CSECT" : "CSECT", n);
     tab_col(t, "at", TAB_RIGHT | TAB_NUM);
     tab_col(t, "cycle", TAB_RIGHT | TAB_NUM);
     tab_col(t, "times", TAB_RIGHT | TAB_NUM);
@@ -644,14 +674,18 @@ static void csm_string(struct prof_report *r, const struct profile *p, const str
         }
         if (rows++ < limit) {
             size_t row = tab_row(t);
-            char names[8 * 66 + 8] = "";
+            char names[8 * 70 + 8] = "";
             size_t k = 0;
-            for (size_t j = 0; j < best_p; j++)
-                k += (size_t)snprintf(names + k, sizeof names - k, "%s%s", j ? " " : "",
-                                      csect_name(p, seq[i + j]));
+            for (size_t j = 0; j < best_p; j++) {
+                char nm[72];
+                seq_name(p, v, seq[i + j], nm, sizeof nm);
+                k += (size_t)snprintf(names + k, sizeof names - k, "%s%s", j ? " " : "", nm);
+            }
             set_u64(t, row, 0, i);
-            if (i)
-                set_u64(t, row, 1, p->trs[i - 1].cycles);
+            if (v->data)
+                set_u64(t, row, 1, v->tr[i].cycles);
+            else if (i)
+                set_u64(t, row, 1, v->tr[i - 1].cycles);
             else
                 tab_set(t, row, 1, "-");
             set_u64(t, row, 2, best_reps);
@@ -666,29 +700,34 @@ static void csm_string(struct prof_report *r, const struct profile *p, const str
 
 /* The transition matrix: from x to (the last row and column: no CSECT),
  * as a matrix for up to 12 CSECTs, else the pairs by count. */
-static void csm_matrix(struct prof_report *r, const struct profile *p, const struct prof_opts *o)
+static void csm_matrix(struct prof_report *r, const struct profile *p, const struct prof_opts *o,
+                       const struct csm_view *v)
 {
     size_t nc = p->ncsects + 1;
-    uint64_t *m = calloc(nc * nc, sizeof *m), calls = 0, rets = 0;
+    uint64_t *m = calloc(nc * nc, sizeof *m), calls = 0, rets = 0, stores = 0;
     if (!m) {
         r->oom = 1;
         return;
     }
-    for (size_t i = 0; i < p->ntrs; i++) {
-        const struct prof_tr *x = &p->trs[i];
+    for (size_t i = 0; i < v->n; i++) {
+        const struct prof_tr *x = &v->tr[i];
         size_t f = x->from < p->ncsects ? x->from : p->ncsects;
         size_t to = x->to < p->ncsects ? x->to : p->ncsects;
         m[f * nc + to]++;
         calls += x->kind == 1;
         rets += x->kind == 2;
+        stores += x->kind == 4;
     }
-    struct table *t = new_table(r, "csm-matrix");
+    char id[48];
+    snprintf(id, sizeof id, "%s-matrix", v->id);
+    struct table *t = new_table(r, id);
     if (!t) {
         free(m);
         return;
     }
     if (nc <= TAB_MAX_COLS - 1) {
-        tab_title(t, "csm: the transition matrix (rows: the CSECT left; columns: the one entered)");
+        tab_title(t, "%s: the transition matrix (rows: the CSECT left; columns: the one entered)",
+                  v->title);
         tab_col(t, "from", TAB_LEFT);
         for (size_t j = 0; j < nc; j++)
             tab_col(t, csect_name(p, j < p->ncsects ? (unsigned)j : PROF_NO_CSECT),
@@ -700,7 +739,7 @@ static void csm_matrix(struct prof_report *r, const struct profile *p, const str
                 set_u64(t, row, (int)j + 1, m[i * nc + j]);
         }
     } else {
-        tab_title(t, "csm: the transitions by count");
+        tab_title(t, "%s: the transitions by count", v->title);
         tab_col(t, "from", TAB_LEFT);
         tab_col(t, "to", TAB_LEFT);
         tab_col(t, "count", TAB_RIGHT | TAB_NUM);
@@ -721,47 +760,58 @@ static void csm_matrix(struct prof_report *r, const struct profile *p, const str
             m[bi] = 0;
         }
     }
-    tab_note(t, "%zu transitions among %zu CSECTs: %" PRIu64 " calls, %" PRIu64 " returns, %"
-                PRIu64 " other branches%s", p->ntrs, p->ncsects, calls, rets,
-             p->ntrs - calls - rets, p->csm_full ? "; the buffer filled (the monitor ended)" : "");
+    if (v->data)
+        tab_note(t, "%zu data references to another CSECT or of another kind: %" PRIu64
+                    " fetches, %" PRIu64 " stores%s", v->n, v->n - stores, stores,
+                 p->csm_full ? "; the buffer filled (the monitor ended)" : "");
+    else
+        tab_note(t, "%zu transitions among %zu CSECTs: %" PRIu64 " calls, %" PRIu64 " returns, %"
+                    PRIu64 " other branches%s", v->n, p->ncsects, calls, rets,
+                 v->n - calls - rets, p->csm_full ? "; the buffer filled (the monitor ended)" : "");
+    if (p->csm_method != PROF_CSM_MICROCODE)
+        tab_note(t, "recorded by the interrupt service routine IMPPERI on %s: %" PRIu64
+                    " program interruptions", p->csm_method == PROF_CSM_PER ?
+                 "PER's successful branch" : "the CSECT event (CR9 bit 4)", p->csm_interrupts);
     free(m);
 }
 
 /*
  * The CSECTs used together (the seed: "referenced within a specified time
  * interval"): the run cut into intervals of o->interval cycles from the
- * first transition; in each, the CSECT current at its start and every
- * one entered during it.  A table of the intervals' sets, and how often
- * each pair was used in the same interval.
+ * first record; in each, the CSECT current at its start and every one
+ * entered (or referred to) during it.  A table of the intervals' sets,
+ * and how often each pair was used in the same interval.
  */
 static void csm_concurrency(struct prof_report *r, const struct profile *p,
-                            const struct prof_opts *o)
+                            const struct prof_opts *o, const struct csm_view *v)
 {
-    uint64_t w = o->interval ? o->interval : 10000, t0 = p->trs[0].cycles;
-    uint64_t end = p->cycles > p->trs[p->ntrs - 1].cycles ? p->cycles : p->trs[p->ntrs - 1].cycles;
+    uint64_t w = o->interval ? o->interval : 10000, t0 = v->tr[0].cycles;
+    uint64_t end = p->cycles > v->tr[v->n - 1].cycles ? p->cycles : v->tr[v->n - 1].cycles;
     size_t nc = p->ncsects + 1;
     uint8_t *in = calloc(nc, 1);
     uint64_t *pairs = calloc(nc * nc, sizeof *pairs);
     unsigned *set = malloc(nc * sizeof *set);
-    struct table *t = new_table(r, "csm-together");
+    char id[48];
+    snprintf(id, sizeof id, "%s-together", v->id);
+    struct table *t = new_table(r, id);
     if (!in || !pairs || !set || !t) {
         r->oom |= !in || !pairs || !set;
         free(in), free(pairs), free(set);
         return;
     }
-    tab_title(t, "csm: the CSECTs used together, in intervals of %" PRIu64 " cycles", w);
+    tab_title(t, "%s: the CSECTs used together, in intervals of %" PRIu64 " cycles", v->title, w);
     tab_col(t, "interval", TAB_RIGHT | TAB_NUM);
     tab_col(t, "from cycle", TAB_RIGHT | TAB_NUM);
     tab_col(t, "CSECTs", TAB_RIGHT | TAB_NUM);
     tab_col(t, "used", TAB_LEFT);
     size_t k = 0, rows = 0, limit = o->top ? (size_t)o->top : SIZE_MAX;
-    unsigned cur = p->trs[0].from;
-    for (uint64_t a = t0, i = 0; a <= end && k <= p->ntrs; a += w, i++) {
+    unsigned cur = v->data ? v->tr[0].to : v->tr[0].from;
+    for (uint64_t a = t0, i = 0; a <= end && k <= v->n; a += w, i++) {
         size_t n = 0;
         unsigned c = cur < p->ncsects ? cur : p->ncsects;
         in[c] = 1, set[n++] = c;
-        for (; k < p->ntrs && p->trs[k].cycles < a + w; k++) {
-            cur = p->trs[k].to;
+        for (; k < v->n && v->tr[k].cycles < a + w; k++) {
+            cur = v->tr[k].to;
             c = cur < p->ncsects ? cur : p->ncsects;
             if (!in[c])
                 in[c] = 1, set[n++] = c;
@@ -784,14 +834,15 @@ static void csm_concurrency(struct prof_report *r, const struct profile *p,
         }
         for (size_t x = 0; x < n; x++)
             in[set[x]] = 0;
-        if (k == p->ntrs && a + w > end)
+        if (k == v->n && a + w > end)
             break;
     }
     if (rows > limit)
         tab_note(t, "(%zu more intervals not shown: --top=0 shows all)", rows - limit);
-    struct table *m = new_table(r, "csm-together-pairs");
+    snprintf(id, sizeof id, "%s-together-pairs", v->id);
+    struct table *m = new_table(r, id);
     if (m) {
-        tab_title(m, "csm: pairs of CSECTs used in the same interval, by intervals");
+        tab_title(m, "%s: pairs of CSECTs used in the same interval, by intervals", v->title);
         tab_col(m, "CSECT", TAB_LEFT);
         tab_col(m, "with", TAB_LEFT);
         tab_col(m, "intervals", TAB_RIGHT | TAB_NUM);
@@ -815,13 +866,67 @@ static void csm_concurrency(struct prof_report *r, const struct profile *p,
     free(in), free(pairs), free(set);
 }
 
+/* The records of view v: data or code, task (0: every task). */
+static int csm_select(const struct profile *p, struct csm_view *v, int data, unsigned task)
+{
+    v->n = 0;
+    v->data = data;
+    v->tr = malloc((p->ntrs ? p->ntrs : 1) * sizeof *v->tr);
+    if (!v->tr)
+        return -1;
+    for (size_t i = 0; i < p->ntrs; i++)
+        if ((p->trs[i].kind >= 3) == (data != 0) && (!task || p->trs[i].task == task))
+            v->tr[v->n++] = p->trs[i];
+    const char *what = data ? "dsm" : "csm";
+    if (task) {
+        snprintf(v->id, sizeof v->id, "%s-task%u", what, task);
+        snprintf(v->title, sizeof v->title, "%s task %u", what, task);
+    } else {
+        snprintf(v->id, sizeof v->id, "%s", what);
+        snprintf(v->title, sizeof v->title, "%s", what);
+    }
+    return 0;
+}
+
+static void csm_sections(struct prof_report *r, const struct profile *p,
+                         const struct prof_opts *o, const struct csm_view *v)
+{
+    if (v->n) {
+        csm_string(r, p, o, v);
+        csm_concurrency(r, p, o, v);
+    }
+    csm_matrix(r, p, o, v);
+}
+
+/* The code's transitions, then (ECSM's data flag) the data references;
+ * with several tasks, each task's too. */
 static void build_csm(struct prof_report *r, const struct profile *p, const struct prof_opts *o)
 {
-    if (p->ntrs) {
-        csm_string(r, p, o);
-        csm_concurrency(r, p, o);
+    unsigned tasks = 0;
+    for (size_t i = 0; i < p->ntrs; i++)
+        tasks |= p->trs[i].task < 32 ? 1u << p->trs[i].task : 0;
+    int several = (tasks & (tasks - 1)) != 0;
+    for (int data = 0; data < 2; data++) {
+        struct csm_view v;
+        if (csm_select(p, &v, data, 0) != 0) {
+            r->oom = 1;
+            return;
+        }
+        if (!data || v.n)
+            csm_sections(r, p, o, &v);
+        free(v.tr);
+        for (unsigned t = 1; several && t < 32; t++) {
+            if (!(tasks >> t & 1))
+                continue;
+            if (csm_select(p, &v, data, t) != 0) {
+                r->oom = 1;
+                return;
+            }
+            if (v.n)
+                csm_sections(r, p, o, &v);
+            free(v.tr);
+        }
     }
-    csm_matrix(r, p, o);
 }
 
 /* ------------------------------------------------------------ overhead */

@@ -107,6 +107,7 @@ struct imprun_opts {
     uint32_t glean_every, glean_buffer;
     uint32_t csm_records;           /* --csm[=RECORDS]: the CSECT monitor's buffer; 0: off */
     enum imprun_csm_method csm_method;  /* ... by microcode, or PER or CSM with an ISR */
+    int csm_data;                   /* ... and the operand references to CSECTs (data) */
     const char *profile;            /* --profile FILE: imp-profile(5) */
     uint32_t trace_lo, trace_hi;
     uint64_t max_trace;             /* --max-trace: bytes of trace */

@@ -75,7 +75,7 @@ static void usage(FILE *f)
           "  --ias=CYCLES, --ias-window=WHERE[/BLOCK]   instruction address sampling\n"
           "  --pcs[=RATE], --pcs-slots=N   PC sampling, RATE per virtual second\n"
           "  --glean=INFO[,every=N][,insns][,n=N][,buffer=BYTES]\n"
-          "  --csm[=RECORDS][,per|,csm]  CSECT transitions, by microcode or an ISR\n"
+          "  --csm[=RECORDS][,per|,csm][,data]  CSECT transitions (microcode, an ISR)\n"
           "  --profile=FILE        the monitors' data for impprof(1)\n"
           "\n"
           "Tasks and paging (any of these turns virtual storage and paging on):\n"
@@ -406,26 +406,30 @@ static int parse_option(int c, char *arg, struct imprun_opts *o, struct services
             return bad_usage("%s", err);
         break;
     case OPT_CSM: {
+        /* --csm[=RECORDS][,per|,csm][,data], in any order after the count */
+        char buf[64];
         uint64_t recs = 16384;
-        const char *how = arg ? strchr(arg, ',') : NULL;
-        char num[32];
-        size_t n = arg ? (how ? (size_t)(how - arg) : strlen(arg)) : 0;
-        if (arg && !how && (!strcmp(arg, "per") || !strcmp(arg, "csm")))
-            how = arg - 1, n = 0;       /* --csm=per: the method alone */
-        if (n >= sizeof num)
-            return bad_usage("--csm: '%s' is not a number of records (1 to 524288)", arg);
-        memcpy(num, arg ? arg : "", n);
-        num[n] = 0;
-        if (n && parse_number_in(num, NUM_DECIMAL, 1, 1u << 19, &recs) != 0)
-            return bad_usage("--csm: '%s' is not a number of records (1 to 524288)", num);
         o->csm_method = CSM_MICROCODE;
-        if (how && !strcmp(how + 1, "per"))
-            o->csm_method = CSM_PER;
-        else if (how && !strcmp(how + 1, "csm"))
-            o->csm_method = CSM_ISR;
-        else if (how)
-            return bad_usage("--csm: '%s' is not per or csm (the interrupt-driven monitors)",
-                             how + 1);
+        o->csm_data = 0;
+        if (arg && strlen(arg) >= sizeof buf)
+            return bad_usage("--csm: '%s' is too long", arg);
+        snprintf(buf, sizeof buf, "%s", arg ? arg : "");
+        for (char *t = buf, *next; t && *t; t = next) {
+            if ((next = strchr(t, ',')) != NULL)
+                *next++ = 0;
+            if (!strcmp(t, "per"))
+                o->csm_method = CSM_PER;
+            else if (!strcmp(t, "csm"))
+                o->csm_method = CSM_ISR;
+            else if (!strcmp(t, "data"))
+                o->csm_data = 1;
+            else if (t != buf || parse_number_in(t, NUM_DECIMAL, 1, 1u << 19, &recs) != 0)
+                return bad_usage("--csm: '%s' is not a number of records (1 to 524288), per, "
+                                 "csm or data", t);
+        }
+        if (o->csm_data && o->csm_method != CSM_MICROCODE)
+            return bad_usage("--csm: %s", "data references are the microcode monitor's (not "
+                             "with per or csm)");
         o->csm_records = (uint32_t)recs;
         break;
     }

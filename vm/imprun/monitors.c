@@ -336,6 +336,7 @@ static int csm_table(struct run *r, uint32_t floor, uint8_t *blk)
     put32(blk + 4, table);
     put32(blk + 8, buf);
     put32(blk + 12, (uint32_t)blen);
+    put32(blk + 40, r->o->csm_data ? VM_CSM_DATA : 0);
     m->csm_buf = buf;
     return 0;
 }
@@ -508,7 +509,7 @@ static void csm_report(FILE *f, struct run *r)
     struct vm *vm = r->vm;
     struct vm_monitor_stats s;
     vm_monitor_stats(vm, VM_MON_CSM, &s);
-    uint32_t n = get32(vm, CSM_BLOCK_AT + 20), kinds[3] = { 0 };
+    uint32_t n = get32(vm, CSM_BLOCK_AT + 20), kinds[5] = { 0 };
     uint32_t nc = m->ncsects + 1;               /* the last row and column: no CSECT */
     uint32_t *mat = nc <= 256 ? calloc((size_t)nc * nc, sizeof *mat) : NULL;
     if (m->csm_isr)                             /* the routine's own indication */
@@ -516,13 +517,16 @@ static void csm_report(FILE *f, struct run *r)
     for (uint32_t i = 0; i < n; i++) {
         uint32_t a = m->csm_buf + i * VM_CSM_RECORD, ft = get32(vm, a), k = get32(vm, a + 4) >> 24;
         uint32_t from = ft >> 16, to = ft & 0xFFFF;
-        kinds[k < 3 ? k : 0]++;
-        if (mat)
+        kinds[k < 5 ? k : 0]++;
+        if (mat && k < 3)
             mat[(from < m->ncsects ? from : m->ncsects) * nc + (to < m->ncsects ? to : m->ncsects)]++;
     }
     fprintf(f, "csm: %" PRIu32 " transitions among %" PRIu32 " CSECTs: %" PRIu32 " calls, %" PRIu32
-            " returns, %" PRIu32 " other branches%s\n", n, m->ncsects, kinds[1], kinds[2],
+            " returns, %" PRIu32 " other branches%s\n", kinds[0] + kinds[1] + kinds[2], m->ncsects, kinds[1], kinds[2],
             kinds[0], s.full ? "; the buffer filled (the monitor ended)" : "");
+    if (r->o->csm_data)
+        fprintf(f, "csm: %" PRIu32 " data references to another CSECT: %" PRIu32 " fetches, %"
+                PRIu32 " stores\n", kinds[3] + kinds[4], kinds[3], kinds[4]);
     for (int shown = 0; mat && shown < 5; shown++) {    /* the busiest pairs */
         uint32_t best = 0, bi = 0;
         for (uint32_t i = 0; i < nc * nc; i++)
