@@ -4,7 +4,7 @@
 * Linz paper's PER monitor and its stripped-down CSM).
 *
 * imprun loads it at X'C58' in the nucleus (key 0) and makes it the
-* program-interruption handler: the program new PSW X'00080000 00000C58'
+* program-interruption handler: new PSW X'00080000 00000C58'
 * (supervisor state, key 0, every interruption and PER off).  It keeps
 * the CSECT monitor's block of imp(7) ("THE SAMPLING MONITORS"), whose
 * address is at CAT+X'B4' (X'2B4'), exactly as the microcode-only
