@@ -94,13 +94,15 @@ void rep_psw_format(char *buf, size_t size, uint64_t psw)
 }
 
 /* The PSW and its fields in words (EC mode, ISA.md "PSW"):
- *   PSW=000A0000 00000ABC  supervisor, key 0, disabled, wait, CC 0, PM 0, IA 000ABC */
+ *   PSW=000A0000 00000ABC  supervisor, key 0, disabled, wait, CC 0, PM 0, IA 000ABC
+ * (", PER" after the masks when the PER mask is on) */
 void rep_psw_fields_format(char *buf, size_t size, uint64_t psw)
 {
     unsigned hi = (unsigned)(psw >> 32);
-    int enabled = (hi & 0x43040000u) != 0;    /* PER, I/O, external, machine check */
-    snprintf(buf, size, "PSW=%08X %08X  %s, key %u, %s%s, CC %u, PM %X, IA %06X", hi,
+    int enabled = (hi & 0x03040000u) != 0;    /* I/O, external, machine check */
+    snprintf(buf, size, "PSW=%08X %08X  %s, key %u, %s%s%s, CC %u, PM %X, IA %06X", hi,
              (unsigned)psw, hi & 0x10000 ? "problem" : "supervisor", hi >> 20 & 15,
-             enabled ? "enabled" : "disabled", hi & 0x20000 ? ", wait" : "", hi >> 12 & 3,
+             enabled ? "enabled" : "disabled", hi & 0x40000000u ? ", PER" : "",
+             hi & 0x20000 ? ", wait" : "", hi >> 12 & 3,
              hi >> 8 & 15, (unsigned)psw & VM_ADDR_MASK);
 }
