@@ -179,3 +179,13 @@ void vm_per_stats(const struct vm *vm, struct vm_per_stats *out)
         out->events[i] = vm->per.events[i];
     out->interrupts = vm->per.interrupts;
 }
+
+const char *vm_per_event_name(unsigned i)
+{
+    static const char *const names[] = {
+#define X(e, what) what,
+        PER_EVENTS(X)
+#undef X
+    };
+    return i < sizeof names / sizeof names[0] ? names[i] : NULL;
+}

@@ -496,6 +496,9 @@ struct vm_per_stats {
     uint64_t interrupts;
 };
 void vm_per_stats(const struct vm *vm, struct vm_per_stats *out);
+/* The name of the event of PER code bit 0x80 >> i ("successful branch",
+ * ..., "CSECT change (the CSECT monitor)"), NULL past the last. */
+const char *vm_per_event_name(unsigned i);
 
 /* ---- tracing (zero cost when not set) ------------------------------------------ */
 

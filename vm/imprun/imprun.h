@@ -108,6 +108,8 @@ struct imprun_opts {
     uint32_t csm_records;           /* --csm[=RECORDS]: the CSECT monitor's buffer; 0: off */
     enum imprun_csm_method csm_method;  /* ... by microcode, or PER or CSM with an ISR */
     int csm_data;                   /* ... and the operand references to CSECTs (data) */
+    uint32_t per_cr9;               /* --per: CR9 (events, GR mask); 0: off */
+    char per_range[128];            /* ... the range, as --ias-window's WHERE ("": all) */
     const char *profile;            /* --profile FILE: imp-profile(5) */
     uint32_t trace_lo, trace_hi;
     uint64_t max_trace;             /* --max-trace: bytes of trace */
@@ -152,6 +154,8 @@ void imprun_iifm_profile(FILE *f, struct vm *vm, const struct imprun_opts *o);
 /* --ias-window and --glean into o; 0, or -1 with a message in err. */
 int imprun_parse_ias_window(struct imprun_opts *o, const char *spec, char *err, size_t errsize);
 int imprun_parse_glean(struct imprun_opts *o, const char *spec, char *err, size_t errsize);
+/* --per=EVENTS[,range=WHERE][,gr=R+R...]: 0, or -1 with a message in err. */
+int imprun_parse_per(struct imprun_opts *o, const char *spec, char *err, size_t errsize);
 /* The storage below what --iifm reserves at the top (size if none). */
 uint32_t imprun_iifm_top(const struct imprun_opts *o, uint32_t size);
 /* Arm the monitor as LOCR would (the block at the top of storage); 0, or

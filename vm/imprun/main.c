@@ -51,8 +51,7 @@ static void usage(FILE *f)
           "  --max-console=SIZE    console output allowed (default 16M; K, M, G)\n"
           "  --max-output=SIZE     output to --file files, in all (default 64M)\n"
           "  --max-trace=SIZE      --trace and --microtrace output (default 64M)\n"
-          "  --trace[=START:END]   trace every instruction, or those at START..END\n"
-          "  --trace=CSECT         trace the instructions of one CSECT\n"
+          "  --trace[=START:END|=CSECT]  trace every instruction, or some\n"
           "  --microtrace          trace every microword, field by field\n"
           "  --stats               instruction and cycle statistics by opcode\n"
           "  --json=FILE           everything as JSON (- = stdout)\n"
@@ -77,6 +76,7 @@ static void usage(FILE *f)
           "  --glean=INFO[,every=N][,insns][,n=N][,buffer=BYTES]\n"
           "  --csm[=RECORDS][,per|,csm][,data]  CSECT transitions (microcode, an ISR)\n"
           "  --profile=FILE        the monitors' data for impprof(1)\n"
+          "  --per=sb+if+sa+gra+csm[,range=WHERE][,gr=R+R...]  arm PER (imp(7))\n"
           "\n"
           "Tasks and paging (any of these turns virtual storage and paging on):\n"
           "  --frames=N            real frames (default: enough for every page)\n"
@@ -158,7 +158,7 @@ enum { OPT_CORE = 256, OPT_ORIGIN, OPT_MAXCYC, OPT_STORAGE, OPT_MICRO, OPT_FILE,
        OPT_REPL, OPT_PAGEIN, OPT_PAGEOUT, OPT_SLICE, OPT_REFS, OPT_REPLAY, OPT_CURVE,
        OPT_SUPER, OPT_CARDS, OPT_PRINT, OPT_PUNCH, OPT_ASA, OPT_MAXLINES, OPT_MAXPAGES,
        OPT_MAXCARDS, OPT_MAXPUNCH, OPT_ABEND_DUMP, OPT_IIFM, OPT_IAS, OPT_IASWIN,
-       OPT_PCS, OPT_PCSSLOTS, OPT_GLEAN, OPT_CSM, OPT_PROFILE };
+       OPT_PCS, OPT_PCSSLOTS, OPT_GLEAN, OPT_CSM, OPT_PROFILE, OPT_PER };
 
 static const struct option long_opts[] = {
     { "core", required_argument, NULL, OPT_CORE },
@@ -198,6 +198,7 @@ static const struct option long_opts[] = {
     { "glean", required_argument, NULL, OPT_GLEAN },
     { "csm", optional_argument, NULL, OPT_CSM },
     { "profile", required_argument, NULL, OPT_PROFILE },
+    { "per", required_argument, NULL, OPT_PER },
     { "cards", required_argument, NULL, OPT_CARDS },
     { "print", required_argument, NULL, OPT_PRINT },
     { "punch", required_argument, NULL, OPT_PUNCH },
@@ -434,6 +435,10 @@ static int parse_option(int c, char *arg, struct imprun_opts *o, struct services
         break;
     }
     case OPT_PROFILE: o->profile = arg; break;
+    case OPT_PER:
+        if (imprun_parse_per(o, arg, err, sizeof err) != 0)
+            return bad_usage("%s", err);
+        break;
     case OPT_CARDS: o->cards = arg; break;
     case OPT_PRINT: o->print = arg; break;
     case OPT_PUNCH: o->punch = arg; break;

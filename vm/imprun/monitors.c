@@ -86,6 +86,66 @@ static void info_list(unsigned info, char *buf, size_t size, const char *sep)
 #undef X
 }
 
+/* --per's events, in CR9's order (bits 0-4). */
+static const char *const per_events[] = { "sb", "if", "sa", "gra", "csm" };
+
+int imprun_parse_per(struct imprun_opts *o, const char *spec, char *err, size_t errsize)
+{
+    const char *comma = strchr(spec, ',');
+    size_t n = comma ? (size_t)(comma - spec) : strlen(spec);
+    uint32_t cr9 = 0;
+    for (const char *t = spec; t < spec + n;) {
+        size_t k = strcspn(t, "+,");
+        if (k > (size_t)(spec + n - t))
+            k = (size_t)(spec + n - t);
+        size_t i = 0;
+        while (i < sizeof per_events / sizeof per_events[0] &&
+               (strlen(per_events[i]) != k || strncasecmp(t, per_events[i], k) != 0))
+            i++;
+        if (i == sizeof per_events / sizeof per_events[0]) {
+            snprintf(err, errsize, "--per: '%.*s' is not an event (sb, if, sa, gra, csm, "
+                     "joined by +)", (int)k, t);
+            return -1;
+        }
+        cr9 |= 0x80000000u >> i;
+        t += k + (t[k] == '+');
+    }
+    if (!cr9) {
+        snprintf(err, errsize, "--per: no event (sb, if, sa, gra, csm, joined by +)");
+        return -1;
+    }
+    o->per_range[0] = 0;
+    for (const char *t = comma; t; t = strchr(t + 1, ',')) {
+        const char *v = t + 1;
+        size_t k = strcspn(v, ",");
+        if (!strncmp(v, "range=", 6) && k > 6 && k - 6 < sizeof o->per_range) {
+            memcpy(o->per_range, v + 6, k - 6);
+            o->per_range[k - 6] = 0;
+        } else if (!strncmp(v, "gr=", 3) && k > 3) {
+            for (const char *g = v + 3; g < v + k;) {
+                char *e;
+                long r = strtol(g, &e, 10);
+                if (e == g || r < 0 || r > 15 || (e < v + k && *e != '+')) {
+                    snprintf(err, errsize, "--per: gr=%.*s: registers 0 to 15, joined by +",
+                             (int)(k - 3), v + 3);
+                    return -1;
+                }
+                cr9 |= 0x8000u >> r;
+                g = e + (e < v + k);
+            }
+        } else {
+            snprintf(err, errsize, "--per: '%.*s' is not range=WHERE or gr=R+R...", (int)k, v);
+            return -1;
+        }
+    }
+    if ((cr9 & VM_CR9_GRA) && !(cr9 & 0xFFFF)) {
+        snprintf(err, errsize, "--per: gra needs the registers to watch (gr=R+R...)");
+        return -1;
+    }
+    o->per_cr9 = cr9;
+    return 0;
+}
+
 int imprun_parse_glean(struct imprun_opts *o, const char *spec, char *err, size_t errsize)
 {
     char buf[256];
@@ -378,12 +438,55 @@ void imprun_mon_free(struct run *r)
     r->mon.csects = NULL;
 }
 
+/*
+ * --per: CR9 as given, CR10-11 the range (all of storage by default),
+ * and the PER mask on in the starting PSW (a core image's restart PSW at
+ * 0).  With no handler of the program's, the first event ends the run
+ * with the report of interruption 0080 naming the event and the
+ * instruction -- a watchpoint the architecture defines.
+ */
+static int per_arm(struct run *r)
+{
+    const struct imprun_opts *o = r->o;
+    struct vm *vm = r->vm;
+    uint32_t lo = 0, hi = VM_ADDR_MASK + 1;
+    if (o->csm_records && o->csm_method != CSM_MICROCODE) {
+        fprintf(stderr, "imprun: --per and --csm=%s both need PER\n",
+                o->csm_method == CSM_PER ? "per" : "csm");
+        return -1;
+    }
+    if (o->per_range[0] && resolve(&r->tk[0].syms, o->per_range, &lo, &hi) != 0) {
+        fprintf(stderr, "imprun: --per=...,range=%s: no such CSECT, label or range in the "
+                "program%s\n", o->per_range, r->tk[0].syms.m ? "" : " (a core image has no symbols)");
+        return -1;
+    }
+    for (int k = 0; k < r->ntasks; k++) {       /* each task: its own CRs and PSW */
+        if (r->ntasks > 1)
+            vm_select_task(vm, (unsigned)k + 1);
+        vm_set_cr(vm, 9, o->per_cr9);
+        vm_set_cr(vm, 10, lo);
+        vm_set_cr(vm, 11, hi - 1);
+        if (o->core) {
+            uint8_t b0;
+            vm_fetch_bytes(vm, 0, &b0, 1);
+            b0 |= 0x40;
+            vm_store_bytes(vm, 0, &b0, 1);
+        } else
+            vm_set_psw(vm, vm_get_psw(vm) | VM_PSW_PER);
+    }
+    if (r->ntasks > 1)
+        vm_select_task(vm, 1);
+    return 0;
+}
+
 int imprun_mon_arm(struct run *r, uint32_t floor)
 {
     const struct imprun_opts *o = r->o;
     struct imprun_mon *m = &r->mon;
     struct vm *vm = r->vm;
     const struct symtab *s = &r->tk[0].syms;
+    if (o->per_cr9 && per_arm(r) != 0)
+        return -1;
     m->top = m->lo = imprun_iifm_top(o, vm_storage_size(vm));
     if (!o->ias_period && !o->pcs_rate && !o->glean_info && !o->csm_records)
         return 0;

@@ -414,7 +414,7 @@ void rep_abend_collect(struct rep_abend *a, const struct vm *vm, const struct sy
     if (a->status.interrupted && a->status.in.cls == VM_INT_PGM) {
         a->have_pic = 1;
         a->pic = a->status.in.code;
-        rep_pic_name(a->pic, a->pic_name, sizeof a->pic_name);
+        snprintf(a->pic_name, sizeof a->pic_name, "%s", a->status.pic_name);
     }
     completion(a);
     rep_regs_collect(&a->regs, vm);

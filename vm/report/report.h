@@ -84,7 +84,11 @@ struct rep_status {
                                        SVC old PSW, the program's) */
     int interrupted;                /* VM_NO_*_HANDLER: in says what had none */
     struct vm_interrupt in;
-    char pic_name[80];              /* program interruption: "specification", ... */
+    char pic_name[160];             /* program interruption: "specification", ...
+                                       (PER: "PER event: storage alteration") */
+    int per;                        /* PER: the code at X'96', the address at X'98' */
+    unsigned per_code;
+    uint32_t per_addr;
     int inside;                     /* stopped inside the microcode of where.addr */
     int waiting;                    /* a cycle limit in the wait state */
     unsigned upc;                   /* then: the microword, and its label */
@@ -223,7 +227,7 @@ struct rep_abend {
     char code[8];                   /* "S0C4", "S322", "U0100"; "" if none applies */
     int have_pic;                   /* a program interruption: */
     uint16_t pic;                   /* its code (a PER bit removed) */
-    char pic_name[80];
+    char pic_name[160];
     uint64_t psw;                   /* the old PSW of the interruption, else the PSW */
     unsigned ilc;
     int have_where;

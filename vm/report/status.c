@@ -96,6 +96,26 @@ void rep_completion_code(uint32_t code, char *buf, size_t size)
         snprintf(buf, size, "S%03X", (code >> 12) & 0xFFF);
 }
 
+/* A PER event: its code (X'96') and address (X'98'), the events named
+ * after the interruption's ("PER event: storage alteration, ..."). */
+static void per_collect(struct rep_status *s, const struct vm *vm)
+{
+    uint8_t b[6];
+    if (vm_fetch_bytes(vm, 0x96, b, sizeof b) != 0)
+        return;
+    s->per = 1;
+    s->per_code = b[0];
+    s->per_addr = (uint32_t)b[3] << 16 | (uint32_t)b[4] << 8 | b[5];
+    size_t n = strlen(s->pic_name);
+    const char *sep = ": ";
+    for (unsigned i = 0; vm_per_event_name(i); i++)
+        if (s->per_code & 0x80u >> i) {
+            snprintf(s->pic_name + n, sizeof s->pic_name - n, "%s%s", sep, vm_per_event_name(i));
+            n = strlen(s->pic_name);
+            sep = ", ";
+        }
+}
+
 /* Address of the instruction an interruption is about: the old PSW's IA
  * less the instruction length (ILC in halfwords; 0 for early PSW errors). */
 uint32_t rep_failing_addr(const struct vm_interrupt *in)
@@ -206,9 +226,14 @@ void rep_status_collect(struct rep_status *s, const struct vm *vm, const struct 
         s->in = *vm_last_interrupt(vm);
         if (st == VM_NO_PGM_HANDLER || s->in.cls == VM_INT_PGM)
             rep_pic_name(s->in.code, s->pic_name, sizeof s->pic_name);
+        if (s->in.cls == VM_INT_PGM && (s->in.code & 0x80))
+            per_collect(s, vm);
         if (st != VM_NO_EXT_HANDLER) {
             s->have_where = 1;
-            rep_where_collect(&s->where, vm, t, rep_failing_addr(&s->in));
+            /* PER alone: the old PSW is past the instruction (a branch's
+               target); the PER address names it */
+            rep_where_collect(&s->where, vm, t, s->per && !(s->in.code & 0xFF7F) ? s->per_addr
+                                                : rep_failing_addr(&s->in));
         }
     } else if (st == VM_ABEND) {
         /* ended by the ABEND service of an SVC: where is the SVC (the SVC
