@@ -613,7 +613,7 @@ enum vm_status fp_run(struct vm *vm)
 #define TAB_UNCOUNTED                                                                 \
         [OP_GENERIC] = &&l_generic, [OP_FETCH] = &&l_fetch, [OP_EXIT] = &&l_exit,       \
         [OP_BRANCH] = &&l_branch, [OP_FETCHP] = &&l_fetchp, [OP_FETCHM] = &&l_fetchm,   \
-        [OP_FETCHR] = &&l_fetchr,
+        [OP_FETCHR] = &&l_fetchr, [OP_FETCHRP] = &&l_fetchrp,
 #define TAB_T(code, label) [code] = &&label##_c,
     static const void *const handler[OP_COUNT] = { TAB_UNCOUNTED TAB_TABLE };
 #undef TAB_T
@@ -715,7 +715,34 @@ enum vm_status fp_run(struct vm *vm)
          * it is on too, and, once the instruction is fetched, the
          * instruction-fetch event. */
         CASE(OP_FETCHR, l_fetchr):
-        if (UNLIKELY(vm->brp != vm->per.brp))
+        /* paging off, no CSECT monitor: the plain fetch's hit path, with
+         * a branch's event first (the last instruction's) and the fetch's
+         * after */
+        if ((vm->per.en & (PER_SB | PER_CSM)) && vm->brp != vm->per.brp)
+            per_fetch_end(vm);
+        {
+            if (UNLIKELY(cyc >= vm->fetch_deadline))
+                OUTSIDE(fetch_checked(vm, u));
+            cyc += u->cycles;
+            mw++;
+            uint32_t ia = vm->ia;
+            struct icent *e = &vm->ic[(ia >> 1) & (IC_SIZE - 1)];
+            if (UNLIKELY(!ic_hit_plain(ia, e)))
+                OUTSIDE(fetch_slow(vm, u, ia, e));
+            fetch_hit(vm, ia, e);
+            if (UNLIKELY(((ia - vm->per.lo) & VM_ADDR_MASK) < vm->per.if_n))
+                per_note(vm, PER_IF, ia);
+            unsigned didx = e->il.didx;
+            ninsn++;
+            vm->ctr.op_count[didx]++;
+            vm->ctr.op_cycles[lastop] += cyc - lastcyc;
+            lastcyc = cyc;
+            lastop = didx;
+            GO_ENTRY(e->entry);
+        }
+        /* ... with paging or the CSECT monitor too (OP_FETCHRP) */
+        CASE(OP_FETCHRP, l_fetchrp):
+        if ((vm->per.en & (PER_SB | PER_CSM)) && vm->brp != vm->per.brp)
             per_fetch_end(vm);
         if (UNLIKELY(vm->brp != vm->mon.csm_brp) && (vm->mon.on & MON_CSM)) {
             vm->mon.csm_brp = vm->brp;

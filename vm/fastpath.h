@@ -80,6 +80,7 @@ enum {
     OP_FETCHP,                          /* the fetch vector with paging on (fp_set_fetch) */
     OP_FETCHM,                          /* ... with the CSECT monitor's bounds comparator */
     OP_FETCHR,                          /* ... with PER's branch and fetch comparators */
+    OP_FETCHRP,                         /* ... and paging or the CSECT monitor */
     OP_ALU,                             /* + ALU function */
     OP_ALUP = OP_ALU + NALU,            /* + ALU function */
     OP_MEM = OP_ALUP + NALU,            /* + ALU function * 8 + MEM (RD1..WR4) */
@@ -95,7 +96,8 @@ enum {
 /* One of the fetch vector's cases. */
 static inline int op_is_fetch(unsigned op)
 {
-    return op == OP_FETCH || op == OP_FETCHP || op == OP_FETCHM || op == OP_FETCHR;
+    return op == OP_FETCH || op == OP_FETCHP || op == OP_FETCHM || op == OP_FETCHR ||
+           op == OP_FETCHRP;
 }
 
 /* fpchoose.c.  The case of u given the one its fields chose (op), for its

@@ -352,15 +352,17 @@ void fp_set_fetch(struct vm *vm)
     if (!vm->cs)
         return;                         /* no control store yet */
     struct uop *v = &vm->cs[vm->img.vector[MC_V_FETCH]];
-    unsigned op = vm->per.en & (PER_SB | PER_IF | PER_CSM) ? OP_FETCHR
-                  : (vm->mon.on & MON_CSM) ? OP_FETCHM : vm->pg.on ? OP_FETCHP : OP_FETCH;
+    unsigned op = !(vm->per.en & (PER_SB | PER_IF | PER_CSM))
+                      ? (vm->mon.on & MON_CSM) ? OP_FETCHM : vm->pg.on ? OP_FETCHP : OP_FETCH
+                  : vm->pg.on || (vm->mon.on & MON_CSM) ? OP_FETCHRP : OP_FETCHR;
     if (!op_is_fetch(v->op))
         return;                         /* a fetch vector with more than the fetch */
     if (v->op != op) {
         /* the cache's tags follow paging (PER's fetch with paging off
            keeps it: the PSW's PER mask changes at every interruption) */
         if (((v->op == OP_FETCHP) != (op == OP_FETCHP) || op == OP_FETCHP) &&
-            (vm->pg.on || (v->op != OP_FETCHR && op != OP_FETCHR)))
+            (vm->pg.on || (v->op != OP_FETCHR && op != OP_FETCHR)) &&
+            v->op != OP_FETCHRP && op != OP_FETCHRP)
             fp_flush(vm);
         v->op = (uint16_t)op;
         if (vm->fp_linked)
