@@ -213,8 +213,25 @@ void stmt_flush_diags(struct assembler *as)
                 col = 0;
             char buf[LINE_KEEP + 1];
             const char *src = line < f->nlines ? src_line(f, line, buf) : NULL;
+            const struct mexp *x = st->more->exp;
+            if (x) {            /* generated: the text made, the column in it */
+                int n = st->textlen < LINE_KEEP ? st->textlen : LINE_KEEP;
+                memcpy(buf, st->more->text, (size_t)n);
+                buf[n] = '\0';
+                src = buf;
+                col = d->col > 0 ? d->col : 0;
+                line = st->line;
+            }
             if (diag_report(as->diag, d->lvl, f->path, line + 1, col, src, "%s", d->msg) < 0)
                 return;
+            for (int depth = 0; x && depth < 8; depth++) {  /* the traceback */
+                const struct stmt *c = &as->stmts[x->call];
+                if (diag_report(as->diag, DIAG_NOTE, as->files[c->file]->path, c->line + 1,
+                                x->col, NULL, "in expansion of macro %s called here",
+                                x->name) < 0)
+                    return;
+                x = c->more ? c->more->exp : NULL;
+            }
         }
     }
 }

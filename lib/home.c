@@ -51,3 +51,18 @@ int home_runtime(char *buf, size_t size)
     }
     return -1;
 }
+
+int home_maclib(char *buf, size_t size)
+{
+    static const char *const places[] = { "../share/imp/maclib", "../asm/maclib" };
+    char dir[PATH_MAX], probe[PATH_MAX + 64];
+    if (home_bindir(dir, sizeof dir) != 0)
+        return -1;
+    for (size_t i = 0; i < sizeof places / sizeof places[0]; i++) {
+        snprintf(probe, sizeof probe, "%s/%s/SAVE.mac", dir, places[i]);
+        if (access(probe, R_OK) == 0 &&
+            (size_t)snprintf(buf, size, "%s/%s", dir, places[i]) < size)
+            return 0;
+    }
+    return -1;
+}
