@@ -582,7 +582,12 @@ static int attr_operand(struct ev *e, struct ref *r, struct val *x, int *isref)
             return -1;
         }
         *isref = 1;
-        *x = to_str(e, ref_value(e, r));
+        if (r->is_param == 2 && r->nsub == 0)
+            *x = vstr(e->as, "", 0);        /* N'&SYSLIST: no value needed */
+        else if (r->var && r->var->dim > 0 && r->nsub == 0)
+            *x = vstr(e->as, "", 0);        /* N'&ARRAY */
+        else
+            *x = to_str(e, ref_value(e, r));
         return 0;
     }
     int b = e->i;
@@ -617,7 +622,7 @@ static struct val attribute(struct ev *e, char a)
         return vnum(x.len ? 1 : 0);
     case 'T': {
         char t = type_of(e, x.s, x.len);
-        if (isref && r.var)
+        if (isref && r.var && r.var->type != 'C')
             t = 'N';
         return vstr(e->as, &t, 1);
     }
