@@ -592,8 +592,10 @@ static void expand(struct assembler *as, const struct macdef *m, int call, struc
     struct macproc *mp = as->mac;
     struct stmt_more *cm = stmt_more(as, &as->stmts[call]);
     cm->is_call = 1;
+    struct fields cf;
+    mac_fields(stmt_text(as, &as->stmts[call]), as->stmts[call].textlen, &cf);
     if (outer->depth >= MAC_DEPTH) {
-        stmt_msg(as, call, DIAG_ERROR, as->stmts[call].opcol ? as->stmts[call].opcol : 0,
+        stmt_msg(as, call, DIAG_ERROR, cf.opcol,
                  "macro calls nested more than %d deep (recursion without end?)", MAC_DEPTH);
         return;
     }
@@ -601,8 +603,6 @@ static void expand(struct assembler *as, const struct macdef *m, int call, struc
     bind_args(as, m, call, &v);
     snprintf(v.ndx, sizeof v.ndx, "%04d", ++mp->sysndx);
     struct mexp *fr = arena_alloc(&as->arena, sizeof *fr);
-    struct fields cf;
-    mac_fields(stmt_text(as, &as->stmts[call]), as->stmts[call].textlen, &cf);
     *fr = (struct mexp){ m->name, call, cf.opcol };
     v.frame = fr;
     char *buf = malloc(MAC_TEXT);

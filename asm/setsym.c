@@ -19,7 +19,8 @@
  *           | &var [ (subscript) ] | decimal | X'..' | B'..' | C'..'
  *           | K'&v | N'&v | T'&v | L'x | D'x
  *
- * Character values compare as HLASM does: a shorter string is less.
+ * Character values compare as HLASM does: a shorter string is less, equal
+ * lengths compare in EBCDIC; C'A' is X'C1'.
  */
 #include <ctype.h>
 #include <stdarg.h>
@@ -28,6 +29,7 @@
 #include <strings.h>
 #include <time.h>
 
+#include "ebcdic.h"
 #include "macro.h"
 
 static int is_symch(int c)
@@ -521,14 +523,18 @@ static struct val selfdef(struct ev *e, char kind)
     e->i += 2;
     int64_t n = 0;
     int k = 0;
-    while (e->i < e->n && e->s[e->i] != '\'') {
+    while (e->i < e->n && (e->s[e->i] != '\'' ||
+                           (kind == 'C' && e->i + 1 < e->n && e->s[e->i + 1] == '\''))) {
         int c = (unsigned char)e->s[e->i];
         if (kind == 'X' && isxdigit(c))
             n = n * 16 + (isdigit(c) ? c - '0' : toupper(c) - 'A' + 10);
         else if (kind == 'B' && (c == '0' || c == '1'))
             n = n * 2 + (c - '0');
-        else if (kind == 'C')
-            n = n * 256 + c;        /* the host code: EBCDIC is not needed to compare */
+        else if (kind == 'C') {
+            if (c == '\'' || c == '&')     /* '' and && stand for one */
+                e->i++;
+            n = n * 256 + ebcdic_of((char)c);
+        }
         else {
             ev_fail(e, "invalid character in a self-defining term");
             return vnum(0);
@@ -760,7 +766,10 @@ static int str_cmp(struct val a, struct val b)
 {
     if (a.len != b.len)
         return a.len < b.len ? -1 : 1;
-    return memcmp(a.s, b.s, (size_t)a.len);
+    for (int i = 0; i < a.len; i++)     /* in the EBCDIC collating sequence */
+        if (ebcdic_of(a.s[i]) != ebcdic_of(b.s[i]))
+            return ebcdic_of(a.s[i]) < ebcdic_of(b.s[i]) ? -1 : 1;
+    return 0;
 }
 
 static struct val rel(struct ev *e)

@@ -1,0 +1,104 @@
+#!/bin/sh
+# t1150: macro-using programs assemble to the same object (sections,
+# text, relocation, symbols) as the same programs expanded by hand, and
+# the ones that run give their expected output.
+. "$(dirname "$0")/test-lib.sh"
+. "$TEST_DIR/lib-impas.sh"
+
+D=$TEST_DIR/data/macro
+
+# core OBJ: the records that say what was assembled (not where from).
+core() { grep -E '^(ESD|TXT|RLD|XREF|SYM|END)' "$1"; }
+
+for p in instructor linkage opencode; do
+    test_expect_success "$p.s assembles to the object of $p.hand.s" "
+        impas --sysparm=TEST -o $p.o $D/$p.s 2>err && ! test -s err &&
+        impas --sysparm=TEST -o hand.o $D/$p.hand.s &&
+        core $p.o >actual && core hand.o >expect && test_cmp expect actual &&
+        test \$(grep -c '^TXT' $p.o) -gt 0
+    "
+done
+
+test_expect_success 'linkage.s runs: SUBENTRY, WTO, CALL, IF, DO, SUBEXIT' '
+    imprun $D/linkage.s >out 2>/dev/null &&
+    printf "Hello from the macro library\ntwice 21 is 42\n" >expect &&
+    test_cmp expect out
+'
+test_expect_success 'structured.s runs every path of IF, DO, SELECT as expected' '
+    imprun $D/structured.s >out 2>/dev/null && test_cmp $D/structured.expected out
+'
+test_expect_success 'the listing marks generated statements with +' '
+    impas -l lst $D/linkage.s &&
+    test_grep "^000000 90EC D00C .* 2[0-9]+ *STM   14,12,12(13)" lst &&
+    test_grep "  MAIN     SUBENTRY" lst &&
+    test_grep "+ #@W0003 DC  C.Hello from the macro library." lst
+'
+test_expect_success 'PRINT NOGEN hides an expansion, MCALL shows inner calls' '
+    cat >p.s <<-\X &&
+	         MACRO
+	         INNER
+	         DC    C'"'"'I'"'"'
+	         MEND
+	         MACRO
+	         OUTER
+	         INNER
+	         MEND
+	P        CSECT
+	         OUTER
+	         PRINT NOGEN
+	         OUTER
+	         PRINT GEN,MCALL
+	         OUTER
+	         END
+	X
+    impas -l lst p.s &&
+    test $(grep -c "+ *DC    C.I." lst) = 2 &&
+    test $(grep -c "+ *INNER" lst) = 1
+'
+test_expect_success 'MNOTE: the message and its severity (8 is an error)' '
+    cat >mn.s <<-\X &&
+	         MACRO
+	         CHECK &N
+	         AIF   (&N LE 10).OK
+	         MNOTE 8,'"'"'&N is more than 10'"'"'
+	         MEXIT
+	.OK      MNOTE 2,'"'"'&N is fine'"'"'
+	         MEND
+	P        CSECT
+	         CHECK 5
+	         CHECK 12
+	         END
+	X
+    test_must_fail impas -l lst mn.s 2>err &&
+    test_grep "mn.s:6: note: MNOTE 2: 5 is fine" err &&
+    test_grep "mn.s:4: error: MNOTE 8: 12 is more than 10" err &&
+    test_grep "mn.s:10:10: note: in expansion of macro CHECK called here" err &&
+    test_grep "+ *MNOTE 8,.12 is more than 10." lst
+'
+test_expect_success '&SYSPARM is empty without --sysparm, &SYSDATE fixed' '
+    cat >sp.s <<-\X &&
+	         MACRO
+	         P
+	         DC    C'"'"'[&SYSPARM]&SYSDATE&SYSTIME'"'"'
+	         MEND
+	S        CSECT
+	         P
+	         END
+	X
+    impas sp.s && test "$(text sp.o)" = BABBF0F161F0F161F7F0F0F04BF0F0 &&
+    impas --sysparm=AB sp.s && test "$(text sp.o)" = BAC1C2BBF0F161F0F161F7F0F0F04BF0F0
+'
+test_expect_success 'a macro library folder from -I and from IMP_MACLIB' '
+    mkdir -p lib1 lib2 &&
+    printf "         MACRO\n         ONE\n         DC    X'"'"'01'"'"'\n         MEND\n" >lib1/ONE.mac &&
+    printf "         MACRO\n         TWO\n         DC    X'"'"'02'"'"'\n         MEND\n" >lib2/two.mac &&
+    printf "L        CSECT\n         ONE\n         TWO\n         END\n" >l.s &&
+    IMP_MACLIB=$PWD/lib2 impas -I lib1 l.s && test "$(text l.o)" = 0102 &&
+    test_must_fail impas -I lib1 l.s 2>err &&
+    test_grep "l.s:3:10: error: unknown operation code .TWO." err
+'
+test_expect_success 'a source definition takes the place of a library macro' '
+    printf "         MACRO\n&N        SAVE  &R\n         DC    X'"'"'99'"'"'\n         MEND\nS        CSECT\n         SAVE  (14,12)\n         END\n" >o.s &&
+    impas o.s && test "$(text o.o)" = 99
+'
+test_done
