@@ -165,6 +165,7 @@ struct val {
     int64_t n;
     const char *s;
     int len;
+    int at;                     /* where the term began (+1; 0 unknown) */
 };
 
 struct ev {
@@ -204,6 +205,15 @@ static struct val vstr(struct assembler *as, const char *s, int len)
     return (struct val){ .t = 'C', .s = tmp_str(as, s, len), .len = len };
 }
 
+static void fail_nan(struct ev *e, struct val x)
+{
+    int save = e->i;
+    if (x.at > 0)
+        e->i = x.at - 1;
+    ev_fail(e, "'%.*s' is not a number", x.len > 40 ? 40 : x.len, x.s);
+    e->i = save;
+}
+
 static int64_t to_num(struct ev *e, struct val x)
 {
     if (x.t != 'C')
@@ -215,12 +225,12 @@ static int64_t to_num(struct ev *e, struct val x)
     if (i >= x.len) {
         if (x.len == 0)
             return 0;
-        ev_fail(e, "'%.*s' is not a number", x.len > 40 ? 40 : x.len, x.s);
+        fail_nan(e, x);
         return 0;
     }
     for (; i < x.len; i++) {
         if (!isdigit((unsigned char)x.s[i])) {
-            ev_fail(e, "'%.*s' is not a number", x.len > 40 ? 40 : x.len, x.s);
+            fail_nan(e, x);
             return 0;
         }
         if (n < 10000000000LL)
@@ -659,7 +669,17 @@ static int is_attr(struct ev *e)
     return c == '&' || isalpha(c) || c == '$' || c == '#' || c == '@';
 }
 
+static struct val prim1(struct ev *e);
+
 static struct val prim(struct ev *e)
+{
+    int at = e->i + 1;
+    struct val x = prim1(e);
+    x.at = at;
+    return x;
+}
+
+static struct val prim1(struct ev *e)
 {
     if (e->err)
         return vnum(0);
