@@ -30,6 +30,7 @@ struct asm_options {
     int real_date;              /* &SYSDATE/&SYSTIME the real ones, not fixed */
     const char *const *maclibs; /* macro libraries after incdirs (IMP_MACLIB, the shipped one) */
     int nmaclibs;
+    long macro_limit;           /* model statements processed in all, 0: 2,000,000 */
 };
 
 struct assembler;

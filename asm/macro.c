@@ -594,6 +594,8 @@ static void expand(struct assembler *as, const struct macdef *m, int call, struc
     cm->is_call = 1;
     struct fields cf;
     mac_fields(stmt_text(as, &as->stmts[call]), as->stmts[call].textlen, &cf);
+    if (mp->stopped)
+        return;
     if (outer->depth >= MAC_DEPTH) {
         stmt_msg(as, call, DIAG_ERROR, cf.opcol,
                  "macro calls nested more than %d deep (recursion without end?)", MAC_DEPTH);
@@ -607,8 +609,14 @@ static void expand(struct assembler *as, const struct macdef *m, int call, struc
     v.frame = fr;
     char *buf = malloc(MAC_TEXT);
     if (!buf) abort();
-    for (int i = 0; i < m->nbody && !as->ended;) {
+    for (int i = 0; i < m->nbody && !as->ended && !mp->stopped;) {
         const struct mline *l = &m->body[i++];
+        if (++mp->steps > mp->maxsteps) {
+            mp->stopped = 1;
+            stmt_msg(as, call, DIAG_ERROR, cf.opcol, "macro expansion stopped after %ld model "
+                     "statements (a runaway macro?)", mp->maxsteps);
+            break;
+        }
         struct fields f;
         mac_fields(l->text, l->len, &f);
         v.text = l->text;
@@ -794,6 +802,7 @@ int mac_init(struct assembler *as)
         return -1;
     as->mac = mp;
     mp->open.actr = MAC_ACTR;
+    mp->maxsteps = as->opt.macro_limit > 0 ? as->opt.macro_limit : MAC_STEPS;
     mp->open.si = -1;
     if (as->opt.real_date) {
         time_t now = time(NULL);

@@ -20,6 +20,7 @@
 #define MAC_ACTR     4096    /* branches (AIF, AGO) per invocation, unless ACTR says */
 #define MAC_TEXT     4096    /* a generated statement or character value, bytes */
 #define MAC_HASH     512     /* macro name table buckets */
+#define MAC_STEPS    2000000L   /* model statements processed in all (a runaway stops) */
 
 struct mline {                  /* one model statement */
     const char *text;           /* logical text (len 0: a comment) */
@@ -100,6 +101,8 @@ struct macproc {
     char **missing;
     size_t nmissing, capmissing;
     struct arena tmp;           /* values of the statement being executed */
+    long steps, maxsteps;       /* model statements processed, and the limit */
+    int stopped;                /* the limit was reached: no more expansion */
 };
 
 /* The fields of a statement: name, operation, operands (each ptr, len, column). */

@@ -23,7 +23,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     diag_init(&d, "impas");
     d.out = null;
     d.max_errors = 0;
-    struct asm_options o = { .listing = null, .no_files = 1 };
+    struct asm_options o = { .listing = null, .no_files = 1, .macro_limit = 100000 };
     struct assembler *as = asm_new(&d, &o);
     if (as) {
         asm_run_mem(as, "fuzz.s", (const char *)data, size);
