@@ -261,7 +261,10 @@ static void body_add(struct assembler *as, struct macdef *m, const char *text, i
             memcpy(nb, m->body, sizeof *nb * (size_t)m->nbody);
         m->body = nb;
     }
-    m->body[m->nbody++] = (struct mline){ text, len, file, line };
+    struct mline *l = &m->body[m->nbody++];
+    *l = (struct mline){ text, len, file, line, .op = CA_NONE };
+    mac_fields(text, len, &l->f);
+    l->op = ca_lookup(l->f.op, l->f.oplen);
 }
 
 static char *upper_dup(struct assembler *as, const char *s, int n)
@@ -617,14 +620,13 @@ static void expand(struct assembler *as, const struct macdef *m, int call, struc
                      "statements (a runaway macro?)", mp->maxsteps);
             break;
         }
-        struct fields f;
-        mac_fields(l->text, l->len, &f);
+        const struct fields f = l->f;
         v.text = l->text;
         v.len = l->len;
         v.file = l->file;
         v.line = l->line;
         v.si = -1;
-        enum ca_op op = ca_lookup(f.op, f.oplen);
+        enum ca_op op = (enum ca_op)l->op;
         if (op == CA_MACRO) {
             i = inner_def(as, &v, m, i);
             continue;

@@ -22,10 +22,19 @@
 #define MAC_HASH     512     /* macro name table buckets */
 #define MAC_STEPS    2000000L   /* model statements processed in all (a runaway stops) */
 
+/* The fields of a statement: name, operation, operands (each ptr, len, column). */
+struct fields {
+    const char *name, *op, *opnd;
+    int nlen, oplen, opndlen;
+    int ncol, opcol, opndcol;
+};
+
 struct mline {                  /* one model statement */
     const char *text;           /* logical text (len 0: a comment) */
     int len;
     int file, line;             /* where it is written */
+    struct fields f;            /* its fields, found once */
+    int op;                     /* enum ca_op of its operation */
 };
 
 struct parm {
@@ -105,12 +114,6 @@ struct macproc {
     int stopped;                /* the limit was reached: no more expansion */
 };
 
-/* The fields of a statement: name, operation, operands (each ptr, len, column). */
-struct fields {
-    const char *name, *op, *opnd;
-    int nlen, oplen, opndlen;
-    int ncol, opcol, opndcol;
-};
 void mac_fields(const char *t, int len, struct fields *f);
 /* The end of the operand starting at t[i] (a comma, blank or the end outside quotes and
    parentheses); quotes of attribute references (L'X) do not open strings. */

@@ -271,6 +271,10 @@ static int word(struct ev *e, const char *w)
 {
     int save = e->i;
     skip_blanks(e);
+    if (e->i >= e->n || toupper((unsigned char)e->s[e->i]) != w[0]) {
+        e->i = save;
+        return 0;
+    }
     size_t n = strlen(w);
     if (e->i + (int)n <= e->n && name_eq(e->s + e->i, w, n) &&
         (e->i + (int)n == e->n || !is_symch((unsigned char)e->s[e->i + n]))) {
