@@ -49,3 +49,11 @@ fuzz-impas: $(IMPAS_SRC) $(IMPAS_GEN) tests/fuzz/fuzz-impas.c
 	        tests/fuzz/fuzz-impas.c $(IMPAS_SRC) $(IMPAS_GEN) $(LIBIMP_SRC) && \
 	    echo "built $(B)/fuzz/fuzz-impas; run: $(B)/fuzz/fuzz-impas examples/" ; \
 	else echo "fuzz-impas needs clang with -fsanitize=fuzzer"; exit 1; fi
+
+# The macro library (asm/maclib, impmac(7)) is installed beside the runtime.
+MAN_PAGES += man/impmac.7
+.PHONY: install-maclib
+install: install-maclib
+install-maclib:
+	mkdir -p $(DESTDIR)$(PREFIX)/share/imp/maclib
+	install -m 644 asm/maclib/*.mac $(DESTDIR)$(PREFIX)/share/imp/maclib/
