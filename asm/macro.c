@@ -489,6 +489,9 @@ static void bind_args(struct assembler *as, const struct macdef *m, int call, st
     int cap = m->npos + 1, npos = 0;
     const char **pos = arena_alloc(&as->arena, sizeof *pos * (size_t)(cap + 1));
     pos[0] = f.nlen && f.name[0] != '.' ? arena_strndup(&as->arena, f.name, (size_t)f.nlen) : "";
+    if (*pos[0] && !m->namep)
+        stmt_msg(as, call, DIAG_WARNING, 1, "name field ignored: the prototype of %s has no "
+                 "name-field parameter", m->name);
     for (int i = 0; i < f.opndlen;) {
         int e = mac_operand_end(f.opnd, f.opndlen, i, 0);
         const char *p = f.opnd + i;
