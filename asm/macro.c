@@ -502,12 +502,14 @@ static void bind_args(struct assembler *as, const struct macdef *m, int call, st
             int j = m->npos;
             while (j < m->nparms && !same_name(p, (size_t)k, m->parms[j].name))
                 j++;
-            if (j < m->nparms)
+            if (j < m->nparms) {
                 v->val[j] = arena_strndup(&as->arena, p + k + 1, (size_t)(n - k - 1));
-            else
-                stmt_msg(as, call, DIAG_ERROR, f.opndcol + i,
-                         "macro %s has no keyword parameter %.*s", m->name, k, p);
-        } else {
+                goto next;
+            }
+            stmt_msg(as, call, DIAG_WARNING, f.opndcol + i, "macro %s has no keyword "
+                     "parameter %.*s: the operand is taken as a positional one", m->name, k, p);
+        }
+        {
             if (npos + 1 >= cap) {
                 const char **np = arena_alloc(&as->arena, sizeof *np * (size_t)(cap * 2 + 1));
                 memcpy(np, pos, sizeof *np * (size_t)(npos + 1));
@@ -518,6 +520,7 @@ static void bind_args(struct assembler *as, const struct macdef *m, int call, st
             if (npos <= m->npos)
                 v->val[npos - 1] = pos[npos];
         }
+    next:
         i = e < f.opndlen ? e + 1 : e;
         if (e < f.opndlen && i == f.opndlen) {      /* a trailing comma: one more, omitted */
             if (npos + 1 >= cap) break;
@@ -653,7 +656,13 @@ static void expand(struct assembler *as, const struct macdef *m, int call, struc
             }
             continue;
         }
-        int n = set_subst(as, &v, l->text, l->len, buf, 1);
+        int end = l->f.opndlen ? (int)(l->f.opnd - l->text) + l->f.opndlen : l->len;
+        int n = set_subst(as, &v, l->text, end, buf, 1);     /* remarks stay as written */
+        if (n >= 0 && end < l->len) {
+            int r = l->len - end < MAC_TEXT - n ? l->len - end : MAC_TEXT - n;
+            memcpy(buf + n, l->text + end, (size_t)r);
+            n += r;
+        }
         arena_reset(&mp->tmp);
         if (n >= 0)
             generate(as, &v, buf, n, l->file, l->line);
@@ -753,7 +762,7 @@ int mac_open_stmt(struct assembler *as, int si, int fi, int *li)
     }
     /* an ordinary statement: a sequence symbol is no name; SET symbols are substituted */
     int seq = f.nlen && f.name[0] == '.';
-    if (seq || (v->vars && memchr(t, '&', (size_t)len))) {
+    if (seq || memchr(t, '&', (size_t)len)) {
         char *buf = malloc(MAC_TEXT);
         if (!buf) abort();
         v->text = t;

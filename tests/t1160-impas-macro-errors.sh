@@ -24,15 +24,22 @@ P        CSECT
          END' \
     'undefined-macro.s:3:10: error: unknown operation code .NOSUCH.'
 
-bad 'unknown keyword parameter' '
+test_expect_success 'an unknown keyword parameter: a warning, the operand is positional' '
+    printf "         MACRO\n         KW    &A,&K=1\n         DC    C'"'"'&A'"'"'\n         MEND\nP        CSECT\n         KW    Z=2\n         END\n" >kw.s &&
+    impas kw.s 2>err &&
+    test_grep "kw.s:6:16: warning: macro KW has no keyword parameter Z: the operand is taken as a positional one" err &&
+    test "$(text kw.o)" = E97EF2
+'
+
+bad 'unknown keyword parameter, with a wrong constant' '
          MACRO
          KW    &A,&K=1
-         DC    F'"'"'&K'"'"'
+         DC    F'"'"'&SYSLIST(2)'"'"'
          MEND
 P        CSECT
-         KW    1,Z=2
+         KW    1,Z=X
          END' \
-    'unknown-keyword-parameter.s:7:18: error: macro KW has no keyword parameter Z'
+    'unknown-keyword-parameter,-with-a-wrong-constant.s:7:18: warning: macro KW has no keyword parameter Z'
 
 bad 'a loop past ACTR' '
          MACRO
