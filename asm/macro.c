@@ -33,13 +33,15 @@ static int is_symch(int c)
     return isalnum(c) || c == '_' || c == '$' || c == '#' || c == '@';
 }
 
-static unsigned hash_name(const char *s, size_t n)
+static unsigned hash_raw(const char *s, size_t n)
 {
     unsigned h = 2166136261u;
     for (size_t i = 0; i < n; i++)
         h = (h ^ (unsigned)toupper((unsigned char)s[i])) * 16777619u;
-    return h % MAC_HASH;
+    return h;
 }
+
+static unsigned hash_name(const char *s, size_t n) { return hash_raw(s, n) % MAC_HASH; }
 
 static int same_name(const char *a, size_t n, const char *upper)
 {
@@ -202,11 +204,55 @@ static int64_t dc_length(const struct dcop *dc)
     }
 }
 
+/* Add the names of the statements made since the last call to the index. */
+static void sym_index(struct assembler *as)
+{
+    struct macproc *mp = as->mac;
+    if (mp->indexed > as->nstmts)
+        mp->indexed = as->nstmts;   /* statements dropped since (never named ones) */
+    for (; mp->indexed < as->nstmts; mp->indexed++) {
+        const struct stmt *st = &as->stmts[mp->indexed];
+        if (!st->name || st->bad || st->kind == ST_NONE)
+            continue;
+        if (2 * (mp->nsym + 1) > mp->symcap) {      /* grow and rehash */
+            size_t cap = mp->symcap ? mp->symcap * 2 : 1024;
+            int *ns = calloc(cap, sizeof *ns);
+            if (!ns) {
+                fputs("impas: out of memory\n", stderr);
+                abort();
+            }
+            for (size_t i = 0; i < mp->symcap; i++)
+                if (mp->symslot[i]) {
+                    const char *nm = as->stmts[mp->symslot[i] - 1].name;
+                    size_t h = hash_raw(nm, strlen(nm)) % cap;
+                    while (ns[h])
+                        h = (h + 1) % cap;
+                    ns[h] = mp->symslot[i];
+                }
+            free(mp->symslot);
+            mp->symslot = ns;
+            mp->symcap = cap;
+        }
+        size_t n = strlen(st->name);
+        size_t h = hash_raw(st->name, n) % mp->symcap;
+        while (mp->symslot[h] && strcasecmp(as->stmts[mp->symslot[h] - 1].name, st->name))
+            h = (h + 1) % mp->symcap;
+        if (!mp->symslot[h])
+            mp->nsym++;
+        mp->symslot[h] = (int)mp->indexed + 1;    /* the latest definition */
+    }
+}
+
 int mac_symattr(struct assembler *as, const char *name, size_t n, char *type, int64_t *len)
 {
-    for (size_t i = as->nstmts; i-- > 0;) {
-        const struct stmt *st = &as->stmts[i];
-        if (!st->name || st->bad || strlen(st->name) != n || strncasecmp(st->name, name, n))
+    struct macproc *mp = as->mac;
+    sym_index(as);
+    if (!mp->symcap)
+        return -1;
+    size_t h = hash_raw(name, n) % mp->symcap;
+    for (; mp->symslot[h]; h = (h + 1) % mp->symcap) {
+        const struct stmt *st = &as->stmts[mp->symslot[h] - 1];
+        if (strlen(st->name) != n || strncasecmp(st->name, name, n))
             continue;
         *len = 1;
         *type = 'U';
@@ -840,6 +886,7 @@ void mac_free(struct assembler *as)
     set_free_bindings(mp->globals);
     free(mp->oseqs);
     free(mp->missing);
+    free(mp->symslot);
     arena_free(&mp->tmp);
     free(mp);
     as->mac = NULL;

@@ -110,6 +110,8 @@ struct macproc {
     char **missing;
     size_t nmissing, capmissing;
     struct arena tmp;           /* values of the statement being executed */
+    int *symslot;               /* ordinary symbols defined so far: statement index + 1 */
+    size_t symcap, nsym, indexed;   /* by name (mac_symattr); statements indexed */
     long steps, maxsteps;       /* model statements processed, and the limit */
     int stopped;                /* the limit was reached: no more expansion */
 };
