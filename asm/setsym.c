@@ -1192,6 +1192,8 @@ static int mnote(struct assembler *as, struct inv *v, const struct fields *f)
         i++;
     else if (i > 0)
         i = n;      /* no message */
+    else
+        comment = 1;    /* MNOTE 'text': a comment, as HLASM has it */
     char msg[400];
     int k = 0;
     if (i < n && buf[i] == '\'') {

@@ -1,6 +1,7 @@
 /*
  * home.c -- locate the running executable's directory and its neighbours.
  */
+#define _DEFAULT_SOURCE     /* realpath */
 #include "home.h"
 
 #include <limits.h>
@@ -60,8 +61,12 @@ int home_maclib(char *buf, size_t size)
         return -1;
     for (size_t i = 0; i < sizeof places / sizeof places[0]; i++) {
         snprintf(probe, sizeof probe, "%s/%s/SAVE.mac", dir, places[i]);
-        if (access(probe, R_OK) == 0 &&
-            (size_t)snprintf(buf, size, "%s/%s", dir, places[i]) < size)
+        if (access(probe, R_OK) != 0)
+            continue;
+        snprintf(probe, sizeof probe, "%s/%s", dir, places[i]);
+        char real[PATH_MAX];                /* messages name it without "bin/.." */
+        const char *p = realpath(probe, real) ? real : probe;
+        if ((size_t)snprintf(buf, size, "%s", p) < size)
             return 0;
     }
     return -1;
