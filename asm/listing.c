@@ -137,11 +137,12 @@ void lst_stmt(struct assembler *as, struct stmt *st, const uint8_t *code, uint32
         snprintf(a2, sizeof a2, "%05lX", addr2 & 0xFFFFF);
     else if (addr2 >= 0)
         snprintf(a2, sizeof a2, "%05lX", addr2 & 0xFFFFF);
-    if (gen) {      /* generated: its text, marked + */
-        out_line(l, "%-6s %-16s %5s %5s %6d+ %.*s\n", loc, obj, a1, a2,
-                 (int)(st - as->stmts) + 1, st->textlen, st->more->text);
+    int own = gen || (st->more && st->more->subst);
+    if (own) {      /* generated (marked +), or substituted: the text made */
+        out_line(l, "%-6s %-16s %5s %5s %6d%c %.*s\n", loc, obj, a1, a2,
+                 (int)(st - as->stmts) + 1, gen ? '+' : ' ', st->textlen, st->more->text);
     }
-    for (int k = 0; k < st->nlines && !gen; k++) {
+    for (int k = 0; k < st->nlines && !own; k++) {
         int li = st->line + k, w = li < f->nlines ? f->lens[li] : 0;
         const char *src = li < f->nlines ? f->lines[li] : "";
         if (k == 0)

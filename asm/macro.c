@@ -825,6 +825,7 @@ int mac_open_stmt(struct assembler *as, int si, int fi, int *li)
             struct stmt_more *mo = stmt_more(as, st);
             int segs = mo->segs != NULL;
             mo->text = arena_strndup(&as->arena, buf, (size_t)(n > 4000 ? 4000 : n));
+            mo->subst = 1;
             st->textlen = (short)(n > 4000 ? 4000 : n);
             if (segs && n != len)
                 mo->segs = NULL, mo->nsegs = 0;     /* columns no longer follow the lines */

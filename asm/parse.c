@@ -239,7 +239,7 @@ void stmt_flush_diags(struct assembler *as)
             char buf[LINE_KEEP + 1];
             const char *src = line < f->nlines ? src_line(f, line, buf) : NULL;
             const struct mexp *x = st->more->exp;
-            if (x) {            /* generated: the text made, the column in it */
+            if (x || st->more->subst) {     /* generated or substituted: the text made */
                 int n = st->textlen < LINE_KEEP ? st->textlen : LINE_KEEP;
                 memcpy(buf, st->more->text, (size_t)n);
                 buf[n] = '\0';

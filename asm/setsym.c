@@ -10,11 +10,12 @@
  *     lor  := land { (OR | XOR) land }
  *     land := lnot { AND lnot }
  *     lnot := NOT lnot | rel
- *     rel  := sum [ (EQ | NE | LT | GT | LE | GE) sum ]
+ *     rel  := sum [ (EQ | NE | LT | GT | LE | GE | INDEX | FIND) sum ]
  *     sum  := prod { (+ | -) prod }
  *     prod := unary { (* | /) unary }
  *     unary:= (+ | -) unary | prim
  *     prim := '(' lor ')' [ 'string' ]        -- (n)'s: s duplicated n times
+ *           | '(' (UPPER | LOWER | DOUBLE) prim ')'
  *           | 'string' [ (start,len) ] { . 'string' [ (start,len) ] }
  *           | &var [ (subscript) ] | decimal | X'..' | B'..' | C'..'
  *           | K'&v | N'&v | T'&v | L'x | D'x
@@ -175,6 +176,7 @@ struct ev {
     int n, i;
     int col0;                   /* column of s[0] */
     int err;
+    int depth;                  /* nested terms: parentheses, strings, subscripts */
 };
 
 static void ev_fail(struct ev *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -678,7 +680,13 @@ static struct val prim1(struct ev *e);
 static struct val prim(struct ev *e)
 {
     int at = e->i + 1;
+    if (++e->depth > 100) {     /* the C stack is not a resource to spend on this */
+        ev_fail(e, "expression nested too deeply");
+        e->depth--;
+        return vnum(0);
+    }
     struct val x = prim1(e);
+    e->depth--;
     x.at = at;
     return x;
 }
@@ -695,6 +703,23 @@ static struct val prim1(struct ev *e)
     if (c == '(') {
         e->i++;
         skip_blanks(e);
+        int fn = word(e, "UPPER") ? 1 : word(e, "LOWER") ? 2 : word(e, "DOUBLE") ? 3 : 0;
+        if (fn) {                       /* (UPPER 'x'), (LOWER 'x'), (DOUBLE 'x') */
+            struct val y = to_str(e, prim(e));
+            char *d = arena_raw(&e->as->mac->tmp, (size_t)(2 * y.len + 1));
+            int k = 0;
+            for (int j = 0; j < y.len; j++) {
+                unsigned char ch = (unsigned char)y.s[j];
+                d[k++] = (char)(fn == 1 ? toupper(ch) : fn == 2 ? tolower(ch) : ch);
+                if (fn == 3 && (ch == '\'' || ch == '&'))
+                    d[k++] = (char)ch;
+            }
+            skip_blanks(e);
+            if (e->i >= e->n || e->s[e->i] != ')')
+                ev_fail(e, "')' expected");
+            e->i++;
+            return (struct val){ .t = 'C', .s = d, .len = k };
+        }
         struct val x = lor(e);
         skip_blanks(e);
         if (e->i >= e->n || e->s[e->i] != ')') {
@@ -800,6 +825,16 @@ static struct val rel(struct ev *e)
 {
     static const char *const ops[] = { "EQ", "NE", "LT", "GT", "LE", "GE" };
     struct val x = sum(e);
+    int find = word(e, "FIND") ? 2 : word(e, "INDEX") ? 1 : 0;
+    if (find) {     /* 'a' INDEX 'b': where b is in a; 'a' FIND 'b': the first of b's
+                       characters in a; 0 if none */
+        struct val a = to_str(e, x), b = to_str(e, sum(e));
+        for (int i = 0; i < a.len && !e->err; i++)
+            if (find == 1 ? (b.len > 0 && i + b.len <= a.len && !memcmp(a.s + i, b.s, (size_t)b.len))
+                          : memchr(b.s, a.s[i], (size_t)b.len) != NULL)
+                return vnum(i + 1);
+        return vnum(0);
+    }
     for (int k = 0; k < 6 && !e->err; k++) {
         if (!word(e, ops[k]))
             continue;

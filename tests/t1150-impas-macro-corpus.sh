@@ -101,4 +101,20 @@ test_expect_success 'a source definition takes the place of a library macro' '
     printf "         MACRO\n&N        SAVE  &R\n         DC    X'"'"'99'"'"'\n         MEND\nS        CSECT\n         SAVE  (14,12)\n         END\n" >o.s &&
     impas o.s && test "$(text o.o)" = 99
 '
+test_expect_success 'UPPER, LOWER, DOUBLE, INDEX, FIND; open code lists what it made' '
+    cat >fn.s <<-\X &&
+	         LCLC  &U,&L,&D
+	         LCLA  &I,&F
+	&U       SETC  (UPPER '"'"'abc'"'"')
+	&L       SETC  (LOWER '"'"'&U'"'"')
+	&D       SETC  (DOUBLE '"'"'a'"'"''"'"'b'"'"')
+	&I       SETA  ('"'"'HELLO'"'"' INDEX '"'"'LL'"'"')
+	&F       SETA  ('"'"'HELLO'"'"' FIND '"'"'XOL'"'"')
+	P        CSECT
+	         DC    C'"'"'&U&L'"'"',AL1(&I,&F),C'"'"'&D'"'"'
+	         END
+	X
+    impas -l lst fn.s && test "$(text fn.o)" = C1C2C38182830303817D82 &&
+    test_grep "DC    C.ABCabc.,AL1(3,3),C.a..b." lst
+'
 test_done
