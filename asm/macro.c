@@ -569,7 +569,12 @@ static void bind_args(struct assembler *as, const struct macdef *m, int call, st
     next:
         i = e < f.opndlen ? e + 1 : e;
         if (e < f.opndlen && i == f.opndlen) {      /* a trailing comma: one more, omitted */
-            if (npos + 1 >= cap) break;
+            if (npos + 1 >= cap) {
+                const char **np = arena_alloc(&as->arena, sizeof *np * (size_t)(cap * 2 + 1));
+                memcpy(np, pos, sizeof *np * (size_t)(npos + 1));
+                pos = np;
+                cap *= 2;
+            }
             pos[++npos] = "";
         }
     }
@@ -746,14 +751,71 @@ static void open_jump(struct assembler *as, int si, int fi, int *li, const char 
     mp->skipstmt = si;
 }
 
-int mac_open_stmt(struct assembler *as, int si, int fi, int *li)
+/*
+ * Open-code statement si (fields f) with its SET symbols substituted and a
+ * sequence symbol in its name field blanked: its text becomes the result
+ * (stmt_more.subst) when that differs.  0, or -1 after an error (reported).
+ */
+static int open_subst(struct assembler *as, int si, const struct fields *f)
 {
     struct macproc *mp = as->mac;
     struct stmt *st = &as->stmts[si];
     const char *t = stmt_text(as, st);
-    int len = st->textlen;
+    int len = st->textlen, seq = f->nlen && f->name[0] == '.';
+    if (!seq && !memchr(t, '&', (size_t)len))
+        return 0;
+    char *buf = malloc(MAC_TEXT);
+    if (!buf) abort();
+    struct inv *v = &mp->open;
+    v->text = t;
+    v->len = len;
+    v->file = st->file;
+    v->line = st->line;
+    v->si = si;
+    int n = set_subst(as, v, t, len, buf, 1);
+    arena_reset(&mp->tmp);
+    if (n >= 0 && (n != len || memcmp(buf, t, (size_t)len) != 0 || seq)) {
+        for (int i = 0; seq && i < n && buf[i] != ' '; i++)
+            buf[i] = ' ';
+        if (n > 4000)
+            n = 4000;
+        st = &as->stmts[si];
+        struct stmt_more *mo = stmt_more(as, st);
+        if (mo->segs && n != len)
+            mo->segs = NULL, mo->nsegs = 0;     /* columns no longer follow the lines */
+        mo->text = arena_strndup(&as->arena, buf, (size_t)n);
+        mo->subst = 1;
+        st->textlen = (short)n;
+    }
+    free(buf);
+    return n < 0 ? -1 : 0;
+}
+
+/* An open-code conditional assembly statement (op): executed; a branch taken. */
+static void open_ca(struct assembler *as, int si, int fi, int *li, enum ca_op op,
+                    const struct fields *f)
+{
+    struct macproc *mp = as->mac;
+    struct inv *v = &mp->open;
+    const struct stmt *st = &as->stmts[si];
+    v->text = stmt_text(as, st);
+    v->len = st->textlen;
+    v->file = st->file;
+    v->line = st->line;
+    v->si = si;
+    char jump[SYM_MAX + 2];
+    int r = ca_exec(as, v, op, f, jump);
+    arena_reset(&mp->tmp);
+    if (r == 0 && jump[0])
+        open_jump(as, si, fi, li, jump);
+}
+
+int mac_open_stmt(struct assembler *as, int si, int fi, int *li)
+{
+    struct macproc *mp = as->mac;
+    struct stmt *st = &as->stmts[si];
     struct fields f;
-    mac_fields(t, len, &f);
+    mac_fields(stmt_text(as, st), st->textlen, &f);
     if (mp->skipto[0]) {            /* AGO/AIF forward: statements up to the symbol go */
         if (!f.nlen || f.name[0] != '.' || !same_name(f.name, (size_t)f.nlen, mp->skipto)) {
             as->nstmts--;
@@ -762,7 +824,7 @@ int mac_open_stmt(struct assembler *as, int si, int fi, int *li)
         mp->skipto[0] = '\0';
     }
     if (mp->def.m) {                /* a definition: kept, listed, not assembled */
-        if (def_feed(as, &mp->def, t, len, st->file, st->line, si))
+        if (def_feed(as, &mp->def, stmt_text(as, st), st->textlen, st->file, st->line, si))
             mp->def.m = NULL;
         return 1;
     }
@@ -774,7 +836,6 @@ int mac_open_stmt(struct assembler *as, int si, int fi, int *li)
         oseq_note(as, &f, fi, st->line);
     }
     enum ca_op op = ca_lookup(f.op, f.oplen);
-    struct inv *v = &mp->open;
     if (op == CA_MACRO) {
         mp->def = (struct defreader){ .m = arena_alloc(&as->arena, sizeof *mp->def.m) };
         mp->defstmt = si;
@@ -787,52 +848,21 @@ int mac_open_stmt(struct assembler *as, int si, int fi, int *li)
         return 1;
     }
     if (op != CA_NONE) {
-        v->text = t;
-        v->len = len;
-        v->file = st->file;
-        v->line = st->line;
-        v->si = si;
-        char jump[SYM_MAX + 2];
-        int r = ca_exec(as, v, op, &f, jump);
-        arena_reset(&mp->tmp);
-        if (r == 0 && jump[0])
-            open_jump(as, si, fi, li, jump);
+        open_ca(as, si, fi, li, op, &f);
         return 1;
     }
+    /* the rest: SET symbols substituted (a macro call's operands too), then a macro
+       call is expanded, anything else parsed */
+    if (open_subst(as, si, &f) < 0)
+        return 1;
+    st = &as->stmts[si];
+    mac_fields(stmt_text(as, st), st->textlen, &f);
     struct macdef *m = f.oplen ? mac_find(mp, f.op, (size_t)f.oplen) : NULL;
     if (!m && f.oplen && !optab_find(as->optab, f.op, (size_t)f.oplen))
         m = lib_find(as, f.op, (size_t)f.oplen, si);
     if (m) {
-        expand(as, m, si, v);
+        expand(as, m, si, &mp->open);
         return 1;
-    }
-    /* an ordinary statement: a sequence symbol is no name; SET symbols are substituted */
-    int seq = f.nlen && f.name[0] == '.';
-    if (seq || memchr(t, '&', (size_t)len)) {
-        char *buf = malloc(MAC_TEXT);
-        if (!buf) abort();
-        v->text = t;
-        v->len = len;
-        v->file = st->file;
-        v->line = st->line;
-        v->si = si;
-        int n = set_subst(as, v, t, len, buf, 1);
-        arena_reset(&mp->tmp);
-        if (n >= 0 && (n != len || memcmp(buf, t, (size_t)len) != 0 || seq)) {
-            for (int i = 0; seq && i < n && buf[i] != ' '; i++)
-                buf[i] = ' ';
-            st = &as->stmts[si];
-            struct stmt_more *mo = stmt_more(as, st);
-            int segs = mo->segs != NULL;
-            mo->text = arena_strndup(&as->arena, buf, (size_t)(n > 4000 ? 4000 : n));
-            mo->subst = 1;
-            st->textlen = (short)(n > 4000 ? 4000 : n);
-            if (segs && n != len)
-                mo->segs = NULL, mo->nsegs = 0;     /* columns no longer follow the lines */
-        }
-        free(buf);
-        if (n < 0)
-            return 1;
     }
     return 0;
 }

@@ -101,6 +101,10 @@ test_expect_success 'a source definition takes the place of a library macro' '
     printf "         MACRO\n&N        SAVE  &R\n         DC    X'"'"'99'"'"'\n         MEND\nS        CSECT\n         SAVE  (14,12)\n         END\n" >o.s &&
     impas o.s && test "$(text o.o)" = 99
 '
+test_expect_success 'open code: a call with SET symbols in its operands, a sequence symbol' '
+    printf "         LCLC  &R\n&R       SETC  '"'"'(14,12)'"'"'\nP        CSECT\n         SAVE  &R\n.X       SAVE  (2,3)\n         END\n" >oc.s &&
+    impas oc.s && test "$(text oc.o)" = 90ECD00C9023D01C
+'
 test_expect_success 'UPPER, LOWER, DOUBLE, INDEX, FIND; open code lists what it made' '
     cat >fn.s <<-\X &&
 	         LCLC  &U,&L,&D
