@@ -397,6 +397,8 @@ void mac_free(struct assembler *as);
 int mac_open_stmt(struct assembler *as, int si, int fi, int *li);
 void mac_finish(struct assembler *as);      /* end of the source: unterminated MACRO */
 void mac_section(struct assembler *as, const char *name);   /* &SYSECT */
+/* A comment line (statement si, no text) in open code: kept if a definition is read. */
+void mac_comment(struct assembler *as, int si);
 
 /* parse.c: parse one logical statement into st */
 void parse_stmt(struct assembler *as, struct stmt *st);

@@ -414,7 +414,15 @@ static int def_feed(struct assembler *as, struct defreader *d, const char *t, in
                     int line, int errsi)
 {
     if (len == 0)
-        return 0;                                   /* comments are not kept */
+        return 0;                                   /* blank lines, .* comments */
+    if (t[0] == '*') {                              /* * comments are generated */
+        if (d->proto) {
+            body_add(as, d->m, t, len, file, line);
+            d->m->body[d->m->nbody - 1].comment = 1;
+            d->m->body[d->m->nbody - 1].op = CA_NONE;
+        }
+        return 0;
+    }
     struct fields f;
     mac_fields(t, len, &f);
     enum ca_op op = ca_lookup(f.op, f.oplen);
@@ -465,12 +473,16 @@ static void lib_read(struct assembler *as, const char *path, int si)
         const char *t;
         int len, at = li;
         src_logical(as, fi, &li, &t, &len);
+        if (len == 0 && f->lens[at] > 0 && f->lines[at][0] == '*') {  /* a * comment */
+            t = f->lines[at];
+            len = f->lens[at] < STMT_COLS ? f->lens[at] : STMT_COLS;
+        }
         if (!in) {
             struct fields fl;
             mac_fields(t, len, &fl);
             if (len && ca_lookup(fl.op, fl.oplen) == CA_MACRO)
                 in = 1;
-            else if (len)
+            else if (len && t[0] != '*')
                 stmt_msg(as, si, DIAG_WARNING, 0, "%s:%d: ignored: not in a macro definition",
                          path, at + 1);
             continue;
@@ -684,6 +696,10 @@ static void expand(struct assembler *as, const struct macdef *m, int call, struc
         v.line = l->line;
         v.si = -1;
         enum ca_op op = (enum ca_op)l->op;
+        if (l->comment) {
+            src_gen_stmt(as, l->file, l->line, l->text, l->len, v.frame, 1);
+            continue;
+        }
         if (op == CA_MACRO) {
             i = inner_def(as, &v, m, i);
             continue;
@@ -865,6 +881,17 @@ int mac_open_stmt(struct assembler *as, int si, int fi, int *li)
         return 1;
     }
     return 0;
+}
+
+void mac_comment(struct assembler *as, int si)
+{
+    struct macproc *mp = as->mac;
+    const struct stmt *st = &as->stmts[si];
+    const struct srcfile *f = as->files[st->file];
+    if (!mp->def.m || mp->skipto[0] || f->lens[st->line] == 0 || f->lines[st->line][0] != '*')
+        return;
+    int len = f->lens[st->line] < STMT_COLS ? f->lens[st->line] : STMT_COLS;
+    def_feed(as, &mp->def, f->lines[st->line], len, st->file, st->line, si);
 }
 
 void mac_section(struct assembler *as, const char *name)

@@ -35,6 +35,7 @@ struct mline {                  /* one model statement */
     int file, line;             /* where it is written */
     struct fields f;            /* its fields, found once */
     int op;                     /* enum ca_op of its operation */
+    int comment;                /* a '*' comment: generated as it is */
 };
 
 struct parm {

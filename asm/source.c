@@ -405,7 +405,11 @@ static void read_stmts(struct assembler *as, int fi, const struct badline *bad, 
             break;
         }
         struct stmt *st = &as->stmts[si];
-        if (st->textlen == 0 || mac_open_stmt(as, si, fi, &li))
+        if (st->textlen == 0) {
+            mac_comment(as, si);
+            continue;
+        }
+        if (mac_open_stmt(as, si, fi, &li))
             continue;
         parse_stmt(as, st);
         st = &as->stmts[si];

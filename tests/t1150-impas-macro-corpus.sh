@@ -101,6 +101,11 @@ test_expect_success 'a source definition takes the place of a library macro' '
     printf "         MACRO\n&N        SAVE  &R\n         DC    X'"'"'99'"'"'\n         MEND\nS        CSECT\n         SAVE  (14,12)\n         END\n" >o.s &&
     impas o.s && test "$(text o.o)" = 99
 '
+test_expect_success 'a * comment is generated as it is, a .* comment is not' '
+    printf "         MACRO\n         M     &A\n* with &A and MEND in it\n.* not this\n         DC    C'"'"'&A'"'"'\n         MEND\nP        CSECT\n         M     X\n         END\n" >cm.s &&
+    impas -l lst cm.s && test "$(text cm.o)" = E7 &&
+    test_grep "^ *9+ \* with &A and MEND in it" lst && ! grep -q "+ \.\*" lst
+'
 test_expect_success 'open code: a call with SET symbols in its operands, a sequence symbol' '
     printf "         LCLC  &R\n&R       SETC  '"'"'(14,12)'"'"'\nP        CSECT\n         SAVE  &R\n.X       SAVE  (2,3)\n         END\n" >oc.s &&
     impas oc.s && test "$(text oc.o)" = 90ECD00C9023D01C
