@@ -42,20 +42,20 @@ MAIN#GO  DS    0H
          L     R2,RES
          C     R2,=F'42'
          BC    7,#@I1N1
-         LA    1,#@W0008
-         LA    0,L'#@W0008
+         LA    1,#@W0009
+         LA    0,L'#@W0009
          SVC   35
-         B     #@W0008E
-#@W0008  DC    C'twice 21 is 42'
-#@W0008E DS    0H
+         B     #@W0009E
+#@W0009  DC    C'twice 21 is 42'
+#@W0009E DS    0H
          B     #@I1X
 #@I1N1   DS    0H
-         LA    1,#@W0010
-         LA    0,L'#@W0010
+         LA    1,#@W0011
+         LA    0,L'#@W0011
          SVC   35
-         B     #@W0010E
-#@W0010  DC    C'twice 21 is wrong'
-#@W0010E DS    0H
+         B     #@W0011E
+#@W0011  DC    C'twice 21 is wrong'
+#@W0011E DS    0H
 #@I1X    DS    0H
          LA    R3,0
          LA    R4,5
@@ -65,12 +65,12 @@ MAIN#GO  DS    0H
 #@D1X    DS    0H
          C     R3,=F'15'
          BC    8,#@I2N1
-         LA    1,#@W0017
-         LA    0,L'#@W0017
+         LA    1,#@W0019
+         LA    0,L'#@W0019
          SVC   35
-         B     #@W0017E
-#@W0017  DC    C'the DO loop went wrong'
-#@W0017E DS    0H
+         B     #@W0019E
+#@W0019  DC    C'the DO loop went wrong'
+#@W0019E DS    0H
 #@I2N1   DS    0H
 #@I2X    DS    0H
          L     13,4(,13)

@@ -49,6 +49,23 @@ SPM      SUBENTRY
          IF    NZ
          WTO   'R7 is not zero'
          ENDIF
+*        several conditions: AND, OR; a SELECT of conditions
+         LA    R7,5
+         IF    (C,R7,GT,=F'1'),AND,(C,R7,LT,=F'9')
+         WTO   'AND: 5 is between 1 and 9'
+         ENDIF
+         IF    (C,R7,EQ,=F'1'),OR,(C,R7,EQ,=F'5')
+         WTO   'OR: 5 is 1 or 5'
+         ENDIF
+         IF    (C,R7,EQ,=F'1'),OR,(C,R7,EQ,=F'2')
+         WTO   'OR went wrong'
+         ENDIF
+         SELECT
+         WHEN  (C,R7,EQ,=F'4')
+         WTO   'WHEN went wrong'
+         WHEN  (C,R7,EQ,=F'5'),AND,(LTR,R7,R7,P)
+         WTO   'WHEN with conditions'
+         ENDSEL
          SUBEXIT RC=0
 WORD     DC    C'ABCD'
          LTORG
