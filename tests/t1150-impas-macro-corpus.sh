@@ -110,6 +110,35 @@ test_expect_success 'open code: a call with SET symbols in its operands, a seque
     printf "         LCLC  &R\n&R       SETC  '"'"'(14,12)'"'"'\nP        CSECT\n         SAVE  &R\n.X       SAVE  (2,3)\n         END\n" >oc.s &&
     impas oc.s && test "$(text oc.o)" = 90ECD00C9023D01C
 '
+test_expect_success 'DCB EODAD=: GET goes there at the end of the file' '
+    cat >eod.s <<-\X &&
+	MAIN     CSECT
+	         SAVE  (14,12),,*
+	         LR    12,15
+	         USING MAIN,12
+	         OPEN  (IN,INPUT)
+	LOOP     GET   IN,REC
+	         WTO   '"'"'a line'"'"',ROUTCDE=11
+	         B     LOOP
+	EOF1     CLOSE (IN)
+	         WTO   '"'"'the end'"'"'
+	         LM    14,12,12(13)
+	         SR    15,15
+	         BR    14
+	IN       DCB   DDNAME=INPUT,MACRF=GM,EODAD=EOF1,LRECL=80,BUF=REC
+	REC      DS    CL80
+	         END   MAIN
+	X
+    printf "1\n2\n" >in.txt &&
+    imprun --file INPUT=in.txt eod.s >out 2>/dev/null &&
+    printf "a line\na line\nthe end\n" >expect && test_cmp expect out &&
+    impas -l lst eod.s && test_grep "B     10(0,15)" lst && test_grep "DC    CL5.MAIN." lst
+'
+test_expect_success 'CALL MF=L makes a list, MF=(E,list) fills it' '
+    printf "P        CSECT\n         USING P,12\n         CALL  SUB,(A,B),VL,MF=(E,PL)\nPL       CALL  ,(A,B),VL,MF=L\nA        DC    F'"'"'1'"'"'\nB        DC    F'"'"'2'"'"'\n         END\n" >mf.s &&
+    impas mf.s &&
+    test "$(text mf.o)" = 4110C0204100C028500010004100C02C500010049680100458F0C03005EF0000000000288000002C000000010000000200000000
+'
 test_expect_success 'UPPER, LOWER, DOUBLE, INDEX, FIND; open code lists what it made' '
     cat >fn.s <<-\X &&
 	         LCLC  &U,&L,&D
