@@ -2,8 +2,11 @@
  * internal.h -- the assembler's data model, shared by the files of asm/.
  *
  * Flow: source.c reads files into physical lines and joins continuation
- * lines into logical statements; each statement is scanned (lexer.l) and
- * parsed (parser.y) into a struct stmt holding expression trees.  Pass 1
+ * lines into logical statements; the macro processor (macro.c, setsym.c)
+ * takes macro definitions, conditional assembly and macro calls, whose
+ * expansions become statements of their own (stmt_more.exp); each
+ * statement is scanned (lexer.l) and parsed (parser.y) into a struct stmt
+ * holding expression trees.  Pass 1
  * (pass1.c) assigns locations, defines symbols and sizes literals; the
  * sections are then laid out (section.c); pass 2 (pass2.c) evaluates
  * operands, encodes instructions and constants, fills the object module
