@@ -22,7 +22,7 @@ struct assembler *asm_new(struct diag *d, const struct asm_options *o)
     as->cursect = -1;
     as->first_csect = -1;
     as->curstmt = -1;
-    if (!as->optab || lex_init(as) != 0) {
+    if (!as->optab || lex_init(as) != 0 || mac_init(as) != 0) {
         asm_free(as);
         return NULL;
     }
@@ -36,6 +36,7 @@ void asm_free(struct assembler *as)
     if (!as)
         return;
     lex_free(as);
+    mac_free(as);
     optab_free(as->optab);
     symtab_free(&as->syms);
     for (size_t i = 0; i < as->nlits; i++)
@@ -67,6 +68,7 @@ static int has_errors(const struct assembler *as)
 
 static int assemble(struct assembler *as, const char *name)
 {
+    mac_finish(as);
     if (as->nstmts == 0) {
         diag_report(as->diag, DIAG_WARNING, name, 0, 0, NULL, "empty source: no statements");
     } else if (!as->ended) {

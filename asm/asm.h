@@ -26,6 +26,11 @@ struct asm_options {
     int nincdirs;
     FILE *listing;              /* listing stream, or NULL for none */
     int no_files;               /* never open files (COPY fails): for fuzzing */
+    const char *sysparm;        /* &SYSPARM (NULL: empty) */
+    int real_date;              /* &SYSDATE/&SYSTIME the real ones, not fixed */
+    const char *const *maclibs; /* macro libraries after incdirs (IMP_MACLIB, the shipped one) */
+    int nmaclibs;
+    long macro_limit;           /* model statements processed in all, 0: 2,000,000 */
 };
 
 struct assembler;

@@ -4,7 +4,7 @@
 # unit tests can assemble buffers in memory; main.c is the command.
 # flex and bison output goes to $(B)/gen/asm/.
 
-IMPAS_SRC := asm/arena.c asm/optab.c asm/parse.c asm/quick.c asm/source.c asm/symtab.c asm/expr.c \
+IMPAS_SRC := asm/arena.c asm/optab.c asm/parse.c asm/quick.c asm/source.c asm/macro.c asm/setsym.c asm/symtab.c asm/expr.c \
              asm/section.c asm/using.c asm/literal.c asm/dc.c asm/insn.c asm/pass1.c \
              asm/pass2.c asm/emit.c asm/listing.c asm/asm.c
 IMPAS_GEN := $(B)/gen/asm/lexer.c $(B)/gen/asm/parser.c
@@ -49,3 +49,11 @@ fuzz-impas: $(IMPAS_SRC) $(IMPAS_GEN) tests/fuzz/fuzz-impas.c
 	        tests/fuzz/fuzz-impas.c $(IMPAS_SRC) $(IMPAS_GEN) $(LIBIMP_SRC) && \
 	    echo "built $(B)/fuzz/fuzz-impas; run: $(B)/fuzz/fuzz-impas examples/" ; \
 	else echo "fuzz-impas needs clang with -fsanitize=fuzzer"; exit 1; fi
+
+# The macro library (asm/maclib, impmac(7)) is installed beside the runtime.
+MAN_PAGES += man/impmac.7
+.PHONY: install-maclib
+install: install-maclib
+install-maclib:
+	mkdir -p $(DESTDIR)$(PREFIX)/share/imp/maclib
+	install -m 644 asm/maclib/*.mac $(DESTDIR)$(PREFIX)/share/imp/maclib/

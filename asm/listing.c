@@ -100,7 +100,11 @@ static void diags(struct assembler *as, const struct stmt *st)
     for (const struct sdiag *d = stmt_diags(st); d; d = d->next) {
         int line, col;
         stmt_source_pos(as, st, d->col, &line, &col);
-        if (d->col > 0 && line >= st->line && line < st->line + st->nlines)
+        if (st->more && st->more->exp) {
+            if (d->col > 0)
+                out_line(l, "%*s^\n", SRC_COL - 1 + d->col - 1, "");
+            line = st->line;
+        } else if (d->col > 0 && line >= st->line && line < st->line + st->nlines)
             out_line(l, "%*s^\n", SRC_COL - 1 + col - 1, "");
         static const char *const names[] = { "note", "warning", "error", "error" };
         if (line != st->line && d->col > 0)
@@ -116,6 +120,9 @@ void lst_stmt(struct assembler *as, struct stmt *st, const uint8_t *code, uint32
     struct listing *l = as->lst;
     if (!l || (st->in_print_off && !stmt_diags(st)))
         return;
+    const struct mexp *gen = st->more ? st->more->exp : NULL;
+    if (gen && !stmt_diags(st) && !(st->more->is_call ? as->print_mcall : as->print_gen))
+        return;     /* PRINT NOGEN / NOMCALL */
     const struct srcfile *f = as->files[st->file];
     int grouped = st->kind == ST_INSN;
     uint32_t first = grouped ? n : (n > 8 ? 8 : n);
@@ -130,7 +137,12 @@ void lst_stmt(struct assembler *as, struct stmt *st, const uint8_t *code, uint32
         snprintf(a2, sizeof a2, "%05lX", addr2 & 0xFFFFF);
     else if (addr2 >= 0)
         snprintf(a2, sizeof a2, "%05lX", addr2 & 0xFFFFF);
-    for (int k = 0; k < st->nlines; k++) {
+    int own = gen || (st->more && st->more->subst);
+    if (own) {      /* generated (marked +), or substituted: the text made */
+        out_line(l, "%-6s %-16s %5s %5s %6d%c %.*s\n", loc, obj, a1, a2,
+                 (int)(st - as->stmts) + 1, gen ? '+' : ' ', st->textlen, st->more->text);
+    }
+    for (int k = 0; k < st->nlines && !own; k++) {
         int li = st->line + k, w = li < f->nlines ? f->lens[li] : 0;
         const char *src = li < f->nlines ? f->lines[li] : "";
         if (k == 0)

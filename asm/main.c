@@ -25,7 +25,10 @@ static void usage(FILE *f)
           "\n"
           "  -o FILE            object module (default: FILE.s with .o, in the current dir)\n"
           "  -l, --listing=FILE write a listing to FILE ('-' for standard output)\n"
-          "  -I DIR             search DIR for COPY members (after the source's directory)\n"
+          "  -I DIR             search DIR for COPY members and macros (after the source's\n"
+          "                     directory; then $IMP_MACLIB and IMP's macro library)\n"
+          "      --sysparm=STR  the value of &SYSPARM\n"
+          "      --sysdate      &SYSDATE and &SYSTIME are today's (default: fixed values)\n"
           "      --max-errors=N stop reporting after N errors (default 50, 0 = no limit)\n"
           "  -W error, --werror treat warnings as errors\n"
           "      --help         show this help and exit\n"
@@ -59,7 +62,7 @@ static char *object_name(const char *src)
  * has errors (it shows them); the object is then not written.
  */
 static int write_outputs(struct diag *d, const char *src, const char *out, const char *listing,
-                         const char **inc, int ninc)
+                         const char **inc, int ninc, struct asm_options *mo)
 {
     struct fileset fs;
     fileset_init(&fs, d);
@@ -73,7 +76,10 @@ static int write_outputs(struct diag *d, const char *src, const char *out, const
     FILE *lf = NULL;
     if (listing && !(lf = outfile_open(&lo, listing, d)))
         return 2;
-    struct asm_options o = { .incdirs = inc, .nincdirs = ninc, .listing = lf };
+    struct asm_options o = *mo;
+    o.incdirs = inc;
+    o.nincdirs = ninc;
+    o.listing = lf;
     struct assembler *as = asm_new(d, &o);
     int rc = as ? asm_run_file(as, src) : 2;
     struct outfile *all[2] = { lf ? &lo : NULL, NULL };
@@ -103,6 +109,8 @@ int main(int argc, char **argv)
         { "listing", required_argument, NULL, 'l' },
         { "max-errors", required_argument, NULL, 'M' },
         { "werror", no_argument, NULL, 'E' },
+        { "sysparm", required_argument, NULL, 'P' },
+        { "sysdate", no_argument, NULL, 'D' },
         { "help", no_argument, NULL, 'h' },
         { "version", no_argument, NULL, 'V' },
         { NULL, 0, NULL, 0 },
@@ -113,6 +121,7 @@ int main(int argc, char **argv)
     const char *out = NULL, *listing = NULL;
     const char **inc = NULL;
     int ninc = 0, c;
+    struct asm_options mo = { 0 };
     opterr = 0;
     while ((c = getopt_long(argc, argv, ":o:l:I:W:", longopts, NULL)) != -1) {
         switch (c) {
@@ -134,6 +143,8 @@ int main(int argc, char **argv)
             d.werror = 1;
             break;
         case 'E': d.werror = 1; break;
+        case 'P': mo.sysparm = optarg; break;
+        case 'D': mo.real_date = 1; break;
         case 'M':
             if (diag_set_max_errors(&d, optarg) != 0) {
                 free(inc);
@@ -172,11 +183,24 @@ int main(int argc, char **argv)
         inc = ni;
         inc[ninc++] = rt;
     }
+    /* Macro libraries: the folders of $IMP_MACLIB (':' between them), then IMP's. */
+    const char *libs[65];
+    int nlibs = 0;
+    char *envcopy = NULL, ml[4096];
+    const char *env = getenv("IMP_MACLIB");
+    if (env && *env && (envcopy = strdup(env)))
+        for (char *p = strtok(envcopy, ":"); p && nlibs < 64; p = strtok(NULL, ":"))
+            libs[nlibs++] = p;
+    if (home_maclib(ml, sizeof ml) == 0)
+        libs[nlibs++] = ml;
+    mo.maclibs = libs;
+    mo.nmaclibs = nlibs;
     const char *src = argv[optind];
     char *defout = out ? NULL : object_name(src);
     if (!out)
         out = defout;
-    int rc = write_outputs(&d, src, out, listing, inc, ninc);
+    int rc = write_outputs(&d, src, out, listing, inc, ninc, &mo);
+    free(envcopy);
     if (outfile_close_stdout(&d) != 0 && rc == 0)
         rc = 2;
     free(defout);

@@ -77,45 +77,46 @@ void optab_free(struct optab *t) { free(t); }
 
 /*
  * Macro instructions of IBM's libraries that students type from habit.
- * impas has no macros; each name gets one message saying so and what to
- * write instead.  kind 1: a register-equate macro (the statement still
+ * IMP's macro library (asm/maclib) has most of them; when a name is not
+ * found there (no library, or a macro IMP lacks) it gets one message
+ * saying so and what to write instead.  kind 1: a register-equate macro (the statement still
  * defines R0-R15, so that one error is all the source gets).
  */
 static const struct macro_hint macros[] = {
-    { "SAVE", 0, "SAVE is a macro and impas has no macro library: save the caller's "
+    { "SAVE", 0, "SAVE is a macro not found in the macro libraries: save the caller's "
                  "registers with  STM 14,12,12(13)" },
-    { "RETURN", 0, "RETURN is a macro and impas has no macro library: write  L 13,4(,13)  "
+    { "RETURN", 0, "RETURN is a macro not found in the macro libraries: write  L 13,4(,13)  "
                    "(if you chained save areas),  LM 14,12,12(13),  SR 15,15  (or LA 15,rc),  "
                    "BR 14" },
-    { "YREGS", 1, "YREGS is a macro and impas has no macro library: write  COPY REGS  "
+    { "YREGS", 1, "YREGS is a macro not found in the macro libraries: write  COPY REGS  "
                   "(R0 EQU 0 ... R15 EQU 15, a member of IMP's runtime)" },
-    { "EQUREGS", 1, "EQUREGS is a macro and impas has no macro library: write  COPY REGS  "
+    { "EQUREGS", 1, "EQUREGS is a macro not found in the macro libraries: write  COPY REGS  "
                     "(R0 EQU 0 ... R15 EQU 15, a member of IMP's runtime)" },
-    { "REGEQU", 1, "REGEQU is a macro and impas has no macro library: write  COPY REGS  "
+    { "REGEQU", 1, "REGEQU is a macro not found in the macro libraries: write  COPY REGS  "
                    "(R0 EQU 0 ... R15 EQU 15, a member of IMP's runtime)" },
-    { "WTO", 0, "WTO is a macro and impas has no macro library: write a line with the host "
+    { "WTO", 0, "WTO is a macro not found in the macro libraries: write a line with the host "
                 "service  DIAG 2,3,X'008'  (R2 -> text, R3 = its length; COPY IMPSVC: "
                 "HS_PUTLINE)" },
-    { "ABEND", 0, "ABEND is a macro and impas has no macro library: end the program with  "
+    { "ABEND", 0, "ABEND is a macro not found in the macro libraries: end the program with  "
                   "DIAG 1,0,X'000'  (R1 = return code; COPY IMPSVC: HS_EXIT), or force a "
                   "program check with  DC H'0'" },
-    { "CALL", 0, "CALL is a macro and impas has no macro library: write  L 15,=V(name),  "
+    { "CALL", 0, "CALL is a macro not found in the macro libraries: write  L 15,=V(name),  "
                  "LA 1,parameter-list,  BALR 14,15" },
-    { "STORAGE", 0, "STORAGE is a macro and impas has no macro library, and IMP has no "
-                    "dynamic storage service: reserve the storage with DS (e.g. WORK DS 18F)" },
-    { "GETMAIN", 0, "GETMAIN is a macro and impas has no macro library, and IMP has no "
-                    "dynamic storage service: reserve the storage with DS (e.g. WORK DS 18F)" },
-    { "FREEMAIN", 0, "FREEMAIN is a macro and impas has no macro library, and IMP has no "
-                     "dynamic storage service: storage reserved with DS needs no freeing" },
-    { "OPEN", 0, "OPEN is a macro and impas has no macro library: open a file with  "
+    { "STORAGE", 0, "STORAGE is not in IMP's macro library: get storage with  GETMAIN R,LV=n  "
+                    "and give it back with  FREEMAIN R,LV=n,A=(1),  or reserve it with DS" },
+    { "GETMAIN", 0, "GETMAIN is a macro not found in the macro libraries: the GETMAIN service "
+                    "is  SVC 4  (R0 = length; R1 <- address), or reserve the storage with DS" },
+    { "FREEMAIN", 0, "FREEMAIN is a macro not found in the macro libraries: the FREEMAIN "
+                     "service is  SVC 5  (R1 = address, R0 = length)" },
+    { "OPEN", 0, "OPEN is a macro not found in the macro libraries: open a file with  "
                  "DIAG 1,0,X'020'  (R1 -> file control block; COPY IMPSVC, COPY IMPFCB)" },
-    { "CLOSE", 0, "CLOSE is a macro and impas has no macro library: close a file with  "
+    { "CLOSE", 0, "CLOSE is a macro not found in the macro libraries: close a file with  "
                   "DIAG 1,0,X'024'  (R1 -> file control block; COPY IMPSVC, COPY IMPFCB)" },
-    { "GET", 0, "GET is a macro and impas has no macro library: read a record with  "
+    { "GET", 0, "GET is a macro not found in the macro libraries: read a record with  "
                 "DIAG 1,0,X'028'  (R1 -> file control block; COPY IMPSVC, COPY IMPFCB)" },
-    { "PUT", 0, "PUT is a macro and impas has no macro library: write a record with  "
+    { "PUT", 0, "PUT is a macro not found in the macro libraries: write a record with  "
                 "DIAG 1,0,X'02C'  (R1 -> file control block; COPY IMPSVC, COPY IMPFCB)" },
-    { "DCB", 0, "DCB is a macro and impas has no macro library: describe a file with a "
+    { "DCB", 0, "DCB is a macro not found in the macro libraries: describe a file with a "
                 "28-byte file control block (COPY IMPFCB shows its layout; imp(7))" },
 };
 

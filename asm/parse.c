@@ -200,6 +200,31 @@ void stmt_source_pos(const struct assembler *as, const struct stmt *st, int col,
     *pcol = segs[k].col + (col - 1 - segs[k].off);
 }
 
+/* The calls that made a generated statement, innermost first: the first
+   few and the outermost (a runaway recursion has a hundred). */
+static int traceback(struct assembler *as, const struct mexp *x)
+{
+    int n = 0;
+    for (const struct mexp *p = x; p; n++) {
+        const struct stmt *c = &as->stmts[p->call];
+        p = c->more ? c->more->exp : NULL;
+    }
+    for (int k = 0; x; k++) {
+        const struct stmt *c = &as->stmts[x->call];
+        if (k < 5 || k == n - 1) {
+            if (diag_report(as->diag, DIAG_NOTE, as->files[c->file]->path, c->line + 1, x->col,
+                            NULL, "in expansion of macro %s called here", x->name) < 0)
+                return -1;
+        } else if (k == 5 && diag_report(as->diag, DIAG_NOTE, as->files[c->file]->path,
+                                         c->line + 1, x->col, NULL,
+                                         "(%d more levels of macro calls)", n - 6) < 0) {
+            return -1;
+        }
+        x = c->more ? c->more->exp : NULL;
+    }
+    return 0;
+}
+
 /* Report every statement's messages, in statement order, through diag. */
 void stmt_flush_diags(struct assembler *as)
 {
@@ -213,7 +238,18 @@ void stmt_flush_diags(struct assembler *as)
                 col = 0;
             char buf[LINE_KEEP + 1];
             const char *src = line < f->nlines ? src_line(f, line, buf) : NULL;
+            const struct mexp *x = st->more->exp;
+            if (x || st->more->subst) {     /* generated or substituted: the text made */
+                int n = st->textlen < LINE_KEEP ? st->textlen : LINE_KEEP;
+                memcpy(buf, st->more->text, (size_t)n);
+                buf[n] = '\0';
+                src = buf;
+                col = d->col > 0 ? d->col : 0;
+                line = st->line;
+            }
             if (diag_report(as->diag, d->lvl, f->path, line + 1, col, src, "%s", d->msg) < 0)
+                return;
+            if (traceback(as, x) < 0)
                 return;
         }
     }

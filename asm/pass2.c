@@ -176,6 +176,14 @@ static void p2_print(struct assembler *as, struct stmt *st)
             as->print_on = 1;
         else if (strcmp(e->name, "OFF") == 0)
             as->print_on = 0;
+        else if (strcmp(e->name, "GEN") == 0)
+            as->print_gen = 1;
+        else if (strcmp(e->name, "NOGEN") == 0)
+            as->print_gen = 0;
+        else if (strcmp(e->name, "MCALL") == 0)
+            as->print_mcall = 1;
+        else if (strcmp(e->name, "NOMCALL") == 0)
+            as->print_mcall = 0;
     }
 }
 
@@ -243,6 +251,8 @@ void pass2(struct assembler *as)
     as->pass = 2;
     as->nusing = 0;
     as->print_on = 1;
+    as->print_gen = 1;
+    as->print_mcall = 0;
     for (size_t i = 0; i < as->nfiles; i++)
         as->files[i]->objfile = obj_add_file(&as->obj, as->files[i]->path);
     def_records(as);

@@ -343,6 +343,7 @@ static int build_stmt(struct assembler *as, int fi, int *li)
 }
 
 static int open_copy(struct assembler *as, int si, const char *name);
+static void *read_all(const char *path, size_t *len, size_t *maplen, int *err);
 
 /* Does line i of f begin with the ASSIST control card word w? */
 static int control_card(const struct srcfile *f, int i, const char *w)
@@ -350,6 +351,33 @@ static int control_card(const struct srcfile *f, int i, const char *w)
     size_t n = strlen(w);
     return (size_t)f->lens[i] >= n && strncmp(f->lines[i], w, n) == 0 &&
            ((size_t)f->lens[i] == n || f->lines[i][n] == ' ');
+}
+
+/* What follows parsing statement si: END, COPY, the name of a section. */
+void src_after_parse(struct assembler *as, int si)
+{
+    struct stmt *st = &as->stmts[si];
+    if (st->bad || st->kind != ST_DIR)
+        return;
+    switch (st->op->dir) {
+    case D_END:
+        as->ended = 1;
+        break;
+    case D_CSECT: case D_DSECT: case D_START:
+        mac_section(as, st->name);
+        break;
+    case D_COPY: {
+        const struct dirargs *d = st->dir;
+        if (d->nargs != 1 || !d->args[0] || d->args[0]->kind != EX_SYM)
+            stmt_msg(as, si, DIAG_ERROR, d->nargs ? d->argcol[0] : st->opcol,
+                     "COPY needs one operand: the member name");
+        else
+            open_copy(as, si, d->args[0]->name);
+        break;
+    }
+    default:
+        break;
+    }
 }
 
 /* Read the lines of file fi into statements. */
@@ -371,37 +399,82 @@ static void read_stmts(struct assembler *as, int fi, const struct badline *bad, 
                      k + 1);
             nbad++;
         }
-        struct stmt *st = &as->stmts[si];
-        if (st->textlen == 0)
-            continue;
-        parse_stmt(as, st);
-        st = &as->stmts[si];
         if (nbad >= BAD_LINES) {
             stmt_msg(as, si, DIAG_ERROR, 0, "too much binary data: the rest of %s is ignored",
                      f->path);
             break;
         }
+        struct stmt *st = &as->stmts[si];
+        if (st->textlen == 0) {
+            mac_comment(as, si);
+            continue;
+        }
+        if (mac_open_stmt(as, si, fi, &li))
+            continue;
+        parse_stmt(as, st);
+        st = &as->stmts[si];
         if (st->bad || st->kind != ST_DIR)
             continue;
-        if (st->op->dir == D_END) {
-            as->ended = 1;
-            if (li < f->nlines) {
-                int rest = li;
-                while (rest < f->nlines && blank_from(f->lines[rest], f->lens[rest], 0, 80))
-                    rest++;
-                if (rest < f->nlines && !control_card(f, rest, "$ENTRY"))
-                    stmt_msg(as, si, DIAG_WARNING, 0,
-                             "statements after END are ignored (from line %d)", rest + 1);
-            }
-        } else if (st->op->dir == D_COPY) {
-            const struct dirargs *d = st->dir;
-            if (d->nargs != 1 || !d->args[0] || d->args[0]->kind != EX_SYM)
-                stmt_msg(as, si, DIAG_ERROR, d->nargs ? d->argcol[0] : st->opcol,
-                         "COPY needs one operand: the member name");
-            else
-                open_copy(as, si, d->args[0]->name);
+        src_after_parse(as, si);
+        if (as->ended && li < f->nlines) {
+            int rest = li;
+            while (rest < f->nlines && blank_from(f->lines[rest], f->lens[rest], 0, 80))
+                rest++;
+            if (rest < f->nlines && !control_card(f, rest, "$ENTRY"))
+                stmt_msg(as, si, DIAG_WARNING, 0,
+                         "statements after END are ignored (from line %d)", rest + 1);
         }
     }
+}
+
+int src_gen_stmt(struct assembler *as, int file, int line, const char *text, int len,
+                 const struct mexp *exp, int unparsed)
+{
+    struct stmt *st = new_stmt(as, file, line);
+    int si = (int)(st - as->stmts);
+    while (len > 0 && text[len - 1] == ' ')
+        len--;
+    if (len > 4000)
+        len = 4000;
+    struct stmt_more *m = stmt_more(as, st);
+    m->text = arena_strndup(&as->arena, text, (size_t)len);
+    m->exp = exp;
+    m->is_call = unparsed == 2;
+    st->textlen = (short)len;
+    if (!unparsed && len > 0) {
+        parse_stmt(as, st);
+        src_after_parse(as, si);
+    }
+    return si;
+}
+
+int src_load(struct assembler *as, const char *path)
+{
+    size_t len = 0, maplen = 0;
+    int err = 0;
+    void *text = read_all(path, &len, &maplen, &err);
+    if (!text)
+        return -1;
+    struct srcfile *f = arena_alloc(&as->arena, sizeof *f);
+    f->path = arena_strndup(&as->arena, path, strlen(path));
+    f->buf = text;
+    f->maplen = maplen;
+    as->files = xgrow(as->files, &as->capfiles, as->nfiles, sizeof *as->files);
+    as->files[as->nfiles] = f;
+    struct badline *bad;
+    int nbad;
+    split_lines(as, f, text, len, &bad, &nbad);
+    free(bad);
+    return (int)as->nfiles++;
+}
+
+void src_logical(struct assembler *as, int fi, int *li, const char **text, int *len)
+{
+    int si = build_stmt(as, fi, li);
+    struct stmt *st = &as->stmts[si];
+    *text = stmt_text(as, st);
+    *len = st->textlen;
+    as->nstmts--;       /* only its text was wanted */
 }
 
 /* Add a source file; text (len bytes; mapped if maplen) becomes the file's. */
@@ -463,6 +536,26 @@ static void dir_of(const char *path, char *buf, size_t n)
         snprintf(buf, n, ".");
     else
         snprintf(buf, n, "%.*s", (int)(slash - path), path);
+}
+
+/* Member name (or its lower case form) with extension ext in dir: 0 and its path. */
+int src_find_member(const char *dir, const char *name, const char *ext, char *out, size_t n)
+{
+    char lower[SYM_MAX + 1];
+    size_t k = 0;
+    for (; name[k] && k < SYM_MAX; k++)
+        lower[k] = (char)tolower((unsigned char)name[k]);
+    lower[k] = '\0';
+    const char *names[] = { name, lower };
+    for (int c = 0; c < 2; c++) {
+        snprintf(out, n, "%s/%s%s", dir, names[c], ext);
+        FILE *f = fopen(out, "rb");
+        if (f) {
+            fclose(f);
+            return 0;
+        }
+    }
+    return -1;
 }
 
 static int find_member(struct assembler *as, const char *dir, const char *name, char *out,

@@ -4,6 +4,8 @@
 #
 #  1. Assembler: a 100,000-statement source (gen-source.sh) assembled by
 #     impas and by s390x-linux-gnu-as -m31; best of 3 wall times and ratio.
+#  1b. Macros: a source of 100,000 macro calls (gen-macros.sh: macros of
+#     its own and IMP's SAVE and RETURN) expanded and assembled by impas.
 #  2. Machine: three programs (programs.sh: BCT loop, 1 MiB sieve, sort),
 #     built as core images with GNU as so they do not depend on impas, run
 #     on IMP (imprun --core) and on Hercules (S/370, CPUPRIO 0, through
@@ -70,6 +72,15 @@ if [ -x "$BIN/impas" ]; then
     case $ti$tg in *fail*) ;; *)
         [ -n "$tg" ] && awk -v i="$ti" -v g="$tg" 'BEGIN { printf "ratio impas / GNU as: %.2f\n", i / g }' ;;
     esac
+else
+    echo "impas:   not built ($BIN/impas)"
+fi
+
+echo "== macros: $stmts macro calls (gen-macros.sh) =="
+sh "$here/gen-macros.sh" "$stmts" mac.s
+if [ -x "$BIN/impas" ]; then
+    tm=$(best "$BIN/impas" -o mac.o mac.s)
+    echo "impas:   $tm s (the goal: under 1 s)"
 else
     echo "impas:   not built ($BIN/impas)"
 fi

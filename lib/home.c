@@ -1,6 +1,7 @@
 /*
  * home.c -- locate the running executable's directory and its neighbours.
  */
+#define _DEFAULT_SOURCE     /* realpath */
 #include "home.h"
 
 #include <limits.h>
@@ -47,6 +48,25 @@ int home_runtime(char *buf, size_t size)
         snprintf(probe, sizeof probe, "%s/%s/IMPSVC.s", dir, places[i]);
         if (access(probe, R_OK) == 0 &&
             (size_t)snprintf(buf, size, "%s/%s", dir, places[i]) < size)
+            return 0;
+    }
+    return -1;
+}
+
+int home_maclib(char *buf, size_t size)
+{
+    static const char *const places[] = { "../share/imp/maclib", "../asm/maclib" };
+    char dir[PATH_MAX], probe[PATH_MAX + 64];
+    if (home_bindir(dir, sizeof dir) != 0)
+        return -1;
+    for (size_t i = 0; i < sizeof places / sizeof places[0]; i++) {
+        snprintf(probe, sizeof probe, "%s/%s/SAVE.mac", dir, places[i]);
+        if (access(probe, R_OK) != 0)
+            continue;
+        snprintf(probe, sizeof probe, "%s/%s", dir, places[i]);
+        char real[PATH_MAX];                /* messages name it without "bin/.." */
+        const char *p = realpath(probe, real) ? real : probe;
+        if ((size_t)snprintf(buf, size, "%s", p) < size)
             return 0;
     }
     return -1;

@@ -27,4 +27,13 @@ void home_tool(const char *name, char *buf, size_t size);
  */
 int home_runtime(char *buf, size_t size);
 
+/*
+ * The macro library shipped with IMP (members SAVE.mac, RETURN.mac, ...):
+ * BINDIR/../share/imp/maclib when installed, BINDIR/../asm/maclib in a
+ * build tree.  0 with the directory in buf, or -1 if neither holds
+ * SAVE.mac.  ($IMP_MACLIB, a list of folders searched before it, is the
+ * caller's to read.)
+ */
+int home_maclib(char *buf, size_t size);
+
 #endif

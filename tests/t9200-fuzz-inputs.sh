@@ -1,7 +1,7 @@
 #!/bin/sh
 # t9200-fuzz-inputs.sh -- a short deterministic mutation run over every
 # input format, through the programs themselves: assembler sources
-# (impas), object modules (impld), load modules (impld -d, imprun),
+# (impas, macro sources too), object modules (impld), load modules (impld -d, imprun),
 # microcode sources (impmc), microcode images (imprun --microcode),
 # control files (impld -c) and guest programs (imprun --core on random
 # storage).  Each run must end by itself with an exit status of the tool
@@ -48,6 +48,11 @@ EOF
 
 test_expect_success 'assembler sources (impas)' '
     $MUT 1 $N fact.s src && run_all src "0 1" "impas -I \"\$RT\" \"\$m\" -o x.o"
+'
+test_expect_success 'macro sources (impas): definitions, the library, conditional assembly' '
+    cp "$TEST_DIR/data/macro/instructor.s" "$TEST_DIR/data/macro/structured.s" . &&
+    $MUT 8 $N instructor.s msrc && $MUT 9 $N structured.s lsrc &&
+    run_all msrc "0 1" "impas \"\$m\" -o x.o" && run_all lsrc "0 1" "impas \"\$m\" -o x.o"
 '
 test_expect_success 'object modules (impld)' '
     $MUT 2 $N fact.o obj && run_all obj "0 1 2" "impld -o x.load "\$m" imprt.o"

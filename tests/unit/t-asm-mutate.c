@@ -1,6 +1,6 @@
 /*
  * t-asm-mutate.c -- a short deterministic mutation run: sources that use
- * every part of the assembler are mutated (bytes changed, inserted,
+ * every part of the assembler (the macro language too) are mutated (bytes changed, inserted,
  * deleted, lines repeated) a few hundred times and assembled in memory.
  * Every run must finish with status 0 or 1; a crash or a sanitizer report
  * fails the test.  (tests/fuzz/fuzz-impas.c does the same open-ended.)
@@ -13,6 +13,37 @@
 #include "../../asm/asm.h"
 
 static const char *const seeds[] = {
+    "         MACRO\n"
+    "&L       TAB   &E,&W=4\n"
+    "         LCLA  &I,&N\n"
+    "         LCLC  &C\n"
+    "         GBLA  &G(4)\n"
+    "&N       SETA  N'&E\n"
+    "&L       DC    AL1(&N)\n"
+    ".LOOP    ANOP\n"
+    "&I       SETA  &I+1\n"
+    "         AIF   (&I GT &N OR &I GE 9).DONE\n"
+    "&C       SETC  '&E(&I)'.'XY'(1,1)\n"
+    "&G(2)    SETA  &G(2)+K'&C\n"
+    "         DC    FL&W.'&E(&I)',C'&C&SYSNDX'\n"
+    "         AGO   .LOOP\n"
+    ".DONE    MNOTE 2,'&SYSLIST(1) done'\n"
+    "         MEND\n"
+    "         MACRO\n"
+    "         REC   &N\n"
+    "         AIF   (&N LE 0).E\n"
+    "&M       SETA  &N-1\n"
+    "         REC   &M\n"
+    ".E       MEND\n"
+    "         LCLB  &B\n"
+    "&B       SETB  (1 EQ 1 AND NOT 0)\n"
+    "T        CSECT\n"
+    "X        TAB   (1,2,3),W=2\n"
+    "         REC   3\n"
+    "         AIF   (&B).SKIP\n"
+    "         DC    H'9'\n"
+    ".SKIP    ANOP\n"
+    "         END\n",
     "PROG     CSECT\n"
     "         STM   14,12,12(13)\n"
     "         BALR  12,0\n"
@@ -113,7 +144,7 @@ int main(void)
         struct diag d;
         diag_init(&d, "impas");
         d.out = null;
-        struct asm_options o = { .listing = null, .no_files = 1 };
+        struct asm_options o = { .listing = null, .no_files = 1, .macro_limit = 20000 };
         struct assembler *as = asm_new(&d, &o);
         int r = asm_run_mem(as, "seed.s", seeds[si], strlen(seeds[si]));
         asm_free(as);
@@ -138,7 +169,7 @@ int main(void)
         }
     }
     check_int(bad, ==, 0);
-    check_int(runs, ==, 600);
+    check_int(runs, ==, 300 * (int)(sizeof seeds / sizeof seeds[0]));
     check(errors > 100);    /* the mutations really do break things */
     fclose(null);
     return tap_done();

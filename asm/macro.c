@@ -1,0 +1,951 @@
+/*
+ * macro.c -- the macro processor: a stage between reading source lines
+ * (source.c) and parsing statements (parse.c), as in IBM's HLASM.
+ *
+ *   open code ---> mac_open_stmt ---> a definition (MACRO .. MEND) is kept,
+ *                       |             conditional assembly is executed,
+ *                       |             a macro call is expanded (expand)
+ *                       v
+ *                  parse_stmt         everything else, unchanged
+ *
+ * A definition is a prototype and model statements, kept as text.  An
+ * expansion binds the prototype's parameters to the call's operands,
+ * executes the conditional assembly statements of the body and turns the
+ * others, their variable symbols substituted (setsym.c), into statements
+ * marked as generated: the listing shows them with '+', and a diagnostic
+ * in one names the model statement and each call site (struct mexp).
+ *
+ * Macros are found in the source (definitions before use), then in macro
+ * libraries: folders of members NAME.mac, searched like COPY (the source's
+ * folder, -I folders) and then the folders of IMP_MACLIB and the library
+ * shipped with IMP (asm_options.maclibs).
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include "macro.h"
+
+static int is_symch(int c)
+{
+    return isalnum(c) || c == '_' || c == '$' || c == '#' || c == '@';
+}
+
+static unsigned hash_raw(const char *s, size_t n)
+{
+    unsigned h = 2166136261u;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned)toupper((unsigned char)s[i])) * 16777619u;
+    return h;
+}
+
+static unsigned hash_name(const char *s, size_t n) { return hash_raw(s, n) % MAC_HASH; }
+
+static int same_name(const char *a, size_t n, const char *upper)
+{
+    size_t i = 0;
+    for (; i < n; i++)
+        if (toupper((unsigned char)a[i]) != (unsigned char)upper[i] || !upper[i])
+            return 0;
+    return upper[i] == '\0';
+}
+
+/* ---- fields ------------------------------------------------------------------ */
+
+/* A quote at t[i] that belongs to an attribute reference (L'X, T'&P), not a string. */
+static int attr_quote(const char *t, int len, int i)
+{
+    if (i < 1 || i + 1 >= len || !strchr("LKNTDISOlkntdiso", t[i - 1]))
+        return 0;
+    if (i >= 2 && (is_symch((unsigned char)t[i - 2]) || t[i - 2] == '&' || t[i - 2] == '\''))
+        return 0;
+    unsigned char c = (unsigned char)t[i + 1];
+    return c == '&' || c == '*' || c == '=' || isalpha(c) || c == '$' || c == '#' || c == '@';
+}
+
+int mac_operand_end(const char *t, int len, int i, int stop_blank)
+{
+    int depth = 0, q = 0;
+    for (; i < len; i++) {
+        char c = t[i];
+        if (q) {
+            if (c == '\'')
+                q = 0;
+            continue;
+        }
+        if (c == '\'' && !attr_quote(t, len, i))
+            q = 1;
+        else if (c == '(')
+            depth++;
+        else if (c == ')' && depth > 0)
+            depth--;
+        else if (c == ' ' && (stop_blank || depth == 0))
+            return i;
+        else if (c == ',' && depth == 0 && !stop_blank)
+            return i;
+    }
+    return len;
+}
+
+void mac_fields(const char *t, int len, struct fields *f)
+{
+    memset(f, 0, sizeof *f);
+    int i = 0;
+    if (len > 0 && t[0] != ' ') {
+        while (i < len && t[i] != ' ')
+            i++;
+        f->name = t;
+        f->nlen = i;
+        f->ncol = 1;
+    }
+    while (i < len && t[i] == ' ')
+        i++;
+    int b = i;
+    while (i < len && t[i] != ' ')
+        i++;
+    f->op = t + b;
+    f->oplen = i - b;
+    f->opcol = b + 1;
+    while (i < len && t[i] == ' ')
+        i++;
+    /* the operands end at a blank outside quotes and parentheses */
+    int e = i, depth = 0, q = 0;
+    for (; e < len; e++) {
+        char c = t[e];
+        if (q) {
+            if (c == '\'')
+                q = 0;
+        } else if (c == '\'' && !attr_quote(t, len, e)) {
+            q = 1;
+        } else if (c == '(') {
+            depth++;
+        } else if (c == ')' && depth > 0) {
+            depth--;
+        } else if (c == ' ' && depth == 0) {
+            break;
+        }
+    }
+    if (q || depth)     /* unbalanced: the first blank ends them */
+        for (e = i; e < len && t[e] != ' '; e++)
+            ;
+    f->opnd = t + i;
+    f->opndlen = e - i;
+    f->opndcol = i + 1;
+}
+
+/* ---- parameters ---------------------------------------------------------------- */
+
+const char *mac_param(const struct inv *v, const char *name, size_t n)
+{
+    const struct macdef *m = v->m;
+    if (!m)
+        return NULL;
+    if (m->namep && same_name(name, n, m->namep))
+        return v->pos[0];
+    for (int i = 0; i < m->nparms; i++)
+        if (same_name(name, n, m->parms[i].name))
+            return v->val[i];
+    return NULL;
+}
+
+int mac_sublist(const char *val, int k, const char **out, int *olen)
+{
+    int len = (int)strlen(val);
+    int sub = len >= 2 && val[0] == '(' && mac_operand_end(val, len, 0, 0) == len &&
+              val[len - 1] == ')';
+    if (!sub) {
+        if (out) {
+            *out = k == 1 ? val : "";
+            *olen = k == 1 ? len : 0;
+        }
+        return len ? 1 : 0;
+    }
+    int i = 1, n = 0, end = len - 1;
+    while (i <= end) {
+        int e = mac_operand_end(val, end, i, 0);
+        n++;
+        if (n == k && out) {
+            *out = val + i;
+            *olen = e - i;
+            return n;
+        }
+        i = e + 1;
+    }
+    if (out) {
+        *out = "";
+        *olen = 0;
+    }
+    return n;
+}
+
+/* ---- ordinary symbols before this point (T', L', D') ---------------------------- */
+
+static int64_t dc_length(const struct dcop *dc)
+{
+    if (dc->explen >= 0)
+        return dc->explen;
+    switch (dc->type) {
+    case 'C': {
+        int n = 0;
+        for (int i = 0; dc->str && i < dc->strlen; i++, n++)
+            if ((dc->str[i] == '\'' || dc->str[i] == '&') && i + 1 < dc->strlen &&
+                dc->str[i + 1] == dc->str[i])
+                i++;
+        return n ? n : 1;
+    }
+    case 'X': return dc->str ? (dc->strlen + 1) / 2 : 1;
+    case 'B': return dc->str ? (dc->strlen + 7) / 8 : 1;
+    case 'H': case 'Y': return 2;
+    case 'D': return 8;
+    case 'P': case 'Z': return dc->str ? dc->strlen : 1;
+    default: return 4;
+    }
+}
+
+/* Add the names of the statements made since the last call to the index. */
+static void sym_index(struct assembler *as)
+{
+    struct macproc *mp = as->mac;
+    if (mp->indexed > as->nstmts)
+        mp->indexed = as->nstmts;   /* statements dropped since (never named ones) */
+    for (; mp->indexed < as->nstmts; mp->indexed++) {
+        const struct stmt *st = &as->stmts[mp->indexed];
+        if (!st->name || st->bad || st->kind == ST_NONE)
+            continue;
+        if (2 * (mp->nsym + 1) > mp->symcap) {      /* grow and rehash */
+            size_t cap = mp->symcap ? mp->symcap * 2 : 1024;
+            int *ns = calloc(cap, sizeof *ns);
+            if (!ns) {
+                fputs("impas: out of memory\n", stderr);
+                abort();
+            }
+            for (size_t i = 0; i < mp->symcap; i++)
+                if (mp->symslot[i]) {
+                    const char *nm = as->stmts[mp->symslot[i] - 1].name;
+                    size_t h = hash_raw(nm, strlen(nm)) % cap;
+                    while (ns[h])
+                        h = (h + 1) % cap;
+                    ns[h] = mp->symslot[i];
+                }
+            free(mp->symslot);
+            mp->symslot = ns;
+            mp->symcap = cap;
+        }
+        size_t n = strlen(st->name);
+        size_t h = hash_raw(st->name, n) % mp->symcap;
+        while (mp->symslot[h] && strcasecmp(as->stmts[mp->symslot[h] - 1].name, st->name))
+            h = (h + 1) % mp->symcap;
+        if (!mp->symslot[h])
+            mp->nsym++;
+        mp->symslot[h] = (int)mp->indexed + 1;    /* the latest definition */
+    }
+}
+
+int mac_symattr(struct assembler *as, const char *name, size_t n, char *type, int64_t *len)
+{
+    struct macproc *mp = as->mac;
+    sym_index(as);
+    if (!mp->symcap)
+        return -1;
+    size_t h = hash_raw(name, n) % mp->symcap;
+    for (; mp->symslot[h]; h = (h + 1) % mp->symcap) {
+        const struct stmt *st = &as->stmts[mp->symslot[h] - 1];
+        if (strlen(st->name) != n || strncasecmp(st->name, name, n))
+            continue;
+        *len = 1;
+        *type = 'U';
+        if (st->kind == ST_INSN) {
+            *type = 'I';
+            *len = isa_length_of((uint8_t)(st->op->insn->opcode >> (st->op->insn->opcode > 0xFF
+                                                                     ? 8 : 0)));
+        } else if (st->kind == ST_DIR && (st->op->dir == D_DC || st->op->dir == D_DS) &&
+                   st->dc) {
+            *type = st->dc->type;
+            *len = dc_length(st->dc);
+        } else if (st->kind == ST_DIR && (st->op->dir == D_CSECT || st->op->dir == D_START)) {
+            *type = 'J';
+        }
+        return 0;
+    }
+    return -1;
+}
+
+/* ---- the macro table -------------------------------------------------------------- */
+
+static struct macdef *mac_find(struct macproc *mp, const char *name, size_t n)
+{
+    for (struct macdef *m = mp->tab[hash_name(name, n)]; m; m = m->next)
+        if (same_name(name, n, m->name))
+            return m;
+    return NULL;
+}
+
+static void mac_define(struct assembler *as, struct macdef *m)
+{
+    unsigned h = hash_name(m->name, strlen(m->name));
+    struct macdef **p = &as->mac->tab[h];
+    for (; *p; p = &(*p)->next)
+        if (strcmp((*p)->name, m->name) == 0) {     /* a new definition replaces the old */
+            m->next = (*p)->next;
+            *p = m;
+            return;
+        }
+    m->next = NULL;
+    *p = m;
+}
+
+/* The body grows in the arena (the old copy stays there): definitions are few. */
+static void body_add(struct assembler *as, struct macdef *m, const char *text, int len,
+                     int file, int line)
+{
+    if (m->nbody >= m->capbody) {
+        m->capbody = m->capbody ? m->capbody * 2 : 16;
+        struct mline *nb = arena_raw(&as->arena, sizeof *nb * (size_t)m->capbody);
+        if (m->nbody)
+            memcpy(nb, m->body, sizeof *nb * (size_t)m->nbody);
+        m->body = nb;
+    }
+    struct mline *l = &m->body[m->nbody++];
+    *l = (struct mline){ text, len, file, line, .op = CA_NONE };
+    mac_fields(text, len, &l->f);
+    l->op = ca_lookup(l->f.op, l->f.oplen);
+}
+
+static char *upper_dup(struct assembler *as, const char *s, int n)
+{
+    char *d = arena_strndup(&as->arena, s, (size_t)n);
+    for (char *p = d; *p; p++)
+        *p = (char)toupper((unsigned char)*p);
+    return d;
+}
+
+/* Is s (n bytes) "&NAME"?  The length of NAME, 0 if not. */
+static int var_name(const char *s, int n)
+{
+    if (n < 2 || s[0] != '&' || !isalpha((unsigned char)s[1]))
+        return 0;
+    int i = 1;
+    while (i < n && is_symch((unsigned char)s[i]))
+        i++;
+    return i - 1;
+}
+
+/*
+ * The prototype statement of m: [&NAME] MACNAME [&P,...,&K=default,...].
+ * Errors go to statement errsi at the prototype's columns.  0 if good.
+ */
+static int prototype(struct assembler *as, struct macdef *m, const char *t, int len, int errsi)
+{
+    struct fields f;
+    mac_fields(t, len, &f);
+    if (f.nlen) {
+        int k = var_name(f.name, f.nlen);
+        if (!k || k != f.nlen - 1) {
+            stmt_msg(as, errsi, DIAG_ERROR, 1,
+                     "the name field of a prototype is a symbolic parameter (&NAME) or blank");
+            return -1;
+        }
+        m->namep = upper_dup(as, f.name + 1, k);
+    }
+    if (f.oplen == 0 || f.oplen > SYM_MAX || !isalpha((unsigned char)f.op[0]) ||
+        var_name(f.op, f.oplen)) {
+        stmt_msg(as, errsi, DIAG_ERROR, f.opcol, "a prototype needs the macro's name");
+        return -1;
+    }
+    for (int i = 0; i < f.oplen; i++)
+        if (!is_symch((unsigned char)f.op[i])) {
+            stmt_msg(as, errsi, DIAG_ERROR, f.opcol + i, "invalid character in a macro name");
+            return -1;
+        }
+    m->name = upper_dup(as, f.op, f.oplen);
+    int cap = 0;
+    for (int i = 0; i < f.opndlen;) {
+        int e = mac_operand_end(f.opnd, f.opndlen, i, 0);
+        const char *p = f.opnd + i;
+        int n = e - i, k = var_name(p, n);
+        if (!k) {
+            stmt_msg(as, errsi, DIAG_ERROR, f.opndcol + i,
+                     "a prototype's parameters are &NAME or &NAME=default");
+            return -1;
+        }
+        if (1 + k < n && p[1 + k] != '=') {
+            stmt_msg(as, errsi, DIAG_ERROR, f.opndcol + i + 1 + k,
+                     "a prototype's parameters are &NAME or &NAME=default");
+            return -1;
+        }
+        if (m->nparms >= cap) {
+            cap = cap ? cap * 2 : 8;
+            struct parm *np = arena_alloc(&as->arena, sizeof *np * (size_t)cap);
+            if (m->nparms)
+                memcpy(np, m->parms, sizeof *np * (size_t)m->nparms);
+            m->parms = np;
+        }
+        struct parm *pp = &m->parms[m->nparms];
+        pp->name = upper_dup(as, p + 1, k);
+        for (int j = 0; j < m->nparms; j++)
+            if (strcmp(m->parms[j].name, pp->name) == 0 ||
+                (m->namep && strcmp(m->namep, pp->name) == 0)) {
+                stmt_msg(as, errsi, DIAG_ERROR, f.opndcol + i, "parameter &%s given twice",
+                         pp->name);
+                return -1;
+            }
+        if (1 + k < n) {
+            pp->def = arena_strndup(&as->arena, p + k + 2, (size_t)(n - k - 2));
+        } else if (m->nparms > m->npos) {
+            stmt_msg(as, errsi, DIAG_ERROR, f.opndcol + i,
+                     "positional parameter &%s after a keyword parameter", pp->name);
+            return -1;
+        } else {
+            m->npos++;
+        }
+        m->nparms++;
+        i = e < f.opndlen ? e + 1 : e;
+    }
+    return 0;
+}
+
+/* A definition being read (struct defreader): the line after MACRO is the prototype,
+   then the body up to the matching MEND (inner MACRO .. MEND pairs are in the body). */
+
+/* Feed one logical line; 1 when the definition is complete (and defined). */
+static int def_feed(struct assembler *as, struct defreader *d, const char *t, int len, int file,
+                    int line, int errsi)
+{
+    if (len == 0)
+        return 0;                                   /* blank lines, .* comments */
+    if (t[0] == '*') {                              /* * comments are generated */
+        if (d->proto) {
+            body_add(as, d->m, t, len, file, line);
+            d->m->body[d->m->nbody - 1].comment = 1;
+            d->m->body[d->m->nbody - 1].op = CA_NONE;
+        }
+        return 0;
+    }
+    struct fields f;
+    mac_fields(t, len, &f);
+    enum ca_op op = ca_lookup(f.op, f.oplen);
+    if (!d->proto) {
+        if (op == CA_MEND) {
+            stmt_msg(as, errsi, DIAG_ERROR, f.opcol, "MEND without a prototype");
+            return 1;
+        }
+        d->proto = 1;
+        d->m->file = file;
+        d->m->line = line;
+        d->bad = prototype(as, d->m, t, len, errsi) != 0;
+        return 0;
+    }
+    if (op == CA_MACRO)
+        d->depth++;
+    if (op == CA_MEND && d->depth-- == 0) {
+        if (f.nlen && f.name[0] == '.')
+            body_add(as, d->m, t, len, file, line);     /* .SEQ MEND: a branch target */
+        if (!d->bad)
+            mac_define(as, d->m);
+        return 1;
+    }
+    body_add(as, d->m, t, len, file, line);
+    return 0;
+}
+
+/* ---- macro libraries ------------------------------------------------------------------ */
+
+static int is_missing(struct macproc *mp, const char *name)
+{
+    for (size_t i = 0; i < mp->nmissing; i++)
+        if (strcmp(mp->missing[i], name) == 0)
+            return 1;
+    return 0;
+}
+
+/* Read the definition in member path; its errors go to statement si. */
+static void lib_read(struct assembler *as, const char *path, int si)
+{
+    int fi = src_load(as, path);
+    if (fi < 0)
+        return;
+    struct defreader d = { .m = arena_alloc(&as->arena, sizeof *d.m) };
+    int li = 0, in = 0, done = 0;
+    const struct srcfile *f = as->files[fi];
+    while (li < f->nlines && !done) {
+        const char *t;
+        int len, at = li;
+        src_logical(as, fi, &li, &t, &len);
+        if (len == 0 && f->lens[at] > 0 && f->lines[at][0] == '*') {  /* a * comment */
+            t = f->lines[at];
+            len = f->lens[at] < STMT_COLS ? f->lens[at] : STMT_COLS;
+        }
+        if (!in) {
+            struct fields fl;
+            mac_fields(t, len, &fl);
+            if (len && ca_lookup(fl.op, fl.oplen) == CA_MACRO)
+                in = 1;
+            else if (len && t[0] != '*')
+                stmt_msg(as, si, DIAG_WARNING, 0, "%s:%d: ignored: not in a macro definition",
+                         path, at + 1);
+            continue;
+        }
+        done = def_feed(as, &d, t, len, fi, at, si);
+    }
+    if (in && !done)
+        stmt_msg(as, si, DIAG_ERROR, 0, "%s: MACRO without MEND", path);
+}
+
+/* The macro name (n bytes) from the libraries, or NULL. */
+static struct macdef *lib_find(struct assembler *as, const char *name, size_t n, int si)
+{
+    struct macproc *mp = as->mac;
+    if (as->opt.no_files || n > SYM_MAX || !isalpha((unsigned char)name[0]))
+        return NULL;
+    for (size_t i = 0; i < n; i++)
+        if (!is_symch((unsigned char)name[i]))
+            return NULL;
+    char up[SYM_MAX + 1], path[4096];
+    for (size_t i = 0; i < n; i++)
+        up[i] = (char)toupper((unsigned char)name[i]);
+    up[n] = '\0';
+    if (is_missing(mp, up))
+        return NULL;
+    int found = -1;
+    if (as->nfiles > 0) {
+        char dir[4096];
+        const char *p = as->files[0]->path, *slash = strrchr(p, '/');
+        snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - p) : 1, slash ? p : ".");
+        found = src_find_member(dir, up, ".mac", path, sizeof path);
+    }
+    for (int i = 0; found < 0 && i < as->opt.nincdirs; i++)
+        found = src_find_member(as->opt.incdirs[i], up, ".mac", path, sizeof path);
+    for (int i = 0; found < 0 && i < as->opt.nmaclibs; i++)
+        found = src_find_member(as->opt.maclibs[i], up, ".mac", path, sizeof path);
+    if (found == 0) {
+        lib_read(as, path, si);
+        struct macdef *m = mac_find(mp, up, n);
+        if (m)
+            return m;
+        stmt_msg(as, si, DIAG_ERROR, 0, "library member %s does not define macro %s", path, up);
+    }
+    mp->missing = xgrow(mp->missing, &mp->capmissing, mp->nmissing, sizeof *mp->missing);
+    mp->missing[mp->nmissing++] = arena_strndup(&as->arena, up, n);
+    return NULL;
+}
+
+/* ---- expansion ------------------------------------------------------------------------- */
+
+static void expand(struct assembler *as, const struct macdef *m, int call, struct inv *outer);
+
+/* Bind the call's operands (statement call) to the parameters of m, into v. */
+static void bind_args(struct assembler *as, const struct macdef *m, int call, struct inv *v)
+{
+    const struct stmt *st = &as->stmts[call];
+    struct fields f;
+    mac_fields(stmt_text(as, st), st->textlen, &f);
+    v->val = arena_alloc(&as->arena, sizeof *v->val * (size_t)(m->nparms + 1));
+    for (int i = 0; i < m->nparms; i++)
+        v->val[i] = m->parms[i].def ? m->parms[i].def : "";
+    int cap = m->npos + 1, npos = 0;
+    const char **pos = arena_alloc(&as->arena, sizeof *pos * (size_t)(cap + 1));
+    pos[0] = f.nlen && f.name[0] != '.' ? arena_strndup(&as->arena, f.name, (size_t)f.nlen) : "";
+    if (*pos[0] && !m->namep)
+        stmt_msg(as, call, DIAG_WARNING, 1, "name field ignored: the prototype of %s has no "
+                 "name-field parameter", m->name);
+    for (int i = 0; i < f.opndlen;) {
+        int e = mac_operand_end(f.opnd, f.opndlen, i, 0);
+        const char *p = f.opnd + i;
+        int n = e - i, k = 0;
+        while (k < n && is_symch((unsigned char)p[k]))
+            k++;
+        if (k > 0 && k < n && p[k] == '=' && isalpha((unsigned char)p[0])) {
+            int j = m->npos;
+            while (j < m->nparms && !same_name(p, (size_t)k, m->parms[j].name))
+                j++;
+            if (j < m->nparms) {
+                v->val[j] = arena_strndup(&as->arena, p + k + 1, (size_t)(n - k - 1));
+                goto next;
+            }
+            stmt_msg(as, call, DIAG_WARNING, f.opndcol + i, "macro %s has no keyword "
+                     "parameter %.*s: the operand is taken as a positional one", m->name, k, p);
+        }
+        {
+            if (npos + 1 >= cap) {
+                const char **np = arena_alloc(&as->arena, sizeof *np * (size_t)(cap * 2 + 1));
+                memcpy(np, pos, sizeof *np * (size_t)(npos + 1));
+                pos = np;
+                cap *= 2;
+            }
+            pos[++npos] = arena_strndup(&as->arena, p, (size_t)n);
+            if (npos <= m->npos)
+                v->val[npos - 1] = pos[npos];
+        }
+    next:
+        i = e < f.opndlen ? e + 1 : e;
+        if (e < f.opndlen && i == f.opndlen) {      /* a trailing comma: one more, omitted */
+            if (npos + 1 >= cap) {
+                const char **np = arena_alloc(&as->arena, sizeof *np * (size_t)(cap * 2 + 1));
+                memcpy(np, pos, sizeof *np * (size_t)(npos + 1));
+                pos = np;
+                cap *= 2;
+            }
+            pos[++npos] = "";
+        }
+    }
+    for (int k = npos + 1; k <= m->npos; k++)
+        if (k < cap) pos[k] = "";
+    v->pos = pos;
+    v->npos = npos;
+}
+
+/* The body line where sequence symbol seq (upper case, with the dot) is, or -1. */
+static int find_seq(const struct macdef *m, const char *seq)
+{
+    size_t n = strlen(seq);
+    for (int i = 0; i < m->nbody; i++) {
+        const struct mline *l = &m->body[i];
+        if (l->len >= (int)n && strncasecmp(l->text, seq, n) == 0 &&
+            (l->len == (int)n || l->text[n] == ' '))
+            return i;
+    }
+    return -1;
+}
+
+/* A statement generated in v: a macro call (expanded) or an ordinary statement. */
+static void generate(struct assembler *as, struct inv *v, char *t, int len, int file, int line)
+{
+    if (len > 0 && t[0] == '.')         /* a sequence symbol is not a name */
+        for (int i = 0; i < len && t[i] != ' '; i++)
+            t[i] = ' ';
+    struct fields f;
+    mac_fields(t, len, &f);
+    struct macdef *m = NULL;
+    if (f.oplen && !(f.oplen >= 3 && ca_lookup(f.op, f.oplen) != CA_NONE))
+        m = mac_find(as->mac, f.op, (size_t)f.oplen);
+    if (!m && f.oplen && !optab_find(as->optab, f.op, (size_t)f.oplen)) {
+        int si = src_gen_stmt(as, file, line, t, len, v->frame, 2);
+        m = lib_find(as, f.op, (size_t)f.oplen, si);
+        if (m) {
+            expand(as, m, si, v);
+            return;
+        }
+        as->nstmts--;   /* not a macro: parsed (and reported) as usual */
+    }
+    if (m) {
+        int si = src_gen_stmt(as, file, line, t, len, v->frame, 2);
+        expand(as, m, si, v);
+        return;
+    }
+    src_gen_stmt(as, file, line, t, len, v->frame, 0);
+}
+
+/* The inner definition starting after body line i-1 (its MACRO): defined; the index
+   after its MEND. */
+static int inner_def(struct assembler *as, struct inv *v, const struct macdef *m, int i)
+{
+    struct defreader d = { .m = arena_alloc(&as->arena, sizeof *d.m) };
+    for (; i < m->nbody; i++) {
+        const struct mline *l = &m->body[i];
+        v->text = l->text;
+        v->len = l->len;
+        v->file = l->file;
+        v->line = l->line;
+        v->si = -1;
+        int errsi = src_gen_stmt(as, l->file, l->line, l->text, l->len, v->frame, 1);
+        int done = def_feed(as, &d, l->text, l->len, l->file, l->line, errsi);
+        if (!stmt_diags(&as->stmts[errsi]) && errsi == (int)as->nstmts - 1)
+            as->nstmts--;       /* only kept to carry a message */
+        if (done)
+            return i + 1;
+    }
+    return i;
+}
+
+static void expand(struct assembler *as, const struct macdef *m, int call, struct inv *outer)
+{
+    struct macproc *mp = as->mac;
+    struct stmt_more *cm = stmt_more(as, &as->stmts[call]);
+    cm->is_call = 1;
+    struct fields cf;
+    mac_fields(stmt_text(as, &as->stmts[call]), as->stmts[call].textlen, &cf);
+    if (mp->stopped)
+        return;
+    if (outer->depth >= MAC_DEPTH) {
+        stmt_msg(as, call, DIAG_ERROR, cf.opcol,
+                 "macro calls nested more than %d deep (recursion without end?)", MAC_DEPTH);
+        return;
+    }
+    struct inv v = { .m = m, .actr = MAC_ACTR, .depth = outer->depth + 1, .si = -1 };
+    bind_args(as, m, call, &v);
+    snprintf(v.ndx, sizeof v.ndx, "%04d", ++mp->sysndx);
+    struct mexp *fr = arena_alloc(&as->arena, sizeof *fr);
+    *fr = (struct mexp){ m->name, call, cf.opcol };
+    v.frame = fr;
+    char *buf = malloc(MAC_TEXT);
+    if (!buf) abort();
+    for (int i = 0; i < m->nbody && !as->ended && !mp->stopped;) {
+        const struct mline *l = &m->body[i++];
+        if (++mp->steps > mp->maxsteps) {
+            mp->stopped = 1;
+            stmt_msg(as, call, DIAG_ERROR, cf.opcol, "macro expansion stopped after %ld model "
+                     "statements (a runaway macro?)", mp->maxsteps);
+            break;
+        }
+        const struct fields f = l->f;
+        v.text = l->text;
+        v.len = l->len;
+        v.file = l->file;
+        v.line = l->line;
+        v.si = -1;
+        enum ca_op op = (enum ca_op)l->op;
+        if (l->comment) {
+            src_gen_stmt(as, l->file, l->line, l->text, l->len, v.frame, 1);
+            continue;
+        }
+        if (op == CA_MACRO) {
+            i = inner_def(as, &v, m, i);
+            continue;
+        }
+        if (op == CA_MEND)
+            break;
+        if (op != CA_NONE) {
+            char jump[SYM_MAX + 2];
+            int r = ca_exec(as, &v, op, &f, jump);
+            arena_reset(&mp->tmp);
+            if (r < 0)
+                break;
+            if (jump[0]) {
+                int t = find_seq(m, jump);
+                if (t < 0) {
+                    ca_error(as, &v, f.opndcol, "sequence symbol %s is not in macro %s", jump,
+                             m->name);
+                    break;
+                }
+                i = t;
+            }
+            continue;
+        }
+        int end = l->f.opndlen ? (int)(l->f.opnd - l->text) + l->f.opndlen : l->len;
+        int n = set_subst(as, &v, l->text, end, buf, 1);     /* remarks stay as written */
+        if (n >= 0 && end < l->len) {
+            int r = l->len - end < MAC_TEXT - n ? l->len - end : MAC_TEXT - n;
+            memcpy(buf + n, l->text + end, (size_t)r);
+            n += r;
+        }
+        arena_reset(&mp->tmp);
+        if (n >= 0)
+            generate(as, &v, buf, n, l->file, l->line);
+    }
+    free(buf);
+    set_free_bindings(v.vars);
+}
+
+/* ---- open code ----------------------------------------------------------------------- */
+
+static void oseq_note(struct assembler *as, const struct fields *f, int fi, int line)
+{
+    struct macproc *mp = as->mac;
+    for (size_t i = 0; i < mp->noseqs; i++)
+        if (mp->oseqs[i].file == fi && mp->oseqs[i].line == line)
+            return;
+    mp->oseqs = xgrow(mp->oseqs, &mp->caposeqs, mp->noseqs, sizeof *mp->oseqs);
+    mp->oseqs[mp->noseqs++] = (struct oseq){ upper_dup(as, f->name, f->nlen), fi, line };
+}
+
+/* Go to sequence symbol seq in open code: back to where it was seen, or on until it is. */
+static void open_jump(struct assembler *as, int si, int fi, int *li, const char *seq)
+{
+    struct macproc *mp = as->mac;
+    for (size_t i = mp->noseqs; i-- > 0;)
+        if (strcmp(mp->oseqs[i].name, seq) == 0) {
+            if (mp->oseqs[i].file != fi) {
+                stmt_msg(as, si, DIAG_ERROR, 0, "sequence symbol %s is in another file", seq);
+                return;
+            }
+            *li = mp->oseqs[i].line;
+            return;
+        }
+    snprintf(mp->skipto, sizeof mp->skipto, "%s", seq);
+    mp->skipstmt = si;
+}
+
+/*
+ * Open-code statement si (fields f) with its SET symbols substituted and a
+ * sequence symbol in its name field blanked: its text becomes the result
+ * (stmt_more.subst) when that differs.  0, or -1 after an error (reported).
+ */
+static int open_subst(struct assembler *as, int si, const struct fields *f)
+{
+    struct macproc *mp = as->mac;
+    struct stmt *st = &as->stmts[si];
+    const char *t = stmt_text(as, st);
+    int len = st->textlen, seq = f->nlen && f->name[0] == '.';
+    if (!seq && !memchr(t, '&', (size_t)len))
+        return 0;
+    char *buf = malloc(MAC_TEXT);
+    if (!buf) abort();
+    struct inv *v = &mp->open;
+    v->text = t;
+    v->len = len;
+    v->file = st->file;
+    v->line = st->line;
+    v->si = si;
+    int n = set_subst(as, v, t, len, buf, 1);
+    arena_reset(&mp->tmp);
+    if (n >= 0 && (n != len || memcmp(buf, t, (size_t)len) != 0 || seq)) {
+        for (int i = 0; seq && i < n && buf[i] != ' '; i++)
+            buf[i] = ' ';
+        if (n > 4000)
+            n = 4000;
+        st = &as->stmts[si];
+        struct stmt_more *mo = stmt_more(as, st);
+        if (mo->segs && n != len)
+            mo->segs = NULL, mo->nsegs = 0;     /* columns no longer follow the lines */
+        mo->text = arena_strndup(&as->arena, buf, (size_t)n);
+        mo->subst = 1;
+        st->textlen = (short)n;
+    }
+    free(buf);
+    return n < 0 ? -1 : 0;
+}
+
+/* An open-code conditional assembly statement (op): executed; a branch taken. */
+static void open_ca(struct assembler *as, int si, int fi, int *li, enum ca_op op,
+                    const struct fields *f)
+{
+    struct macproc *mp = as->mac;
+    struct inv *v = &mp->open;
+    const struct stmt *st = &as->stmts[si];
+    v->text = stmt_text(as, st);
+    v->len = st->textlen;
+    v->file = st->file;
+    v->line = st->line;
+    v->si = si;
+    char jump[SYM_MAX + 2];
+    int r = ca_exec(as, v, op, f, jump);
+    arena_reset(&mp->tmp);
+    if (r == 0 && jump[0])
+        open_jump(as, si, fi, li, jump);
+}
+
+int mac_open_stmt(struct assembler *as, int si, int fi, int *li)
+{
+    struct macproc *mp = as->mac;
+    struct stmt *st = &as->stmts[si];
+    struct fields f;
+    mac_fields(stmt_text(as, st), st->textlen, &f);
+    if (mp->skipto[0]) {            /* AGO/AIF forward: statements up to the symbol go */
+        if (!f.nlen || f.name[0] != '.' || !same_name(f.name, (size_t)f.nlen, mp->skipto)) {
+            as->nstmts--;
+            return 1;
+        }
+        mp->skipto[0] = '\0';
+    }
+    if (mp->def.m) {                /* a definition: kept, listed, not assembled */
+        if (def_feed(as, &mp->def, stmt_text(as, st), st->textlen, st->file, st->line, si))
+            mp->def.m = NULL;
+        return 1;
+    }
+    if (f.nlen && f.name[0] == '.') {
+        if (f.nlen < 2 || !isalpha((unsigned char)f.name[1])) {
+            stmt_msg(as, si, DIAG_ERROR, 1, "invalid sequence symbol");
+            return 1;
+        }
+        oseq_note(as, &f, fi, st->line);
+    }
+    enum ca_op op = ca_lookup(f.op, f.oplen);
+    if (op == CA_MACRO) {
+        mp->def = (struct defreader){ .m = arena_alloc(&as->arena, sizeof *mp->def.m) };
+        mp->defstmt = si;
+        if (f.nlen && f.name[0] != '.')
+            stmt_msg(as, si, DIAG_ERROR, 1, "MACRO takes no name");
+        return 1;
+    }
+    if (op == CA_MEND) {
+        stmt_msg(as, si, DIAG_ERROR, f.opcol, "MEND without MACRO");
+        return 1;
+    }
+    if (op != CA_NONE) {
+        open_ca(as, si, fi, li, op, &f);
+        return 1;
+    }
+    /* the rest: SET symbols substituted (a macro call's operands too), then a macro
+       call is expanded, anything else parsed */
+    if (open_subst(as, si, &f) < 0)
+        return 1;
+    st = &as->stmts[si];
+    mac_fields(stmt_text(as, st), st->textlen, &f);
+    struct macdef *m = f.oplen ? mac_find(mp, f.op, (size_t)f.oplen) : NULL;
+    if (!m && f.oplen && !optab_find(as->optab, f.op, (size_t)f.oplen))
+        m = lib_find(as, f.op, (size_t)f.oplen, si);
+    if (m) {
+        expand(as, m, si, &mp->open);
+        return 1;
+    }
+    return 0;
+}
+
+void mac_comment(struct assembler *as, int si)
+{
+    struct macproc *mp = as->mac;
+    const struct stmt *st = &as->stmts[si];
+    const struct srcfile *f = as->files[st->file];
+    if (!mp->def.m || mp->skipto[0] || f->lens[st->line] == 0 || f->lines[st->line][0] != '*')
+        return;
+    int len = f->lens[st->line] < STMT_COLS ? f->lens[st->line] : STMT_COLS;
+    def_feed(as, &mp->def, f->lines[st->line], len, st->file, st->line, si);
+}
+
+void mac_section(struct assembler *as, const char *name)
+{
+    if (as->mac)
+        snprintf(as->mac->sysect, sizeof as->mac->sysect, "%s", name ? name : "");
+}
+
+void mac_finish(struct assembler *as)
+{
+    struct macproc *mp = as->mac;
+    if (mp->def.m)
+        stmt_msg(as, mp->defstmt, DIAG_ERROR, 0,
+                 "MACRO without MEND: the definition runs to the end of the source");
+    if (mp->skipto[0])
+        stmt_msg(as, mp->skipstmt, DIAG_ERROR, 0, "sequence symbol %s is not found after "
+                 "the branch to it", mp->skipto);
+    mp->def.m = NULL;
+    mp->skipto[0] = '\0';
+}
+
+int mac_init(struct assembler *as)
+{
+    struct macproc *mp = calloc(1, sizeof *mp);
+    if (!mp)
+        return -1;
+    as->mac = mp;
+    mp->open.actr = MAC_ACTR;
+    mp->maxsteps = as->opt.macro_limit > 0 ? as->opt.macro_limit : MAC_STEPS;
+    mp->open.si = -1;
+    if (as->opt.real_date) {
+        time_t now = time(NULL);
+        struct tm tm;
+        localtime_r(&now, &tm);
+        strftime(mp->date, sizeof mp->date, "%m/%d/%y", &tm);
+        strftime(mp->time, sizeof mp->time, "%H.%M", &tm);
+    } else {
+        snprintf(mp->date, sizeof mp->date, "01/01/70");
+        snprintf(mp->time, sizeof mp->time, "00.00");
+    }
+    return 0;
+}
+
+void mac_free(struct assembler *as)
+{
+    struct macproc *mp = as->mac;
+    if (!mp)
+        return;
+    set_free_bindings(mp->open.vars);
+    set_free_bindings(mp->globals);
+    free(mp->oseqs);
+    free(mp->missing);
+    free(mp->symslot);
+    arena_free(&mp->tmp);
+    free(mp);
+    as->mac = NULL;
+}

@@ -1,0 +1,150 @@
+/*
+ * macro.h -- the macro processor's data model, shared by macro.c (definitions,
+ * calls, expansion, libraries, open code) and setsym.c (SET symbols, the
+ * conditional assembly expressions, substitution of variable symbols).
+ *
+ * A macro definition is a prototype and a body of model statements kept
+ * as text (the logical lines, continuations joined).  A call binds the
+ * prototype's parameters to the call's operands (struct inv) and walks the
+ * body: conditional assembly statements (SETx, AIF, AGO, ...) are executed,
+ * the others have their variable symbols substituted and become statements
+ * of their own, marked as generated (stmt_more.exp), or calls of further
+ * macros.  Open code is one more invocation without parameters.
+ */
+#ifndef IMP_ASM_MACRO_H
+#define IMP_ASM_MACRO_H
+
+#include "internal.h"
+
+#define MAC_DEPTH    100     /* nested macro calls (recursion without end stops here) */
+#define MAC_ACTR     4096    /* branches (AIF, AGO) per invocation, unless ACTR says */
+#define MAC_TEXT     4096    /* a generated statement or character value, bytes */
+#define MAC_HASH     512     /* macro name table buckets */
+#define MAC_STEPS    2000000L   /* model statements processed in all (a runaway stops) */
+
+/* The fields of a statement: name, operation, operands (each ptr, len, column). */
+struct fields {
+    const char *name, *op, *opnd;
+    int nlen, oplen, opndlen;
+    int ncol, opcol, opndcol;
+};
+
+struct mline {                  /* one model statement */
+    const char *text;           /* logical text (len 0: a comment) */
+    int len;
+    int file, line;             /* where it is written */
+    struct fields f;            /* its fields, found once */
+    int op;                     /* enum ca_op of its operation */
+    int comment;                /* a '*' comment: generated as it is */
+};
+
+struct parm {
+    const char *name;           /* without &, upper case */
+    const char *def;            /* keyword: the default; positional: NULL */
+};
+
+struct macdef {
+    const char *name;           /* upper case */
+    const char *namep;          /* the name-field parameter, or NULL */
+    struct parm *parms;
+    int nparms, npos;           /* all; positional ones (first) */
+    struct mline *body;
+    int nbody, capbody;
+    int file, line;             /* the prototype */
+    struct macdef *next;        /* hash chain */
+};
+
+struct setvar {                 /* a SET symbol; scalars have dim 0 and one value */
+    const char *name;           /* without &, upper case */
+    char type;                  /* 'A', 'B', 'C' */
+    int dim;                    /* declared dimension, 0 for a scalar */
+    int n;                      /* values held (n >= 1) */
+    int64_t *a;                 /* A and B values */
+    char **c;                   /* C values (malloc'ed) */
+    struct setvar *next;
+};
+
+struct binding {                /* a name declared in a scope (LCLx: own; GBLx: the global) */
+    struct setvar *v;
+    int owned;
+    struct binding *next;
+};
+
+/* One invocation of a macro (m NULL: open code). */
+struct inv {
+    const struct macdef *m;
+    const char **val;           /* parameter values, by m->parms index */
+    const char **pos;           /* &SYSLIST(0..npos) (0: the name field) */
+    int npos;
+    char ndx[12];               /* &SYSNDX */
+    struct binding *vars;
+    int actr;
+    const struct mexp *frame;   /* NULL in open code */
+    int depth;
+    /* the statement being executed, for diagnostics */
+    const char *text;
+    int len, file, line;
+    int si;                     /* its statement, or -1 (made when a message needs one) */
+};
+
+struct macproc {
+    struct macdef *tab[MAC_HASH];
+    struct binding *globals;    /* every global SET symbol (owned) */
+    struct inv open;            /* open code */
+    int sysndx;
+    char sysect[SYM_MAX + 1];
+    char date[9], time[6];
+    /* a definition being read in open code (def.m not NULL) */
+    struct defreader {
+        struct macdef *m;
+        int depth;              /* inner definitions open */
+        int proto;              /* the prototype has been read */
+        int bad;
+    } def;
+    int defstmt;                /* its MACRO statement */
+    /* sequence symbols of open code, and a forward AGO being followed */
+    struct oseq { const char *name; int file, line; } *oseqs;
+    size_t noseqs, caposeqs;
+    char skipto[SYM_MAX + 2];
+    int skipstmt;
+    /* library members looked for and not found */
+    char **missing;
+    size_t nmissing, capmissing;
+    struct arena tmp;           /* values of the statement being executed */
+    int *symslot;               /* ordinary symbols defined so far: statement index + 1 */
+    size_t symcap, nsym, indexed;   /* by name (mac_symattr); statements indexed */
+    long steps, maxsteps;       /* model statements processed, and the limit */
+    int stopped;                /* the limit was reached: no more expansion */
+};
+
+void mac_fields(const char *t, int len, struct fields *f);
+/* The end of the operand starting at t[i] (a comma, blank or the end outside quotes and
+   parentheses); quotes of attribute references (L'X) do not open strings. */
+int mac_operand_end(const char *t, int len, int i, int stop_blank);
+
+/* setsym.c */
+struct setvar *set_find(struct macproc *mp, struct inv *v, const char *name, size_t n);
+void set_free_bindings(struct binding *b);
+/* Substitute the variable symbols of t[0,len) into out (MAC_TEXT bytes): its length,
+   or -1 (reported).  In open code (v->m NULL) an unknown &X stays as written. */
+int set_subst(struct assembler *as, struct inv *v, const char *t, int len, char *out, int col0);
+/* Execute the conditional assembly statement f (opcode code): 0, or -1 to stop the
+   invocation (MEXIT, ACTR); *jump gets a sequence symbol to go to, or "". */
+enum ca_op { CA_NONE, CA_LCLA, CA_LCLB, CA_LCLC, CA_GBLA, CA_GBLB, CA_GBLC, CA_SETA,
+             CA_SETB, CA_SETC, CA_AIF, CA_AGO, CA_ANOP, CA_ACTR, CA_MNOTE, CA_MEXIT,
+             CA_MACRO, CA_MEND };
+enum ca_op ca_lookup(const char *op, int n);
+int ca_exec(struct assembler *as, struct inv *v, enum ca_op op, const struct fields *f,
+            char *jump);
+void ca_error(struct assembler *as, struct inv *v, int col, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* macro.c */
+/* The value of parameter name (n bytes) of v, or NULL if v has none of that name. */
+const char *mac_param(const struct inv *v, const char *name, size_t n);
+/* Element k (1-based) of a sublist value "(a,b,c)" into out; its count if k is 0. */
+int mac_sublist(const char *val, int k, const char **out, int *olen);
+/* The type and length attributes of ordinary symbol name (defined before): 0 if known. */
+int mac_symattr(struct assembler *as, const char *name, size_t n, char *type, int64_t *len);
+
+#endif
