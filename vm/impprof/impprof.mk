@@ -6,7 +6,8 @@
 # callgrind and folded stacks (export.c).  It links the host side's
 # symbols and the reports' opcode names and JSON quoting.
 
-IMPPROF_SRC := $(addprefix vm/impprof/,main.c where.c report.c table.c export.c)
+IMPPROF_SRC := $(addprefix vm/impprof/,main.c where.c report.c table.c export.c \
+                 order.c order-alg.c)
 IMPPROF_OBJ := $(IMPPROF_SRC:%.c=$(B)/%.o)
 DEPS        += $(IMPPROF_OBJ:.o=.d) $(LIBIMPPROF_OBJ:.o=.d)
 $(IMPPROF_OBJ): ALL_CFLAGS += $(VM_SUB_INCLUDES)
