@@ -44,7 +44,7 @@ my $rt = "$top/vm/host/runtime";
 # (Table I) and the range of the curves.
 my @algs = qw(link static hg cws linz ph c3 imp);
 my %cfg = $small
-    ? ('4K' => { doc => 4,  lo => 2, hi => 8 },  '2K' => { doc => 7,  lo => 3, hi => 14 })
+    ? ('4K' => { doc => 4,  lo => 2, hi => 7 },  '2K' => { doc => 7,  lo => 3, hi => 12 })
     : ('4K' => { doc => 10, lo => 4, hi => 16 }, '2K' => { doc => 18, lo => 8, hi => 30 });
 my @sizes = ('4K', '2K');
 

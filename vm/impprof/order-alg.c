@@ -516,7 +516,8 @@ static size_t partners(const struct ord_input *in, const uint64_t *w, unsigned c
 static int alg_imp(const struct ord_input *in, const struct ord_params *prm,
                    struct ord_layout *l)
 {
-    static const enum ord_alg starts[] = { ORD_C3, ORD_PH, ORD_HG, ORD_CWS, ORD_LINZ, ORD_STATIC };
+    static const enum ord_alg starts[] = { ORD_LINK, ORD_STATIC, ORD_HG, ORD_CWS, ORD_LINZ,
+                                           ORD_PH, ORD_C3 };
     struct ord_layout cand, trial;
     uint64_t best = UINT64_MAX;
     uint64_t *w = pair_weights(in, 0);

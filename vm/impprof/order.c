@@ -332,6 +332,17 @@ static size_t add_pages(uint32_t *pg, size_t k, const struct ord_input *in, cons
     return k;
 }
 
+/* Entering code CSECT c touches data CSECT dd: c refers to it, or the
+   entry CSECT does (standard linkage: the save areas the main program
+   set up are used by every call and return). */
+static int touches(const struct ord_input *in, size_t c, size_t dd)
+{
+    if (in->cs[dd].code || dd == c)
+        return 0;
+    return in->xref[c * in->n + dd] ||
+           (in->entry >= 0 && in->xref[(size_t)in->entry * in->n + dd]);
+}
+
 static int touch_build(struct touch *t, const struct ord_input *in, const struct ord_layout *l,
                        const struct ord_params *prm)
 {
@@ -342,7 +353,7 @@ static int touch_build(struct touch *t, const struct ord_input *in, const struct
     size_t cap = 0;
     for (size_t c = 0; c < n; c++)
         for (size_t dd = 0; dd < n; dd++)
-            cap += dd == c || (!in->cs[dd].code && in->xref[c * n + dd]);
+            cap += dd == c || touches(in, c, dd);
     cap = cap * (prm->hot_bytes / prm->page_size + 2) + 1;
     t->pg = malloc(cap * sizeof *t->pg);
     if (!addr || !t->at || !t->cnt || !t->pg) {
@@ -365,7 +376,7 @@ static int touch_build(struct touch *t, const struct ord_input *in, const struct
             continue;
         k = add_pages(t->pg, k, in, addr, (unsigned)c, prm);
         for (size_t dd = 0; dd < n; dd++)
-            if (!in->cs[dd].code && in->xref[c * n + dd])
+            if (touches(in, c, dd))
                 k = add_pages(t->pg, k, in, addr, (unsigned)dd, prm);
         t->cnt[c] = k - t->at[c];
     }
