@@ -184,7 +184,7 @@ sub cold {
         else { emit(sprintf "         %-5s %d,%d(,4)", $rx[rnd(8)], 2 + rnd(8), 4 * rnd(1000)); $bytes -= 4 }
     }
 }
-sub cold_size { $small ? 60 + rnd(300) : (rnd(3) == 0 ? 1600 + rnd(2400) : rnd(600)) }
+sub cold_size { $small ? 60 + rnd(300) : (rnd(3) == 0 ? 1800 + rnd(2600) : rnd(700)) }
 sub data_csect {
     my ($name, $words) = @_;
     emit("$name   CSECT");

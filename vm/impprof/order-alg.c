@@ -34,8 +34,11 @@
  *           each CSECT, hottest first, is appended to the cluster of its
  *           most frequent caller while the cluster stays within a page;
  *           clusters by density (cycles per byte).
- *   imp     IMP's own: the best of hg, cws, linz, ph and c3 by the LRU
- *           replay of the training string (ord_cost), improved by a
+ *   imp     IMP's own: the best of link, static, hg, cws, linz, ph and
+ *           c3 by the LRU replay of the training string (ord_cost, each
+ *           frame count weighed by the fewest faults any of them has
+ *           there, so that the large counts of few frames do not drown
+ *           the rest), improved by a
  *           first-improvement local search: move a CSECT next to one of
  *           its partners, or start it on a page boundary, keep what
  *           lowers the replayed page-ins; at most prm->effort
@@ -519,17 +522,31 @@ static int alg_imp(const struct ord_input *in, const struct ord_params *prm,
     static const enum ord_alg starts[] = { ORD_LINK, ORD_STATIC, ORD_HG, ORD_CWS, ORD_LINZ,
                                            ORD_PH, ORD_C3 };
     struct ord_layout cand, trial;
-    uint64_t best = UINT64_MAX;
+    size_t ns = sizeof starts / sizeof *starts;
+    uint64_t *faults = calloc((ns + 1) * ((size_t)prm->fhi + 1), sizeof *faults);
+    uint64_t *scale = calloc((size_t)prm->fhi + 1, sizeof *scale);
     uint64_t *w = pair_weights(in, 0);
-    if (!w || ord_layout_init(&cand, in->n) || ord_layout_init(&trial, in->n)) {
-        free(w);
+    if (!faults || !scale || !w || ord_layout_init(&cand, in->n) ||
+        ord_layout_init(&trial, in->n)) {
+        free(faults); free(scale); free(w);
         return -1;
     }
-    for (size_t s = 0; s < sizeof starts / sizeof *starts; s++) {
+    /* the scale: the fewest faults of any start at each frame count */
+    for (size_t s = 0; s < ns; s++) {
+        uint64_t *fs = faults + s * ((size_t)prm->fhi + 1);
+        if (ord_compute(in, starts[s], prm, &cand) != 0 ||
+            ord_replay(in, &cand, prm, prm->fhi, fs) != 0)
+            continue;
+        for (unsigned f = prm->flo; f <= prm->fhi; f++)
+            if (!scale[f] || fs[f] < scale[f])
+                scale[f] = fs[f];
+    }
+    double best = -1;
+    for (size_t s = 0; s < ns; s++) {
         if (ord_compute(in, starts[s], prm, &cand) != 0)
             continue;
-        uint64_t c = ord_cost(in, &cand, prm);
-        if (c < best) {
+        double c = ord_cost(in, &cand, prm, scale);
+        if (c >= 0 && (best < 0 || c < best)) {
             best = c;
             ord_layout_copy(l, &cand);
             memcpy(l->page, cand.page, in->n);
@@ -568,8 +585,8 @@ static int alg_imp(const struct ord_input *in, const struct ord_params *prm,
                     move_item(&trial, from, to);
                 }
                 evals++;
-                uint64_t cst = ord_cost(in, &trial, prm);
-                if (cst < best) {
+                double cst = ord_cost(in, &trial, prm, scale);
+                if (cst >= 0 && cst < best) {
                     best = cst;
                     ord_layout_copy(l, &trial);
                     memcpy(l->page, trial.page, in->n);
@@ -583,6 +600,8 @@ static int alg_imp(const struct ord_input *in, const struct ord_params *prm,
     ord_layout_free(&cand);
     ord_layout_free(&trial);
     free(w);
+    free(faults);
+    free(scale);
     return 0;
 }
 

@@ -434,15 +434,15 @@ int ord_replay(const struct ord_input *in, const struct ord_layout *l,
     return 0;
 }
 
-uint64_t ord_cost(const struct ord_input *in, const struct ord_layout *l,
-                  const struct ord_params *prm)
+double ord_cost(const struct ord_input *in, const struct ord_layout *l,
+                const struct ord_params *prm, const uint64_t *scale)
 {
     uint64_t *faults = calloc((size_t)prm->fhi + 1, sizeof *faults);
-    uint64_t s = UINT64_MAX;
+    double s = -1;
     if (faults && ord_replay(in, l, prm, prm->fhi, faults) == 0) {
         s = 0;
         for (unsigned f = prm->flo; f <= prm->fhi; f++)
-            s += faults[f];
+            s += (double)faults[f] / (double)(scale && scale[f] ? scale[f] : 1);
     }
     free(faults);
     return s;

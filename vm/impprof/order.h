@@ -116,9 +116,12 @@ int ord_compute(const struct ord_input *in, enum ord_alg a, const struct ord_par
    1..maxf: faults[f] (faults[0] = distinct pages).  0 or -1 (memory). */
 int ord_replay(const struct ord_input *in, const struct ord_layout *l,
                const struct ord_params *prm, unsigned maxf, uint64_t *faults);
-/* The cost the local search minimizes: the sum of faults over flo..fhi. */
-uint64_t ord_cost(const struct ord_input *in, const struct ord_layout *l,
-                  const struct ord_params *prm);
+/* The cost the local search minimizes: the sum over flo..fhi of the
+   faults with f frames divided by scale[f] (1 if scale is NULL or
+   scale[f] is 0), so that every frame count weighs alike; -1 if out of
+   memory. */
+double ord_cost(const struct ord_input *in, const struct ord_layout *l,
+                const struct ord_params *prm, const uint64_t *scale);
 
 /* Write the control file: a comment report of expected page-ins (this
    layout against link order), then ORDER statements naming every CSECT. */
