@@ -66,65 +66,98 @@ static uint64_t *pair_weights(const struct ord_input *in, int calls_only)
     return w;
 }
 
-/* The code CSECTs, hottest (most cycles) first, ties in link order. */
-static const struct ord_input *sort_in;
-static int by_heat(const void *a, const void *b)
+/* Sort v[0..n) by key[v[i]], largest first, equal keys by smaller index
+   first (a merge sort; tmp holds n). */
+static void sort_desc(unsigned *v, unsigned *tmp, size_t n, const double *key)
 {
-    unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
-    uint64_t hx = sort_in->cs[x].cycles, hy = sort_in->cs[y].cycles;
-    if (hx != hy)
-        return hx > hy ? -1 : 1;
-    return x < y ? -1 : x > y;
+    if (n < 2)
+        return;
+    size_t h = n / 2;
+    sort_desc(v, tmp, h, key);
+    sort_desc(v + h, tmp, n - h, key);
+    size_t i = 0, j = h, k = 0;
+    while (i < h && j < n) {
+        unsigned a = v[i], b = v[j];
+        int first = key[a] != key[b] ? key[a] > key[b] : a < b;
+        tmp[k++] = first ? v[i++] : v[j++];
+    }
+    while (i < h)
+        tmp[k++] = v[i++];
+    while (j < n)
+        tmp[k++] = v[j++];
+    memcpy(v, tmp, n * sizeof *v);
 }
+
+/* The code CSECTs into v, hottest (most cycles) first, ties in link
+   order; their number, or 0 with v in link order if out of memory. */
 static size_t code_by_heat(const struct ord_input *in, unsigned *v)
 {
     size_t k = 0;
     for (size_t i = 0; i < in->n; i++)
         if (in->cs[i].code)
             v[k++] = (unsigned)i;
-    sort_in = in;
-    qsort(v, k, sizeof *v, by_heat);
+    double *key = malloc((in->n + 1) * sizeof *key);
+    unsigned *tmp = malloc((k + 1) * sizeof *tmp);
+    if (key && tmp) {
+        for (size_t i = 0; i < in->n; i++)
+            key[i] = (double)in->cs[i].cycles;
+        sort_desc(v, tmp, k, key);
+    }
+    free(key);
+    free(tmp);
     return k;
 }
 
 /* ---- static ---- */
 
+/* Depth first from c over the references not yet seen, appending each
+   CSECT when first reached.  stack and cur hold n entries. */
 static void dfs(const struct ord_input *in, unsigned c, unsigned char *seen,
-                struct ord_layout *l, unsigned *stack)
+                struct ord_layout *l, unsigned *stack, size_t *cur)
 {
-    size_t sp = 0;
-    stack[sp++] = c;
+    size_t sp = 0, n = in->n;
+    seen[c] = 1;
+    l->seq[l->n++] = c;
+    stack[sp] = c;
+    cur[sp++] = 0;
     while (sp) {
-        c = stack[--sp];
-        if (seen[c])
+        unsigned u = stack[sp - 1];
+        size_t j = cur[sp - 1];
+        while (j < n && (seen[j] || !in->xref[(size_t)u * n + j]))
+            j++;
+        cur[sp - 1] = j + 1;
+        if (j >= n) {
+            sp--;
             continue;
-        seen[c] = 1;
-        l->seq[l->n++] = c;
-        /* push in reverse so the first referenced comes out first */
-        for (size_t j = in->n; j-- > 0;)
-            if (!seen[j] && in->xref[c * in->n + j])
-                stack[sp++] = (unsigned)j;
+        }
+        seen[j] = 1;
+        l->seq[l->n++] = (unsigned)j;
+        stack[sp] = (unsigned)j;
+        cur[sp++] = 0;
     }
 }
 
 static int alg_static(const struct ord_input *in, struct ord_layout *l)
 {
     unsigned char *seen = calloc(in->n + 1, 1);
-    unsigned *stack = malloc((in->n * in->n + 1) * sizeof *stack);
-    if (!seen || !stack) {
+    unsigned *stack = malloc((in->n + 1) * sizeof *stack);
+    size_t *cur = malloc((in->n + 1) * sizeof *cur);
+    if (!seen || !stack || !cur) {
         free(seen);
         free(stack);
+        free(cur);
         return -1;
     }
     l->n = 0;
     memset(l->page, 0, in->n);
     if (in->entry >= 0)
-        dfs(in, (unsigned)in->entry, seen, l, stack);
+        dfs(in, (unsigned)in->entry, seen, l, stack, cur);
     for (size_t i = 0; i < in->n; i++)
         if (!seen[i])
-            dfs(in, (unsigned)i, seen, l, stack);
+            dfs(in, (unsigned)i, seen, l, stack, cur);
     free(seen);
     free(stack);
+    free(cur);
     return 0;
 }
 
@@ -390,15 +423,6 @@ out:
 
 /* ---- c3 ---- */
 
-static const double *dens_of;
-static int by_density(const void *a, const void *b)
-{
-    unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
-    if (dens_of[x] != dens_of[y])
-        return dens_of[x] > dens_of[y] ? -1 : 1;
-    return x < y ? -1 : x > y;
-}
-
 static int alg_c3(const struct ord_input *in, const struct ord_params *prm,
                   struct ord_layout *l)
 {
@@ -450,8 +474,7 @@ static int alg_c3(const struct ord_input *in, const struct ord_params *prm,
             heads[nc++] = (unsigned)i;
             dens[i] = (double)cyc[i] / (double)(size[i] ? size[i] : 1);
         }
-    dens_of = dens;
-    qsort(heads, nc, sizeof *heads, by_density);
+    sort_desc(heads, out, nc, dens);      /* out: scratch until filled below */
     for (size_t h = 0; h < nc; h++)
         for (size_t x = heads[h]; x != n; x = next[x])
             out[no++] = (unsigned)x;

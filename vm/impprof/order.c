@@ -186,6 +186,15 @@ int ord_input_build(struct ord_input *in, const struct profile *p, const char *p
                     "--order needs task 1's load module in the profile");
         return -1;
     }
+    size_t nsd = 0;
+    for (size_t i = 0; i < t->module.nesd; i++)
+        nsd += t->module.esd[i].type == ESD_SD;
+    if (nsd > ORD_MAX_CSECTS) {
+        diag_report(d, DIAG_ERROR, path, 0, 0, NULL,
+                    "task 1's module has %zu CSECTs: --order orders at most %d", nsd,
+                    ORD_MAX_CSECTS);
+        return -1;
+    }
     unsigned *map = calloc(p->ncsects + 1, sizeof *map);
     int st = map && build_csects(in, &t->module) == 0 && build_xref(in, &t->module) == 0
                  ? 0 : -2;

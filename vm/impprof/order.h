@@ -33,6 +33,10 @@
 #include "diag.h"
 #include "profile.h"
 
+/* The most CSECTs a module may have for --order (the algorithms keep
+   n x n matrices). */
+#define ORD_MAX_CSECTS 4096
+
 /* The algorithms: enum, name, one line, source. */
 #define ORD_ALGS(X)                                                                        \
     X(ORD_LINK,   "link",   "link order (the linkage editor's input order)")               \
