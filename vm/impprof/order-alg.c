@@ -572,7 +572,6 @@ static int alg_imp(const struct ord_input *in, const struct ord_params *prm,
         if (c >= 0 && (best < 0 || c < best)) {
             best = c;
             ord_layout_copy(l, &cand);
-            memcpy(l->page, cand.page, in->n);
         }
     }
     /* the hot region: entered code and the data it touches */
@@ -594,7 +593,6 @@ static int alg_imp(const struct ord_input *in, const struct ord_params *prm,
             size_t np = partners(in, w, c, p);
             for (size_t q = 0; q < 2 * np + 1 && evals < prm->effort; q++) {
                 ord_layout_copy(&trial, l);
-                memcpy(trial.page, l->page, in->n);
                 size_t from = pos_of(&trial, c);
                 if (q == 2 * np) {      /* start it on a page boundary, or not */
                     trial.page[c] ^= 1;
@@ -612,7 +610,6 @@ static int alg_imp(const struct ord_input *in, const struct ord_params *prm,
                 if (cst >= 0 && cst < best) {
                     best = cst;
                     ord_layout_copy(l, &trial);
-                    memcpy(l->page, trial.page, in->n);
                     improved = 1;
                     c = l->seq[i];
                     np = partners(in, w, c, p);

@@ -252,11 +252,11 @@ void ord_layout_free(struct ord_layout *l)
     l->n = 0;
 }
 
-int ord_layout_copy(struct ord_layout *to, const struct ord_layout *from)
+void ord_layout_copy(struct ord_layout *to, const struct ord_layout *from)
 {
     memcpy(to->seq, from->seq, from->n * sizeof *from->seq);
+    memcpy(to->page, from->page, from->n);
     to->n = from->n;
-    return 0;
 }
 
 /* Append CSECT c unless it is placed (placed[c]). */

@@ -104,7 +104,8 @@ void ord_input_free(struct ord_input *in);
 
 int ord_layout_init(struct ord_layout *l, size_t n);
 void ord_layout_free(struct ord_layout *l);
-int ord_layout_copy(struct ord_layout *to, const struct ord_layout *from);
+/* Copy a complete layout (from->n is the number of CSECTs). */
+void ord_layout_copy(struct ord_layout *to, const struct ord_layout *from);
 
 /* Complete a layout from an order of some code CSECTs (code[0..nc)):
    them, then the data CSECTs they touch (hottest referrer first), then
