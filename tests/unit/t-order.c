@@ -90,7 +90,12 @@ static void test_replay(void)
     check_int(f[1], ==, 62);
     check_int(f[2], ==, 60);
     check_int(f[3], ==, 3);
-    check(ord_cost(&in, &l, &prm, NULL) > 40);
+    struct ord_work w;
+    check_int(ord_work_init(&w, &in, &prm), ==, 0);
+    check(ord_cost(&w, &in, &l, &prm, NULL, f) == 62 + 60 + 3);
+    uint64_t scale[4] = { 0, 62, 30, 3 };
+    check(ord_cost(&w, &in, &l, &prm, scale, f) == 1 + 2 + 1);
+    ord_work_free(&w);
     ord_layout_free(&l);
     ord_input_free(&in);
 }

@@ -545,20 +545,25 @@ static int alg_imp(const struct ord_input *in, const struct ord_params *prm,
     static const enum ord_alg starts[] = { ORD_LINK, ORD_STATIC, ORD_HG, ORD_CWS, ORD_LINZ,
                                            ORD_PH, ORD_C3 };
     struct ord_layout cand, trial;
+    struct ord_work wk;
     size_t ns = sizeof starts / sizeof *starts;
     uint64_t *faults = calloc((ns + 1) * ((size_t)prm->fhi + 1), sizeof *faults);
     uint64_t *scale = calloc((size_t)prm->fhi + 1, sizeof *scale);
     uint64_t *w = pair_weights(in, 0);
-    if (!faults || !scale || !w || ord_layout_init(&cand, in->n) ||
-        ord_layout_init(&trial, in->n)) {
+    if (!faults || !scale || !w || ord_work_init(&wk, in, prm) != 0) {
         free(faults); free(scale); free(w);
+        return -1;
+    }
+    if (ord_layout_init(&cand, in->n) || ord_layout_init(&trial, in->n)) {
+        free(faults); free(scale); free(w);
+        ord_work_free(&wk);
         return -1;
     }
     /* the scale: the fewest faults of any start at each frame count */
     for (size_t s = 0; s < ns; s++) {
         uint64_t *fs = faults + s * ((size_t)prm->fhi + 1);
         if (ord_compute(in, starts[s], prm, &cand) != 0 ||
-            ord_replay(in, &cand, prm, prm->fhi, fs) != 0)
+            ord_replay_work(&wk, in, &cand, prm, prm->fhi, fs) != 0)
             continue;
         for (unsigned f = prm->flo; f <= prm->fhi; f++)
             if (!scale[f] || fs[f] < scale[f])
@@ -568,7 +573,7 @@ static int alg_imp(const struct ord_input *in, const struct ord_params *prm,
     for (size_t s = 0; s < ns; s++) {
         if (ord_compute(in, starts[s], prm, &cand) != 0)
             continue;
-        double c = ord_cost(in, &cand, prm, scale);
+        double c = ord_cost(&wk, in, &cand, prm, scale, faults + ns * ((size_t)prm->fhi + 1));
         if (c >= 0 && (best < 0 || c < best)) {
             best = c;
             ord_layout_copy(l, &cand);
@@ -606,7 +611,8 @@ static int alg_imp(const struct ord_input *in, const struct ord_params *prm,
                     move_item(&trial, from, to);
                 }
                 evals++;
-                double cst = ord_cost(in, &trial, prm, scale);
+                double cst = ord_cost(&wk, in, &trial, prm, scale,
+                                      faults + ns * ((size_t)prm->fhi + 1));
                 if (cst >= 0 && cst < best) {
                     best = cst;
                     ord_layout_copy(l, &trial);
@@ -622,6 +628,7 @@ static int alg_imp(const struct ord_input *in, const struct ord_params *prm,
     free(w);
     free(faults);
     free(scale);
+    ord_work_free(&wk);
     return 0;
 }
 

@@ -315,32 +315,6 @@ out:
 
 static uint32_t align_up(uint32_t a, uint32_t to) { return (a + to - 1) / to * to; }
 
-/* Pages touched by entering each CSECT: pages[c][0..npages[c]).  */
-struct touch {
-    uint32_t *pg;               /* all lists, back to back */
-    size_t *at, *cnt;           /* by CSECT: where its list starts, its length */
-    uint32_t npages;            /* page numbers are below this */
-};
-
-static void touch_free(struct touch *t)
-{
-    free(t->pg);
-    free(t->at);
-    free(t->cnt);
-}
-
-/* Append the pages of the first hot bytes of CSECT c at addr[c]. */
-static size_t add_pages(uint32_t *pg, size_t k, const struct ord_input *in, const uint32_t *addr,
-                        unsigned c, const struct ord_params *prm)
-{
-    uint32_t len = in->cs[c].len < prm->hot_bytes ? in->cs[c].len : prm->hot_bytes;
-    if (len == 0)
-        len = 1;
-    for (uint32_t p = addr[c] / prm->page_size; p <= (addr[c] + len - 1) / prm->page_size; p++)
-        pg[k++] = p;
-    return k;
-}
-
 /* Entering code CSECT c touches data CSECT dd: c refers to it, or the
    entry CSECT does (standard linkage: the save areas the main program
    set up are used by every call and return). */
@@ -352,108 +326,135 @@ static int touches(const struct ord_input *in, size_t c, size_t dd)
            (in->entry >= 0 && in->xref[(size_t)in->entry * in->n + dd]);
 }
 
-static int touch_build(struct touch *t, const struct ord_input *in, const struct ord_layout *l,
-                       const struct ord_params *prm)
+int ord_work_init(struct ord_work *w, const struct ord_input *in, const struct ord_params *prm)
 {
-    size_t n = in->n;
-    uint32_t *addr = calloc(n + 1, sizeof *addr);
-    t->at = calloc(n + 1, sizeof *t->at);
-    t->cnt = calloc(n + 1, sizeof *t->cnt);
-    size_t cap = 0;
-    for (size_t c = 0; c < n; c++)
-        for (size_t dd = 0; dd < n; dd++)
-            cap += dd == c || touches(in, c, dd);
-    cap = cap * (prm->hot_bytes / prm->page_size + 2) + 1;
-    t->pg = malloc(cap * sizeof *t->pg);
-    if (!addr || !t->at || !t->cnt || !t->pg) {
-        free(addr);
-        touch_free(t);
+    size_t n = in->n, k = 0;
+    uint64_t bytes = 0;
+    memset(w, 0, sizeof *w);
+    for (size_t c = 0; c < n; c++) {
+        bytes += in->cs[c].len;
+        if (in->cs[c].code)
+            for (size_t dd = 0; dd < n; dd++)
+                k += dd == c || touches(in, c, dd);
+    }
+    /* every CSECT may start a page: at most this many pages */
+    w->maxpages = (size_t)(bytes / prm->page_size) + n + 2;
+    w->at = calloc(n + 1, sizeof *w->at);
+    w->cnt = calloc(n + 1, sizeof *w->cnt);
+    w->list = malloc((k + 1) * sizeof *w->list);
+    w->lo = malloc((n + 1) * sizeof *w->lo);
+    w->hi = malloc((n + 1) * sizeof *w->hi);
+    w->mru = malloc(w->maxpages * sizeof *w->mru);
+    w->hist = malloc((w->maxpages + 2) * sizeof *w->hist);
+    if (!w->at || !w->cnt || !w->list || !w->lo || !w->hi || !w->mru || !w->hist) {
+        ord_work_free(w);
         return -1;
     }
+    k = 0;
+    for (size_t c = 0; c < n; c++) {
+        w->at[c] = k;
+        if (!in->cs[c].code)
+            continue;
+        w->list[k++] = (unsigned)c;
+        for (size_t dd = 0; dd < n; dd++)
+            if (touches(in, c, dd))
+                w->list[k++] = (unsigned)dd;
+        w->cnt[c] = k - w->at[c];
+    }
+    return 0;
+}
+
+void ord_work_free(struct ord_work *w)
+{
+    free(w->at);
+    free(w->cnt);
+    free(w->list);
+    free(w->lo);
+    free(w->hi);
+    free(w->mru);
+    free(w->hist);
+    memset(w, 0, sizeof *w);
+}
+
+/* The pages of each CSECT's first hot bytes in layout l: lo[c]..hi[c]. */
+static void page_ranges(struct ord_work *w, const struct ord_input *in,
+                        const struct ord_layout *l, const struct ord_params *prm)
+{
     uint32_t a = in->origin;
     for (size_t k = 0; k < l->n; k++) {
         unsigned c = l->seq[k];
         a = align_up(a, l->page[c] ? prm->page_size : 8);
-        addr[c] = a;
+        uint32_t len = in->cs[c].len < prm->hot_bytes ? in->cs[c].len : prm->hot_bytes;
+        w->lo[c] = a / prm->page_size;
+        w->hi[c] = (a + (len ? len : 1) - 1) / prm->page_size;
         a += in->cs[c].len;
     }
-    t->npages = a / prm->page_size + 1;
-    size_t k = 0;
-    for (size_t c = 0; c < n; c++) {
-        t->at[c] = k;
-        if (!in->cs[c].code)
-            continue;
-        k = add_pages(t->pg, k, in, addr, (unsigned)c, prm);
-        for (size_t dd = 0; dd < n; dd++)
-            if (touches(in, c, dd))
-                k = add_pages(t->pg, k, in, addr, (unsigned)dd, prm);
-        t->cnt[c] = k - t->at[c];
+}
+
+int ord_replay_work(struct ord_work *w, const struct ord_input *in, const struct ord_layout *l,
+                    const struct ord_params *prm, unsigned maxf, uint64_t *faults)
+{
+    page_ranges(w, in, l, prm);
+    memset(w->hist, 0, (w->maxpages + 2) * sizeof *w->hist);
+    size_t depth = 0;
+    uint64_t cold = 0;
+    uint32_t last = UINT32_MAX, *mru = w->mru;
+    for (size_t r = 0; r < in->nref; r++) {
+        unsigned c = in->ref[r];
+        for (size_t j = 0; j < w->cnt[c]; j++) {
+            unsigned t = w->list[w->at[c] + j];
+            for (uint32_t p = w->lo[t]; p <= w->hi[t]; p++) {
+                if (p == last)
+                    continue;
+                last = p;
+                size_t i = 0;
+                while (i < depth && mru[i] != p)
+                    i++;
+                if (i == depth) {
+                    if (depth == w->maxpages)
+                        return -1;      /* cannot happen: maxpages bounds them */
+                    cold++;
+                    depth++;
+                } else {
+                    w->hist[i + 1]++;   /* stack distance i + 1 */
+                }
+                memmove(mru + 1, mru, i * sizeof *mru);
+                mru[0] = p;
+            }
+        }
     }
-    free(addr);
+    /* faults with f frames: the first references and distances > f */
+    uint64_t s = cold;
+    for (size_t dist = depth; dist > maxf; dist--)
+        s += w->hist[dist];
+    for (unsigned f = maxf; f >= 1; f--) {
+        faults[f] = s;
+        if (f <= depth)
+            s += w->hist[f];
+    }
+    faults[0] = depth;
     return 0;
 }
 
 int ord_replay(const struct ord_input *in, const struct ord_layout *l,
                const struct ord_params *prm, unsigned maxf, uint64_t *faults)
 {
-    struct touch t;
-    if (touch_build(&t, in, l, prm) != 0)
+    struct ord_work w;
+    if (ord_work_init(&w, in, prm) != 0)
         return -1;
-    uint32_t *mru = malloc((size_t)t.npages * sizeof *mru);
-    uint64_t *hist = calloc((size_t)t.npages + 2, sizeof *hist);
-    if (!mru || !hist) {
-        free(mru);
-        free(hist);
-        touch_free(&t);
-        return -1;
-    }
-    size_t depth = 0;
-    uint64_t cold = 0;
-    uint32_t last = UINT32_MAX;
-    for (size_t r = 0; r < in->nref; r++) {
-        unsigned c = in->ref[r];
-        for (size_t j = 0; j < t.cnt[c]; j++) {
-            uint32_t p = t.pg[t.at[c] + j];
-            if (p == last)
-                continue;
-            last = p;
-            size_t i = 0;
-            while (i < depth && mru[i] != p)
-                i++;
-            if (i == depth) {
-                cold++;
-                depth++;
-            } else {
-                hist[i + 1]++;          /* stack distance i + 1 */
-            }
-            memmove(mru + 1, mru, i * sizeof *mru);
-            mru[0] = p;
-        }
-    }
-    /* faults with f frames: the first references and distances > f */
-    for (unsigned f = 0; f <= maxf; f++) {
-        uint64_t s = cold;
-        for (size_t dist = (size_t)f + 1; dist <= depth; dist++)
-            s += hist[dist];
-        faults[f] = f == 0 ? depth : s;
-    }
-    free(mru);
-    free(hist);
-    touch_free(&t);
-    return 0;
+    int st = ord_replay_work(&w, in, l, prm, maxf, faults);
+    ord_work_free(&w);
+    return st;
 }
 
-double ord_cost(const struct ord_input *in, const struct ord_layout *l,
-                const struct ord_params *prm, const uint64_t *scale)
+double ord_cost(struct ord_work *w, const struct ord_input *in, const struct ord_layout *l,
+                const struct ord_params *prm, const uint64_t *scale, uint64_t *faults)
 {
-    uint64_t *faults = calloc((size_t)prm->fhi + 1, sizeof *faults);
-    double s = -1;
-    if (faults && ord_replay(in, l, prm, prm->fhi, faults) == 0) {
-        s = 0;
-        for (unsigned f = prm->flo; f <= prm->fhi; f++)
-            s += (double)faults[f] / (double)(scale && scale[f] ? scale[f] : 1);
-    }
-    free(faults);
+    if (ord_replay_work(w, in, l, prm, prm->fhi, faults) != 0)
+        return -1;
+    double s = 0;
+    for (unsigned f = prm->flo; f <= prm->fhi; f++)
+        s += (double)faults[f] / (double)(scale && scale[f] ? scale[f] : 1);
     return s;
 }
 

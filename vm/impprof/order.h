@@ -117,16 +117,30 @@ void ord_finish(const struct ord_input *in, const unsigned *code, size_t nc,
 int ord_compute(const struct ord_input *in, enum ord_alg a, const struct ord_params *prm,
                 struct ord_layout *l);
 
+/* The replay's workspace, allocated once for many layouts. */
+struct ord_work {
+    size_t *at, *cnt;           /* by CSECT: its touch list in list[] */
+    unsigned *list;             /* a code CSECT, then the data it touches */
+    uint32_t *lo, *hi;          /* by CSECT: the pages of its hot bytes */
+    uint32_t *mru;              /* the LRU stack */
+    uint64_t *hist;             /* stack distances */
+    size_t maxpages;
+};
+int ord_work_init(struct ord_work *w, const struct ord_input *in, const struct ord_params *prm);
+void ord_work_free(struct ord_work *w);
+
 /* LRU page-ins of the replayed training string for every frame count
    1..maxf: faults[f] (faults[0] = distinct pages).  0 or -1 (memory). */
 int ord_replay(const struct ord_input *in, const struct ord_layout *l,
                const struct ord_params *prm, unsigned maxf, uint64_t *faults);
+int ord_replay_work(struct ord_work *w, const struct ord_input *in, const struct ord_layout *l,
+                    const struct ord_params *prm, unsigned maxf, uint64_t *faults);
 /* The cost the local search minimizes: the sum over flo..fhi of the
    faults with f frames divided by scale[f] (1 if scale is NULL or
-   scale[f] is 0), so that every frame count weighs alike; -1 if out of
-   memory. */
-double ord_cost(const struct ord_input *in, const struct ord_layout *l,
-                const struct ord_params *prm, const uint64_t *scale);
+   scale[f] is 0), so that every frame count weighs alike; faults (room
+   for fhi + 1) is scratch.  -1 if the replay failed. */
+double ord_cost(struct ord_work *w, const struct ord_input *in, const struct ord_layout *l,
+                const struct ord_params *prm, const uint64_t *scale, uint64_t *faults);
 
 /* Write the control file: a comment report of expected page-ins (this
    layout against link order), then ORDER statements naming every CSECT. */
