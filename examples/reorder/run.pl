@@ -2,8 +2,9 @@
 # run.pl -- the CSECT reordering experiment (the Linz paper's Table I),
 # in one command:
 #
-#   perl examples/reorder/run.pl [--small] [--bin=DIR] [--out=DIR]
+#   perl examples/reorder/run.pl [--small] [--sizes=4K,2K] [--bin=DIR] [--out=DIR]
 #
+# (--sizes: the page sizes to measure, 4K and 2K by default.)
 #   1. gen.pl writes the program and its train and test inputs;
 #   2. impas and impld build it in link order (the "original version");
 #   3. imprun --csm --profile monitors it on the train input;
@@ -28,12 +29,13 @@ use Cwd qw(abs_path);
 
 my $here = abs_path(dirname($0));
 my $top  = abs_path("$here/../..");
-my ($small, $bin, $out) = (0, "$top/bin", undef);
+my ($small, $bin, $out, @sizes) = (0, "$top/bin", undef, '4K', '2K');
 for my $a (@ARGV) {
     if ($a eq '--small') { $small = 1 }
+    elsif ($a =~ /^--sizes=((?:4K|2K)(?:,(?:4K|2K))?)$/) { @sizes = split /,/, $1 }
     elsif ($a =~ /^--bin=(.+)$/) { $bin = abs_path($1) }
     elsif ($a =~ /^--out=(.+)$/) { $out = $1 }
-    else { die "usage: run.pl [--small] [--bin=DIR] [--out=DIR]\n" }
+    else { die "usage: run.pl [--small] [--sizes=4K,2K] [--bin=DIR] [--out=DIR]\n" }
 }
 $out //= "$top/build/reorder" . ($small ? '-small' : '');
 make_path($out);
@@ -46,7 +48,6 @@ my @algs = qw(link static hg cws linz ph c3 imp);
 my %cfg = $small
     ? ('4K' => { doc => 4,  lo => 2, hi => 7 },  '2K' => { doc => 7,  lo => 3, hi => 12 })
     : ('4K' => { doc => 10, lo => 4, hi => 16 }, '2K' => { doc => 18, lo => 8, hi => 30 });
-my @sizes = ('4K', '2K');
 
 sub sh {
     my ($cmd) = @_;

@@ -60,7 +60,7 @@ static void usage(FILE *f)
           "  --page-size=SIZE      2K or 4K (default 4K)\n"
           "  --frames=LO:HI        frame counts of the expected page-ins (default 4:16)\n"
           "  --hot-bytes=N         bytes of a CSECT an entry touches (default 256)\n"
-          "  --effort=N            evaluations of imp's local search (default 3000)\n"
+          "  --effort=N            evaluations of imp's local search (default 1000)\n"
           "  --interval=CYCLES     also the window of cws and linz\n"
           "\n"
           "Forms and outputs:\n"
@@ -220,7 +220,7 @@ static int parse_args(int argc, char **argv, struct options *o)
     o->out = "-";
     o->order = -1;
     o->op = (struct ord_params){ .page_size = 4096, .flo = 4, .fhi = 16, .hot_bytes = 256,
-                                 .interval = 10000, .effort = 3000 };
+                                 .interval = 10000, .effort = 1000 };
     while (st == 0 && (c = getopt_long(argc, argv, ":o:", long_opts, NULL)) != -1)
         st = option(o, c, optarg, argv);
     if (st)
