@@ -11,11 +11,12 @@ IMPPROF_OBJ := $(IMPPROF_SRC:%.c=$(B)/%.o)
 DEPS        += $(IMPPROF_OBJ:.o=.d) $(LIBIMPPROF_OBJ:.o=.d)
 $(IMPPROF_OBJ): ALL_CFLAGS += $(VM_SUB_INCLUDES)
 
-# The reader and the CSECT ordering (order.c, order-alg.c) are a library
+# The reader and the CSECT ordering (order*.c) are a library
 # of their own, so the unit tests link them (tests/unit/t-profile.c,
 # tests/unit/t-order.c).
 LIBIMPPROF_OBJ := $(B)/vm/impprof/profile.o $(B)/vm/impprof/reader.o \
-                  $(B)/vm/impprof/order.o $(B)/vm/impprof/order-alg.o
+                  $(B)/vm/impprof/order.o $(B)/vm/impprof/order-alg.o \
+                  $(B)/vm/impprof/order-imp.o
 LIBIMPPROF     := $(B)/libimpprof.a
 LIBS           := $(LIBIMPPROF) $(LIBS)
 

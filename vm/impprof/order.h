@@ -142,6 +142,13 @@ int ord_replay_work(struct ord_work *w, const struct ord_input *in, const struct
 double ord_cost(struct ord_work *w, const struct ord_input *in, const struct ord_layout *l,
                 const struct ord_params *prm, const uint64_t *scale, uint64_t *faults);
 
+/* The algorithms' shared parts (order-alg.c, order-imp.c): the
+   transitions between each pair of CSECTs (n x n, symmetric; calls_only:
+   calls only), NULL if out of memory; IMP's own order. */
+uint64_t *ord_pair_weights(const struct ord_input *in, int calls_only);
+int ord_alg_imp(const struct ord_input *in, const struct ord_params *prm,
+                struct ord_layout *l);
+
 /* Write the control file: a comment report of expected page-ins (this
    layout against link order), then ORDER statements naming every CSECT. */
 int ord_write(FILE *f, const struct ord_input *in, enum ord_alg a,
