@@ -177,6 +177,9 @@ for my $ps (@sizes) {
     my $s = qq{<svg xmlns="http://www.w3.org/2000/svg" width="$w" height="$h" font-family="sans-serif" font-size="11">\n};
     $s .= qq{<text x="$x0" y="14">LRU page-ins on test.in against frames, $ps pages (log scale)</text>\n};
     $s .= sprintf qq{<rect x="%d" y="%d" width="%d" height="%d" fill="none" stroke="#000"/>\n}, $x0, $y0, $pw, $ph;
+    $s .= sprintf qq{<text x="%d" y="%d" text-anchor="middle">frames</text>\n}, $x0 + $pw / 2, $y0 + $ph + 30;
+    $s .= sprintf qq{<text x="14" y="%d" text-anchor="middle" transform="rotate(-90 14 %d)">page-ins</text>\n},
+        $y0 + $ph / 2, $y0 + $ph / 2;
     for my $f ($c->{lo} .. $c->{hi}) {
         $s .= sprintf qq{<text x="%.1f" y="%d" text-anchor="middle">%d</text>\n}, $xs->($f), $y0 + $ph + 14, $f;
     }
