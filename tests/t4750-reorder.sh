@@ -130,10 +130,13 @@ test_expect_success 'impprof --order: a CSECT table that is not the module'"'"'s
     fails_with 1 impprof --order=c3 bad.prof &&
     test_grep "is not a CSECT of task 1" err
 '
-test_expect_success 'impprof --order: transitions out of time order' '
+test_expect_success 'impprof --order: transitions out of time order, or of another task' '
     awk "/^tr / && ++n == 5 { \$6 = 0 } { print }" large/train.prof >bad.prof &&
     fails_with 1 impprof --order=ph bad.prof &&
-    test_grep "inconsistent profile: transition 5 is earlier" err
+    test_grep "inconsistent profile: transition 5 is earlier" err &&
+    awk "/^tr / && ++n == 5 { \$5 = 2 } { print }" large/train.prof >bad.prof &&
+    fails_with 1 impprof --order=ph bad.prof &&
+    test_grep "a transition of task 2: --order needs the profile of one task" err
 '
 test_expect_success 'impprof --order: a filled buffer is a warning' '
     imprun -q --storage=4M --csm=200 --profile=short.prof large/link.load <large/train.in \
