@@ -63,3 +63,11 @@ demo: all $(DEMO_OUT)/payroll.load
 	else \
 	    echo '==== $(BIN)/imprun is not built yet: the demo stops here'; \
 	fi
+
+# make reorder: the CSECT reordering experiment of examples/reorder (the
+# Linz paper's Table I) on the large and the small program; the tables
+# and plots go to $(B)/reorder and $(B)/reorder-small.
+.PHONY: reorder
+reorder: $(BIN)/impas $(BIN)/impld $(BIN)/imprun $(BIN)/impprof
+	perl examples/reorder/run.pl --bin=$(BIN) --out=$(B)/reorder
+	perl examples/reorder/run.pl --small --bin=$(BIN) --out=$(B)/reorder-small

@@ -11,9 +11,12 @@ IMPPROF_OBJ := $(IMPPROF_SRC:%.c=$(B)/%.o)
 DEPS        += $(IMPPROF_OBJ:.o=.d) $(LIBIMPPROF_OBJ:.o=.d)
 $(IMPPROF_OBJ): ALL_CFLAGS += $(VM_SUB_INCLUDES)
 
-# The reader is a library of its own, so the unit tests link it
-# (tests/unit/t-profile.c).
-LIBIMPPROF_OBJ := $(B)/vm/impprof/profile.o $(B)/vm/impprof/reader.o
+# The reader and the CSECT ordering (order*.c) are a library
+# of their own, so the unit tests link them (tests/unit/t-profile.c,
+# tests/unit/t-order.c).
+LIBIMPPROF_OBJ := $(B)/vm/impprof/profile.o $(B)/vm/impprof/reader.o \
+                  $(B)/vm/impprof/order.o $(B)/vm/impprof/order-alg.o \
+                  $(B)/vm/impprof/order-imp.o
 LIBIMPPROF     := $(B)/libimpprof.a
 LIBS           := $(LIBIMPPROF) $(LIBS)
 
@@ -22,7 +25,7 @@ $(LIBIMPPROF): $(LIBIMPPROF_OBJ)
 	rm -f $@ && $(AR) rcs $@ $^
 
 $(UNIT_TESTS): $(LIBIMPPROF)
-$(patsubst tests/unit/%.c,$(B)/tests/unit/%.o,$(wildcard tests/unit/t-profile*.c)): \
+$(patsubst tests/unit/%.c,$(B)/tests/unit/%.o,$(wildcard tests/unit/t-profile*.c tests/unit/t-order.c)): \
     ALL_CFLAGS += -Ivm/impprof
 
 PROGRAMS  += $(BIN)/impprof

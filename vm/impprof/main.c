@@ -19,6 +19,7 @@
 #include "fileset.h"
 #include "impprof.h"
 #include "number.h"
+#include "order.h"
 #include "outfile.h"
 #include "tmpclean.h"
 
@@ -28,6 +29,9 @@ struct options {
     struct prof_opts po;
     enum form form;
     const char *out, *svg, *plot, *callgrind, *folded, *profile;
+    int order;                  /* --order: enum ord_alg, or -1 */
+    struct ord_params op;       /* its settings */
+    int order_opt;              /* an ordering setting was given */
 };
 
 static void usage(FILE *f)
@@ -48,6 +52,16 @@ static void usage(FILE *f)
           "  --overhead            the monitors' own cycles (the probe effect)\n"
           "  --all-blocks          --ias: show the blocks with no samples too\n"
           "  --top=N               rows of the long tables (default 20; 0: all)\n"
+          "\n"
+          "CSECT reordering (instead of the reports; see ORDERING in impprof(1)):\n"
+          "  --order=ALG           write an impld ORDER control file (to -o) computed\n"
+          "                        from the CSECT monitor's data by ALG: link, static,\n"
+          "                        hg, cws, linz, ph, c3 or imp\n"
+          "  --page-size=SIZE      2K or 4K (default 4K)\n"
+          "  --frames=LO:HI        frame counts of the expected page-ins (default 4:16)\n"
+          "  --hot-bytes=N         bytes of a CSECT an entry touches (default 256)\n"
+          "  --effort=N            evaluations of imp's local search (default 1000)\n"
+          "  --interval=CYCLES     also the window of cws and linz\n"
           "\n"
           "Forms and outputs:\n"
           "  -o FILE               the report to FILE (default standard output)\n"
@@ -78,7 +92,7 @@ static int bad_usage(const char *fmt, const char *arg)
 enum { OPT_IAS = 256, OPT_PCS, OPT_GLEAN, OPT_CSM, OPT_INTERVAL, OPT_IIFM, OPT_OVERHEAD,
        OPT_ALL_BLOCKS, OPT_TOP,
        OPT_CSV, OPT_JSON, OPT_SVG, OPT_PLOT, OPT_WINDOW, OPT_CALLGRIND, OPT_FOLDED, OPT_HELP,
-       OPT_VERSION };
+       OPT_VERSION, OPT_ORDER, OPT_PAGE_SIZE, OPT_FRAMES, OPT_HOT_BYTES, OPT_EFFORT };
 
 static const struct option long_opts[] = {
     { "ias", no_argument, NULL, OPT_IAS },
@@ -97,6 +111,11 @@ static const struct option long_opts[] = {
     { "window", required_argument, NULL, OPT_WINDOW },
     { "callgrind", required_argument, NULL, OPT_CALLGRIND },
     { "folded", required_argument, NULL, OPT_FOLDED },
+    { "order", required_argument, NULL, OPT_ORDER },
+    { "page-size", required_argument, NULL, OPT_PAGE_SIZE },
+    { "frames", required_argument, NULL, OPT_FRAMES },
+    { "hot-bytes", required_argument, NULL, OPT_HOT_BYTES },
+    { "effort", required_argument, NULL, OPT_EFFORT },
     { "help", no_argument, NULL, OPT_HELP },
     { "version", no_argument, NULL, OPT_VERSION },
     { NULL, 0, NULL, 0 },
@@ -146,6 +165,42 @@ static int option(struct options *o, int c, const char *arg, char **argv)
         break;
     case OPT_CALLGRIND: o->callgrind = arg; break;
     case OPT_FOLDED: o->folded = arg; break;
+    case OPT_ORDER:
+        if ((o->order = ord_alg_find(arg)) < 0)
+            return bad_usage("--order: '%s' is not link, static, hg, cws, linz, ph, c3 or imp",
+                             arg);
+        break;
+    case OPT_PAGE_SIZE:
+        if (!strcmp(arg, "2K") || !strcmp(arg, "2k") || !strcmp(arg, "2048"))
+            o->op.page_size = 2048;
+        else if (!strcmp(arg, "4K") || !strcmp(arg, "4k") || !strcmp(arg, "4096"))
+            o->op.page_size = 4096;
+        else
+            return bad_usage("--page-size: '%s' is not 2K or 4K", arg);
+        o->order_opt = 1;
+        break;
+    case OPT_FRAMES: {
+        unsigned lo, hi;
+        char tail;
+        if (sscanf(arg, "%u:%u%c", &lo, &hi, &tail) != 2 || lo < 1 || hi < lo || hi > 8192)
+            return bad_usage("--frames: '%s' is not LO:HI with 1 <= LO <= HI <= 8192", arg);
+        o->op.flo = lo;
+        o->op.fhi = hi;
+        o->order_opt = 1;
+        break;
+    }
+    case OPT_HOT_BYTES:
+        if (parse_number_in(arg, NUM_PLAIN, 1, 1u << 24, &v) != 0)
+            return bad_usage("--hot-bytes: '%s' is not a number of bytes (1 to 16M)", arg);
+        o->op.hot_bytes = (uint32_t)v;
+        o->order_opt = 1;
+        break;
+    case OPT_EFFORT:
+        if (parse_number_in(arg, NUM_PLAIN, 0, 100000000, &v) != 0)
+            return bad_usage("--effort: '%s' is not a number of evaluations (0 to 10^8)", arg);
+        o->op.effort = (unsigned)v;
+        o->order_opt = 1;
+        break;
     case OPT_HELP: usage(stdout); return -1;
     case OPT_VERSION: printf("impprof (IMP) %s\n", IMP_VERSION); return -1;
     case ':': return bad_usage("option '%s' needs an argument", argv[optind - 1]);
@@ -163,6 +218,9 @@ static int parse_args(int argc, char **argv, struct options *o)
     opterr = 0;
     o->po.top = 20;
     o->out = "-";
+    o->order = -1;
+    o->op = (struct ord_params){ .page_size = 4096, .flo = 4, .fhi = 16, .hot_bytes = 256,
+                                 .interval = 10000, .effort = 1000 };
     while (st == 0 && (c = getopt_long(argc, argv, ":o:", long_opts, NULL)) != -1)
         st = option(o, c, optarg, argv);
     if (st)
@@ -172,6 +230,13 @@ static int parse_args(int argc, char **argv, struct options *o)
     if (optind + 1 < argc)
         return bad_usage("one profile at a time ('%s')", argv[optind + 1]);
     o->profile = argv[optind];
+    if (o->po.interval)
+        o->op.interval = o->po.interval;
+    if (o->order_opt && o->order < 0)
+        return bad_usage("%s", "--page-size, --frames, --hot-bytes and --effort go with --order");
+    if (o->order >= 0 && (o->po.sections || o->svg || o->callgrind || o->folded ||
+                          o->form != FORM_TEXT))
+        return bad_usage("%s", "--order writes a control file: no sections, forms or charts");
     if ((o->plot || o->po.window) && !o->svg)
         return bad_usage("%s", "--plot and --window choose what --svg draws: give --svg=FILE");
     if (o->po.window && o->plot && strcmp(o->plot, "ias"))
@@ -253,6 +318,40 @@ static int write_outputs(const struct options *o, const struct profile *p,
     return outfile_commit_all(all, n, d) ? 1 : 0;
 }
 
+/* --order: the control file to -o, all or none; 0 or 1 (reported). */
+static int run_order(const struct options *o, const struct profile *p, struct diag *d)
+{
+    struct ord_input in;
+    struct ord_layout l;
+    if (ord_input_build(&in, p, o->profile, d) != 0)
+        return 1;
+    if (in.full)
+        diag_report(d, DIAG_WARNING, o->profile, 0, 0, NULL,
+                    "the CSECT monitor's buffer filled: the order follows the first %zu "
+                    "transitions only (imprun --csm=RECORDS)", in.nref);
+    int st = 1;
+    if (ord_layout_init(&l, in.n) != 0 ||
+        ord_compute(&in, (enum ord_alg)o->order, &o->op, &l) != 0) {
+        diag_error(d, "out of memory");
+    } else {
+        struct outfile of;
+        struct outfile *all[1] = { &of };
+        FILE *f = outfile_open(&of, o->out, d);
+        if (f) {
+            tmpclean_install();
+            if (ord_write(f, &in, (enum ord_alg)o->order, &o->op, &l) != 0) {
+                diag_error(d, "out of memory");
+                outfile_abort(&of);
+            } else {
+                st = outfile_commit_all(all, 1, d) ? 1 : 0;
+            }
+        }
+    }
+    ord_layout_free(&l);
+    ord_input_free(&in);
+    return st;
+}
+
 static int run(const struct options *o)
 {
     struct diag d;
@@ -262,6 +361,11 @@ static int run(const struct options *o)
     struct profile p;
     if (profile_read(&p, o->profile, &d) != 0)
         return 1;
+    if (o->order >= 0) {
+        int ost = run_order(o, &p, &d);
+        profile_free(&p);
+        return ost;
+    }
     if (check_sections(o, &p, &d) != 0) {
         profile_free(&p);
         return 1;
