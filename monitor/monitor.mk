@@ -1,1 +1,17 @@
-# monitor/monitor.mk -- build fragment (see the top-level Makefile)
+# monitor/monitor.mk -- impmon, the interactive monitor: the model of the
+# machine (model.c, where.c, expr.c, regs.c), the command table
+# (commands.def, cmd.c, cmd-*.c) and the ncurses + readline screen
+# (screen.c, pane-*.c).  It loads its machine with imprun's run_open
+# (libimprun.a, vm/imprun/imprun.mk).
+
+IMPMON_SRC := $(addprefix monitor/,main.c model.c where.c expr.c regs.c cmd.c cmd-run.c \
+              cmd-break.c cmd-data.c cmd-mon.c screen-stub.c)
+IMPMON_OBJ := $(IMPMON_SRC:%.c=$(B)/%.o)
+DEPS       += $(IMPMON_OBJ:.o=.d)
+$(IMPMON_OBJ): ALL_CFLAGS += -Ivm -Imc -Ivm/imprun -Ivm/host -Ivm/report
+IMPMON_LIBS := -lreadline -lncurses
+
+PROGRAMS  += $(BIN)/impmon
+
+$(BIN)/impmon: $(IMPMON_OBJ) $(B)/libimprun.a $(LIBS)
+	$(CC) $(LDFLAGS) -o $@ $(IMPMON_OBJ) -Wl,--start-group $(B)/libimprun.a $(LIBS) -Wl,--end-group $(IMPMON_LIBS)
