@@ -127,8 +127,11 @@ int cmd_deposit(struct mon *m, int argc, char **argv)
     while (end >= left && *end == ' ')
         *end-- = '\0';
     int64_t v;
-    if (expr_eval(m, eq + 1, &v, err, sizeof err) != 0)
-        return mon_error(m, "deposit: '%s': %s", eq + 1, err);
+    const char *right = eq + 1;
+    while (*right == ' ')
+        right++;
+    if (expr_eval(m, right, &v, err, sizeof err) != 0)
+        return mon_error(m, "deposit: '%s': %s", right, err);
     unsigned n;
     const struct reg_desc *d = reg_find(left, &n);
     if (d) {
@@ -225,7 +228,7 @@ int cmd_microword(struct mon *m, int argc, char **argv)
         const struct mc_field_desc *fd = &mc_fields[f];
         unsigned code = mc_get(&w, fd->pos, fd->width);
         const struct mc_value_desc *vd = mc_value_by_code((enum mc_set)fd->set, code);
-        if (code == 0 && vd)
+        if (code == 0)
             continue;                   /* the field's "nothing" */
         if (vd)
             fprintf(m->out, "  %-5s %-8s %s\n", fd->name, vd->name, vd->what);
