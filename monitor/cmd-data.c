@@ -107,6 +107,8 @@ int cmd_examine(struct mon *m, int argc, char **argv)
     if (addr >= vm_storage_size(vm))
         return mon_error(m, "X'%06X' is outside storage (X'%X' bytes)", addr, vm_storage_size(vm));
     rep_dump_print(m->out, &m->r.host, addr, len, 0);
+    m->examined = 1;
+    m->examined_at = addr;
     return 0;
 }
 

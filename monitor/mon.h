@@ -97,6 +97,8 @@ struct mon {
     int (*between)(void *ctx, struct mon *m);   /* nonzero: stop the run */
     void *between_ctx;
     const char *where;          /* "file:line" prefix of the command running */
+    int examined;               /* examine showed storage at examined_at */
+    uint32_t examined_at;
 };
 
 /* model.c */
