@@ -16,3 +16,18 @@ PROGRAMS  += $(BIN)/impmon
 
 $(BIN)/impmon: $(IMPMON_OBJ) $(B)/libimprun.a $(LIBS)
 	$(CC) $(LDFLAGS) -o $@ $(IMPMON_OBJ) -Wl,--start-group $(B)/libimprun.a $(LIBS) -Wl,--end-group $(IMPMON_LIBS)
+
+# impmon(1): its command list generated from commands.def by gen-impmon1
+# (as gen-imp7 makes imp(7) from the instruction table).
+GEN_IMPMON1 := $(B)/monitor/gen-impmon1
+IMPMON1     := $(B)/man/impmon.1
+MAN_PAGES   += $(IMPMON1)
+DEPS        += $(B)/monitor/gen-impmon1.d
+all: $(IMPMON1)
+
+$(GEN_IMPMON1): $(B)/monitor/gen-impmon1.o $(B)/libimp.a
+	$(CC) $(LDFLAGS) -o $@ $< $(B)/libimp.a
+
+$(IMPMON1): man/impmon.1.in $(GEN_IMPMON1)
+	@mkdir -p $(dir $@)
+	$(GEN_IMPMON1) man/impmon.1.in > $@.tmp && mv $@.tmp $@

@@ -38,6 +38,19 @@ test_expect_success 'every command of the table has a golden case' '
     done
 '
 
+if [ -f "${IMP_BUILD:-$IMP_TOP/build}/man/impmon.1" ]; then
+    test_expect_success 'impmon(1) documents every command of the table' '
+        echo help | impmon --batch | sed -n "s/^  \([a-z][a-z]*\)\( .*\)*$/\1/p" >names &&
+        test "$(wc -l <names)" -ge 25 &&
+        for n in $(cat names); do
+            grep -q "^\.BI \"$n " "${IMP_BUILD:-$IMP_TOP/build}/man/impmon.1" ||
+                { echo "impmon(1) lacks $n"; exit 1; }
+        done
+    '
+else
+    test_skip 'impmon(1) documents every command of the table' 'the page is not built'
+fi
+
 test_expect_success 'the saved monitor data file is one impprof reads' '
     printf "monitor ias 500\nrun\nsave prof.dat\n" | impmon --batch loop.s >/dev/null &&
     impprof prof.dat >report 2>&1 &&
