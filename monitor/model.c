@@ -419,10 +419,21 @@ enum vm_status mon_continue(struct mon *m, uint64_t max_cycles)
     if (st != VM_NSTATUS && st != VM_STEPPED)
         return stopped(m, st, 1);
     st = VM_CYCLE_LIMIT;
+    /* a live run's slices last about 10 ms of host time: the slice
+       starts at the slice option and doubles or halves to stay there */
+    uint64_t slice = m->opt.slice;
     while (c->cycles - start < budget) {
         uint64_t left = budget - (c->cycles - start);
-        uint64_t slice = m->between && left > m->opt.slice ? m->opt.slice : left;
-        st = vm_run(vm, slice);
+        uint64_t this = m->between && left > slice ? slice : left;
+        double s0 = m->between ? now_seconds() : 0;
+        st = vm_run(vm, this);
+        if (m->between) {
+            double dt = now_seconds() - s0;
+            if (dt < 0.005 && slice < (UINT64_C(1) << 32))
+                slice *= 2;
+            else if (dt > 0.02 && slice > 1000)
+                slice /= 2;
+        }
         if (st != VM_CYCLE_LIMIT)
             break;
         if (m->stop_req || (m->between && m->between(m->between_ctx, m))) {

@@ -187,7 +187,7 @@ int cmd_source_file(struct mon *m, FILE *f, const char *name);
 /* The settings of `set', for completion and help. */
 #define MON_SETTINGS(X)                                                        \
     X("max-cycles", "cycles a run or continue may use (default 2000000000)")  \
-    X("slice",      "cycles per slice of a live run (default 200000)")        \
+    X("slice",      "cycles of a live run's first slice (then about 10 ms each)") \
     X("echo",       "on/off: batch mode echoes each command after '> '")      \
     X("storage",    "bytes of storage (takes effect with a reset)")           \
     X("supervisor", "on/off: run the program in the supervisor state (reset)") \

@@ -31,3 +31,10 @@ $(GEN_IMPMON1): $(B)/monitor/gen-impmon1.o $(B)/libimp.a
 $(IMPMON1): man/impmon.1.in $(GEN_IMPMON1)
 	@mkdir -p $(dir $@)
 	$(GEN_IMPMON1) man/impmon.1.in > $@.tmp && mv $@.tmp $@
+
+# make bench also measures impmon's live refresh rate and speed against
+# imprun (bench/impmon.sh).
+.PHONY: bench-impmon
+bench: bench-impmon
+bench-impmon: all
+	sh bench/impmon.sh $(BIN)

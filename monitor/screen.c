@@ -3,7 +3,8 @@
  * the model, pane-*.c), the key table, the log of what commands print,
  * the help page generated from the command and key tables, and the live
  * run: the machine runs in slices (mon_continue with a `between' hook)
- * and the screen is redrawn at least ten times a second; a key stops it.
+ * of about 10 ms, and the screen is redrawn 12.5 times a second; a key
+ * stops it.
  *
  * The command line is GNU readline in callback mode: curses reads the
  * keys (wgetch), hands them to readline one at a time through
@@ -310,7 +311,7 @@ static int between(void *ctx, struct mon *m)
     double now = scr_now();
     if (hangup)
         return 1;
-    if (now - s->last_draw >= 0.05) {
+    if (now - s->last_draw >= 0.08) {      /* 12.5 Hz */
         const struct vm_counters *c = vm_counters(m->r.vm);
         double dt = now - s->run_t0;
         s->host_mips = dt > 0 ? (double)(c->instructions - s->run_insns0) / dt / 1e6 : 0;
