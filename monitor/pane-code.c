@@ -43,6 +43,40 @@ static int is_break(struct mon *m, uint32_t a)
     return 0;
 }
 
+/* The IAS samples of the block holding a (the first window that has
+ * it), and the busiest block's, for the heat column; 0 if none. */
+static uint32_t heat(struct mon *m, uint32_t a, uint32_t *top)
+{
+    struct vm *vm = mon_vm(m);
+    *top = 0;
+    if (!m->o.ias_period)
+        return 0;
+    for (int i = 0; i < m->r.mon.nwin; i++) {
+        const struct imprun_window *w = &m->r.mon.win[i];
+        if (a < w->lo || a > w->hi || !w->block)
+            continue;
+        uint8_t b[4];
+        for (uint32_t k = 0; k < w->nblocks; k++)
+            if (vm_fetch_bytes(vm, w->vec + 4 * k, b, 4) == 0) {
+                uint32_t n = (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3];
+                *top = n > *top ? n : *top;
+            }
+        if (vm_fetch_bytes(vm, w->vec + 4 * ((a - w->lo) / w->block), b, 4) != 0)
+            return 0;
+        return (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3];
+    }
+    return 0;
+}
+
+/* ' ' no samples, then . : - = + * # % @ as the block gets hotter. */
+static char heat_char(uint32_t n, uint32_t top)
+{
+    static const char ramp[] = " .:-=+*#%@";
+    if (!n || !top)
+        return ' ';
+    return ramp[1 + (uint64_t)n * (sizeof ramp - 3) / top];
+}
+
 void pane_disasm(struct scr *s, const struct box *b)
 {
     struct box in = scr_frame(b, "disassembly");
@@ -57,8 +91,10 @@ void pane_disasm(struct scr *s, const struct box *b)
         char *p = src;
         while (*p == ' ')
             p++;
-        scr_put(&in, r, a == ia ? A_REVERSE : 0, "%c%c%06X %-14.14s %-22s %s",
-                is_break(s->m, a) ? 'B' : ' ', a == ia ? '>' : ' ', a, sym, text, p);
+        uint32_t top, n = heat(s->m, a, &top);
+        scr_put(&in, r, a == ia ? A_REVERSE : 0, "%c%c%c%06X %-14.14s %-22s %s",
+                heat_char(n, top), is_break(s->m, a) ? 'B' : ' ', a == ia ? '>' : ' ', a, sym,
+                text, p);
         a += (uint32_t)len;
     }
 }

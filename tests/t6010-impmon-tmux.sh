@@ -84,6 +84,18 @@ test_expect_success 'step back: the machine as it was (R3 zero again)' '
     test_grep "R3  00000000" screen.txt
 '
 
+test_expect_success 'Tab completes a command and a symbol; Up recalls the history' '
+    $T send-keys -t mon "unt" Tab &&
+    wait_for "^impmon> until *$" &&
+    $T send-keys -t mon "ADD" Tab &&
+    wait_for "^impmon> until ADDUP *$" &&
+    $T send-keys -t mon C-u &&
+    wait_for "^impmon> *$" &&
+    $T send-keys -t mon Up &&
+    wait_for "^impmon> back$" &&
+    $T send-keys -t mon C-u
+'
+
 test_expect_success 'layouts by key: F3 opcodes, F5 microword, 1 back' '
     $T send-keys -t mon F3 &&
     wait_for "\[3 opcodes\]" &&
