@@ -82,6 +82,19 @@ test_expect_success 'a load module runs as well as sources' '
     test_grep "^impmon: program ended (EXIT host service), return code 0$" out
 '
 
+test_expect_success 'two load modules are two tasks: info tasks, info paging' '
+    cp "$IMP_TOP/examples/hello.s" . &&
+    impas -I "$IMP_TOP/vm/host/runtime" -o hello.o hello.s &&
+    impld -o hello.load hello.o imprt.o &&
+    printf "set frames 4\nrun\ninfo tasks\ninfo paging\n" |
+        impmon --batch loop.load hello.load >out 2>&1 &&
+    test_grep "^impmon: every task ended$" out &&
+    test_grep "^1    exit  *558 " out &&
+    test_grep "^2    exit  *18 " out &&
+    test_grep "^paging: 4 frames of 4096 bytes, lru, global replacement" out &&
+    test_grep "^page-ins 4  page-outs 0  frames used 4" out
+'
+
 cat >spin.s <<'EOF_SPIN'
 SPIN     CSECT
          USING SPIN,15

@@ -157,6 +157,26 @@ test_expect_success 'the IAS histogram, labelled with the symbol' '
     test_grep "SPIN+X.0. *100.0% #" screen.txt
 '
 
+test_expect_success 'two tasks with paging: the page frames and the tasks (F4)' '
+    R=$IMP_TOP/vm/host/runtime &&
+    cp "$IMP_TOP/examples/hello.s" . &&
+    impas -I "$R" -o loop.o loop.s && impas -I "$R" -o hello.o hello.s &&
+    impas -I "$R" -o imprt.o "$R/imprt.s" &&
+    impld -o loop.load loop.o imprt.o && impld -o hello.load hello.o imprt.o &&
+    start loop.load hello.load &&
+    wait_for "loaded loop.load" &&
+    type_line "set frames 4" &&
+    wait_for "frames 4 (machine reset)" &&
+    type_line "run" &&
+    wait_for "every task ended" &&
+    $T send-keys -t mon F4 &&
+    wait_for "\[4 paging\]" &&
+    test_grep "frame task page" screen.txt &&
+    test_grep "   0  [12] " screen.txt &&
+    test_grep "   1 exit " screen.txt &&
+    test_grep "   2 exit " screen.txt
+'
+
 test_expect_success 'a lost terminal (SIGHUP) ends impmon cleanly' '
     pid=$($T list-panes -t mon -F "#{pane_pid}") &&
     kid=$(pgrep -P "$pid" impmon) &&
