@@ -157,6 +157,19 @@ test_expect_success 'the IAS histogram, labelled with the symbol' '
     test_grep "SPIN+X.0. *100.0% #" screen.txt
 '
 
+test_expect_success 'the CSECT reference string and transition matrix (F2)' '
+    start loop.s &&
+    wait_for "loaded loop.s" &&
+    type_line "monitor csm" &&
+    wait_for "csm: a buffer of 16384 records" &&
+    type_line "run" &&
+    wait_for "program ended" &&
+    $T send-keys -t mon F2 &&
+    wait_for "7 transitions among 4 CSECTs" &&
+    test_grep "IMPCHECK LOOP IMPCHECK LOOP" screen.txt &&
+    test_grep "from.to  *LOOP  *IMPRTW  *IMPCHECK" screen.txt
+'
+
 test_expect_success 'two tasks with paging: the page frames and the tasks (F4)' '
     R=$IMP_TOP/vm/host/runtime &&
     cp "$IMP_TOP/examples/hello.s" . &&
