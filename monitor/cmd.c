@@ -7,6 +7,7 @@
 #include "cmd.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -98,8 +99,24 @@ int cmd_exec(struct mon *m, const char *line)
     const struct cmd *c = cmd_find(argv[0], err, sizeof err);
     if (!c)
         return mon_error(m, "%s", err);
+    /* COMMAND ... > FILE: what it prints goes to FILE (any report saved) */
+    FILE *saved = NULL;
+    if (argc >= 3 && strcmp(argv[argc - 2], ">") == 0) {
+        FILE *f = fopen(argv[argc - 1], "w");
+        if (!f)
+            return mon_error(m, "cannot write '%s': %s", argv[argc - 1], strerror(errno));
+        saved = m->out;
+        m->out = f;
+        argc -= 2;
+        argv[argc] = NULL;
+    }
     int rc = c->fn(m, argc, argv);
     fflush(m->out);
+    if (saved) {
+        if (fclose(m->out) != 0)
+            rc = mon_error(m, "writing '%s': %s", argv[argc + 1], strerror(errno));
+        m->out = saved;
+    }
     return rc;
 }
 
@@ -150,6 +167,7 @@ int cmd_help(struct mon *m, int argc, char **argv)
         else
             fprintf(m->out, "  %-30s %s\n", head, table[i].help);
     }
-    fprintf(m->out, "Commands may be abbreviated to a unique prefix.\n");
+    fprintf(m->out, "Commands may be abbreviated to a unique prefix; COMMAND ... > FILE\n"
+                    "writes what a command prints to FILE.\n");
     return 0;
 }

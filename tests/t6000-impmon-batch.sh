@@ -57,6 +57,21 @@ test_expect_success 'the saved monitor data file is one impprof reads' '
     test_grep "LOOP" report
 '
 
+test_expect_success 'COMMAND > FILE saves what a command prints (any report)' '
+    { printf "run\nopcodes 2 > ops.txt\nreport > none.txt\nx gr > /nonexistent/x\n" |
+        impmon --batch loop.s >out 2>err; echo $? >st; } &&
+    test "$(cat st)" = 1 &&
+    cat >want <<-\EOF_WANT &&
+	opcode          count       %      CPI
+	BCT               119  21.33%     3.00
+	AR                100  17.92%     3.00
+	EOF_WANT
+    test_cmp want ops.txt &&
+    test_grep "no sampling monitor is on" err &&
+    test_grep "cannot write ./nonexistent/x.: No such file" err &&
+    ! grep -q "^opcode" out
+'
+
 test_expect_success '-x SCRIPT reads the commands from SCRIPT; errors name its lines' '
     printf "break ADDUP\nrun\nnope\nprint R4\n" >s.imp &&
     test_expect_code=0 &&
