@@ -502,8 +502,8 @@ int mon_back(struct mon *m, uint64_t n, int micro)
     if (n > now)
         return mon_error(m, "only %llu %s have run", (unsigned long long)now,
                          micro ? "microwords" : "instructions");
-    if (!micro && !vm_between_instructions(m->r.vm))
-        now--;                          /* inside an instruction: back to its start */
+    /* inside an instruction (a program interruption, a trace breakpoint,
+       microsteps), the count includes it: back 1 is its start */
     uint64_t target = now - n;
     uint64_t hits[MON_MAX_BREAKS];
     for (int i = 0; i < MON_MAX_BREAKS; i++)

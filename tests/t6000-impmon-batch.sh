@@ -135,6 +135,25 @@ test_expect_success 'a program that loops stops at the cycle limit, and back rep
     test_cmp want out
 '
 
+cat >crash.s <<'EOF_CRASH'
+CRASH    CSECT
+         USING CRASH,15
+         LA    3,7
+         SR    4,4
+         DR    2,4                 divide by zero: no handler
+         BR    14
+         END   CRASH
+EOF_CRASH
+
+test_expect_success 'a program that crashes: the report, then back 1 is before the crash' '
+    { printf "run\nstep\nback 1\nx IA\n" | impmon --batch crash.s >out 2>err; echo $? >st; } &&
+    test "$(cat st)" = 1 &&
+    test_grep "^impmon: program interruption 0009 (fixed-point divide) with no handler$" out &&
+    test_grep "the program has ended: reset (or run) to start it again" err &&
+    test_grep "^back at instruction 2$" out &&
+    test_grep "^IA    = X.00010006.  65542$" out
+'
+
 test_expect_success 'end of input without a newline runs the last command and ends' '
     printf "print 6*7" | impmon --batch loop.s >out 2>&1 &&
     echo "42 X'"'"'2A'"'"'" >want &&
