@@ -32,12 +32,16 @@
 
 /* One screen per process: readline's callbacks carry no context. */
 static struct scr *the;
-static volatile sig_atomic_t hangup;
+static volatile sig_atomic_t hangup, interrupted;
 
+/* SIGHUP, SIGTERM: leave cleanly (endwin); SIGINT (Ctrl-C): stop a run
+ * or clear the command line, never leave the terminal in curses mode. */
 static void on_signal(int sig)
 {
-    (void)sig;
-    hangup = 1;
+    if (sig == SIGINT)
+        interrupted = 1;
+    else
+        hangup = 1;
 }
 
 double scr_now(void)
@@ -309,8 +313,10 @@ static int between(void *ctx, struct mon *m)
 {
     struct scr *s = ctx;
     double now = scr_now();
-    if (hangup)
+    if (hangup || interrupted) {
+        interrupted = 0;
         return 1;
+    }
     if (now - s->last_draw >= 0.08) {      /* 12.5 Hz */
         const struct vm_counters *c = vm_counters(m->r.vm);
         double dt = now - s->run_t0;
@@ -554,8 +560,13 @@ int screen_main(struct mon *m, int n, char **files, const char **pre, int npre)
     m->between = between;
     m->between_ctx = &s;
     m->where = NULL;
-    signal(SIGHUP, on_signal);
-    signal(SIGTERM, on_signal);
+    struct sigaction sa;            /* sigaction: the handler stays (signal() may not) */
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGHUP, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGINT, &sa, NULL);
     char hist[1024];
     history_path(hist, sizeof hist);
     setlocale(LC_ALL, "");
@@ -585,6 +596,12 @@ int screen_main(struct mon *m, int n, char **files, const char **pre, int npre)
     draw(&s);
     while (!s.quit && !hangup) {
         int ch = getch();
+        if (interrupted) {              /* Ctrl-C: an empty line */
+            interrupted = 0;
+            rl_replace_line("", 0);
+            rl_point = 0;
+            draw(&s);
+        }
         if (ch == ERR)
             continue;
         if (ch == KEY_RESIZE || !handle_key(&s, ch))

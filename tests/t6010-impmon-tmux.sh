@@ -34,7 +34,7 @@ export IMPMON_HISTORY="$TRASH/history"
 # start PROG...: impmon in a fresh session "mon" of 100x30
 start() {
     $T kill-session -t mon 2>/dev/null
-    $T new-session -d -s mon -x 100 -y 30 "TERM=xterm impmon $*; echo impmon-exited-\$?; sleep 30"
+    $T new-session -d -s mon -x 100 -y 30 "trap '' INT; TERM=xterm impmon $*; echo impmon-exited-\$?; sleep 30"
 }
 screen() { $T capture-pane -t mon -p >screen.txt 2>/dev/null; }
 # wait_for PATTERN: poll the screen (every 0.1 s, at most 20 s) until grep finds PATTERN
@@ -148,6 +148,17 @@ test_expect_success 'a live run: the counters move, a key stops it at once' '
     $T send-keys -t mon x &&
     wait_for "stopped by request" &&
     test_grep "stopped: stopped" screen.txt
+'
+
+test_expect_success 'Ctrl-C stops a live run too, and leaves impmon running' '
+    type_line "continue" &&
+    wait_for "RUNNING -- any key stops" &&
+    $T send-keys -t mon C-c &&
+    wait_for "stopped: stopped" &&
+    $T send-keys -t mon "print 1" C-c &&
+    wait_for "^impmon> *$" &&
+    type_line "print 6*7" &&
+    wait_for "[^0-9]42 X.2A."
 '
 
 test_expect_success 'the IAS histogram, labelled with the symbol' '
