@@ -14,7 +14,11 @@ IMPMON_LIBS := -lreadline -lncurses
 
 PROGRAMS  += $(BIN)/impmon
 
-$(BIN)/impmon: $(IMPMON_OBJ) $(B)/libimprun.a $(LIBS)
+# This fragment is read before those of vm/host, vm/report, vm/impprof and
+# vm/imprun: their libraries are named here, $(LIBS) is complete only in
+# the recipe.
+IMPMON_LATE_LIBS := $(addprefix $(B)/,libimprun.a libimpprof.a libimpreport.a libimphost.a)
+$(BIN)/impmon: $(IMPMON_OBJ) $(IMPMON_LATE_LIBS) $(LIBS)
 	$(CC) $(LDFLAGS) -o $@ $(IMPMON_OBJ) -Wl,--start-group $(B)/libimprun.a $(LIBS) -Wl,--end-group $(IMPMON_LIBS)
 
 # impmon(1): its command list generated from commands.def by gen-impmon1
