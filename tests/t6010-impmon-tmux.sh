@@ -71,10 +71,13 @@ test_expect_success 'a breakpoint by source line, then run stops there' '
     test_grep "B>01001C" screen.txt
 '
 
-test_expect_success 'step: the IA moves on, R3 shows the sum' '
+test_expect_success 'step: the IA moves on, R3 shows the sum, highlighted as changed' '
     type_line "step" &&
     wait_for ">01001E ADDUP+X.2." &&
-    test_grep "R3  00000064" screen.txt
+    test_grep "R3  00000064" screen.txt &&
+    $T capture-pane -e -t mon -p >colors.txt &&
+    grep "R3  00000064" colors.txt | grep -q "\[1m.*R3  00000064" &&
+    ! grep "R4  00000064" colors.txt | grep -q "\[1m[^ ]*R4  00000064"
 '
 
 test_expect_success 'step back: the machine as it was (R3 zero again)' '
