@@ -161,76 +161,137 @@ static int on_off(struct mon *m, const char *name, const char *arg, int *v)
     return 0;
 }
 
-static void show_settings(struct mon *m)
+/* ---- the settings of settings.def: set_NAME, show_NAME -------------------------- */
+
+static int set_max_cycles(struct mon *m, const char *arg)
 {
-    const struct imprun_opts *o = &m->o;
-    fprintf(m->out, "max-cycles %llu\nslice %u\necho %s\nstorage %u\nsupervisor %s\n",
-            (unsigned long long)m->opt.max_cycles, m->opt.slice, m->opt.echo ? "on" : "off",
-            o->storage, o->supervisor ? "on" : "off");
-    if (o->paging)
-        fprintf(m->out, "frames %u\npolicy %s\npage-size %u\n", o->pcfg.frames,
-                vm_policy_name(o->pcfg.policy), o->pcfg.page_size);
-    else
-        fprintf(m->out, "paging off\n");
+    return number_in(m, "set max-cycles", arg, 1, UINT64_MAX / 2, &m->opt.max_cycles);
 }
+static void show_max_cycles(const struct mon *m, char *buf, size_t size)
+{
+    snprintf(buf, size, "%llu", (unsigned long long)m->opt.max_cycles);
+}
+
+static int set_slice(struct mon *m, const char *arg)
+{
+    uint64_t v;
+    if (number_in(m, "set slice", arg, 1000, 100000000, &v))
+        return -1;
+    m->opt.slice = (uint32_t)v;
+    return 0;
+}
+static void show_slice(const struct mon *m, char *buf, size_t size)
+{
+    snprintf(buf, size, "%u", m->opt.slice);
+}
+
+static int set_echo(struct mon *m, const char *arg) { return on_off(m, "echo", arg, &m->opt.echo); }
+static void show_echo(const struct mon *m, char *buf, size_t size)
+{
+    snprintf(buf, size, "%s", m->opt.echo ? "on" : "off");
+}
+
+static int set_storage(struct mon *m, const char *arg)
+{
+    uint64_t v;
+    if (number_in(m, "set storage", arg, 8192, VM_MAX_STORAGE, &v))
+        return -1;
+    if (v % 4096)
+        return mon_error(m, "set storage: %s is not a multiple of 4096", arg);
+    m->o.storage = (uint32_t)v;
+    return 1;
+}
+static void show_storage(const struct mon *m, char *buf, size_t size)
+{
+    snprintf(buf, size, "%u", m->o.storage);
+}
+
+static int set_supervisor(struct mon *m, const char *arg)
+{
+    return on_off(m, "supervisor", arg, &m->o.supervisor) ? -1 : 1;
+}
+static void show_supervisor(const struct mon *m, char *buf, size_t size)
+{
+    snprintf(buf, size, "%s", m->o.supervisor ? "on" : "off");
+}
+
+static int set_frames(struct mon *m, const char *arg)
+{
+    uint64_t v;
+    if (number_in(m, "set frames", arg, 1, VM_MAX_STORAGE / 2048, &v))
+        return -1;
+    m->o.pcfg.frames = (uint32_t)v;
+    m->o.paging = 1;
+    return 1;
+}
+static void show_frames(const struct mon *m, char *buf, size_t size)
+{
+    if (m->o.paging)
+        snprintf(buf, size, "%u", m->o.pcfg.frames);
+    else
+        snprintf(buf, size, "off (paging is off)");
+}
+
+static int set_policy(struct mon *m, const char *arg)
+{
+    for (int p = 0; p < VM_NPOLICY; p++)
+        if (strcmp(arg, vm_policy_name((enum vm_policy)p)) == 0) {
+            m->o.pcfg.policy = (enum vm_policy)p;
+            m->o.paging = 1;
+            return 1;
+        }
+    return mon_error(m, "set policy: '%s' is not lru, fifo or clock", arg);
+}
+static void show_policy(const struct mon *m, char *buf, size_t size)
+{
+    snprintf(buf, size, "%s", vm_policy_name(m->o.pcfg.policy));
+}
+
+static int set_page_size(struct mon *m, const char *arg)
+{
+    if (strcmp(arg, "2048") != 0 && strcmp(arg, "4096") != 0)
+        return mon_error(m, "set page-size: '%s' is not 2048 or 4096", arg);
+    m->o.pcfg.page_size = (uint32_t)atoi(arg);
+    m->o.paging = 1;
+    return 1;
+}
+static void show_page_size(const struct mon *m, char *buf, size_t size)
+{
+    snprintf(buf, size, "%u", m->o.pcfg.page_size);
+}
+
+/* A setter returns 0 (done), 1 (done, and the machine must reset) or -1. */
+static const struct setting {
+    const char *name;
+    int (*set)(struct mon *m, const char *arg);
+    void (*show)(const struct mon *m, char *buf, size_t size);
+    const char *what;
+} settings[] = {
+#define MON_SETTING(name, fn, what) { name, set_##fn, show_##fn, what },
+#include "settings.def"
+#undef MON_SETTING
+};
 
 int cmd_set(struct mon *m, int argc, char **argv)
 {
-    struct imprun_opts *o = &m->o;
-    uint64_t v;
-    char what[200];
+    size_t n = sizeof settings / sizeof settings[0];
+    char buf[64], what[200];
     if (argc == 1) {
-        show_settings(m);
+        for (size_t i = 0; i < n; i++) {
+            settings[i].show(m, buf, sizeof buf);
+            fprintf(m->out, "%-11s %-20s %s\n", settings[i].name, buf, settings[i].what);
+        }
         return 0;
     }
     if (argc != 3)
         return mon_error(m, "set needs OPTION VALUE (set alone lists them)");
-    const char *name = argv[1], *arg = argv[2];
-    snprintf(what, sizeof what, "%s %s", name, arg);
-    if (strcmp(name, "max-cycles") == 0)
-        return number_in(m, "set max-cycles", arg, 1, UINT64_MAX / 2, &m->opt.max_cycles);
-    if (strcmp(name, "slice") == 0) {
-        if (number_in(m, "set slice", arg, 1000, 100000000, &v))
-            return -1;
-        m->opt.slice = (uint32_t)v;
-        return 0;
-    }
-    if (strcmp(name, "echo") == 0)
-        return on_off(m, name, arg, &m->opt.echo);
-    if (strcmp(name, "supervisor") == 0)
-        return on_off(m, name, arg, &o->supervisor) ? -1 : apply(m, what);
-    if (strcmp(name, "storage") == 0) {
-        if (number_in(m, "set storage", arg, 8192, VM_MAX_STORAGE, &v))
-            return -1;
-        if (v % 4096)
-            return mon_error(m, "set storage: %s is not a multiple of 4096", arg);
-        o->storage = (uint32_t)v;
-        return apply(m, what);
-    }
-    if (strcmp(name, "frames") == 0) {
-        if (number_in(m, "set frames", arg, 1, VM_MAX_STORAGE / 2048, &v))
-            return -1;
-        o->pcfg.frames = (uint32_t)v;
-        o->paging = 1;
-        return apply(m, what);
-    }
-    if (strcmp(name, "page-size") == 0) {
-        if (strcmp(arg, "2048") != 0 && strcmp(arg, "4096") != 0)
-            return mon_error(m, "set page-size: '%s' is not 2048 or 4096", arg);
-        o->pcfg.page_size = (uint32_t)atoi(arg);
-        o->paging = 1;
-        return apply(m, what);
-    }
-    if (strcmp(name, "policy") == 0) {
-        for (int p = 0; p < VM_NPOLICY; p++)
-            if (strcmp(arg, vm_policy_name((enum vm_policy)p)) == 0) {
-                o->pcfg.policy = (enum vm_policy)p;
-                o->paging = 1;
-                return apply(m, what);
-            }
-        return mon_error(m, "set policy: '%s' is not lru, fifo or clock", arg);
-    }
-    return mon_error(m, "set: no option '%s' (set alone lists them)", name);
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(argv[1], settings[i].name) == 0) {
+            int rc = settings[i].set(m, argv[2]);
+            snprintf(what, sizeof what, "%s %s", argv[1], argv[2]);
+            return rc == 1 ? apply(m, what) : rc;
+        }
+    return mon_error(m, "set: no option '%s' (set alone lists them)", argv[1]);
 }
 
 int cmd_source(struct mon *m, int argc, char **argv)

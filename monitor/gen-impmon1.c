@@ -6,7 +6,8 @@
  *
  * The template is copied line by line; the line that is exactly
  *   .\" @COMMANDS@    becomes one .TP entry per row of commands.def
- *                     (a synonym row says what it stands for).
+ *                     (a synonym row says what it stands for);
+ *   .\" @SETTINGS@    one .TP entry per row of settings.def.
  * Exit 0 ok, 1 if the template cannot be read or output fails, 2 usage.
  */
 #include <stdio.h>
@@ -16,15 +17,22 @@
 
 struct row { const char *name, *args, *help; };
 
-static const struct row rows[] = {
+static const struct row command_rows[] = {
 #define MON_CMD(name, fn, cc, args, help) { name, args, help },
 #include "commands.def"
 #undef MON_CMD
 };
 
-static void commands(FILE *out)
+static const struct row setting_rows[] = {
+#define MON_SETTING(name, fn, what) { name, "VALUE", what },
+#include "settings.def"
+#undef MON_SETTING
+};
+
+/* One .TP entry per row: NAME ARGS, then the help line. */
+static void entries(FILE *out, const struct row *rows, size_t n)
 {
-    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+    for (size_t i = 0; i < n; i++) {
         fputs(".TP\n.BI \"", out);
         roff_text(out, rows[i].name);
         fputs(" \" \"", out);
@@ -54,7 +62,9 @@ int main(int argc, char **argv)
     char line[1024];
     while (fgets(line, sizeof line, in)) {
         if (strcmp(line, ".\\\" @COMMANDS@\n") == 0)
-            commands(stdout);
+            entries(stdout, command_rows, sizeof command_rows / sizeof command_rows[0]);
+        else if (strcmp(line, ".\\\" @SETTINGS@\n") == 0)
+            entries(stdout, setting_rows, sizeof setting_rows / sizeof setting_rows[0]);
         else
             fputs(line, stdout);
     }

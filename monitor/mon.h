@@ -184,15 +184,4 @@ int cmd_exec(struct mon *m, const char *line);
 /* Read and run every line of f (name for messages); 0 if all succeeded. */
 int cmd_source_file(struct mon *m, FILE *f, const char *name);
 
-/* The settings of `set', for completion and help. */
-#define MON_SETTINGS(X)                                                        \
-    X("max-cycles", "cycles a run or continue may use (default 2000000000)")  \
-    X("slice",      "cycles of a live run's first slice (then about 10 ms each)") \
-    X("echo",       "on/off: batch mode echoes each command after '> '")      \
-    X("storage",    "bytes of storage (takes effect with a reset)")           \
-    X("supervisor", "on/off: run the program in the supervisor state (reset)") \
-    X("frames",     "paging on with this many real frames (reset)")           \
-    X("policy",     "paging replacement policy: lru, fifo, clock (reset)")    \
-    X("page-size",  "paging page size, 2048 or 4096 (reset)")
-
 #endif

@@ -446,9 +446,9 @@ static char **complete(const char *text, int start, int end)
     }
     if (kind == CC_OPTION) {
         static const char *const opts[] = {
-#define X(name, what) name,
-            MON_SETTINGS(X)
-#undef X
+#define MON_SETTING(name, fn, what) name,
+#include "settings.def"
+#undef MON_SETTING
             "break", "tasks", "paging", "monitors", "symbols", "registers",
             "ias", "ias-window", "pcs", "glean", "csm", "iifm", "off",
         };
