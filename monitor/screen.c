@@ -200,8 +200,14 @@ static void draw_help(struct scr *s)
     const struct cmd *c = cmd_table(&n);
     struct box b = { 0, 0, LINES - 1, COLS };
     struct box in = scr_frame(&b, "impmon help (any key closes)");
-    int r = 0, col2 = in.w / 2;
+    int r = 0, col2 = in.w / 2, nkeys = 4;
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        nkeys += keys[i].name != NULL;
     struct box left = { in.y, in.x, in.h, col2 - 1 }, right = { in.y, in.x + col2, in.h, in.w - col2 };
+    if (in.w < 110) {                   /* narrow: the keys above the commands */
+        left = (struct box){ in.y, in.x, nkeys, in.w };
+        right = (struct box){ in.y + nkeys + 1, in.x, in.h - nkeys - 1, in.w };
+    }
     scr_put(&left, r++, A_BOLD, "keys");
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
         if (keys[i].name)
@@ -210,10 +216,29 @@ static void draw_help(struct scr *s)
     scr_put(&left, r++, 0, "%-10s %s", "Tab", "completes commands, symbols, files");
     scr_put(&left, r++, 0, "%-10s %s", "Ctrl-D", "on an empty line: quit");
     r = 0;
-    scr_put(&right, r++, A_BOLD, "commands (any unique prefix)");
+    scr_put(&right, r++, A_BOLD, "commands (any unique prefix; help CMD)");
+    size_t shown = 0;
     for (size_t i = 0; i < n; i++)
-        if (strlen(c[i].name) > 1)
-            scr_put(&right, r++, 0, "%-9s %s", c[i].name, c[i].help);
+        shown += strlen(c[i].name) > 1;
+    if ((int)shown < right.h) {         /* room for a line each */
+        for (size_t i = 0; i < n; i++)
+            if (strlen(c[i].name) > 1)
+                scr_put(&right, r++, 0, "%-9s %s", c[i].name, c[i].help);
+    } else {                            /* a small terminal: the names, wrapped */
+        char line[256];
+        size_t k = 0;
+        for (size_t i = 0; i < n; i++) {
+            if (strlen(c[i].name) < 2)
+                continue;
+            if (k + strlen(c[i].name) + 1 > (size_t)right.w && k) {
+                scr_put(&right, r++, 0, "%s", line);
+                k = 0;
+            }
+            k += (size_t)snprintf(line + k, sizeof line - k, "%s ", c[i].name);
+        }
+        if (k)
+            scr_put(&right, r++, 0, "%s", line);
+    }
     (void)s;
 }
 
