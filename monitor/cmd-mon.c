@@ -136,7 +136,7 @@ int cmd_load(struct mon *m, int argc, char **argv)
         return mon_error(m, "load needs a program");
     if (mon_load(m, argv + 1, argc - 1) != 0)
         return -1;
-    fprintf(m->out, "loaded %s\n", argv[1]);
+    fprintf(m->out, "loaded %s\n", strcmp(argv[1], "--core") == 0 ? argv[argc - 1] : argv[1]);
     return 0;
 }
 

@@ -158,8 +158,20 @@ int mon_load(struct mon *m, char **files, int nfiles)
         m->load[k] = NULL;
     }
     m->o.ntasks = 0;
-    if (nfiles < 1)
-        return mon_error(m, "load needs a program");
+    m->o.core = NULL;
+    if (nfiles == 2 && strcmp(files[0], "--core") == 0) {
+        m->prog[0] = strdup(files[1]);  /* a core image: IPL by restart */
+        m->o.core = m->prog[0];
+        m->o.ntasks = 1;
+        m->o.inputs = m->o.task[0].inputs = m->prog;
+        m->o.ninputs = m->o.task[0].ninputs = 1;
+        if (machine_fresh(m, m->console) != 0)
+            return -1;
+        mon_break_install(m);
+        return 0;
+    }
+    if (nfiles < 1 || strcmp(files[0], "--core") == 0)
+        return mon_error(m, "load needs a program (or --core IMAGE)");
     /* several sources make one program; several load modules, one task each */
     int sources = is_source(files[0]);
     int ntasks = sources ? 1 : nfiles;

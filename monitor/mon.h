@@ -104,8 +104,9 @@ struct mon {
 /* model.c */
 void mon_init(struct mon *m, const char *self, FILE *out, FILE *err);
 void mon_free(struct mon *m);
-/* Name the program(s) (sources are assembled and linked) and load a fresh
- * machine; 0, or -1 after a message on m->err. */
+/* Name the program(s) (sources are assembled and linked; or "--core",
+ * IMAGE: a core image) and load a fresh machine; 0, or -1 after a
+ * message on m->err. */
 int mon_load(struct mon *m, char **files, int nfiles);
 /* The machine again from the program's initial state, breakpoints kept. */
 int mon_reset(struct mon *m);

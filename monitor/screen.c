@@ -611,7 +611,8 @@ int screen_main(struct mon *m, int n, char **files, const char **pre, int npre)
     readline_setup();
     read_history(hist);
     if (n > 0 && mon_load(m, files, n) == 0)
-        fprintf(s.sink, "loaded %s; type help, or ? for the keys\n", files[0]);
+        fprintf(s.sink, "loaded %s; type help, or ? for the keys\n",
+                strcmp(files[0], "--core") == 0 ? files[n - 1] : files[0]);
     for (int i = 0; i < npre; i++) {
         fprintf(s.sink, "impmon> %s\n", pre[i]);
         cmd_exec(m, pre[i]);

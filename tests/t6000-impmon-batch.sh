@@ -110,6 +110,19 @@ test_expect_success 'two load modules are two tasks: info tasks, info paging' '
     test_grep "^page-ins 4  page-outs 0  frames used 4" out
 '
 
+test_expect_success 'a core image (--core, load --core): IPL by restart' '
+    printf "step 3\nx R2\nrun\n" |
+        impmon --batch --core "$TEST_DIR/golden/t4400-bct.bin" >out 2>&1 &&
+    test_grep "^  at X.000408.: BCT   2,1030(0,0)$" out &&
+    test_grep "^R2    = X.0000000A.  10$" out &&
+    test_grep "^impmon: disabled wait state$" out &&
+    printf "load --core %s\nrun\n" "$TEST_DIR/golden/t4400-bct.bin" | impmon --batch >out 2>&1 &&
+    test_grep "^impmon: disabled wait state$" out &&
+    { impmon --batch --core x.bin loop.s </dev/null >out 2>&1; echo $? >st; } &&
+    test "$(cat st)" = 2 &&
+    test_grep "give one or the other" out
+'
+
 cat >spin.s <<'EOF_SPIN'
 SPIN     CSECT
          USING SPIN,15
