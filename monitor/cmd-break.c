@@ -1,6 +1,7 @@
 /*
  * cmd-break.c -- breakpoints and watchpoints: break, watch, delete, and
- * info (breakpoints, tasks, paging, monitors, symbols, registers).
+ * info (breakpoints, the last branches, tasks, paging, monitors, symbols,
+ * registers).
  */
 #include "mon.h"
 #include "cmd.h"
@@ -234,14 +235,34 @@ static int info_symbols(struct mon *m)
     return 0;
 }
 
+/* The machine's last branches, oldest first: where the program came from. */
+static int info_branches(struct mon *m)
+{
+    struct vm *vm = mon_vm(m);
+    if (!vm)
+        return mon_error(m, "no program loaded (load FILE)");
+    struct vm_branch b[VM_BRANCH_HISTORY];
+    unsigned n = vm_branch_history(vm, b, VM_BRANCH_HISTORY);
+    if (!n)
+        fprintf(m->out, "no branches yet\n");
+    for (unsigned i = 0; i < n; i++) {
+        char from[128], to[128], src[8];
+        where_format(m, b[i].from, from, sizeof from, src, sizeof src);
+        where_format(m, b[i].to, to, sizeof to, src, sizeof src);
+        fprintf(m->out, "X'%06X' %-18s -> X'%06X' %s\n", b[i].from, from, b[i].to, to);
+    }
+    return 0;
+}
+
 int cmd_info(struct mon *m, int argc, char **argv)
 {
     static const struct { const char *name; int (*fn)(struct mon *); } subs[] = {
-        { "break", info_break }, { "tasks", info_tasks }, { "paging", info_paging },
-        { "monitors", info_monitors }, { "symbols", info_symbols },
+        { "break", info_break }, { "branches", info_branches }, { "tasks", info_tasks },
+        { "paging", info_paging }, { "monitors", info_monitors }, { "symbols", info_symbols },
     };
     if (argc != 2)
-        return mon_error(m, "info needs one of: break, tasks, paging, monitors, symbols, registers");
+        return mon_error(m, "info needs one of: break, branches, tasks, paging, monitors, "
+                         "symbols, registers");
     size_t n = strlen(argv[1]);
     for (size_t i = 0; i < sizeof subs / sizeof subs[0]; i++)
         if (n && strncmp(subs[i].name, argv[1], n) == 0)
@@ -250,6 +271,6 @@ int cmd_info(struct mon *m, int argc, char **argv)
         char *xa[] = { "examine", NULL };
         return cmd_examine(m, 1, xa);
     }
-    return mon_error(m, "info %s: not one of break, tasks, paging, monitors, symbols, registers",
-                     argv[1]);
+    return mon_error(m, "info %s: not one of break, branches, tasks, paging, monitors, symbols, "
+                     "registers", argv[1]);
 }

@@ -474,7 +474,7 @@ static char **complete(const char *text, int start, int end)
 #define MON_SETTING(name, fn, what) name,
 #include "settings.def"
 #undef MON_SETTING
-            "break", "tasks", "paging", "monitors", "symbols", "registers",
+            "break", "branches", "tasks", "paging", "monitors", "symbols", "registers",
             "ias", "ias-window", "pcs", "glean", "csm", "iifm", "off",
         };
         for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++)

@@ -125,6 +125,8 @@ void where_format(const struct mon *m, uint32_t addr, char *sym, size_t symsize,
         snprintf(sym, symsize, "%s", w.label);
     else if (w.label)
         snprintf(sym, symsize, "%s+X'%X'", w.label, w.label_off);
+    else if (w.csect_off == 0)
+        snprintf(sym, symsize, "%s", w.csect);
     else
         snprintf(sym, symsize, "%s+X'%X'", w.csect, w.csect_off);
     if (w.file && w.line > 0 &&

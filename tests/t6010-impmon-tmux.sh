@@ -168,7 +168,7 @@ test_expect_success 'the IAS histogram, labelled with the symbol' '
     $T send-keys -t mon F2 &&
     wait_for "\[2 monitors\]" &&
     test_grep "window program: [0-9]* samples" screen.txt &&
-    test_grep "SPIN+X.0. *100.0% #" screen.txt
+    test_grep "SPIN  *100.0% #" screen.txt
 '
 
 test_expect_success 'the CSECT reference string and transition matrix (F2)' '
