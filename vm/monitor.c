@@ -322,7 +322,7 @@ static void dsm_set(struct vm *vm, uint32_t *tab, uint32_t n)
     st_map_all(vm);
 }
 
-void mon_free(struct vm *vm)
+void mon_dsm_free(struct vm *vm)
 {
     free(vm->mon.dsm_tab);
     vm->mon.dsm_tab = NULL;

@@ -593,4 +593,21 @@ unsigned vm_control_store_size(const struct vm *vm);
 int vm_control_store_word(const struct vm *vm, unsigned addr, struct mc_word *out);
 const char *vm_control_store_label(const struct vm *vm, unsigned addr);
 
+
+/* ---- the page-frame table, for monitors (frames.c) ------------------------------------ */
+
+/*
+ * With paging on, one row per real frame: the task holding it (0: free)
+ * and its virtual page number, the dirty, reference and fixed bits, and
+ * whether the global CLOCK hand points at it.  vm_frame_count is 0 with
+ * paging off; vm_frame_info returns 0, or -1 for no such frame.
+ */
+struct vm_frame_info {
+    unsigned task;
+    uint32_t page;
+    int dirty, ref, fixed, hand;
+};
+uint32_t vm_frame_count(const struct vm *vm);
+int vm_frame_info(const struct vm *vm, uint32_t n, struct vm_frame_info *out);
+
 #endif

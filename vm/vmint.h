@@ -478,7 +478,7 @@ uint32_t mon_source(const struct vm *vm);     /* MONEV */
 uint32_t mon_dsm_source(const struct vm *vm, int kind);   /* DSMQ (0), DSMK (1) */
 void mon_dsm_ref(struct vm *vm, uint32_t addr, int store);  /* the slow path: an operand */
 int mon_dsm_page(const struct vm *vm, uint32_t base);       /* ... its pages */
-void mon_free(struct vm *vm);
+void mon_dsm_free(struct vm *vm);
 uint32_t mon_read4(struct vm *vm, uint32_t addr);     /* MEM=MRD4 */
 void mon_write4(struct vm *vm, uint32_t addr, uint32_t v);
 

@@ -170,3 +170,14 @@ void build_cleanup(struct build *b)
     tmpclean_forget(b->dir);
     b->dir[0] = '\0';
 }
+
+static int has_suffix(const char *s, const char *suf)
+{
+    size_t n = strlen(s), k = strlen(suf);
+    return n >= k && strcmp(s + n - k, suf) == 0;
+}
+
+int imprun_is_source(const char *s)
+{
+    return has_suffix(s, ".s") || has_suffix(s, ".asm") || has_suffix(s, ".mlc");
+}

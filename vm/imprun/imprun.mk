@@ -4,17 +4,25 @@
 # and the --json file (json.c).  It links the machine, the host side
 # and the reports (vm/vm.mk, vm/host/host.mk, vm/report/report.mk).
 
+# Everything but main.c is libimprun.a, which impmon (monitor/) links too:
+# it loads its machine with run_open (run.h).
 IMPRUN_SRC := $(addprefix vm/imprun/,main.c run.c build.c json.c console.c replay.c iifm.c monitors.c host.c)
 IMPRUN_OBJ := $(IMPRUN_SRC:%.c=$(B)/%.o)
+LIBIMPRUN_OBJ := $(filter-out $(B)/vm/imprun/main.o,$(IMPRUN_OBJ))
+LIBIMPRUN  := $(B)/libimprun.a
 DEPS       += $(IMPRUN_OBJ:.o=.d)
 $(IMPRUN_OBJ): ALL_CFLAGS += $(VM_SUB_INCLUDES)
+
+$(LIBIMPRUN): $(LIBIMPRUN_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@ && $(AR) rcs $@ $^
 
 PROGRAMS  += $(BIN)/imprun
 MAN_PAGES += man/imprun.1
 
 # Libraries in a group: their order in LIBS follows the include order.
-$(BIN)/imprun: $(IMPRUN_OBJ) $(LIBS)
-	$(CC) $(LDFLAGS) -o $@ $(IMPRUN_OBJ) -Wl,--start-group $(LIBS) -Wl,--end-group
+$(BIN)/imprun: $(B)/vm/imprun/main.o $(LIBIMPRUN) $(LIBS)
+	$(CC) $(LDFLAGS) -o $@ $(B)/vm/imprun/main.o -Wl,--start-group $(LIBIMPRUN) $(LIBS) -Wl,--end-group
 
 # The runtime's interrupt service routine of the PER CSECT monitors
 # (--csm=per, --csm=csm), assembled by impas and installed by copying.

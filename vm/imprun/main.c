@@ -479,17 +479,6 @@ static int parse_option(int c, char *arg, struct imprun_opts *o, struct services
     return 0;
 }
 
-static int has_suffix(const char *s, const char *suf)
-{
-    size_t n = strlen(s), k = strlen(suf);
-    return n >= k && strcmp(s + n - k, suf) == 0;
-}
-
-int imprun_is_source(const char *s)
-{
-    return has_suffix(s, ".s") || has_suffix(s, ".asm") || has_suffix(s, ".mlc");
-}
-
 /* Check one task's program files agree with each other; 0 or 2. */
 static int check_task_inputs(const struct imprun_opts *o, const struct imprun_task *t, int k)
 {

@@ -486,39 +486,76 @@ static int trace_bounds(const struct symtab *syms, const char *name, uint32_t *l
     return -1;
 }
 
-static int run_program(const struct imprun_opts *o, char *const *load)
+/*
+ * Everything before the run: a new machine with every task loaded, its
+ * host services, ASSIST's streams and the monitors armed.  r is zeroed
+ * first; run_close releases what it holds in every case.  0, or the exit
+ * status of the failure after a message.  impmon loads its machine here.
+ */
+int run_open(struct run *r, const struct imprun_opts *o, char *const *load)
 {
-    struct run r;
-    memset(&r, 0, sizeof r);
-    r.o = o;
-    r.svc = o->task[0].svc;
-    r.ntasks = o->ntasks;
-    for (int k = 0; k < r.ntasks; k++) {
-        r.tk[k].svc = o->task[k].svc;
-        r.tk[k].asst = o->task[k].asst;
-        r.tk[k].name = o->core ? o->core : o->task[k].inputs[0];
+    memset(r, 0, sizeof *r);
+    r->o = o;
+    r->svc = o->task[0].svc;
+    r->ntasks = o->ntasks;
+    for (int k = 0; k < r->ntasks; k++) {
+        r->tk[k].svc = o->task[k].svc;
+        r->tk[k].asst = o->task[k].asst;
+        r->tk[k].name = o->core ? o->core : o->task[k].inputs[0];
     }
-    diag_init(&r.d, "imprun");
-    if (open_report(&r) != 0)
+    diag_init(&r->d, "imprun");
+    if (open_report(r) != 0)
         return EXIT_BAD_INPUT;
-    int ex = prepare(&r, load);
+    int ex = prepare(r, load);
     /* Source lines only from the folders of the programs named (imprun(1),
        "Source lines"): the load module's, or each source's. */
-    for (int k = 0; ex == 0 && !o->core && k < r.ntasks; k++)
+    for (int k = 0; ex == 0 && !o->core && k < r->ntasks; k++)
         for (int i = 0; i < o->task[k].ninputs; i++)
-            (void)sym_allow_folder_of(&r.tk[k].syms, o->task[k].inputs[i]);
+            (void)sym_allow_folder_of(&r->tk[k].syms, o->task[k].inputs[i]);
     char rt[PATH_MAX];                  /* and the guest runtime's, linked in */
     if (ex == 0 && !o->core && home_runtime(rt, sizeof rt - 16) == 0) {
         strcat(rt, "/imprt.s");
-        for (int k = 0; k < r.ntasks; k++)
-            (void)sym_allow_folder_of(&r.tk[k].syms, rt);
+        for (int k = 0; k < r->ntasks; k++)
+            (void)sym_allow_folder_of(&r->tk[k].syms, rt);
     }
-    if (ex == 0 && run_assist_open(&r) != 0)
+    if (ex == 0 && run_assist_open(r) != 0)
         ex = EXIT_BAD_INPUT;
-    if (ex == 0 && o->iifm && imprun_iifm_arm(r.vm, o) != 0)
+    if (ex == 0 && o->iifm && imprun_iifm_arm(r->vm, o) != 0)
         ex = EXIT_USAGE;
-    if (ex == 0 && imprun_mon_arm(&r, r.tk[0].svc->region_lo) != 0)
+    if (ex == 0 && imprun_mon_arm(r, r->tk[0].svc->region_lo) != 0)
         ex = EXIT_USAGE;
+    return ex;
+}
+
+/* Release what run_open took (the machine included). */
+void run_close(struct run *r)
+{
+    run_assist_close(r);
+    if (r->rep_open)
+        outfile_abort(&r->rep_file);     /* the program could not be loaded */
+    r->rep_open = 0;
+    if (r->refs_out)
+        outfile_abort(&r->refs_file);
+    r->refs_out = NULL;
+    if (r->vm)
+        vm_free(r->vm);
+    r->vm = NULL;
+    for (int k = 0; k < r->ntasks; k++) {
+        if (r->tk[k].have_mod)
+            obj_free(&r->tk[k].mod);
+        r->tk[k].have_mod = 0;
+        free(r->tk[k].abend_rep);
+        r->tk[k].abend_rep = NULL;
+        sym_free(&r->tk[k].syms);
+    }
+    ps_free(&r->refs);
+    imprun_mon_free(r);
+}
+
+static int run_program(const struct imprun_opts *o, char *const *load)
+{
+    struct run r;
+    int ex = run_open(&r, o, load);
     uint32_t trace_lo = o->trace_lo, trace_hi = o->trace_hi;
     if (ex == 0 && o->trace_csect && trace_bounds(&r.tk[0].syms, o->trace_csect, &trace_lo,
                                                   &trace_hi) != 0)
@@ -573,23 +610,10 @@ static int run_program(const struct imprun_opts *o, char *const *load)
         if ((write_outputs(&r, st, ex, pg.on ? &pg : NULL) != 0 || lost) && ex == EXIT_RUN_OK)
             ex = EXIT_BAD_INPUT;
     }
-    run_assist_close(&r);
-    if (r.rep_open)
-        outfile_abort(&r.rep_file);     /* the program could not be loaded */
-    if (r.refs_out)
-        outfile_abort(&r.refs_file);
-    if (r.vm)
-        vm_free(r.vm);
-    for (int k = 0; k < r.ntasks; k++) {
-        if (r.tk[k].have_mod)
-            obj_free(&r.tk[k].mod);
-        free(r.tk[k].abend_rep);
-        sym_free(&r.tk[k].syms);
-    }
-    ps_free(&r.refs);
-    imprun_mon_free(&r);
+    run_close(&r);
     return ex;
 }
+
 
 int imprun_main(const struct imprun_opts *o, const char *self)
 {

@@ -91,6 +91,14 @@ struct run {
     struct imprun_mon mon;      /* --ias, --pcs, --glean */
 };
 
+/* run.c */
+/* A machine with every task of o loaded (load[k]: task k's load module,
+ * NULL for a core image), its host services and monitors armed: 0, or the
+ * exit status of the failure after a message.  run_close releases it (in
+ * every case).  imprun runs it once; impmon reloads it for a reset. */
+int run_open(struct run *r, const struct imprun_opts *o, char *const *load);
+void run_close(struct run *r);
+
 /* monitors.c */
 /* Build the blocks and areas of --ias, --pcs and --glean (above floor)
  * and enable them; 0, or -1 after a message. */

@@ -1,0 +1,85 @@
+/*
+ * pane-stats.c -- the counters (instructions, cycles, CPI, virtual and
+ * host MIPS, paging, samples, PER, the monitors' overhead) and the
+ * opcode frequency / CPI table (sorted by count, CPI or cycles: key o).
+ */
+#include <curses.h>
+#include <stdlib.h>
+
+#include "scr.h"
+#include "report.h"
+
+void pane_counters(struct scr *s, const struct box *b)
+{
+    struct box in = scr_frame(b, "counters");
+    struct vm *vm = mon_vm(s->m);
+    if (!vm)
+        return;
+    const struct vm_counters *c = vm_counters(vm);
+    struct vm_paging_stats ps;
+    vm_paging_stats(vm, &ps);
+    uint64_t samples = 0, mcyc = 0;
+    for (int k = 0; k < VM_MON_COUNT; k++) {
+        struct vm_monitor_stats ms;
+        vm_monitor_stats(vm, (enum vm_monitor)k, &ms);
+        samples += ms.events;
+        mcyc += ms.cycles;
+    }
+    double vsec = (double)c->cycles / VM_CYCLES_PER_SECOND;
+    int r = 0;
+    scr_put(&in, r++, 0, "insns  %-12llu cycles %llu", (unsigned long long)c->instructions,
+            (unsigned long long)c->cycles);
+    scr_put(&in, r++, 0, "CPI    %-12.2f uwords %llu",
+            c->instructions ? (double)c->cycles / (double)c->instructions : 0.0,
+            (unsigned long long)c->microwords);
+    scr_put(&in, r++, 0, "vMIPS  %-12.2f host MIPS %.1f",
+            vsec > 0 ? (double)c->instructions / vsec / 1e6 : 0.0, s->host_mips);
+    scr_put(&in, r++, 0, "pg-in  %-12llu pg-out %llu", (unsigned long long)ps.pageins,
+            (unsigned long long)ps.pageouts);
+    scr_put(&in, r++, 0, "wait   %-12llu samples %llu", (unsigned long long)ps.wait_cycles,
+            (unsigned long long)samples);
+    scr_put(&in, r++, 0, "monitor %.2f%%  refresh %.1f Hz",
+            c->cycles ? 100.0 * (double)mcyc / (double)c->cycles : 0.0, s->fps);
+}
+
+struct oprow { unsigned idx; uint64_t n, cyc; };
+static int sort_key;
+
+static double cpi(const struct oprow *r) { return r->n ? (double)r->cyc / (double)r->n : 0; }
+
+static int by_key(const void *a, const void *b)
+{
+    const struct oprow *x = a, *y = b;
+    if (sort_key == 1 && cpi(x) != cpi(y))
+        return cpi(x) < cpi(y) ? 1 : -1;
+    if (sort_key == 2 && x->cyc != y->cyc)
+        return x->cyc < y->cyc ? 1 : -1;
+    if (x->n != y->n)
+        return x->n < y->n ? 1 : -1;
+    return (int)x->idx - (int)y->idx;
+}
+
+void pane_opcodes(struct scr *s, const struct box *b)
+{
+    static const char *const keys[] = { "count", "CPI", "cycles" };
+    char title[64];
+    snprintf(title, sizeof title, "opcodes by %s (o: sort)", keys[s->opsort]);
+    struct box in = scr_frame(b, title);
+    struct vm *vm = mon_vm(s->m);
+    if (!vm)
+        return;
+    const struct vm_counters *c = vm_counters(vm);
+    struct oprow rows[512];
+    size_t k = 0;
+    for (unsigned i = 0; i < 512; i++)
+        if (c->op_count[i])
+            rows[k++] = (struct oprow){ i, c->op_count[i], c->op_cycles[i] };
+    sort_key = s->opsort;
+    qsort(rows, k, sizeof rows[0], by_key);
+    scr_put(&in, 0, A_BOLD, "%-8s %12s %7s %7s %14s", "opcode", "count", "%", "CPI", "cycles");
+    for (size_t i = 0; i < k && (int)i + 1 < in.h; i++)
+        scr_put(&in, (int)i + 1, 0, "%-8s %12llu %6.2f%% %7.2f %14llu", rep_op_name(rows[i].idx),
+                (unsigned long long)rows[i].n,
+                100.0 * (double)rows[i].n / (double)(c->instructions ? c->instructions : 1),
+                cpi(&rows[i]), (unsigned long long)rows[i].cyc);
+}

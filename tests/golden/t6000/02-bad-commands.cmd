@@ -1,0 +1,6 @@
+# bad commands: unknown, ambiguous, bad counts
+zap
+mi
+st
+step 0
+step -1

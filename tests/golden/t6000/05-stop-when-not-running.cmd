@@ -1,0 +1,4 @@
+# stop when not running
+stop
+q
+print 2

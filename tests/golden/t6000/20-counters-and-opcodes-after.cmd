@@ -1,0 +1,4 @@
+# counters and opcodes after a run
+run
+counters
+opcodes 4

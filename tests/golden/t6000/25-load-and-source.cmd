@@ -1,0 +1,6 @@
+# load and source
+load loop.s
+source script.imp
+source missing.imp
+load missing.s
+step

@@ -1,0 +1,3 @@
+# quit stops reading commands
+quit
+print 1
