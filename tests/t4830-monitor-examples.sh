@@ -177,7 +177,7 @@ test_expect_success 'README: IIFM, time-sliced: the table adds up, the shares as
     test_grep "^BCT 22.86% 22.91%\$" shares
 '
 test_expect_success 'README: the CSECT monitor over multicsect.s' '
-    readme_run "csm " &&
+    readme_run "csm --profile=csm.prof" &&
     test_grep "^csm: 11 transitions among 6 CSECTs: 5 calls, 6 returns, 0 other branches$" rep &&
     test_grep "^csm: the monitor.s microcode: 936 cycles in 11 entries, .* of the run.s 7905 cycles$" rep &&
     test_grep "11 transitions among 6 CSECTs: 5 calls, 6 returns, 0 other" "$EX/README" &&

@@ -1,8 +1,10 @@
 *---------------------------------------------------------------------
 * CSECTS -- a program of many control sections, for the CSECT
-* monitors (seed 004): code the way a compiler lays it out, a main
-* routine calling small routines of their own CSECTs, each with loops
-* inside it, and data in CSECTs of its own.
+* monitors (seed 004).
+*
+* What it shows: code the way a compiler lays it out, a main routine
+* calling small routines of their own CSECTs, each with loops inside
+* it, and data in CSECTs of its own.
 *
 *   CSMAIN   20 passes: fill the table, sum it, find a key, sort a
 *            copy; then check the results (IMPCHECK, the runtime)
@@ -20,7 +22,9 @@
 *   imprun --csm=65536,data csects.s  and the data CSECTs
 *
 * The three reference strings of the code are the same; the runs'
-* cycles are the monitors' cost.  Expected output: csects.expected.
+* cycles are the monitors' cost.
+*
+* Expected output: see csects.expected.
 *---------------------------------------------------------------------
          COPY  IMPSVC
 PASSES   EQU   20
