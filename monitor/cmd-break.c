@@ -216,6 +216,16 @@ static int info_monitors(struct mon *m)
                 (unsigned long long)s.cycles, s.full ? " (buffer full)" : "");
     }
     fprintf(m->out, "%-6s %s\n", "iifm", vm_iifm_active(vm) ? "on" : "off");
+    struct vm_per_stats ps;
+    vm_per_stats(vm, &ps);
+    fprintf(m->out, "%-6s %-3s CR9 X'%08X' CR10 X'%06X' CR11 X'%06X' interruptions %llu\n", "per",
+            (vm_get_psw(vm) & VM_PSW_PER) && (vm_get_cr(vm, 9) >> 27) ? "on" : "off",
+            (unsigned)vm_get_cr(vm, 9), (unsigned)vm_get_cr(vm, 10) & VM_ADDR_MASK,
+            (unsigned)vm_get_cr(vm, 11) & VM_ADDR_MASK, (unsigned long long)ps.interrupts);
+    for (unsigned i = 0; vm_per_event_name(i); i++)
+        if (ps.events[i])
+            fprintf(m->out, "       %-33s %llu\n", vm_per_event_name(i),
+                    (unsigned long long)ps.events[i]);
     return 0;
 }
 

@@ -270,6 +270,9 @@ int cmd_counters(struct mon *m, int argc, char **argv)
     fprintf(m->out, "samples      %llu\nmonitor      %llu cycles (%.2f%%)\n",
             (unsigned long long)samples, (unsigned long long)mcycles,
             c->cycles ? 100.0 * (double)mcycles / (double)c->cycles : 0.0);
+    struct vm_per_stats per;
+    vm_per_stats(vm, &per);
+    fprintf(m->out, "PER          %llu interruptions\n", (unsigned long long)per.interrupts);
     return 0;
 }
 

@@ -68,18 +68,25 @@ int cmd_monitor(struct mon *m, int argc, char **argv)
             return mon_error(m, "monitor glean: %s", spec ? err : "needs a specification");
         snprintf(what, sizeof what, "glean: %s", spec);
     } else if (strcmp(name, "csm") == 0) {
-        v = 16384;
-        if (spec && number_in(m, "monitor csm", spec, 1, 1u << 19, &v))
-            return -1;
-        o->csm_records = (uint32_t)v;
-        snprintf(what, sizeof what, "csm: a buffer of %u records", o->csm_records);
+        if (imprun_parse_csm(o, spec, err, sizeof err) != 0)
+            return mon_error(m, "monitor %s", err + 2);
+        snprintf(what, sizeof what, "csm: a buffer of %u records%s%s", o->csm_records,
+                 o->csm_method == CSM_PER ? ", by PER and IMPPERI"
+                 : o->csm_method == CSM_ISR ? ", by the CSECT event and IMPPERI" : "",
+                 o->csm_data ? ", data references too" : "");
+    } else if (strcmp(name, "per") == 0) {
+        if (!spec || imprun_parse_per(o, spec, err, sizeof err) != 0)
+            return mon_error(m, "monitor per: %s",
+                             spec ? err + 7 : "needs EVENTS[,range=WHERE][,gr=R+R...]");
+        snprintf(what, sizeof what, "per: CR9 X'%08X'%s%s", (unsigned)o->per_cr9,
+                 o->per_range[0] ? ", range " : "", o->per_range);
     } else if (strcmp(name, "iifm") == 0) {
         if (!spec || imprun_parse_iifm(o, spec, err, sizeof err) != 0)
             return mon_error(m, "monitor iifm: %s", spec ? err : "needs a specification");
         snprintf(what, sizeof what, "iifm: %s", spec);
     } else if (strcmp(name, "off") == 0) {
         if (!spec)
-            return mon_error(m, "monitor off needs ias, pcs, glean, csm, iifm or all");
+            return mon_error(m, "monitor off needs ias, pcs, glean, csm, iifm, per or all");
         int all = strcmp(spec, "all") == 0, known = 0;
         if (all || strcmp(spec, "ias") == 0)
             o->ias_period = 0, o->nias = 0, known = 1;
@@ -91,12 +98,14 @@ int cmd_monitor(struct mon *m, int argc, char **argv)
             o->csm_records = 0, known = 1;
         if (all || strcmp(spec, "iifm") == 0)
             o->iifm = 0, known = 1;
+        if (all || strcmp(spec, "per") == 0)
+            o->per_cr9 = 0, known = 1;
         if (!known)
             return mon_error(m, "monitor off %s: no such monitor", spec);
         snprintf(what, sizeof what, "%s: off", spec);
     } else
-        return mon_error(m, "monitor %s: not one of ias, ias-window, pcs, glean, csm, iifm, off",
-                         name);
+        return mon_error(m, "monitor %s: not one of ias, ias-window, pcs, glean, csm, iifm, per, "
+                         "off", name);
     return apply(m, what);
 }
 

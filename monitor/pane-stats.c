@@ -40,23 +40,41 @@ void pane_counters(struct scr *s, const struct box *b)
             (unsigned long long)samples);
     scr_put(&in, r++, 0, "monitor %.2f%%  refresh %.1f Hz",
             c->cycles ? 100.0 * (double)mcyc / (double)c->cycles : 0.0, s->fps);
+    struct vm_per_stats per;
+    vm_per_stats(vm, &per);
+    scr_put(&in, r++, 0, "PER    %-12llu events %llu", (unsigned long long)per.interrupts,
+            (unsigned long long)(per.events[0] + per.events[1] + per.events[2] + per.events[3] +
+                                 per.events[4]));
 }
 
 struct oprow { unsigned idx; uint64_t n, cyc; };
-static int sort_key;
 
 static double cpi(const struct oprow *r) { return r->n ? (double)r->cyc / (double)r->n : 0; }
 
-static int by_key(const void *a, const void *b)
+/* The orders of the table (key o): by count, by CPI, by cycles; ties by
+ * count, then by opcode. */
+static int by_count(const void *a, const void *b)
 {
     const struct oprow *x = a, *y = b;
-    if (sort_key == 1 && cpi(x) != cpi(y))
-        return cpi(x) < cpi(y) ? 1 : -1;
-    if (sort_key == 2 && x->cyc != y->cyc)
-        return x->cyc < y->cyc ? 1 : -1;
     if (x->n != y->n)
         return x->n < y->n ? 1 : -1;
     return (int)x->idx - (int)y->idx;
+}
+
+static int by_cpi(const void *a, const void *b)
+{
+    const struct oprow *x = a, *y = b;
+    if (cpi(x) != cpi(y))
+        return cpi(x) < cpi(y) ? 1 : -1;
+    return by_count(a, b);
+}
+
+static int by_cycles(const void *a, const void *b)
+{
+    const struct oprow *x = a, *y = b;
+    if (x->cyc != y->cyc)
+        return x->cyc < y->cyc ? 1 : -1;
+    return by_count(a, b);
 }
 
 void pane_opcodes(struct scr *s, const struct box *b)
@@ -74,8 +92,8 @@ void pane_opcodes(struct scr *s, const struct box *b)
     for (unsigned i = 0; i < 512; i++)
         if (c->op_count[i])
             rows[k++] = (struct oprow){ i, c->op_count[i], c->op_cycles[i] };
-    sort_key = s->opsort;
-    qsort(rows, k, sizeof rows[0], by_key);
+    static int (*const order[])(const void *, const void *) = { by_count, by_cpi, by_cycles };
+    qsort(rows, k, sizeof rows[0], order[s->opsort % 3]);
     scr_put(&in, 0, A_BOLD, "%-8s %12s %7s %7s %14s", "opcode", "count", "%", "CPI", "cycles");
     for (size_t i = 0; i < k && (int)i + 1 < in.h; i++)
         scr_put(&in, (int)i + 1, 0, "%-8s %12llu %6.2f%% %7.2f %14llu", rep_op_name(rows[i].idx),

@@ -154,6 +154,9 @@ void imprun_iifm_profile(FILE *f, struct vm *vm, const struct imprun_opts *o);
 /* --ias-window and --glean into o; 0, or -1 with a message in err. */
 int imprun_parse_ias_window(struct imprun_opts *o, const char *spec, char *err, size_t errsize);
 int imprun_parse_glean(struct imprun_opts *o, const char *spec, char *err, size_t errsize);
+/* --csm[=RECORDS][,per|,csm][,data] (spec NULL: the defaults): 0, or -1
+ * with a message in err. */
+int imprun_parse_csm(struct imprun_opts *o, const char *spec, char *err, size_t errsize);
 /* --per=EVENTS[,range=WHERE][,gr=R+R...]: 0, or -1 with a message in err. */
 int imprun_parse_per(struct imprun_opts *o, const char *spec, char *err, size_t errsize);
 /* The storage below what --iifm reserves at the top (size if none). */

@@ -406,34 +406,10 @@ static int parse_option(int c, char *arg, struct imprun_opts *o, struct services
         if (imprun_parse_glean(o, arg, err, sizeof err) != 0)
             return bad_usage("%s", err);
         break;
-    case OPT_CSM: {
-        /* --csm[=RECORDS][,per|,csm][,data], in any order after the count */
-        char buf[64];
-        uint64_t recs = 16384;
-        o->csm_method = CSM_MICROCODE;
-        o->csm_data = 0;
-        if (arg && strlen(arg) >= sizeof buf)
-            return bad_usage("--csm: '%s' is too long", arg);
-        snprintf(buf, sizeof buf, "%s", arg ? arg : "");
-        for (char *t = buf, *next; t && *t; t = next) {
-            if ((next = strchr(t, ',')) != NULL)
-                *next++ = 0;
-            if (!strcmp(t, "per"))
-                o->csm_method = CSM_PER;
-            else if (!strcmp(t, "csm"))
-                o->csm_method = CSM_ISR;
-            else if (!strcmp(t, "data"))
-                o->csm_data = 1;
-            else if (t != buf || parse_number_in(t, NUM_DECIMAL, 1, 1u << 19, &recs) != 0)
-                return bad_usage("--csm: '%s' is not a number of records (1 to 524288), per, "
-                                 "csm or data", t);
-        }
-        if (o->csm_data && o->csm_method != CSM_MICROCODE)
-            return bad_usage("--csm: %s", "data references are the microcode monitor's (not "
-                             "with per or csm)");
-        o->csm_records = (uint32_t)recs;
+    case OPT_CSM:
+        if (imprun_parse_csm(o, arg, err, sizeof err) != 0)
+            return bad_usage("%s", err);
         break;
-    }
     case OPT_PROFILE: o->profile = arg; break;
     case OPT_PER:
         if (imprun_parse_per(o, arg, err, sizeof err) != 0)

@@ -86,6 +86,44 @@ static void info_list(unsigned info, char *buf, size_t size, const char *sep)
 #undef X
 }
 
+int imprun_parse_csm(struct imprun_opts *o, const char *spec, char *err, size_t errsize)
+{
+    /* [RECORDS][,per|,csm][,data], the count first */
+    char buf[64];
+    uint64_t recs = 16384;
+    o->csm_method = CSM_MICROCODE;
+    o->csm_data = 0;
+    if (spec && strlen(spec) >= sizeof buf) {
+        snprintf(err, errsize, "--csm: '%s' is too long", spec);
+        return -1;
+    }
+    snprintf(buf, sizeof buf, "%s", spec ? spec : "");
+    for (char *t = buf, *next; *t; t = next) {
+        if ((next = strchr(t, ',')) != NULL)
+            *next++ = 0;
+        else
+            next = t + strlen(t);
+        if (!strcmp(t, "per"))
+            o->csm_method = CSM_PER;
+        else if (!strcmp(t, "csm"))
+            o->csm_method = CSM_ISR;
+        else if (!strcmp(t, "data"))
+            o->csm_data = 1;
+        else if (t != buf || parse_number_in(t, NUM_DECIMAL, 1, 1u << 19, &recs) != 0) {
+            snprintf(err, errsize, "--csm: '%s' is not a number of records (1 to 524288), per, "
+                     "csm or data", t);
+            return -1;
+        }
+    }
+    if (o->csm_data && o->csm_method != CSM_MICROCODE) {
+        snprintf(err, errsize, "--csm: data references are the microcode monitor's (not with "
+                 "per or csm)");
+        return -1;
+    }
+    o->csm_records = (uint32_t)recs;
+    return 0;
+}
+
 /* --per's events, in CR9's order (bits 0-4). */
 static const char *const per_events[] = { "sb", "if", "sa", "gra", "csm" };
 
