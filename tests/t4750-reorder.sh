@@ -55,6 +55,17 @@ test_expect_success 'the relinked programs print what the original printed' '
         imprun -q "$l" <large/test.in >out && test_cmp large/test.expected out || return 1
     done
 '
+test_expect_success 'data CSECTs by the data CSECT monitor: an order, and it runs' '
+    (cd large &&
+     imprun -q --storage=8M --csm=400000,data --profile=data.prof link.load <train.in >/dev/null &&
+     impprof --order=ph data.prof -o data.ctl &&
+     test_grep "^\* data CSECTs by the operand references the data CSECT monitor saw" data.ctl &&
+     impprof --order=ph train.prof -o code.ctl &&
+     test_grep "^\* data CSECTs by the static cross-reference" code.ctl &&
+     ! cmp -s data.ctl code.ctl &&
+     impld -c data.ctl --page-size=4096 -o data.load prog.o imprt.o &&
+     imprun -q data.load <test.in >data.out && test_cmp test.expected data.out)
+'
 test_expect_success 'the relinked programs differ: the ORDER statements took effect' '
     ! cmp -s large/link-4K.map large/imp-4K.map &&
     test_grep "page boundary" large/imp-4K.map

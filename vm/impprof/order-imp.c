@@ -49,7 +49,7 @@ static size_t partners(const struct ord_input *in, const uint64_t *w, unsigned c
     size_t n = in->n, k = 0;
     for (size_t v = 0; v < n; v++) {
         uint64_t x = in->cs[c].code ? w[c * n + v]
-                                    : in->xref[v * n + c] ? in->cs[v].entries : 0;
+                                    : ord_refers(in, v, c) ? in->cs[v].entries : 0;
         if (v == c || !x || !in->cs[v].code)
             continue;
         size_t at = k < IMP_PARTNERS ? k++ : IMP_PARTNERS;
@@ -118,7 +118,7 @@ int ord_alg_imp(const struct ord_input *in, const struct ord_params *prm,
         unsigned c = l->seq[k];
         int touched = in->cs[c].code;
         for (size_t v = 0; v < in->n && !touched; v++)
-            touched = in->cs[v].code && in->xref[v * in->n + c];
+            touched = in->cs[v].code && ord_refers(in, v, c);
         if (touched)
             hot = k + 1;
     }

@@ -136,8 +136,16 @@ static int build_refs(struct ord_input *in, const struct profile *p, const unsig
     in->cyc = malloc(cap * sizeof *in->cyc);
     if (!in->ref || !in->from || !in->kind || !in->cyc)
         return -1;
+    unsigned cur = (unsigned)in->n;     /* the code CSECT current (n: none yet) */
     for (size_t i = 0; i < p->ntrs; i++) {
         const struct prof_tr *t = &p->trs[i];
+        if (t->kind >= 3) {             /* the data CSECT monitor's: an operand reference */
+            if (!in->dref && !(in->dref = calloc(in->n * in->n, sizeof *in->dref)))
+                return -1;
+            if (t->to != PROF_NO_CSECT && cur < in->n)
+                in->dref[cur * in->n + map[t->to]]++;
+            continue;
+        }
         if (t->task > 1) {
             diag_report(d, DIAG_ERROR, path, 0, 0, NULL,
                         "a transition of task %u: --order needs the profile of one task",
@@ -150,8 +158,13 @@ static int build_refs(struct ord_input *in, const struct profile *p, const unsig
                         "the one before it", i + 1, (unsigned long long)t->cycles);
             return -1;
         }
-        if (t->to == PROF_NO_CSECT)
+        if (cur == in->n && t->from != PROF_NO_CSECT)
+            cur = map[t->from];
+        if (t->to == PROF_NO_CSECT) {
+            cur = (unsigned)in->n;
             continue;
+        }
+        cur = map[t->to];
         in->ref[in->nref] = map[t->to];
         in->from[in->nref] = t->from == PROF_NO_CSECT ? (unsigned)in->n : map[t->from];
         in->kind[in->nref] = (unsigned char)t->kind;
@@ -226,6 +239,7 @@ void ord_input_free(struct ord_input *in)
     free(in->kind);
     free(in->cyc);
     free(in->xref);
+    free(in->dref);
     memset(in, 0, sizeof *in);
 }
 
@@ -289,7 +303,7 @@ void ord_finish(const struct ord_input *in, const unsigned *code, size_t nc,
     for (size_t k = 0; k < l->n; k++) {
         unsigned c = l->seq[k];
         for (size_t dd = 0; dd < in->n; dd++)
-            if (!in->cs[dd].code && in->xref[c * in->n + dd] &&
+            if (!in->cs[dd].code && ord_refers(in, c, dd) &&
                 in->cs[c].entries > heat[dd]) {
                 heat[dd] = in->cs[c].entries;
                 owner[dd] = k;
@@ -315,13 +329,17 @@ out:
 
 static uint32_t align_up(uint32_t a, uint32_t to) { return (a + to - 1) / to * to; }
 
-/* Entering code CSECT c touches data CSECT dd: c refers to it, or the
-   entry CSECT does (standard linkage: the save areas the main program
-   set up are used by every call and return). */
+/* Entering code CSECT c touches data CSECT dd: the data CSECT monitor
+   saw c's operands refer to it (when the run recorded them), else c
+   refers to it statically, or the entry CSECT does (standard linkage:
+   the save areas the main program set up are used by every call and
+   return). */
 static int touches(const struct ord_input *in, size_t c, size_t dd)
 {
     if (in->cs[dd].code || dd == c)
         return 0;
+    if (in->dref)
+        return ord_refers(in, c, dd) != 0;
     return in->xref[c * in->n + dd] ||
            (in->entry >= 0 && in->xref[(size_t)in->entry * in->n + dd]);
 }
@@ -496,6 +514,8 @@ int ord_write(FILE *f, const struct ord_input *in, enum ord_alg a,
                 "%u hot bytes an entry\n", in->n, ncode, in->nref,
                 in->full ? " (the monitor's buffer filled)" : "", (unsigned)prm->page_size,
                 (unsigned)prm->hot_bytes);
+        fprintf(f, "* data CSECTs by %s\n", in->dref ? "the operand references the data CSECT "
+                "monitor saw (imprun --csm=N,data)" : "the static cross-reference");
         fprintf(f, "* expected LRU page-ins on the training string (link order, this order):\n");
         for (unsigned fr = prm->flo; fr <= prm->fhi; fr++) {
             fprintf(f, "*   %3u frames %8llu %8llu", fr, (unsigned long long)base[fr],

@@ -79,8 +79,18 @@ struct ord_input {
     uint64_t *cyc;              /* cycle of each reference */
     size_t nref;
     uint32_t *xref;             /* n * n: static references [from * n + to] */
+    uint32_t *dref;             /* n * n: operand references the data CSECT monitor saw,
+                                   [code CSECT current * n + CSECT referred to]; NULL: none
+                                   recorded (imprun --csm without data) */
     int full;                   /* the monitor's buffer filled */
 };
+
+/* Code CSECT c refers to CSECT dd: as the data CSECT monitor saw it
+ * (the count of references), else by the static cross-reference. */
+static inline uint32_t ord_refers(const struct ord_input *in, size_t c, size_t dd)
+{
+    return in->dref ? in->dref[c * in->n + dd] : in->xref[c * in->n + dd];
+}
 
 struct ord_params {
     uint32_t page_size;         /* 2048 or 4096 */
