@@ -339,7 +339,10 @@ static __attribute__((noinline)) const struct uop *fetch_slow(struct vm *vm, con
     if (rc)
         return trap_to(vm, rc);
     int traced = eng_traced(vm, ia);
-    if (host && !traced && !at_bp && vm->img.decode[vm->didx] != MC_DEC_RXSS)
+    /* (not from a fetch-protected block: whether it may be fetched depends
+       on the PSW key, and a key change forgets nothing, storage.c) */
+    if (host && !traced && !at_bp && vm->img.decode[vm->didx] != MC_DEC_RXSS &&
+        !(vm->skey[ia >> ST_SHIFT] & VM_KEY_FETCH))
         ic_fill(vm, e, ia, host);
     per_ifetch(vm, ia);
     count_fetch(vm, vm->didx, vm->ctr.cycles);

@@ -85,6 +85,7 @@ static void task_free(struct task *t)
             free(t->file[p]);
     free(t->file);
     free(t->pt);
+    st_key_changes_free(t);
     free(t->skey);
     free(t->rd);
     free(t->wr);

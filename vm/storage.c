@@ -18,6 +18,7 @@
  */
 #include "storage.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* The host address of real page `page` (paging off), or NULL outside storage. */
@@ -185,6 +186,56 @@ void st_map_all(struct vm *vm)
     find_flat(vm);
 }
 
+/* Does the access to block p change from key old to key new? */
+static int changes(const struct task *t, unsigned old, unsigned new, uint32_t p)
+{
+    uint32_t a = p << ST_SHIFT;
+    return prot_key(t, old, a) != prot_key(t, new, a) || fprot_key(t, old, a) != fprot_key(t, new, a);
+}
+
+/*
+ * The blocks whose access changes from key old to key new, for t: a list
+ * kept for the last two changes (an interruption's key 8 -> 0 and the
+ * LPSW's 0 -> 8 come again and again: an interrupt-driven monitor takes
+ * both at every branch), made again after a storage key changes.  NULL
+ * if there is no memory for it.
+ */
+static const uint32_t *key_change(struct vm *vm, struct task *t, unsigned old, unsigned new,
+                                  uint32_t *n)
+{
+    for (int i = 0; i < 2; i++) {
+        struct key_change *k = &t->kc[i];
+        if (k->pages && k->from == old && k->to == new && k->size == vm->memsize) {
+            *n = k->n;
+            return k->pages;
+        }
+    }
+    uint32_t np = vm->memsize >> ST_SHIFT, cnt = 0;
+    for (uint32_t p = 0; p < np; p++)
+        cnt += changes(t, old, new, p) != 0;
+    uint32_t *pages = malloc((cnt ? cnt : 1) * sizeof *pages);
+    if (!pages)
+        return NULL;
+    cnt = 0;
+    for (uint32_t p = 0; p < np; p++)
+        if (changes(t, old, new, p))
+            pages[cnt++] = p;
+    struct key_change *k = &t->kc[t->kc_next];
+    t->kc_next ^= 1;
+    free(k->pages);
+    *k = (struct key_change){ pages, cnt, vm->memsize, (uint8_t)old, (uint8_t)new };
+    *n = cnt;
+    return pages;
+}
+
+void st_key_changes_free(struct task *t)
+{
+    for (int i = 0; i < 2; i++) {
+        free(t->kc[i].pages);
+        t->kc[i].pages = NULL;
+    }
+}
+
 void st_set_key(struct vm *vm)
 {
     struct task *t = vm->task[vm->tcur];
@@ -193,16 +244,18 @@ void st_set_key(struct vm *vm)
     unsigned old = t->wr_key;
     t->wr_key = vm->key;
     /* only the blocks whose access changes: an SVC's key 8 -> 0 -> 8 in
-       imprun's environment remaps the two blocks of low storage */
-    for (uint32_t p = 0; p < vm->memsize >> ST_SHIFT; p++) {
-        uint32_t a = p << ST_SHIFT;
-        if (prot_key(t, old, a) == prot_key(t, vm->key, a) &&
-            fprot_key(t, old, a) == fprot_key(t, vm->key, a))
-            continue;
-        st_map_one(vm, t, p);
-        if (t->skey[p] & VM_KEY_FETCH)      /* decoded under the other key */
-            fp_forget_task_page(vm, t->id, p);
-    }
+       imprun's environment remaps the two blocks of low storage.  No
+       decoded instruction comes from a fetch-protected block (fastpath.c
+       fetch_slow), so the cache needs nothing here. */
+    uint32_t n;
+    const uint32_t *pages = key_change(vm, t, old, vm->key, &n);
+    if (pages)
+        for (uint32_t i = 0; i < n; i++)
+            st_map_one(vm, t, pages[i]);
+    else                                    /* (no memory for the list) */
+        for (uint32_t p = 0; p < vm->memsize >> ST_SHIFT; p++)
+            if (changes(t, old, vm->key, p))
+                st_map_one(vm, t, p);
     find_flat(vm);
 }
 
@@ -211,6 +264,7 @@ int vm_set_storage_key(struct vm *vm, uint32_t addr, uint32_t len, unsigned key)
     if (len == 0 || addr >= vm->memsize || len > vm->memsize - addr || key > 0xFF)
         return -1;
     struct task *t = vm->task[vm->tcur];
+    st_key_changes_free(t);                 /* the lists of key_change are old */
     for (uint32_t p = addr >> ST_SHIFT; p <= (addr + len - 1) >> ST_SHIFT; p++) {
         t->skey[p] = (uint8_t)(key & 0xF8);
         st_map_one(vm, t, p);

@@ -154,5 +154,7 @@ void st_map_all(struct vm *vm);
 /* The PSW key changed: rebuild the store table if it was built for
  * another key. */
 void st_set_key(struct vm *vm);
+/* Free t's lists of the blocks a key change remaps. */
+void st_key_changes_free(struct task *t);
 
 #endif

@@ -276,6 +276,11 @@ struct frame {
     uint64_t loaded, used;                  /* reference numbers: load (FIFO), last use (LRU) */
 };
 enum { TS_READY, TS_PAGEWAIT, TS_TIMERWAIT, TS_ENDED };
+/* The blocks whose access changes between two PSW keys (storage.c). */
+struct key_change {
+    uint32_t *pages, n, size;
+    uint8_t from, to;
+};
 struct task {
     unsigned id;
     uint8_t state;
@@ -294,6 +299,8 @@ struct task {
     uint8_t *skey;                          /* storage key per 2 KiB block */
     uint8_t **rd, **wr;                     /* the storage path's tables for it (storage.h) */
     uint8_t wr_key;                         /* the key its wr table was built for */
+    struct key_change kc[2];                /* the last two key changes' blocks */
+    int kc_next;
     /* local replacement: its frames in the order it took them, the hand */
     uint32_t *ring, nring, quota, hand;
     /* counts */
