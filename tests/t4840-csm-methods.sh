@@ -20,7 +20,6 @@ MON=$IMP_TOP/examples/monitors
 # string PROFILE: the code's CSECT reference string, one name a line.
 string() {
     impprof --csm --csv "$1" >csv.out &&
-    awk '/^# csm-string/ { on = 1; next } /^#/ { on = 0 } on && NR > 1' csv.out >/dev/null &&
     awk '$1 == "csect" { name[$2] = $5 }
          $1 == "tr" && $4 < 3 { if (!n++) print name[$2] == "" ? "(none)" : name[$2];
                                 print name[$3] == "" ? "(none)" : name[$3] }' "$1"
@@ -97,6 +96,27 @@ test_expect_success 'a full buffer ends the routine monitors too' '
     imprun -q --csm=3,per --profile=f.prof "$MON/csects.s" >/dev/null 2>f.err &&
     test_grep "^csm csects=10 records=3 full=1 method=per" f.prof &&
     test_grep "the buffer filled (the monitor ended)" f.err
+'
+
+test_expect_success '--per: the first store into RESULT ends the run, named' '
+    { imprun --per=sa,range=RESULT "$MON/csects.s" >/dev/null 2>w.err; test $? -eq 4; } &&
+    test_grep "^imprun: program interruption 0080 (PER event: storage alteration) with no handler" w.err &&
+    test_grep "ST    8,RESULT" w.err &&
+    { imprun --per=gra,gr=8 "$MON/csects.s" >/dev/null 2>g.err; test $? -eq 4; } &&
+    test_grep "PER event: general-register alteration" g.err
+'
+
+test_expect_success 'bad --per specifications are usage errors' '
+    { imprun --per=xx "$MON/csects.s" 2>p1; test $? -eq 2; } &&
+    test_grep "imprun: --per: .xx. is not an event (sb, if, sa, gra, csm, joined by +)" p1 &&
+    { imprun --per=gra "$MON/csects.s" 2>p2; test $? -eq 2; } &&
+    test_grep "gra needs the registers to watch" p2 &&
+    { imprun --per=sa,gr=16 "$MON/csects.s" 2>p3; test $? -eq 2; } &&
+    test_grep "registers 0 to 15" p3 &&
+    { imprun --per=sa,range=NOSUCH "$MON/csects.s" 2>p4; test $? -eq 2; } &&
+    test_grep "range=NOSUCH: no such CSECT, label or range" p4 &&
+    { imprun --per=sa --csm=per "$MON/csects.s" 2>p5; test $? -eq 2; } &&
+    test_grep "both need PER" p5
 '
 
 test_expect_success 'bad --csm set-ups are usage errors' '

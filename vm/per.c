@@ -183,9 +183,19 @@ void vm_per_stats(const struct vm *vm, struct vm_per_stats *out)
 const char *vm_per_event_name(unsigned i)
 {
     static const char *const names[] = {
-#define X(e, what) what,
+#define X(e, key, what) what,
         PER_EVENTS(X)
 #undef X
     };
     return i < sizeof names / sizeof names[0] ? names[i] : NULL;
+}
+
+const char *vm_per_event_key(unsigned i)
+{
+    static const char *const keys[] = {
+#define X(e, key, what) key,
+        PER_EVENTS(X)
+#undef X
+    };
+    return i < sizeof keys / sizeof keys[0] ? keys[i] : NULL;
 }

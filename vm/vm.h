@@ -499,6 +499,7 @@ void vm_per_stats(const struct vm *vm, struct vm_per_stats *out);
 /* The name of the event of PER code bit 0x80 >> i ("successful branch",
  * ..., "CSECT change (the CSECT monitor)"), NULL past the last. */
 const char *vm_per_event_name(unsigned i);
+const char *vm_per_event_key(unsigned i);   /* its short name: "sb", "if", "sa", "gra", "csm" */
 
 /* ---- tracing (zero cost when not set) ------------------------------------------ */
 

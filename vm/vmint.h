@@ -164,11 +164,11 @@ struct mon {
  */
 enum { PER_SB = 0x80, PER_IF = 0x40, PER_SA = 0x20, PER_GRA = 0x10, PER_CSM = 0x08 };
 #define PER_EVENTS(X)                                                           \
-    X(SB,  "successful branch")                                                 \
-    X(IF,  "instruction fetch")                                                 \
-    X(SA,  "storage alteration")                                                \
-    X(GRA, "general-register alteration")                                       \
-    X(CSM, "CSECT change (the CSECT monitor)")
+    X(SB,  "sb",  "successful branch")                                          \
+    X(IF,  "if",  "instruction fetch")                                          \
+    X(SA,  "sa",  "storage alteration")                                         \
+    X(GRA, "gra", "general-register alteration")                                \
+    X(CSM, "csm", "CSECT change (the CSECT monitor)")
 struct per {
     unsigned en;                        /* PER_* armed and enabled (0: PER off) */
     uint32_t lo, span;                  /* the range: lo .. lo + span (mod 16M) */

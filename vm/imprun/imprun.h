@@ -57,6 +57,7 @@ enum imprun_csm_method {
     IMPRUN_CSM_METHODS(X)
 #undef X
 };
+const char *imprun_csm_method_name(enum imprun_csm_method m);  /* "microcode", "per", "csm" */
 #define IMPRUN_PERI_AT   0xC58u     /* the routine, in the nucleus (key 0) */
 #define IMPRUN_PERI_PASS 0x104u     /* its DIAGNOSE: the program's own exception */
 

@@ -86,6 +86,16 @@ static void info_list(unsigned info, char *buf, size_t size, const char *sep)
 #undef X
 }
 
+const char *imprun_csm_method_name(enum imprun_csm_method m)
+{
+    static const char *const names[] = {
+#define X(e, name) name,
+        IMPRUN_CSM_METHODS(X)
+#undef X
+    };
+    return (size_t)m < sizeof names / sizeof names[0] ? names[m] : "?";
+}
+
 int imprun_parse_csm(struct imprun_opts *o, const char *spec, char *err, size_t errsize)
 {
     /* [RECORDS][,per|,csm][,data], the count first */
@@ -103,10 +113,12 @@ int imprun_parse_csm(struct imprun_opts *o, const char *spec, char *err, size_t 
             *next++ = 0;
         else
             next = t + strlen(t);
-        if (!strcmp(t, "per"))
-            o->csm_method = CSM_PER;
-        else if (!strcmp(t, "csm"))
-            o->csm_method = CSM_ISR;
+        int method = -1;
+        for (int m = CSM_PER; m <= CSM_ISR; m++)     /* (microcode: the default, no word) */
+            if (!strcmp(t, imprun_csm_method_name((enum imprun_csm_method)m)))
+                method = m;
+        if (method >= 0)
+            o->csm_method = (enum imprun_csm_method)method;
         else if (!strcmp(t, "data"))
             o->csm_data = 1;
         else if (t != buf || parse_number_in(t, NUM_DECIMAL, 1, 1u << 19, &recs) != 0) {
@@ -124,9 +136,6 @@ int imprun_parse_csm(struct imprun_opts *o, const char *spec, char *err, size_t 
     return 0;
 }
 
-/* --per's events, in CR9's order (bits 0-4). */
-static const char *const per_events[] = { "sb", "if", "sa", "gra", "csm" };
-
 int imprun_parse_per(struct imprun_opts *o, const char *spec, char *err, size_t errsize)
 {
     const char *comma = strchr(spec, ',');
@@ -136,11 +145,11 @@ int imprun_parse_per(struct imprun_opts *o, const char *spec, char *err, size_t 
         size_t k = strcspn(t, "+,");
         if (k > (size_t)(spec + n - t))
             k = (size_t)(spec + n - t);
-        size_t i = 0;
-        while (i < sizeof per_events / sizeof per_events[0] &&
-               (strlen(per_events[i]) != k || strncasecmp(t, per_events[i], k) != 0))
+        unsigned i = 0;             /* the events by their keys, in CR9's order (bits 0-4) */
+        while (vm_per_event_key(i) &&
+               (strlen(vm_per_event_key(i)) != k || strncasecmp(t, vm_per_event_key(i), k) != 0))
             i++;
-        if (i == sizeof per_events / sizeof per_events[0]) {
+        if (!vm_per_event_key(i)) {
             snprintf(err, errsize, "--per: '%.*s' is not an event (sb, if, sa, gra, csm, "
                      "joined by +)", (int)k, t);
             return -1;
@@ -451,7 +460,7 @@ static int csm_isr(struct run *r)
     struct vm *vm = r->vm;
     if (r->ntasks > 1) {
         fprintf(stderr, "imprun: --csm=%s: the interrupt service routine serves one task\n",
-                r->o->csm_method == CSM_PER ? "per" : "csm");
+                imprun_csm_method_name(r->o->csm_method));
         return -1;
     }
     if (op(r, "DCSM", 0, "--csm") != 0)
@@ -490,7 +499,7 @@ static int per_arm(struct run *r)
     uint32_t lo = 0, hi = VM_ADDR_MASK + 1;
     if (o->csm_records && o->csm_method != CSM_MICROCODE) {
         fprintf(stderr, "imprun: --per and --csm=%s both need PER\n",
-                o->csm_method == CSM_PER ? "per" : "csm");
+                imprun_csm_method_name(o->csm_method));
         return -1;
     }
     if (o->per_range[0] && resolve(&r->tk[0].syms, o->per_range, &lo, &hi) != 0) {
@@ -941,7 +950,7 @@ void imprun_profile_write(FILE *f, struct run *r, enum vm_status st)
             vm_per_stats(vm, &ps);
             fprintf(f, "csm csects=%" PRIu32 " records=%" PRIu32 " full=%d method=%s interrupts=%"
                     PRIu64 "\n", r->mon.ncsects, n, get32(vm, CSM_BLOCK_AT + 28) >> 31 != 0,
-                    o->csm_method == CSM_PER ? "per" : "csm", ps.interrupts);
+                    imprun_csm_method_name(o->csm_method), ps.interrupts);
         } else
             fprintf(f, "csm csects=%" PRIu32 " records=%" PRIu32 " full=%d\n", r->mon.ncsects, n,
                     s.full);
