@@ -375,7 +375,9 @@ grade_build() {
 # lines, $GRADE_RUN_TIMEOUT host seconds (default 30); then exercise.conf's
 # limits= and the options given, which may raise them.  Returns 0 once run,
 # whatever the program did: that is $GRADE_RC (imprun's exit status; 124 when
-# the host timeout stopped it).
+# the host timeout stopped it).  A run that did not end by itself (a program
+# interruption, a limit, a machine error, the timeout) adds a feedback line
+# with imprun's message.
 grade_run() {
     [ -n "$grade_skip" ] && return 1
     [ -f "$GRADE_WORK/prog.load" ] || return 1
@@ -409,6 +411,15 @@ grade_run() {
     6) grade_status run=limit ;;
     7) grade_status run=machine ;;
     124 | 137) grade_status run=timeout ;;
+    esac
+    # A run that did not end by itself: what imprun said, as feedback.
+    case $GRADE_RC in
+    4 | 5 | 6 | 7)
+        grade_note 'the run did not end normally:'
+        grep -v '^imprun: note:' "$GRADE_WORK/err" | grep -A2 -m1 '^imprun: ' |
+            grade_diag '   ' 3 ;;
+    124 | 137)
+        grade_note "the run was stopped after ${GRADE_RUN_TIMEOUT:-30} seconds of host time" ;;
     esac
     return 0
 }
