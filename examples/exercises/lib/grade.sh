@@ -31,7 +31,9 @@
 #   grade_eq POINTS 'what' EXPECTED ACTUAL
 #   grade_match POINTS 'what' FILE ERE
 #   grade_note 'text'                a feedback line
-#   grade_value FILE KEY             the value of KEY=V, KEY: V or KEY  V
+#   grade_value FILE KEY             the value of KEY=V, KEY: V, KEY  V or
+#                                    "KEY": V, (imprun --json's first level);
+#                                    in imprun --stats, a mnemonic's count
 #   grade_skip_rest 'reason'         the tests left fail, with reason
 #
 # How a grading went (for impgrade's status column) is kept in
@@ -219,18 +221,30 @@ grade_value() {
         {
             line = $0
             sub(/^[ \t]+/, "", line)
-            if (substr(line, 1, length(key)) != key)
+            # imprun --stats: "47  BC  2  6 ..." gives BC its count
+            if (alt == "" && NF >= 3 && $2 == key && $1 ~ /^[0-9A-F][0-9A-F]+$/)
+                alt = $3
+            if (substr(line, 1, length(key)) == key)
+                rest = substr(line, length(key) + 1)
+            else if (substr(line, 1, length(key) + 2) == "\"" key "\"")
+                rest = substr(line, length(key) + 3)        # JSON: "key": value,
+            else
                 next
-            rest = substr(line, length(key) + 1)
             if (rest !~ /^[ \t]*[=:]/ && rest !~ /^[ \t]+[^ \t]/)
                 next
             sub(/^[ \t]*[=:]?[ \t]*/, "", rest)
             sub(/[ \t\r]+$/, "", rest)
+            sub(/,$/, "", rest)
+            if (rest ~ /^".*"$/)
+                rest = substr(rest, 2, length(rest) - 2)
             print rest
             found = 1
             exit
         }
-        END { exit found ? 0 : 1 }' "$1"
+        END {
+            if (!found && alt != "") { print alt; found = 1 }
+            exit found ? 0 : 1
+        }' "$1"
 }
 
 grade_skip_rest() {
@@ -361,7 +375,9 @@ grade_build() {
 # lines, $GRADE_RUN_TIMEOUT host seconds (default 30); then exercise.conf's
 # limits= and the options given, which may raise them.  Returns 0 once run,
 # whatever the program did: that is $GRADE_RC (imprun's exit status; 124 when
-# the host timeout stopped it).
+# the host timeout stopped it).  A run that did not end by itself (a program
+# interruption, a limit, a machine error, the timeout) adds a feedback line
+# with imprun's message.
 grade_run() {
     [ -n "$grade_skip" ] && return 1
     [ -f "$GRADE_WORK/prog.load" ] || return 1
@@ -395,6 +411,15 @@ grade_run() {
     6) grade_status run=limit ;;
     7) grade_status run=machine ;;
     124 | 137) grade_status run=timeout ;;
+    esac
+    # A run that did not end by itself: what imprun said, as feedback.
+    case $GRADE_RC in
+    4 | 5 | 6 | 7)
+        grade_note 'the run did not end normally:'
+        grep -v '^imprun: note:' "$GRADE_WORK/err" | grep -A2 -m1 '^imprun: ' |
+            grade_diag '   ' 3 ;;
+    124 | 137)
+        grade_note "the run was stopped after ${GRADE_RUN_TIMEOUT:-30} seconds of host time" ;;
     esac
     return 0
 }
