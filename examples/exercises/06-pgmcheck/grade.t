@@ -18,6 +18,8 @@ grade_eq 2 'the run ends normally with return code 0 (no S0C9)' 0 "$GRADE_RC"
 if [ "$GRADE_RC" != 0 ]; then
     grade_note 'how the run ended:'
     grep -E '^imprun: |^  at X|completion code' "$GRADE_WORK/err" | head -n 4 | sed 's/^/#   /'
+    grep -q 'S047' "$GRADE_WORK/err" &&
+        grade_note 'hint: the program already runs in the supervisor state (imprun --supervisor): do not ask for SUPER, the grading run refuses it'
 fi
 
 # The expected lines, one per pair, then the count.
@@ -41,9 +43,10 @@ grade_eq 1 'IIFM: DR executed once per pair (7)' 7 "${drs:-none}"
 [ "${drs:-0}" -gt 7 ] 2>/dev/null && grade_note 'hint: a DR ran again: the handler resumed at the DR itself, not after it'
 lpsw=$(awk '$2 == "LPSW" { print $3 }' "$GRADE_WORK/err")
 svc=$(awk '$2 == "SVC" { print $3 }' "$GRADE_WORK/err")
-# The nucleus returns from every SVC but the final EXIT with an LPSW;
-# the rest are the handler's.
-own=$(( ${lpsw:-0} - ${svc:-1} + 1 ))
+# The program runs in the supervisor state (exercise.conf: --supervisor),
+# where the exit stub ends the run with DIAGNOSE: the nucleus returns from
+# every SVC with an LPSW, and the other LPSWs are the handler's.
+own=$(( ${lpsw:-0} - ${svc:-0} ))
 grade_eq 1 'the handler resumes with LPSW, once per program check (3)' 3 "$own"
 [ "$own" = 0 ] && grade_note 'hint: resume with LPSW PSAPGMOW: it restores the whole PSW (state, key, CC, mask), a branch only the address'
 exit 0

@@ -5,9 +5,10 @@
 * For each pair: "Q R" (quotient, remainder), or "CHECK 0009" when
 * the DR took a program check; at the end "CHECKS n".
 *
-* What is missing (see README.md): the supervisor state, a program
-* new PSW that enters HANDLER, and HANDLER itself.  Until then the
-* second pair ends the run with S0C9.
+* It runs in the supervisor state with key 0 (imprun --supervisor).
+* What is missing (see README.md): a program new PSW that enters
+* HANDLER, and HANDLER itself.  Until then the second pair ends the
+* run with S0C9.
 *---------------------------------------------------------------------
          COPY  IMPSVC
          COPY  IMPPSA
@@ -19,7 +20,7 @@ DIVIDE   CSECT
          LA    2,SAVE
          ST    2,8(,13)
          LR    13,2
-*        ... get the supervisor state and install your handler here
+*        ... install your handler here
          L     6,=V(DIVTAB)        R6 -> the table
          L     7,0(,6)             R7 = the number of pairs
          LA    6,4(,6)             R6 -> the first pair

@@ -4,8 +4,9 @@
 *
 * PER (program-event recording) interrupts after every successful
 * branch while CR9 bit 0 and the PSW's PER mask are on.  The program:
-*  - gets the supervisor state (SUPER) and installs PERISR as the
-*    program-interruption handler (program new PSW at X'68');
+*  - runs in the supervisor state, key 0 (imprun --supervisor), and
+*    installs PERISR as the program-interruption handler (program new
+*    PSW at X'68');
 *  - loads CR9 (successful branch), CR10-11 (the range: all storage);
 *  - turns the PER mask on (STOSM) just before the call of WORK and
 *    off (STNSM) just after it returns: the events counted are the
@@ -31,8 +32,6 @@ PERCOUNT CSECT
          LA    2,SAVE
          ST    2,8(,13)
          LR    13,2
-         SR    1,1                 the supervisor state, key 0
-         SVC   SV_SUPER
          MVC   PSAPGMNW,NEWPSW     install PERISR
          LCTL  9,11,PERCRS         CR9-CR11: the events, the range
          L     15,=V(WORK)

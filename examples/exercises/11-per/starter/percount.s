@@ -1,6 +1,7 @@
 *---------------------------------------------------------------------
 * PERCOUNT -- count the successful branches of WORK with PER and an
-* interrupt service routine of your own (see README.md).
+* interrupt service routine of your own (see README.md).  It runs in
+* the supervisor state, key 0 (imprun --supervisor).
 *---------------------------------------------------------------------
          COPY  IMPSVC
          COPY  IMPPSA
@@ -12,7 +13,7 @@ PERCOUNT CSECT
          LA    2,SAVE
          ST    2,8(,13)
          LR    13,2
-*        ... the supervisor state, PERISR as the handler, CR9-CR11
+*        ... PERISR as the handler, CR9-CR11
          L     15,=V(WORK)
 *        ... the PER mask on
          BALR  14,15               the call of WORK

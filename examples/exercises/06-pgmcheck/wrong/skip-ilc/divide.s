@@ -5,6 +5,10 @@
 * For each pair: "Q R" (quotient, remainder), or "CHECK 0009" when
 * the DR took a program check; at the end "CHECKS n".
 *
+* It runs in the supervisor state with key 0, as an operating
+* system's code does (imprun --supervisor): low storage, where the
+* program new PSW lives, is protected from the problem state.
+*
 * The handler: entered by the program new PSW, in the supervisor
 * state with interruptions off, with the registers of the DR.  It
 * keeps the interruption code, sets FLAG, adds the instruction's
@@ -20,9 +24,7 @@ DIVIDE   CSECT
          LA    2,SAVE
          ST    2,8(,13)
          LR    13,2
-         SR    1,1                 the supervisor state, key 0,
-         SVC   SV_SUPER            to store into low storage
-         MVC   PSAPGMNW,NEWPSW     install the handler
+         MVC   PSAPGMNW,NEWPSW     install the handler (key 0)
          L     6,=V(DIVTAB)        R6 -> the table
          L     7,0(,6)             R7 = the number of pairs
          LA    6,4(,6)             R6 -> the first pair
