@@ -84,12 +84,18 @@ grade_run --microcode="$GRADE_WORK/my.mcs" --iifm=10/01
 grade_eq 2 "lprtest.s passes on your microcode (return code 0)" 0 "$GRADE_RC" ||
     grep -E '^FAIL|^imprun: ' "$GRADE_WORK/out" "$GRADE_WORK/err" | head -n 5 | sed 's/^[^:]*:/#   /'
 n=$(sed -n "s/^iifm: opcode X'0010', don't-care X'0001': \([0-9]*\) instructions.*/\1/p" "$GRADE_WORK/err")
+# A run on a broken machine that ends badly is the test doing its work,
+# not the submission failing: how the grading went (.grade-status, for
+# impgrade's status column) is kept from before these runs.
 caught=
+cp "$GRADE_WORK/.grade-status" "$GRADE_WORK/status.kept" 2>/dev/null ||
+    : >"$GRADE_WORK/status.kept"
 for b in noabs cc lnr; do
     impmc_with "$EXERCISE/check/broken-$b.mc" "$GRADE_WORK/broken-$b.mcs" >/dev/null 2>&1
     grade_run --microcode="$GRADE_WORK/broken-$b.mcs"
     [ "$GRADE_RC" != 0 ] && caught="$caught $b"
 done
+cp "$GRADE_WORK/status.kept" "$GRADE_WORK/.grade-status"
 grade_eq 2 'lprtest.s fails on a broken LPR (never negates) and on a broken LNR (always negates)' \
     'noabs lnr' "$(echo "$caught" | tr ' ' '\n' | grep -E '^(noabs|lnr)$' | tr '\n' ' ' | sed 's/ $//')" ||
     grade_note 'hint: your test returned 0 on a machine whose LPR never negates or whose LNR always negates: test negative operands of LPR, and of LNR'
