@@ -4,6 +4,7 @@
 # the ticks and the largest error of a sampled share against the
 # exact share of cycles.  The grader samples the same program at the
 # same rates (imprun --pcs --profile, impprof --pcs --csv) and compares.
+# shellcheck disable=SC2046  # set -- $(...) splits "A B" on purpose
 . "$(dirname "$0")/../lib/grade.sh"
 
 ans=$GRADE_WORK/answers.txt

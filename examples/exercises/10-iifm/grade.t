@@ -2,6 +2,7 @@
 # Exercise 10: CPI by opcode with IIFM.  The student measures the
 # workload kernel.s (support/) with imprun --iifm and reports counts
 # and CPIs; the grader arms the same counters and compares.
+# shellcheck disable=SC2046  # set -- $(...) splits "A B" on purpose
 . "$(dirname "$0")/../lib/grade.sh"
 
 ans=$GRADE_WORK/answers.txt
