@@ -14,8 +14,8 @@
 *
 * PERISR runs with the registers of whatever was running -- WORK's,
 * whose R12 is WORK's base -- so it keeps R11-R12 at X'300' (low
-* storage that neither the machine nor imprun uses; base 0 reaches it)
-* and makes its own base.  It counts an event and resumes with LPSW.
+* storage that imp(7)'s map of fixed storage leaves unassigned, below
+* the nucleus at X'800'; base 0 reaches it) and makes its own base.  It counts an event and resumes with LPSW.
 * An interruption that is not PER alone is not its business: it
 * removes itself and resumes, so the exception happens again with no
 * handler and imprun reports it.
