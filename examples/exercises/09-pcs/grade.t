@@ -20,6 +20,7 @@ maxerr() {
 # same_number A B: A and B are the same to the hundredth (signs ignored)
 same_number() {
     awk -v a="$1" -v b="$2" 'BEGIN {
+        sub(/%$/, "", a)
         if (a !~ /^[+-]?[0-9]+(\.[0-9]*)?$/) exit 1
         a += 0; b += 0; if (a < 0) a = -a; if (b < 0) b = -b
         d = a - b; if (d < 0) d = -d
