@@ -311,7 +311,7 @@ grade_build() {
             missing="$missing $f"
         fi
     done
-    if [ "$have" -eq 0 ]; then
+    if [ "$have" -eq 0 ] && [ -z "$(ls -A "$SUBMISSION" 2>/dev/null)" ]; then
         echo "nothing handed in: expected$(printf ' %s' $handin)" >>"$err"
         grade_status empty=1
         grade_status build=failed
