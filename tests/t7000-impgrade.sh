@@ -217,7 +217,11 @@ printf '. "$(dirname "$0")/../lib/grade.sh"\ngrade_plan 1\nsleep 61\ngrade_ok 1 
 printf 'title=breaks\nhandin=X\n' >exs/bad/exercise.conf &&
 printf '. "$(dirname "$0")/../lib/grade.sh"\ngrade_plan 3\ngrade_ok 2 first true\necho oops\nexit 5\n' \
     >exs/bad/grade.t &&
-echo x >sub/one/X && echo x >sub/two/X
+echo x >sub/one/X && echo x >sub/two/X &&
+mkdir -p exs/noisy &&
+printf 'title=floods\nhandin=X\n' >exs/noisy/exercise.conf &&
+printf '. "$(dirname "$0")/../lib/grade.sh"\ngrade_plan 1\ngrade_ok 1 first true\nyes "# blah" | head -c 3000000\n' \
+    >exs/noisy/grade.t
 
 test_expect_success 'a grader past its time is stopped, process group and all' '
     test_timeout 120 $G -o slow exs/slow sub/one sub/two &&
@@ -233,6 +237,14 @@ test_expect_success 'a failed grader: its tests so far, the rest failed, its str
     test_grep "^one,2,2,grader-error,1,3$" bad/scores.csv &&
     test_grep "^oops$" bad/feedback/one.txt &&
     test_grep "the grader stopped before this test" bad/feedback/one.txt
+'
+
+test_expect_success 'a grader flooding its output: cut at --max-output, 60 lines a test kept' '
+    { $G --max-output=64K -o noisy exs/noisy sub/one; test $? -eq 3; } &&
+    test_grep "^one,1,1,grader-error,1,1$" noisy/scores.csv &&
+    test_grep "output passed its limit and was cut" noisy/feedback/one.txt &&
+    test_grep "^ *\.\.\. ([0-9]* more lines)$" noisy/feedback/one.txt &&
+    test "$(wc -l <noisy/feedback/one.txt)" -lt 80
 '
 
 # --- past one machine ---------------------------------------------------
