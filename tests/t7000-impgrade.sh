@@ -138,6 +138,9 @@ tar -cPf absolute.tar "$PWD/good/FIRST.s"
 head -c 4000 /dev/urandom >corrupt.tar.gz
 mkdir -p big && head -c 20000000 /dev/zero >big/FIRST.s && tar -czf bomb.tar.gz -C big FIRST.s
 (cd linked && zip -qy ../zlink.zip FIRST.s)
+# empty archives are empty hand-ins, not bad ones
+tar -cf emptyt.tar -T /dev/null
+printf 'PK\005\006\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0' >emptyz.zip
 rm -rf wrap evil big
 cd .. || exit 1
 
@@ -150,6 +153,8 @@ corrupt,0,12,bad-archive,0,0
 crash,4,12,crashed,3,6
 dotdot,0,12,bad-archive,0,0
 empty,0,12,empty,0,6
+emptyt,0,12,empty,0,6
+emptyz,0,12,empty,0,6
 flood,3,12,limit,2,6
 good,12,12,graded,6,6
 linked,0,12,build-failed,0,6
@@ -192,10 +197,10 @@ test_expect_success 'bad archives are refused before anything is unpacked, with 
 '
 test_expect_success 'the summary: statuses, distribution, the tests failed most often' '
     test_grep "^Exercise 01-first: A first program and its listing" b1/summary.txt &&
-    test_grep "^Submissions: 18, each out of 12 points" b1/summary.txt &&
-    test_grep "^Status: bad-archive 6, empty 1, build-failed 4, limit 2, crashed 1, graded 4" \
+    test_grep "^Submissions: 20, each out of 12 points" b1/summary.txt &&
+    test_grep "^Status: bad-archive 6, empty 3, build-failed 4, limit 2, crashed 1, graded 4" \
         b1/summary.txt &&
-    test_grep "^Mean 2.9, median 0, full marks 3" b1/summary.txt &&
+    test_grep "^Mean 2.6, median 0, full marks 3" b1/summary.txt &&
     test_grep "^       12 | #* 3$" b1/summary.txt &&
     test_grep "^Tests failed most often (of the 7 submissions that ran)" b1/summary.txt &&
     test_grep "^     4  test 3: the first line is the greeting" b1/summary.txt
