@@ -244,6 +244,20 @@ test_expect_success 'a failed grader: its tests so far, the rest failed, its str
     test_grep "the grader stopped before this test" bad/feedback/one.txt
 '
 
+test_expect_success 'the library leaves a grader'"'"'s own variables alone' '
+    mkdir -p exs/vars &&
+    printf "title=variables\nhandin=X\n" >exs/vars/exercise.conf &&
+    cat >exs/vars/grade.t <<-\EOF &&
+	. "$(dirname "$0")/../lib/grade.sh"
+	grade_plan 3
+	name=alice p=7 err=mine
+	grade_match 1 "a match" "$EXERCISE/exercise.conf" "^title="
+	grade_ok 1 "a command" true
+	grade_eq 1 "kept" "alice 7 mine" "$name $p $err"
+	EOF
+    $G -o vars exs/vars sub/one &&
+    test_grep "^one,3,3,graded,3,3$" vars/scores.csv
+'
 test_expect_success 'a grader flooding its output: cut at --max-output, 60 lines a test kept' '
     { $G --max-output=64K -o noisy exs/noisy sub/one; test $? -eq 3; } &&
     test_grep "^one,1,1,grader-error,1,1$" noisy/scores.csv &&
