@@ -176,6 +176,16 @@ int dist_parallel(const char *loginfile, const struct exercise *ex, const struct
         } else if (WEXITSTATUS(st) != 0 && !o->quiet)
             diag_warning(d, "GNU parallel: %d of the jobs failed", WEXITSTATUS(st));
     }
+    /* a job that failed on its host leaves no result: say which */
+    for (int i = 0; rc == 0 && i < c->n; i++) {
+        char path[PATH_MAX + 64];
+        snprintf(path, sizeof path, "%s/results/%s.result", out, c->sub[i].id);
+        if (access(path, R_OK) != 0) {
+            diag_error(d, "no result for '%s': its job failed (see GNU parallel's messages)",
+                       c->sub[i].id);
+            rc = -1;
+        }
+    }
     if (rc == 0)
         rc = report_write(out, NULL, 0, d);
     free(cmd);

@@ -48,7 +48,11 @@ struct test {
     int passed;
     char *desc;
     char *diag;             /* its "#" lines, without the "# ", or NULL */
+    int ndiag, dropped;     /* lines kept, and past TAP_MAX_DIAG */
 };
+/* The feedback lines kept per test (and before the first): a grader's
+   flood stays out of the feedback files. */
+#define TAP_MAX_DIAG 60
 
 /* What became of one submission. */
 struct result {
@@ -58,6 +62,7 @@ struct result {
     int ntests, cap;
     struct test *tests;
     char *general;          /* "#" lines before the first test, or NULL */
+    int ngeneral, gdropped;
     char *note;             /* impgrade's own words (archive, timeout), or NULL */
 };
 

@@ -9,8 +9,20 @@ IMPGRADE_SRC := $(addprefix grade/,main.c class.c unpack.c pool.c tap.c result.c
 IMPGRADE_OBJ := $(IMPGRADE_SRC:%.c=$(B)/%.o)
 DEPS         += $(IMPGRADE_OBJ:.o=.d)
 
+# Everything but main.c is libimpgrade.a, for the unit test t-grade
+# (tests/unit/t-grade.c), which links it alone with libimp.
+LIBIMPGRADE := $(B)/libimpgrade.a
+$(LIBIMPGRADE): $(filter-out $(B)/grade/main.o,$(IMPGRADE_OBJ))
+	@mkdir -p $(dir $@)
+	rm -f $@ && $(AR) rcs $@ $^
+
 PROGRAMS  += $(BIN)/impgrade
 MAN_PAGES += man/impgrade.1
 
-$(BIN)/impgrade: $(IMPGRADE_OBJ) $(LIBIMP)
-	$(CC) $(LDFLAGS) -o $@ $(IMPGRADE_OBJ) $(LIBIMP)
+$(BIN)/impgrade: $(B)/grade/main.o $(LIBIMPGRADE) $(LIBIMP)
+	$(CC) $(LDFLAGS) -o $@ $(B)/grade/main.o $(LIBIMPGRADE) $(LIBIMP)
+
+$(B)/tests/unit/t-grade.o: ALL_CFLAGS += -Igrade
+$(B)/tests/t-grade: $(B)/tests/unit/t-grade.o $(LIBIMPGRADE) $(LIBIMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $< $(LIBIMPGRADE) $(LIBIMP)

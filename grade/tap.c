@@ -43,7 +43,7 @@ int result_add_test(struct result *r, int num, int points, int passed, const cha
     char *dup = strdup(desc);
     if (!dup)
         return -1;
-    r->tests[r->ntests++] = (struct test){ num, points, passed, dup, NULL };
+    r->tests[r->ntests++] = (struct test){ num, points, passed, dup, NULL, 0, 0 };
     r->max += points;
     if (passed)
         r->score += points;
@@ -114,11 +114,25 @@ int tap_parse(const char *text, struct result *r)
             if (tl && *t == ' ')
                 t++, tl--;
             if (strncmp(t, "score: ", 7) != 0) {
-                char **to = r->ntests ? &r->tests[r->ntests - 1].diag : &r->general;
-                text_append(to, t, tl);
+                struct test *te = r->ntests ? &r->tests[r->ntests - 1] : NULL;
+                char **to = te ? &te->diag : &r->general;
+                int *kept = te ? &te->ndiag : &r->ngeneral;
+                if (*kept < TAP_MAX_DIAG) {
+                    text_append(to, t, tl);
+                    ++*kept;
+                } else
+                    ++*(te ? &te->dropped : &r->gdropped);
             }
         }
         l += len + (l[len] == '\n');
+    }
+    char more[64];
+    for (int i = -1; i < r->ntests; i++) {
+        int n = i < 0 ? r->gdropped : r->tests[i].dropped;
+        if (n) {
+            snprintf(more, sizeof more, "... (%d more lines)", n);
+            text_append(i < 0 ? &r->general : &r->tests[i].diag, more, strlen(more));
+        }
     }
     if (bailed || plan < 0 || plan != r->ntests)
         return 0;

@@ -19,6 +19,7 @@ grade_eq 3 'the first line is the greeting' 'Hello, IMP!' "$(sed -n 1p "$GRADE_W
     grade_note 'hint: PUTLINE writes R0 bytes at R1 and a newline; L'"'"'HELLO is its length'
 
 # The length the linkage editor gives the CSECT (hexadecimal in the map).
+# shellcheck disable=SC2046  # the map line's fields
 set -- $(grade_value "$GRADE_WORK/prog.map" FIRST) 0 0
 len=$((0x$2))
 grade_eq 3 'the second line gives the CSECT length, as the map and listing show it' \

@@ -2,7 +2,8 @@
 # grade.t -- exercise 04-decimal: an order printed as a report, in
 # packed decimal with ED.  Built twice: with the sample order the
 # students have (data/sample/ITEMS.s) and with the grader's own
-# (data/hidden/ITEMS.s); data/*/expected is what each must print.
+# (data/hidden/ITEMS.s); data/*.expected is what each must print (kept
+# out of the COPY folders, so no hand-in can COPY them).
 . "$(dirname "$0")/../lib/grade.sh"
 
 grade_plan 7
@@ -11,7 +12,7 @@ grade_build -I "$EXERCISE/data/sample" ||
 grade_run --json=run.json
 cp "$GRADE_WORK/out" "$GRADE_WORK/sample.out" 2>/dev/null
 rc1=$(grade_value "$GRADE_WORK/run.json" return_code)
-exp=$EXERCISE/data/sample/expected
+exp=$EXERCISE/data/sample.expected
 got=$GRADE_WORK/sample.out
 
 grade_match 1 'assembles with no errors and no warnings' "$GRADE_WORK/REPORT.lst" \
@@ -29,7 +30,7 @@ else
     : >"$GRADE_WORK/out"
 fi
 grade_eq 2 'the grader'"'"'s order: the whole report (8 items, a total over 100,000.00)' \
-    "$(cat "$EXERCISE/data/hidden/expected")" "$(cat "$GRADE_WORK/out")" ||
+    "$(cat "$EXERCISE/data/hidden.expected")" "$(cat "$GRADE_WORK/out")" ||
     grade_note 'hint: any order must print right: amounts and the total up to 999,999,999.99 (PL6), prices under 1.00 with their 0'
 n=$(grade_value "$GRADE_WORK/err" ED)
 b=$(( $(grade_value "$GRADE_WORK/err" CVB || echo 0) + $(grade_value "$GRADE_WORK/err" CVD || echo 0) ))

@@ -104,11 +104,11 @@ grade_quote() {
 # planned test was printed by the grader or after grade_skip_rest (failed
 # tests are in the TAP, not in the status), else the grader's own.
 grade_finish() {
-    rc=$?
+    _grc=$?
     if [ "$grade_n" -eq "$grade_planned" ] || [ -n "$grade_skip" ]; then
-        rc=0
-    elif [ "$rc" -eq 0 ]; then
-        rc=1
+        _grc=0
+    elif [ "$_grc" -eq 0 ]; then
+        _grc=1
     fi
     while [ "$grade_n" -lt "$grade_planned" ]; do
         grade_n=$((grade_n + 1))
@@ -118,7 +118,7 @@ grade_finish() {
     if [ -n "$grade_own_work" ]; then
         rm -rf "$grade_own_work"
     fi
-    exit "$rc"
+    exit "$_grc"
 }
 trap grade_finish EXIT
 trap 'exit 143' TERM
@@ -144,12 +144,12 @@ grade_check_points() {
 grade_result() {
     grade_n=$((grade_n + 1))
     grade_max=$((grade_max + $2))
-    desc=$(printf '%s' "$3" | tr '\n#' ' _')
+    _gdesc=$(printf '%s' "$3" | tr '\n#' ' _')
     if [ "$1" -eq 1 ]; then
         grade_score=$((grade_score + $2))
-        echo "ok $grade_n - [$2] $desc"
+        echo "ok $grade_n - [$2] $_gdesc"
     else
-        echo "not ok $grade_n - [$2] $desc"
+        echo "not ok $grade_n - [$2] $_gdesc"
     fi
 }
 
@@ -163,14 +163,14 @@ grade_skipped() {
 
 grade_ok() {
     grade_check_points "$1"
-    p=$1 what=$2
+    _gp=$1 _gwhat=$2
     shift 2
-    grade_skipped "$p" "$what" && return 1
+    grade_skipped "$_gp" "$_gwhat" && return 1
     if "$@" >"$GRADE_WORK/.grade-cmd" 2>&1; then
-        grade_result 1 "$p" "$what"
+        grade_result 1 "$_gp" "$_gwhat"
         return 0
     fi
-    grade_result 0 "$p" "$what"
+    grade_result 0 "$_gp" "$_gwhat"
     grade_diag '   ' 10 <"$GRADE_WORK/.grade-cmd"
     return 1
 }
@@ -178,7 +178,7 @@ grade_ok() {
 grade_eq() {
     grade_check_points "$1"
     grade_skipped "$1" "$2" && return 1
-    if [ "x$3" = "x$4" ]; then
+    if [ "$3" = "$4" ]; then
         grade_result 1 "$1" "$2"
         return 0
     fi
@@ -198,14 +198,14 @@ grade_match() {
         return 0
     fi
     grade_result 0 "$1" "$2"
-    name=${3#"$GRADE_WORK"/}
-    echo "#   expected: a line matching /$4/ in $name"
+    _gname=${3#"$GRADE_WORK"/}
+    echo "#   expected: a line matching /$4/ in $_gname"
     if [ ! -f "$3" ]; then
-        echo "#   actual:   $name does not exist"
+        echo "#   actual:   $_gname does not exist"
     elif [ ! -s "$3" ]; then
-        echo "#   actual:   $name is empty"
+        echo "#   actual:   $_gname is empty"
     else
-        echo "#   actual:   $name begins"
+        echo "#   actual:   $_gname begins"
         grade_diag '     | ' 8 <"$3"
     fi
     return 1
@@ -261,9 +261,9 @@ grade_skip_rest() {
 
 # The guest runtime's folder (COPY IMPSVC, ..., imprt.s), as imprun finds it.
 grade_runtime() {
-    for d in "${IMP_RUNTIME:-}" "$IMP_BIN/../share/imp/runtime" "$IMP_BIN/../vm/host/runtime"; do
-        if [ -n "$d" ] && [ -f "$d/IMPSVC.s" ]; then
-            echo "$d"
+    for _gd in "${IMP_RUNTIME:-}" "$IMP_BIN/../share/imp/runtime" "$IMP_BIN/../vm/host/runtime"; do
+        if [ -n "$_gd" ] && [ -f "$_gd/IMPSVC.s" ]; then
+            echo "$_gd"
             return 0
         fi
     done
@@ -276,90 +276,92 @@ grade_runtime() {
 # every option after it to impld.
 grade_build() {
     [ -n "$grade_skip" ] && return 1
-    err=$GRADE_WORK/build.err
-    : >"$err"
-    asopt= ldopt= ctl= told=
+    _gerr=$GRADE_WORK/build.err
+    : >"$_gerr"
+    _gasopt='' _gldopt='' _gctl='' _gtold=''
     while [ $# -gt 0 ]; do
-        case $told$1 in
-        --ld) told=ld ;;
-        -c | --control | ld-c | ld--control) ctl=$2; shift ;;
-        --control=* | ld--control=*) ctl=${1#*=} ;;
-        ld*) ldopt="$ldopt $(grade_quote "$1")" ;;
+        case $_gtold$1 in
+        --ld) _gtold=ld ;;
+        -c | --control | ld-c | ld--control) _gctl=$2; shift ;;
+        --control=* | ld--control=*) _gctl=${1#*=} ;;
+        ld*) _gldopt="$_gldopt $(grade_quote "$1")" ;;
         -e | -L | --entry | --library)
-            ldopt="$ldopt $(grade_quote "$1") $(grade_quote "$2")"; shift ;;
+            _gldopt="$_gldopt $(grade_quote "$1") $(grade_quote "$2")"; shift ;;
         --entry=* | --library=* | --origin=* | --page-size=*)
-            ldopt="$ldopt $(grade_quote "$1")" ;;
+            _gldopt="$_gldopt $(grade_quote "$1")" ;;
         -I | -W)
-            asopt="$asopt $(grade_quote "$1") $(grade_quote "$2")"; shift ;;
-        *) asopt="$asopt $(grade_quote "$1")" ;;
+            _gasopt="$_gasopt $(grade_quote "$1") $(grade_quote "$2")"; shift ;;
+        *) _gasopt="$_gasopt $(grade_quote "$1")" ;;
         esac
         shift
     done
-    case $ctl in '' | /*) ;; *) ctl=$EXERCISE/$ctl ;; esac
+    case $_gctl in '' | /*) ;; *) _gctl=$EXERCISE/$_gctl ;; esac
     # The hand-in files, regular files only (a link could name any host file).
-    handin=$(grade_conf handin)
-    have=0 missing=
-    for f in $handin; do
-        src=$SUBMISSION/$f
-        if [ -L "$src" ]; then
-            echo "$f: a symbolic link: hand in the file itself" >>"$err"
-            missing="$missing $f"
-        elif [ -f "$src" ]; then
-            cat "$src" >"$GRADE_WORK/$(basename "$f")" || return 1
-            [ -s "$src" ] && have=1
+    _ghandin=$(grade_conf handin)
+    _ghave=0 _gmissing=''
+    for _gf in $_ghandin; do
+        _gsrc=$SUBMISSION/$_gf
+        if [ -L "$_gsrc" ]; then
+            echo "$_gf: a symbolic link: hand in the file itself" >>"$_gerr"
+            _gmissing="$_gmissing $_gf"
+        elif [ -f "$_gsrc" ]; then
+            cat "$_gsrc" >"$GRADE_WORK/$(basename "$_gf")" || return 1
+            [ -s "$_gsrc" ] && _ghave=1
         else
-            missing="$missing $f"
+            _gmissing="$_gmissing $_gf"
         fi
     done
-    if [ "$have" -eq 0 ]; then
-        echo "nothing handed in: expected$(printf ' %s' $handin)" >>"$err"
+    if [ "$_ghave" -eq 0 ] && [ -z "$(ls -A "$SUBMISSION" 2>/dev/null)" ]; then
+        # shellcheck disable=SC2086  # handin= is a list of names
+        echo "nothing handed in: expected$(printf ' %s' $_ghandin)" >>"$_gerr"
         grade_status empty=1
         grade_status build=failed
         return 1
     fi
-    if [ -n "$missing" ]; then
-        echo "missing:$missing (expected$(printf ' %s' $handin))" >>"$err"
+    if [ -n "$_gmissing" ]; then
+        # shellcheck disable=SC2086
+        echo "missing:$_gmissing (expected$(printf ' %s' $_ghandin))" >>"$_gerr"
         grade_status build=failed
         return 1
     fi
-    rt=$(grade_runtime) || rt=
-    inc=
-    [ -d "$EXERCISE/support" ] && inc="-I $(grade_quote "$EXERCISE/support")"
-    [ -n "$rt" ] && inc="$inc -I $(grade_quote "$rt")"
-    objs= ok=1
-    for f in $handin; do
-        case $f in *.s) ;; *) continue ;; esac
-        b=$(basename "$f" .s)
+    _grt=$(grade_runtime) || _grt=
+    _ginc=
+    [ -d "$EXERCISE/support" ] && _ginc="-I $(grade_quote "$EXERCISE/support")"
+    [ -n "$_grt" ] && _ginc="$_ginc -I $(grade_quote "$_grt")"
+    _gobjs='' _gok=1
+    for _gf in $_ghandin; do
+        case $_gf in *.s) ;; *) continue ;; esac
+        _gb=$(basename "$_gf" .s)
         if ! (cd "$GRADE_WORK" &&
-              eval "\"\$IMP_BIN/impas\" --max-errors=30 $asopt $inc -l $(grade_quote "$b.lst") \
-                   -o $(grade_quote "$b.o") $(grade_quote "$b.s")") >>"$err" 2>&1; then
-            ok=0
+              eval "\"\$IMP_BIN/impas\" --max-errors=30 $_gasopt $_ginc -l $(grade_quote "$_gb.lst") \
+                   -o $(grade_quote "$_gb.o") $(grade_quote "$_gb.s")") >>"$_gerr" 2>&1; then
+            _gok=0
         fi
-        objs="$objs $(grade_quote "$GRADE_WORK/$b.o")"
+        _gobjs="$_gobjs $(grade_quote "$GRADE_WORK/$_gb.o")"
     done
     if [ -d "$EXERCISE/support" ]; then
-        for s in "$EXERCISE"/support/*.s; do
-            [ -f "$s" ] || continue
-            o=$GRADE_WORK/support-$(basename "$s" .s).o
-            "$IMP_BIN/impas" -I "$rt" -o "$o" "$s" >>"$err" 2>&1 || ok=0
-            objs="$objs $(grade_quote "$o")"
+        for _gs in "$EXERCISE"/support/*.s; do
+            [ -f "$_gs" ] || continue
+            _go=$GRADE_WORK/support-$(basename "$_gs" .s).o
+            "$IMP_BIN/impas" -I "$_grt" -o "$_go" "$_gs" >>"$_gerr" 2>&1 || _gok=0
+            _gobjs="$_gobjs $(grade_quote "$_go")"
         done
     fi
-    if [ -n "$rt" ]; then
-        "$IMP_BIN/impas" -I "$rt" -o "$GRADE_WORK/imprt.o" "$rt/imprt.s" >>"$err" 2>&1 || ok=0
-        ldopt="$ldopt -L $(grade_quote "$GRADE_WORK/imprt.o")"
+    if [ -n "$_grt" ]; then
+        "$IMP_BIN/impas" -I "$_grt" -o "$GRADE_WORK/imprt.o" "$_grt/imprt.s" >>"$_gerr" 2>&1 || _gok=0
+        _gldopt="$_gldopt -L $(grade_quote "$GRADE_WORK/imprt.o")"
     fi
-    if [ "$ok" -ne 1 ]; then
+    if [ "$_gok" -ne 1 ]; then
         grade_status build=failed
         return 1
     fi
     # The runtime's code on a page of its own, as imprun links it.
     : >"$GRADE_WORK/prog.ctl"
-    [ -n "$ctl" ] && cat "$ctl" >>"$GRADE_WORK/prog.ctl"
-    [ -n "$rt" ] && echo "PAGE IMPCHECK" >>"$GRADE_WORK/prog.ctl"
+    [ -n "$_gctl" ] && cat "$_gctl" >>"$GRADE_WORK/prog.ctl"
+    [ -n "$_grt" ] && echo "PAGE IMPCHECK" >>"$GRADE_WORK/prog.ctl"
     if ! eval "\"\$IMP_BIN/impld\" --max-errors=30 -c \"\$GRADE_WORK/prog.ctl\" \
-               -m \"\$GRADE_WORK/prog.map\" -o \"\$GRADE_WORK/prog.load\" $ldopt $objs" \
-            >>"$err" 2>&1; then
+               -m \"\$GRADE_WORK/prog.map\" -o \"\$GRADE_WORK/prog.load\" $_gldopt $_gobjs" \
+            >>"$_gerr" 2>&1; then
         grade_status build=failed
         return 1
     fi
@@ -381,30 +383,30 @@ grade_build() {
 grade_run() {
     [ -n "$grade_skip" ] && return 1
     [ -f "$GRADE_WORK/prog.load" ] || return 1
-    opts= input=/dev/null
+    _gopts='' _ginput=/dev/null
     while [ $# -gt 0 ]; do
-        if [ "x$1" = x-- ]; then
-            input=$2
-            case $input in /*) ;; *) input=$EXERCISE/$input ;; esac
+        if [ "$1" = -- ]; then
+            _ginput=$2
+            case $_ginput in /*) ;; *) _ginput=$EXERCISE/$_ginput ;; esac
             break
         fi
-        opts="$opts $(grade_quote "$1")"
+        _gopts="$_gopts $(grade_quote "$1")"
         shift
     done
-    nosuper=
+    _gnosuper=
     if "$IMP_BIN/imprun" --help 2>/dev/null | grep -q -e '--no-super'; then
-        nosuper=--no-super
+        _gnosuper=--no-super
     fi
-    tmo=
+    _gtmo=
     if command -v timeout >/dev/null 2>&1; then
-        tmo="timeout -k 2 ${GRADE_RUN_TIMEOUT:-30}"
+        _gtmo="timeout -k 2 ${GRADE_RUN_TIMEOUT:-30}"
     fi
     # shellcheck disable=SC2046  # limits= is a list of words
     (cd "$GRADE_WORK" &&
-     eval "exec $tmo \"\$IMP_BIN/imprun\" --max-cycles=${GRADE_MAX_CYCLES:-50M} \
+     eval "exec $_gtmo \"\$IMP_BIN/imprun\" --max-cycles=${GRADE_MAX_CYCLES:-50M} \
            --max-console=256K --max-output=1M --max-trace=1M --max-lines=2000 \
-           $nosuper $(grade_conf limits) $opts prog.load") \
-        <"$input" >"$GRADE_WORK/out" 2>"$GRADE_WORK/err"
+           $_gnosuper $(grade_conf limits) $_gopts prog.load") \
+        <"$_ginput" >"$GRADE_WORK/out" 2>"$GRADE_WORK/err"
     GRADE_RC=$?
     case $GRADE_RC in
     4 | 5) grade_status run=abend ;;
