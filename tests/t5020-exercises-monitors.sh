@@ -137,4 +137,30 @@ test_expect_success '07-microcode: the grader checks pass on the shipped machine
     ! grep "^FAIL" out
 '
 
+# A program that asks for SUPER where the grading run refuses it: the
+# grader names the cause, and the LPSW count of a run that ended at the
+# SVC is no less than 0 (it was -1: the SUPER SVC never returned).
+if imprun --help 2>/dev/null | grep -q -e '--no-super'; then
+    test_expect_success '06, 11: SUPER refused (--no-super): the hint, no negative count' '
+        mkdir sup6 sup11 &&
+        sed "s/^         MVC   PSAPGMNW,NEWPSW .*/         SR    1,1\\
+         SVC   SV_SUPER\\
+&/" "$EXS/06-pgmcheck/solution/divide.s" >sup6/divide.s &&
+        grep -q "SV_SUPER" sup6/divide.s &&
+        sed "s/^         MVC   PSAPGMNW,NEWPSW .*/         SR    1,1\\
+         SVC   SV_SUPER\\
+&/" "$EXS/11-per/solution/percount.s" >sup11/percount.s &&
+        grep -q "SV_SUPER" sup11/percount.s &&
+        grade "$EXS/06-pgmcheck" "$PWD/sup6" >sup6.tap &&
+        grade "$EXS/11-per" "$PWD/sup11" >sup11.tap &&
+        test_grep "do not ask for SUPER" sup6.tap &&
+        test_grep "do not ask for SUPER" sup11.tap &&
+        ! grep "actual: *-" sup6.tap sup11.tap &&
+        ! grep "resume with LPSW" sup6.tap &&
+        ! grep "PER mask (bit 1) is off" sup11.tap
+    '
+else
+    test_skip '06, 11: SUPER refused (--no-super): the hint, no negative count' 'imprun has no --no-super'
+fi
+
 test_done

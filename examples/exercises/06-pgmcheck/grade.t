@@ -40,12 +40,19 @@ grade_eq 1 'the last line counts the program checks' 'CHECKS 3' "$(sed -n 8p "$G
 drs=$(sed -n "s/^iifm: DR (X'001D'): \([0-9]*\) instructions.*/\1/p" "$GRADE_WORK/err" | head -n 1)
 grade_eq 1 'IIFM: DR executed once per pair (7)' 7 "${drs:-none}"
 [ "${drs:-0}" -gt 7 ] 2>/dev/null && grade_note 'hint: a DR ran again: the handler resumed at the DR itself, not after it'
-lpsw=$(awk '$2 == "LPSW" { print $3 }' "$GRADE_WORK/err")
-svc=$(awk '$2 == "SVC" { print $3 }' "$GRADE_WORK/err")
+# the counts of --stats's table ("82  LPSW  26  286 ..."), not the
+# instructions an abend report shows
+stat() {
+    awk -v m="$1" '$1 ~ /^[0-9A-F][0-9A-F]$/ && $2 == m && $3 ~ /^[0-9]+$/ {
+        print $3; exit }' "$GRADE_WORK/err"
+}
+lpsw=$(stat LPSW)
+svc=$(stat SVC)
 # The program runs in the supervisor state (exercise.conf: --supervisor),
 # where the exit stub ends the run with DIAGNOSE: the nucleus returns from
 # every SVC with an LPSW, and the other LPSWs are the handler's.
 own=$(( ${lpsw:-0} - ${svc:-0} ))
+[ "$own" -ge 0 ] || own=0       # an SVC that ended the run returned by none
 grade_eq 1 'the handler resumes with LPSW, once per program check (3)' 3 "$own"
-[ "$own" = 0 ] && grade_note 'hint: resume with LPSW PSAPGMOW: it restores the whole PSW (state, key, CC, mask), a branch only the address'
+[ "$own" = 0 ] && [ "$GRADE_RC" = 0 ] && grade_note 'hint: resume with LPSW PSAPGMOW: it restores the whole PSW (state, key, CC, mask), a branch only the address'
 exit 0
