@@ -321,6 +321,14 @@ test_expect_failure_status 'a bad -j is a usage error (2)' 2 'impgrade -j 0 "$EX
 test_expect_failure_status 'no submission is a usage error (2)' 2 'impgrade "$EX1"'
 test_expect_failure_status 'an exercise without grade.t is bad input (1)' 1 \
     'impgrade -o x broken broken/good'
+test_expect_success 'exercise.conf: a bad line is an error at its place, an unknown key a warning' '
+    mkdir -p exs/conf && cp exs/bad/grade.t exs/conf/ &&
+    printf "title=x\ntimeout=soon\ntitel=y\nno equals sign\n" >exs/conf/exercise.conf &&
+    { impgrade -q -o conf exs/conf sub/one 2>err; test $? -eq 1; } &&
+    test_grep "^exs/conf/exercise.conf:2:9: error: timeout= wants seconds from 1 to 86400$" err &&
+    test_grep "^exs/conf/exercise.conf:3:1: warning: unknown key" err &&
+    test_grep "^exs/conf/exercise.conf:4:1: error: expected key=value$" err
+'
 test_expect_failure_status 'two submissions with one id are bad input (1)' 1 '
     mkdir -p d1/good && impgrade -o x "$EX1" broken/good d1/good
 '
