@@ -212,6 +212,16 @@ test_expect_success 'two gradings of the class are byte for byte the same' '
     diff -r b1/feedback b2/feedback
 '
 
+test_expect_success 'grading another class into the folder: its table holds that class alone' '
+    cp -R b1 again &&
+    $G -o again "$EX1" broken/good broken/crash &&
+    printf "submission,score,max,status,passed,tests\ncrash,4,12,crashed,3,6\ngood,12,12,graded,6,6\n" >again.expected &&
+    test_cmp again.expected again/scores.csv &&
+    ls again/feedback >again.list &&
+    printf "crash.txt\ngood.txt\n" >again.list.expected &&
+    test_cmp again.list.expected again.list
+'
+
 # --- graders that hang or break -------------------------------------
 
 mkdir -p exs/lib exs/slow exs/bad sub/one sub/two &&
