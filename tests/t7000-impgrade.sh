@@ -327,6 +327,19 @@ test_expect_success '--help and --version' '
     test_grep "^Exit status:" help &&
     impgrade --version | grep -q "^impgrade (IMP) "
 '
+test_expect_success 'no progress bar when standard error is not a terminal' '
+    impgrade -j2 -o bar1 "$EX1" broken/good broken/crash 2>bar1.err &&
+    ! grep -q "impgrade: \[" bar1.err
+'
+if test_have script; then
+    test_expect_success 'a progress bar on a terminal' '
+        script -qec "impgrade -j2 -o bar2 $EX1 broken/good broken/crash" /dev/null >bar2.out &&
+        tr "\r" "\n" <bar2.out >bar2.lines &&
+        test_grep "^impgrade: \[#\{40\}\] 2/2" bar2.lines
+    '
+else
+    test_skip 'a progress bar on a terminal' 'script(1) not installed'
+fi
 test_expect_failure_status 'a bad -j is a usage error (2)' 2 'impgrade -j 0 "$EX1" broken/good'
 test_expect_failure_status 'no submission is a usage error (2)' 2 'impgrade "$EX1"'
 test_expect_failure_status 'an exercise without grade.t is bad input (1)' 1 \
