@@ -203,7 +203,11 @@ test_expect_success 'the summary: statuses, distribution, the tests failed most 
     test_grep "^Mean 2.6, median 0, full marks 3" b1/summary.txt &&
     test_grep "^       12 | #* 3$" b1/summary.txt &&
     test_grep "^Tests failed most often (of the 7 submissions that ran)" b1/summary.txt &&
-    test_grep "^     4  test 3: the first line is the greeting" b1/summary.txt
+    test_grep "^     4  test 3: the first line is the greeting" b1/summary.txt &&
+    test_grep "^  bad-archive: absolute bomb corrupt dotdot symlink zlink$" b1/summary.txt &&
+    test_grep "^  empty: empty emptyt emptyz$" b1/summary.txt &&
+    test_grep "^  limit: flood loop$" b1/summary.txt &&
+    ! grep -q "^  graded:" b1/summary.txt
 '
 test_expect_success 'two gradings of the class are byte for byte the same' '
     $G -o b2 "$EX1" broken/* &&
