@@ -249,6 +249,15 @@ test_expect_success 'a grader past its time is stopped, process group and all' '
     test_grep "stopped after 1 seconds" slow/feedback/one.txt &&
     ! pgrep -f "sleep 61" >/dev/null
 '
+test_expect_success 'what a grader leaves running is killed with its group' '
+    mkdir -p exs/bg &&
+    printf "title=leaves a process\nhandin=X\n" >exs/bg/exercise.conf &&
+    printf ". \"\$(dirname \"\$0\")/../lib/grade.sh\"\ngrade_plan 1\n(sleep 62 >/dev/null &)\ngrade_ok 1 fine true\n" \
+        >exs/bg/grade.t &&
+    $G -o bg exs/bg sub/one &&
+    test_grep "^one,1,1,graded,1,1$" bg/scores.csv &&
+    ! pgrep -f "sleep 62" >/dev/null
+'
 test_expect_failure_status 'a grader that fails: grader-error, exit status 3' 3 '
     $G -o bad exs/bad sub/one
 '
