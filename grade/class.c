@@ -110,9 +110,15 @@ int exercise_load(struct exercise *ex, const char *dir, struct diag *d)
         return -1;
     }
     snprintf(path, sizeof path, "%s/exercise.conf", ex->dir);
+    char shown[PATH_MAX + 32];          /* the file as the user named it */
+    size_t dl = strlen(dir);
+    while (dl > 1 && dir[dl - 1] == '/')
+        dl--;
+    snprintf(shown, sizeof shown, "%.*s/exercise.conf", (int)(dl < PATH_MAX ? dl : PATH_MAX),
+             dir);
     FILE *f = fopen(path, "r");
     if (!f) {
-        diag_error(d, "exercise '%s': cannot read %s: %s", dir, path, strerror(errno));
+        diag_error(d, "exercise '%s': cannot read %s: %s", dir, shown, strerror(errno));
         return -1;
     }
     char line[1024];
@@ -124,7 +130,7 @@ int exercise_load(struct exercise *ex, const char *dir, struct diag *d)
         if (line[0] == '#' || line[strspn(line, " \t")] == '\0')
             continue;
         if (!eq) {
-            diag_report(d, DIAG_ERROR, path, lineno, 1, line, "expected key=value");
+            diag_report(d, DIAG_ERROR, shown, lineno, 1, line, "expected key=value");
             rc = -1;
             continue;
         }
@@ -137,13 +143,17 @@ int exercise_load(struct exercise *ex, const char *dir, struct diag *d)
             long t = strtol(val, &end, 10);
             if (end == val || *end || t < 1 || t > 86400) {
                 *eq = '=';
-                diag_report(d, DIAG_ERROR, path, lineno, (int)(val - line) + 1, line,
+                diag_report(d, DIAG_ERROR, shown, lineno, (int)(val - line) + 1, line,
                             "timeout= wants seconds from 1 to 86400");
                 rc = -1;
             } else
                 ex->timeout = (int)t;
         }
-        /* handin= and limits= are the grader's (grade.sh) */
+        else if (strcmp(line, "handin") != 0 && strcmp(line, "limits") != 0) {
+            *eq = '=';              /* (handin= and limits= are grade.sh's) */
+            diag_report(d, DIAG_WARNING, shown, lineno, 1, line,
+                        "unknown key (title, handin, limits, timeout)");
+        }
     }
     fclose(f);
     if (!ex->title[0])

@@ -131,6 +131,8 @@ int dist_parallel(const char *loginfile, const struct exercise *ex, const struct
         return -1;
     }
     int rc = write_list(out, c, d);
+    if (rc == 0)
+        rc = results_clear(out, d);     /* a table of this class alone */
     /* the reference solution here (it only sets the maximum) */
     struct class none = { 0 };
     if (rc == 0 && o->reference)

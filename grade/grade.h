@@ -157,6 +157,11 @@ int dist_emit_slurm(const char *script, const struct exercise *ex, const struct 
 int dist_parallel(const char *loginfile, const struct exercise *ex, const struct class *c,
                   const struct grade_opts *o, const char *self, struct diag *d);
 
+/* Remove the results (results/NAME.result) and feedback (feedback/NAME.txt) of
+   an earlier grading from dir, so its table holds this class alone; the
+   folder's other files stay.  0, or -1 (reported). */
+int results_clear(const char *dir, struct diag *d);
+
 /* Make dir and its parents (like mkdir -p); 0 or -1 with errno. */
 int mkdir_p(const char *dir);
 /* Remove the tree at path (no links followed); 0 or -1. */

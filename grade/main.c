@@ -203,6 +203,17 @@ int main(int argc, char **argv)
             fprintf(stderr, "impgrade: error: --merge needs the folders to merge\n");
             return EXIT_USAGE;
         }
+        /* the folder merged into starts afresh, unless it is a part too */
+        char *outabs = realpath(o.out, NULL);
+        int is_part = 0;
+        for (int i = optind; outabs && i < argc; i++) {
+            char *p = realpath(argv[i], NULL);
+            is_part |= p && strcmp(p, outabs) == 0;
+            free(p);
+        }
+        free(outabs);
+        if (!is_part && results_clear(o.out, &d) != 0)
+            return EXIT_BAD;
         if (report_write(o.out, argv + optind, argc - optind, &d) != 0)
             return EXIT_BAD;
         return any_grader_error(o.out) ? EXIT_GRADER : EXIT_OK;
@@ -263,7 +274,10 @@ int main(int argc, char **argv)
     } else if (rc == EXIT_OK) {
         if (part)
             o.reference = 0;
-        if (pool_grade(&ex, &cl, &o, &d) != 0)
+        /* a table of this class alone; parts of one share their folder */
+        if (!part && results_clear(o.out, &d) != 0)
+            rc = EXIT_BAD;
+        else if (pool_grade(&ex, &cl, &o, &d) != 0)
             rc = EXIT_BAD;
         else if (!part && report_write(o.out, NULL, 0, &d) != 0)
             rc = EXIT_BAD;

@@ -11,8 +11,8 @@
  * with a clean environment (SUBMISSION, IMP_BIN, EXERCISE, GRADE_WORK, PATH,
  * HOME and TMPDIR inside JOB, LC_ALL=C), no core files, files of at most
  * 64 MiB and a CPU-time bound.  The pool kills the whole group when the
- * host timeout passes, or when it is reaped (so nothing the grader started
- * lives on).  Only then is JOB/tap read (at most --max-output bytes) and
+ * host timeout passes, or when its leader has ended (so nothing the grader
+ * started lives on).  Only then is JOB/tap read (at most --max-output bytes) and
  * parsed, the status decided, the result and feedback written, and JOB
  * removed: a submission never touches another's folder or the results.
  *
@@ -252,7 +252,6 @@ static int finish(struct pool *p, struct slot *sl, int wstatus)
     const struct submission *s = sl->job < 0 ? NULL : &p->c->sub[sl->job];
     char dir[PATH_MAX], path[PATH_MAX + 32];
     job_dir(p, sl->job, dir, sizeof dir);
-    kill(-sl->pid, SIGKILL);            /* whatever the grader left running */
     struct result r = { .status = ST_GRADED };
     int bad_archive = 0;
     r.id = strdup(s ? s->id : ".reference");
@@ -337,17 +336,28 @@ static void progress(const struct pool *p)
     fflush(stderr);
 }
 
+/* Reap the graders that ended.  Each one's process group is killed first,
+   while its leader is still a zombie: until it is reaped, no new process
+   can take its id, so the kill cannot reach a stranger's group. */
 static void reap(struct pool *p)
 {
-    int st;
-    pid_t pid;
-    while ((pid = waitpid(-1, &st, WNOHANG)) > 0)
+    for (;;) {
+        siginfo_t si;
+        memset(&si, 0, sizeof si);
+        if (waitid(P_ALL, 0, &si, WEXITED | WNOHANG | WNOWAIT) != 0 || si.si_pid == 0)
+            break;
+        pid_t pid = si.si_pid;
+        kill(-pid, SIGKILL);            /* whatever the grader left running */
+        int st;
+        while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+            ;
         for (int i = 0; i < p->nslots; i++)
             if (p->slots[i].pid == pid) {
                 if (finish(p, &p->slots[i], st) != 0)
                     p->failed = 1;
                 progress(p);
             }
+    }
 }
 
 /* On INT, TERM or HUP: kill every grader, clean up, die of sig. */

@@ -4,7 +4,7 @@
  *   scores.csv    submission,score,max,status,passed,tests  (sorted by
  *                 submission; RFC 4180 quoting, though ids never need it)
  *   summary.txt   the statuses, mean and median, the score distribution,
- *                 the tests failed most often
+ *                 the tests failed most often, the submissions to look at
  *
  * The maximum is the exercise's: the largest a result shows (the
  * reference solution's, when it was graded), since a grader that stopped
@@ -219,6 +219,36 @@ static void write_distribution(FILE *f, const struct table *t, const int *scores
     (void)t;
 }
 
+/* The submissions whose grading did not go normally, by status: the
+   ones an instructor looks at by hand (at most 20 ids a status). */
+static void write_unusual(FILE *f, const struct table *t)
+{
+    int header = 0;
+    for (int s = 0; s < ST_COUNT; s++) {
+        if (s == ST_GRADED)
+            continue;
+        int n = 0;
+        for (int i = 0; i < t->n; i++) {
+            const struct result *r = &t->r[i];
+            if (r->id[0] == '.' || (int)r->status != s)
+                continue;
+            if (!header) {
+                fputs("\nTo look at (by status)\n", f);
+                header = 1;
+            }
+            if (n == 0)
+                fprintf(f, "  %s:", status_name(s));
+            if (n < 20)
+                fprintf(f, " %s", r->id);
+            n++;
+        }
+        if (n > 20)
+            fprintf(f, " and %d more", n - 20);
+        if (n)
+            fputc('\n', f);
+    }
+}
+
 static int write_summary(const char *out, const struct table *t, int max, struct diag *d)
 {
     char path[PATH_MAX];
@@ -284,6 +314,7 @@ static int write_summary(const char *out, const struct table *t, int max, struct
         for (int j = 0; j < nfail && j < 10; j++)
             fprintf(f, "  %4d  test %d: %s\n", fail[j].count, fail[j].num, fail[j].desc);
     }
+    write_unusual(f, t);
     free(scores);
     free(fail);
     return outfile_commit(&o, d);

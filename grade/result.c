@@ -24,10 +24,12 @@
 #include "grade.h"
 #include "outfile.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static void put_escaped(FILE *f, const char *key, const char *s)
 {
@@ -217,4 +219,39 @@ int feedback_write(const struct result *r, const struct exercise *ex, const char
             put_indented(f, t->diag, "                  ");
     }
     return outfile_commit(&o, d);
+}
+
+/* Remove the files of dir/sub whose names end with ext. */
+static int clear_files(const char *dir, const char *sub, const char *ext, struct diag *d)
+{
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/%s", dir, sub);
+    DIR *dh = opendir(path);
+    if (!dh)
+        return errno == ENOENT ? 0 : (diag_error(d, "cannot read '%s': %s", path,
+                                                 strerror(errno)), -1);
+    struct dirent *e;
+    int rc = 0;
+    size_t el = strlen(ext);
+    while ((e = readdir(dh))) {
+        size_t len = strlen(e->d_name);
+        if (len <= el || strcmp(e->d_name + len - el, ext) != 0)
+            continue;
+        char file[PATH_MAX + 256];
+        snprintf(file, sizeof file, "%s/%s", path, e->d_name);
+        if (unlink(file) != 0 && errno != ENOENT) {
+            diag_error(d, "cannot remove '%s': %s", file, strerror(errno));
+            rc = -1;
+        }
+    }
+    closedir(dh);
+    return rc;
+}
+
+int results_clear(const char *dir, struct diag *d)
+{
+    int rc = clear_files(dir, "results", ".result", d);
+    if (clear_files(dir, "feedback", ".txt", d) != 0)
+        rc = -1;
+    return rc;
 }

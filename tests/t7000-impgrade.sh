@@ -203,13 +203,27 @@ test_expect_success 'the summary: statuses, distribution, the tests failed most 
     test_grep "^Mean 2.6, median 0, full marks 3" b1/summary.txt &&
     test_grep "^       12 | #* 3$" b1/summary.txt &&
     test_grep "^Tests failed most often (of the 7 submissions that ran)" b1/summary.txt &&
-    test_grep "^     4  test 3: the first line is the greeting" b1/summary.txt
+    test_grep "^     4  test 3: the first line is the greeting" b1/summary.txt &&
+    test_grep "^  bad-archive: absolute bomb corrupt dotdot symlink zlink$" b1/summary.txt &&
+    test_grep "^  empty: empty emptyt emptyz$" b1/summary.txt &&
+    test_grep "^  limit: flood loop$" b1/summary.txt &&
+    ! grep -q "^  graded:" b1/summary.txt
 '
 test_expect_success 'two gradings of the class are byte for byte the same' '
     $G -o b2 "$EX1" broken/* &&
     cmp b1/scores.csv b2/scores.csv &&
     cmp b1/summary.txt b2/summary.txt &&
     diff -r b1/feedback b2/feedback
+'
+
+test_expect_success 'grading another class into the folder: its table holds that class alone' '
+    cp -R b1 again &&
+    $G -o again "$EX1" broken/good broken/crash &&
+    printf "submission,score,max,status,passed,tests\ncrash,4,12,crashed,3,6\ngood,12,12,graded,6,6\n" >again.expected &&
+    test_cmp again.expected again/scores.csv &&
+    ls again/feedback >again.list &&
+    printf "crash.txt\ngood.txt\n" >again.list.expected &&
+    test_cmp again.list.expected again.list
 '
 
 # --- graders that hang or break -------------------------------------
@@ -234,6 +248,15 @@ test_expect_success 'a grader past its time is stopped, process group and all' '
     test_grep "^two,0,0,timeout,0,0$" slow/scores.csv &&
     test_grep "stopped after 1 seconds" slow/feedback/one.txt &&
     ! pgrep -f "sleep 61" >/dev/null
+'
+test_expect_success 'what a grader leaves running is killed with its group' '
+    mkdir -p exs/bg &&
+    printf "title=leaves a process\nhandin=X\n" >exs/bg/exercise.conf &&
+    printf ". \"\$(dirname \"\$0\")/../lib/grade.sh\"\ngrade_plan 1\n(sleep 62 >/dev/null &)\ngrade_ok 1 fine true\n" \
+        >exs/bg/grade.t &&
+    $G -o bg exs/bg sub/one &&
+    test_grep "^one,1,1,graded,1,1$" bg/scores.csv &&
+    ! pgrep -f "sleep 62" >/dev/null
 '
 test_expect_failure_status 'a grader that fails: grader-error, exit status 3' 3 '
     $G -o bad exs/bad sub/one
@@ -317,10 +340,31 @@ test_expect_success '--help and --version' '
     test_grep "^Exit status:" help &&
     impgrade --version | grep -q "^impgrade (IMP) "
 '
+test_expect_success 'no progress bar when standard error is not a terminal' '
+    impgrade -j2 -o bar1 "$EX1" broken/good broken/crash 2>bar1.err &&
+    ! grep -q "impgrade: \[" bar1.err
+'
+if test_have script; then
+    test_expect_success 'a progress bar on a terminal' '
+        script -qec "impgrade -j2 -o bar2 $EX1 broken/good broken/crash" /dev/null >bar2.out &&
+        tr "\r" "\n" <bar2.out >bar2.lines &&
+        test_grep "^impgrade: \[#\{40\}\] 2/2" bar2.lines
+    '
+else
+    test_skip 'a progress bar on a terminal' 'script(1) not installed'
+fi
 test_expect_failure_status 'a bad -j is a usage error (2)' 2 'impgrade -j 0 "$EX1" broken/good'
 test_expect_failure_status 'no submission is a usage error (2)' 2 'impgrade "$EX1"'
 test_expect_failure_status 'an exercise without grade.t is bad input (1)' 1 \
     'impgrade -o x broken broken/good'
+test_expect_success 'exercise.conf: a bad line is an error at its place, an unknown key a warning' '
+    mkdir -p exs/conf && cp exs/bad/grade.t exs/conf/ &&
+    printf "title=x\ntimeout=soon\ntitel=y\nno equals sign\n" >exs/conf/exercise.conf &&
+    { impgrade -q -o conf exs/conf sub/one 2>err; test $? -eq 1; } &&
+    test_grep "^exs/conf/exercise.conf:2:9: error: timeout= wants seconds from 1 to 86400$" err &&
+    test_grep "^exs/conf/exercise.conf:3:1: warning: unknown key" err &&
+    test_grep "^exs/conf/exercise.conf:4:1: error: expected key=value$" err
+'
 test_expect_failure_status 'two submissions with one id are bad input (1)' 1 '
     mkdir -p d1/good && impgrade -o x "$EX1" broken/good d1/good
 '

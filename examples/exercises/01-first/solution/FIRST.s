@@ -3,7 +3,8 @@
 *
 * The assembler counts bytes for us: LENGTH EQU *-FIRST at the end is
 * the distance from the start of the CSECT to that point, the same
-* number the listing's location counter shows on the END line.
+* number the listing shows on that line (in hexadecimal) and the map
+* gives as the CSECT's length.
 *---------------------------------------------------------------------
          COPY  IMPSVC              host-service SVC numbers
 FIRST    CSECT
