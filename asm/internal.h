@@ -142,6 +142,11 @@ struct macro_hint {
     const char *msg;
 };
 const struct macro_hint *optab_macro(const char *name, size_t n);
+/* An instruction of a later architecture (later.def): what to write instead. */
+struct later_insn {
+    const char *name, *arch, *use;
+};
+const struct later_insn *optab_later(const char *name, size_t n);
 
 /* ---- statements ---------------------------------------------------------- */
 struct sdiag {              /* a diagnostic attached to a statement */

@@ -7,6 +7,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "internal.h"
 
@@ -130,6 +131,19 @@ const struct macro_hint *optab_macro(const char *name, size_t n)
         if (k == n && !m[k])
             return &macros[i];
     }
+    return NULL;
+}
+
+static const struct later_insn later[] = {
+#define LATER(mn, arch, use) { #mn, arch, use },
+#include "later.def"
+};
+
+const struct later_insn *optab_later(const char *name, size_t n)
+{
+    for (size_t i = 0; i < sizeof later / sizeof later[0]; i++)
+        if (strlen(later[i].name) == n && strncasecmp(later[i].name, name, n) == 0)
+            return &later[i];
     return NULL;
 }
 
