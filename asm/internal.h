@@ -373,6 +373,10 @@ struct assembler {
     int print_gen, print_mcall;     /* PRINT GEN/NOGEN, MCALL/NOMCALL */
     struct listing *lst;
     struct macproc *mac;            /* the macro processor (macro.c) */
+    int nerrors;                    /* errors attached to statements so far */
+    int loc_over;                   /* pass 1 passed X'FFFFFF': it stops there */
+    int stop;                       /* a limit was reached (the error limit, a macro
+                                       budget): read, copy and expand nothing more */
 };
 
 /* source.c */
@@ -389,12 +393,12 @@ int src_gen_stmt(struct assembler *as, int file, int line, const char *text, int
                  const struct mexp *exp, int unparsed);
 /* What follows parsing a statement: END, COPY, the section name &SYSECT needs. */
 void src_after_parse(struct assembler *as, int si);
-/* A macro library member: its lines, without statements.  The file index, or -1. */
-int src_load(struct assembler *as, const char *path);
+/* A macro library member: its lines, without statements.  The file index, or -1 (a
+   member that is no regular file, or too large: reported at statement si). */
+int src_load(struct assembler *as, const char *path, int si);
 /* The next logical line of file fi from line *li (continuations joined):
    its text and length (0 for a comment or blank line), *li advanced. */
 void src_logical(struct assembler *as, int fi, int *li, const char **text, int *len);
-int src_find_member(const char *dir, const char *name, const char *ext, char *out, size_t n);
 
 /* macro.c: the macro processor, between reading lines and parsing them */
 int mac_init(struct assembler *as);
@@ -404,6 +408,10 @@ void mac_free(struct assembler *as);
    macro call and its expansion, a skipped statement); *li may move (AGO). */
 int mac_open_stmt(struct assembler *as, int si, int fi, int *li);
 void mac_finish(struct assembler *as);      /* end of the source: unterminated MACRO */
+/* Charge gen bytes of generated text and set bytes of SET symbol values (negative:
+   freed) to the assembly's budget (asm_options.macro_text): 0, or -1 once it is
+   spent -- then as->stop is set and, if si >= 0, the error is attached to statement si. */
+int mac_budget(struct assembler *as, int si, long gen, long set);
 void mac_section(struct assembler *as, const char *name);   /* &SYSECT */
 /* A comment line (statement si, no text) in open code: kept if a definition is read. */
 void mac_comment(struct assembler *as, int si);

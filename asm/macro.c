@@ -452,18 +452,10 @@ static int def_feed(struct assembler *as, struct defreader *d, const char *t, in
 
 /* ---- macro libraries ------------------------------------------------------------------ */
 
-static int is_missing(struct macproc *mp, const char *name)
-{
-    for (size_t i = 0; i < mp->nmissing; i++)
-        if (strcmp(mp->missing[i], name) == 0)
-            return 1;
-    return 0;
-}
-
 /* Read the definition in member path; its errors go to statement si. */
 static void lib_read(struct assembler *as, const char *path, int si)
 {
-    int fi = src_load(as, path);
+    int fi = src_load(as, path, si);
     if (fi < 0)
         return;
     struct defreader d = { .m = arena_alloc(&as->arena, sizeof *d.m) };
@@ -506,34 +498,49 @@ static struct macdef *lib_find(struct assembler *as, const char *name, size_t n,
     for (size_t i = 0; i < n; i++)
         up[i] = (char)toupper((unsigned char)name[i]);
     up[n] = '\0';
-    if (is_missing(mp, up))
+    if (nameset_has(&mp->missing, up))     /* looked for before: in no folder */
         return NULL;
-    int found = -1;
-    if (as->nfiles > 0) {
-        char dir[4096];
-        const char *p = as->files[0]->path, *slash = strrchr(p, '/');
-        snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - p) : 1, slash ? p : ".");
-        found = src_find_member(dir, up, ".mac", path, sizeof path);
+    char dir[4096], file[2][SYM_MAX + 5];
+    snprintf(file[0], sizeof file[0], "%s.mac", up);
+    for (size_t i = 0; i <= n; i++)
+        file[1][i] = (char)tolower((unsigned char)up[i]);
+    memcpy(file[1] + n, ".mac", 5);
+    int found = 0, nd = as->opt.nincdirs + as->opt.nmaclibs + 1;
+    for (int k = 0; k < nd && !found; k++) {
+        const char *d;
+        if (k == 0) {           /* the source's folder */
+            if (as->nfiles == 0)
+                continue;
+            const char *p = as->files[0]->path, *slash = strrchr(p, '/');
+            snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - p) : 1, slash ? p : ".");
+            d = dir;
+        } else if (k <= as->opt.nincdirs) {
+            d = as->opt.incdirs[k - 1];
+        } else {
+            d = as->opt.maclibs[k - 1 - as->opt.nincdirs];
+        }
+        for (int c = 0; c < 2 && !found; c++)
+            if (libdir_has(&mp->libs, d, file[c]) &&
+                (size_t)snprintf(path, sizeof path, "%s/%s", d, file[c]) < sizeof path)
+                found = 1;
     }
-    for (int i = 0; found < 0 && i < as->opt.nincdirs; i++)
-        found = src_find_member(as->opt.incdirs[i], up, ".mac", path, sizeof path);
-    for (int i = 0; found < 0 && i < as->opt.nmaclibs; i++)
-        found = src_find_member(as->opt.maclibs[i], up, ".mac", path, sizeof path);
-    if (found == 0) {
+    if (found) {
         lib_read(as, path, si);
         struct macdef *m = mac_find(mp, up, n);
         if (m)
             return m;
-        stmt_msg(as, si, DIAG_ERROR, 0, "library member %s does not define macro %s", path, up);
+        if (!as->stop)
+            stmt_msg(as, si, DIAG_ERROR, 0, "library member %s does not define macro %s",
+                     path, up);
     }
-    mp->missing = xgrow(mp->missing, &mp->capmissing, mp->nmissing, sizeof *mp->missing);
-    mp->missing[mp->nmissing++] = arena_strndup(&as->arena, up, n);
+    nameset_add(&mp->missing, up);     /* not read again */
     return NULL;
 }
 
 /* ---- expansion ------------------------------------------------------------------------- */
 
 static void expand(struct assembler *as, const struct macdef *m, int call, struct inv *outer);
+static int mac_step(struct assembler *as, int si, int col);
 
 /* Bind the call's operands (statement call) to the parameters of m, into v. */
 static void bind_args(struct assembler *as, const struct macdef *m, int call, struct inv *v)
@@ -666,7 +673,7 @@ static void expand(struct assembler *as, const struct macdef *m, int call, struc
     cm->is_call = 1;
     struct fields cf;
     mac_fields(stmt_text(as, &as->stmts[call]), as->stmts[call].textlen, &cf);
-    if (mp->stopped)
+    if (mp->stopped || as->stop)
         return;
     if (outer->depth >= MAC_DEPTH) {
         stmt_msg(as, call, DIAG_ERROR, cf.opcol,
@@ -681,14 +688,10 @@ static void expand(struct assembler *as, const struct macdef *m, int call, struc
     v.frame = fr;
     char *buf = malloc(MAC_TEXT);
     if (!buf) abort();
-    for (int i = 0; i < m->nbody && !as->ended && !mp->stopped;) {
+    for (int i = 0; i < m->nbody && !as->ended && !mp->stopped && !as->stop;) {
         const struct mline *l = &m->body[i++];
-        if (++mp->steps > mp->maxsteps) {
-            mp->stopped = 1;
-            stmt_msg(as, call, DIAG_ERROR, cf.opcol, "macro expansion stopped after %ld model "
-                     "statements (a runaway macro?)", mp->maxsteps);
+        if (mac_step(as, call, cf.opcol) < 0)
             break;
-        }
         const struct fields f = l->f;
         v.text = l->text;
         v.len = l->len;
@@ -735,7 +738,42 @@ static void expand(struct assembler *as, const struct macdef *m, int call, struc
             generate(as, &v, buf, n, l->file, l->line);
     }
     free(buf);
-    set_free_bindings(v.vars);
+    set_free_bindings(mp, v.vars);
+}
+
+/* ---- budgets ------------------------------------------------------------------------- */
+
+/* One more model statement (or open-code statement gone back to) processed: 0, or -1
+   when the assembly's limit is passed (reported at statement si, column col). */
+static int mac_step(struct assembler *as, int si, int col)
+{
+    struct macproc *mp = as->mac;
+    if (++mp->steps <= mp->maxsteps)
+        return 0;
+    if (!mp->stopped)
+        stmt_msg(as, si, DIAG_ERROR, col, "macro processing stopped after %ld statements "
+                 "made or gone back to by conditional assembly (a runaway loop? "
+                 "--max-macro-statements raises the limit)", mp->maxsteps);
+    mp->stopped = 1;
+    as->stop = 1;
+    return -1;
+}
+
+int mac_budget(struct assembler *as, int si, long gen, long set)
+{
+    struct macproc *mp = as->mac;
+    if (!mp)
+        return 0;
+    mp->textbytes += gen;
+    mp->setbytes += set;
+    if (mp->textbytes + mp->setbytes <= mp->maxtext)
+        return 0;
+    if (si >= 0 && !as->stop)
+        stmt_msg(as, si, DIAG_ERROR, 0, "macro processing stopped: the text made by macros "
+                 "and the values of SET symbols passed %ld bytes (--max-macro-text raises "
+                 "the limit)", mp->maxtext);
+    as->stop = 1;
+    return -1;
 }
 
 /* ---- open code ----------------------------------------------------------------------- */
@@ -761,6 +799,7 @@ static void open_jump(struct assembler *as, int si, int fi, int *li, const char 
                 return;
             }
             *li = mp->oseqs[i].line;
+            mp->replay = 1;     /* from now on open code may run for ever: count it */
             return;
         }
     snprintf(mp->skipto, sizeof mp->skipto, "%s", seq);
@@ -832,6 +871,9 @@ int mac_open_stmt(struct assembler *as, int si, int fi, int *li)
     struct stmt *st = &as->stmts[si];
     struct fields f;
     mac_fields(stmt_text(as, st), st->textlen, &f);
+    if (mp->replay && (mac_step(as, si, 0) < 0 ||
+                       mac_budget(as, si, (long)sizeof *st + st->textlen, 0) < 0))
+        return 1;
     if (mp->skipto[0]) {            /* AGO/AIF forward: statements up to the symbol go */
         if (!f.nlen || f.name[0] != '.' || !same_name(f.name, (size_t)f.nlen, mp->skipto)) {
             as->nstmts--;
@@ -921,6 +963,8 @@ int mac_init(struct assembler *as)
     as->mac = mp;
     mp->open.actr = MAC_ACTR;
     mp->maxsteps = as->opt.macro_limit > 0 ? as->opt.macro_limit : MAC_STEPS;
+    mp->maxtext = as->opt.macro_text > 0 ? as->opt.macro_text : MAC_TEXTMAX;
+    mp->maxbranches = as->opt.branch_limit > 0 ? as->opt.branch_limit : MAC_BRANCHES;
     mp->open.si = -1;
     if (as->opt.real_date) {
         time_t now = time(NULL);
@@ -940,10 +984,11 @@ void mac_free(struct assembler *as)
     struct macproc *mp = as->mac;
     if (!mp)
         return;
-    set_free_bindings(mp->open.vars);
-    set_free_bindings(mp->globals);
+    set_free_bindings(mp, mp->open.vars);
+    set_free_bindings(mp, mp->globals);
     free(mp->oseqs);
-    free(mp->missing);
+    nameset_free(&mp->missing);
+    libdirs_free(&mp->libs);
     free(mp->symslot);
     arena_free(&mp->tmp);
     free(mp);

@@ -15,12 +15,15 @@
 #define IMP_ASM_MACRO_H
 
 #include "internal.h"
+#include "libdir.h"
 
 #define MAC_DEPTH    100     /* nested macro calls (recursion without end stops here) */
 #define MAC_ACTR     4096    /* branches (AIF, AGO) per invocation, unless ACTR says */
 #define MAC_TEXT     4096    /* a generated statement or character value, bytes */
 #define MAC_HASH     512     /* macro name table buckets */
 #define MAC_STEPS    2000000L   /* model statements processed in all (a runaway stops) */
+#define MAC_TEXTMAX  (64L << 20) /* bytes of generated text and SET values, in all */
+#define MAC_BRANCHES 1000000L   /* open-code branches (AIF, AGO) in all, whatever ACTR says */
 
 /* The fields of a statement: name, operation, operands (each ptr, len, column). */
 struct fields {
@@ -107,14 +110,17 @@ struct macproc {
     size_t noseqs, caposeqs;
     char skipto[SYM_MAX + 2];
     int skipstmt;
-    /* library members looked for and not found */
-    char **missing;
-    size_t nmissing, capmissing;
+    struct nameset missing;     /* names looked for in the libraries and not found */
+    struct libdirs libs;        /* the library folders, listed */
     struct arena tmp;           /* values of the statement being executed */
     int *symslot;               /* ordinary symbols defined so far: statement index + 1 */
     size_t symcap, nsym, indexed;   /* by name (mac_symattr); statements indexed */
     long steps, maxsteps;       /* model statements processed, and the limit */
     int stopped;                /* the limit was reached: no more expansion */
+    long textbytes, setbytes;   /* generated text made, SET symbol values held */
+    long maxtext;               /* their budget */
+    long branches, maxbranches; /* open-code branches taken, and the limit */
+    int replay;                 /* open code went back (AGO): its statements count as steps */
 };
 
 void mac_fields(const char *t, int len, struct fields *f);
@@ -124,7 +130,7 @@ int mac_operand_end(const char *t, int len, int i, int stop_blank);
 
 /* setsym.c */
 struct setvar *set_find(struct macproc *mp, struct inv *v, const char *name, size_t n);
-void set_free_bindings(struct binding *b);
+void set_free_bindings(struct macproc *mp, struct binding *b);
 /* Substitute the variable symbols of t[0,len) into out (MAC_TEXT bytes): its length,
    or -1 (reported).  In open code (v->m NULL) an unknown &X stays as written. */
 int set_subst(struct assembler *as, struct inv *v, const char *t, int len, char *out, int col0);

@@ -84,24 +84,34 @@ static struct setvar *var_new(const char *name, size_t n, char type, int dim)
     return s;
 }
 
-static void var_free(struct setvar *s)
+/* What an element of s costs besides a character value's text (the budget's view). */
+static long elem_cost(const struct setvar *s)
+{
+    return (long)sizeof *s->a + (s->type == 'C' ? (long)sizeof *s->c : 0);
+}
+
+static void var_free(struct macproc *mp, struct setvar *s)
 {
     if (!s)
         return;
-    for (int i = 0; s->c && i < s->n; i++)
+    for (int i = 0; s->c && i < s->n; i++) {
+        if (s->c[i])
+            mp->setbytes -= (long)strlen(s->c[i]) + 1;
         free(s->c[i]);
+    }
+    mp->setbytes -= (long)s->n * elem_cost(s);
     free(s->c);
     free(s->a);
     free((char *)s->name);
     free(s);
 }
 
-void set_free_bindings(struct binding *b)
+void set_free_bindings(struct macproc *mp, struct binding *b)
 {
     while (b) {
         struct binding *n = b->next;
         if (b->owned)
-            var_free(b->v);
+            var_free(mp, b->v);
         free(b);
         b = n;
     }
@@ -136,12 +146,13 @@ struct setvar *set_find(struct macproc *mp, struct inv *v, const char *name, siz
 }
 
 /* Element k (1-based) of s, made if needed; NULL if k is out of range. */
-static int var_slot(struct setvar *s, int64_t k)
+static int var_slot(struct macproc *mp, struct setvar *s, int64_t k)
 {
     if (k < 1 || k > 65535)
         return -1;
     if (k > s->n) {
         int n = (int)k;
+        mp->setbytes += (long)(n - s->n) * elem_cost(s);
         s->a = realloc(s->a, sizeof *s->a * (size_t)n);
         if (s->type == 'C')
             s->c = realloc(s->c, sizeof *s->c * (size_t)n);
@@ -1093,13 +1104,17 @@ static int set_stmt(struct assembler *as, struct inv *v, const struct fields *f,
             ev_fail(&x, "unexpected text after the expression");
         if (x.err)
             return 0;
-        int k = var_slot(s, sub);
+        int k = var_slot(as->mac, s, sub);
         if (k < 0) {
             ev_fail(&x, "subscript %lld of &%s out of range", (long long)sub, s->name);
             return 0;
         }
+        long delta = 0;
         if (type == 'C') {
             struct val c = to_str(&x, r);
+            if (s->c[k])
+                delta -= (long)strlen(s->c[k]) + 1;
+            delta += c.len + 1;
             free(s->c[k]);
             s->c[k] = malloc((size_t)c.len + 1);
             if (!s->c[k]) abort();
@@ -1113,6 +1128,12 @@ static int set_stmt(struct assembler *as, struct inv *v, const struct fields *f,
             if (r.t == 'B') r.t = 'A';
             s->a[k] = to_num(&x, r);
         }
+        if (mac_budget(as, -1, 0, delta) < 0) {
+            ca_error(as, v, 0, "macro processing stopped: the text made by macros and the "
+                     "values of SET symbols passed %ld bytes (--max-macro-text raises the "
+                     "limit)", as->mac->maxtext);
+            return -1;
+        }
         if (x.err || x.i >= x.n)
             return 0;
         x.i++;          /* more values: the next elements */
@@ -1123,6 +1144,13 @@ static int set_stmt(struct assembler *as, struct inv *v, const struct fields *f,
 /* Take a branch: the ACTR counter allows it, or the invocation stops. */
 static int branch(struct assembler *as, struct inv *v, const char *seq, int n, char *jump)
 {
+    struct macproc *mp = as->mac;
+    if (!v->m && ++mp->branches > mp->maxbranches) {   /* ACTR cannot reset this one */
+        ca_error(as, v, 0, "more than %ld branches (AIF/AGO) in open code in this assembly, "
+                 "whatever ACTR says (--max-branches raises the limit)", mp->maxbranches);
+        as->stop = 1;
+        return -1;
+    }
     if (--v->actr < 0) {
         ca_error(as, v, 0, "more than the ACTR limit of branches (AIF/AGO) in %s: an endless "
                  "loop? (ACTR sets the limit, %d by default)", v->m ? v->m->name : "open code",
