@@ -182,28 +182,6 @@ int mac_sublist(const char *val, int k, const char **out, int *olen)
 
 /* ---- ordinary symbols before this point (T', L', D') ---------------------------- */
 
-static int64_t dc_length(const struct dcop *dc)
-{
-    if (dc->explen >= 0)
-        return dc->explen;
-    switch (dc->type) {
-    case 'C': {
-        int n = 0;
-        for (int i = 0; dc->str && i < dc->strlen; i++, n++)
-            if ((dc->str[i] == '\'' || dc->str[i] == '&') && i + 1 < dc->strlen &&
-                dc->str[i + 1] == dc->str[i])
-                i++;
-        return n ? n : 1;
-    }
-    case 'X': return dc->str ? (dc->strlen + 1) / 2 : 1;
-    case 'B': return dc->str ? (dc->strlen + 7) / 8 : 1;
-    case 'H': case 'Y': return 2;
-    case 'D': return 8;
-    case 'P': case 'Z': return dc->str ? dc->strlen : 1;
-    default: return 4;
-    }
-}
-
 /* Add the names of the statements made since the last call to the index. */
 static void sym_index(struct assembler *as)
 {
@@ -263,7 +241,7 @@ int mac_symattr(struct assembler *as, const char *name, size_t n, char *type, in
         } else if (st->kind == ST_DIR && (st->op->dir == D_DC || st->op->dir == D_DS) &&
                    st->dc) {
             *type = st->dc->type;
-            *len = dc_length(st->dc);
+            *len = dc_implicit_len(st->dc);
         } else if (st->kind == ST_DIR && (st->op->dir == D_CSECT || st->op->dir == D_START)) {
             *type = 'J';
         }
@@ -683,6 +661,7 @@ static void expand(struct assembler *as, const struct macdef *m, int call, struc
     struct inv v = { .m = m, .actr = MAC_ACTR, .depth = outer->depth + 1, .si = -1 };
     bind_args(as, m, call, &v);
     snprintf(v.ndx, sizeof v.ndx, "%04d", ++mp->sysndx);
+    memcpy(v.sysect, mp->sysect, sizeof v.sysect);
     struct mexp *fr = arena_alloc(&as->arena, sizeof *fr);
     *fr = (struct mexp){ m->name, call, cf.opcol };
     v.frame = fr;

@@ -80,6 +80,7 @@ struct inv {
     const char **pos;           /* &SYSLIST(0..npos) (0: the name field) */
     int npos;
     char ndx[12];               /* &SYSNDX */
+    char sysect[SYM_MAX + 1];   /* &SYSECT: the section at the call, for all the expansion */
     struct binding *vars;
     int actr;
     const struct mexp *frame;   /* NULL in open code */

@@ -227,10 +227,34 @@ static void fail_nan(struct ev *e, struct val x)
     e->i = save;
 }
 
+static struct val selfdef(struct ev *e, char kind);
+
+/* Is s (n bytes) a self-defining term X'..', B'..' or C'..' as a whole? */
+static int is_selfdef(const char *s, int n)
+{
+    if (n < 3 || !strchr("XBCxbc", s[0]) || s[1] != '\'' || s[n - 1] != '\'')
+        return 0;
+    for (int i = 2; i < n - 1; i++)      /* inside C'..' a quote comes in pairs */
+        if (s[i] == '\'' && (i + 1 >= n - 1 || s[++i] != '\''))
+            return 0;
+    return 1;
+}
+
 static int64_t to_num(struct ev *e, struct val x)
 {
     if (x.t != 'C')
         return x.n;
+    if (is_selfdef(x.s, x.len)) {   /* a parameter X'10', B'101', C'A': its value (HLASM) */
+        struct ev t = *e;
+        t.s = x.s;
+        t.n = x.len;
+        t.i = 0;
+        t.err = 0;
+        struct val v = selfdef(&t, (char)toupper((unsigned char)x.s[0]));
+        if (t.err)
+            e->err = 1;
+        return v.n;
+    }
     int i = 0, neg = 0;
     int64_t n = 0;
     if (x.len > 0 && (x.s[0] == '-' || x.s[0] == '+'))
@@ -302,7 +326,8 @@ static int word(struct ev *e, const char *w)
 static struct val lor(struct ev *e);
 static struct val sum(struct ev *e);
 
-/* A parameter's value, a system variable, a SET symbol's: &NAME[(sub[,sub])]. */
+/* A parameter's value, a system variable, a SET symbol's: &NAME[(sub[,sub]...)]. */
+#define REF_SUBS 8
 struct ref {
     const char *name;
     int nlen;
@@ -310,7 +335,7 @@ struct ref {
     const char *pval;           /* a parameter's or system variable's value */
     int is_param;               /* 1 parameter, 2 &SYSLIST */
     int nsub;
-    int64_t sub[2];
+    int64_t sub[REF_SUBS];      /* &P(2,1,3): an element of an element of ... */
 };
 
 static const char *sysvar(struct assembler *as, struct inv *v, const char *n, int len,
@@ -320,7 +345,7 @@ static const char *sysvar(struct assembler *as, struct inv *v, const char *n, in
     if (name_eq(n, "SYSNDX", (size_t)len))
         return v->m ? v->ndx : NULL;
     if (name_eq(n, "SYSECT", (size_t)len))
-        return mp->sysect;
+        return v->m ? v->sysect : mp->sysect;
     if (name_eq(n, "SYSPARM", (size_t)len))
         return as->opt.sysparm ? as->opt.sysparm : "";
     if (name_eq(n, "SYSDATE", (size_t)len))
@@ -365,7 +390,7 @@ static int parse_ref(struct ev *e, struct ref *r, char *sysbuf)
     int subscripted = r->is_param || (r->var && r->var->dim > 0);
     if (e->i < e->n && e->s[e->i] == '(' && subscripted) {
         e->i++;
-        while (r->nsub < 2) {
+        while (r->nsub < REF_SUBS) {
             int64_t k = to_num(e, sum(e));
             r->sub[r->nsub++] = k;
             if (e->i < e->n && e->s[e->i] == ',') {
@@ -379,8 +404,28 @@ static int parse_ref(struct ev *e, struct ref *r, char *sysbuf)
             return -1;
         }
         e->i++;
+        if (r->var && r->nsub > 1) {
+            ev_fail(e, "&%.*s has one subscript (a SET symbol array has one dimension)",
+                    r->nlen, r->name);
+            return -1;
+        }
     }
     return e->err ? -1 : 0;
+}
+
+/* Element sub[from], of its element sub[from + 1], ... of the sublist value p. */
+static struct val sublist_value(struct ev *e, const char *p, const struct ref *r, int from)
+{
+    struct val x = vstr(e->as, p, (int)strlen(p));
+    for (int k = from; k < r->nsub; k++) {
+        const char *o;
+        int ol;
+        mac_sublist(x.s, r->sub[k] < 0 || r->sub[k] > 65535 ? 0 : (int)r->sub[k], &o, &ol);
+        if (r->sub[k] < 1)
+            o = "", ol = 0;
+        x = vstr(e->as, o, ol);     /* NUL-terminated again: the next level reads it */
+    }
+    return x;
 }
 
 /* The value of a parsed reference. */
@@ -392,23 +437,10 @@ static struct val ref_value(struct ev *e, const struct ref *r)
             return vstr(e->as, "", 0);
         }
         const char *p = r->sub[0] >= 0 && r->sub[0] <= e->v->npos ? e->v->pos[r->sub[0]] : "";
-        if (r->nsub == 2) {
-            const char *o;
-            int ol;
-            mac_sublist(p, (int)r->sub[1], &o, &ol);
-            return vstr(e->as, o, ol);
-        }
-        return vstr(e->as, p, (int)strlen(p));
+        return sublist_value(e, p, r, 1);
     }
-    if (r->pval) {
-        if (r->nsub >= 1) {
-            const char *o;
-            int ol;
-            mac_sublist(r->pval, (int)r->sub[0], &o, &ol);
-            return vstr(e->as, o, ol);
-        }
-        return vstr(e->as, r->pval, (int)strlen(r->pval));
-    }
+    if (r->pval)
+        return sublist_value(e, r->pval, r, 0);
     struct setvar *s = r->var;
     int64_t k = r->nsub ? r->sub[0] : 1;
     if (s->dim > 0 && r->nsub == 0) {
@@ -1286,9 +1318,12 @@ static int mnote(struct assembler *as, struct inv *v, const struct fields *f)
         free(line);
     }
     free(buf);
+    stmt_more(as, &as->stmts[v->si])->mnote = 1;
     if (!comment) {
         enum diag_level l = sev >= 8 ? DIAG_ERROR : sev >= 4 ? DIAG_WARNING : DIAG_NOTE;
         stmt_msg(as, v->si, l, 0, "MNOTE %d: %s", sev, msg);
+    } else if (as->opt.mnote_console) {     /* as z390 shows them */
+        stmt_msg(as, v->si, DIAG_NOTE, 0, "MNOTE *: %s", msg);
     }
     return 0;
 }
