@@ -188,6 +188,7 @@ struct ev {
     int col0;                   /* column of s[0] */
     int err;
     int depth;                  /* nested terms: parentheses, strings, subscripts */
+    int arith;                  /* a SETA operand: AND, OR, XOR, NOT of numbers are bitwise */
 };
 
 static void ev_fail(struct ev *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -553,6 +554,24 @@ static struct val substring(struct ev *e, struct val x)
 }
 
 /* 'a'(s,n).'b'... : a character expression. */
+static struct val prim(struct ev *e);
+static int builtin_at(const struct ev *e, int i);
+
+/* x, then { . term }: a string ('..'(s,n)), a built-in function, or (...). */
+static struct val concat_more(struct ev *e, struct val x)
+{
+    while (!e->err && e->i + 1 < e->n && e->s[e->i] == '.' &&
+           (e->s[e->i + 1] == '(' || e->s[e->i + 1] == '\'' || builtin_at(e, e->i + 1))) {
+        e->i++;
+        struct val y = to_str(e, prim(e));
+        char *c = arena_raw(&e->as->mac->tmp, (size_t)(x.len + y.len + 1));
+        memcpy(c, x.s, (size_t)x.len);
+        memcpy(c + x.len, y.s, (size_t)y.len);
+        x = (struct val){ .t = 'C', .s = c, .len = x.len + y.len };
+    }
+    return x;
+}
+
 static struct val char_expr(struct ev *e, struct val x)
 {
     for (;;) {
@@ -560,6 +579,13 @@ static struct val char_expr(struct ev *e, struct val x)
             x = substring(e, x);
         if (e->err)
             return x;
+        if (e->i + 1 < e->n && e->s[e->i] == '.' && e->s[e->i + 1] != '\'') {
+            struct val y = concat_more(e, x);
+            if (y.len == x.len && y.s == x.s)
+                return x;
+            x = y;
+            continue;
+        }
         if (e->i + 1 < e->n && e->s[e->i] == '.' && e->s[e->i + 1] == '\'') {
             e->i++;
             struct val y = string_lit(e);
@@ -718,6 +744,325 @@ static int is_attr(struct ev *e)
     return c == '&' || isalpha(c) || c == '$' || c == '#' || c == '@';
 }
 
+
+/* ---- built-in functions ---------------------------------------------------------
+ *
+ * HLASM's conversion and string functions, called as NAME(arg[,arg]) or, for
+ * the one-argument ones, (NAME arg).  Letters in the names: A arithmetic
+ * (a 32-bit value), B a string of binary digits, C characters, D a string of
+ * decimal digits with an optional sign, X hexadecimal digits.  A2D and the
+ * others that give D put a sign in front ('+0'), SIGNED only a minus.
+ * A character value cannot hold X'00' here (SET symbols are C strings), so a
+ * result with a byte X'00' (A2C(1)) is an error that says so.
+ */
+
+/* The string of characters whose EBCDIC codes are the bytes of u, the last n of 4. */
+static struct val chars_of(struct ev *e, uint32_t u, int n)
+{
+    char c[4];
+    for (int i = 0; i < n; i++) {
+        uint8_t b = (uint8_t)(u >> (8 * (n - 1 - i)));
+        if (b == 0) {
+            ev_fail(e, "the result has a byte X'00', which a character value cannot hold in IMP");
+            return vstr(e->as, "", 0);
+        }
+        c[i] = ebcdic_char(b);
+    }
+    return vstr(e->as, c, n);
+}
+
+/* The value of a string of digits in base 2, 10 or 16 (sign allowed in base 10). */
+static int64_t digits_value(struct ev *e, struct val x, int base, const char *fn)
+{
+    int64_t n = 0;
+    int i = 0, neg = 0;
+    if (base == 10 && x.len > 0 && (x.s[0] == '+' || x.s[0] == '-'))
+        neg = x.s[i++] == '-';
+    int max = base == 2 ? 32 : base == 16 ? 8 : 10;
+    if (x.len - i > max) {
+        ev_fail(e, "%s: '%.*s' has more than %d digits", fn, x.len > 40 ? 40 : x.len, x.s, max);
+        return 0;
+    }
+    for (; i < x.len; i++) {
+        int c = toupper((unsigned char)x.s[i]), d = isdigit(c) ? c - '0'
+                : (c >= 'A' && c <= 'F') ? c - 'A' + 10 : 99;
+        if (d >= base) {
+            ev_fail(e, "%s: '%.*s' is not a %s number", fn, x.len > 40 ? 40 : x.len, x.s,
+                    base == 2 ? "binary" : base == 10 ? "decimal" : "hexadecimal");
+            return 0;
+        }
+        n = n * base + d;
+    }
+    if (base == 10) {
+        n = neg ? -n : n;
+        if (n > INT32_MAX || n < INT32_MIN)
+            ev_fail(e, "%s: '%.*s' does not fit in 32 bits", fn, x.len > 40 ? 40 : x.len, x.s);
+        return n;
+    }
+    return (int32_t)(uint32_t)n;        /* 32 bits, the first one the sign */
+}
+
+static struct val fmt_binary(struct ev *e, uint32_t u, int width)
+{
+    char b[32];
+    for (int i = 0; i < width; i++)
+        b[i] = (char)('0' + ((u >> (width - 1 - i)) & 1));
+    return vstr(e->as, b, width);
+}
+
+static struct val fmt_decimal(struct ev *e, int64_t n, int plus)
+{
+    char b[24];
+    int k = snprintf(b, sizeof b, plus ? "%+lld" : "%lld", (long long)n);
+    return vstr(e->as, b, k);
+}
+
+static struct val fmt_hex(struct ev *e, uint32_t u, int width)
+{
+    char b[12];
+    int k = snprintf(b, sizeof b, "%0*X", width, u);
+    return vstr(e->as, b, k);
+}
+
+/* The bytes of a string of binary (bits 1) or hexadecimal (bits 4) digits, as characters. */
+static struct val digits_chars(struct ev *e, struct val x, int bits, const char *fn)
+{
+    int per = 8 / bits, nd = x.len, nb = (nd + per - 1) / per;
+    char *out = arena_raw(&e->as->mac->tmp, (size_t)nb + 1);
+    int pad = nb * per - nd, b = 0, k = 0;
+    for (int i = 0; i < nb * per; i++) {
+        int d = 0;
+        if (i >= pad) {
+            int c = toupper((unsigned char)x.s[i - pad]);
+            d = isdigit(c) ? c - '0' : (c >= 'A' && c <= 'F') ? c - 'A' + 10 : 99;
+            if (d >= (1 << bits)) {
+                ev_fail(e, "%s: '%.*s' is not a %s string", fn, x.len > 40 ? 40 : x.len, x.s,
+                        bits == 1 ? "binary" : "hexadecimal");
+                return vstr(e->as, "", 0);
+            }
+        }
+        b = (b << bits) | d;
+        if ((i + 1) % per == 0) {
+            if (b == 0) {
+                ev_fail(e, "%s: the result has a byte X'00', which a character value cannot "
+                        "hold in IMP", fn);
+                return vstr(e->as, "", 0);
+            }
+            out[k++] = ebcdic_char((uint8_t)b);
+            b = 0;
+        }
+    }
+    return (struct val){ .t = 'C', .s = out, .len = k };
+}
+
+/* The binary or hexadecimal digits of the EBCDIC bytes of a character string. */
+static struct val chars_digits(struct ev *e, struct val x, int bits)
+{
+    int per = 8 / bits;
+    char *out = arena_raw(&e->as->mac->tmp, (size_t)(x.len * per) + 1);
+    for (int i = 0; i < x.len; i++) {
+        uint8_t b = ebcdic_of(x.s[i]);
+        for (int j = 0; j < per; j++)
+            out[i * per + j] = "0123456789ABCDEF"[(b >> (8 - bits * (j + 1))) & ((1 << bits) - 1)];
+    }
+    return (struct val){ .t = 'C', .s = out, .len = x.len * per };
+}
+
+static int64_t chars_value(struct ev *e, struct val x, const char *fn)
+{
+    if (x.len > 4) {
+        ev_fail(e, "%s: '%.*s' is longer than 4 characters", fn, x.len > 40 ? 40 : x.len, x.s);
+        return 0;
+    }
+    uint32_t u = 0;
+    for (int i = 0; i < x.len; i++)
+        u = u << 8 | ebcdic_of(x.s[i]);
+    return (int32_t)u;
+}
+
+/* A string as a DC C'..' operand would hold it: '' and && count once. */
+static struct val dc_value(struct ev *e, struct val x)
+{
+    char *out = arena_raw(&e->as->mac->tmp, (size_t)x.len + 1);
+    int k = 0;
+    for (int i = 0; i < x.len; i++) {
+        out[k++] = x.s[i];
+        if ((x.s[i] == '\'' || x.s[i] == '&') && i + 1 < x.len && x.s[i + 1] == x.s[i])
+            i++;
+    }
+    return (struct val){ .t = 'C', .s = out, .len = k };
+}
+
+static int is_sym_name(struct val x)
+{
+    if (x.len < 1 || x.len > SYM_MAX || isdigit((unsigned char)x.s[0]))
+        return 0;
+    for (int i = 0; i < x.len; i++)
+        if (!is_symch((unsigned char)x.s[i]))
+            return 0;
+    return 1;
+}
+
+static int all_digits(struct val x, int base, int max)
+{
+    if (x.len < 1 || x.len > max)
+        return 0;
+    for (int i = 0; i < x.len; i++) {
+        int c = toupper((unsigned char)x.s[i]);
+        int d = isdigit(c) ? c - '0' : (c >= 'A' && c <= 'F') ? c - 'A' + 10 : 99;
+        if (d >= base)
+            return 0;
+    }
+    return 1;
+}
+
+enum bf {
+    BF_A2B, BF_A2C, BF_A2D, BF_A2X, BF_B2A, BF_B2C, BF_B2D, BF_B2X, BF_BYTE, BF_C2A, BF_C2B,
+    BF_C2D, BF_C2X, BF_D2A, BF_D2B, BF_D2C, BF_D2X, BF_DCLEN, BF_DCVAL, BF_DEQUOTE,
+    BF_DOUBLE, BF_ISBIN, BF_ISDEC, BF_ISHEX, BF_ISSYM, BF_LOWER, BF_SIGNED, BF_UPPER,
+    BF_X2A, BF_X2B, BF_X2C, BF_X2D, BF_INDEX, BF_FIND,
+};
+
+/* The table: name, arguments, and A if they are arithmetic (else character). */
+static const struct builtin { const char *name; enum bf f; int nargs; char arg; } builtins[] = {
+    { "A2B", BF_A2B, 1, 'A' },    { "A2C", BF_A2C, 1, 'A' },      { "A2D", BF_A2D, 1, 'A' },
+    { "A2X", BF_A2X, 1, 'A' },    { "B2A", BF_B2A, 1, 'C' },      { "B2C", BF_B2C, 1, 'C' },
+    { "B2D", BF_B2D, 1, 'C' },    { "B2X", BF_B2X, 1, 'C' },      { "BYTE", BF_BYTE, 1, 'A' },
+    { "C2A", BF_C2A, 1, 'C' },    { "C2B", BF_C2B, 1, 'C' },      { "C2D", BF_C2D, 1, 'C' },
+    { "C2X", BF_C2X, 1, 'C' },    { "D2A", BF_D2A, 1, 'C' },      { "D2B", BF_D2B, 1, 'C' },
+    { "D2C", BF_D2C, 1, 'C' },    { "D2X", BF_D2X, 1, 'C' },      { "DCLEN", BF_DCLEN, 1, 'C' },
+    { "DCVAL", BF_DCVAL, 1, 'C' }, { "DEQUOTE", BF_DEQUOTE, 1, 'C' },
+    { "DOUBLE", BF_DOUBLE, 1, 'C' }, { "ISBIN", BF_ISBIN, 1, 'C' }, { "ISDEC", BF_ISDEC, 1, 'C' },
+    { "ISHEX", BF_ISHEX, 1, 'C' }, { "ISSYM", BF_ISSYM, 1, 'C' },  { "LOWER", BF_LOWER, 1, 'C' },
+    { "SIGNED", BF_SIGNED, 1, 'A' }, { "UPPER", BF_UPPER, 1, 'C' }, { "X2A", BF_X2A, 1, 'C' },
+    { "X2B", BF_X2B, 1, 'C' },    { "X2C", BF_X2C, 1, 'C' },      { "X2D", BF_X2D, 1, 'C' },
+    { "INDEX", BF_INDEX, 2, 'C' }, { "FIND", BF_FIND, 2, 'C' },
+};
+
+static const struct builtin *builtin_find(const char *s, int n)
+{
+    for (size_t i = 0; i < sizeof builtins / sizeof builtins[0]; i++)
+        if (name_eq(s, builtins[i].name, (size_t)n))
+            return &builtins[i];
+    return NULL;
+}
+
+static int64_t index_find(struct val a, struct val b, int find)
+{
+    for (int i = 0; i < a.len; i++)
+        if (find ? memchr(b.s, a.s[i], (size_t)b.len) != NULL
+                 : b.len > 0 && i + b.len <= a.len && !memcmp(a.s + i, b.s, (size_t)b.len))
+            return i + 1;
+    return 0;
+}
+
+static struct val builtin_apply(struct ev *e, const struct builtin *b, struct val *a)
+{
+    const char *fn = b->name;
+    int64_t n = b->arg == 'A' ? to_num(e, a[0]) : 0;
+    struct val x = b->arg == 'C' ? to_str(e, a[0]) : a[0];
+    if (e->err)
+        return vnum(0);
+    uint32_t u = (uint32_t)n;
+    switch (b->f) {
+    case BF_A2B: return fmt_binary(e, u, 32);
+    case BF_A2C: return chars_of(e, u, 4);
+    case BF_A2D: return fmt_decimal(e, n, 1);
+    case BF_A2X: return fmt_hex(e, u, 8);
+    case BF_SIGNED: return fmt_decimal(e, n, 0);
+    case BF_BYTE:
+        if (n < 0 || n > 255) {
+            ev_fail(e, "BYTE: %lld is not from 0 to 255", (long long)n);
+            return vstr(e->as, "", 0);
+        }
+        return chars_of(e, u, 1);
+    case BF_B2A: return vnum(digits_value(e, x, 2, fn));
+    case BF_B2C: return digits_chars(e, x, 1, fn);
+    case BF_B2D: return fmt_decimal(e, digits_value(e, x, 2, fn), 1);
+    case BF_B2X: {
+        int64_t v = digits_value(e, x, 2, fn);
+        return fmt_hex(e, (uint32_t)v, (x.len + 3) / 4 ? (x.len + 3) / 4 : 1);
+    }
+    case BF_C2A: return vnum(chars_value(e, x, fn));
+    case BF_C2B: return chars_digits(e, x, 1);
+    case BF_C2D: return fmt_decimal(e, chars_value(e, x, fn), 1);
+    case BF_C2X: return chars_digits(e, x, 4);
+    case BF_D2A: return vnum(x.len ? digits_value(e, x, 10, fn) : 0);
+    case BF_D2B: return fmt_binary(e, (uint32_t)digits_value(e, x, 10, fn), 32);
+    case BF_D2C: return chars_of(e, (uint32_t)digits_value(e, x, 10, fn), 4);
+    case BF_D2X: return fmt_hex(e, (uint32_t)digits_value(e, x, 10, fn), 8);
+    case BF_X2A: return vnum(digits_value(e, x, 16, fn));
+    case BF_X2B: {
+        struct val c = digits_chars(e, x, 4, fn);
+        return e->err ? c : chars_digits(e, c, 1);
+    }
+    case BF_X2C: return digits_chars(e, x, 4, fn);
+    case BF_X2D: return fmt_decimal(e, digits_value(e, x, 16, fn), 1);
+    case BF_DCLEN: return vnum(dc_value(e, x).len);
+    case BF_DCVAL: return dc_value(e, x);
+    case BF_DEQUOTE: {
+        int s = x.len > 0 && x.s[0] == '\'', t = x.len > s && x.s[x.len - 1] == '\'';
+        return vstr(e->as, x.s + s, x.len - s - t);
+    }
+    case BF_DOUBLE: case BF_LOWER: case BF_UPPER: {
+        char *d = arena_raw(&e->as->mac->tmp, (size_t)(2 * x.len + 1));
+        int k = 0;
+        for (int j = 0; j < x.len; j++) {
+            unsigned char ch = (unsigned char)x.s[j];
+            d[k++] = (char)(b->f == BF_UPPER ? toupper(ch) : b->f == BF_LOWER ? tolower(ch) : ch);
+            if (b->f == BF_DOUBLE && (ch == '\'' || ch == '&'))
+                d[k++] = (char)ch;
+        }
+        return (struct val){ .t = 'C', .s = d, .len = k };
+    }
+    case BF_ISBIN: return vbool(all_digits(x, 2, 32));
+    case BF_ISHEX: return vbool(all_digits(x, 16, 8));
+    case BF_ISDEC: {
+        if (!all_digits(x, 10, 10))
+            return vbool(0);
+        int64_t v = 0;
+        for (int j = 0; j < x.len; j++)
+            v = v * 10 + (x.s[j] - '0');
+        return vbool(v <= INT32_MAX);
+    }
+    case BF_ISSYM: return vbool(is_sym_name(x));
+    case BF_INDEX: case BF_FIND:
+        return vnum(index_find(x, to_str(e, a[1]), b->f == BF_FIND));
+    }
+    return vnum(0);
+}
+
+/* Does a built-in function call NAME( begin at e->s[i]? */
+static int builtin_at(const struct ev *e, int i)
+{
+    int w = 0;
+    while (i + w < e->n && is_symch((unsigned char)e->s[i + w]))
+        w++;
+    return w && i + w < e->n && e->s[i + w] == '(' && builtin_find(e->s + i, w);
+}
+
+/* NAME(arg[,arg]) at the cursor (on the '('), b its entry. */
+static struct val builtin_call(struct ev *e, const struct builtin *b)
+{
+    struct val a[2];
+    e->i++;
+    for (int k = 0; k < b->nargs; k++) {
+        skip_blanks(e);
+        a[k] = lor(e);
+        skip_blanks(e);
+        if (e->err)
+            return vnum(0);
+        char want = k + 1 < b->nargs ? ',' : ')';
+        if (e->i >= e->n || e->s[e->i] != want) {
+            ev_fail(e, "%s needs %d operand%s: '%c' expected", b->name, b->nargs,
+                    b->nargs > 1 ? "s" : "", want);
+            return vnum(0);
+        }
+        e->i++;
+    }
+    return builtin_apply(e, b, a);
+}
+
 static struct val prim1(struct ev *e);
 
 static struct val prim(struct ev *e)
@@ -746,22 +1091,23 @@ static struct val prim1(struct ev *e)
     if (c == '(') {
         e->i++;
         skip_blanks(e);
-        int fn = word(e, "UPPER") ? 1 : word(e, "LOWER") ? 2 : word(e, "DOUBLE") ? 3 : 0;
-        if (fn) {                       /* (UPPER 'x'), (LOWER 'x'), (DOUBLE 'x') */
-            struct val y = to_str(e, prim(e));
-            char *d = arena_raw(&e->as->mac->tmp, (size_t)(2 * y.len + 1));
-            int k = 0;
-            for (int j = 0; j < y.len; j++) {
-                unsigned char ch = (unsigned char)y.s[j];
-                d[k++] = (char)(fn == 1 ? toupper(ch) : fn == 2 ? tolower(ch) : ch);
-                if (fn == 3 && (ch == '\'' || ch == '&'))
-                    d[k++] = (char)ch;
-            }
+        int w = 0;
+        while (e->i + w < e->n && is_symch((unsigned char)e->s[e->i + w]))
+            w++;
+        const struct builtin *b = w && e->i + w < e->n && e->s[e->i + w] == ' '
+                                  ? builtin_find(e->s + e->i, w) : NULL;
+        if (b && b->nargs == 1) {       /* (UPPER 'x'), (A2X &N): the logical format */
+            e->i += w;
+            skip_blanks(e);
+            struct val y = prim(e);
+            if (e->err)
+                return vnum(0);
+            struct val r = builtin_apply(e, b, &y);
             skip_blanks(e);
             if (e->i >= e->n || e->s[e->i] != ')')
                 ev_fail(e, "')' expected");
             e->i++;
-            return (struct val){ .t = 'C', .s = d, .len = k };
+            return r.t == 'C' ? concat_more(e, r) : r;
         }
         struct val x = lor(e);
         skip_blanks(e);
@@ -812,6 +1158,22 @@ static struct val prim1(struct ev *e)
     }
     if (is_attr(e))
         return attribute(e, (char)toupper((unsigned char)c));
+    if (isalpha((unsigned char)c)) {    /* NAME(...): a built-in function */
+        int w = 0;
+        while (e->i + w < e->n && is_symch((unsigned char)e->s[e->i + w]))
+            w++;
+        const struct builtin *b = e->i + w < e->n && e->s[e->i + w] == '('
+                                  ? builtin_find(e->s + e->i, w) : NULL;
+        if (b) {
+            e->i += w;
+            struct val r = builtin_call(e, b);
+            return r.t == 'C' ? concat_more(e, r) : r;
+        }
+        if (e->i + w < e->n && e->s[e->i + w] == '(' && w > 1) {
+            ev_fail(e, "unknown built-in function %.*s", w, e->s + e->i);
+            return vnum(0);
+        }
+    }
     char u = (char)toupper((unsigned char)c);
     if ((u == 'X' || u == 'B' || u == 'C') && e->i + 1 < e->n && e->s[e->i + 1] == '\'')
         return selfdef(e, u);
@@ -864,14 +1226,48 @@ static int str_cmp(struct val a, struct val b)
     return 0;
 }
 
+/* sum { (SLA | SLL | SRA | SRL) sum }: shifts of 32-bit values. */
+static struct val shift(struct ev *e)
+{
+    static const char *const ops[] = { "SLA", "SLL", "SRA", "SRL" };
+    struct val x = sum(e);
+    for (int again = 1; again && !e->err;) {
+        again = 0;
+        for (int k = 0; k < 4 && !e->err; k++) {
+            if (!word(e, ops[k]))
+                continue;
+            int64_t a = to_num(e, x), n = to_num(e, sum(e));
+            if (n < 0 || n > 63) {
+                ev_fail(e, "shift count %lld is not from 0 to 63", (long long)n);
+                return vnum(0);
+            }
+            uint32_t u = (uint32_t)a;
+            int64_t r;
+            if (k == 1)
+                r = n > 31 ? 0 : (int32_t)(u << n);
+            else if (k == 3)
+                r = n > 31 ? 0 : (int32_t)(u >> n);
+            else if (k == 2)
+                r = (int32_t)u >> (n > 31 ? 31 : n);
+            else {      /* SLA: the sign stays; a bit unlike it shifted out is an overflow */
+                int64_t v = (int64_t)(int32_t)u * ((int64_t)1 << (n > 32 ? 32 : n));
+                r = fit32(e, v);
+            }
+            x = vnum(r);
+            again = 1;
+        }
+    }
+    return x;
+}
+
 static struct val rel(struct ev *e)
 {
     static const char *const ops[] = { "EQ", "NE", "LT", "GT", "LE", "GE" };
-    struct val x = sum(e);
+    struct val x = shift(e);
     int find = word(e, "FIND") ? 2 : word(e, "INDEX") ? 1 : 0;
     if (find) {     /* 'a' INDEX 'b': where b is in a; 'a' FIND 'b': the first of b's
                        characters in a; 0 if none */
-        struct val a = to_str(e, x), b = to_str(e, sum(e));
+        struct val a = to_str(e, x), b = to_str(e, shift(e));
         for (int i = 0; i < a.len && !e->err; i++)
             if (find == 1 ? (b.len > 0 && i + b.len <= a.len && !memcmp(a.s + i, b.s, (size_t)b.len))
                           : memchr(b.s, a.s[i], (size_t)b.len) != NULL)
@@ -881,7 +1277,7 @@ static struct val rel(struct ev *e)
     for (int k = 0; k < 6 && !e->err; k++) {
         if (!word(e, ops[k]))
             continue;
-        struct val y = sum(e);
+        struct val y = shift(e);
         int c;
         if (x.t == 'C' && y.t == 'C')
             c = str_cmp(x, y);
@@ -896,10 +1292,19 @@ static struct val rel(struct ev *e)
     return x;
 }
 
+/* In SETA, AND, OR, XOR, NOT on arithmetic values work on their 32 bits (HLASM);
+   elsewhere, and on logical values, they are the logical operators. */
+static int both_arith(const struct ev *e, struct val a, struct val b)
+{
+    return e->arith && a.t == 'A' && b.t == 'A';
+}
+
 static struct val lnot(struct ev *e)
 {
-    if (word(e, "NOT"))
-        return vbool(!to_num(e, lnot(e)));
+    if (word(e, "NOT")) {
+        struct val x = lnot(e);
+        return e->arith && x.t == 'A' ? vnum((int32_t)~(uint32_t)x.n) : vbool(!to_num(e, x));
+    }
     return rel(e);
 }
 
@@ -908,8 +1313,13 @@ static struct val land(struct ev *e)
     struct val x = lnot(e);
     while (!e->err && word(e, "AND")) {
         int n = word(e, "NOT");
-        int64_t b = to_num(e, lnot(e));
-        x = vbool(to_num(e, x) && (n ? !b : b));
+        struct val y = lnot(e);
+        if (both_arith(e, x, y))
+            x = vnum((int32_t)((uint32_t)x.n & (n ? ~(uint32_t)y.n : (uint32_t)y.n)));
+        else {
+            int64_t b = to_num(e, y);
+            x = vbool(to_num(e, x) && (n ? !b : b));
+        }
     }
     return x;
 }
@@ -922,10 +1332,20 @@ static struct val lor(struct ev *e)
             return x;
         if (word(e, "OR")) {
             int n = word(e, "NOT");
-            int64_t b = to_num(e, land(e));
+            struct val y = land(e);
+            if (both_arith(e, x, y)) {
+                x = vnum((int32_t)((uint32_t)x.n | (n ? ~(uint32_t)y.n : (uint32_t)y.n)));
+                continue;
+            }
+            int64_t b = to_num(e, y);
             x = vbool(to_num(e, x) || (n ? !b : b));
         } else if (word(e, "XOR")) {
-            int64_t b = to_num(e, land(e));
+            struct val y = land(e);
+            if (both_arith(e, x, y)) {
+                x = vnum((int32_t)((uint32_t)x.n ^ (uint32_t)y.n));
+                continue;
+            }
+            int64_t b = to_num(e, y);
             x = vbool(!to_num(e, x) != !b);
         } else {
             return x;
@@ -1124,7 +1544,8 @@ static int set_stmt(struct assembler *as, struct inv *v, const struct fields *f,
         ev_fail(&e, "&%s is subscripted: write &%s(n)", s->name, s->name);
         return 0;
     }
-    struct ev x = { .as = as, .v = v, .s = f->opnd, .n = f->opndlen, .col0 = f->opndcol };
+    struct ev x = { .as = as, .v = v, .s = f->opnd, .n = f->opndlen, .col0 = f->opndcol,
+                    .arith = type == 'A' };
     if (x.n == 0) {
         ev_fail(&x, "SET%c needs an operand", type);
         return 0;
