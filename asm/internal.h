@@ -129,12 +129,18 @@ struct opent {
     enum dir_code dir;
     int noops;                      /* directive takes no operands */
     unsigned char len;              /* strlen(name) */
+    unsigned char gone;             /* deleted or redefined by OPSYN */
 };
 
 struct optab;
 struct optab *optab_new(void);
 void optab_free(struct optab *t);
 const struct opent *optab_find(const struct optab *t, const char *name, size_t n);
+/* OPSYN: name (upper case, at most 8 characters, kept by the caller) is no operation
+   any more; optab_alias then makes it stand for old.  optab_alias: 0, or -1 when the
+   table is full. */
+void optab_remove(struct optab *t, const char *name, size_t n);
+int optab_alias(struct optab *t, const char *name, const struct opent *old);
 /* A macro name impas does not have: the message to give, or NULL. */
 struct macro_hint {
     const char *name;

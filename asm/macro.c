@@ -274,6 +274,15 @@ static void mac_define(struct assembler *as, struct macdef *m)
     *p = m;
 }
 
+static void mac_undefine(struct macproc *mp, const char *name)
+{
+    for (struct macdef **p = &mp->tab[hash_name(name, strlen(name))]; *p; p = &(*p)->next)
+        if (strcmp((*p)->name, name) == 0) {
+            *p = (*p)->next;
+            return;
+        }
+}
+
 /* The body grows in the arena (the old copy stays there): definitions are few. */
 static void body_add(struct assembler *as, struct macdef *m, const char *text, int len,
                      int file, int line)
@@ -515,6 +524,74 @@ static struct macdef *lib_find(struct assembler *as, const char *name, size_t n,
     return NULL;
 }
 
+/* ---- OPSYN ------------------------------------------------------------------------------ */
+
+static int is_opsyn(const struct fields *f)
+{
+    return f->oplen == 5 && same_name(f->op, 5, "OPSYN");
+}
+
+/*
+ * NEW OPSYN OLD: from here on NEW is the operation OLD (an instruction, an
+ * extended mnemonic, a directive, a macro of the source or the libraries);
+ * NEW OPSYN with no operand deletes the operation NEW.  Statement si.
+ */
+static void opsyn(struct assembler *as, int si, const struct fields *f)
+{
+    struct macproc *mp = as->mac;
+    int bad = !f->nlen || f->nlen > SYM_MAX || !isalpha((unsigned char)f->name[0]);
+    for (int i = 0; i < f->nlen && !bad; i++)
+        bad = !is_symch((unsigned char)f->name[i]);
+    if (bad) {
+        stmt_msg(as, si, DIAG_ERROR, f->nlen ? 1 : f->opcol,
+                 "OPSYN needs the new operation's name in the name field");
+        return;
+    }
+    char *nu = upper_dup(as, f->name, f->nlen);
+    if (f->opndlen == 0) {                  /* NAME OPSYN: NAME is no operation any more */
+        mac_undefine(mp, nu);
+        optab_remove(as->optab, nu, strlen(nu));
+        return;
+    }
+    for (int i = 0; i < f->opndlen; i++)
+        if (!is_symch((unsigned char)f->opnd[i]) || f->opndlen > SYM_MAX) {
+            stmt_msg(as, si, DIAG_ERROR, f->opndcol, "OPSYN needs an operation code as its "
+                     "operand");
+            return;
+        }
+    if (ca_lookup(f->opnd, f->opndlen) != CA_NONE || is_opsyn(&(struct fields){
+            .op = f->opnd, .oplen = f->opndlen })) {
+        stmt_msg(as, si, DIAG_ERROR, f->opndcol, "OPSYN of a conditional assembly instruction "
+                 "is not supported");
+        return;
+    }
+    struct macdef *m = mac_find(mp, f->opnd, (size_t)f->opndlen);
+    const struct opent *op = m ? NULL : optab_find(as->optab, f->opnd, (size_t)f->opndlen);
+    if (!m && !op)
+        m = lib_find(as, f->opnd, (size_t)f->opndlen, si);
+    if (m) {                                /* the same definition under another name */
+        struct macdef *c = arena_alloc(&as->arena, sizeof *c);
+        *c = *m;
+        c->name = nu;
+        optab_remove(as->optab, nu, strlen(nu));
+        mac_define(as, c);
+        return;
+    }
+    if (!op) {
+        stmt_msg(as, si, DIAG_ERROR, f->opndcol, "OPSYN: %.*s is no operation code (an "
+                 "instruction, a directive or a macro)", f->opndlen, f->opnd);
+        return;
+    }
+    if (f->nlen > 8) {
+        stmt_msg(as, si, DIAG_ERROR, 1, "OPSYN: a name for an instruction or a directive "
+                 "has at most 8 characters");
+        return;
+    }
+    mac_undefine(mp, nu);
+    if (optab_alias(as->optab, nu, op) < 0)
+        stmt_msg(as, si, DIAG_ERROR, 1, "too many OPSYN statements");
+}
+
 /* ---- expansion ------------------------------------------------------------------------- */
 
 static void expand(struct assembler *as, const struct macdef *m, int call, struct inv *outer);
@@ -602,6 +679,10 @@ static void generate(struct assembler *as, struct inv *v, char *t, int len, int 
             t[i] = ' ';
     struct fields f;
     mac_fields(t, len, &f);
+    if (is_opsyn(&f)) {
+        opsyn(as, src_gen_stmt(as, file, line, t, len, v->frame, 1), &f);
+        return;
+    }
     struct macdef *m = NULL;
     if (f.oplen && !(f.oplen >= 3 && ca_lookup(f.op, f.oplen) != CA_NONE))
         m = mac_find(as->mac, f.op, (size_t)f.oplen);
@@ -894,11 +975,18 @@ int mac_open_stmt(struct assembler *as, int si, int fi, int *li)
         return 1;
     st = &as->stmts[si];
     mac_fields(stmt_text(as, st), st->textlen, &f);
+    if (is_opsyn(&f)) {
+        opsyn(as, si, &f);
+        return 1;
+    }
     struct macdef *m = f.oplen ? mac_find(mp, f.op, (size_t)f.oplen) : NULL;
     if (!m && f.oplen && !optab_find(as->optab, f.op, (size_t)f.oplen))
         m = lib_find(as, f.op, (size_t)f.oplen, si);
     if (m) {
+        mp->rd_fi = fi;         /* AREAD reads the lines after the call */
+        mp->rd_li = li;
         expand(as, m, si, &mp->open);
+        mp->rd_li = NULL;
         return 1;
     }
     return 0;

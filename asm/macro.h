@@ -122,6 +122,8 @@ struct macproc {
     long maxtext;               /* their budget */
     long branches, maxbranches; /* open-code branches taken, and the limit */
     int replay;                 /* open code went back (AGO): its statements count as steps */
+    int rd_fi, *rd_li;          /* AREAD: the open-code file and its next line (rd_li NULL:
+                                   no macro called from open code is being expanded) */
 };
 
 void mac_fields(const char *t, int len, struct fields *f);
@@ -139,7 +141,7 @@ int set_subst(struct assembler *as, struct inv *v, const char *t, int len, char 
    invocation (MEXIT, ACTR); *jump gets a sequence symbol to go to, or "". */
 enum ca_op { CA_NONE, CA_LCLA, CA_LCLB, CA_LCLC, CA_GBLA, CA_GBLB, CA_GBLC, CA_SETA,
              CA_SETB, CA_SETC, CA_AIF, CA_AGO, CA_ANOP, CA_ACTR, CA_MNOTE, CA_MEXIT,
-             CA_MACRO, CA_MEND };
+             CA_MACRO, CA_MEND, CA_AREAD, CA_SETAF, CA_SETCF };
 enum ca_op ca_lookup(const char *op, int n);
 int ca_exec(struct assembler *as, struct inv *v, enum ca_op op, const struct fields *f,
             char *jump);

@@ -1417,7 +1417,7 @@ static const struct { const char *name; enum ca_op op; } ca_ops[] = {
     { "GBLB", CA_GBLB }, { "GBLC", CA_GBLC }, { "SETA", CA_SETA }, { "SETB", CA_SETB },
     { "SETC", CA_SETC }, { "AIF", CA_AIF }, { "AGO", CA_AGO }, { "ANOP", CA_ANOP },
     { "ACTR", CA_ACTR }, { "MNOTE", CA_MNOTE }, { "MEXIT", CA_MEXIT }, { "MACRO", CA_MACRO },
-    { "MEND", CA_MEND },
+    { "MEND", CA_MEND }, { "AREAD", CA_AREAD }, { "SETAF", CA_SETAF }, { "SETCF", CA_SETCF },
 };
 
 enum ca_op ca_lookup(const char *op, int n)
@@ -1500,12 +1500,15 @@ static int declare(struct assembler *as, struct inv *v, const struct fields *f, 
 }
 
 /* &NAME SETx value[,value...] */
-static int set_stmt(struct assembler *as, struct inv *v, const struct fields *f, char type)
+/* The SET symbol in the name field of f (a SETx or AREAD, opname), of type type: its
+   variable and *sub its subscript (1 if none); NULL after an error (reported). */
+static struct setvar *set_target(struct assembler *as, struct inv *v, const struct fields *f,
+                                 char type, const char *opname, int64_t *sub_out)
 {
     struct ev e = { .as = as, .v = v, .s = f->name, .n = f->nlen, .col0 = 1 };
     if (f->nlen < 2 || f->name[0] != '&' || !isalpha((unsigned char)f->name[1])) {
-        ev_fail(&e, "SET%c needs a SET symbol (&NAME) in the name field", type);
-        return 0;
+        ev_fail(&e, "%s needs a SET symbol (&NAME) in the name field", opname);
+        return NULL;
     }
     e.i = 1;
     while (e.i < e.n && is_symch((unsigned char)e.s[e.i]))
@@ -1523,27 +1526,63 @@ static int set_stmt(struct assembler *as, struct inv *v, const struct fields *f,
         has_sub = 1;
     }
     if (e.err)
-        return 0;
+        return NULL;
     if (mac_param(v, nm, nl) || (v->m && name_eq(nm, "SYSLIST", nl)) ||
         (nl > 3 && !strncasecmp(nm, "SYS", 3))) {
         e.i = 0;
         ev_fail(&e, "&%.*s is a parameter or system variable and cannot be SET", (int)nl, nm);
-        return 0;
+        return NULL;
     }
     struct setvar *s = bound(v->vars, nm, nl);
     if (!s)     /* implicitly a local SET symbol of the type of the SETx */
         s = bind(&v->vars, var_new(nm, nl, type, has_sub ? 1 : 0), 1)->v;
     if (s->type != type) {
         e.i = 0;
-        ev_fail(&e, "&%s is a SET%c symbol; SET%c cannot give it a value", s->name, s->type,
-                type);
-        return 0;
+        ev_fail(&e, "&%s is a SET%c symbol; %s cannot give it a value", s->name, s->type,
+                opname);
+        return NULL;
     }
     if (s->dim > 0 && !has_sub) {
         e.i = 0;
         ev_fail(&e, "&%s is subscripted: write &%s(n)", s->name, s->name);
-        return 0;
+        return NULL;
     }
+    *sub_out = sub;
+    return s;
+}
+
+/* Give element sub of C symbol s the value t (n bytes): 0, or -1 (the budget). */
+static int set_cvalue(struct assembler *as, struct inv *v, struct setvar *s, int64_t sub,
+                      const char *t, int n)
+{
+    int k = var_slot(as->mac, s, sub);
+    if (k < 0) {
+        ca_error(as, v, 0, "subscript %lld of &%s out of range", (long long)sub, s->name);
+        return -1;
+    }
+    long delta = n + 1 - (s->c[k] ? (long)strlen(s->c[k]) + 1 : 0);
+    free(s->c[k]);
+    s->c[k] = malloc((size_t)n + 1);
+    if (!s->c[k]) abort();
+    memcpy(s->c[k], t, (size_t)n);
+    s->c[k][n] = '\0';
+    if (mac_budget(as, -1, 0, delta) < 0) {
+        ca_error(as, v, 0, "macro processing stopped: the text made by macros and the values "
+                 "of SET symbols passed %ld bytes (--max-macro-text raises the limit)",
+                 as->mac->maxtext);
+        return -1;
+    }
+    return 0;
+}
+
+static int set_stmt(struct assembler *as, struct inv *v, const struct fields *f, char type)
+{
+    char opname[8];
+    snprintf(opname, sizeof opname, "SET%c", type);
+    int64_t sub = 1;
+    struct setvar *s = set_target(as, v, f, type, opname, &sub);
+    if (!s)
+        return 0;
     struct ev x = { .as = as, .v = v, .s = f->opnd, .n = f->opndlen, .col0 = f->opndcol,
                     .arith = type == 'A' };
     if (x.n == 0) {
@@ -1749,6 +1788,59 @@ static int mnote(struct assembler *as, struct inv *v, const struct fields *f)
     return 0;
 }
 
+/*
+ * &C AREAD [NOSTMT|NOPRINT|CLOCKB|CLOCKD]: the next line of open code after the macro
+ * call (columns 1-80, blanks added), which is then not assembled; CLOCKB and CLOCKD
+ * give the time of day (hundredths of a second; HHMMSSTH): 0 unless --sysdate.
+ */
+static int aread(struct assembler *as, struct inv *v, const struct fields *f)
+{
+    struct macproc *mp = as->mac;
+    int64_t sub = 1;
+    if (!v->m) {
+        ca_error(as, v, f->opcol, "AREAD is for macro definitions (it reads the line after "
+                 "the call)");
+        return 0;
+    }
+    struct setvar *s = set_target(as, v, f, 'C', "AREAD", &sub);
+    if (!s)
+        return 0;
+    char buf[81];
+    int clk = f->opndlen == 6 && (name_eq(f->opnd, "CLOCKB", 6) || name_eq(f->opnd, "CLOCKD", 6));
+    if (clk) {
+        long cs = 0;
+        if (as->opt.real_date) {
+            struct timespec ts;
+            struct tm tm;
+            clock_gettime(CLOCK_REALTIME, &ts);
+            localtime_r(&ts.tv_sec, &tm);
+            cs = ((tm.tm_hour * 60L + tm.tm_min) * 60 + tm.tm_sec) * 100 + ts.tv_nsec / 10000000;
+        }
+        int n = toupper((unsigned char)f->opnd[5]) == 'B'
+                ? snprintf(buf, sizeof buf, "%08ld", cs)
+                : snprintf(buf, sizeof buf, "%02ld%02ld%02ld%02ld", cs / 360000,
+                           cs / 6000 % 60, cs / 100 % 60, cs % 100);
+        return set_cvalue(as, v, s, sub, buf, n) < 0 ? -1 : 0;
+    }
+    if (f->opndlen && !(f->opndlen == 6 && name_eq(f->opnd, "NOSTMT", 6)) &&
+        !(f->opndlen == 7 && name_eq(f->opnd, "NOPRINT", 7))) {
+        ca_error(as, v, f->opndcol, "AREAD's operand is NOSTMT, NOPRINT, CLOCKB or CLOCKD");
+        return 0;
+    }
+    int n = 0;
+    if (mp->rd_li) {
+        const struct srcfile *sf = as->files[mp->rd_fi];
+        if (*mp->rd_li < sf->nlines) {
+            n = sf->lens[*mp->rd_li] < 80 ? sf->lens[*mp->rd_li] : 80;
+            memcpy(buf, sf->lines[*mp->rd_li], (size_t)n);
+            (*mp->rd_li)++;
+            memset(buf + n, ' ', (size_t)(80 - n));
+            n = 80;
+        }
+    }
+    return set_cvalue(as, v, s, sub, buf, n) < 0 ? -1 : 0;
+}
+
 int ca_exec(struct assembler *as, struct inv *v, enum ca_op op, const struct fields *f,
             char *jump)
 {
@@ -1767,6 +1859,12 @@ int ca_exec(struct assembler *as, struct inv *v, enum ca_op op, const struct fie
     case CA_AGO: return aif_ago(as, v, f, 0, jump);
     case CA_ANOP: return 0;
     case CA_MNOTE: return mnote(as, v, f);
+    case CA_AREAD: return aread(as, v, f);
+    case CA_SETAF: case CA_SETCF:
+        ca_error(as, v, f->opcol, "%s calls an external function, a program of the host: "
+                 "IMP runs no host program for an assembly, whose source may not be trusted "
+                 "(write the function as a macro)", op == CA_SETAF ? "SETAF" : "SETCF");
+        return 0;
     case CA_MEXIT:
         if (!v->m)
             ca_error(as, v, f->opcol, "MEXIT outside a macro definition");

@@ -9,7 +9,9 @@
  * dropped so that the operands go on in column 16 of the next line.
  *
  * COPY members are read here, in place (search: the including file's
- * directory, then -I directories), each one its own source file.  After
+ * directory, then -I directories, then the macro libraries, as HLASM takes
+ * both from SYSLIB), each one its own source file; a member must be a
+ * regular file.  After
  * END, the remaining lines are ignored with a warning.
  *
  * ASSIST decks: a $JOB card (a line that begins "$JOB") before the
@@ -584,7 +586,7 @@ static void dir_of(const char *path, char *buf, size_t n)
 static int find_member(struct assembler *as, const char *dir, const char *name, char *out,
                        size_t n)
 {
-    static const char *const exts[] = { "", ".s", ".asm", ".cpy" };
+    static const char *const exts[] = { "", ".s", ".asm", ".cpy", ".mac" };
     char lower[SYM_MAX + 1];
     size_t k = 0;
     for (; name[k] && k < SYM_MAX; k++)
@@ -618,6 +620,8 @@ static int open_copy(struct assembler *as, int si, const char *name)
         found = find_member(as, dir, name, path, sizeof path);
         for (int i = 0; found < 0 && i < as->opt.nincdirs; i++)
             found = find_member(as, as->opt.incdirs[i], name, path, sizeof path);
+        for (int i = 0; found < 0 && i < as->opt.nmaclibs; i++)     /* HLASM's SYSLIB */
+            found = find_member(as, as->opt.maclibs[i], name, path, sizeof path);
     }
     if (found < 0) {
         stmt_msg(as, si, DIAG_ERROR, col, "COPY member %s not found", name);
