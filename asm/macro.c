@@ -221,17 +221,108 @@ static void sym_index(struct assembler *as)
     }
 }
 
-int mac_symattr(struct assembler *as, const char *name, size_t n, char *type, int64_t *len)
+/* The attributes of the symbol statement st defines. */
+static void stmt_attr(const struct stmt *st, char *type, int64_t *len);
+static char *upper_dup(struct assembler *as, const char *s, int n);
+
+/*
+ * Lookahead: the line of the open code being read (after this point) whose name
+ * field is name, or -1.  The file's name fields are indexed once.
+ */
+static int ahead_line(struct assembler *as, const char *name, size_t n)
+{
+    struct macproc *mp = as->mac;
+    if (!mp->cur_li)
+        return -1;
+    struct ahead *a = &mp->ahead;
+    const struct srcfile *f = as->files[mp->cur_fi];
+    if (!a->cap || a->fi != mp->cur_fi) {
+        free(a->names);
+        free(a->lines);
+        a->fi = mp->cur_fi;
+        a->cap = 64;
+        while (a->cap < 2 * (size_t)f->nlines)
+            a->cap *= 2;
+        a->names = calloc(a->cap, sizeof *a->names);
+        a->lines = calloc(a->cap, sizeof *a->lines);
+        if (!a->names || !a->lines) {
+            fputs("impas: out of memory\n", stderr);
+            abort();
+        }
+        for (int i = 0; i < f->nlines; i++) {
+            const char *t = f->lines[i];
+            int k = 0;
+            while (k < f->lens[i] && k < STMT_COLS && is_symch((unsigned char)t[k]))
+                k++;
+            if (k == 0 || k > SYM_MAX || !isalpha((unsigned char)t[0]) ||
+                (k < f->lens[i] && t[k] != ' '))
+                continue;
+            size_t h = hash_raw(t, (size_t)k) & (a->cap - 1);
+            while (a->names[h] && !same_name(t, (size_t)k, a->names[h]))
+                h = (h + 1) & (a->cap - 1);
+            if (!a->names[h]) {         /* the first definition counts */
+                a->names[h] = upper_dup(as, t, k);
+                a->lines[h] = i;
+            }
+        }
+    }
+    size_t h = hash_raw(name, n) & (a->cap - 1);
+    for (; a->names[h]; h = (h + 1) & (a->cap - 1))
+        if (same_name(name, n, a->names[h]))
+            return a->lines[h] >= *mp->cur_li ? a->lines[h] : -1;
+    return -1;
+}
+
+/* The attributes of a symbol defined later (line li of the open-code file): its
+   statement is parsed on the side and dropped.  0, or -1 if it defines none. */
+static int ahead_attr(struct assembler *as, int li, char *type, int64_t *len)
+{
+    struct macproc *mp = as->mac;
+    const struct srcfile *f = as->files[mp->cur_fi];
+    int nerrors = as->nerrors, stop = as->stop;
+    size_t nstmts = as->nstmts;
+    int n = f->lens[li] < STMT_COLS ? f->lens[li] : STMT_COLS;
+    int si = src_gen_stmt(as, mp->cur_fi, li, f->lines[li], n, NULL, 1);
+    struct stmt *st = &as->stmts[si];
+    int r = -1;
+    if (!memchr(f->lines[li], '&', (size_t)n)) {    /* no substitution needed */
+        parse_stmt(as, st);
+        st = &as->stmts[si];
+        if (!st->bad && st->kind != ST_NONE) {
+            stmt_attr(st, type, len);
+            r = 0;
+        }
+    }
+    as->nstmts = nstmts;        /* only its attributes were wanted */
+    as->nerrors = nerrors;
+    as->stop = stop;
+    return r;
+}
+
+int mac_symattr(struct assembler *as, const char *name, size_t n, char *type, int64_t *len,
+                int ahead)
 {
     struct macproc *mp = as->mac;
     sym_index(as);
-    if (!mp->symcap)
-        return -1;
+    if (!mp->symcap) {
+        int li = ahead ? ahead_line(as, name, n) : -1;
+        return li >= 0 ? ahead_attr(as, li, type, len) : -1;
+    }
     size_t h = hash_raw(name, n) % mp->symcap;
     for (; mp->symslot[h]; h = (h + 1) % mp->symcap) {
         const struct stmt *st = &as->stmts[mp->symslot[h] - 1];
         if (strlen(st->name) != n || strncasecmp(st->name, name, n))
             continue;
+        stmt_attr(st, type, len);
+        return 0;
+    }
+    int li = ahead ? ahead_line(as, name, n) : -1;
+    return li >= 0 ? ahead_attr(as, li, type, len) : -1;
+}
+
+static void stmt_attr(const struct stmt *st, char *type, int64_t *len)
+{
+    {
         *len = 1;
         *type = 'U';
         if (st->kind == ST_INSN) {
@@ -245,9 +336,7 @@ int mac_symattr(struct assembler *as, const char *name, size_t n, char *type, in
         } else if (st->kind == ST_DIR && (st->op->dir == D_CSECT || st->op->dir == D_START)) {
             *type = 'J';
         }
-        return 0;
     }
-    return -1;
 }
 
 /* ---- the macro table -------------------------------------------------------------- */
@@ -931,6 +1020,8 @@ int mac_open_stmt(struct assembler *as, int si, int fi, int *li)
     struct stmt *st = &as->stmts[si];
     struct fields f;
     mac_fields(stmt_text(as, st), st->textlen, &f);
+    mp->cur_fi = fi;
+    mp->cur_li = li;
     if (mp->replay && (mac_step(as, si, 0) < 0 ||
                        mac_budget(as, si, (long)sizeof *st + st->textlen, 0) < 0))
         return 1;
@@ -1054,6 +1145,8 @@ void mac_free(struct assembler *as)
     set_free_bindings(mp, mp->open.vars);
     set_free_bindings(mp, mp->globals);
     free(mp->oseqs);
+    free(mp->ahead.names);
+    free(mp->ahead.lines);
     nameset_free(&mp->missing);
     libdirs_free(&mp->libs);
     free(mp->symslot);

@@ -122,6 +122,13 @@ struct macproc {
     long maxtext;               /* their budget */
     long branches, maxbranches; /* open-code branches taken, and the limit */
     int replay;                 /* open code went back (AGO): its statements count as steps */
+    int cur_fi, *cur_li;        /* the open code being read: its file, next line */
+    struct ahead {              /* the names in the name fields of file fi, by line */
+        int fi;
+        const char **names;     /* upper case; open addressing, NULL empty */
+        int *lines;
+        size_t cap;
+    } ahead;
     int rd_fi, *rd_li;          /* AREAD: the open-code file and its next line (rd_li NULL:
                                    no macro called from open code is being expanded) */
 };
@@ -153,7 +160,9 @@ void ca_error(struct assembler *as, struct inv *v, int col, const char *fmt, ...
 const char *mac_param(const struct inv *v, const char *name, size_t n);
 /* Element k (1-based) of a sublist value "(a,b,c)" into out; its count if k is 0. */
 int mac_sublist(const char *val, int k, const char **out, int *olen);
-/* The type and length attributes of ordinary symbol name (defined before): 0 if known. */
-int mac_symattr(struct assembler *as, const char *name, size_t n, char *type, int64_t *len);
+/* The type and length attributes of ordinary symbol name: 0 if known.  Defined before
+   this point, or with ahead, later in the open code being read (HLASM's lookahead). */
+int mac_symattr(struct assembler *as, const char *name, size_t n, char *type, int64_t *len,
+                int ahead);
 
 #endif

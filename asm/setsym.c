@@ -657,7 +657,7 @@ static char type_of(struct ev *e, const char *s, int n)
             return 'U';
     char t;
     int64_t l;
-    return mac_symattr(e->as, s, (size_t)n, &t, &l) == 0 ? t : 'U';
+    return mac_symattr(e->as, s, (size_t)n, &t, &l, 1) == 0 ? t : 'U';
 }
 
 /* The operand of an attribute: the value of &v, or an ordinary symbol. */
@@ -720,13 +720,13 @@ static struct val attribute(struct ev *e, char a)
     case 'D': {
         char t;
         int64_t l;
-        return vbool(mac_symattr(e->as, x.s, (size_t)x.len, &t, &l) == 0);
+        return vbool(mac_symattr(e->as, x.s, (size_t)x.len, &t, &l, 0) == 0);
     }
     default: {  /* L */
         char t;
         int64_t l = 1;
-        if (mac_symattr(e->as, x.s, (size_t)x.len, &t, &l) != 0)
-            ev_fail(e, "L'%.*s: the symbol is not defined before this point",
+        if (mac_symattr(e->as, x.s, (size_t)x.len, &t, &l, 1) != 0)
+            ev_fail(e, "L'%.*s: the symbol is not defined in the source",
                     x.len > 40 ? 40 : x.len, x.s);
         return vnum(l);
     }

@@ -55,4 +55,101 @@ test_expect_success 'an unknown operation code that is no later instruction has 
     test_grep "unknown operation code .FROB.\$" err
 '
 
+# --- the macro language, as HLASM's Language Reference defines it ----------------------
+# The sources are in tests/data/coursework.
+
+for f in "$TEST_DIR"/data/coursework/*.s; do cp "$f" .; done
+
+# mnotes FILE: the texts of the comment MNOTEs of an assembly (--mnote-console).
+mnotes() { impas --mnote-console "$1" -o mn.o 2>&1 | sed -n "s/^.*: note: MNOTE \*: //p"; }
+
+test_expect_success 'a parameter that is a self-defining term is a number in SETA' '
+    impas sdt.s && test "$(text sdt.o)" = 1106C208
+'
+
+test_expect_success 'sublists nest: &P(2,1), &P(2,2,1), N'"'"'&P(2), &SYSLIST(1,2,2,2)' '
+    impas sub.s && test "$(text sub.o)" = C2C3C4C403020201
+'
+
+test_expect_success 'L'"'"' of packed and zoned constants is their assembled length (P'"'"'12345'"'"': 3)' '
+    impas lpz.s && text lpz.o | grep -q "03030502\$"
+'
+
+test_expect_success '&SYSECT is the section at the call for all the expansion' '
+    impas sect.s -l sect.lst &&
+    grep -q "^000000 C3D6C4C5 .*DC    C.CODE." sect.lst &&
+    grep -q "^000004 E8 .*DC    C.Y." sect.lst
+'
+
+test_expect_success 'MNOTE is listed under PRINT NOGEN; --mnote-console shows comment MNOTEs' '
+    impas mn.s -l mn.lst 2>err &&
+    grep -q "+          MNOTE .plain text." mn.lst &&
+    grep -q "+          MNOTE \*,.star text." mn.lst &&
+    ! grep -q "star text" err &&
+    mnotes mn.s >actual && printf "plain text\nstar text\n" >expect && test_cmp expect actual
+'
+
+test_expect_success 'built-in functions giving characters: HLASM'"'"'s documented values' '
+    mnotes bf.s >actual &&
+    cat >expect <<-\EOF &&
+	00000000000000000000000000000101,+0,-3,FFFFFFF9
+	7,-7,+241
+	C1F1,11110001,+193
+	AB,1,-1
+	1F,11110001,000000FF
+	ABCdefhi
+	A0000000A+5a&b
+	EOF
+    test_cmp expect actual
+'
+
+test_expect_success 'built-in functions giving numbers and truth values; shifts, bits in SETA' '
+    mnotes bn.s >actual &&
+    printf "207\n3\n8154\n27\n1\n0\n1\n35\n" >expect && test_cmp expect actual
+'
+
+test_expect_success 'a result with a byte X'"'"'00'"'"' is an error that says why' '
+    printf "&C       SETC  A2C(1)\nT        CSECT\n         END\n" >a2c.s &&
+    test_must_fail impas a2c.s 2>err &&
+    test_grep "a2c.s:1:.*the result has a byte X.00., which a character value cannot hold in IMP" err
+'
+
+test_expect_success 'OPSYN renames an instruction, a macro, a directive; NAME OPSYN deletes' '
+    impas op.s && test "$(text op.o)" = 5810F008C1C2C1C200000001 &&
+    printf "LOAD     OPSYN L\nLOAD     OPSYN\nT        CSECT\n         LOAD  1,0\n         END\n" >del.s &&
+    test_must_fail impas del.s 2>err && test_grep "del.s:4:10: error: unknown operation code .LOAD." err
+'
+
+test_expect_success 'AREAD reads the line after the call (80 columns), which is not assembled' '
+    impas ar.s && test "$(text ar.o | cut -c1-16)" = C8C940E3C8C5D9C5 &&
+    test $(text ar.o | tr -d "\n" | wc -c) = 160
+'
+
+test_expect_success 'SETAF and SETCF are refused, saying why' '
+    printf "&X       SETAF FN\n&Y       SETCF FN\n         END\n" >af.s &&
+    test_must_fail impas af.s 2>err &&
+    test_grep "af.s:1:10: error: SETAF calls an external function, a program of the host: IMP runs no host program" err &&
+    test_grep "af.s:2:10: error: SETCF calls" err
+'
+
+test_expect_success 'an inner macro definition is a black box (HLASM): &X is its own parameter' '
+    impas inner.s && test "$(text inner.o)" = C2
+'
+
+test_expect_success 'T'"'"' and L'"'"' look ahead to symbols defined later; D'"'"' only knows those before' '
+    impas la.s -l la.lst &&
+    test "$(text la.o | cut -c1-24)" = C31400D70300C90200000000 &&
+    grep -q "DC    C.P.,AL1(3,1)" la.lst
+'
+
+test_expect_success 'COPY ASMMSP is found: the Toolkit'"'"'s structured macros are IMP'"'"'s library' '
+    impas msp.s
+'
+
+test_expect_success 'WTO MF=L makes MVS'"'"'s list; MF=(E,list) and MF=(E,(r)) write it' '
+    impas wto.s && impld -o wto.load wto.o && imprun wto.load >out 2>/dev/null &&
+    printf "HELLO LIST\nHELLO LIST\n" >expect && test_cmp expect out &&
+    text wto.o | grep -q "000E0000C8C5D3D3D640D3C9E2E3\$"
+'
+
 test_done
