@@ -86,8 +86,9 @@ test_expect_success 'the budget options want numbers' '
 '
 
 test_expect_success 'after the error limit nothing more is assembled or expanded' '
-    { echo "T        CSECT"; i=0; while [ $i -lt 60 ]; do echo "         L     1,"; i=$((i + 1)); done;
-      printf ".L       ANOP\n         ACTR  4000\n         AGO   .L\n         END\n"; } >errs.s &&
+    awk "BEGIN { print \"T        CSECT\"; for (i = 0; i < 60; i++) print \"         L     1,\";
+        print \".L       ANOP\"; print \"         ACTR  4000\"; print \"         AGO   .L\";
+        print \"         END\" }" >errs.s &&
     test_must_fail test_timeout 120 impas --max-branches=100000000 --max-macro-statements=100000000 errs.s 2>err &&
     test_grep "impas: too many errors (50), stopping" err &&
     ! grep -q "macro processing\|branches\|no END" err
@@ -130,16 +131,16 @@ test_expect_success 'a 70-character COPY name is too long, and shown whole' '
 
 if test_have strace; then
     test_expect_success 'library folders are listed once: 2,000 unknown names open no member' '
-        { echo "T        CSECT"; i=0; while [ $i -lt 2000 ]; do printf "         Q%07d 1\n" $i; i=$((i + 1)); done;
-          echo "         END"; } >many.s &&
-        strace -f -o trace -e trace=openat,open,stat,newfstatat,statx,access impas --max-errors=0 -I lib many.s 2>err;
+        awk "BEGIN { print \"T        CSECT\"; for (i = 0; i < 2000; i++) printf \"         Q%07d 1\\n\", i;
+            print \"         END\" }" >many.s &&
+        test_must_fail strace -f -o trace -e trace=openat,open,stat,newfstatat,statx,access impas --max-errors=0 -I lib many.s 2>err &&
         test $(grep -c "unknown operation code" err) = 2000 &&
         test $(grep -c "Q000" trace) = 0
     '
     test_expect_success 'a member that does not define its macro is read once' '
         printf "         MACRO\n         OTHER\n         MEND\n" >lib/NODEF.mac &&
         printf "T        CSECT\n         NODEF\n         NODEF\n         NODEF\n         END\n" >nodef.s &&
-        strace -f -o trace -e trace=openat,open impas -I lib nodef.s 2>err;
+        test_must_fail strace -f -o trace -e trace=openat,open impas -I lib nodef.s 2>err &&
         test_grep "nodef.s:2: error: library member lib/NODEF.mac does not define macro NODEF" err &&
         test $(grep -c "NODEF.mac" trace) = 1
     '
