@@ -50,6 +50,17 @@ fuzz-impas: $(IMPAS_SRC) $(IMPAS_GEN) tests/fuzz/fuzz-impas.c
 	    echo "built $(B)/fuzz/fuzz-impas; run: $(B)/fuzz/fuzz-impas examples/" ; \
 	else echo "fuzz-impas needs clang with -fsanitize=fuzzer"; exit 1; fi
 
+# libFuzzer harness for macro library members (clang): see tests/fuzz/fuzz-maclib.c.
+.PHONY: fuzz-maclib
+fuzz-maclib: $(IMPAS_SRC) $(IMPAS_GEN) tests/fuzz/fuzz-maclib.c
+	@if command -v clang >/dev/null 2>&1; then \
+	    mkdir -p $(B)/fuzz && \
+	    clang -g -O1 -fsanitize=fuzzer,address,undefined -std=c11 -D_POSIX_C_SOURCE=200809L \
+	        -DIMP_VERSION='"$(VERSION)"' -Ilib -I. -I$(B)/gen -o $(B)/fuzz/fuzz-maclib \
+	        tests/fuzz/fuzz-maclib.c $(IMPAS_SRC) $(IMPAS_GEN) $(LIBIMP_SRC) && \
+	    echo "built $(B)/fuzz/fuzz-maclib; run: $(B)/fuzz/fuzz-maclib asm/maclib/" ; \
+	else echo "fuzz-maclib needs clang with -fsanitize=fuzzer"; exit 1; fi
+
 # The macro library (asm/maclib, impmac(7)) is installed beside the runtime.
 MAN_PAGES += man/impmac.7
 .PHONY: install-maclib

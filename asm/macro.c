@@ -234,12 +234,20 @@ static int ahead_line(struct assembler *as, const char *name, size_t n)
     struct macproc *mp = as->mac;
     if (!mp->cur_li)
         return -1;
-    struct ahead *a = &mp->ahead;
+    if ((size_t)mp->cur_fi >= mp->nahead) {
+        size_t cnt = as->nfiles > (size_t)mp->cur_fi ? as->nfiles : (size_t)mp->cur_fi + 1;
+        struct ahead *na = realloc(mp->ahead, cnt * sizeof *na);
+        if (!na) {
+            fputs("impas: out of memory\n", stderr);
+            abort();
+        }
+        memset(na + mp->nahead, 0, (cnt - mp->nahead) * sizeof *na);
+        mp->ahead = na;
+        mp->nahead = cnt;
+    }
+    struct ahead *a = &mp->ahead[mp->cur_fi];
     const struct srcfile *f = as->files[mp->cur_fi];
-    if (!a->cap || a->fi != mp->cur_fi) {
-        free(a->names);
-        free(a->lines);
-        a->fi = mp->cur_fi;
+    if (!a->cap) {              /* indexed once per file */
         a->cap = 64;
         while (a->cap < 2 * (size_t)f->nlines)
             a->cap *= 2;
@@ -1145,8 +1153,11 @@ void mac_free(struct assembler *as)
     set_free_bindings(mp, mp->open.vars);
     set_free_bindings(mp, mp->globals);
     free(mp->oseqs);
-    free(mp->ahead.names);
-    free(mp->ahead.lines);
+    for (size_t i = 0; i < mp->nahead; i++) {
+        free(mp->ahead[i].names);
+        free(mp->ahead[i].lines);
+    }
+    free(mp->ahead);
     nameset_free(&mp->missing);
     libdirs_free(&mp->libs);
     free(mp->symslot);

@@ -123,12 +123,12 @@ struct macproc {
     long branches, maxbranches; /* open-code branches taken, and the limit */
     int replay;                 /* open code went back (AGO): its statements count as steps */
     int cur_fi, *cur_li;        /* the open code being read: its file, next line */
-    struct ahead {              /* the names in the name fields of file fi, by line */
-        int fi;
+    struct ahead {              /* the names in the name fields of a file, by line */
         const char **names;     /* upper case; open addressing, NULL empty */
         int *lines;
-        size_t cap;
-    } ahead;
+        size_t cap;             /* 0: not indexed yet */
+    } *ahead;                   /* by file index */
+    size_t nahead;
     int rd_fi, *rd_li;          /* AREAD: the open-code file and its next line (rd_li NULL:
                                    no macro called from open code is being expanded) */
 };

@@ -1,7 +1,8 @@
 #!/bin/sh
 # t9200-fuzz-inputs.sh -- a short deterministic mutation run over every
 # input format, through the programs themselves: assembler sources
-# (impas, macro sources too), object modules (impld), load modules (impld -d, imprun),
+# (impas, macro sources and macro library members too), object modules
+# (impld), load modules (impld -d, imprun),
 # microcode sources (impmc), microcode images (imprun --microcode),
 # control files (impld -c) and guest programs (imprun --core on random
 # storage).  Each run must end by itself with an exit status of the tool
@@ -53,6 +54,34 @@ test_expect_success 'macro sources (impas): definitions, the library, conditiona
     cp "$TEST_DIR/data/macro/instructor.s" "$TEST_DIR/data/macro/structured.s" . &&
     $MUT 8 $N instructor.s msrc && $MUT 9 $N structured.s lsrc &&
     run_all msrc "0 1" "impas \"\$m\" -o x.o" && run_all lsrc "0 1" "impas \"\$m\" -o x.o"
+'
+cat >mcall.s <<'EOF'
+T        CSECT
+         USING *,15
+         CALL  SUB,(A,B),VL
+LST      CALL  ,(A),MF=L
+         CALL  SUB,(A),MF=(E,LST)
+         WTO   'HELLO'
+         WTO   MF=(E,MSG)
+         IF    (LTR,1,1,Z)
+         LA    2,1
+         ENDIF
+         COPY  CALL
+         CALL  SUB
+MSG      WTO   'LIST',MF=L
+A        DS    F
+B        DS    F
+         END
+EOF
+test_expect_success 'macro library members (impas -I): mutated members called and copied' '
+    $MUT 10 $N "$IMP_TOP/asm/maclib/CALL.mac" callm && $MUT 11 $N "$IMP_TOP/asm/maclib/WTO.mac" wtom &&
+    $MUT 12 $N "$IMP_TOP/asm/maclib/IMPLOGIC.mac" logm &&
+    for m in callm.[0-9]*; do mkdir "d$m" && cp "$m" "d$m/CALL.mac" || return 1; done &&
+    for m in wtom.[0-9]*; do mkdir "d$m" && cp "$m" "d$m/WTO.mac" || return 1; done &&
+    for m in logm.[0-9]*; do mkdir "d$m" && cp "$m" "d$m/IMPLOGIC.mac" || return 1; done &&
+    run_all callm "0 1" "impas -I \"d\$m\" mcall.s -o x.o" &&
+    run_all wtom "0 1" "impas -I \"d\$m\" mcall.s -o x.o" &&
+    run_all logm "0 1" "impas -I \"d\$m\" mcall.s -o x.o"
 '
 test_expect_success 'object modules (impld)' '
     $MUT 2 $N fact.o obj && run_all obj "0 1 2" "impld -o x.load "\$m" imprt.o"
