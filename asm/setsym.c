@@ -7,17 +7,19 @@
  * (arithmetic, 32-bit), B (0 or 1) and C (character strings).  Grammar
  * (lowest precedence first; blanks separate the word operators):
  *
- *     lor  := land { (OR | XOR) land }
+ *     expr := land { (OR | XOR) land }               -- ca_expr()
  *     land := lnot { AND lnot }
  *     lnot := NOT lnot | rel
- *     rel  := sum [ (EQ | NE | LT | GT | LE | GE | INDEX | FIND) sum ]
+ *     rel  := shift [ (EQ | NE | LT | GT | LE | GE | INDEX | FIND) shift ]
+ *     shift:= sum { (SLA | SLL | SRA | SRL) sum }
  *     sum  := prod { (+ | -) prod }
  *     prod := unary { (* | /) unary }
- *     unary:= (+ | -) unary | prim
- *     prim := '(' lor ')' [ 'string' ]        -- (n)'s: s duplicated n times
- *           | '(' (UPPER | LOWER | DOUBLE) prim ')'
- *           | 'string' [ (start,len) ] { . 'string' [ (start,len) ] }
- *           | &var [ (subscript) ] | decimal | X'..' | B'..' | C'..'
+ *     unary:= (+ | -) unary | term
+ *     term := '(' expr ')' [ 'string' ]               -- (n)'s: s duplicated n times;
+ *           | '(' FUNCTION term ')' { . term }         -- ca_term()
+ *           | FUNCTION '(' expr [, expr] ')' { . term } -- built-in functions: builtin.c
+ *           | 'string' [ (start,len) ] { . term }
+ *           | &var [ (subscript, ...) ] | decimal | X'..' | B'..' | C'..'
  *           | K'&v | N'&v | T'&v | L'x | D'x
  *
  * Character values compare as HLASM does: a shorter string is less, equal
@@ -31,7 +33,7 @@
 #include <time.h>
 
 #include "ebcdic.h"
-#include "macro.h"
+#include "caexpr.h"
 
 static int is_symch(int c)
 {
@@ -170,30 +172,9 @@ static int var_slot(struct macproc *mp, struct setvar *s, int64_t k)
     return (int)k - 1;
 }
 
-/* ---- values ---------------------------------------------------------------- */
+/* ---- values (struct val, struct ev: caexpr.h) ---------------------------------- */
 
-struct val {
-    char t;                     /* 'A', 'B', 'C' */
-    int64_t n;
-    const char *s;
-    int len;
-    int at;                     /* where the term began (+1; 0 unknown) */
-};
-
-struct ev {
-    struct assembler *as;
-    struct inv *v;
-    const char *s;
-    int n, i;
-    int col0;                   /* column of s[0] */
-    int err;
-    int depth;                  /* nested terms: parentheses, strings, subscripts */
-    int arith;                  /* a SETA operand: AND, OR, XOR, NOT of numbers are bitwise */
-};
-
-static void ev_fail(struct ev *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void ev_fail(struct ev *e, const char *fmt, ...)
+void ca_fail(struct ev *e, const char *fmt, ...)
 {
     if (e->err)
         return;
@@ -211,10 +192,10 @@ static char *tmp_str(struct assembler *as, const char *s, int len)
     return arena_strndup(&as->mac->tmp, s, (size_t)(len < 0 ? 0 : len));
 }
 
-static struct val vnum(int64_t n) { return (struct val){ .t = 'A', .n = n }; }
-static struct val vbool(int b) { return (struct val){ .t = 'B', .n = b != 0 }; }
+struct val ca_num(int64_t n) { return (struct val){ .t = 'A', .n = n }; }
+struct val ca_bool(int b) { return (struct val){ .t = 'B', .n = b != 0 }; }
 
-static struct val vstr(struct assembler *as, const char *s, int len)
+struct val ca_str(struct assembler *as, const char *s, int len)
 {
     return (struct val){ .t = 'C', .s = tmp_str(as, s, len), .len = len };
 }
@@ -224,7 +205,7 @@ static void fail_nan(struct ev *e, struct val x)
     int save = e->i;
     if (x.at > 0)
         e->i = x.at - 1;
-    ev_fail(e, "'%.*s' is not a number", x.len > 40 ? 40 : x.len, x.s);
+    ca_fail(e, "'%.*s' is not a number", x.len > 40 ? 40 : x.len, x.s);
     e->i = save;
 }
 
@@ -241,7 +222,7 @@ static int is_selfdef(const char *s, int n)
     return 1;
 }
 
-static int64_t to_num(struct ev *e, struct val x)
+int64_t ca_to_num(struct ev *e, struct val x)
 {
     if (x.t != 'C')
         return x.n;
@@ -277,20 +258,20 @@ static int64_t to_num(struct ev *e, struct val x)
     return neg ? -n : n;
 }
 
-static struct val to_str(struct ev *e, struct val x)
+struct val ca_to_str(struct ev *e, struct val x)
 {
     if (x.t == 'C')
         return x;
     char buf[32];
     int n = snprintf(buf, sizeof buf, "%lld", (long long)x.n);
-    return vstr(e->as, buf, n);
+    return ca_str(e->as, buf, n);
 }
 
 /* 32-bit arithmetic, as HLASM's SETA: overflow is an error. */
 static int64_t fit32(struct ev *e, int64_t n)
 {
     if (n > INT32_MAX || n < INT32_MIN) {
-        ev_fail(e, "arithmetic overflow (the value does not fit in 32 bits)");
+        ca_fail(e, "arithmetic overflow (the value does not fit in 32 bits)");
         return 0;
     }
     return n;
@@ -298,7 +279,7 @@ static int64_t fit32(struct ev *e, int64_t n)
 
 /* ---- scanning ---------------------------------------------------------------- */
 
-static void skip_blanks(struct ev *e)
+void ca_blanks(struct ev *e)
 {
     while (e->i < e->n && e->s[e->i] == ' ')
         e->i++;
@@ -308,7 +289,7 @@ static void skip_blanks(struct ev *e)
 static int word(struct ev *e, const char *w)
 {
     int save = e->i;
-    skip_blanks(e);
+    ca_blanks(e);
     if (e->i >= e->n || toupper((unsigned char)e->s[e->i]) != w[0]) {
         e->i = save;
         return 0;
@@ -317,14 +298,13 @@ static int word(struct ev *e, const char *w)
     if (e->i + (int)n <= e->n && name_eq(e->s + e->i, w, n) &&
         (e->i + (int)n == e->n || !is_symch((unsigned char)e->s[e->i + n]))) {
         e->i += (int)n;
-        skip_blanks(e);
+        ca_blanks(e);
         return 1;
     }
     e->i = save;
     return 0;
 }
 
-static struct val lor(struct ev *e);
 static struct val sum(struct ev *e);
 
 /* A parameter's value, a system variable, a SET symbol's: &NAME[(sub[,sub]...)]. */
@@ -392,7 +372,7 @@ static int parse_ref(struct ev *e, struct ref *r, char *sysbuf)
     if (e->i < e->n && e->s[e->i] == '(' && subscripted) {
         e->i++;
         while (r->nsub < REF_SUBS) {
-            int64_t k = to_num(e, sum(e));
+            int64_t k = ca_to_num(e, sum(e));
             r->sub[r->nsub++] = k;
             if (e->i < e->n && e->s[e->i] == ',') {
                 e->i++;
@@ -401,12 +381,12 @@ static int parse_ref(struct ev *e, struct ref *r, char *sysbuf)
             break;
         }
         if (e->i >= e->n || e->s[e->i] != ')') {
-            ev_fail(e, "')' expected after the subscript of &%.*s", r->nlen, r->name);
+            ca_fail(e, "')' expected after the subscript of &%.*s", r->nlen, r->name);
             return -1;
         }
         e->i++;
         if (r->var && r->nsub > 1) {
-            ev_fail(e, "&%.*s has one subscript (a SET symbol array has one dimension)",
+            ca_fail(e, "&%.*s has one subscript (a SET symbol array has one dimension)",
                     r->nlen, r->name);
             return -1;
         }
@@ -417,14 +397,14 @@ static int parse_ref(struct ev *e, struct ref *r, char *sysbuf)
 /* Element sub[from], of its element sub[from + 1], ... of the sublist value p. */
 static struct val sublist_value(struct ev *e, const char *p, const struct ref *r, int from)
 {
-    struct val x = vstr(e->as, p, (int)strlen(p));
+    struct val x = ca_str(e->as, p, (int)strlen(p));
     for (int k = from; k < r->nsub; k++) {
         const char *o;
         int ol;
         mac_sublist(x.s, r->sub[k] < 0 || r->sub[k] > 65535 ? 0 : (int)r->sub[k], &o, &ol);
         if (r->sub[k] < 1)
             o = "", ol = 0;
-        x = vstr(e->as, o, ol);     /* NUL-terminated again: the next level reads it */
+        x = ca_str(e->as, o, ol);     /* NUL-terminated again: the next level reads it */
     }
     return x;
 }
@@ -434,8 +414,8 @@ static struct val ref_value(struct ev *e, const struct ref *r)
 {
     if (r->is_param == 2) {
         if (r->nsub == 0) {
-            ev_fail(e, "&SYSLIST needs a subscript");
-            return vstr(e->as, "", 0);
+            ca_fail(e, "&SYSLIST needs a subscript");
+            return ca_str(e->as, "", 0);
         }
         const char *p = r->sub[0] >= 0 && r->sub[0] <= e->v->npos ? e->v->pos[r->sub[0]] : "";
         return sublist_value(e, p, r, 1);
@@ -445,18 +425,18 @@ static struct val ref_value(struct ev *e, const struct ref *r)
     struct setvar *s = r->var;
     int64_t k = r->nsub ? r->sub[0] : 1;
     if (s->dim > 0 && r->nsub == 0) {
-        ev_fail(e, "&%s is subscripted: write &%s(n)", s->name, s->name);
-        return vnum(0);
+        ca_fail(e, "&%s is subscripted: write &%s(n)", s->name, s->name);
+        return ca_num(0);
     }
     if (k < 1 || k > 65535) {
-        ev_fail(e, "subscript %lld of &%s out of range", (long long)k, s->name);
-        return vnum(0);
+        ca_fail(e, "subscript %lld of &%s out of range", (long long)k, s->name);
+        return ca_num(0);
     }
     if (k > s->n)
-        return s->type == 'C' ? vstr(e->as, "", 0) : (struct val){ .t = s->type };
+        return s->type == 'C' ? ca_str(e->as, "", 0) : (struct val){ .t = s->type };
     if (s->type == 'C') {
         const char *c = s->c[k - 1] ? s->c[k - 1] : "";
-        return vstr(e->as, c, (int)strlen(c));
+        return ca_str(e->as, c, (int)strlen(c));
     }
     return (struct val){ .t = s->type, .n = s->a[k - 1] };
 }
@@ -469,8 +449,8 @@ static struct val string_lit(struct ev *e)
     e->i++;
     for (;;) {
         if (e->i >= e->n) {
-            ev_fail(e, "a character string is not closed (missing ')");
-            return vstr(e->as, "", 0);
+            ca_fail(e, "a character string is not closed (missing ')");
+            return ca_str(e->as, "", 0);
         }
         char c = e->s[e->i];
         if (c == '\'') {
@@ -493,20 +473,20 @@ static struct val string_lit(struct ev *e)
             int at = e->i;
             int rc = parse_ref(e, &r, sb);
             if (rc < 0)
-                return vstr(e->as, "", 0);
+                return ca_str(e->as, "", 0);
             if (rc > 0) {
                 e->i = at;
-                ev_fail(e, "undefined variable symbol &%.*s", r.nlen, r.name);
-                return vstr(e->as, "", 0);
+                ca_fail(e, "undefined variable symbol &%.*s", r.nlen, r.name);
+                return ca_str(e->as, "", 0);
             }
-            struct val x = to_str(e, ref_value(e, &r));
+            struct val x = ca_to_str(e, ref_value(e, &r));
             if (x.t == 'C' && e->err)
-                return vstr(e->as, "", 0);
+                return ca_str(e->as, "", 0);
             if (e->i < e->n && e->s[e->i] == '.')
                 e->i++;
             if (k + x.len > MAC_TEXT) {
-                ev_fail(e, "a character value longer than %d", MAC_TEXT);
-                return vstr(e->as, "", 0);
+                ca_fail(e, "a character value longer than %d", MAC_TEXT);
+                return ca_str(e->as, "", 0);
             }
             memcpy(buf + k, x.s, (size_t)x.len);
             k += x.len;
@@ -515,16 +495,16 @@ static struct val string_lit(struct ev *e)
         if (k < MAC_TEXT) buf[k++] = c;
         e->i++;
     }
-    return vstr(e->as, buf, k);
+    return ca_str(e->as, buf, k);
 }
 
 /* A substring '(start,len)' of x; len may be *, the rest. */
 static struct val substring(struct ev *e, struct val x)
 {
     e->i++;
-    int64_t st = to_num(e, sum(e)), ln;
+    int64_t st = ca_to_num(e, sum(e)), ln;
     if (e->i >= e->n || e->s[e->i] != ',') {
-        ev_fail(e, "a substring is (start,length)");
+        ca_fail(e, "a substring is (start,length)");
         return x;
     }
     e->i++;
@@ -532,10 +512,10 @@ static struct val substring(struct ev *e, struct val x)
         e->i++;
         ln = x.len - st + 1;
     } else {
-        ln = to_num(e, sum(e));
+        ln = ca_to_num(e, sum(e));
     }
     if (e->i >= e->n || e->s[e->i] != ')') {
-        ev_fail(e, "')' expected after a substring");
+        ca_fail(e, "')' expected after a substring");
         return x;
     }
     e->i++;
@@ -543,19 +523,17 @@ static struct val substring(struct ev *e, struct val x)
         return x;
     if (st < 1 || st > x.len + 1 || ln < 0) {
         if (ln == 0)
-            return vstr(e->as, "", 0);
-        ev_fail(e, "substring (%lld,%lld) outside a string of length %d", (long long)st,
+            return ca_str(e->as, "", 0);
+        ca_fail(e, "substring (%lld,%lld) outside a string of length %d", (long long)st,
                 (long long)ln, x.len);
-        return vstr(e->as, "", 0);
+        return ca_str(e->as, "", 0);
     }
     if (st - 1 + ln > x.len)
         ln = x.len - (st - 1);
-    return vstr(e->as, x.s + st - 1, (int)ln);
+    return ca_str(e->as, x.s + st - 1, (int)ln);
 }
 
 /* 'a'(s,n).'b'... : a character expression. */
-static struct val prim(struct ev *e);
-static int builtin_at(const struct ev *e, int i);
 
 /* x, then { . term }: a string ('..'(s,n)), a built-in function, or (...). */
 static struct val concat_more(struct ev *e, struct val x)
@@ -563,7 +541,7 @@ static struct val concat_more(struct ev *e, struct val x)
     while (!e->err && e->i + 1 < e->n && e->s[e->i] == '.' &&
            (e->s[e->i + 1] == '(' || e->s[e->i + 1] == '\'' || builtin_at(e, e->i + 1))) {
         e->i++;
-        struct val y = to_str(e, prim(e));
+        struct val y = ca_to_str(e, ca_term(e));
         char *c = arena_raw(&e->as->mac->tmp, (size_t)(x.len + y.len + 1));
         memcpy(c, x.s, (size_t)x.len);
         memcpy(c + x.len, y.s, (size_t)y.len);
@@ -621,22 +599,22 @@ static struct val selfdef(struct ev *e, char kind)
             n = n * 256 + ebcdic_of((char)c);
         }
         else {
-            ev_fail(e, "invalid character in a self-defining term");
-            return vnum(0);
+            ca_fail(e, "invalid character in a self-defining term");
+            return ca_num(0);
         }
         k++;
         e->i++;
         if (n > 0xFFFFFFFFLL) {
-            ev_fail(e, "self-defining term too large");
-            return vnum(0);
+            ca_fail(e, "self-defining term too large");
+            return ca_num(0);
         }
     }
     if (e->i >= e->n) {
-        ev_fail(e, "a self-defining term is not closed");
-        return vnum(0);
+        ca_fail(e, "a self-defining term is not closed");
+        return ca_num(0);
     }
     e->i++;
-    return vnum((int32_t)(uint32_t)n);
+    return ca_num((int32_t)(uint32_t)n);
 }
 
 /* T' of a value (an operand of a macro call): O omitted, N a number, the
@@ -669,26 +647,26 @@ static int attr_operand(struct ev *e, struct ref *r, struct val *x, int *isref)
         int rc = parse_ref(e, r, sb);
         if (rc != 0) {
             if (rc > 0)
-                ev_fail(e, "undefined variable symbol &%.*s", r->nlen, r->name);
+                ca_fail(e, "undefined variable symbol &%.*s", r->nlen, r->name);
             return -1;
         }
         *isref = 1;
         if (r->is_param == 2 && r->nsub == 0)
-            *x = vstr(e->as, "", 0);        /* N'&SYSLIST: no value needed */
+            *x = ca_str(e->as, "", 0);        /* N'&SYSLIST: no value needed */
         else if (r->var && r->var->dim > 0 && r->nsub == 0)
-            *x = vstr(e->as, "", 0);        /* N'&ARRAY */
+            *x = ca_str(e->as, "", 0);        /* N'&ARRAY */
         else
-            *x = to_str(e, ref_value(e, r));
+            *x = ca_to_str(e, ref_value(e, r));
         return 0;
     }
     int b = e->i;
     while (e->i < e->n && is_symch((unsigned char)e->s[e->i]))
         e->i++;
     if (e->i == b) {
-        ev_fail(e, "a symbol or variable symbol expected after the attribute");
+        ca_fail(e, "a symbol or variable symbol expected after the attribute");
         return -1;
     }
-    *x = vstr(e->as, e->s + b, e->i - b);
+    *x = ca_str(e->as, e->s + b, e->i - b);
     return 0;
 }
 
@@ -699,36 +677,36 @@ static struct val attribute(struct ev *e, char a)
     struct val x;
     int isref;
     if (attr_operand(e, &r, &x, &isref) < 0)
-        return vnum(0);
+        return ca_num(0);
     switch (a) {
     case 'K':
-        return vnum(x.len);
+        return ca_num(x.len);
     case 'N':
         if (isref && r.is_param == 2 && r.nsub == 0)
-            return vnum(e->v->npos);
+            return ca_num(e->v->npos);
         if (isref && r.var && r.nsub == 0)
-            return vnum(r.var->n);
+            return ca_num(r.var->n);
         if (isref && (r.is_param || r.pval))
-            return vnum(mac_sublist(x.s, 0, NULL, NULL));
-        return vnum(x.len ? 1 : 0);
+            return ca_num(mac_sublist(x.s, 0, NULL, NULL));
+        return ca_num(x.len ? 1 : 0);
     case 'T': {
         char t = type_of(e, x.s, x.len);
         if (isref && r.var && r.var->type != 'C')
             t = 'N';
-        return vstr(e->as, &t, 1);
+        return ca_str(e->as, &t, 1);
     }
     case 'D': {
         char t;
         int64_t l;
-        return vbool(mac_symattr(e->as, x.s, (size_t)x.len, &t, &l, 0) == 0);
+        return ca_bool(mac_symattr(e->as, x.s, (size_t)x.len, &t, &l, 0) == 0);
     }
     default: {  /* L */
         char t;
         int64_t l = 1;
         if (mac_symattr(e->as, x.s, (size_t)x.len, &t, &l, 1) != 0)
-            ev_fail(e, "L'%.*s: the symbol is not defined in the source",
+            ca_fail(e, "L'%.*s: the symbol is not defined in the source",
                     x.len > 40 ? 40 : x.len, x.s);
-        return vnum(l);
+        return ca_num(l);
     }
     }
 }
@@ -745,333 +723,15 @@ static int is_attr(struct ev *e)
 }
 
 
-/* ---- built-in functions ---------------------------------------------------------
- *
- * HLASM's conversion and string functions, called as NAME(arg[,arg]) or, for
- * the one-argument ones, (NAME arg).  Letters in the names: A arithmetic
- * (a 32-bit value), B a string of binary digits, C characters, D a string of
- * decimal digits with an optional sign, X hexadecimal digits.  A2D and the
- * others that give D put a sign in front ('+0'), SIGNED only a minus.
- * A character value cannot hold X'00' here (SET symbols are C strings), so a
- * result with a byte X'00' (A2C(1)) is an error that says so.
- */
-
-/* The string of characters whose EBCDIC codes are the bytes of u, the last n of 4. */
-static struct val chars_of(struct ev *e, uint32_t u, int n)
-{
-    char c[4];
-    for (int i = 0; i < n; i++) {
-        uint8_t b = (uint8_t)(u >> (8 * (n - 1 - i)));
-        if (b == 0) {
-            ev_fail(e, "the result has a byte X'00', which a character value cannot hold in IMP");
-            return vstr(e->as, "", 0);
-        }
-        c[i] = ebcdic_char(b);
-    }
-    return vstr(e->as, c, n);
-}
-
-/* The value of a string of digits in base 2, 10 or 16 (sign allowed in base 10). */
-static int64_t digits_value(struct ev *e, struct val x, int base, const char *fn)
-{
-    int64_t n = 0;
-    int i = 0, neg = 0;
-    if (base == 10 && x.len > 0 && (x.s[0] == '+' || x.s[0] == '-'))
-        neg = x.s[i++] == '-';
-    int max = base == 2 ? 32 : base == 16 ? 8 : 10;
-    if (x.len - i > max) {
-        ev_fail(e, "%s: '%.*s' has more than %d digits", fn, x.len > 40 ? 40 : x.len, x.s, max);
-        return 0;
-    }
-    for (; i < x.len; i++) {
-        int c = toupper((unsigned char)x.s[i]), d = isdigit(c) ? c - '0'
-                : (c >= 'A' && c <= 'F') ? c - 'A' + 10 : 99;
-        if (d >= base) {
-            ev_fail(e, "%s: '%.*s' is not a %s number", fn, x.len > 40 ? 40 : x.len, x.s,
-                    base == 2 ? "binary" : base == 10 ? "decimal" : "hexadecimal");
-            return 0;
-        }
-        n = n * base + d;
-    }
-    if (base == 10) {
-        n = neg ? -n : n;
-        if (n > INT32_MAX || n < INT32_MIN)
-            ev_fail(e, "%s: '%.*s' does not fit in 32 bits", fn, x.len > 40 ? 40 : x.len, x.s);
-        return n;
-    }
-    return (int32_t)(uint32_t)n;        /* 32 bits, the first one the sign */
-}
-
-static struct val fmt_binary(struct ev *e, uint32_t u, int width)
-{
-    char b[32];
-    for (int i = 0; i < width; i++)
-        b[i] = (char)('0' + ((u >> (width - 1 - i)) & 1));
-    return vstr(e->as, b, width);
-}
-
-static struct val fmt_decimal(struct ev *e, int64_t n, int plus)
-{
-    char b[24];
-    int k = snprintf(b, sizeof b, plus ? "%+lld" : "%lld", (long long)n);
-    return vstr(e->as, b, k);
-}
-
-static struct val fmt_hex(struct ev *e, uint32_t u, int width)
-{
-    char b[12];
-    int k = snprintf(b, sizeof b, "%0*X", width, u);
-    return vstr(e->as, b, k);
-}
-
-/* The bytes of a string of binary (bits 1) or hexadecimal (bits 4) digits, as characters. */
-static struct val digits_chars(struct ev *e, struct val x, int bits, const char *fn)
-{
-    int per = 8 / bits, nd = x.len, nb = (nd + per - 1) / per;
-    char *out = arena_raw(&e->as->mac->tmp, (size_t)nb + 1);
-    int pad = nb * per - nd, b = 0, k = 0;
-    for (int i = 0; i < nb * per; i++) {
-        int d = 0;
-        if (i >= pad) {
-            int c = toupper((unsigned char)x.s[i - pad]);
-            d = isdigit(c) ? c - '0' : (c >= 'A' && c <= 'F') ? c - 'A' + 10 : 99;
-            if (d >= (1 << bits)) {
-                ev_fail(e, "%s: '%.*s' is not a %s string", fn, x.len > 40 ? 40 : x.len, x.s,
-                        bits == 1 ? "binary" : "hexadecimal");
-                return vstr(e->as, "", 0);
-            }
-        }
-        b = (b << bits) | d;
-        if ((i + 1) % per == 0) {
-            if (b == 0) {
-                ev_fail(e, "%s: the result has a byte X'00', which a character value cannot "
-                        "hold in IMP", fn);
-                return vstr(e->as, "", 0);
-            }
-            out[k++] = ebcdic_char((uint8_t)b);
-            b = 0;
-        }
-    }
-    return (struct val){ .t = 'C', .s = out, .len = k };
-}
-
-/* The binary or hexadecimal digits of the EBCDIC bytes of a character string. */
-static struct val chars_digits(struct ev *e, struct val x, int bits)
-{
-    int per = 8 / bits;
-    char *out = arena_raw(&e->as->mac->tmp, (size_t)(x.len * per) + 1);
-    for (int i = 0; i < x.len; i++) {
-        uint8_t b = ebcdic_of(x.s[i]);
-        for (int j = 0; j < per; j++)
-            out[i * per + j] = "0123456789ABCDEF"[(b >> (8 - bits * (j + 1))) & ((1 << bits) - 1)];
-    }
-    return (struct val){ .t = 'C', .s = out, .len = x.len * per };
-}
-
-static int64_t chars_value(struct ev *e, struct val x, const char *fn)
-{
-    if (x.len > 4) {
-        ev_fail(e, "%s: '%.*s' is longer than 4 characters", fn, x.len > 40 ? 40 : x.len, x.s);
-        return 0;
-    }
-    uint32_t u = 0;
-    for (int i = 0; i < x.len; i++)
-        u = u << 8 | ebcdic_of(x.s[i]);
-    return (int32_t)u;
-}
-
-/* A string as a DC C'..' operand would hold it: '' and && count once. */
-static struct val dc_value(struct ev *e, struct val x)
-{
-    char *out = arena_raw(&e->as->mac->tmp, (size_t)x.len + 1);
-    int k = 0;
-    for (int i = 0; i < x.len; i++) {
-        out[k++] = x.s[i];
-        if ((x.s[i] == '\'' || x.s[i] == '&') && i + 1 < x.len && x.s[i + 1] == x.s[i])
-            i++;
-    }
-    return (struct val){ .t = 'C', .s = out, .len = k };
-}
-
-static int is_sym_name(struct val x)
-{
-    if (x.len < 1 || x.len > SYM_MAX || isdigit((unsigned char)x.s[0]))
-        return 0;
-    for (int i = 0; i < x.len; i++)
-        if (!is_symch((unsigned char)x.s[i]))
-            return 0;
-    return 1;
-}
-
-static int all_digits(struct val x, int base, int max)
-{
-    if (x.len < 1 || x.len > max)
-        return 0;
-    for (int i = 0; i < x.len; i++) {
-        int c = toupper((unsigned char)x.s[i]);
-        int d = isdigit(c) ? c - '0' : (c >= 'A' && c <= 'F') ? c - 'A' + 10 : 99;
-        if (d >= base)
-            return 0;
-    }
-    return 1;
-}
-
-enum bf {
-    BF_A2B, BF_A2C, BF_A2D, BF_A2X, BF_B2A, BF_B2C, BF_B2D, BF_B2X, BF_BYTE, BF_C2A, BF_C2B,
-    BF_C2D, BF_C2X, BF_D2A, BF_D2B, BF_D2C, BF_D2X, BF_DCLEN, BF_DCVAL, BF_DEQUOTE,
-    BF_DOUBLE, BF_ISBIN, BF_ISDEC, BF_ISHEX, BF_ISSYM, BF_LOWER, BF_SIGNED, BF_UPPER,
-    BF_X2A, BF_X2B, BF_X2C, BF_X2D, BF_INDEX, BF_FIND,
-};
-
-/* The table: name, arguments, and A if they are arithmetic (else character). */
-static const struct builtin { const char *name; enum bf f; int nargs; char arg; } builtins[] = {
-    { "A2B", BF_A2B, 1, 'A' },    { "A2C", BF_A2C, 1, 'A' },      { "A2D", BF_A2D, 1, 'A' },
-    { "A2X", BF_A2X, 1, 'A' },    { "B2A", BF_B2A, 1, 'C' },      { "B2C", BF_B2C, 1, 'C' },
-    { "B2D", BF_B2D, 1, 'C' },    { "B2X", BF_B2X, 1, 'C' },      { "BYTE", BF_BYTE, 1, 'A' },
-    { "C2A", BF_C2A, 1, 'C' },    { "C2B", BF_C2B, 1, 'C' },      { "C2D", BF_C2D, 1, 'C' },
-    { "C2X", BF_C2X, 1, 'C' },    { "D2A", BF_D2A, 1, 'C' },      { "D2B", BF_D2B, 1, 'C' },
-    { "D2C", BF_D2C, 1, 'C' },    { "D2X", BF_D2X, 1, 'C' },      { "DCLEN", BF_DCLEN, 1, 'C' },
-    { "DCVAL", BF_DCVAL, 1, 'C' }, { "DEQUOTE", BF_DEQUOTE, 1, 'C' },
-    { "DOUBLE", BF_DOUBLE, 1, 'C' }, { "ISBIN", BF_ISBIN, 1, 'C' }, { "ISDEC", BF_ISDEC, 1, 'C' },
-    { "ISHEX", BF_ISHEX, 1, 'C' }, { "ISSYM", BF_ISSYM, 1, 'C' },  { "LOWER", BF_LOWER, 1, 'C' },
-    { "SIGNED", BF_SIGNED, 1, 'A' }, { "UPPER", BF_UPPER, 1, 'C' }, { "X2A", BF_X2A, 1, 'C' },
-    { "X2B", BF_X2B, 1, 'C' },    { "X2C", BF_X2C, 1, 'C' },      { "X2D", BF_X2D, 1, 'C' },
-    { "INDEX", BF_INDEX, 2, 'C' }, { "FIND", BF_FIND, 2, 'C' },
-};
-
-static const struct builtin *builtin_find(const char *s, int n)
-{
-    for (size_t i = 0; i < sizeof builtins / sizeof builtins[0]; i++)
-        if (name_eq(s, builtins[i].name, (size_t)n))
-            return &builtins[i];
-    return NULL;
-}
-
-static int64_t index_find(struct val a, struct val b, int find)
-{
-    for (int i = 0; i < a.len; i++)
-        if (find ? memchr(b.s, a.s[i], (size_t)b.len) != NULL
-                 : b.len > 0 && i + b.len <= a.len && !memcmp(a.s + i, b.s, (size_t)b.len))
-            return i + 1;
-    return 0;
-}
-
-static struct val builtin_apply(struct ev *e, const struct builtin *b, struct val *a)
-{
-    const char *fn = b->name;
-    int64_t n = b->arg == 'A' ? to_num(e, a[0]) : 0;
-    struct val x = b->arg == 'C' ? to_str(e, a[0]) : a[0];
-    if (e->err)
-        return vnum(0);
-    uint32_t u = (uint32_t)n;
-    switch (b->f) {
-    case BF_A2B: return fmt_binary(e, u, 32);
-    case BF_A2C: return chars_of(e, u, 4);
-    case BF_A2D: return fmt_decimal(e, n, 1);
-    case BF_A2X: return fmt_hex(e, u, 8);
-    case BF_SIGNED: return fmt_decimal(e, n, 0);
-    case BF_BYTE:
-        if (n < 0 || n > 255) {
-            ev_fail(e, "BYTE: %lld is not from 0 to 255", (long long)n);
-            return vstr(e->as, "", 0);
-        }
-        return chars_of(e, u, 1);
-    case BF_B2A: return vnum(digits_value(e, x, 2, fn));
-    case BF_B2C: return digits_chars(e, x, 1, fn);
-    case BF_B2D: return fmt_decimal(e, digits_value(e, x, 2, fn), 1);
-    case BF_B2X: {
-        int64_t v = digits_value(e, x, 2, fn);
-        return fmt_hex(e, (uint32_t)v, (x.len + 3) / 4 ? (x.len + 3) / 4 : 1);
-    }
-    case BF_C2A: return vnum(chars_value(e, x, fn));
-    case BF_C2B: return chars_digits(e, x, 1);
-    case BF_C2D: return fmt_decimal(e, chars_value(e, x, fn), 1);
-    case BF_C2X: return chars_digits(e, x, 4);
-    case BF_D2A: return vnum(x.len ? digits_value(e, x, 10, fn) : 0);
-    case BF_D2B: return fmt_binary(e, (uint32_t)digits_value(e, x, 10, fn), 32);
-    case BF_D2C: return chars_of(e, (uint32_t)digits_value(e, x, 10, fn), 4);
-    case BF_D2X: return fmt_hex(e, (uint32_t)digits_value(e, x, 10, fn), 8);
-    case BF_X2A: return vnum(digits_value(e, x, 16, fn));
-    case BF_X2B: {
-        struct val c = digits_chars(e, x, 4, fn);
-        return e->err ? c : chars_digits(e, c, 1);
-    }
-    case BF_X2C: return digits_chars(e, x, 4, fn);
-    case BF_X2D: return fmt_decimal(e, digits_value(e, x, 16, fn), 1);
-    case BF_DCLEN: return vnum(dc_value(e, x).len);
-    case BF_DCVAL: return dc_value(e, x);
-    case BF_DEQUOTE: {
-        int s = x.len > 0 && x.s[0] == '\'', t = x.len > s && x.s[x.len - 1] == '\'';
-        return vstr(e->as, x.s + s, x.len - s - t);
-    }
-    case BF_DOUBLE: case BF_LOWER: case BF_UPPER: {
-        char *d = arena_raw(&e->as->mac->tmp, (size_t)(2 * x.len + 1));
-        int k = 0;
-        for (int j = 0; j < x.len; j++) {
-            unsigned char ch = (unsigned char)x.s[j];
-            d[k++] = (char)(b->f == BF_UPPER ? toupper(ch) : b->f == BF_LOWER ? tolower(ch) : ch);
-            if (b->f == BF_DOUBLE && (ch == '\'' || ch == '&'))
-                d[k++] = (char)ch;
-        }
-        return (struct val){ .t = 'C', .s = d, .len = k };
-    }
-    case BF_ISBIN: return vbool(all_digits(x, 2, 32));
-    case BF_ISHEX: return vbool(all_digits(x, 16, 8));
-    case BF_ISDEC: {
-        if (!all_digits(x, 10, 10))
-            return vbool(0);
-        int64_t v = 0;
-        for (int j = 0; j < x.len; j++)
-            v = v * 10 + (x.s[j] - '0');
-        return vbool(v <= INT32_MAX);
-    }
-    case BF_ISSYM: return vbool(is_sym_name(x));
-    case BF_INDEX: case BF_FIND:
-        return vnum(index_find(x, to_str(e, a[1]), b->f == BF_FIND));
-    }
-    return vnum(0);
-}
-
-/* Does a built-in function call NAME( begin at e->s[i]? */
-static int builtin_at(const struct ev *e, int i)
-{
-    int w = 0;
-    while (i + w < e->n && is_symch((unsigned char)e->s[i + w]))
-        w++;
-    return w && i + w < e->n && e->s[i + w] == '(' && builtin_find(e->s + i, w);
-}
-
-/* NAME(arg[,arg]) at the cursor (on the '('), b its entry. */
-static struct val builtin_call(struct ev *e, const struct builtin *b)
-{
-    struct val a[2];
-    e->i++;
-    for (int k = 0; k < b->nargs; k++) {
-        skip_blanks(e);
-        a[k] = lor(e);
-        skip_blanks(e);
-        if (e->err)
-            return vnum(0);
-        char want = k + 1 < b->nargs ? ',' : ')';
-        if (e->i >= e->n || e->s[e->i] != want) {
-            ev_fail(e, "%s needs %d operand%s: '%c' expected", b->name, b->nargs,
-                    b->nargs > 1 ? "s" : "", want);
-            return vnum(0);
-        }
-        e->i++;
-    }
-    return builtin_apply(e, b, a);
-}
-
 static struct val prim1(struct ev *e);
 
-static struct val prim(struct ev *e)
+struct val ca_term(struct ev *e)
 {
     int at = e->i + 1;
     if (++e->depth > 100) {     /* the C stack is not a resource to spend on this */
-        ev_fail(e, "expression nested too deeply");
+        ca_fail(e, "expression nested too deeply");
         e->depth--;
-        return vnum(0);
+        return ca_num(0);
     }
     struct val x = prim1(e);
     e->depth--;
@@ -1082,46 +742,46 @@ static struct val prim(struct ev *e)
 static struct val prim1(struct ev *e)
 {
     if (e->err)
-        return vnum(0);
+        return ca_num(0);
     if (e->i >= e->n) {
-        ev_fail(e, "an operand is missing");
-        return vnum(0);
+        ca_fail(e, "an operand is missing");
+        return ca_num(0);
     }
     char c = e->s[e->i];
     if (c == '(') {
         e->i++;
-        skip_blanks(e);
+        ca_blanks(e);
         int w = 0;
         while (e->i + w < e->n && is_symch((unsigned char)e->s[e->i + w]))
             w++;
         const struct builtin *b = w && e->i + w < e->n && e->s[e->i + w] == ' '
                                   ? builtin_find(e->s + e->i, w) : NULL;
-        if (b && b->nargs == 1) {       /* (UPPER 'x'), (A2X &N): the logical format */
+        if (b && builtin_nargs(b) == 1) {       /* (UPPER 'x'), (A2X &N): the logical format */
             e->i += w;
-            skip_blanks(e);
-            struct val y = prim(e);
+            ca_blanks(e);
+            struct val y = ca_term(e);
             if (e->err)
-                return vnum(0);
+                return ca_num(0);
             struct val r = builtin_apply(e, b, &y);
-            skip_blanks(e);
+            ca_blanks(e);
             if (e->i >= e->n || e->s[e->i] != ')')
-                ev_fail(e, "')' expected");
+                ca_fail(e, "')' expected");
             e->i++;
             return r.t == 'C' ? concat_more(e, r) : r;
         }
-        struct val x = lor(e);
-        skip_blanks(e);
+        struct val x = ca_expr(e);
+        ca_blanks(e);
         if (e->i >= e->n || e->s[e->i] != ')') {
-            ev_fail(e, "')' expected");
+            ca_fail(e, "')' expected");
             return x;
         }
         e->i++;
         if (e->i < e->n && e->s[e->i] == '\'') {    /* duplication */
-            int64_t k = to_num(e, x);
+            int64_t k = ca_to_num(e, x);
             struct val y = char_expr(e, string_lit(e));
             if (k < 0 || k * y.len > MAC_TEXT) {
-                ev_fail(e, "duplication factor %lld out of range", (long long)k);
-                return vstr(e->as, "", 0);
+                ca_fail(e, "duplication factor %lld out of range", (long long)k);
+                return ca_str(e->as, "", 0);
             }
             char *d = arena_raw(&e->as->mac->tmp, (size_t)(k * y.len + 1));
             for (int64_t j = 0; j < k; j++)
@@ -1139,10 +799,10 @@ static struct val prim1(struct ev *e)
         int rc = parse_ref(e, &r, sb);
         if (rc > 0) {
             e->i = at;
-            ev_fail(e, "undefined variable symbol &%.*s", r.nlen, r.name);
+            ca_fail(e, "undefined variable symbol &%.*s", r.nlen, r.name);
         }
         if (rc != 0)
-            return vnum(0);
+            return ca_num(0);
         return ref_value(e, &r);
     }
     if (isdigit((unsigned char)c)) {
@@ -1150,11 +810,11 @@ static struct val prim1(struct ev *e)
         while (e->i < e->n && isdigit((unsigned char)e->s[e->i])) {
             n = n * 10 + (e->s[e->i++] - '0');
             if (n > INT32_MAX) {
-                ev_fail(e, "number too large");
-                return vnum(0);
+                ca_fail(e, "number too large");
+                return ca_num(0);
             }
         }
-        return vnum(n);
+        return ca_num(n);
     }
     if (is_attr(e))
         return attribute(e, (char)toupper((unsigned char)c));
@@ -1170,15 +830,15 @@ static struct val prim1(struct ev *e)
             return r.t == 'C' ? concat_more(e, r) : r;
         }
         if (e->i + w < e->n && e->s[e->i + w] == '(' && w > 1) {
-            ev_fail(e, "unknown built-in function %.*s", w, e->s + e->i);
-            return vnum(0);
+            ca_fail(e, "unknown built-in function %.*s", w, e->s + e->i);
+            return ca_num(0);
         }
     }
     char u = (char)toupper((unsigned char)c);
     if ((u == 'X' || u == 'B' || u == 'C') && e->i + 1 < e->n && e->s[e->i + 1] == '\'')
         return selfdef(e, u);
-    ev_fail(e, "invalid term in a conditional assembly expression");
-    return vnum(0);
+    ca_fail(e, "invalid term in a conditional assembly expression");
+    return ca_num(0);
 }
 
 static struct val unary(struct ev *e)
@@ -1186,9 +846,9 @@ static struct val unary(struct ev *e)
     if (e->i < e->n && (e->s[e->i] == '-' || e->s[e->i] == '+')) {
         int neg = e->s[e->i++] == '-';
         struct val x = unary(e);
-        return vnum(fit32(e, neg ? -to_num(e, x) : to_num(e, x)));
+        return ca_num(fit32(e, neg ? -ca_to_num(e, x) : ca_to_num(e, x)));
     }
-    return prim(e);
+    return ca_term(e);
 }
 
 static struct val prod(struct ev *e)
@@ -1196,11 +856,11 @@ static struct val prod(struct ev *e)
     struct val x = unary(e);
     while (!e->err && e->i < e->n && (e->s[e->i] == '*' || e->s[e->i] == '/')) {
         char op = e->s[e->i++];
-        int64_t a = to_num(e, x), b = to_num(e, unary(e));
+        int64_t a = ca_to_num(e, x), b = ca_to_num(e, unary(e));
         if (op == '*')
-            x = vnum(fit32(e, a * b));
+            x = ca_num(fit32(e, a * b));
         else
-            x = vnum(b == 0 ? 0 : a / b);   /* HLASM: division by zero gives 0 */
+            x = ca_num(b == 0 ? 0 : a / b);   /* HLASM: division by zero gives 0 */
     }
     return x;
 }
@@ -1210,8 +870,8 @@ static struct val sum(struct ev *e)
     struct val x = prod(e);
     while (!e->err && e->i < e->n && (e->s[e->i] == '+' || e->s[e->i] == '-')) {
         char op = e->s[e->i++];
-        int64_t a = to_num(e, x), b = to_num(e, prod(e));
-        x = vnum(fit32(e, op == '+' ? a + b : a - b));
+        int64_t a = ca_to_num(e, x), b = ca_to_num(e, prod(e));
+        x = ca_num(fit32(e, op == '+' ? a + b : a - b));
     }
     return x;
 }
@@ -1236,10 +896,10 @@ static struct val shift(struct ev *e)
         for (int k = 0; k < 4 && !e->err; k++) {
             if (!word(e, ops[k]))
                 continue;
-            int64_t a = to_num(e, x), n = to_num(e, sum(e));
+            int64_t a = ca_to_num(e, x), n = ca_to_num(e, sum(e));
             if (n < 0 || n > 63) {
-                ev_fail(e, "shift count %lld is not from 0 to 63", (long long)n);
-                return vnum(0);
+                ca_fail(e, "shift count %lld is not from 0 to 63", (long long)n);
+                return ca_num(0);
             }
             uint32_t u = (uint32_t)a;
             int64_t r;
@@ -1253,7 +913,7 @@ static struct val shift(struct ev *e)
                 int64_t v = (int64_t)(int32_t)u * ((int64_t)1 << (n > 32 ? 32 : n));
                 r = fit32(e, v);
             }
-            x = vnum(r);
+            x = ca_num(r);
             again = 1;
         }
     }
@@ -1267,12 +927,12 @@ static struct val rel(struct ev *e)
     int find = word(e, "FIND") ? 2 : word(e, "INDEX") ? 1 : 0;
     if (find) {     /* 'a' INDEX 'b': where b is in a; 'a' FIND 'b': the first of b's
                        characters in a; 0 if none */
-        struct val a = to_str(e, x), b = to_str(e, shift(e));
+        struct val a = ca_to_str(e, x), b = ca_to_str(e, shift(e));
         for (int i = 0; i < a.len && !e->err; i++)
             if (find == 1 ? (b.len > 0 && i + b.len <= a.len && !memcmp(a.s + i, b.s, (size_t)b.len))
                           : memchr(b.s, a.s[i], (size_t)b.len) != NULL)
-                return vnum(i + 1);
-        return vnum(0);
+                return ca_num(i + 1);
+        return ca_num(0);
     }
     for (int k = 0; k < 6 && !e->err; k++) {
         if (!word(e, ops[k]))
@@ -1282,12 +942,12 @@ static struct val rel(struct ev *e)
         if (x.t == 'C' && y.t == 'C')
             c = str_cmp(x, y);
         else {
-            int64_t a = to_num(e, x), b = to_num(e, y);
+            int64_t a = ca_to_num(e, x), b = ca_to_num(e, y);
             c = a < b ? -1 : a > b;
         }
         int r = k == 0 ? c == 0 : k == 1 ? c != 0 : k == 2 ? c < 0 : k == 3 ? c > 0
                 : k == 4 ? c <= 0 : c >= 0;
-        return vbool(r);
+        return ca_bool(r);
     }
     return x;
 }
@@ -1303,7 +963,7 @@ static struct val lnot(struct ev *e)
 {
     if (word(e, "NOT")) {
         struct val x = lnot(e);
-        return e->arith && x.t == 'A' ? vnum((int32_t)~(uint32_t)x.n) : vbool(!to_num(e, x));
+        return e->arith && x.t == 'A' ? ca_num((int32_t)~(uint32_t)x.n) : ca_bool(!ca_to_num(e, x));
     }
     return rel(e);
 }
@@ -1315,16 +975,16 @@ static struct val land(struct ev *e)
         int n = word(e, "NOT");
         struct val y = lnot(e);
         if (both_arith(e, x, y))
-            x = vnum((int32_t)((uint32_t)x.n & (n ? ~(uint32_t)y.n : (uint32_t)y.n)));
+            x = ca_num((int32_t)((uint32_t)x.n & (n ? ~(uint32_t)y.n : (uint32_t)y.n)));
         else {
-            int64_t b = to_num(e, y);
-            x = vbool(to_num(e, x) && (n ? !b : b));
+            int64_t b = ca_to_num(e, y);
+            x = ca_bool(ca_to_num(e, x) && (n ? !b : b));
         }
     }
     return x;
 }
 
-static struct val lor(struct ev *e)
+struct val ca_expr(struct ev *e)
 {
     struct val x = land(e);
     for (;;) {
@@ -1334,19 +994,19 @@ static struct val lor(struct ev *e)
             int n = word(e, "NOT");
             struct val y = land(e);
             if (both_arith(e, x, y)) {
-                x = vnum((int32_t)((uint32_t)x.n | (n ? ~(uint32_t)y.n : (uint32_t)y.n)));
+                x = ca_num((int32_t)((uint32_t)x.n | (n ? ~(uint32_t)y.n : (uint32_t)y.n)));
                 continue;
             }
-            int64_t b = to_num(e, y);
-            x = vbool(to_num(e, x) || (n ? !b : b));
+            int64_t b = ca_to_num(e, y);
+            x = ca_bool(ca_to_num(e, x) || (n ? !b : b));
         } else if (word(e, "XOR")) {
             struct val y = land(e);
             if (both_arith(e, x, y)) {
-                x = vnum((int32_t)((uint32_t)x.n ^ (uint32_t)y.n));
+                x = ca_num((int32_t)((uint32_t)x.n ^ (uint32_t)y.n));
                 continue;
             }
-            int64_t b = to_num(e, y);
-            x = vbool(!to_num(e, x) != !b);
+            int64_t b = ca_to_num(e, y);
+            x = ca_bool(!ca_to_num(e, x) != !b);
         } else {
             return x;
         }
@@ -1385,7 +1045,7 @@ int set_subst(struct assembler *as, struct inv *v, const char *t, int len, char 
         if (rc > 0) {
             if (v->m && r.nlen > 0) {
                 e.i = at;
-                ev_fail(&e, "undefined variable symbol &%.*s", r.nlen, r.name);
+                ca_fail(&e, "undefined variable symbol &%.*s", r.nlen, r.name);
                 return -1;
             }
             e.i = at + 1;       /* open code: not a variable symbol, kept */
@@ -1394,7 +1054,7 @@ int set_subst(struct assembler *as, struct inv *v, const char *t, int len, char 
             out[k++] = '&';
             continue;
         }
-        struct val x = to_str(&e, ref_value(&e, &r));
+        struct val x = ca_to_str(&e, ref_value(&e, &r));
         if (e.err)
             return -1;
         if (e.i < len && t[e.i] == '.')
@@ -1406,7 +1066,7 @@ int set_subst(struct assembler *as, struct inv *v, const char *t, int len, char 
     }
     return k;
 toolong:
-    ev_fail(&e, "the statement is longer than %d characters after substitution", MAC_TEXT);
+    ca_fail(&e, "the statement is longer than %d characters after substitution", MAC_TEXT);
     return -1;
 }
 
@@ -1440,7 +1100,7 @@ static int declare(struct assembler *as, struct inv *v, const struct fields *f, 
     struct ev e = { .as = as, .v = v, .s = f->opnd, .n = f->opndlen, .col0 = f->opndcol };
     while (e.i < e.n && !e.err) {
         if (e.s[e.i] != '&') {
-            ev_fail(&e, "a SET symbol (&NAME) expected");
+            ca_fail(&e, "a SET symbol (&NAME) expected");
             break;
         }
         int b = ++e.i;
@@ -1450,14 +1110,14 @@ static int declare(struct assembler *as, struct inv *v, const struct fields *f, 
         size_t nl = (size_t)(e.i - b);
         int dim = 0;
         if (nl == 0 || !isalpha((unsigned char)nm[0])) {
-            ev_fail(&e, "a SET symbol (&NAME) expected");
+            ca_fail(&e, "a SET symbol (&NAME) expected");
             break;
         }
         if (e.i < e.n && e.s[e.i] == '(') {
             e.i++;
-            int64_t d = to_num(&e, sum(&e));
+            int64_t d = ca_to_num(&e, sum(&e));
             if (e.i >= e.n || e.s[e.i] != ')') {
-                ev_fail(&e, "')' expected after the dimension");
+                ca_fail(&e, "')' expected after the dimension");
                 break;
             }
             e.i++;
@@ -1465,14 +1125,14 @@ static int declare(struct assembler *as, struct inv *v, const struct fields *f, 
         }
         if (mac_param(v, nm, nl) || (nl >= 3 && name_eq(nm, "SYSLIST", nl))) {
             e.i = b - 1;
-            ev_fail(&e, "&%.*s is a parameter of the macro, not a SET symbol", (int)nl, nm);
+            ca_fail(&e, "&%.*s is a parameter of the macro, not a SET symbol", (int)nl, nm);
             break;
         }
         struct setvar *old = bound(v->vars, nm, nl);
         if (old) {
             if (old->type != type) {
                 e.i = b - 1;
-                ev_fail(&e, "&%.*s is already declared as a SET%c symbol", (int)nl, nm,
+                ca_fail(&e, "&%.*s is already declared as a SET%c symbol", (int)nl, nm,
                         old->type);
                 break;
             }
@@ -1480,7 +1140,7 @@ static int declare(struct assembler *as, struct inv *v, const struct fields *f, 
             struct setvar *g = bound(as->mac->globals, nm, nl);
             if (g && g->type != type) {
                 e.i = b - 1;
-                ev_fail(&e, "global &%.*s is already declared as a SET%c symbol", (int)nl, nm,
+                ca_fail(&e, "global &%.*s is already declared as a SET%c symbol", (int)nl, nm,
                         g->type);
                 break;
             }
@@ -1493,7 +1153,7 @@ static int declare(struct assembler *as, struct inv *v, const struct fields *f, 
         if (e.i < e.n && e.s[e.i] == ',')
             e.i++;
         else if (e.i < e.n) {
-            ev_fail(&e, "',' expected between SET symbols");
+            ca_fail(&e, "',' expected between SET symbols");
         }
     }
     return 0;
@@ -1507,7 +1167,7 @@ static struct setvar *set_target(struct assembler *as, struct inv *v, const stru
 {
     struct ev e = { .as = as, .v = v, .s = f->name, .n = f->nlen, .col0 = 1 };
     if (f->nlen < 2 || f->name[0] != '&' || !isalpha((unsigned char)f->name[1])) {
-        ev_fail(&e, "%s needs a SET symbol (&NAME) in the name field", opname);
+        ca_fail(&e, "%s needs a SET symbol (&NAME) in the name field", opname);
         return NULL;
     }
     e.i = 1;
@@ -1519,9 +1179,9 @@ static struct setvar *set_target(struct assembler *as, struct inv *v, const stru
     int has_sub = 0;
     if (e.i < e.n && e.s[e.i] == '(') {
         e.i++;
-        sub = to_num(&e, sum(&e));
+        sub = ca_to_num(&e, sum(&e));
         if (e.i >= e.n || e.s[e.i] != ')')
-            ev_fail(&e, "')' expected after the subscript");
+            ca_fail(&e, "')' expected after the subscript");
         e.i++;
         has_sub = 1;
     }
@@ -1530,7 +1190,7 @@ static struct setvar *set_target(struct assembler *as, struct inv *v, const stru
     if (mac_param(v, nm, nl) || (v->m && name_eq(nm, "SYSLIST", nl)) ||
         (nl > 3 && !strncasecmp(nm, "SYS", 3))) {
         e.i = 0;
-        ev_fail(&e, "&%.*s is a parameter or system variable and cannot be SET", (int)nl, nm);
+        ca_fail(&e, "&%.*s is a parameter or system variable and cannot be SET", (int)nl, nm);
         return NULL;
     }
     struct setvar *s = bound(v->vars, nm, nl);
@@ -1538,13 +1198,13 @@ static struct setvar *set_target(struct assembler *as, struct inv *v, const stru
         s = bind(&v->vars, var_new(nm, nl, type, has_sub ? 1 : 0), 1)->v;
     if (s->type != type) {
         e.i = 0;
-        ev_fail(&e, "&%s is a SET%c symbol; %s cannot give it a value", s->name, s->type,
+        ca_fail(&e, "&%s is a SET%c symbol; %s cannot give it a value", s->name, s->type,
                 opname);
         return NULL;
     }
     if (s->dim > 0 && !has_sub) {
         e.i = 0;
-        ev_fail(&e, "&%s is subscripted: write &%s(n)", s->name, s->name);
+        ca_fail(&e, "&%s is subscripted: write &%s(n)", s->name, s->name);
         return NULL;
     }
     *sub_out = sub;
@@ -1586,24 +1246,24 @@ static int set_stmt(struct assembler *as, struct inv *v, const struct fields *f,
     struct ev x = { .as = as, .v = v, .s = f->opnd, .n = f->opndlen, .col0 = f->opndcol,
                     .arith = type == 'A' };
     if (x.n == 0) {
-        ev_fail(&x, "SET%c needs an operand", type);
+        ca_fail(&x, "SET%c needs an operand", type);
         return 0;
     }
     for (;;) {
-        struct val r = lor(&x);
-        skip_blanks(&x);
+        struct val r = ca_expr(&x);
+        ca_blanks(&x);
         if (!x.err && x.i < x.n && x.s[x.i] != ',')
-            ev_fail(&x, "unexpected text after the expression");
+            ca_fail(&x, "unexpected text after the expression");
         if (x.err)
             return 0;
         int k = var_slot(as->mac, s, sub);
         if (k < 0) {
-            ev_fail(&x, "subscript %lld of &%s out of range", (long long)sub, s->name);
+            ca_fail(&x, "subscript %lld of &%s out of range", (long long)sub, s->name);
             return 0;
         }
         long delta = 0;
         if (type == 'C') {
-            struct val c = to_str(&x, r);
+            struct val c = ca_to_str(&x, r);
             if (s->c[k])
                 delta -= (long)strlen(s->c[k]) + 1;
             delta += c.len + 1;
@@ -1614,11 +1274,11 @@ static int set_stmt(struct assembler *as, struct inv *v, const struct fields *f,
             s->c[k][c.len] = '\0';
         } else if (type == 'B') {
             if (r.t == 'C' && !x.err)
-                ev_fail(&x, "SETB needs a logical expression, not a character value");
-            s->a[k] = to_num(&x, r) != 0;
+                ca_fail(&x, "SETB needs a logical expression, not a character value");
+            s->a[k] = ca_to_num(&x, r) != 0;
         } else {
             if (r.t == 'B') r.t = 'A';
-            s->a[k] = to_num(&x, r);
+            s->a[k] = ca_to_num(&x, r);
         }
         if (mac_budget(as, -1, 0, delta) < 0) {
             ca_error(as, v, 0, "macro processing stopped: the text made by macros and the "
@@ -1677,19 +1337,19 @@ static int aif_ago(struct assembler *as, struct inv *v, const struct fields *f, 
         return branch(as, v, e.s, n, jump);
     }
     if (e.n == 0 || e.s[0] != '(') {
-        ev_fail(&e, is_aif ? "AIF needs (condition).SEQUENCE" : "AGO needs .SEQUENCE");
+        ca_fail(&e, is_aif ? "AIF needs (condition).SEQUENCE" : "AGO needs .SEQUENCE");
         return 0;
     }
     if (!is_aif) {      /* computed AGO */
         e.i = 1;
-        int64_t k = to_num(&e, lor(&e));
+        int64_t k = ca_to_num(&e, ca_expr(&e));
         if (e.i >= e.n || e.s[e.i] != ')')
-            ev_fail(&e, "')' expected");
+            ca_fail(&e, "')' expected");
         e.i++;
         for (int64_t j = 1; !e.err; j++) {
             int n = seq_at(&e);
             if (!n) {
-                ev_fail(&e, "a sequence symbol expected");
+                ca_fail(&e, "a sequence symbol expected");
                 break;
             }
             if (j == k)
@@ -1703,18 +1363,18 @@ static int aif_ago(struct assembler *as, struct inv *v, const struct fields *f, 
     }
     while (!e.err) {
         if (e.i >= e.n || e.s[e.i] != '(') {
-            ev_fail(&e, "AIF needs (condition).SEQUENCE");
+            ca_fail(&e, "AIF needs (condition).SEQUENCE");
             return 0;
         }
-        struct val c = prim(&e);
+        struct val c = ca_term(&e);
         int n = seq_at(&e);
         if (!e.err && !n)
-            ev_fail(&e, "a sequence symbol (.NAME) expected after the condition");
+            ca_fail(&e, "a sequence symbol (.NAME) expected after the condition");
         if (e.err)
             return 0;
         if (c.t == 'C')
-            ev_fail(&e, "AIF needs a logical expression, not a character value");
-        else if (to_num(&e, c))
+            ca_fail(&e, "AIF needs a logical expression, not a character value");
+        else if (ca_to_num(&e, c))
             return branch(as, v, e.s + e.i, n, jump);
         e.i += n;
         if (e.i >= e.n || e.s[e.i] != ',')
@@ -1871,7 +1531,7 @@ int ca_exec(struct assembler *as, struct inv *v, enum ca_op op, const struct fie
         return v->m ? -1 : 0;
     case CA_ACTR: {
         struct ev e = { .as = as, .v = v, .s = f->opnd, .n = f->opndlen, .col0 = f->opndcol };
-        int64_t n = to_num(&e, lor(&e));
+        int64_t n = ca_to_num(&e, ca_expr(&e));
         if (!e.err)
             v->actr = (int)(n < 0 ? 0 : n > 10000000 ? 10000000 : n);
         return 0;
