@@ -49,6 +49,35 @@ test_expect_success 'every row of the table of later instructions gets its note 
     test $(grep -c "is an instruction of .*, not of System/370" err) = $(wc -l <names)
 '
 
+# GNU as is the independent reference for the architecture each row names:
+# a 370-XA or ESA/390 instruction is known to it for a G5 (ESA/390), a
+# z/Architecture one only for a z16.  JLU and JLNOP are HLASM's names of
+# what GNU as spells JG and JGNOP.
+# gnu_unknown MARCH MODE MNEMONIC: 1 if GNU as does not know the mnemonic for MARCH.
+gnu_unknown() {
+    printf '\t%s\n' "$3" | tr A-Z a-z >g.s
+    s390x-linux-gnu-as "$2" -march="$1" -o /dev/null g.s 2>&1 | grep -ci "unrecognized opcode"
+}
+# later_row MNEMONIC ARCH: the architecture later.def names agrees with GNU as.
+later_row() {
+    g5=$(gnu_unknown g5 -m31 "$1")
+    z16=$(gnu_unknown z16 -m64 "$1")
+    case "$1:$2:$g5:$z16" in
+    JLU:*|JLNOP:*|*:370-XA:0:0|*:ESA/390:0:0|*:z/Architecture:1:0) return 0 ;;
+    esac
+    echo "$1: later.def says $2; GNU as: unknown for G5 $g5, for z16 $z16"
+    return 1
+}
+if test_have s390x-linux-gnu-as; then
+    test_expect_success 'the architecture of every later instruction, checked with GNU as' '
+        sed -n "s/^LATER(\\([A-Z]*\\), *\"\\([^\"]*\\)\".*/\\1 \\2/p" "$IMP_TOP/asm/later.def" >rows &&
+        test $(wc -l <rows) -gt 50 &&
+        while read mn arch; do later_row "$mn" "$arch" || return 1; done <rows
+    '
+else
+    test_skip 'the architecture of every later instruction, checked with GNU as' 'no s390x-linux-gnu-as'
+fi
+
 test_expect_success 'an unknown operation code that is no later instruction has no note' '
     printf "T        CSECT\n         FROB  1\n         END\n" >frob.s &&
     test_must_fail impas frob.s 2>err &&
