@@ -1022,14 +1022,12 @@ static void open_ca(struct assembler *as, int si, int fi, int *li, enum ca_op op
         open_jump(as, si, fi, li, jump);
 }
 
-int mac_open_stmt(struct assembler *as, int si, int fi, int *li)
+static int open_stmt(struct assembler *as, int si, int fi, int *li)
 {
     struct macproc *mp = as->mac;
     struct stmt *st = &as->stmts[si];
     struct fields f;
     mac_fields(stmt_text(as, st), st->textlen, &f);
-    mp->cur_fi = fi;
-    mp->cur_li = li;
     if (mp->replay && (mac_step(as, si, 0) < 0 ||
                        mac_budget(as, si, (long)sizeof *st + st->textlen, 0) < 0))
         return 1;
@@ -1085,10 +1083,30 @@ int mac_open_stmt(struct assembler *as, int si, int fi, int *li)
         mp->rd_fi = fi;         /* AREAD reads the lines after the call */
         mp->rd_li = li;
         expand(as, m, si, &mp->open);
-        mp->rd_li = NULL;
         return 1;
     }
     return 0;
+}
+
+/*
+ * The reader's position (file fi, *li the next line) is what lookahead and AREAD
+ * read from while the statement is processed.  A macro may COPY a member, whose
+ * open code is read by a nested call: the outer position is restored after it,
+ * so no pointer to a finished reader's line outlives it.
+ */
+int mac_open_stmt(struct assembler *as, int si, int fi, int *li)
+{
+    struct macproc *mp = as->mac;
+    int cur_fi = mp->cur_fi, rd_fi = mp->rd_fi, *cur_li = mp->cur_li, *rd_li = mp->rd_li;
+    mp->cur_fi = fi;
+    mp->cur_li = li;
+    mp->rd_li = NULL;
+    int r = open_stmt(as, si, fi, li);
+    mp->cur_fi = cur_fi;
+    mp->cur_li = cur_li;
+    mp->rd_fi = rd_fi;
+    mp->rd_li = rd_li;
+    return r;
 }
 
 void mac_comment(struct assembler *as, int si)

@@ -87,7 +87,7 @@ test_expect_success 'an unknown operation code that is no later instruction has 
 # --- the macro language, as HLASM's Language Reference defines it ----------------------
 # The sources are in tests/data/coursework.
 
-for f in "$TEST_DIR"/data/coursework/*.s; do cp "$f" .; done
+cp "$TEST_DIR"/data/coursework/* .
 
 # mnotes FILE: the texts of the comment MNOTEs of an assembly (--mnote-console).
 mnotes() { impas --mnote-console "$1" -o mn.o 2>&1 | sed -n "s/^.*: note: MNOTE \*: //p"; }
@@ -152,6 +152,10 @@ test_expect_success 'OPSYN renames an instruction, a macro, a directive; NAME OP
 test_expect_success 'AREAD reads the line after the call (80 columns), which is not assembled' '
     impas ar.s && test "$(text ar.o | cut -c1-16)" = C8C940E3C8C5D9C5 &&
     test $(text ar.o | tr -d "\n" | wc -c) = 160
+'
+
+test_expect_success 'after a macro copied a member, AREAD and lookahead read the open code' '
+    impas arcopy.s && test "$(text arcopy.o)" = D4E7E807
 '
 
 test_expect_success 'SETAF and SETCF are refused, saying why' '
