@@ -103,6 +103,8 @@ struct mon {
     int nsourcing;
     int examined;               /* examine showed storage at examined_at */
     uint32_t examined_at;
+    uint32_t *stmt;             /* the first address of every statement of the */
+    size_t nstmt;               /* program's text (task 1), ascending: where_index */
 };
 
 /* model.c */
@@ -150,6 +152,15 @@ void where_format(const struct mon *m, uint32_t addr, char *sym, size_t symsize,
                   char *src, size_t srcsize);
 /* The instruction at addr, disassembled; its length (2 if unknown). */
 int where_disasm(const struct mon *m, uint32_t addr, char *buf, size_t size);
+/* Index the statements of the loaded program (from its LINE records) into
+ * m->stmt; 0, or -1 if memory ran out (no index then). */
+int where_index(struct mon *m);
+void where_index_free(struct mon *m);
+/* The statement `back' statements before the one at addr (addr must be a
+ * statement's first address): 0 with *start, or -1 if addr is none. */
+int where_statement_back(const struct mon *m, uint32_t addr, int back, uint32_t *start);
+/* The first address of the next statement after addr, or 0 if none. */
+uint32_t where_statement_after(const struct mon *m, uint32_t addr);
 /* The dispatch index of a mnemonic, or -1. */
 int where_opcode(const char *mnemonic);
 /* Call fn for each symbol name (completion). */

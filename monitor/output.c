@@ -11,20 +11,56 @@
  * was loaded from, the sources those modules were assembled from, and
  * the scripts being read.
  */
+#define _GNU_SOURCE
 #include "mon.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "diag.h"
 #include "fileset.h"
 #include "outfile.h"
 
-/* A diag that reports as mon_error does: "where: error: ..." on m->err. */
-static void mon_diag(struct mon *m, struct diag *d)
+/* A diag whose messages are collected in memory, to be passed on by
+ * relay() as mon_error's. */
+struct mon_diag {
+    struct diag d;
+    char *text;
+    size_t len;
+};
+
+static int mon_diag_open(struct mon_diag *md)
 {
-    diag_init(d, m->where ? m->where : "impmon");
-    d->out = m->err;
-    d->max_errors = 0;
+    diag_init(&md->d, "impmon");
+    md->d.max_errors = 0;
+    md->text = NULL;
+    md->len = 0;
+    md->d.out = open_memstream(&md->text, &md->len);
+    return md->d.out ? 0 : -1;
+}
+
+/* Each "NAME: error: MESSAGE" line as "where: error: NAME: MESSAGE"
+ * (the NAME "impmon" left out), counted; the number of lines. */
+static int relay(struct mon *m, struct mon_diag *md)
+{
+    int n = 0;
+    fclose(md->d.out);
+    for (char *line = md->text, *next; line && *line; line = next) {
+        next = line + strcspn(line, "\n");
+        if (*next)
+            *next++ = '\0';
+        char *e = strstr(line, ": error: ");
+        if (!e) {
+            mon_error(m, "%s", line);
+        } else {
+            *e = '\0';
+            int own = strcmp(line, "impmon") == 0;
+            mon_error(m, "%s%s%s", own ? "" : line, own ? "" : ": ", e + 9);
+        }
+        n++;
+    }
+    free(md->text);
+    return n;
 }
 
 /* Every input of m into fs; -1 if out names one of them (reported). */
@@ -50,27 +86,31 @@ static int add_inputs(struct mon *m, struct fileset *fs)
 
 FILE *mon_output_open(struct mon *m, struct outfile *o, const char *path)
 {
-    struct diag d;
+    struct mon_diag md;
     struct fileset fs;
-    mon_diag(m, &d);
+    if (mon_diag_open(&md) != 0) {
+        mon_error(m, "out of memory");
+        return NULL;
+    }
     fflush(m->out);
-    fileset_init(&fs, &d);
+    fileset_init(&fs, &md.d);
     int bad = add_inputs(m, &fs) != 0 || fileset_add(&fs, FILE_OUT, path, "the output") != 0;
     fileset_free(&fs);
-    FILE *f = bad ? NULL : outfile_open(o, path, &d);
-    fflush(m->err);
-    if (!f)
-        m->errors++;
+    FILE *f = bad ? NULL : outfile_open(o, path, &md.d);
+    if (relay(m, &md) == 0 && !f)
+        mon_error(m, "cannot write '%s'", path);
     return f;
 }
 
 int mon_output_commit(struct mon *m, struct outfile *o)
 {
-    struct diag d;
-    mon_diag(m, &d);
-    if (outfile_commit(o, &d) == 0)
-        return 0;
-    fflush(m->err);
-    m->errors++;
-    return -1;
+    struct mon_diag md;
+    if (mon_diag_open(&md) != 0) {
+        outfile_abort(o);
+        return mon_error(m, "out of memory");
+    }
+    int rc = outfile_commit(o, &md.d);
+    if (relay(m, &md) == 0 && rc != 0)
+        mon_error(m, "cannot write '%s'", o->path);
+    return rc != 0 ? -1 : 0;
 }
