@@ -127,12 +127,16 @@ int cmd_exec(struct mon *m, const char *line)
     return rc;
 }
 
-/* Skip what is left of a line the reader stopped at its limit. */
+#define MON_SKIP_LIMIT 16     /* a line's rest skipped: at most this many LINE_LIMITs */
+
+/* Skip what is left of a line the reader stopped at its limit: 0, or -1
+ * if reading failed or the line goes on past MON_SKIP_LIMIT MiB (an
+ * endless stream such as /dev/zero: the rest is not read). */
 static int skip_rest(FILE *f, struct lineread *lr)
 {
     char scrap[1];
-    while (lr->unended)
-        if (line_read(f, scrap, 0, LINE_LIMIT, lr) == LINE_ERROR)
+    for (int k = 0; lr->unended; k++)
+        if (k == MON_SKIP_LIMIT || line_read(f, scrap, 0, LINE_LIMIT, lr) == LINE_ERROR)
             return -1;
     return 0;
 }
@@ -154,8 +158,11 @@ int cmd_source_file(struct mon *m, FILE *f, const char *name)
         snprintf(where, sizeof where, "%s:%ld", name, lineno);
         m->where = where;
         if (lr.cut || lr.unended) {
-            if (skip_rest(f, &lr) != 0)
+            if (skip_rest(f, &lr) != 0) {
+                bad = mon_error(m, "line longer than %d MiB: the rest of %s is not read",
+                                MON_SKIP_LIMIT, name);
                 break;
+            }
             mon_error(m, "line longer than %d characters: not run", MON_MAX_LINE);
             bad = 1;
             continue;
@@ -170,9 +177,9 @@ int cmd_source_file(struct mon *m, FILE *f, const char *name)
         if (cmd_exec(m, line) != 0)
             bad = 1;
     }
+    if (r == LINE_ERROR || ferror(f))
+        bad = mon_error(m, "%s: cannot read: %s", name, strerror(errno ? errno : EIO));
     m->where = outer;
-    if (r == LINE_ERROR || (lr.unended && ferror(f)))
-        bad = mon_error(m, "%s: reading: %s", name, strerror(errno));
     m->nsourcing--;
     return bad ? -1 : 0;
 }

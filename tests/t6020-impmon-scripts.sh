@@ -57,6 +57,16 @@ test_expect_success 'after a line over the reader limit (1 MiB) the line numbers
     test "$(grep -c X out)" = 2
 '
 
+test_expect_success 'source /dev/zero and a directory: an error, never a hang' '
+    mkdir sdir &&
+    { printf "source /dev/zero\nsource sdir\nprint 3\n" |
+        test_timeout 300 impmon --batch loop.s >out 2>err; echo $? >st; } &&
+    test "$(cat st)" = 1 &&
+    test_grep "^/dev/zero:1: error: line longer than 16 MiB: the rest of /dev/zero is not read$" err &&
+    test_grep "^<stdin>:2: error: sdir: cannot read: Is a directory$" err &&
+    test_grep "^3 X" out
+'
+
 test_expect_success 'a line of 1023 characters still runs' '
     { printf "print 1" && long_line 1016 "" | tr x " "; } >edge.imp &&
     test "$(wc -c <edge.imp)" = 1024 &&
