@@ -81,7 +81,8 @@ while IFS= read -r line; do
 done <tour.cmds
 
 test_expect_success 'the tour ran in a scratch folder, outside the checkout' '
-    case $(cat tour.pwd) in "$TRASH"/*) ;; *) echo "ended in $(cat tour.pwd)"; exit 1 ;; esac &&
+    d=$(cat tour.pwd) &&
+    test "${d#"$TRASH"/}" != "$d" &&
     test -s "$(cat tour.pwd)/hello.load" && test -s "$(cat tour.pwd)/copy.txt" &&
     test -s "$(cat tour.pwd)/sieve.prof" && test -s "$(cat tour.pwd)/sieve.svg"
 '

@@ -67,12 +67,18 @@ T="tmux -L $SOCK"
 trap '$T kill-server 2>/dev/null' EXIT
 export IMPMON_HISTORY="$TRASH/history"
 
-start() { # start COLS ROWS PROG...
+# start COLS ROWS PROG...: impmon in a new session (the old one is ended
+# after, so the tmux server never runs out of sessions in between)
+start() {
     c=$1 r=$2; shift 2
-    $T kill-session -t mon 2>/dev/null
-    $T new-session -d -s mon -x "$c" -y "$r" "TERM=xterm impmon $*; echo impmon-exited-\$?; sleep 30"
+    old=$(cat session 2>/dev/null)
+    new=mon$(( ${old#mon} + 1 )) && echo "$new" >session &&
+    $T new-session -d -s "$new" -x "$c" -y "$r" "TERM=xterm impmon $*; echo impmon-exited-\$?; sleep 30" &&
+    if [ -n "$old" ]; then $T kill-session -t "$old" 2>/dev/null; fi
+    return 0
 }
-screen() { $T capture-pane -t mon -p >screen.txt 2>/dev/null; }
+S() { cat session; }
+screen() { $T capture-pane -t "$(S)" -p >screen.txt 2>/dev/null; }
 wait_for() {
     i=0
     while [ $i -lt 200 ]; do
@@ -85,7 +91,7 @@ wait_for() {
     sed -e 's/^/| /' screen.txt
     return 1
 }
-type_line() { $T send-keys -t mon -l "$1" && $T send-keys -t mon Enter; }
+type_line() { $T send-keys -t "$(S)" -l "$1" && $T send-keys -t "$(S)" Enter; }
 
 test_expect_success 'load of a bad source: the diagnostics in the log, the screen intact' '
     start 120 40 loop.s &&
@@ -118,7 +124,7 @@ test_expect_success 'help in the log: shown from its start, the rest with PgDn' 
     test_grep "^ximpmon> help *x$" screen.txt &&
     test_grep "^x  run \[CYCLES\]" screen.txt &&
     ! grep -q "synonym of quit" screen.txt &&
-    for k in 1 2 3 4 5 6 7 8 9; do $T send-keys -t mon NPage || exit 1; done &&
+    for k in 1 2 3 4 5 6 7 8 9; do $T send-keys -t "$(S)" NPage || exit 1; done &&
     wait_for "synonym of quit" &&
     wait_for "log (PgUp scrolls back)"
 '
