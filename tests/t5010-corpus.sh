@@ -107,6 +107,73 @@ test_expect_success 'listing.awk: the words of a storage dump, without the addre
     test_cmp expect got
 '
 
+# --- imp(7)'s differences, each claim run -----------------------------
+
+PAGE=${IMP_BUILD:-$IMP_TOP/build}/man/imp.7
+test_expect_success 'imp(7) has its section on ASSIST, HLASM and z390' '
+    grep -q "^\.SH \"DIFFERENCES FROM ASSIST, HLASM AND Z390\"" "$PAGE"
+'
+# LA keeps 24 bits: 2^24 + 5 becomes 5; registers and storage start at 0.
+cat >la24.s <<'SRC'
+LA24     CSECT
+         USING LA24,15
+         LR    4,3                 R3 as the program found it
+         LA    2,1
+         SLL   2,24
+         LA    3,5(2)
+         XDECO 3,OUT
+         XPRNT OUT-1,13
+         XDECO 4,OUT
+         XPRNT OUT-1,13
+         L     5,FIELD             storage never written
+         XDECO 5,OUT
+         XPRNT OUT-1,13
+         SR    15,15
+         BR    14
+         DC    C' '
+OUT      DS    CL12
+FIELD    DS    F
+         END   LA24
+SRC
+test_expect_success 'LA keeps 24 bits; registers and fresh storage are 0' '
+    imprun -q la24.s >out &&
+    printf "%12d\n" 5 0 0 >expect &&
+    test_cmp expect out
+'
+# The sequences imp(7) offers for AHI, CHI, LHI and LT.
+cat >instead.s <<'SRC'
+INSTEAD  CSECT
+         USING INSTEAD,15
+         LA    3,7                 LHI 3,7
+         LA    3,5(3)              AHI 3,5
+         AH    3,=H'-20'           AHI 3,-20
+         CH    3,=H'-8'            CHI 3,-8
+         BNE   BAD
+         L     4,ZERO              LT 4,ZERO
+         LTR   4,4
+         BNZ   BAD
+         XDECO 3,OUT
+         XPRNT OUT-1,13
+         SR    15,15
+         BR    14
+BAD      LA    15,8
+         BR    14
+ZERO     DC    F'0'
+         DC    C' '
+OUT      DS    CL12
+         LTORG
+         END   INSTEAD
+SRC
+test_expect_success 'the 370 sequences for AHI, CHI, LHI and LT' '
+    imprun -q instead.s >out &&
+    printf "%12d\n" -8 >expect && test_cmp expect out
+'
+printf 'X        CSECT\n         AHI   3,1\n         END\n' >ahi.s
+test_expect_success 'a post-370 instruction is refused at assembly' '
+    { imprun ahi.s 2>err; test $? -eq 1; } &&
+    test_grep "AHI" err
+'
+
 # --- The programs ------------------------------------------------------
 
 if ! test -d "$IMP_CORPUS"; then
