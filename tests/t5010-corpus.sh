@@ -39,7 +39,7 @@ test_expect_success 'the manifest lists 30 programs or more' '
 test_expect_success 'every entry has its seven fields, a known check, a licence, an origin' '
     awk -F " [|] " "
         NF != 7 { print \"fields: \" NF \": \" \$0; bad = 1 }
-        \$6 !~ /^(same|listing|dump|values|lines) ./ && \$6 !~ /^error [0-9]+ ./ {
+        \$6 !~ /^(same|listing|hlasm|dump|values|lines) ./ && \$6 !~ /^error [0-9]+ ./ {
             print \"check: \" \$0; bad = 1 }
         \$4 == \"\" { print \"licence: \" \$0; bad = 1 }
         \$3 !~ /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+@[0-9a-f]+:./ { print \"origin: \" \$0; bad = 1 }
@@ -104,6 +104,14 @@ test_expect_success 'listing.awk: the program part of an ASSIST listing' '
 test_expect_success 'listing.awk: the words of a storage dump, without the address' '
     awk -v words=1 -f "$M/listing.awk" listing | paste -s -d " " >got &&
     echo "000807FE 0000007F 0000003B FFFFFFBC 000000BA F5F5F5F5 F5F5F5F5 00000000" >expect &&
+    test_cmp expect got
+'
+
+printf '%s\n' "0Assembly Start Time: 05.18.17 Stop Time: 05.18.17" " Return Code 000" \
+    " TEST010A 0001   " " TEST060A 0000" "$(printf '\032')" >hlasm.lst
+test_expect_success 'listing.awk: what the program printed after an HLASM listing' '
+    awk -v hlasm=1 -f "$M/listing.awk" hlasm.lst >got &&
+    printf "%s\n" " TEST010A 0001" " TEST060A 0000" >expect &&
     test_cmp expect got
 '
 
@@ -181,7 +189,7 @@ if ! test -d "$IMP_CORPUS"; then
     test_done
 fi
 mkdir corpus &&
-cp "$IMP_CORPUS"/* corpus/ || exit 1
+cp -R "$IMP_CORPUS"/. corpus/ || exit 1
 
 test_expect_success 'the corpus files are the published ones (SHA256SUMS)' '
     (cd corpus && sha256sum --quiet -c "$M/SHA256SUMS")
@@ -208,6 +216,11 @@ run_check() {
         test "$file" = "$arg" || want=${arg#* }
         test $st -eq "$want" || { echo "exit status $st, wanted $want"; cat "$1.err"; exit 1; }
         awk -f "$M/listing.awk" "corpus/$file" >"$1.expect" &&
+        trim <"$1.out" >"$1.got" && test_cmp "$1.expect" "$1.got" ;;
+    hlasm)
+        test $st -eq 0 || { echo "exit status $st"; cat "$1.err"; exit 1; }
+        awk -v hlasm=1 -f "$M/listing.awk" "corpus/$arg" >"$1.expect" &&
+        test -s "$1.expect" &&
         trim <"$1.out" >"$1.got" && test_cmp "$1.expect" "$1.got" ;;
     dump)
         test $st -eq 0 || { echo "exit status $st"; cat "$1.err"; exit 1; }

@@ -10,7 +10,13 @@
 # address (ASSIST loads a program at 0, IMP at X'010000') and without
 # the characters column.  With -v all=1 the whole input is the output
 # (IMP's own, to be compared with the listing's).
+#
+# With -v hlasm=1 it reads an HLASM listing instead, whose job printed
+# the program's output after the assembler's last line, "Return Code":
+# the lines after it (a final end-of-file character dropped).
 BEGIN { if (all) on = 1 }
+hlasm && /^ Return Code / { on = 1; next }
+hlasm { if (on && $0 != "\032") { sub(/[ \r]+$/, ""); print } ; next }
 /\*\*\* PROGRAM EXECUTION BEGINNING/ { on = 1; next }
 /\*\*\* EXECUTION TIME =/ { on = 0 }
 !on { next }
