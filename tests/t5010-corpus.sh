@@ -243,6 +243,7 @@ run_check() {
     )
 }
 
+corpus_right=0
 # A check with a TODO runs all the same; its result is reported with the
 # TODO directive, so that a failure does not fail the script and a pass
 # shows that the gap has closed.
@@ -260,11 +261,13 @@ while IFS= read -r line; do
     test_count=$((test_count + 1))
     if run_check "$name" "$file" "$input" "$check" >"$name.log" 2>&1; then
         printf 'ok %d - %s%s\n' "$test_count" "$what" "$directive"
+        corpus_right=$((corpus_right + 1))
     else
         printf 'not ok %d - %s%s\n' "$test_count" "$what" "$directive"
         sed -e 's/^/#   /' "$name.log" | head -n 12
         test -n "$directive" || test_failures=$((test_failures + 1))
     fi
 done <entries
+say "corpus: $corpus_right of $(wc -l <entries) programs as their publishers show them (or refused for the reason given)"
 
 test_done
