@@ -682,7 +682,7 @@ int pg_dispatch(struct vm *vm)
             n->start_insn = vm->ctr.instructions;
             pg->dispatches++;
             pg->running = 1;
-            pg->slice_end = vm->ntasks > 1 ? now + pg->slice : UINT64_MAX;
+            ev_set(vm, EV_SLICE, vm->ntasks > 1 ? now + pg->slice : UINT64_MAX);
             pw_set(vm, PW_TASK, 0);
             tm_update(vm);
             return 0;
