@@ -658,7 +658,7 @@ enum vm_status fp_run(struct vm *vm)
          * bounds comparator first -- a branch taken since the last fetch
          * (the branch history moved) to a target outside the current
          * CSECT's bounds raises the monitor's event -- then the paged
-         * fetch below, which is the plain one with paging off. */
+         * fetch (the next case), which is the plain one with paging off. */
         CASE(OP_FETCHM, l_fetchm):
         if (UNLIKELY(vm->brp != vm->mon.csm_brp)) {
             vm->mon.csm_brp = vm->brp;
@@ -671,8 +671,9 @@ enum vm_status fp_run(struct vm *vm)
          * same, but the cache is tagged by task too (vm->ic_tag), and the
          * fetch is a page reference, reported unless its page is the
          * last one's (vm->ref_mask 0: no string is produced). */
-        /* fall through */
+        goto fetch_paged;
         CASE(OP_FETCHP, l_fetchp):
+        fetch_paged:
         {
             if (UNLIKELY(cyc >= vm->fetch_deadline))
                 OUTSIDE(fetch_checked(vm, u));

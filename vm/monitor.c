@@ -157,7 +157,11 @@ static void settle(struct vm *vm)
     pw_set(vm, PW_SAMPLE, by_insn || due(vm) != 0);
 }
 
-void mon_timer(struct vm *vm) { ev_set(vm, EV_HPM, mon_deadline(vm)); }
+void mon_timer(struct vm *vm)
+{
+    if (vm->mon.on || vm->ev[EV_HPM] != UINT64_MAX)     /* (none on: no deadline) */
+        ev_set(vm, EV_HPM, mon_deadline(vm));
+}
 
 /* The CSECT monitor's bounds comparator, at each fetch: a branch taken
  * since the last one (the branch history moved) to a target outside the

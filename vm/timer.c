@@ -91,15 +91,21 @@ void ev_set(struct vm *vm, enum ev_source k, uint64_t d)
 }
 
 /* The sources whose deadline has passed raise their bits; the next update
- * is at the earliest of the others. */
+ * is at the earliest of the others.  (At every update: the earliest
+ * deadline first, and only when one is due, which is seldom, each.) */
 static void ev_due(struct vm *vm)
 {
     uint64_t now = vm->ctr.cycles, next = UINT64_MAX;
-    for (unsigned k = 0; k < EV_COUNT; k++) {
-        if (vm->ev[k] <= now)
-            pw_set(vm, ev_bit[k], 1);
-        else if (vm->ev[k] < next)
-            next = vm->ev[k];
+    for (unsigned k = 0; k < EV_COUNT; k++)
+        next = vm->ev[k] < next ? vm->ev[k] : next;
+    if (next <= now) {
+        next = UINT64_MAX;
+        for (unsigned k = 0; k < EV_COUNT; k++) {
+            if (vm->ev[k] <= now)
+                pw_set(vm, ev_bit[k], 1);
+            else if (vm->ev[k] < next)
+                next = vm->ev[k];
+        }
     }
     vm->next_event = next;
 }
