@@ -12,6 +12,9 @@
 #include "readfile.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -655,4 +658,28 @@ int obj_read(struct obj_module *m, enum obj_kind want, const char *path, struct 
     int rc = obj_read_mem(m, want, path, buf, n, d);
     free(buf);
     return rc;
+}
+
+enum obj_sniff obj_sniff(const char *path)
+{
+    int fd = open(path, O_RDONLY | O_NONBLOCK);
+    if (fd < 0)
+        return OBJ_SNIFF_OTHER;
+    struct stat sb;
+    char head[16];
+    ssize_t n = fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) ? read(fd, head, sizeof head) : 0;
+    close(fd);
+    /* the header's first field, ended by a blank, a tab or the line's end */
+    static const struct { const char *magic; enum obj_sniff kind; } kinds[] = {
+        { "IMPLOAD", OBJ_SNIFF_LOAD },
+        { "IMPOBJ", OBJ_SNIFF_OBJECT },
+    };
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+        size_t k = strlen(kinds[i].magic);
+        if (n > (ssize_t)k && memcmp(head, kinds[i].magic, k) == 0 && strchr(" \t\r\n", head[k]))
+            return kinds[i].kind;
+        if (n == (ssize_t)k && memcmp(head, kinds[i].magic, k) == 0)
+            return kinds[i].kind;
+    }
+    return OBJ_SNIFF_OTHER;
 }

@@ -190,4 +190,14 @@ int obj_read_mem(struct obj_module *m, enum obj_kind want, const char *name,
 int obj_read_mem_at(struct obj_module *m, enum obj_kind want, const char *name, int first_line,
                     const char *text, size_t len, struct diag *d);
 
+/*
+ * What the file at path holds, told by its content and never by its
+ * name: a load module (its first line starts with IMPLOAD), an object
+ * module (IMPOBJ), or anything else -- a source, for the assembler.  Only
+ * a regular file is opened (a FIFO is never waited on); one that cannot
+ * be opened is OBJ_SNIFF_OTHER, and the tool that reads it says why.
+ */
+enum obj_sniff { OBJ_SNIFF_OTHER, OBJ_SNIFF_LOAD, OBJ_SNIFF_OBJECT };
+enum obj_sniff obj_sniff(const char *path);
+
 #endif

@@ -146,7 +146,8 @@ int imprun_replay(const struct imprun_opts *o);
  * line (console.c); 0 or -1.  Closed by tasks_console_close. */
 int tasks_console(struct imprun_opts *o, struct services *svcs);
 void tasks_console_close(struct imprun_opts *o);
-/* 1 if path names an assembler source (.s, .asm). */
+/* 1 if path holds an assembler source: anything but an IMP load or
+ * object module, told by its first line (obj_sniff), never by its name. */
 int imprun_is_source(const char *path);
 /* Parse the --iifm specification into o; 0, or -1 with a message in err. */
 int imprun_parse_iifm(struct imprun_opts *o, const char *spec, char *err, size_t errsize);
