@@ -42,4 +42,63 @@ test_expect_success 'a source and a load module under one --task do not mix' '
     test_grep "cannot mix sources and load modules" err
 '
 
+# ---- an ASSIST job that returns ends normally ------------------------------
+
+cat >niu.s <<'SRC'
+NIU      CSECT
+         USING NIU,15
+         XPRNT LINE,20
+         BR    14
+LINE     DC    CL20' HELLO FROM ASSIST'
+         END   NIU
+SRC
+cat >plain.s <<'SRC'
+PLAIN    CSECT
+         USING PLAIN,15
+         BR    14
+         END   PLAIN
+SRC
+cat >deck.s <<'SRC'
+$JOB  TEST
+DECK     CSECT
+         USING DECK,15
+         LA    15,4
+         BR    14
+         END   DECK
+$ENTRY
+SRC
+cat >exit.s <<'SRC'
+EXIT     CSECT
+         USING EXIT,15
+         XPRNT LINE,2
+         LA    15,5
+         SVC   3
+LINE     DC    CL2' X'
+         END   EXIT
+SRC
+
+test_expect_success 'a program using ASSIST returns with BR 14: status 0' '
+    imprun niu.s >out 2>err &&
+    test_grep "HELLO FROM ASSIST" out &&
+    test_grep "ASSIST job ended normally (it returned; register 15 held X.00010000." err &&
+    ! grep "return code is the entry address" err
+'
+
+test_expect_success 'a $JOB deck that returns: status 0 whatever R15 holds' '
+    imprun deck.s 2>err &&
+    test_grep "register 15 held X.00000004." err &&
+    imprun -q deck.s 2>err &&
+    test ! -s err
+'
+
+test_expect_success 'a program without ASSIST keeps the R15 note and status 3' '
+    { imprun plain.s 2>err; test $? -eq 3; } &&
+    test_grep "return code is the entry address X.010000.: register 15 was not set" err
+'
+
+test_expect_success 'an ASSIST job that calls EXIT itself keeps its return code' '
+    { imprun exit.s 2>err; test $? -eq 3; } &&
+    test_grep "return code 5\$" err
+'
+
 test_done

@@ -53,6 +53,11 @@ const char *assist_name(unsigned opcode, unsigned mask)
     return in ? in->name : NULL;
 }
 
+int assist_job(const struct assist *a)
+{
+    return a->deck || a->calls > 0;
+}
+
 void assist_init(struct assist *a, FILE *cards, FILE *print, FILE *punch)
 {
     memset(a, 0, sizeof *a);

@@ -291,6 +291,8 @@ struct assist {
     uint64_t max_cards, max_lines, max_pages, max_punch, max_bytes;
     enum assist_limit limit_hit;        /* the limit that stopped the run */
 
+    int deck;                           /* 1: the program is a $JOB/$ENTRY deck */
+
     /* counters */
     uint64_t calls;                     /* instructions served */
     uint64_t cards_read, lines, pages, cards_punched, dumps;
@@ -310,6 +312,11 @@ struct assist {
     int write_errno;                    /* 0: none */
     char write_what[32];                /* "the print stream", "file OUT", ... */
 };
+
+/* 1 if the program runs as an ASSIST job: a $JOB/$ENTRY deck, or one
+ * that has used an ASSIST instruction.  Such a job that returns ends
+ * normally whatever register 15 holds, as under ASSIST. */
+int assist_job(const struct assist *a);
 
 /* A fresh state: no limits, interpreted printing, no file callback. */
 void assist_init(struct assist *a, FILE *cards, FILE *print, FILE *punch);

@@ -72,6 +72,16 @@ static void service_note(struct run *r, struct services *svc)
  * SVC old PSW), or the current PSW's for DIAGNOSE. */
 static unsigned psw_key(uint64_t psw) { return (unsigned)(psw >> 52) & 15; }
 
+/* The EXIT is the exit stub's (the program returned with BR 14): the SVC
+ * old PSW points just after the stub's SVC 3. */
+static int returned(const struct vm *vm)
+{
+    uint8_t old[8];
+    vm_fetch_bytes(vm, 0x20, old, sizeof old);
+    uint32_t ia = (uint32_t)old[5] << 16 | (uint32_t)old[6] << 8 | old[7];
+    return ia == IMPRUN_EXIT_STUB + 2;
+}
+
 /* One service's result applied: CC, registers, state, end. */
 static enum vm_host_result service_done(struct run *r, struct run_task *t, struct vm *vm,
                                         const struct svc_result *res, unsigned r1, unsigned r3)
@@ -89,8 +99,13 @@ static enum vm_host_result service_done(struct run *r, struct run_task *t, struc
         return VM_HOST_OK;
     case SVC_ENDED:
         t->rc = res->rc;
+        if (returned(vm) && assist_job(t->asst)) {
+            t->assist_end = 1;          /* ASSIST ends a job that returns normally */
+            t->r15 = res->rc;
+            t->rc = 0;
+        }
         if (t == &r->tk[0])
-            r->rc = res->rc;
+            r->rc = t->rc;
         return VM_HOST_EXIT;
     case SVC_ABENDED:
         t->abend = res->rc;
@@ -243,16 +258,29 @@ static FILE *open_named(void *ctx, const char *name, int write)
     return NULL;
 }
 
+/* A control card of an ASSIST deck: "$JOB", "$ENTRY" ... alone or
+ * followed by a blank. */
+static int control_card(const char *line, const char *name)
+{
+    size_t n = strlen(name);
+    return strncmp(line, name, n) == 0 && strchr(" \r\n", line[n] ? line[n] : ' ');
+}
+
 /* The data cards of an ASSIST deck: the lines after a "$ENTRY" card of
- * the source at path, as a stream positioned there; NULL if it has none. */
-static FILE *entry_cards(const char *path)
+ * the source at path, as a stream positioned there; NULL if it has none.
+ * *deck: 1 if a $JOB or $ENTRY card was seen. */
+static FILE *entry_cards(const char *path, int *deck)
 {
     FILE *f = fopen(path, "r");
     char line[256];
     while (f && fgets(line, sizeof line, f)) {
         int whole = strchr(line, '\n') != NULL;
-        if (strncmp(line, "$ENTRY", 6) == 0 && strchr(" \r\n", line[6] ? line[6] : ' '))
+        if (control_card(line, "$JOB"))
+            *deck = 1;
+        if (control_card(line, "$ENTRY")) {
+            *deck = 1;
             return f;
+        }
         while (!whole && fgets(line, sizeof line, f) && !strchr(line, '\n'))
             ;                           /* the rest of a long line */
     }
@@ -283,7 +311,7 @@ int run_assist_open(struct run *r)
         what = "--cards", path = o->cards;
     else if (!o->cards && !o->core && o->task[0].ninputs > 0 &&
              imprun_is_source(o->task[0].inputs[o->task[0].ninputs - 1]))
-        r->cards = entry_cards(o->task[0].inputs[o->task[0].ninputs - 1]);
+        r->cards = entry_cards(o->task[0].inputs[o->task[0].ninputs - 1], &a->deck);
     a->cards = r->cards ? r->cards : r->svc->in;
     if (!what && o->print && !(r->print = fopen(o->print, "w")))
         what = "--print", path = o->print;

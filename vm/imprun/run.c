@@ -225,6 +225,8 @@ static void write_reports(struct run *r, enum vm_status st)
         struct rep_status status;
         rep_status_collect(&status, r->vm, &r->tk[0].syms, st,
                            st == VM_ABEND ? r->tk[0].abend : r->rc);
+        status.assist_end = st == VM_EXIT && r->tk[0].assist_end;
+        status.r15 = r->tk[0].r15;
         rep_status_print(r->rep, "imprun", &status, o->quiet);
         if (rep_abend_wanted(st)) {     /* imprun(1), "Abend report" */
             struct rep_abend abend;
@@ -339,6 +341,8 @@ static void task_ended(void *ctx, struct vm *vm, unsigned id, enum vm_status st)
     struct run *r = ctx;
     struct run_task *t = &r->tk[id - 1];
     rep_status_collect(&t->status, vm, &t->syms, st, st == VM_ABEND ? t->abend : t->rc);
+    t->status.assist_end = st == VM_EXIT && t->assist_end;
+    t->status.r15 = t->r15;
     t->ended = 1;
     if (rep_abend_wanted(st) && (t->abend_rep = malloc(sizeof *t->abend_rep)) != NULL) {
         rep_abend_collect(t->abend_rep, vm, &t->syms, st, t->status.rc, r->o->abend_dump);

@@ -42,6 +42,8 @@ struct run_task {
     int have_mod;
     int64_t delta;              /* its load address - link address */
     uint32_t rc;                /* return code of its EXIT */
+    int assist_end;             /* an ASSIST job returned: rc is 0, r15 what GR15 held */
+    uint32_t r15;
     uint32_t abend;             /* completion code of its ABEND: system bits 8-19, user 20-31 */
     struct services *svc;
     struct assist *asst;

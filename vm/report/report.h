@@ -97,6 +97,9 @@ struct rep_status {
     struct rep_where where;
     int rc_is_entry;                /* VM_EXIT with rc = the entry point (GR15 unset) */
     uint32_t entry;                 /* the program's entry point, if rc_is_entry */
+    int assist_end;                 /* VM_EXIT of an ASSIST job that returned (the
+                                       caller sets it): rc 0, r15 what GR15 held */
+    uint32_t r15;
     char hint[256];                 /* a hint about the cause, or "" (rep_hint_padding) */
 };
 

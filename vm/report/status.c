@@ -279,6 +279,12 @@ void rep_status_print(FILE *out, const char *prog, const struct rep_status *s, i
 {
     switch (s->status) {
     case VM_EXIT:
+        if (s->assist_end) {
+            if (!quiet)
+                fprintf(out, "%s: ASSIST job ended normally (it returned; register 15 held "
+                        "X'%08X', which ASSIST does not take as a return code)\n", prog, s->r15);
+            break;
+        }
         if (!quiet || s->rc != 0)
             fprintf(out, "%s: %s, return code %u\n", prog, vm_status_message(s->status), s->rc);
         if (s->rc_is_entry)
