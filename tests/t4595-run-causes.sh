@@ -101,4 +101,65 @@ test_expect_success 'an ASSIST job that calls EXIT itself keeps its return code'
     test_grep "return code 5\$" err
 '
 
+# ---- GETMAIN until the region runs out, then S80A ---------------------------
+
+cat >ack.s <<'SRC'
+* Ackermann's function, recursive: each call GETMAINs its save area
+* and FREEMAINs it on return, as Rosetta Code's 360 version does.
+ACKER    CSECT
+         USING ACKER,12
+         STM   14,12,12(13)
+         LR    12,15
+         LA    2,3                M
+         LA    3,6                N
+         BAL   14,ACK
+         XDECO 4,OUT+9
+         XPRNT OUT,21
+         L     14,12(,13)
+         BR    14
+* ACK: R4 <- A(R2,R3); R2, R3 kept
+ACK      STM   14,3,SAVE14        the caller's R14, R2, R3 (temporaries)
+         GETMAIN R,LV=80
+         ST    13,4(,1)           chain
+         LR    13,1
+         MVC   8(24,13),SAVE14    R14-R3 saved in the new area
+         LTR   2,2
+         BNZ   MNZ
+         LA    4,1(,3)            A(0,N) = N+1
+         B     RET
+MNZ      LTR   3,3
+         BNZ   BOTH
+         BCTR  2,0
+         LA    3,1
+         BAL   14,ACK             A(M-1,1)
+         B     RET
+BOTH     BCTR  3,0
+         BAL   14,ACK             A(M,N-1)
+         LR    3,4
+         BCTR  2,0
+         BAL   14,ACK             A(M-1,A(M,N-1))
+RET      LR    1,13
+         L     13,4(,13)
+         MVC   SAVE14(24),8(1)
+         FREEMAIN R,LV=80,A=(1)
+         LM    14,3,SAVE14
+         BR    14
+SAVE14   DS    6F
+OUT      DC    CL21' A(3,6) ='
+         END   ACKER
+SRC
+
+test_expect_success 'a recursion holding more than 256 areas runs' '
+    imprun ack.s >out 2>err &&
+    test_grep "A(3,6) =         509" out
+'
+
+test_expect_success 'the region runs out: S80A with the size asked' '
+    { imprun --storage=80K ack.s >out 2>err; test $? -eq 4; } &&
+    test_grep "note: GETMAIN of 80 bytes: the region has no room (201 areas held" err &&
+    test_grep "abnormal end, completion code S80A" err &&
+    test_grep "completion code S80A (GETMAIN: the region has no room for the request)" err &&
+    ! grep "S0C4" err
+'
+
 test_done

@@ -459,6 +459,21 @@ static void print_source(FILE *f, const char *indent, const struct rep_where *w)
         fprintf(f, "%s%s:%d\n", indent, w->sym.file, w->sym.line);
 }
 
+/* The system completion codes the host services end a program with
+ * (bits 8-19 of the code; S0Cx are the program interruptions'). */
+static const struct { unsigned code; const char *what; } system_codes[] = {
+    { 0x0F0, "an SVC number with no service" },
+    { SVC_GETMAIN_ABEND, "GETMAIN: the region has no room for the request" },
+};
+
+static const char *system_code_what(uint32_t rc)
+{
+    for (size_t i = 0; i < sizeof system_codes / sizeof system_codes[0]; i++)
+        if ((rc & 0xFFF) == 0 && (rc >> 12 & 0xFFF) == system_codes[i].code)
+            return system_codes[i].what;
+    return NULL;
+}
+
 static void print_head(FILE *f, const struct rep_abend *a)
 {
     char psw[160];
@@ -471,6 +486,8 @@ static void print_head(FILE *f, const struct rep_abend *a)
     else if (a->code[0] && a->status.status == VM_CYCLE_LIMIT)
         fprintf(f, "  completion code %s (time limit: %s)\n", a->code,
                 vm_status_message(a->status.status));
+    else if (a->code[0] && a->status.status == VM_ABEND && system_code_what(a->status.rc))
+        fprintf(f, "  completion code %s (%s)\n", a->code, system_code_what(a->status.rc));
     else if (a->code[0])
         fprintf(f, "  completion code %s (%s)\n", a->code, vm_status_message(a->status.status));
     else
