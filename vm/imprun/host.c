@@ -225,6 +225,12 @@ static enum vm_host_result host_assist(void *ctx, struct vm *vm, const struct vm
     case ASSIST_PROGCHECK:
         *pic = res.pic;
         return VM_HOST_PROGRAM;
+    case ASSIST_AGAIN:
+        /* not completed: back to the instruction, which runs again after
+           the run's checks (the cycle limit) at this boundary */
+        (void)vm_set_psw(vm, (psw & ~(uint64_t)VM_ADDR_MASK) |
+                             (((uint32_t)psw - 2 * ilc) & VM_ADDR_MASK));
+        return VM_HOST_OK;
     case ASSIST_LIMIT:
         break;
     }
