@@ -73,4 +73,49 @@ test_expect_success 'XGET of /dev/zero ends at the cycle limit' '
     test $(wc -l <out) -eq 1
 '
 
+# ---- --no-super: SUPER refused, S047 -----------------------------------------
+
+cat >sup.s <<'SRC'
+         COPY  IMPSVC
+SUP      CSECT
+         USING SUP,15
+         SR    1,1
+         SVC   SV_SUPER            the supervisor state, key 0
+         MVC   X'F90'(4),TEXT      low storage is ours now
+         SR    15,15
+         BR    14
+TEXT     DC    C'SUP!'
+         END   SUP
+SRC
+
+test_expect_success 'SUPER gives key 0 by default' '
+    imprun sup.s 2>err &&
+    test_grep "return code 0" err
+'
+
+test_expect_success '--no-super: SUPER ends the program with S047 at the SVC' '
+    { imprun --no-super sup.s 2>err; test $? -eq 4; } &&
+    test_grep "note: SUPER (SVC 250) refused" err &&
+    test_grep "completion code S047 (SUPER refused: the run does not allow the supervisor state)" err &&
+    test_grep "sup.s:5" err
+'
+
+test_expect_success '--help and imprun(1) name --no-super' '
+    imprun --help >help &&
+    test_grep "^  --no-super " help &&
+    grep -q "no.-super" "$IMP_TOP/man/imprun.1"
+'
+
+test_expect_success 'impmon: set no-super on refuses SUPER too' '
+    printf "set no-super on\nload sup.s\nrun\n" >cmds &&
+    impmon -x cmds >out 2>&1 &&
+    test_grep "abnormal end, completion code S047" out
+'
+
+test_expect_success 'imp(7) states the trust model and knows the macro language' '
+    test_grep "^.SS Trust" "$IMP_TOP/man/imp.7.in" &&
+    test_grep "SUPER gives any program key 0" "$IMP_TOP/man/imp.7.in" &&
+    ! grep -q "has no macro facility" "$IMP_TOP/man/imp.7.in"
+'
+
 test_done

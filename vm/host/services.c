@@ -688,10 +688,16 @@ void svc_call(struct services *s, const struct svc_storage *st, const struct svc
         res->r3 = (uint32_t)(rq->cycles >> 32);
         break;
     case SVC_SUPER:
-        if (!rq->via_svc || rq->r1 > 1)
+        if (!rq->via_svc || rq->r1 > 1) {
             program_check(res, 0x0006);
-        else
+        } else if (s->no_super) {
+            res->outcome = SVC_ABENDED;
+            res->rc = SVC_SUPER_ABEND << 12;
+            snprintf(s->note, sizeof s->note, "SUPER (SVC 250) refused: this run does not let "
+                     "a program take the supervisor state (--no-super)");
+        } else {
             res->state = rq->r1 == 0 ? 1 : 2;
+        }
         break;
     case SVC_SVCDISP:               /* the embedder serves it, never here */
         program_check(res, 0x0006);

@@ -144,6 +144,8 @@ enum svc_code {
 #define SVC_MAX_FILES   16      /* files open at once */
 #define SVC_MAX_BINDS   32      /* --file bindings */
 #define SVC_GETMAIN_ABEND 0x80Au /* system completion code when the region runs out */
+#define SVC_SUPER_ABEND 0x047u  /* and of SUPER refused (no_super), as MVS ends an
+                                   unauthorized program's restricted SVC */
 #define SVC_MAX_CONSOLE ((uint64_t)16 << 20)    /* default console quota: 16 MiB */
 #define SVC_MAX_FILES_OUT ((uint64_t)64 << 20)  /* default bound-file quota: 64 MiB */
 
@@ -215,6 +217,7 @@ struct services {
     uint64_t console_out;   /* bytes written to the console */
     uint64_t files_out;     /* bytes written to bound files */
     enum svc_limit limit_hit;
+    int no_super;           /* 1: SUPER is refused: the program ends with S047 */
     /* the region GETMAIN serves: [region_lo, region_hi), doubleword aligned
        (svc_set_region; empty until set), and the areas given out */
     uint32_t region_lo, region_hi;

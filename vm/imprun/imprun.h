@@ -86,6 +86,7 @@ struct imprun_opts {
     const char *origin_text;        /* as given (passed to impld) */
     int regs, trace, microtrace, stats, quiet;
     int supervisor;                 /* --supervisor: start as a supervisor-state program */
+    int no_super;                   /* --no-super: SUPER (SVC 250) ends the program (S047) */
     /* ASSIST (imprun(1), "ASSIST") */
     const char *cards, *print, *punch;  /* --cards, --print, --punch; NULL: the defaults */
     int asa_raw;                    /* --asa=raw */

@@ -42,6 +42,8 @@ static void usage(FILE *f)
           "  --microcode=FILE      control-store image from impmc\n"
           "  --supervisor          start in the supervisor state, key 0 (DIAGNOSE\n"
           "                        services), not the problem state, key 8 (SVCs)\n"
+          "  --no-super            refuse SUPER (SVC 250): a program that asks for the\n"
+          "                        supervisor state ends with S047 (grading runs)\n"
 "  --file NAME=PATH      bind host file PATH to the name NAME (repeatable;\n"
           "                        PATH - is the console)\n"
           "  --regs                print the registers and PSW at the end\n"
@@ -58,8 +60,8 @@ static void usage(FILE *f)
           "  --report=FILE         imprun's own reports to FILE (- = stdout;\n"
           "                        default standard error)\n"
           "  -q, --quiet           no final status line for a normal end\n"
-          "\n"
-          "ASSIST (XGET/XPUT use --file names):\n"
+          "\n", f);
+    fputs("ASSIST (XGET/XPUT use --file names):\n"
           "  --cards=FILE          XREAD's cards (default: the lines after a $ENTRY\n"
           "                        card of the source, else standard input)\n"
           "  --print=FILE          XPRNT's and XDUMP's lines (default standard output)\n"
@@ -158,7 +160,7 @@ enum { OPT_CORE = 256, OPT_ORIGIN, OPT_MAXCYC, OPT_STORAGE, OPT_MICRO, OPT_FILE,
        OPT_REPL, OPT_PAGEIN, OPT_PAGEOUT, OPT_SLICE, OPT_REFS, OPT_REPLAY, OPT_CURVE,
        OPT_SUPER, OPT_CARDS, OPT_PRINT, OPT_PUNCH, OPT_ASA, OPT_MAXLINES, OPT_MAXPAGES,
        OPT_MAXCARDS, OPT_MAXPUNCH, OPT_ABEND_DUMP, OPT_IIFM, OPT_IAS, OPT_IASWIN,
-       OPT_PCS, OPT_PCSSLOTS, OPT_GLEAN, OPT_CSM, OPT_PROFILE, OPT_PER };
+       OPT_PCS, OPT_PCSSLOTS, OPT_GLEAN, OPT_CSM, OPT_PROFILE, OPT_PER, OPT_NOSUPER };
 
 static const struct option long_opts[] = {
     { "core", required_argument, NULL, OPT_CORE },
@@ -190,6 +192,7 @@ static const struct option long_opts[] = {
     { "replay", required_argument, NULL, OPT_REPLAY },
     { "curve", required_argument, NULL, OPT_CURVE },
     { "supervisor", no_argument, NULL, OPT_SUPER },
+    { "no-super", no_argument, NULL, OPT_NOSUPER },
     { "iifm", required_argument, NULL, OPT_IIFM },
     { "ias", required_argument, NULL, OPT_IAS },
     { "ias-window", required_argument, NULL, OPT_IASWIN },
@@ -373,6 +376,7 @@ static int parse_option(int c, char *arg, struct imprun_opts *o, struct services
         break;
     }
     case OPT_SUPER: o->supervisor = 1; break;
+    case OPT_NOSUPER: o->no_super = 1; break;
     case OPT_IIFM:
         if (imprun_parse_iifm(o, arg, err, sizeof err) != 0)
             return bad_usage("%s", err);

@@ -506,6 +506,7 @@ int run_open(struct run *r, const struct imprun_opts *o, char *const *load)
         r->tk[k].svc = o->task[k].svc;
         r->tk[k].asst = o->task[k].asst;
         r->tk[k].name = o->core ? o->core : o->task[k].inputs[0];
+        r->tk[k].svc->no_super = o->no_super;
     }
     diag_init(&r->d, "imprun");
     if (open_report(r) != 0)

@@ -464,6 +464,7 @@ static void print_source(FILE *f, const char *indent, const struct rep_where *w)
 static const struct { unsigned code; const char *what; } system_codes[] = {
     { 0x0F0, "an SVC number with no service" },
     { SVC_GETMAIN_ABEND, "GETMAIN: the region has no room for the request" },
+    { SVC_SUPER_ABEND, "SUPER refused: the run does not allow the supervisor state" },
 };
 
 static const char *system_code_what(uint32_t rc)
