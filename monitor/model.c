@@ -578,9 +578,9 @@ void mon_report_stop(struct mon *m)
     }
     if (st == VM_WATCHPOINT && vm_last_watch(vm)) {
         const struct vm_watch_hit *h = vm_last_watch(vm);
-        fprintf(f, ": %s of %u bytes at X'%06X', value X'%X', by the instruction at X'%06X'",
+        fprintf(f, ": %s of %u bytes at X'%06X', value X'%X', by the instruction at X'%06X'%s",
                 h->kind == VM_WATCH_WRITE ? "store" : "fetch", h->len, h->addr, h->value,
-                h->iaddr);
+                h->iaddr, h->host ? " (the host stored for it)" : "");
     }
     if (st != VM_STEPPED && st != VM_MICROSTEPPED)
         fputc('\n', f);

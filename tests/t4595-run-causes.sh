@@ -162,4 +162,108 @@ test_expect_success 'the region runs out: S80A with the size asked' '
     ! grep "S0C4" err
 '
 
+# ---- stores made for the program: PER storage alteration and watch ---------
+
+cat >perh.s <<'SRC'
+         COPY  IMPSVC
+PERH     CSECT
+         USING PERH,12
+         LR    12,15
+         SR    3,3                 R3: PER events counted by HANDLER
+         SR    1,1
+         SVC   SV_SUPER            supervisor state, key 0
+         MVC   X'68'(8),PGMNEW     the program new PSW: HANDLER
+         LCTL  9,11,CRS            SA over CARD..LINE
+         SSM   PERON               the PER mask on
+         LA    1,1
+         SVC   SV_SUPER            back to the problem state, PER on
+         XREAD CARD,80             a store by ASSIST's XREAD
+         LA    1,LINE
+         LA    0,20
+         SVC   SV_GETLINE          a store by an SVC's service
+         LR    1,3
+         SVC   SV_PUTDEC           events seen
+         L     1,ADDRS
+         SVC   SV_PUTHEX           the PER address of each
+         L     1,ADDRS+4
+         SVC   SV_PUTHEX
+         SR    15,15
+         BR    14
+HANDLER  LR    4,3                 key 0, PER off: note the event
+         SLL   4,2
+         LA    4,ADDRS(4)
+         MVC   0(4,4),X'98'        its PER address
+         LA    3,1(,3)
+         LPSW  X'28'               back to the program
+         DS    0D
+PGMNEW   DC    X'00080000',A(HANDLER)
+CRS      DC    X'20000000',A(CARD),A(LINE+19)
+PERON    DC    X'40'
+         DS    0F
+ADDRS    DC    2F'0'
+CARD     DS    CL80
+LINE     DS    CL20
+         END   PERH
+SRC
+cat >w.s <<'SRC'
+         COPY  IMPSVC
+W        CSECT
+         USING W,15
+         XREAD CARD,80
+         XDECI 2,CARD
+         XDECO 2,OUT
+         LA    1,LINE
+         LA    0,20
+         SVC   SV_GETLINE
+         SR    15,15
+         BR    14
+CARD     DS    CL80
+OUT      DS    CL12
+LINE     DS    CL20
+         END   W
+SRC
+cat >wd.s <<'SRC'
+W        CSECT
+         USING W,15
+         XREAD CARD,80
+         XDECI 2,CARD
+         XDECO 2,OUT
+         SR    15,15
+         BR    14
+CARD     DS    CL80
+OUT      DS    CL12
+         END   W
+$ENTRY
+42
+SRC
+printf '42\nhello\n' >in.txt
+
+test_expect_success 'PER SA with a handler sees XREAD and an SVC service store' '
+    imprun -q perh.s <in.txt >out 2>err &&
+    printf "20001001C0001002A" >expect &&
+    test_cmp expect out
+'
+
+test_expect_success '--per=sa: XREAD, XDECO and GETLINE stores are events' '
+    { imprun --per=sa,range=CARD w.s <in.txt 2>err; test $? -eq 4; } &&
+    test_grep "0080 (PER event: storage alteration)" err &&
+    test_grep "(w.s:4): XREAD" err &&
+    { imprun --per=sa,range=OUT w.s <in.txt 2>err; test $? -eq 4; } &&
+    test_grep "(w.s:6): XDECO" err &&
+    { imprun --per=sa,range=LINE w.s <in.txt 2>err; test $? -eq 4; } &&
+    test_grep "(w.s:9): SVC   37" err
+'
+
+test_expect_success 'an XREAD at end of file stores nothing PER could see' '
+    imprun -q --per=sa,range=CARD w.s </dev/null 2>err
+'
+
+test_expect_success 'impmon watch stops at XREAD and XDECO stores' '
+    printf "load wd.s\nwatch CARD\nrun\nwatch OUT\ncontinue\ncontinue\n" >wcmd &&
+    impmon -x wcmd >out 2>&1 &&
+    test_grep "watchpoint 1: store of 80 bytes at X.010012., value X.F4F24040., by the instruction at X.010000. (the host stored for it)" out &&
+    test_grep "watchpoint 2: store of 12 bytes at X.010062., value X.40404040., by the instruction at X.01000A." out &&
+    test_grep "program ended" out
+'
+
 test_done

@@ -119,12 +119,21 @@ static unsigned store(const struct svc_storage *st, uint32_t addr, const void *b
 }
 
 /*
- * 0 if the len bytes at addr may be stored into (they are fetched and
- * stored back unchanged), else the interruption code: lets an input
- * instruction be suppressed before it consumes a record.
+ * 0 if the len bytes at addr may be stored into (asked of the storage's
+ * check, or else fetched and stored back unchanged), else the
+ * interruption code: lets an input instruction be suppressed before it
+ * consumes a record, and stores nothing that PER could see.
  */
 static unsigned probe_store(const struct svc_storage *st, uint32_t addr, uint32_t len)
 {
+    if (len == 0)
+        return 0;
+    if (addr >= ADDR_LIMIT || len > ADDR_LIMIT - addr)
+        return 5;
+    if (st->check) {                    /* asked, not stored: PER sees no store */
+        int rc = st->check(st->ctx, addr, len, 1);
+        return rc ? storage_pic(rc) : 0;
+    }
     uint8_t buf[256];
     while (len > 0) {
         uint32_t k = len < sizeof buf ? len : (uint32_t)sizeof buf;

@@ -41,11 +41,13 @@ static int st_read(void *ctx, uint32_t addr, void *buf, uint32_t len)
     return c ? c : vm_fetch_bytes(r->vm, addr, buf, len) == 0 ? 0 : 5;
 }
 
+/* A service's store: the program's own for PER and watchpoints. */
 static int st_write(void *ctx, uint32_t addr, const void *buf, uint32_t len)
 {
     struct run *r = ctx;
     int c = st_check(ctx, addr, len, 1);
-    return c ? c : vm_store_bytes(r->vm, addr, buf, len) == 0 ? 0 : 5;
+    return c ? c : vm_store_for_program(r->vm, addr, buf, len, r->for_iaddr, r->for_svc) == 0
+                       ? 0 : 5;
 }
 
 /* The host's own view of storage for the reports: no key. */
@@ -143,6 +145,9 @@ static enum vm_host_result serve_svc(struct run *r, struct run_task *t, struct v
                               vm_counters(vm)->cycles, 1 };
     struct svc_result res;
     r->key = old[1] >> 4;
+    uint32_t ia = (uint32_t)old[5] << 16 | (uint32_t)old[6] << 8 | old[7];
+    r->for_iaddr = (ia - 2 * ((id[1] >> 1) & 3)) & VM_ADDR_MASK;   /* the SVC (ILC at X'89') */
+    r->for_svc = 1;
     svc_call(t->svc, &r->st, &rq, &res);
     if (res.outcome == SVC_PROGCHECK) {
         vm_add_cycles(vm, res.cycles);
@@ -187,6 +192,8 @@ static enum vm_host_result host_diagnose(void *ctx, struct vm *vm, uint32_t code
                               vm_counters(vm)->cycles, 0 };
     struct svc_result res;
     r->key = psw_key(vm_get_psw(vm));
+    r->for_iaddr = vm_instruction_address(vm);
+    r->for_svc = 0;
     svc_call(t->svc, &r->st, &rq, &res);
     return service_done(r, t, vm, &res, r1, r3);
 }
@@ -211,6 +218,8 @@ static enum vm_host_result host_assist(void *ctx, struct vm *vm, const struct vm
     rq.psw_word2 = ilc << 30 | rq.cc << 28 | ((unsigned)(psw >> 40) & 15) << 24 |
                    ((uint32_t)psw & VM_ADDR_MASK);
     r->key = psw_key(psw);
+    r->for_iaddr = vm_instruction_address(vm);
+    r->for_svc = 0;
     struct assist_result res;
     assist_call(t->asst, &r->st, &rq, &res);
     vm_add_cycles(vm, res.cycles);

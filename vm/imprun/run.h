@@ -76,6 +76,8 @@ struct run {
     struct svc_storage st;      /* storage as a service sees it: the caller's key */
     struct svc_storage host;    /* and as the reports see it */
     unsigned key;               /* the key of the program a service is for */
+    uint32_t for_iaddr;         /* ... the instruction it serves (DIAGNOSE, ASSIST's, SVC) */
+    int for_svc;                /* ... 1: an SVC's, served in the nucleus */
     struct run_task tk[VM_MAX_TASKS];
     int ntasks;
     struct ps_string refs;      /* the page reference string, kept for OPT */
