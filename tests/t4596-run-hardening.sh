@@ -118,4 +118,59 @@ test_expect_success 'imp(7) states the trust model and knows the macro language'
     ! grep -q "has no macro facility" "$IMP_TOP/man/imp.7.in"
 '
 
+# ---- smaller: hints and messages that name the cause -------------------------
+
+cat >adr.s <<'SRC'
+ADR      CSECT
+         USING ADR,15
+         L     2,=A(X'FFFFE')
+         L     1,0(,2)
+         BR    14
+         LTORG
+         END   ADR
+SRC
+cat >sd.s <<'SRC'
+         COPY  IMPSVC
+SD       CSECT
+         USING SD,15
+         SR    1,1
+         SVC   SV_SUPER
+         L     1,=X'00123000'
+         DIAG  1,0,HS_ABEND        ABEND by DIAGNOSE, not an SVC
+         BR    14
+         LTORG
+         END   SD
+SRC
+
+test_expect_success 'an addressing exception names the first byte outside storage' '
+    { imprun adr.s 2>err; test $? -eq 4; } &&
+    test_grep "operand 2 address X.0FFFFE." err &&
+    test_grep "hint: the byte at X.100000. is outside storage" err
+'
+
+test_expect_success '--csm=524288, the documented maximum, runs with --storage=16M' '
+    imprun --storage=16M --csm=524288 "$IMP_TOP/examples/hello.s" >out 2>err &&
+    test_grep "^csm: 1 transitions" err &&
+    { imprun --csm=524288 "$IMP_TOP/examples/hello.s" 2>err; test $? -eq 2; } &&
+    test_grep "its buffer (8388608 bytes) does not fit .*--storage=16M" err
+'
+
+test_expect_success 'a reversed range says TO is below FROM' '
+    { imprun --ias=1000 --ias-window=20000:10000 "$IMP_TOP/examples/hello.s" 2>err; test $? -eq 2; } &&
+    test_grep "ias-window=20000:10000: TO is below FROM" err &&
+    { imprun --per=sa,range=20000:10000 "$IMP_TOP/examples/hello.s" 2>err; test $? -eq 2; } &&
+    test_grep "range=20000:10000: TO is below FROM" err &&
+    { imprun --per=sa,range=HELLO:HELLO "$IMP_TOP/examples/hello.s" 2>err; test $? -eq 2; } &&
+    test_grep "TO is FROM (no byte)" err &&
+    { imprun --per=sa,range=NOSUCH "$IMP_TOP/examples/hello.s" 2>err; test $? -eq 2; } &&
+    test_grep "no such CSECT, label or range" err
+'
+
+test_expect_success 'after SUPER an abend by DIAGNOSE points at the DIAGNOSE' '
+    { imprun sd.s 2>err; test $? -eq 4; } &&
+    test_grep "completion code S123" err &&
+    test_grep "(sd.s:7): DIAG" err &&
+    ! grep "SVC   250" err
+'
+
 test_done

@@ -350,13 +350,27 @@ static void hints(struct rep_abend *a, const struct vm *vm, const struct symtab 
         add_hint(a, h);
     }
     if (c == 5) {
+        /* the first byte outside storage: the instruction's own, an
+           operand that starts there, or else one that runs past the end
+           (it starts inside: the first byte out is the end of storage) */
         uint32_t bad = w->addr;
-        for (unsigned i = 0; i < a->noperands; i++)
-            if (a->operand[i] >= a->storage)
+        int found = w->addr >= a->storage;
+        for (unsigned i = 0; i < a->noperands && !found; i++)
+            if (a->operand[i] >= a->storage) {
                 bad = a->operand[i];
-        snprintf(h, sizeof h, "the address X'%06X' is outside storage: the machine has %u "
-                              "bytes (X'000000'-X'%06X'); check the register that forms it",
-                 bad, a->storage, a->storage - 1);
+                found = 1;
+            }
+        if (!found && a->noperands > 0) {
+            bad = a->storage;
+            found = 1;
+        }
+        if (found)
+            snprintf(h, sizeof h, "the byte at X'%06X' is outside storage: the machine has %u "
+                                  "bytes (X'000000'-X'%06X'); check the register that forms "
+                                  "the address", bad, a->storage, a->storage - 1);
+        else
+            snprintf(h, sizeof h, "an address outside storage: the machine has %u bytes "
+                                  "(X'000000'-X'%06X')", a->storage, a->storage - 1);
         add_hint(a, h);
     }
     if (c == 6) {

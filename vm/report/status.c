@@ -213,6 +213,17 @@ static int may_stop_inside(enum vm_status st)
     return st == VM_CYCLE_LIMIT || st == VM_BAD_MICROCODE || st == VM_CHECK_STOP;
 }
 
+/* The instruction the run stopped at is the nucleus's SVC dispatch
+ * (DIAG with the function code SVCDISP, no base register): the service
+ * served an SVC. */
+static int svc_dispatch(const struct vm *vm)
+{
+    uint8_t b[4];
+    if (vm_fetch_bytes(vm, vm_instruction_address(vm), b, sizeof b) != 0)
+        return 0;
+    return b[0] == 0x83 && (b[2] >> 4) == 0 && ((b[2] & 15u) << 8 | b[3]) == SVC_SVCDISP;
+}
+
 void rep_status_collect(struct rep_status *s, const struct vm *vm, const struct symtab *t,
                         enum vm_status st, uint32_t rc)
 {
@@ -235,6 +246,11 @@ void rep_status_collect(struct rep_status *s, const struct vm *vm, const struct 
             rep_where_collect(&s->where, vm, t, s->per && !(s->in.code & 0xFF7F) ? s->per_addr
                                                 : rep_failing_addr(&s->in));
         }
+    } else if (st == VM_ABEND && !svc_dispatch(vm)) {
+        /* ended by a DIAGNOSE of the program's own (after SUPER, or with
+           --supervisor): the DIAGNOSE is where */
+        s->have_where = 1;
+        rep_where_collect(&s->where, vm, t, vm_instruction_address(vm));
     } else if (st == VM_ABEND) {
         /* ended by the ABEND service of an SVC: where is the SVC (the SVC
            old PSW at X'20', its ILC at X'89') */
