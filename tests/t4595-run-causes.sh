@@ -266,4 +266,100 @@ test_expect_success 'impmon watch stops at XREAD and XDECO stores' '
     test_grep "program ended" out
 '
 
+# ---- reports that lead to the cause ------------------------------------------
+
+cat >spin.s <<'SRC'
+SPIN     CSECT
+         USING SPIN,15
+         LA    3,10
+OUTER    LA    2,0
+INNER    AR    2,3
+         BCT   3,INNER
+         LA    3,10
+         B     OUTER
+         END   SPIN
+SRC
+cat >self.s <<'SRC'
+MAIN     CSECT
+         STM   14,12,12(13)
+         LR    12,15
+         USING MAIN,12
+         ST    13,SAVE+4
+         LA    13,SAVE
+         LA    4,2
+LOOP     L     15,=V(SUB)
+         BALR  14,15
+         BCT   4,LOOP
+         L     13,4(,13)
+         LM    14,12,12(13)
+         SR    15,15
+         BR    14
+SAVE     DS    18F
+         LTORG
+SUB      CSECT
+         USING SUB,15
+         ST    13,SUBSAVE+4
+         LA    13,SUBSAVE
+         STM   14,12,12(13)       saved in its own area
+         XPRNT MSG,7
+         LM    14,12,12(13)       and no L 13,4(,13)
+         BR    14
+SUBSAVE  DS    18F
+MSG      DC    C' IN SUB'
+         END   MAIN
+SRC
+cat >smc.s <<'SRC'
+SMC      CSECT
+         USING SMC,15
+         XREAD CARD,80            the card runs over the code after it
+         B     CARD+4
+CARD     DS    CL4
+         LA    2,1
+         SR    15,15
+         BR    14
+         END   SMC
+SRC
+cat >xp.s <<'SRC'
+XP       CSECT
+         USING XP,15
+         XPRNT LINE,140
+         BR    14
+LINE     DC    CL140' TOO LONG'
+         END   XP
+SRC
+
+test_expect_success 'a cycle limit names the loop and --max-cycles' '
+    { imprun --max-cycles=100000 spin.s 2>err; test $? -eq 6; } &&
+    test_grep "note: 14 of the last 16 branches went round the loop from X.010008. INNER (spin.s:5) to the branch at X.01000A. INNER+X.2. (spin.s:6) (BCT 3,8(0,15))" err &&
+    test_grep "(--max-cycles=N raises the limit)" err
+'
+
+test_expect_success 'a return without L 13,4(,13): the save area points at itself' '
+    { imprun --max-cycles=1M self.s >out 2>err; test $? -eq 6; } &&
+    test_grep "note: the save area at X.010090. (R13) points back at itself" err &&
+    test_grep "L 13,4(,13) before its return" err
+'
+
+test_expect_success 'code overwritten at run time is said to be changed' '
+    { echo ABCDEFGHIJKL | imprun smc.s 2>err; test $? -eq 4; } &&
+    test_grep "this instruction was changed after it was loaded (the program loaded 41200001 here" err &&
+    test_grep "per=sa,range=01000E:010012 stops at the instruction that stores there" err &&
+    { echo ABCDEFGHIJKL | imprun --per=sa,range=01000E:010012 smc.s 2>err; test $? -eq 4; } &&
+    test_grep "(smc.s:3): XREAD" err
+'
+
+test_expect_success 'an instruction the program did not change is not said to be' '
+    { imprun --max-cycles=100000 spin.s 2>err; test $? -eq 6; } &&
+    ! grep "changed after it was loaded" err &&
+    { imprun xp.s 2>err; test $? -eq 4; } &&
+    ! grep "changed after it was loaded" err
+'
+
+test_expect_success 'XPRNT of more than 133 bytes is a specification exception' '
+    { imprun xp.s >out 2>err; test $? -eq 4; } &&
+    test ! -s out &&
+    test_grep "completion code S0C6" err &&
+    test_grep "hint: XPRNT of 140 bytes: a print line is at most 133" err
+'
+
 test_done

@@ -440,7 +440,11 @@ static unsigned fetch_text(const struct svc_storage *st, uint32_t addr, uint32_t
 static void do_xprnt(struct assist *a, const struct svc_storage *st,
                      const struct assist_req *rq, struct assist_result *res)
 {
-    uint32_t len = rq->len > ASSIST_LINE_LEN ? ASSIST_LINE_LEN : rq->len;
+    uint32_t len = rq->len;
+    if (len > ASSIST_LINE_LEN) {        /* longer than a print line: ASSIST refuses it */
+        program_check(res, 0x0006);
+        return;
+    }
     if (len == 0)
         return;
     char *t;

@@ -80,8 +80,9 @@
  *   newline it ends with ASSIST_AGAIN (the host runs the instruction
  *   again), so an endless line (/dev/zero) ends at the cycle limit.
  *
- * XPRNT addr,len -- print a line.  The len bytes at addr (len > 133 is
- *   cut to 133, len 0 prints nothing): byte 1 is the ASA carriage
+ * XPRNT addr,len -- print a line.  The len bytes at addr (len > 133, more
+ *   than a print line, is a specification exception (0006) and prints
+ *   nothing; len 0 prints nothing): byte 1 is the ASA carriage
  *   control, bytes 2..len the text, EBCDIC -> host, trailing blanks
  *   dropped.  Two forms of output:
  *     raw (asa_raw = 1): the control character, the text, a newline;

@@ -86,6 +86,30 @@ int sym_format(const struct symtab *t, uint32_t addr, char *buf, size_t size)
 
 /* ---- source lines --------------------------------------------------------- */
 
+int sym_loaded_bytes(const struct symtab *t, uint32_t addr, uint8_t *out, size_t n)
+{
+    const struct obj_module *m = t ? t->m : NULL;
+    if (!m)
+        return -1;
+    for (size_t k = 0; k < n; k++) {
+        int64_t link = (int64_t)addr + (int64_t)k - t->delta;  /* its link address */
+        int got = 0;
+        for (size_t i = 0; i < m->ntxt && !got; i++) {
+            const struct obj_txt *x = &m->txt[i];
+            if (link >= x->addr && link < (int64_t)x->addr + x->len) {
+                out[k] = x->data[link - x->addr];
+                got = 1;
+            }
+        }
+        for (size_t i = 0; got && t->delta && i < m->nrld; i++)
+            if (link >= m->rld[i].addr && link < (int64_t)m->rld[i].addr + m->rld[i].len)
+                got = 0;
+        if (!got)
+            return -1;
+    }
+    return 0;
+}
+
 const char *sym_source_why(enum sym_source r)
 {
     static const char *const why[] = {

@@ -60,6 +60,10 @@ void sym_free(struct symtab *t);
 /* 0 with *w filled, or -1 if addr is in no section (*w zeroed).  The
  * strings of *w belong to the module: valid while it is. */
 int sym_lookup(const struct symtab *t, uint32_t addr, struct sym_where *w);
+/* The n bytes the module loaded at addr (its TXT records), into out: 0,
+ * or -1 if a byte was not loaded from text or, loaded away from the link
+ * address, lies in a field relocated at load time (RLD). */
+int sym_loaded_bytes(const struct symtab *t, uint32_t addr, uint8_t *out, size_t n);
 /* "CSECT+X'1A'" into buf (empty string and -1 if in no section). */
 int sym_format(const struct symtab *t, uint32_t addr, char *buf, size_t size);
 /*

@@ -198,6 +198,9 @@ static void write_reports(struct run *r, enum vm_status st)
         fprintf(r->rep, "  %s\n", psw);
         rep_where_collect(&where, r->vm, &r->tk[0].syms, vm_instruction_address(r->vm));
         rep_where_print(r->rep, &where);
+        struct rep_loop loop;
+        rep_loop_collect(&loop, r->vm, &r->tk[0].syms);
+        rep_loop_print(r->rep, "imprun", &loop, 0);
     } else if (r->ntasks > 1) {
         /* each task's end as it happened; then what stopped the machine */
         for (int k = 0; k < r->ntasks; k++)
@@ -228,6 +231,11 @@ static void write_reports(struct run *r, enum vm_status st)
         status.assist_end = st == VM_EXIT && r->tk[0].assist_end;
         status.r15 = r->tk[0].r15;
         rep_status_print(r->rep, "imprun", &status, o->quiet);
+        if (st == VM_CYCLE_LIMIT) {     /* what it was doing */
+            struct rep_loop loop;
+            rep_loop_collect(&loop, r->vm, &r->tk[0].syms);
+            rep_loop_print(r->rep, "imprun", &loop, 1);
+        }
         if (rep_abend_wanted(st)) {     /* imprun(1), "Abend report" */
             struct rep_abend abend;
             rep_abend_collect(&abend, r->vm, &r->tk[0].syms, st, status.rc, o->abend_dump);

@@ -257,6 +257,11 @@ static void chain(struct rep_abend *a, const struct vm *vm, const struct symtab 
                      back, sa);
             return;
         }
+        if (back == sa) {
+            snprintf(a->chain_end, sizeof a->chain_end, "the save area at X'%06X' points back "
+                     "at itself (a return without L 13,4(,13)?)", sa);
+            return;
+        }
         for (unsigned i = 0; i < nseen; i++)
             if (seen[i] == back) {
                 snprintf(a->chain_end, sizeof a->chain_end,
@@ -293,6 +298,19 @@ static void squeeze(char *dst, size_t size, const char *src)
         if (*src != ' ' || (n && dst[n - 1] != ' '))
             dst[n++] = *src;
     dst[n] = '\0';
+}
+
+/* The failing instruction is XPRNT (X'E0', mask 2): its length operand
+ * D2(B2) into *len; 0 if it is not. */
+static int xprnt_length(const struct rep_abend *a, uint32_t *len)
+{
+    const struct rep_where *w = &a->where;
+    if (w->nbytes < 6 || w->bytes[0] != 0xE0 || (w->bytes[1] >> 4) != 2)
+        return 0;
+    unsigned b2 = w->bytes[4] >> 4;
+    uint32_t d2 = (uint32_t)(w->bytes[4] & 15) << 8 | w->bytes[5];
+    *len = ((b2 ? a->regs.gr[b2] : 0) + d2) & VM_ADDR_MASK;
+    return 1;
 }
 
 static void hints(struct rep_abend *a, const struct vm *vm, const struct symtab *t)
@@ -373,7 +391,12 @@ static void hints(struct rep_abend *a, const struct vm *vm, const struct symtab 
                                   "(X'000000'-X'%06X')", a->storage, a->storage - 1);
         add_hint(a, h);
     }
-    if (c == 6) {
+    uint32_t xlen;
+    if (c == 6 && xprnt_length(a, &xlen) && xlen > 133) {
+        snprintf(h, sizeof h, "XPRNT of %u bytes: a print line is at most 133 (the carriage "
+                              "control character and 132 columns), as in ASSIST", xlen);
+        add_hint(a, h);
+    } else if (c == 6) {
         if (w->addr & 1)
             snprintf(h, sizeof h, "the instruction address X'%06X' is odd: a branch to a bad "
                                   "address", w->addr);
@@ -529,6 +552,7 @@ static void print_failing(FILE *f, const struct rep_abend *a)
     else
         fprintf(f, "    (outside storage)\n");
     print_source(f, "    ", w);
+    rep_where_print_changed(f, w, "    ");
     for (unsigned i = 0; i < a->noperands; i++)
         fprintf(f, "    operand %u address X'%06X'\n", a->opnum[i], a->operand[i]);
 }

@@ -139,6 +139,9 @@ void rep_where_collect(struct rep_where *w, const struct vm *vm, const struct sy
                                            sizeof w->source)
                          : SYM_SRC_MISSING;
     w->have_source = w->why == SYM_SRC_OK;
+    size_t ilen = w->nbytes ? (size_t)isa_length_of(w->bytes[0]) : 0;
+    if (ilen && ilen <= w->nbytes && sym_loaded_bytes(t, addr, w->loaded, ilen) == 0)
+        w->changed = memcmp(w->loaded, w->bytes, ilen) != 0;
 }
 
 /* "  at X'010008' MAIN+X'8' (prog.s:12): L     1,0(0,2)" and the source text. */
@@ -156,6 +159,21 @@ void rep_where_print(FILE *out, const struct rep_where *w)
         fprintf(out, "  %5d | %s\n", w->sym.line, w->source);
     else if (w->why != SYM_SRC_MISSING)
         fprintf(out, "  %5d | (source line not shown: %s)\n", w->sym.line, sym_source_why(w->why));
+    rep_where_print_changed(out, w, "  ");
+}
+
+void rep_where_print_changed(FILE *out, const struct rep_where *w, const char *indent)
+{
+    if (!w->changed)
+        return;
+    char was[16] = "";
+    size_t ilen = (size_t)isa_length_of(w->loaded[0]);
+    for (size_t i = 0; i < ilen && i < 6; i++)
+        snprintf(was + 2 * i, sizeof was - 2 * i, "%02X", w->loaded[i]);
+    fprintf(out, "%sthis instruction was changed after it was loaded (the program loaded %s "
+            "here, not the source line's instruction): a store into the program's code; "
+            "--per=sa,range=%06X:%06X stops at the instruction that stores there\n",
+            indent, was, w->addr, w->addr + (uint32_t)ilen);
 }
 
 /* ---- hints: what the status alone does not say ----------------------------- */
