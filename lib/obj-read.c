@@ -251,6 +251,38 @@ static int rec_file(struct reader *r)
     return ok < 0 ? nomem(r) : 0;
 }
 
+/* HASH n sha256 hex: after FILE n, once. */
+static int rec_hash(struct reader *r)
+{
+    const char *at = peek(r);
+    int n;
+    if (read_dec(r, "file number", 0, ID_LIMIT, &n) != 0)
+        return -1;
+    if ((size_t)n >= r->m->nfiles)
+        return rd_error_at(r, at, "HASH of file %d, which has no FILE record before it", n);
+    if (r->m->file_hash[n])
+        return rd_error_at(r, at, "a second HASH of file %d", n);
+    const char *s;
+    size_t len;
+    if (need_field(r, "hash algorithm", &s, &len) != 0)
+        return -1;
+    if (len != 6 || memcmp(s, "sha256", 6) != 0)
+        return rd_error_at(r, s, "unknown hash algorithm '%.*s' (sha256)", (int)(len > 16 ? 16 : len),
+                           s);
+    if (need_field(r, "SHA-256 digest", &s, &len) != 0)
+        return -1;
+    char hex[65];
+    if (len != 64)
+        return rd_error_at(r, s, "a SHA-256 digest is 64 hexadecimal digits, not %zu", len);
+    memcpy(hex, s, 64);
+    hex[64] = '\0';
+    if (!obj_hash_ok(hex))
+        return rd_error_at(r, s, "the digest is not lower-case hexadecimal");
+    if (obj_set_file_hash(r->m, n, hex) != 0)
+        return nomem(r);
+    return end_of_record(r);
+}
+
 static int parse_esd_type(struct reader *r, enum esd_type *t)
 {
     const char *s;
@@ -502,7 +534,7 @@ struct record_kind {
 };
 
 static const struct record_kind record_kinds[] = {
-    { "FILE", rec_file }, { "ESD", rec_esd },   { "MOD", rec_mod },
+    { "FILE", rec_file }, { "HASH", rec_hash }, { "ESD", rec_esd },   { "MOD", rec_mod },
     { "TXT", rec_txt },   { "RLD", rec_rld },   { "SYM", rec_sym },
     { "LINE", rec_line }, { "XREF", rec_xref }, { "DEF", rec_def },
     { "END", rec_end },

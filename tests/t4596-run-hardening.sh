@@ -173,4 +173,50 @@ test_expect_success 'after SUPER an abend by DIAGNOSE points at the DIAGNOSE' '
     ! grep "SVC   250" err
 '
 
+# ---- source lines by content: the HASH of each source -----------------------
+
+cat >dz.s <<'SRC'
+DZ       CSECT
+         USING DZ,15
+         SR    2,2
+         DR    2,2                 divide by zero
+         BR    14
+         END   DZ
+SRC
+
+test_expect_success 'objects and load modules record the SHA-256 of each source' '
+    impas -o dz.o dz.s && impld -o dz.load dz.o &&
+    sum=$(sha256sum dz.s | cut -d" " -f1) &&
+    test_grep "^HASH 0 sha256 $sum\$" dz.o &&
+    test_grep "^HASH 0 sha256 $sum\$" dz.load
+'
+
+test_expect_success 'a source line is shown while the source is the one assembled' '
+    { imprun dz.load 2>err; test $? -eq 4; } &&
+    test_grep "4 |          DR    2,2                 divide by zero" err &&
+    test_grep "dz.s:4 |          DR    2,2" err
+'
+
+test_expect_success 'after an edit: the source has changed since it was assembled' '
+    sed "s/divide by zero/an edited comment/" dz.s >dz.new && mv dz.new dz.s &&
+    { imprun dz.load 2>err; test $? -eq 4; } &&
+    test_grep "4 | (source line not shown: the source has changed since it was assembled)" err &&
+    test_grep "dz.s:4 (the source has changed since it was assembled)" err &&
+    ! grep "an edited comment" err
+'
+
+test_expect_success 'one path assembled twice, edited between: two FILE records' '
+    cat >two.s <<-\SRC &&
+	TWO      CSECT
+	         BR    14
+	         END
+	SRC
+    impas -o two1.o two.s &&
+    sed "s/TWO /TWO2/" two.s >two.new && mv two.new two.s &&
+    impas -o two2.o two.s &&
+    impld -o two.load two1.o two2.o &&
+    test $(grep -c "^FILE [0-9]* two.s\$" two.load) -eq 2 &&
+    test $(grep -c "^HASH " two.load) -eq 2
+'
+
 test_done

@@ -22,7 +22,8 @@
     X(SYM_SRC_MISSING,  "")                 /* unreadable or no such line: said nowhere */ \
     X(SYM_SRC_OUTSIDE,  "the file is outside the program's folders")          \
     X(SYM_SRC_SPECIAL,  "not a regular file")                                 \
-    X(SYM_SRC_LARGE,    "the file is larger than 16 MiB")
+    X(SYM_SRC_LARGE,    "the file is larger than 16 MiB")                     \
+    X(SYM_SRC_CHANGED,  "the source has changed since it was assembled")
 
 enum sym_source {
 #define X(e, why) e,
@@ -36,6 +37,8 @@ struct symtab {
     int64_t delta;                  /* load address - link address */
     char *roots[SYM_MAX_ROOTS];     /* folders source lines may come from */
     int nroots;
+    unsigned char *checked;         /* per FILE of m with a HASH: 0 not yet compared,
+                                       1 the same bytes, 2 changed (sym_init makes it) */
 };
 
 struct sym_where {

@@ -492,6 +492,8 @@ static void print_source(FILE *f, const char *indent, const struct rep_where *w)
 {
     if (w->have_source)
         fprintf(f, "%s%s:%d | %s\n", indent, w->sym.file, w->sym.line, w->source);
+    else if (w->sym.file && w->why == SYM_SRC_CHANGED)
+        fprintf(f, "%s%s:%d (%s)\n", indent, w->sym.file, w->sym.line, sym_source_why(w->why));
     else if (w->sym.file)
         fprintf(f, "%s%s:%d\n", indent, w->sym.file, w->sym.line);
 }
