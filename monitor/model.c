@@ -77,6 +77,7 @@ void mon_init(struct mon *m, const char *self, FILE *out, FILE *err)
     o->max_punch = IMPRUN_MAX_PUNCH;
     o->pcs_slots = 1024;
     o->quiet = 1;
+    o->assist_fill = -1;            /* ASSIST's look for a $JOB deck, as imprun */
 }
 
 static void unload(struct mon *m)

@@ -362,4 +362,60 @@ test_expect_success 'XPRNT of more than 133 bytes is a specification exception' 
     test_grep "hint: XPRNT of 140 bytes: a print line is at most 133" err
 '
 
+# ---- ASSIST's run-time look: --assist-fill ------------------------------------
+
+cat >fill.s <<'SRC'
+FILL     CSECT
+         USING FILL,15
+         XDUMP
+         XDUMP AREA,16
+         BR    14
+         LTORG
+AREA     DS    4F
+         END   FILL
+SRC
+cat >wild.s <<'SRC'
+WILD     CSECT
+         USING WILD,15
+         LA    14,X'40'
+         BR    14
+         END   WILD
+SRC
+{ echo '$JOB  FILL'; cat fill.s; } >filljob.s
+{ echo '$JOB  WILD'; cat wild.s; } >wildjob.s
+
+test_expect_success '--assist-fill: registers X.F4F4F4F4., unused storage X.F5.' '
+    imprun --assist-fill fill.s >out 2>err &&
+    test_grep "^ REGS 0-7      F4F4F4F4  F4F4F4F4  F4F4F4F4  F4F4F4F4  F4F4F4F4  F4F4F4F4  F4F4F4F4  F4F4F4F4\$" out &&
+    test_grep "^ REGS 8-15     F4F4F4F4  F4F4F4F4  F4F4F4F4  F4F4F4F4  F4F4F4F4  00010020  00000F00  00010000\$" out &&
+    test_grep "^ 010000    E0600000 0000E060 F0100010 07FEF5F5  F5F5F5F5 F5F5F5F5 F5F5F5F5 F5F5F5F5 " out
+'
+
+test_expect_success 'without it (not a deck): zeros, and DS areas zero' '
+    imprun fill.s >out 2>err &&
+    test_grep "^ REGS 0-7      00000000" out &&
+    test_grep "07FE0000  00000000" out
+'
+
+test_expect_success 'a $JOB deck gets it by default; --no-assist-fill refuses it' '
+    imprun filljob.s >out 2>err &&
+    test_grep "^ REGS 0-7      F4F4F4F4" out &&
+    imprun --no-assist-fill filljob.s >out 2>err &&
+    test_grep "^ REGS 0-7      00000000" out
+'
+
+test_expect_success 'an empty LTORG aligns to a doubleword' '
+    impas -l fill.lst -o fill.o fill.s &&
+    test_grep "^000010 .* AREA     DS    4F" fill.lst
+'
+
+test_expect_success 'a branch to a wild low address: S0C1 with it, S0C4 without' '
+    { imprun --assist-fill wild.s 2>err; test $? -eq 4; } &&
+    test_grep "program interruption 0001 (operation)" err &&
+    { imprun wildjob.s 2>err; test $? -eq 4; } &&
+    test_grep "program interruption 0001 (operation)" err &&
+    { imprun wild.s 2>err; test $? -eq 4; } &&
+    test_grep "program interruption 0004 (protection)" err
+'
+
 test_done

@@ -304,6 +304,17 @@ static FILE *entry_cards(const char *path, int *deck)
     return NULL;
 }
 
+int run_is_deck(const char *path)
+{
+    int deck = 0;
+    if (obj_sniff(path) != OBJ_SNIFF_OTHER)
+        return 0;
+    FILE *f = entry_cards(path, &deck);
+    if (f)
+        fclose(f);
+    return deck;
+}
+
 /* Each task's ASSIST streams: task 1's cards from --cards, a $ENTRY deck
  * or standard input, its print lines to --print or the console, its
  * punch to --punch; the other tasks read no cards and print on their own

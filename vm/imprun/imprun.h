@@ -42,6 +42,8 @@
 #define IMPRUN_IIFM_BLOCK 0xA00u    /* --iifm: the control block, in the nucleus's block */
 #define IMPRUN_IIFM_RESULT 0xA20u   /* and its counters */
 #define IMPRUN_UNKNOWN_SVC 0x0F0u   /* system completion code of an SVC with no service */
+#define IMPRUN_FILL_GR   0xF4F4F4F4u /* --assist-fill: GR0-GR12 at the start, as ASSIST */
+#define IMPRUN_FILL_BYTE 0xF5u       /* ... and storage the program does not load */
 /* The guest runtime's code CSECTs (imprt.s), protected with key 0 when
  * they are linked last on a page of their own (the first one starts it). */
 #define IMPRUN_RUNTIME_CODE(X) X("IMPCHECK") X("IMPDEC")
@@ -87,6 +89,8 @@ struct imprun_opts {
     int regs, trace, microtrace, stats, quiet;
     int supervisor;                 /* --supervisor: start as a supervisor-state program */
     int no_super;                   /* --no-super: SUPER (SVC 250) ends the program (S047) */
+    int assist_fill;                /* --assist-fill 1, --no-assist-fill 0; -1: for a
+                                       $JOB/$ENTRY deck */
     /* ASSIST (imprun(1), "ASSIST") */
     const char *cards, *print, *punch;  /* --cards, --print, --punch; NULL: the defaults */
     int asa_raw;                    /* --asa=raw */

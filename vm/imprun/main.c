@@ -44,6 +44,9 @@ static void usage(FILE *f)
           "                        services), not the problem state, key 8 (SVCs)\n"
           "  --no-super            refuse SUPER (SVC 250): a program that asks for the\n"
           "                        supervisor state ends with S047 (grading runs)\n"
+          "  --assist-fill, --no-assist-fill   ASSIST's look: registers X'F4F4F4F4',\n"
+          "                        unused storage X'F5', a branch to low storage S0C1\n"
+          "                        (default: on for a $JOB/$ENTRY deck)\n"
 "  --file NAME=PATH      bind host file PATH to the name NAME (repeatable;\n"
           "                        PATH - is the console)\n"
           "  --regs                print the registers and PSW at the end\n"
@@ -160,7 +163,8 @@ enum { OPT_CORE = 256, OPT_ORIGIN, OPT_MAXCYC, OPT_STORAGE, OPT_MICRO, OPT_FILE,
        OPT_REPL, OPT_PAGEIN, OPT_PAGEOUT, OPT_SLICE, OPT_REFS, OPT_REPLAY, OPT_CURVE,
        OPT_SUPER, OPT_CARDS, OPT_PRINT, OPT_PUNCH, OPT_ASA, OPT_MAXLINES, OPT_MAXPAGES,
        OPT_MAXCARDS, OPT_MAXPUNCH, OPT_ABEND_DUMP, OPT_IIFM, OPT_IAS, OPT_IASWIN,
-       OPT_PCS, OPT_PCSSLOTS, OPT_GLEAN, OPT_CSM, OPT_PROFILE, OPT_PER, OPT_NOSUPER };
+       OPT_PCS, OPT_PCSSLOTS, OPT_GLEAN, OPT_CSM, OPT_PROFILE, OPT_PER, OPT_NOSUPER,
+       OPT_FILL, OPT_NOFILL };
 
 static const struct option long_opts[] = {
     { "core", required_argument, NULL, OPT_CORE },
@@ -193,6 +197,8 @@ static const struct option long_opts[] = {
     { "curve", required_argument, NULL, OPT_CURVE },
     { "supervisor", no_argument, NULL, OPT_SUPER },
     { "no-super", no_argument, NULL, OPT_NOSUPER },
+    { "assist-fill", no_argument, NULL, OPT_FILL },
+    { "no-assist-fill", no_argument, NULL, OPT_NOFILL },
     { "iifm", required_argument, NULL, OPT_IIFM },
     { "ias", required_argument, NULL, OPT_IAS },
     { "ias-window", required_argument, NULL, OPT_IASWIN },
@@ -377,6 +383,8 @@ static int parse_option(int c, char *arg, struct imprun_opts *o, struct services
     }
     case OPT_SUPER: o->supervisor = 1; break;
     case OPT_NOSUPER: o->no_super = 1; break;
+    case OPT_FILL: o->assist_fill = 1; break;
+    case OPT_NOFILL: o->assist_fill = 0; break;
     case OPT_IIFM:
         if (imprun_parse_iifm(o, arg, err, sizeof err) != 0)
             return bad_usage("%s", err);
@@ -598,6 +606,7 @@ int main(int argc, char **argv)
     struct imprun_opts o;
     memset(&o, 0, sizeof o);
     o.max_cycles = IMPRUN_DEFAULT_CYCLES;
+    o.assist_fill = -1;
     o.max_trace = TRACE_LIMIT;
     o.storage = IMPRUN_DEFAULT_STORAGE;
     o.origin = LOADER_AT_LINK;

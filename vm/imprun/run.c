@@ -100,7 +100,9 @@ static void environment(struct run *r, struct run_task *t, uint32_t end, uint32_
     uint32_t size = vm_storage_size(vm);
     vm_store_bytes(vm, 0x60, newpsw, sizeof newpsw);
     vm_store_bytes(vm, IMPRUN_NUCLEUS, nucleus, sizeof nucleus);
-    vm_set_storage_key(vm, 0, VM_KEY_BLOCK, VM_KEY_FETCH);             /* the PSA */
+    /* the PSA: fetch-protected, but under --assist-fill a branch there is
+       S0C1 on its zeros, as under ASSIST */
+    vm_set_storage_key(vm, 0, VM_KEY_BLOCK, r->fill ? 0 : VM_KEY_FETCH);
     vm_set_storage_key(vm, VM_KEY_BLOCK, IMPRUN_LOW_END - VM_KEY_BLOCK, 0);
     vm_set_storage_key(vm, IMPRUN_LOW_END, size - IMPRUN_LOW_END, IMPRUN_KEY << 4);
     uint32_t lo, hi;
@@ -149,9 +151,18 @@ static int load_module(struct run *r, int k, const char *path)
         loader_free(&img);
         return -1;
     }
-    vm_store_bytes(r->vm, img.base, img.data, img.len);
+    if (!r->fill) {
+        vm_store_bytes(r->vm, img.base, img.data, img.len);
+    } else {                            /* the text only: DS areas keep X'F5' */
+        for (size_t i = 0; i < t->mod.ntxt; i++) {
+            const struct obj_txt *x = &t->mod.txt[i];
+            uint32_t off = (uint32_t)((int64_t)x->addr + img.delta - img.base);
+            if (off <= img.len && x->len <= img.len - off)
+                vm_store_bytes(r->vm, img.base + off, img.data + off, x->len);
+        }
+    }
     for (unsigned i = 0; i < 16; i++)
-        vm_set_gr(r->vm, i, 0);
+        vm_set_gr(r->vm, i, r->fill && i < 13 ? IMPRUN_FILL_GR : 0);
     vm_set_gr(r->vm, 15, img.entry);
     vm_set_gr(r->vm, 14, IMPRUN_EXIT_STUB);
     t->delta = img.delta;
@@ -400,6 +411,16 @@ static int prepare_paging(struct run *r)
     return 0;
 }
 
+/* Storage from lo to its end <- byte b. */
+static void fill_storage(struct vm *vm, uint32_t lo, uint8_t b)
+{
+    uint8_t block[4096];
+    memset(block, b, sizeof block);
+    uint32_t size = vm_storage_size(vm);
+    for (uint32_t a = lo; a < size; a += sizeof block)
+        vm_store_bytes(vm, a, block, size - a < sizeof block ? size - a : sizeof block);
+}
+
 /* Set up the machine and load every task (load[k]: task k's load module,
  * NULL for a core image); 0, or the exit status of the failure. */
 static int prepare(struct run *r, char *const *load)
@@ -428,6 +449,8 @@ static int prepare(struct run *r, char *const *load)
     for (int k = 0; k < r->ntasks; k++) {
         sym_init(&r->tk[k].syms, NULL, 0);
         vm_select_task(r->vm, (unsigned)k + 1);
+        if (r->fill)                    /* storage the program does not load: X'F5' */
+            fill_storage(r->vm, IMPRUN_LOW_END, IMPRUN_FILL_BYTE);
         if (o->core ? load_core(r, o->core) : load_module(r, k, load[k]))
             return EXIT_BAD_INPUT;
     }
@@ -517,6 +540,12 @@ int run_open(struct run *r, const struct imprun_opts *o, char *const *load)
         r->tk[k].svc->no_super = o->no_super;
     }
     diag_init(&r->d, "imprun");
+    /* ASSIST's look: asked for, or a $JOB/$ENTRY deck unless refused; not
+       with paging (every page would be touched) or a core image */
+    r->fill = !o->core && !o->paging &&
+              (o->assist_fill > 0 ||
+               (o->assist_fill < 0 && o->task[0].ninputs > 0 &&
+                run_is_deck(o->task[0].inputs[o->task[0].ninputs - 1])));
     if (open_report(r) != 0)
         return EXIT_BAD_INPUT;
     int ex = prepare(r, load);

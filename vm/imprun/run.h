@@ -93,6 +93,8 @@ struct run {
     int rep_open;
     struct diag d;              /* messages about the output files */
     struct imprun_mon mon;      /* --ias, --pcs, --glean */
+    int fill;                   /* ASSIST's look (--assist-fill): X'F4' registers,
+                                   X'F5' storage, the PSA not fetch-protected */
 };
 
 /* run.c */
@@ -119,6 +121,8 @@ void run_host_set(struct run *r);
 /* Each task's ASSIST streams (host.c, "ASSIST"); 0, or -1 after a
  * message; closed (outputs checked: -1 after a message) by run_assist_close. */
 int run_assist_open(struct run *r);
+/* 1 if the source at path is an ASSIST deck (a $JOB or $ENTRY card). */
+int run_is_deck(const char *path);
 int run_assist_close(struct run *r);
 
 #endif
