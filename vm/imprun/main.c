@@ -460,7 +460,14 @@ static int parse_option(int c, char *arg, struct imprun_opts *o, struct services
         o->incdirs[o->nincdirs++] = arg;
         break;
     }
-    case OPT_HELP: usage(stdout); return -1;
+    case OPT_HELP: {
+        /* the text is longer than stdio's buffer: held whole, a write
+           error (a full disk) is seen with its errno when it is flushed */
+        static char buf[8192];
+        setvbuf(stdout, buf, _IOFBF, sizeof buf);
+        usage(stdout);
+        return -1;
+    }
     case OPT_VERSION: printf("imprun (IMP) %s\n", IMP_VERSION); return -1;
     default: return 2;
     }
