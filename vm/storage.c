@@ -444,7 +444,7 @@ int vm_store_for_program(struct vm *vm, uint32_t addr, const void *src, size_t l
         return 0;
     per_host_store(vm, addr, (uint32_t)len, iaddr, deferred);
     if (vm->nwatch && (watched(vm, addr, (uint32_t)len) & VM_WATCH_WRITE) &&
-        !(pw_get(vm) & PW_WATCH)) {
+        !(pw_get(vm) & PW_WATCH) && !vm->watch_deferred) {
         const uint8_t *b = src;
         uint32_t v = 0;
         for (size_t i = 0; i < 4 && i < len; i++)
@@ -453,10 +453,23 @@ int vm_store_for_program(struct vm *vm, uint32_t addr, const void *src, size_t l
         vm->iaddr = iaddr;
         watch_check(vm, addr, (unsigned)len, VM_WATCH_WRITE, v);
         vm->iaddr = saved;
-        if (pw_get(vm) & PW_WATCH)
+        if (pw_get(vm) & PW_WATCH) {
             vm->watch_hit.host = 1;
+            if (deferred) {             /* not in the nucleus: after its LPSW */
+                pw_set(vm, PW_WATCH, 0);
+                vm->watch_deferred = 1;
+            }
+        }
     }
     return 0;
+}
+
+void st_psw_loaded(struct vm *vm)
+{
+    if (vm->watch_deferred) {
+        vm->watch_deferred = 0;
+        pw_set(vm, PW_WATCH, 1);
+    }
 }
 
 int vm_fetch_bytes(const struct vm *vm, uint32_t addr, void *dst, size_t len)

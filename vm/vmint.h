@@ -382,6 +382,8 @@ struct vm {
     unsigned nwatch;
     struct vm_watchpoint watch[VM_MAX_WATCHPOINTS];
     struct vm_watch_hit watch_hit;          /* the last watchpoint hit (PW_WATCH) */
+    int watch_deferred;                     /* an SVC's service hit it: stop once the
+                                               program's PSW is back (st_psw_loaded) */
     /* timers (timer.c) */
     uint64_t tod_epoch;                     /* TOD = tod_epoch + 256 * cycles */
     uint64_t cpt_value, cpt_cycle;          /* CPU timer = value - 256 * (cycles - cycle) */
@@ -520,6 +522,8 @@ void per_drop(struct vm *vm);           /* SF=PERSVC: the SVC's events are dropp
 void per_store(struct vm *vm, uint32_t addr, unsigned len);     /* the slow path stored */
 /* a new PSW was loaded (after per_update): an SVC's deferred SA event */
 void per_psw_loaded(struct vm *vm);
+/* ... and its deferred watchpoint stop */
+void st_psw_loaded(struct vm *vm);
 /* the host stored for the program (vm_store_for_program) */
 void per_host_store(struct vm *vm, uint32_t addr, uint32_t len, uint32_t iaddr, int deferred);
 int per_sa_page(const struct vm *vm, uint32_t base);  /* a page the slow path must see */
