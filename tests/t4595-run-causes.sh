@@ -343,6 +343,7 @@ test_expect_success 'a return without L 13,4(,13): the save area points at itsel
 test_expect_success 'code overwritten at run time is said to be changed' '
     { echo ABCDEFGHIJKL | imprun smc.s 2>err; test $? -eq 4; } &&
     test_grep "this instruction was changed after it was loaded (the program loaded 41200001 here" err &&
+    test_grep "note: the instruction at X.01000E. was changed by the 80 bytes stored at X.01000A. for the instruction at X.010000. (smc.s:3): XREAD" err &&
     test_grep "per=sa,range=01000E:010012 stops at the instruction that stores there" err &&
     { echo ABCDEFGHIJKL | imprun --per=sa,range=01000E:010012 smc.s 2>err; test $? -eq 4; } &&
     test_grep "(smc.s:3): XREAD" err

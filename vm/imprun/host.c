@@ -41,13 +41,29 @@ static int st_read(void *ctx, uint32_t addr, void *buf, uint32_t len)
     return c ? c : vm_fetch_bytes(r->vm, addr, buf, len) == 0 ? 0 : 5;
 }
 
-/* A service's store: the program's own for PER and watchpoints. */
+/* A service's store: the program's own for PER and watchpoints, and
+ * kept (the last IMPRUN_STORES) for the abend report. */
 static int st_write(void *ctx, uint32_t addr, const void *buf, uint32_t len)
 {
     struct run *r = ctx;
     int c = st_check(ctx, addr, len, 1);
-    return c ? c : vm_store_for_program(r->vm, addr, buf, len, r->for_iaddr, r->for_svc) == 0
-                       ? 0 : 5;
+    if (c)
+        return c;
+    if (vm_store_for_program(r->vm, addr, buf, len, r->for_iaddr, r->for_svc) != 0)
+        return 5;
+    r->stores[r->nstores++ % IMPRUN_STORES] = (struct run_store){ addr, len, r->for_iaddr };
+    return 0;
+}
+
+const struct run_store *run_store_over(const struct run *r, uint32_t addr, uint32_t len)
+{
+    unsigned kept = r->nstores < IMPRUN_STORES ? r->nstores : IMPRUN_STORES;
+    for (unsigned k = 1; k <= kept; k++) {
+        const struct run_store *s = &r->stores[(r->nstores - k) % IMPRUN_STORES];
+        if (addr < s->addr + s->len && s->addr < addr + len)
+            return s;
+    }
+    return NULL;
 }
 
 /* The host's own view of storage for the reports: no key. */

@@ -30,6 +30,7 @@
 #include "assist.h"
 #include "diag.h"
 #include "home.h"
+#include "isa.h"
 #include "loader.h"
 #include "outfile.h"
 #include "pagesim.h"
@@ -192,6 +193,27 @@ static int load_core(struct run *r, const char *path)
 
 /* ---- after the run --------------------------------------------------------- */
 
+/* An instruction changed after it was loaded: the service's store that
+ * changed it, if one of the last ones did (a card read over code). */
+static void changed_by(struct run *r, const struct rep_where *w)
+{
+    if (!w->changed)
+        return;
+    const struct run_store *s = run_store_over(r, w->addr, (uint32_t)isa_length_of(w->loaded[0]));
+    if (!s)
+        return;
+    struct rep_where by;
+    rep_where_collect(&by, r->vm, &r->tk[0].syms, s->iaddr);
+    fprintf(r->rep, "imprun: note: the instruction at X'%06X' was changed by the %u bytes "
+            "stored at X'%06X' for the instruction at X'%06X'", w->addr, s->len, s->addr,
+            s->iaddr);
+    if (by.found && by.sym.file)
+        fprintf(r->rep, " (%s:%d)", by.sym.file, by.sym.line);
+    if (by.nbytes)
+        fprintf(r->rep, ": %s", by.insn);
+    fputc('\n', r->rep);
+}
+
 static void write_reports(struct run *r, enum vm_status st)
 {
     const struct imprun_opts *o = r->o;
@@ -251,6 +273,7 @@ static void write_reports(struct run *r, enum vm_status st)
             struct rep_abend abend;
             rep_abend_collect(&abend, r->vm, &r->tk[0].syms, st, status.rc, o->abend_dump);
             rep_abend_print(r->rep, &abend, o->abend_dump);
+            changed_by(r, &abend.where);
         }
     }
     if (o->regs) {

@@ -35,6 +35,8 @@ enum imprun_limit {
 #undef X
 };
 
+#define IMPRUN_STORES 16
+
 /* What imprun keeps of one task. */
 struct run_task {
     struct symtab syms;
@@ -93,6 +95,10 @@ struct run {
     int rep_open;
     struct diag d;              /* messages about the output files */
     struct imprun_mon mon;      /* --ias, --pcs, --glean */
+    /* the last stores services made for the program (host.c): which one
+       changed an instruction, for the abend report */
+    struct run_store { uint32_t addr, len, iaddr; } stores[IMPRUN_STORES];
+    unsigned nstores;           /* made so far (the last IMPRUN_STORES kept) */
     int fill;                   /* ASSIST's look (--assist-fill): X'F4' registers,
                                    X'F5' storage, the PSA not fetch-protected */
 };
@@ -121,6 +127,9 @@ void run_host_set(struct run *r);
 /* Each task's ASSIST streams (host.c, "ASSIST"); 0, or -1 after a
  * message; closed (outputs checked: -1 after a message) by run_assist_close. */
 int run_assist_open(struct run *r);
+/* The newest store a service made for the program over [addr, addr+len),
+ * or NULL if none of the last IMPRUN_STORES did. */
+const struct run_store *run_store_over(const struct run *r, uint32_t addr, uint32_t len);
 /* 1 if the source at path is an ASSIST deck (a $JOB or $ENTRY card). */
 int run_is_deck(const char *path);
 int run_assist_close(struct run *r);
