@@ -64,6 +64,7 @@ include vm/host/host.mk
 include vm/report/report.mk
 include vm/imprun/imprun.mk
 include vm/impprof/impprof.mk
+include grade/grade.mk
 
 all: $(PROGRAMS)
 
