@@ -14,7 +14,7 @@ IMPMON_LIBS := -lreadline -lncurses
 
 PROGRAMS  += $(BIN)/impmon
 
-# This fragment is read before those of vm/host, vm/report, vm/impprof and
+# This fragment is read before those of vm/host, vm/report, impprof and
 # vm/imprun: their libraries are named here, $(LIBS) is complete only in
 # the recipe.
 IMPMON_LATE_LIBS := $(addprefix $(B)/,libimprun.a libimpprof.a libimpreport.a libimphost.a)

@@ -714,7 +714,7 @@ enum vm_status fp_run(struct vm *vm)
         FETCH_PAGED((void)0)
         /* The fetch with PER's comparators (OP_FETCHR): a branch taken
          * since the last fetch is the last instruction's successful-branch
-         * or CSECT event (per.c), then the CSECT monitor's comparator if
+         * or CSECT event (hpm-per.c), then the CSECT monitor's comparator if
          * it is on too, and, once the instruction is fetched, the
          * instruction-fetch event. */
         CASE(OP_FETCHR, l_fetchr):

@@ -12,7 +12,7 @@
  * problem-state environment).
  *
  * The slow path is where everything that watches or changes a reference
- * acts: watchpoints, PER storage alteration (per.c), and the
+ * acts: watchpoints, PER storage alteration (hpm-per.c), and the
  * data CSECT monitor.  A page whose entry is NULL sends
  * every reference to it here; st_map_page decides which pages those are.
  */

@@ -75,8 +75,8 @@
     X(STOP,   8, "a stop was requested (vm_request_stop)")                   \
     X(TRACED, 16, "a traced instruction ended: call the trace's done")        \
     X(TASK,   32, "dispatch: the slice ended, the task waits or it ended")       \
-    X(MON,    64, "the instruction-frequency monitor settles after this fetch (iifm.c)") \
-    X(SAMPLE, 128, "a sampling monitor may be due: the fetch asks monitor.c") \
+    X(MON,    64, "the instruction-frequency monitor settles after this fetch (hpm-iifm.c)") \
+    X(SAMPLE, 128, "a sampling monitor may be due: the fetch asks hpm.c")    \
     X(PER,    256, "a PER event was recognized: the next fetch takes the program interruption")
 enum {
 #define X(name, bit, what) PW_##name = bit,
@@ -88,7 +88,7 @@ enum {
 #define PW_EVENTS (PW_IRQ | PW_TASK)
 
 /*
- * The instruction-frequency monitor (iifm.c; imp(7), "INSTRUCTION
+ * The instruction-frequency monitor (hpm-iifm.c; imp(7), "INSTRUCTION
  * FREQUENCY MONITORING").  The control block LOCR loads (IIFM_BLOCK
  * bytes): +0 H pattern (an opcode: X'00nn' or X'B2nn'), +2 H don't-care
  * bits, +4 X flags, +5 X 0, +6 H tasks (bit 15-n+1... see imp(7)), +8 F
@@ -117,7 +117,7 @@ struct iifm {
 };
 
 /*
- * The sampling monitors (monitor.c; imp(7), "THE SAMPLING MONITORS"): the
+ * The sampling monitors (hpm.c; imp(7), "THE SAMPLING MONITORS"): the
  * timers and triggers that enter the `monitor' vector, and what each
  * monitor's microcode costs.  The control blocks are in storage; the
  * microcode reads them at every event.
@@ -155,7 +155,7 @@ struct mon {
 };
 
 /*
- * Program-event recording (per.c; imp(7), "PROGRAM-EVENT RECORDING"): the
+ * Program-event recording (hpm-per.c; imp(7), "PROGRAM-EVENT RECORDING"): the
  * events CR9 arms, enabled by the PSW's PER mask (bit 1), decoded from the
  * control registers by per_update whenever the PSW or CR5, CR9-11 change.
  * The event bits are those of the PER code at X'96' (and of CR9 bits 0-4

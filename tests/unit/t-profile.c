@@ -1,5 +1,5 @@
 /*
- * t-profile.c -- the reader of imp-profile(5) (vm/impprof/profile.c):
+ * t-profile.c -- the reader of imp-profile(5) (impprof/profile.c):
  * every record into its fields, the embedded load module, the messages
  * of bad profiles (line, column, wording), and no read past the text for
  * any cut of it (run under make sanitize, an overread is a failure).

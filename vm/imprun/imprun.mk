@@ -1,12 +1,12 @@
 # vm/imprun/imprun.mk -- imprun, the batch runner: the command line
-# (main.c), one run (run.c), the one-step assemble and link (build.c),
+# (main.c), one run (runner.c), the one-step assemble and link (build.c),
 # the consoles of several tasks (console.c), --replay (replay.c)
-# and the --json file (json.c).  It links the machine, the host side
+# and the --json file (json-out.c).  It links the machine, the host side
 # and the reports (vm/vm.mk, vm/host/host.mk, vm/report/report.mk).
 
 # Everything but main.c is libimprun.a, which impmon (monitor/) links too:
 # it loads its machine with run_open (run.h).
-IMPRUN_SRC := $(addprefix vm/imprun/,main.c run.c build.c json.c console.c replay.c iifm.c monitors.c host.c)
+IMPRUN_SRC := $(addprefix vm/imprun/,main.c runner.c build.c json-out.c console.c replay.c iifm.c monitors.c host.c)
 IMPRUN_OBJ := $(IMPRUN_SRC:%.c=$(B)/%.o)
 LIBIMPRUN_OBJ := $(filter-out $(B)/vm/imprun/main.o,$(IMPRUN_OBJ))
 LIBIMPRUN  := $(B)/libimprun.a

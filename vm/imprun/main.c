@@ -6,7 +6,7 @@
  *   imprun [options] SRC.s [SRC2.s...]  assemble, link and run
  *
  * This file parses the command line and decides the exit status; the
- * run itself is run.c, the exit codes are the status table of
+ * run itself is runner.c, the exit codes are the status table of
  * report/status.c, documented in imprun(1).
  */
 #include <errno.h>
@@ -286,7 +286,7 @@ static int parse_option(int c, char *arg, struct imprun_opts *o, struct services
         char lo[16];
         if (!colon && *arg && ((*arg >= 'A' && *arg <= 'Z') || (*arg >= 'a' && *arg <= 'z') ||
                                strchr("@#$_", *arg))) {
-            o->trace_csect = arg;       /* a CSECT: run.c finds its bounds */
+            o->trace_csect = arg;       /* a CSECT: runner.c finds its bounds */
             o->trace_ranged = 1;
             break;
         }

@@ -1,5 +1,5 @@
 /*
- * run.h -- one imprun run, shared by run.c (loading, the environment, the
+ * run.h -- one imprun run, shared by runner.c (loading, the environment, the
  * reports) and host.c (what the machine asks of the host: storage with
  * the program's key, SVCs and DIAGNOSE, ASSIST's instructions and files).
  */
@@ -91,7 +91,7 @@ struct run {
     struct imprun_mon mon;      /* --ias, --pcs, --glean */
 };
 
-/* run.c */
+/* runner.c */
 /* A machine with every task of o loaded (load[k]: task k's load module,
  * NULL for a core image), its host services and monitors armed: 0, or the
  * exit status of the failure after a message.  run_close releases it (in

@@ -1,5 +1,5 @@
 /*
- * monitor.c -- the sampling monitors' hardware (imp(7), "THE SAMPLING
+ * hpm.c -- the sampling monitors' hardware (imp(7), "THE SAMPLING
  * MONITORS"): the instruction-address sampler's interval timer 4, the
  * program-counter sampling clock and the gleaning triggers; the entry to
  * the `monitor' vector; the enabling and disabling instructions; the
@@ -237,7 +237,7 @@ uint32_t mon_source(const struct vm *vm) { return vm->mon.ev | (vm->mon.gln_idx 
  * a CSECT, or of a kind (fetch, store), other than the last one latched
  * is latched (at most DSM_QUEUE between two fetches; more are counted as
  * lost) and the next fetch enters the monitor vector, whose microcode
- * (`dsm' in monitor.c's microcode) records each in the CSECT monitor's
+ * (`dsm' in monitor.mc) records each in the CSECT monitor's
  * buffer: the data CSECT reference string, with fetch and store, beside
  * the code's transitions.  Instruction fetch is not an operand reference,
  * and neither are the CPU's and the monitors' own references.

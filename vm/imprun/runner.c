@@ -1,5 +1,5 @@
 /*
- * run.c -- one imprun run: load the program onto a new machine,
+ * runner.c -- one imprun run: load the program onto a new machine,
  * set the starting state of imp(7) / imprun(1), serve DIAGNOSE through
  * the host services, run to a status, then write the reports asked for.
  *

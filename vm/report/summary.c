@@ -1,5 +1,5 @@
 /*
- * run.c -- everything about the end of a run in one struct (status,
+ * summary.c -- everything about the end of a run in one struct (status,
  * registers, statistics, host services), and its JSON form for graders.
  * Deterministic: no times, no temporary paths, keys in a fixed order,
  * ratios as exact fixed-point numbers, so two runs of the same program
