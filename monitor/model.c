@@ -123,6 +123,18 @@ static void services_fresh(struct mon *m, FILE *console)
     }
 }
 
+/* The runner library's messages, in impmon's words: a monitor setting as
+ * the command that makes it ("monitor ias-window X: ..."), on m->err. */
+static void runner_said(void *ctx, const struct run_msg *msg)
+{
+    struct mon *m = ctx;
+    if (!msg->setting)
+        mon_error(m, "%s", msg->text);
+    else
+        mon_error(m, "monitor %s%s%s: %s", msg->setting, msg->value ? " " : "",
+                  msg->value ? msg->value : "", msg->text);
+}
+
 /* A fresh machine from the program's initial state, console on console. */
 static int machine_fresh(struct mon *m, FILE *console)
 {
@@ -136,7 +148,8 @@ static int machine_fresh(struct mon *m, FILE *console)
     }
     services_fresh(m, console);
     fflush(m->out);
-    if (run_open(&m->r, &m->o, m->load) != 0) {
+    m->sink = (struct run_sink){ runner_said, m, "impmon", m->err };
+    if (run_open(&m->r, &m->o, m->load, &m->sink) != 0) {
         run_close(&m->r);
         return mon_error(m, "the program could not be loaded");
     }

@@ -114,7 +114,7 @@ uint32_t imprun_iifm_top(const struct imprun_opts *o, uint32_t size)
     return o->iifm ? size - reserved(o) : size;
 }
 
-int imprun_iifm_arm(struct vm *vm, const struct imprun_opts *o)
+int imprun_iifm_arm(struct vm *vm, const struct imprun_opts *o, const struct run_sink *sink)
 {
     uint8_t b[VM_IIFM_BLOCK] = { 0 };
     uint32_t table = (o->iifm_flags & VM_IIFM_SLICE) ? table_at(vm) : 0;
@@ -135,8 +135,8 @@ int imprun_iifm_arm(struct vm *vm, const struct imprun_opts *o)
     vm_store_bytes(vm, block_at(vm), b, sizeof b);
     int pic = vm_iifm_start(vm, block_at(vm));
     if (pic)
-        fprintf(stderr, "imprun: --iifm: the control block is not accepted (LOCR would raise "
-                "program interruption %04X)\n", (unsigned)pic);
+        run_say(sink, "iifm", NULL, "the control block is not accepted (LOCR would raise "
+                "program interruption %04X)", (unsigned)pic);
     return pic ? -1 : 0;
 }
 

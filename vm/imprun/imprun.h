@@ -133,15 +133,44 @@ struct imprun_opts {
     unsigned curve_lo, curve_hi;    /* --curve LO:HI */
 };
 
+/*
+ * The runner library's messages.  It never prints one itself: it hands
+ * each to the front end's sink, which spells it in its own words --
+ * imprun as "imprun: --ias-window=X: no such ...", impmon in its log
+ * pane as a command's error.  setting is the option or setting the
+ * message is about, by imprun's long option name without the dashes
+ * ("ias-window"), or NULL; value the value given for it, or NULL.
+ */
+struct run_msg {
+    const char *setting;
+    const char *value;
+    const char *text;
+};
+struct run_sink {
+    void (*report)(void *ctx, const struct run_msg *msg);
+    void *ctx;
+    const char *prog;           /* names the program in lib/diag.h's messages (files) */
+    FILE *err;                  /* where those, the tools' diagnostics and the reports go */
+};
+/* Hand a message to the sink (fmt: the text). */
+void run_say(const struct run_sink *s, const char *setting, const char *value,
+             const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* A struct diag (lib/diag.h, for messages about files) named and sent
+ * as the sink says. */
+struct diag;
+void run_diag_init(struct diag *d, const struct run_sink *s);
+
 struct services;
 struct vm;
 struct symtab;
 
 /* Run the program(s) the options name (building them first from
- * sources); returns imprun's exit status.  self is argv[0]. */
-int imprun_main(const struct imprun_opts *o, const char *self);
+ * sources); returns imprun's exit status.  self is argv[0]; messages go
+ * to sink. */
+int imprun_main(const struct imprun_opts *o, const char *self, const struct run_sink *sink);
 /* --replay: the page-fault curves of a recorded reference string. */
-int imprun_replay(const struct imprun_opts *o);
+int imprun_replay(const struct imprun_opts *o, const struct run_sink *sink);
 /* Several tasks: each task's console output with its number before each
  * line (console.c); 0 or -1.  Closed by tasks_console_close. */
 int tasks_console(struct imprun_opts *o, struct services *svcs);
@@ -163,8 +192,8 @@ int imprun_parse_per(struct imprun_opts *o, const char *spec, char *err, size_t 
 /* The storage below what --iifm reserves at the top (size if none). */
 uint32_t imprun_iifm_top(const struct imprun_opts *o, uint32_t size);
 /* Arm the monitor as LOCR would (the block at the top of storage); 0, or
- * -1 after a message. */
-int imprun_iifm_arm(struct vm *vm, const struct imprun_opts *o);
+ * -1 after a message to sink. */
+int imprun_iifm_arm(struct vm *vm, const struct imprun_opts *o, const struct run_sink *sink);
 /* Stop it and report its counters beside the machine's exact counts. */
 void imprun_iifm_report(FILE *f, struct vm *vm, const struct imprun_opts *o);
 /* Write the --json report to f (write errors are left to the caller). */

@@ -101,6 +101,16 @@ static void usage(FILE *f)
           f);
 }
 
+/* The runner library's messages in imprun's words: "imprun: --OPTION=VALUE: text". */
+static void say(void *ctx, const struct run_msg *m)
+{
+    (void)ctx;
+    fputs("imprun: ", stderr);
+    if (m->setting)
+        fprintf(stderr, "--%s%s%s: ", m->setting, m->value ? "=" : "", m->value ? m->value : "");
+    fprintf(stderr, "%s\n", m->text);
+}
+
 static int bad_usage(const char *fmt, const char *arg)
 {
     fputs("imprun: ", stderr);
@@ -661,7 +671,8 @@ int main(int argc, char **argv)
     }
     if (st == 0) {
         tmpclean_install();
-        st = o.replay ? imprun_replay(&o) : imprun_main(&o, argv[0]);
+        const struct run_sink sink = { say, NULL, "imprun", stderr };
+        st = o.replay ? imprun_replay(&o, &sink) : imprun_main(&o, argv[0], &sink);
     }
     struct diag d;
     diag_init(&d, "imprun");

@@ -381,15 +381,16 @@ static uint32_t take(struct imprun_mon *m, uint32_t n, uint32_t floor)
     return m->lo;
 }
 
-/* What the enabling instruction `name' would do with the block at ea. */
+/* What the enabling instruction `name' would do with the block at ea
+ * (what: the setting that asked for it). */
 static int op(struct run *r, const char *name, uint32_t ea, const char *what)
 {
     int cc;
     const struct isa_insn *in = isa_by_name(name);
     int pic = in ? vm_monitor_op(r->vm, in->opcode, ea, &cc) : 1;
     if (pic)
-        fprintf(stderr, "imprun: %s: the control block is not accepted (program interruption "
-                "%04X)\n", what, (unsigned)pic);
+        run_say(r->sink, what, NULL, "the control block is not accepted (program interruption "
+                "%04X)", (unsigned)pic);
     return pic ? -1 : 0;
 }
 
@@ -410,7 +411,7 @@ static int csm_table(struct run *r, uint32_t floor, uint8_t *blk)
     for (size_t i = 0; mod && i < mod->nesd; i++)
         n += mod->esd[i].type == ESD_SD && mod->esd[i].len;
     if (n == 0 || n > VM_CSM_MAX) {
-        fprintf(stderr, "imprun: --csm: the program has %s CSECTs%s\n", n ? "too many" : "no",
+        run_say(r->sink, "csm", NULL, "the program has %s CSECTs%s", n ? "too many" : "no",
                 mod ? "" : " (a core image has no symbols)");
         return -1;
     }
@@ -428,8 +429,9 @@ static int csm_table(struct run *r, uint32_t floor, uint8_t *blk)
     uint64_t blen = (uint64_t)r->o->csm_records * VM_CSM_RECORD;
     uint32_t buf = table && blen <= MAX_AREA ? take(m, (uint32_t)blen, floor) : 0;
     if (!buf) {
-        fprintf(stderr, "imprun: --csm=%" PRIu32 ": the buffer does not fit in storage\n",
-                r->o->csm_records);
+        char recs[16];
+        snprintf(recs, sizeof recs, "%" PRIu32, r->o->csm_records);
+        run_say(r->sink, "csm", recs, "the buffer does not fit in storage");
         return -1;
     }
     for (uint32_t i = 0; i < m->ncsects; i++) {
@@ -459,11 +461,11 @@ static int csm_isr(struct run *r)
 {
     struct vm *vm = r->vm;
     if (r->ntasks > 1) {
-        fprintf(stderr, "imprun: --csm=%s: the interrupt service routine serves one task\n",
-                imprun_csm_method_name(r->o->csm_method));
+        run_say(r->sink, "csm", imprun_csm_method_name(r->o->csm_method),
+                "the interrupt service routine serves one task");
         return -1;
     }
-    if (op(r, "DCSM", 0, "--csm") != 0)
+    if (op(r, "DCSM", 0, "csm") != 0)
         return -1;
     uint8_t b[8];
     put32(b, (uint32_t)(VM_PSW_EC >> 32));
@@ -498,13 +500,14 @@ static int per_arm(struct run *r)
     struct vm *vm = r->vm;
     uint32_t lo = 0, hi = VM_ADDR_MASK + 1;
     if (o->csm_records && o->csm_method != CSM_MICROCODE) {
-        fprintf(stderr, "imprun: --per and --csm=%s both need PER\n",
+        run_say(r->sink, "per", NULL, "the CSECT monitor by %s uses PER too (both need PER)",
                 imprun_csm_method_name(o->csm_method));
         return -1;
     }
     if (o->per_range[0] && resolve(&r->tk[0].syms, o->per_range, &lo, &hi) != 0) {
-        fprintf(stderr, "imprun: --per=...,range=%s: no such CSECT, label or range in the "
-                "program%s\n", o->per_range, r->tk[0].syms.m ? "" : " (a core image has no symbols)");
+        char v[160];
+        snprintf(v, sizeof v, "...,range=%s", o->per_range);
+        run_say(r->sink, "per", v, "no such CSECT, label or range in the program%s", r->tk[0].syms.m ? "" : " (a core image has no symbols)");
         return -1;
     }
     for (int k = 0; k < r->ntasks; k++) {       /* each task: its own CRs and PSW */
@@ -546,15 +549,15 @@ int imprun_mon_arm(struct run *r, uint32_t floor)
             const char *where = o->nias ? o->ias_where[i] : "program";
             uint32_t blk = o->nias ? o->ias_block[i] : DEFAULT_BLOCK, lo, hi;
             if (resolve(s, where, &lo, &hi) != 0) {
-                fprintf(stderr, "imprun: --ias-window=%s: no such CSECT, label or range in "
-                        "the program%s\n", where, s->m ? "" : " (a core image has no symbols)");
+                run_say(r->sink, "ias-window", where, "no such CSECT, label or range in "
+                        "the program%s", s->m ? "" : " (a core image has no symbols)");
                 return -1;
             }
             uint64_t nb = ((uint64_t)hi - lo + blk - 1) / blk;
             uint32_t vec = nb <= MAX_AREA / 4 ? take(m, (uint32_t)nb * 4, floor) : 0;
             if (!vec) {
-                fprintf(stderr, "imprun: --ias-window=%s: %" PRIu64 " blocks of %" PRIu32
-                        " bytes do not fit in storage (a larger block size?)\n", where, nb, blk);
+                run_say(r->sink, "ias-window", where, "%" PRIu64 " blocks of %" PRIu32
+                        " bytes do not fit in storage (a larger block size?)", nb, blk);
                 return -1;
             }
             zero(vm, vec, (uint32_t)nb * 4);
@@ -580,8 +583,9 @@ int imprun_mon_arm(struct run *r, uint32_t floor)
     if (o->pcs_rate) {
         uint32_t t = take(m, o->pcs_slots * VM_PCS_ENTRY, floor);
         if (!t) {
-            fprintf(stderr, "imprun: --pcs-slots=%" PRIu32 ": the table does not fit in "
-                    "storage\n", o->pcs_slots);
+            char v[16];
+            snprintf(v, sizeof v, "%" PRIu32, o->pcs_slots);
+            run_say(r->sink, "pcs-slots", v, "the table does not fit in storage");
             return -1;
         }
         memset(b, 0, VM_PCS_BLOCK);
@@ -594,8 +598,8 @@ int imprun_mon_arm(struct run *r, uint32_t floor)
     if (o->glean_info) {
         uint32_t buf = take(m, o->glean_buffer, floor);
         if (!buf) {
-            fprintf(stderr, "imprun: --glean: a buffer of %" PRIu32 " bytes does not fit in "
-                    "storage\n", o->glean_buffer);
+            run_say(r->sink, "glean", NULL, "a buffer of %" PRIu32 " bytes does not fit in "
+                    "storage", o->glean_buffer);
             return -1;
         }
         memset(b, 0, VM_GLEAN_BLOCK);
@@ -620,13 +624,13 @@ int imprun_mon_arm(struct run *r, uint32_t floor)
     if (klo >= floor)
         vm_set_storage_key(vm, klo, khi - klo, 0);
     svc_limit_region(r->tk[0].svc, klo);    /* (task 1's address space) */
-    if (o->ias_period && op(r, "EIAS", 0, "--ias") != 0)
+    if (o->ias_period && op(r, "EIAS", 0, "ias") != 0)
         return -1;
-    if (o->pcs_rate && op(r, "EPCS", PCS_BLOCK_AT, "--pcs") != 0)
+    if (o->pcs_rate && op(r, "EPCS", PCS_BLOCK_AT, "pcs") != 0)
         return -1;
-    if (o->glean_info && op(r, "EGLN", GLEAN_BLOCK_AT, "--glean") != 0)
+    if (o->glean_info && op(r, "EGLN", GLEAN_BLOCK_AT, "glean") != 0)
         return -1;
-    if (o->csm_records && op(r, "ECSM", CSM_BLOCK_AT, "--csm") != 0)
+    if (o->csm_records && op(r, "ECSM", CSM_BLOCK_AT, "csm") != 0)
         return -1;
     if (o->csm_records && o->csm_method != CSM_MICROCODE)
         return csm_isr(r);

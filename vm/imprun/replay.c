@@ -34,11 +34,11 @@ static unsigned distinct_pages(const struct ps_string *s)
     return n;
 }
 
-int imprun_replay(const struct imprun_opts *o)
+int imprun_replay(const struct imprun_opts *o, const struct run_sink *sink)
 {
     struct diag d;
     struct ps_string s;
-    diag_init(&d, "imprun");
+    run_diag_init(&d, sink);
     ps_init(&s, 0);
     if (ps_read_file(&s, o->replay, &d) != 0) {
         ps_free(&s);
@@ -52,7 +52,7 @@ int imprun_replay(const struct imprun_opts *o)
     int rc = ps_curve_print(stdout, &s, lo, hi);
     ps_free(&s);
     if (rc != 0) {
-        fprintf(stderr, "imprun: --replay: out of memory\n");
+        run_say(sink, "replay", NULL, "out of memory");
         return EXIT_RUN_MACHINE;
     }
     return EXIT_RUN_OK;

@@ -87,6 +87,7 @@ struct run {
     FILE *rep;                  /* imprun's own reports */
     struct outfile rep_file;    /* --report, when rep_open */
     int rep_open;
+    const struct run_sink *sink;    /* where its messages go */
     struct diag d;              /* messages about the output files */
     struct imprun_mon mon;      /* --ias, --pcs, --glean */
 };
@@ -94,9 +95,11 @@ struct run {
 /* runner.c */
 /* A machine with every task of o loaded (load[k]: task k's load module,
  * NULL for a core image), its host services and monitors armed: 0, or the
- * exit status of the failure after a message.  run_close releases it (in
- * every case).  imprun runs it once; impmon reloads it for a reset. */
-int run_open(struct run *r, const struct imprun_opts *o, char *const *load);
+ * exit status of the failure after a message to sink (which must outlive
+ * r).  run_close releases it (in every case).  imprun runs it once;
+ * impmon reloads it for a reset. */
+int run_open(struct run *r, const struct imprun_opts *o, char *const *load,
+             const struct run_sink *sink);
 void run_close(struct run *r);
 
 /* monitors.c */
