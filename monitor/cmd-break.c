@@ -207,11 +207,11 @@ static int info_monitors(struct mon *m)
     struct vm *vm = mon_vm(m);
     if (!vm)
         return mon_error(m, "no program loaded (load FILE)");
-    for (int k = 0; k < VM_MON_COUNT; k++) {
-        struct vm_monitor_stats s;
-        vm_monitor_stats(vm, (enum vm_monitor)k, &s);
+    for (int k = 0; k < VM_HPM_COUNT; k++) {
+        struct vm_hpm_stats s;
+        vm_hpm_stats(vm, (enum vm_hpm)k, &s);
         fprintf(m->out, "%-6s %-3s events %-10llu entries %-10llu cycles %llu%s\n",
-                vm_monitor_name((enum vm_monitor)k), s.on ? "on" : "off",
+                vm_hpm_name((enum vm_hpm)k), s.on ? "on" : "off",
                 (unsigned long long)s.events, (unsigned long long)s.entries,
                 (unsigned long long)s.cycles, s.full ? " (buffer full)" : "");
     }

@@ -90,7 +90,7 @@ void tm_update(struct vm *vm)
     else if (vm->pg.slice_end < vm->next_event)
         vm->next_event = vm->pg.slice_end;
     iifm_timer(vm);
-    mon_timer(vm);
+    hpm_timer(vm);
     tm_update_irq(vm);
 }
 
@@ -150,7 +150,7 @@ int tm_idle(struct vm *vm)
     int rc = tm_wait_end(vm, &best);
     if (rc || best == now)
         return rc;
-    uint64_t md = mon_deadline(vm);
+    uint64_t md = hpm_deadline(vm);
     if (md < best)                  /* a monitor's event comes first: wake for it */
         best = md > now ? md : now;
     if (best > vm->limit)           /* stop at the run's bound; resume waits on */

@@ -117,15 +117,15 @@ struct iifm {
 };
 
 /*
- * The sampling monitors (hpm.c; imp(7), "THE SAMPLING MONITORS"): the
- * timers and triggers that enter the `monitor' vector, and what each
+ * The hardware performance monitors (HPMs; hpm.c; imp(7), "THE SAMPLING
+ * MONITORS"): the timers and triggers that enter the `monitor' vector, and what each
  * monitor's microcode costs.  The control blocks are in storage; the
  * microcode reads them at every event.
  */
-enum { MON_IAS = 1, MON_PCS = 2, MON_GLN = 4, MON_CSM = 8,      /* MONEV's bits 28-31, 1 << m */
-       MON_DSM = 16 };                  /* bit 27: data references latched (the CSECT monitor's) */
+enum { HPM_IAS = 1, HPM_PCS = 2, HPM_GLN = 4, HPM_CSM = 8,      /* MONEV's bits 28-31, 1 << m */
+       HPM_DSM = 16 };                  /* bit 27: data references latched (the CSECT monitor's) */
 #define DSM_QUEUE 8                     /* data references latched between two fetches */
-struct mon {
+struct hpm {
     unsigned on;                        /* MON_* enabled */
     unsigned ev;                        /* the events being served (MONEV) */
     uint64_t ias_next, ias_period;      /* interval timer 4: the next sample */
@@ -151,7 +151,7 @@ struct mon {
     int entered;
     unsigned cur;                       /* the monitor its cycles go to now (0: none yet) */
     uint64_t mark;                      /* ... since this cycle */
-    uint64_t events[VM_MON_COUNT], entries[VM_MON_COUNT], cycles[VM_MON_COUNT];
+    uint64_t events[VM_HPM_COUNT], entries[VM_HPM_COUNT], cycles[VM_HPM_COUNT];
 };
 
 /*
@@ -430,7 +430,7 @@ struct vm {
     unsigned ntasks, tcur;                  /* tcur: the task whose state is in here */
     struct paging pg;
     struct iifm iifm;
-    struct mon mon;
+    struct hpm hpm;
     struct per per;
 };
 
@@ -473,21 +473,21 @@ void iifm_timer(struct vm *vm);         /* tm_update: the slice's end */
 int iu_exfetch(struct vm *vm);
 
 /* monitor.c */
-#define MON_ENTER (-2)                  /* special(): go to the monitor vector */
+#define HPM_ENTER (-2)                  /* special(): go to the monitor vector */
 #define PER_ENTER (-3)                  /* special(): a PER interruption (trap, PIC 0) */
 /* An event due?  Take it (1: go to the monitor vector), or 0.  at_fetch:
  * from an instruction fetch (once per instruction), else from the wait. */
-int mon_enter(struct vm *vm, int at_fetch);
-void mon_timer(struct vm *vm);          /* tm_update: a deadline passed? bound next_event */
-uint64_t mon_deadline(const struct vm *vm);   /* the next timed event, or UINT64_MAX */
-int mon_special(struct vm *vm, unsigned sf); /* SF=MONCTL ... MONEND: 0 or a PIC */
-uint32_t mon_source(const struct vm *vm);     /* MONEV */
-uint32_t mon_dsm_source(const struct vm *vm, int kind);   /* DSMQ (0), DSMK (1) */
-void mon_dsm_ref(struct vm *vm, uint32_t addr, int store);  /* the slow path: an operand */
-int mon_dsm_page(const struct vm *vm, uint32_t base);       /* ... its pages */
-void mon_dsm_free(struct vm *vm);
-uint32_t mon_read4(struct vm *vm, uint32_t addr);     /* MEM=MRD4 */
-void mon_write4(struct vm *vm, uint32_t addr, uint32_t v);
+int hpm_enter(struct vm *vm, int at_fetch);
+void hpm_timer(struct vm *vm);          /* tm_update: a deadline passed? bound next_event */
+uint64_t hpm_deadline(const struct vm *vm);   /* the next timed event, or UINT64_MAX */
+int hpm_special(struct vm *vm, unsigned sf); /* SF=MONCTL ... MONEND: 0 or a PIC */
+uint32_t hpm_source(const struct vm *vm);     /* MONEV */
+uint32_t hpm_dsm_source(const struct vm *vm, int kind);   /* DSMQ (0), DSMK (1) */
+void hpm_dsm_ref(struct vm *vm, uint32_t addr, int store);  /* the slow path: an operand */
+int hpm_dsm_page(const struct vm *vm, uint32_t base);       /* ... its pages */
+void hpm_dsm_free(struct vm *vm);
+uint32_t hpm_read4(struct vm *vm, uint32_t addr);     /* MEM=MRD4 */
+void hpm_write4(struct vm *vm, uint32_t addr, uint32_t v);
 
 /* branch.c */
 /* A taken branch to `to` by the instruction at vm->iaddr (IA has been

@@ -387,7 +387,7 @@ static int op(struct run *r, const char *name, uint32_t ea, const char *what)
 {
     int cc;
     const struct isa_insn *in = isa_by_name(name);
-    int pic = in ? vm_monitor_op(r->vm, in->opcode, ea, &cc) : 1;
+    int pic = in ? vm_hpm_op(r->vm, in->opcode, ea, &cc) : 1;
     if (pic)
         run_say(r->sink, what, NULL, "the control block is not accepted (program interruption "
                 "%04X)", (unsigned)pic);
@@ -641,10 +641,10 @@ int imprun_mon_arm(struct run *r, uint32_t floor)
 
 static double pct(uint64_t a, uint64_t b) { return b ? 100.0 * (double)a / (double)b : 0.0; }
 
-static void cost(FILE *f, const char *name, struct vm *vm, enum vm_monitor w)
+static void cost(FILE *f, const char *name, struct vm *vm, enum vm_hpm w)
 {
-    struct vm_monitor_stats s;
-    vm_monitor_stats(vm, w, &s);
+    struct vm_hpm_stats s;
+    vm_hpm_stats(vm, w, &s);
     uint64_t cyc = vm_counters(vm)->cycles;
     fprintf(f, "%s: the monitor's microcode: %" PRIu64 " cycles in %" PRIu64 " entries, %.2f%% "
             "of the run's %" PRIu64 " cycles\n", name, s.cycles, s.entries, pct(s.cycles, cyc),
@@ -661,8 +661,8 @@ static void csm_report(FILE *f, struct run *r)
 {
     struct imprun_mon *m = &r->mon;
     struct vm *vm = r->vm;
-    struct vm_monitor_stats s;
-    vm_monitor_stats(vm, VM_MON_CSM, &s);
+    struct vm_hpm_stats s;
+    vm_hpm_stats(vm, VM_HPM_CSM, &s);
     uint32_t n = get32(vm, CSM_BLOCK_AT + 20), kinds[5] = { 0 };
     uint32_t nc = m->ncsects + 1;               /* the last row and column: no CSECT */
     uint32_t *mat = nc <= 256 ? calloc((size_t)nc * nc, sizeof *mat) : NULL;
@@ -703,7 +703,7 @@ static void csm_report(FILE *f, struct run *r)
                 "every successful branch (PER)" : "the CSECT event (CR9 bit 4)", ps.interrupts,
                 vm_counters(vm)->cycles);
     } else
-        cost(f, "csm", vm, VM_MON_CSM);
+        cost(f, "csm", vm, VM_HPM_CSM);
 }
 
 void imprun_mon_report(FILE *f, struct run *r)
@@ -711,11 +711,11 @@ void imprun_mon_report(FILE *f, struct run *r)
     const struct imprun_opts *o = r->o;
     struct imprun_mon *m = &r->mon;
     struct vm *vm = r->vm;
-    struct vm_monitor_stats s;
+    struct vm_hpm_stats s;
     if (r->ntasks > 1)
         vm_select_task(vm, 1);              /* the monitors' storage is task 1's */
     if (o->ias_period) {
-        vm_monitor_stats(vm, VM_MON_IAS, &s);
+        vm_hpm_stats(vm, VM_HPM_IAS, &s);
         fprintf(f, "ias: a sample every %" PRIu32 " cycles: %" PRIu64 " samples, %" PRIu32
                 " in the wait state\n", o->ias_period, s.events, get32(vm, IAS_BLOCK_AT));
         for (int i = 0; i < m->nwin; i++) {
@@ -744,25 +744,25 @@ void imprun_mon_report(FILE *f, struct run *r)
             }
             fputc('\n', f);
         }
-        cost(f, "ias", vm, VM_MON_IAS);
+        cost(f, "ias", vm, VM_HPM_IAS);
     }
     if (o->pcs_rate) {
-        vm_monitor_stats(vm, VM_MON_PCS, &s);
+        vm_hpm_stats(vm, VM_HPM_PCS, &s);
         fprintf(f, "pcs: %" PRIu32 " ticks per virtual second: %" PRIu32 " ticks, %" PRIu32
                 " pairs in %" PRIu32 " slots, %" PRIu32 " ticks lost (table full)\n", o->pcs_rate,
                 get32(vm, PCS_BLOCK_AT + 20), get32(vm, PCS_BLOCK_AT + 12), o->pcs_slots,
                 get32(vm, PCS_BLOCK_AT + 16));
-        cost(f, "pcs", vm, VM_MON_PCS);
+        cost(f, "pcs", vm, VM_HPM_PCS);
     }
     if (o->glean_info) {
         char list[80];
-        vm_monitor_stats(vm, VM_MON_GLEAN, &s);
+        vm_hpm_stats(vm, VM_HPM_GLEAN, &s);
         info_list(o->glean_info, list, sizeof list, "+");
         fprintf(f, "glean: %s every %" PRIu32 " %s, %u per trigger: %" PRIu32 " records of %u "
                 "bytes%s\n", list, o->glean_every, o->glean_insns ? "instructions" : "cycles",
                 o->glean_n, get32(vm, GLEAN_BLOCK_AT + 24), vm_glean_record_len(o->glean_info),
                 s.full ? ", the buffer filled (gleaning ended)" : "");
-        cost(f, "glean", vm, VM_MON_GLEAN);
+        cost(f, "glean", vm, VM_HPM_GLEAN);
     }
     if (o->csm_records)
         csm_report(f, r);
@@ -779,9 +779,9 @@ static void write_glean(FILE *f, struct run *r)
 {
     const struct imprun_opts *o = r->o;
     struct vm *vm = r->vm;
-    struct vm_monitor_stats s;
+    struct vm_hpm_stats s;
     char list[80];
-    vm_monitor_stats(vm, VM_MON_GLEAN, &s);
+    vm_hpm_stats(vm, VM_HPM_GLEAN, &s);
     info_list(o->glean_info, list, sizeof list, ",");
     uint32_t nrec = get32(vm, GLEAN_BLOCK_AT + 24), len = vm_glean_record_len(o->glean_info);
     fprintf(f, "glean info=%s every=%" PRIu32 " unit=%s n=%u size=%" PRIu32 " records=%" PRIu32
@@ -901,18 +901,18 @@ void imprun_profile_write(FILE *f, struct run *r, enum vm_status st)
             fprintf(f, "exact %s %s %" PRIu64 " %" PRIu64 "\n", opc, mn ? mn : "?",
                     k->op_count[d], k->op_cycles[d]);
         }
-    for (int w = 0; w < VM_MON_COUNT; w++) {
-        int armed = w == VM_MON_IAS ? o->ias_period != 0 : w == VM_MON_PCS ? o->pcs_rate != 0
-                  : w == VM_MON_GLEAN ? o->glean_info != 0 : o->csm_records != 0;
-        struct vm_monitor_stats s;
-        vm_monitor_stats(vm, (enum vm_monitor)w, &s);
+    for (int w = 0; w < VM_HPM_COUNT; w++) {
+        int armed = w == VM_HPM_IAS ? o->ias_period != 0 : w == VM_HPM_PCS ? o->pcs_rate != 0
+                  : w == VM_HPM_GLEAN ? o->glean_info != 0 : o->csm_records != 0;
+        struct vm_hpm_stats s;
+        vm_hpm_stats(vm, (enum vm_hpm)w, &s);
         if (armed)
             fprintf(f, "monitor %s entries=%" PRIu64 " cycles=%" PRIu64 "\n",
-                    vm_monitor_name((enum vm_monitor)w), s.entries, s.cycles);
+                    vm_hpm_name((enum vm_hpm)w), s.entries, s.cycles);
     }
     if (o->ias_period) {
-        struct vm_monitor_stats s;
-        vm_monitor_stats(vm, VM_MON_IAS, &s);
+        struct vm_hpm_stats s;
+        vm_hpm_stats(vm, VM_HPM_IAS, &s);
         fprintf(f, "ias period=%" PRIu32 " samples=%" PRIu64 " wait=%" PRIu32 " windows=%d\n",
                 o->ias_period, s.events, get32(vm, IAS_BLOCK_AT), r->mon.nwin);
         for (int i = 0; i < r->mon.nwin; i++) {
@@ -946,8 +946,8 @@ void imprun_profile_write(FILE *f, struct run *r, enum vm_status st)
     if (o->glean_info)
         write_glean(f, r);
     if (o->csm_records) {
-        struct vm_monitor_stats s;
-        vm_monitor_stats(vm, VM_MON_CSM, &s);
+        struct vm_hpm_stats s;
+        vm_hpm_stats(vm, VM_HPM_CSM, &s);
         uint32_t n = get32(vm, CSM_BLOCK_AT + 20);
         if (r->mon.csm_isr) {
             struct vm_per_stats ps;

@@ -382,7 +382,7 @@ struct rep_run {
     uint64_t svc_calls, svc_bytes_in, svc_bytes_out;
     struct rep_paging paging;       /* paging.on: the "paging" object */
     const struct rep_abend *abend;  /* the "abend" object, or NULL (the caller's) */
-    struct vm_monitor_stats mon[VM_MON_COUNT];  /* the sampling monitors (entries 0: unused) */
+    struct vm_hpm_stats mon[VM_HPM_COUNT];  /* the sampling monitors (entries 0: unused) */
 };
 
 /* Fill the machine's part of *r (status, registers, statistics, storage,
