@@ -17,6 +17,7 @@
  * microcode runs; a resumed run executes it.
  */
 #include "mon.h"
+#include "hpm.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -75,7 +76,7 @@ void mon_init(struct mon *m, const char *self, FILE *out, FILE *err)
     o->max_pages = IMPRUN_MAX_PAGES;
     o->max_cards = IMPRUN_MAX_CARDS;
     o->max_punch = IMPRUN_MAX_PUNCH;
-    o->pcs_slots = 1024;
+    hpm_defaults(o);
     o->quiet = 1;
 }
 

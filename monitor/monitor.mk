@@ -9,7 +9,7 @@ IMPMON_SRC := $(addprefix monitor/,main.c model.c where.c expr.c regs.c cmd.c cm
               pane-mon.c pane-paging.c pane-micro.c)
 IMPMON_OBJ := $(IMPMON_SRC:%.c=$(B)/%.o)
 DEPS       += $(IMPMON_OBJ:.o=.d)
-$(IMPMON_OBJ): ALL_CFLAGS += -Ivm -Imc -Ivm/imprun -Ivm/host -Ivm/report
+$(IMPMON_OBJ): ALL_CFLAGS += -Ivm -Imc -Ivm/imprun -Ivm/hpm -Ivm/host -Ivm/report
 IMPMON_LIBS := -lreadline -lncurses
 
 PROGRAMS  += $(BIN)/impmon

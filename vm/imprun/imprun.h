@@ -61,6 +61,7 @@ const char *imprun_csm_method_name(enum imprun_csm_method m);  /* "microcode", "
 #define IMPRUN_PERI_AT   0xC58u     /* the routine, in the nucleus (key 0) */
 #define IMPRUN_PERI_PASS 0x104u     /* its DIAGNOSE: the program's own exception */
 
+#define IMPRUN_HPM_WORDS 32         /* rows of the monitors' table, at most */
 struct dump_req { uint32_t addr, len; };
 struct services;
 struct assist;
@@ -111,6 +112,9 @@ struct imprun_opts {
     int csm_data;                   /* ... and the operand references to CSECTs (data) */
     uint32_t per_cr9;               /* --per: CR9 (events, GR mask); 0: off */
     char per_range[128];            /* ... the range, as --ias-window's WHERE ("": all) */
+    /* a monitor of the table (vm/hpm/hpm.def) with no fields above keeps
+       its settings in a word of its own, by its row (hpm_word) */
+    uint64_t hpm_words[IMPRUN_HPM_WORDS];
     const char *profile;            /* --profile FILE: imp-profile(5) */
     uint32_t trace_lo, trace_hi;
     uint64_t max_trace;             /* --max-trace: bytes of trace */
@@ -177,25 +181,6 @@ int tasks_console(struct imprun_opts *o, struct services *svcs);
 void tasks_console_close(struct imprun_opts *o);
 /* 1 if path names an assembler source (.s, .asm). */
 int imprun_is_source(const char *path);
-/* Parse the --iifm specification into o; 0, or -1 with a message in err. */
-int imprun_parse_iifm(struct imprun_opts *o, const char *spec, char *err, size_t errsize);
-/* --iifm's record of the monitor data file (imp-profile(5)). */
-void imprun_iifm_profile(FILE *f, struct vm *vm, const struct imprun_opts *o);
-/* --ias-window and --glean into o; 0, or -1 with a message in err. */
-int imprun_parse_ias_window(struct imprun_opts *o, const char *spec, char *err, size_t errsize);
-int imprun_parse_glean(struct imprun_opts *o, const char *spec, char *err, size_t errsize);
-/* --csm[=RECORDS][,per|,csm][,data] (spec NULL: the defaults): 0, or -1
- * with a message in err. */
-int imprun_parse_csm(struct imprun_opts *o, const char *spec, char *err, size_t errsize);
-/* --per=EVENTS[,range=WHERE][,gr=R+R...]: 0, or -1 with a message in err. */
-int imprun_parse_per(struct imprun_opts *o, const char *spec, char *err, size_t errsize);
-/* The storage below what --iifm reserves at the top (size if none). */
-uint32_t imprun_iifm_top(const struct imprun_opts *o, uint32_t size);
-/* Arm the monitor as LOCR would (the block at the top of storage); 0, or
- * -1 after a message to sink. */
-int imprun_iifm_arm(struct vm *vm, const struct imprun_opts *o, const struct run_sink *sink);
-/* Stop it and report its counters beside the machine's exact counts. */
-void imprun_iifm_report(FILE *f, struct vm *vm, const struct imprun_opts *o);
 /* Write the --json report to f (write errors are left to the caller). */
 struct rep_paging;
 void imprun_write_json(FILE *f, const struct imprun_opts *o, const struct vm *vm,

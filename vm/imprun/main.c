@@ -16,6 +16,7 @@
 
 #include "assist.h"
 #include "fileset.h"
+#include "hpm.h"
 #include "imprun.h"
 #include "loader.h"
 #include "number.h"
@@ -69,14 +70,10 @@ static void usage(FILE *f)
           "  --max-lines=N, --max-pages=N, --max-cards=N, --max-punch=N\n"
           "                        job limits (10000, 250, 10000, 1000; 0: none)\n"
           "\n"
-          "Monitors:\n"
-          "  --iifm=WHAT[,problem|supervisor][,tasks=N:M][,slice=CYCLES]\n"
-          "  --ias=CYCLES, --ias-window=WHERE[/BLOCK]   instruction address sampling\n"
-          "  --pcs[=RATE], --pcs-slots=N   PC sampling, RATE per virtual second\n"
-          "  --glean=INFO[,every=N][,insns][,n=N][,buffer=BYTES]\n"
-          "  --csm[=RECORDS][,per|,csm][,data]  CSECT transitions (microcode, an ISR)\n"
-          "  --profile=FILE        the monitors' data for impprof(1)\n"
-          "  --per=sb+if+sa+gra+csm[,range=WHERE][,gr=R+R...]  arm PER (imp(7))\n"
+          "Monitors:\n",
+          f);
+    hpm_usage(f);
+    fputs("  --profile=FILE        the monitors' data for impprof(1)\n"
           "\n"
           "Tasks and paging (any of these turns virtual storage and paging on):\n"
           "  --frames=N            real frames (default: enough for every page)\n"
@@ -167,8 +164,8 @@ enum { OPT_CORE = 256, OPT_ORIGIN, OPT_MAXCYC, OPT_STORAGE, OPT_MICRO, OPT_FILE,
        OPT_VERSION, OPT_MAXCON, OPT_MAXOUT, OPT_MAXTRACE, OPT_FRAMES, OPT_PSIZE, OPT_POLICY,
        OPT_REPL, OPT_PAGEIN, OPT_PAGEOUT, OPT_SLICE, OPT_REFS, OPT_REPLAY, OPT_CURVE,
        OPT_SUPER, OPT_CARDS, OPT_PRINT, OPT_PUNCH, OPT_ASA, OPT_MAXLINES, OPT_MAXPAGES,
-       OPT_MAXCARDS, OPT_MAXPUNCH, OPT_ABEND_DUMP, OPT_IIFM, OPT_IAS, OPT_IASWIN,
-       OPT_PCS, OPT_PCSSLOTS, OPT_GLEAN, OPT_CSM, OPT_PROFILE, OPT_PER };
+       OPT_MAXCARDS, OPT_MAXPUNCH, OPT_ABEND_DUMP, OPT_PROFILE,
+       OPT_HPM = 1000 };   /* OPT_HPM + k: the k-th setting of the monitors' table */
 
 static const struct option long_opts[] = {
     { "core", required_argument, NULL, OPT_CORE },
@@ -200,15 +197,7 @@ static const struct option long_opts[] = {
     { "replay", required_argument, NULL, OPT_REPLAY },
     { "curve", required_argument, NULL, OPT_CURVE },
     { "supervisor", no_argument, NULL, OPT_SUPER },
-    { "iifm", required_argument, NULL, OPT_IIFM },
-    { "ias", required_argument, NULL, OPT_IAS },
-    { "ias-window", required_argument, NULL, OPT_IASWIN },
-    { "pcs", optional_argument, NULL, OPT_PCS },
-    { "pcs-slots", required_argument, NULL, OPT_PCSSLOTS },
-    { "glean", required_argument, NULL, OPT_GLEAN },
-    { "csm", optional_argument, NULL, OPT_CSM },
     { "profile", required_argument, NULL, OPT_PROFILE },
-    { "per", required_argument, NULL, OPT_PER },
     { "cards", required_argument, NULL, OPT_CARDS },
     { "print", required_argument, NULL, OPT_PRINT },
     { "punch", required_argument, NULL, OPT_PUNCH },
@@ -220,8 +209,33 @@ static const struct option long_opts[] = {
     { "quiet", no_argument, NULL, 'q' },
     { "help", no_argument, NULL, OPT_HELP },
     { "version", no_argument, NULL, OPT_VERSION },
-    { NULL, 0, NULL, 0 },
 };
+#define NLONG (sizeof long_opts / sizeof long_opts[0])
+#define MAX_HPM_SETTINGS 64
+
+/* The getopt table: long_opts, then every monitor's settings (OPT_HPM + k). */
+static void options_table(struct option *all)
+{
+    size_t n = 0, k = 0;
+    for (; n < NLONG; n++)
+        all[n] = long_opts[n];
+    for (const struct hpm_class *const *c = hpm_classes; *c; c++)
+        for (const struct hpm_setting *s = (*c)->settings; s->name && k < MAX_HPM_SETTINGS; s++)
+            all[n++] = (struct option){ s->name, !s->arg[0] ? no_argument : s->optional ?
+                                        optional_argument : required_argument, NULL,
+                                        OPT_HPM + (int)k++ };
+    all[n] = (struct option){ NULL, 0, NULL, 0 };
+}
+
+/* The k-th setting of the monitors' table. */
+static const struct hpm_setting *hpm_setting_at(int k)
+{
+    for (const struct hpm_class *const *c = hpm_classes; *c; c++)
+        for (const struct hpm_setting *s = (*c)->settings; s->name; s++)
+            if (k-- == 0)
+                return s;
+    return NULL;
+}
 
 /* Parse one option; 0, or the exit status to leave with (2, or -1 for 0). */
 static int parse_option(int c, char *arg, struct imprun_opts *o, struct services *svc)
@@ -383,48 +397,7 @@ static int parse_option(int c, char *arg, struct imprun_opts *o, struct services
         break;
     }
     case OPT_SUPER: o->supervisor = 1; break;
-    case OPT_IIFM:
-        if (imprun_parse_iifm(o, arg, err, sizeof err) != 0)
-            return bad_usage("%s", err);
-        break;
-    case OPT_IAS: {
-        uint64_t p;
-        if (parse_number_in(arg, NUM_DECIMAL, VM_IAS_MIN_PERIOD, 65535, &p) != 0)
-            return bad_usage("--ias: '%s' is not a sample period of 100 to 65535 cycles", arg);
-        o->ias_period = (uint32_t)p;
-        break;
-    }
-    case OPT_IASWIN:
-        if (imprun_parse_ias_window(o, arg, err, sizeof err) != 0)
-            return bad_usage("%s", err);
-        break;
-    case OPT_PCS: {
-        uint64_t rate = 100;
-        if (arg && parse_number_in(arg, NUM_DECIMAL, 1, VM_PCS_MAX_RATE, &rate) != 0)
-            return bad_usage("--pcs: '%s' is not a rate of 1 to 160000 per virtual second", arg);
-        o->pcs_rate = (uint32_t)rate;
-        break;
-    }
-    case OPT_PCSSLOTS: {
-        uint64_t slots;
-        if (parse_number_in(arg, NUM_DECIMAL, 1, 1u << 20, &slots) != 0)
-            return bad_usage("--pcs-slots: '%s' is not 1 to 1048576", arg);
-        o->pcs_slots = (uint32_t)slots;
-        break;
-    }
-    case OPT_GLEAN:
-        if (imprun_parse_glean(o, arg, err, sizeof err) != 0)
-            return bad_usage("%s", err);
-        break;
-    case OPT_CSM:
-        if (imprun_parse_csm(o, arg, err, sizeof err) != 0)
-            return bad_usage("%s", err);
-        break;
     case OPT_PROFILE: o->profile = arg; break;
-    case OPT_PER:
-        if (imprun_parse_per(o, arg, err, sizeof err) != 0)
-            return bad_usage("%s", err);
-        break;
     case OPT_CARDS: o->cards = arg; break;
     case OPT_PRINT: o->print = arg; break;
     case OPT_PUNCH: o->punch = arg; break;
@@ -460,7 +433,17 @@ static int parse_option(int c, char *arg, struct imprun_opts *o, struct services
     }
     case OPT_HELP: usage(stdout); return -1;
     case OPT_VERSION: printf("imprun (IMP) %s\n", IMP_VERSION); return -1;
-    default: return 2;
+    default: {
+        const struct hpm_setting *s = c >= OPT_HPM ? hpm_setting_at(c - OPT_HPM) : NULL;
+        if (!s)
+            return 2;
+        if (s->parse(o, arg, err, sizeof err) != 0) {
+            char msg[sizeof err + 64];
+            snprintf(msg, sizeof msg, "--%s: %s", s->name, err);
+            return bad_usage("%s", msg);
+        }
+        break;
+    }
     }
     return 0;
 }
@@ -576,12 +559,12 @@ static int task_option(int c, char *arg, struct imprun_opts *o, struct imprun_ta
 /* Parse argv[0..argc) with getopt: the whole command (task NULL) or the
  * segment of one --task (argv[0] is "--task"); its operands go to t. */
 static int parse_segment(int argc, char **argv, struct imprun_opts *o, struct imprun_task *t,
-                         struct services *svc, int whole)
+                         struct services *svc, int whole, const struct option *opts)
 {
     int c, st = 0;
     optind = 0;         /* GNU getopt: start again on a new vector */
     opterr = 0;
-    while (st == 0 && (c = getopt_long(argc, argv, "+qI:", long_opts, NULL)) != -1) {
+    while (st == 0 && (c = getopt_long(argc, argv, "+qI:", opts, NULL)) != -1) {
         if (c == '?') {
             st = optopt == 'I' ? bad_usage("%s", "option '-I' needs a directory")
                : optopt && optopt < 256 ? bad_usage("unknown option '-%s'", (char[]){ (char)optopt, 0 })
@@ -602,6 +585,8 @@ int main(int argc, char **argv)
     static struct services svcs[VM_MAX_TASKS];
     static struct assist assts[VM_MAX_TASKS];
     struct imprun_opts o;
+    struct option opts[NLONG + MAX_HPM_SETTINGS + 1];
+    options_table(opts);
     memset(&o, 0, sizeof o);
     o.max_cycles = IMPRUN_DEFAULT_CYCLES;
     o.max_trace = TRACE_LIMIT;
@@ -626,12 +611,12 @@ int main(int argc, char **argv)
     o.task[0].svc = &svcs[0];
     o.task[0].asst = &assts[0];
     o.max_lines = IMPRUN_MAX_LINES;
-    o.pcs_slots = 1024;
+    hpm_defaults(&o);
     o.max_pages = IMPRUN_MAX_PAGES;
     o.max_cards = IMPRUN_MAX_CARDS;
     o.max_punch = IMPRUN_MAX_PUNCH;
     if (st == 0)
-        st = parse_segment(cut[1], argv, &o, &o.task[0], &svcs[0], 1);
+        st = parse_segment(cut[1], argv, &o, &o.task[0], &svcs[0], 1, opts);
     o.inputs = o.task[0].inputs;
     o.ninputs = o.task[0].ninputs;
     o.task[0].origin = o.origin;
@@ -643,7 +628,7 @@ int main(int argc, char **argv)
         o.task[k].origin = LOADER_AT_LINK;
         o.task[k].svc = &svcs[k];
         o.task[k].asst = &assts[k];
-        st = parse_segment(cut[k + 1] - cut[k], argv + cut[k], &o, &o.task[k], &svcs[k], 0);
+        st = parse_segment(cut[k + 1] - cut[k], argv + cut[k], &o, &o.task[k], &svcs[k], 0, opts);
     }
     if (nseg > 1)
         o.paging = 1;

@@ -31,6 +31,7 @@
 #include "assist.h"
 #include "diag.h"
 #include "home.h"
+#include "hpm.h"
 #include "loader.h"
 #include "outfile.h"
 #include "pagesim.h"
@@ -114,7 +115,7 @@ static void environment(struct run *r, struct run_task *t, uint32_t end, uint32_
         save = size - IMPRUN_SAVE_LEN;
     static const uint8_t zero[IMPRUN_SAVE_LEN];
     vm_store_bytes(vm, save, zero, sizeof zero);
-    svc_set_region(t->svc, save + IMPRUN_SAVE_LEN, imprun_iifm_top(r->o, size));
+    svc_set_region(t->svc, save + IMPRUN_SAVE_LEN, hpm_top(r->o, size));
     if (r->o->supervisor) {
         vm_store_bytes(vm, IMPRUN_EXIT_STUB, diag, sizeof diag);
         vm_set_gr(vm, 13, IMPRUN_SAVE_AREA);
@@ -263,9 +264,7 @@ static void write_reports(struct run *r, enum vm_status st)
         rep_stats_collect(&stats, vm_counters(r->vm));
         rep_stats_print(r->rep, &stats);
     }
-    if (o->iifm)
-        imprun_iifm_report(r->rep, r->vm, o);
-    if (o->ias_period || o->pcs_rate || o->glean_info || o->csm_records)
+    if (hpm_any_on(o))
         imprun_mon_report(r->rep, r);
 }
 
@@ -542,8 +541,6 @@ int run_open(struct run *r, const struct imprun_opts *o, char *const *load,
     }
     if (ex == 0 && run_assist_open(r) != 0)
         ex = EXIT_BAD_INPUT;
-    if (ex == 0 && o->iifm && imprun_iifm_arm(r->vm, o, sink) != 0)
-        ex = EXIT_USAGE;
     if (ex == 0 && imprun_mon_arm(r, r->tk[0].svc->region_lo) != 0)
         ex = EXIT_USAGE;
     return ex;
