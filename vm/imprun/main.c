@@ -26,70 +26,75 @@
 #include "services.h"
 #include "tmpclean.h"
 
+#define DOC_ONLY (-1)             /* options.def: a line of --help, not an option */
+#define IMPRUN_OPT(code, name, arg, form, group, help)  /* first: IMPRUN_GROUPS */
+#include "options.def"
+#undef IMPRUN_OPT
+enum imprun_group {
+#define G(code, heading) GROUP_##code,
+    IMPRUN_GROUPS(G)
+#undef G
+};
+
+enum {
+    OPT_NONE = 255,
+#define IMPRUN_OPT(code, name, arg, form, group, help) OPT_##code,
+#include "options.def"
+#undef IMPRUN_OPT
+    OPT_HPM = 1000      /* OPT_HPM + k: the k-th setting of the monitors' table */
+};
+
+static const struct imprun_option {
+    int code;
+    const char *name;
+    int arg;
+    const char *form, *help;
+    enum imprun_group group;
+} options[] = {
+#define IMPRUN_OPT(code, name, arg, form, group, help) \
+    { OPT_##code, name, arg, form, help, GROUP_##group },
+#include "options.def"
+#undef IMPRUN_OPT
+};
+#define NOPTIONS (sizeof options / sizeof options[0])
+
+/* One option of --help: its form, then its help at column 25 (a long
+ * form: on the next line), each "\n" of it a line of its own. */
+static void usage_line(FILE *f, const char *form, const char *help)
+{
+    if (strlen(form) < 22)
+        fprintf(f, "  %-22s", form);
+    else
+        fprintf(f, "  %s\n%24s", form, "");
+    for (const char *h = help, *nl; *h; h = nl ? nl + 1 : h + strlen(h)) {
+        nl = strchr(h, '\n');
+        int n = nl ? (int)(nl - h) : (int)strlen(h);
+        fprintf(f, "%s%.*s\n", h == help ? "" : "                        ", n, h);
+    }
+}
+
 static void usage(FILE *f)
 {
+    static const char *const headings[] = {
+#define G(code, heading) heading,
+        IMPRUN_GROUPS(G)
+#undef G
+    };
     fputs("Usage: imprun [options] FILE.load\n"
           "       imprun [options] --core IMAGE\n"
           "       imprun [options] SRC.s [SRC2.s ...]\n"
           "Run a program on the microcoded IMP machine.\n"
-          "\n"
-          "  --core=IMAGE          IPL a flat core image (restart PSW at 0)\n"
-          "  --origin=ADDR         load (or link) the program at ADDR\n"
-          "  -I DIR                sources: look for COPY members in DIR (repeatable;\n"
-          "                        before the runtime's)\n"
-          "  --max-cycles=N        stop after N machine cycles (default 2000000000;\n"
-          "                        suffixes k, M, G = 10^3, 10^6, 10^9)\n"
-          "  --storage=SIZE        main storage size (default 1M; K, M suffixes)\n"
-          "  --microcode=FILE      control-store image from impmc\n"
-          "  --supervisor          start in the supervisor state, key 0 (DIAGNOSE\n"
-          "                        services), not the problem state, key 8 (SVCs)\n"
-"  --file NAME=PATH      bind host file PATH to the name NAME (repeatable;\n"
-          "                        PATH - is the console)\n"
-          "  --regs                print the registers and PSW at the end\n"
-          "  --dump=ADDR:LEN       dump LEN bytes at ADDR at the end (hex; repeatable)\n"
-          "  --abend-dump          the abend report dumps storage around the failure\n"
-          "  --savecore=FILE:START:END  write storage START..END (hex, inclusive)\n"
-          "  --max-console=SIZE    console output allowed (default 16M; K, M, G)\n"
-          "  --max-output=SIZE     output to --file files, in all (default 64M)\n"
-          "  --max-trace=SIZE      --trace and --microtrace output (default 64M)\n"
-          "  --trace[=START:END|=CSECT]  trace every instruction, or some\n"
-          "  --microtrace          trace every microword, field by field\n"
-          "  --stats               instruction and cycle statistics by opcode\n"
-          "  --json=FILE           everything as JSON (- = stdout)\n"
-          "  --report=FILE         imprun's own reports to FILE (- = stdout;\n"
-          "                        default standard error)\n"
-          "  -q, --quiet           no final status line for a normal end\n"
-          "\n"
-          "ASSIST (XGET/XPUT use --file names):\n"
-          "  --cards=FILE          XREAD's cards (default: the lines after a $ENTRY\n"
-          "                        card of the source, else standard input)\n"
-          "  --print=FILE          XPRNT's and XDUMP's lines (default standard output)\n"
-          "  --punch=FILE          XPNCH's cards (default: with the printed lines)\n"
-          "  --asa=MODE            interpret (default: carriage control as asa(1))\n"
-          "                        or raw (each line keeps its control character)\n"
-          "  --max-lines=N, --max-pages=N, --max-cards=N, --max-punch=N\n"
-          "                        job limits (10000, 250, 10000, 1000; 0: none)\n"
-          "\n"
-          "Monitors:\n",
-          f);
-    hpm_usage(f);
-    fputs("  --profile=FILE        the monitors' data for impprof(1)\n"
-          "\n"
-          "Tasks and paging (any of these turns virtual storage and paging on):\n"
-          "  --frames=N            real frames (default: enough for every page)\n"
-          "  --page-size=SIZE      2K or 4K (default 4K)\n"
-          "  --policy=NAME         replacement: lru, fifo or clock (default lru)\n"
-          "  --replacement=SCOPE   global (default) or local (frames split by task)\n"
-          "  --page-in=CYCLES      page-in latency (default 16000)\n"
-          "  --page-out=CYCLES     page-out latency of a dirty victim (default 16000)\n"
-          "  --slice=CYCLES        time slice of a task (default 160000)\n"
-          "  --page-refs=FILE      write the page reference string (imp-pagerefs(5))\n"
-          "  --task PROG...        the programs after it run as the next task (its own\n"
-          "                        --file and --origin may come first; repeatable)\n"
-          "  --replay=FILE         no run: the page-fault curves of a recorded string\n"
-          "  --curve=LO:HI         the frame counts of --replay (default 1 to its pages)\n"
-          "  --help, --version\n"
-          "\n"
+          "\n", f);
+    for (size_t g = 0; g < sizeof headings / sizeof headings[0]; g++) {
+        if (g && headings[g])
+            fprintf(f, "\n%s\n", headings[g]);
+        if (g == GROUP_MONITORS)
+            hpm_usage(f);
+        for (size_t i = 0; i < NOPTIONS; i++)
+            if (options[i].group == g)
+                usage_line(f, options[i].form, options[i].help);
+    }
+    fputs("\n"
           "Exit status: 0 normal end with return code 0 (or a disabled wait),\n"
           "1 bad input, 2 usage, 3 return code not 0, 4 program interruption,\n"
           "5 other interruption without handler, 6 cycle or output limit,\n"
@@ -159,66 +164,16 @@ static int parse_save(char *s, struct save_req *r)
     return bad ? -1 : 0;
 }
 
-enum { OPT_CORE = 256, OPT_ORIGIN, OPT_MAXCYC, OPT_STORAGE, OPT_MICRO, OPT_FILE, OPT_REGS,
-       OPT_DUMP, OPT_SAVE, OPT_TRACE, OPT_MTRACE, OPT_STATS, OPT_JSON, OPT_REPORT, OPT_HELP,
-       OPT_VERSION, OPT_MAXCON, OPT_MAXOUT, OPT_MAXTRACE, OPT_FRAMES, OPT_PSIZE, OPT_POLICY,
-       OPT_REPL, OPT_PAGEIN, OPT_PAGEOUT, OPT_SLICE, OPT_REFS, OPT_REPLAY, OPT_CURVE,
-       OPT_SUPER, OPT_CARDS, OPT_PRINT, OPT_PUNCH, OPT_ASA, OPT_MAXLINES, OPT_MAXPAGES,
-       OPT_MAXCARDS, OPT_MAXPUNCH, OPT_ABEND_DUMP, OPT_PROFILE,
-       OPT_HPM = 1000 };   /* OPT_HPM + k: the k-th setting of the monitors' table */
-
-static const struct option long_opts[] = {
-    { "core", required_argument, NULL, OPT_CORE },
-    { "origin", required_argument, NULL, OPT_ORIGIN },
-    { "max-cycles", required_argument, NULL, OPT_MAXCYC },
-    { "storage", required_argument, NULL, OPT_STORAGE },
-    { "microcode", required_argument, NULL, OPT_MICRO },
-    { "file", required_argument, NULL, OPT_FILE },
-    { "regs", no_argument, NULL, OPT_REGS },
-    { "dump", required_argument, NULL, OPT_DUMP },
-    { "abend-dump", no_argument, NULL, OPT_ABEND_DUMP },
-    { "savecore", required_argument, NULL, OPT_SAVE },
-    { "max-console", required_argument, NULL, OPT_MAXCON },
-    { "max-output", required_argument, NULL, OPT_MAXOUT },
-    { "max-trace", required_argument, NULL, OPT_MAXTRACE },
-    { "trace", optional_argument, NULL, OPT_TRACE },
-    { "microtrace", no_argument, NULL, OPT_MTRACE },
-    { "stats", no_argument, NULL, OPT_STATS },
-    { "json", required_argument, NULL, OPT_JSON },
-    { "report", required_argument, NULL, OPT_REPORT },
-    { "frames", required_argument, NULL, OPT_FRAMES },
-    { "page-size", required_argument, NULL, OPT_PSIZE },
-    { "policy", required_argument, NULL, OPT_POLICY },
-    { "replacement", required_argument, NULL, OPT_REPL },
-    { "page-in", required_argument, NULL, OPT_PAGEIN },
-    { "page-out", required_argument, NULL, OPT_PAGEOUT },
-    { "slice", required_argument, NULL, OPT_SLICE },
-    { "page-refs", required_argument, NULL, OPT_REFS },
-    { "replay", required_argument, NULL, OPT_REPLAY },
-    { "curve", required_argument, NULL, OPT_CURVE },
-    { "supervisor", no_argument, NULL, OPT_SUPER },
-    { "profile", required_argument, NULL, OPT_PROFILE },
-    { "cards", required_argument, NULL, OPT_CARDS },
-    { "print", required_argument, NULL, OPT_PRINT },
-    { "punch", required_argument, NULL, OPT_PUNCH },
-    { "asa", required_argument, NULL, OPT_ASA },
-    { "max-lines", required_argument, NULL, OPT_MAXLINES },
-    { "max-pages", required_argument, NULL, OPT_MAXPAGES },
-    { "max-cards", required_argument, NULL, OPT_MAXCARDS },
-    { "max-punch", required_argument, NULL, OPT_MAXPUNCH },
-    { "quiet", no_argument, NULL, 'q' },
-    { "help", no_argument, NULL, OPT_HELP },
-    { "version", no_argument, NULL, OPT_VERSION },
-};
-#define NLONG (sizeof long_opts / sizeof long_opts[0])
 #define MAX_HPM_SETTINGS 64
 
-/* The getopt table: long_opts, then every monitor's settings (OPT_HPM + k). */
+/* The getopt table: options.def's options, then every monitor's settings
+ * (OPT_HPM + k). */
 static void options_table(struct option *all)
 {
     size_t n = 0, k = 0;
-    for (; n < NLONG; n++)
-        all[n] = long_opts[n];
+    for (size_t i = 0; i < NOPTIONS; i++)
+        if (options[i].name && options[i].arg != DOC_ONLY)
+            all[n++] = (struct option){ options[i].name, options[i].arg, NULL, options[i].code };
     for (const struct hpm_class *const *c = hpm_classes; *c; c++)
         for (const struct hpm_setting *s = (*c)->settings; s->name && k < MAX_HPM_SETTINGS; s++)
             all[n++] = (struct option){ s->name, !s->arg[0] ? no_argument : s->optional ?
@@ -422,7 +377,8 @@ static int parse_option(int c, char *arg, struct imprun_opts *o, struct services
         else
             o->max_punch = v;
         break;
-    case 'q': o->quiet = 1; break;
+    case 'q':
+    case OPT_QUIET: o->quiet = 1; break;
     case 'I': {
         const char **ni = realloc(o->incdirs, sizeof *ni * (size_t)(o->nincdirs + 1));
         if (!ni)
@@ -585,7 +541,7 @@ int main(int argc, char **argv)
     static struct services svcs[VM_MAX_TASKS];
     static struct assist assts[VM_MAX_TASKS];
     struct imprun_opts o;
-    struct option opts[NLONG + MAX_HPM_SETTINGS + 1];
+    struct option opts[NOPTIONS + MAX_HPM_SETTINGS + 1];
     options_table(opts);
     memset(&o, 0, sizeof o);
     o.max_cycles = IMPRUN_DEFAULT_CYCLES;
