@@ -98,7 +98,7 @@ struct imprun_opts {
     int iifm;
     unsigned iifm_pattern, iifm_dontcare, iifm_flags, iifm_tasks;
     uint32_t iifm_slice;
-    /* the sampling monitors (imprun(1), "Monitors"; monitors.c) */
+    /* the monitors' settings (imprun(1), "Monitors"; vm/hpm/) */
     uint32_t ias_period;            /* --ias=CYCLES; 0: off */
     char ias_where[VM_IAS_MAX_WINDOWS][64];     /* --ias-window=WHERE[/BLOCK] */
     uint32_t ias_block[VM_IAS_MAX_WINDOWS];

@@ -51,7 +51,7 @@ struct run_task {
     int ended;
 };
 
-/* The sampling monitors' storage (monitors.c): [lo, top) at the top. */
+/* The monitors' storage (vm/hpm/, hpms.c): [lo, top) at the top. */
 struct imprun_window {
     uint32_t lo, hi, block, vec, nblocks;
     char label[64];
@@ -102,10 +102,11 @@ int run_open(struct run *r, const struct imprun_opts *o, char *const *load,
              const struct run_sink *sink);
 void run_close(struct run *r);
 
-/* monitors.c */
-/* Build the blocks and areas of --ias, --pcs and --glean (above floor)
- * and enable them; 0, or -1 after a message. */
+/* hpms.c: the monitors of the table (vm/hpm/hpm.def), one after another */
+/* Arm each monitor that is on (its blocks and areas above floor), give
+ * the area key 0, enable each; 0, or -1 after a message. */
 int imprun_mon_arm(struct run *r, uint32_t floor);
+/* Each one's summary, in table order; release what arm took. */
 void imprun_mon_report(FILE *f, struct run *r);
 void imprun_mon_free(struct run *r);
 /* The monitor data file (imp-profile(5)). */
