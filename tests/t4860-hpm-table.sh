@@ -13,7 +13,7 @@ need_imprun
 need_tools
 
 # Where a monitor's names may appear besides vm/hpm/NAME.c.
-ALLOWED='^(vm/hpm/hpm\.def|vm/hpm/HPM\.md|vm/hpm\.c|vm/hpm-[a-z]+\.c|vm/vm\.h|vm/vmint\.h|mc/|man/|tests/)'
+ALLOWED='^(vm/hpm/hpm\.def|vm/hpm/sections\.def|vm/hpm/HPM\.md|vm/hpm\.c|vm/hpm-[a-z]+\.c|vm/vm\.h|vm/vmint\.h|mc/|man/|tests/)'
 # known NAME: the files that still spell monitor NAME (to be emptied).
 known() {
     case $1 in
@@ -54,6 +54,15 @@ test_expect_success 'the table has a file per row, and each file a row' '
         n=$(basename "$f" .c) &&
         grep -q "^HPM($n)" "$IMP_TOP/vm/hpm/hpm.def" || { echo "$f: no row"; exit 1; }
     done
+'
+
+test_expect_success 'the descriptors with a profile section are sections.def, in order' '
+    for n in $(sed -n "s/^HPM(\([a-z_0-9]*\)).*/\1/p" "$IMP_TOP/vm/hpm/hpm.def"); do
+        if grep -q "^    \.profile = " "$IMP_TOP/vm/hpm/$n.c"; then echo "$n"; fi
+    done >writers &&
+    sed -n "s/^HPM_SECTION([A-Z_]*, *\"\([a-z]*\)\")/\1/p" "$IMP_TOP/vm/hpm/sections.def" >rows &&
+    test -s rows &&
+    test_cmp rows writers
 '
 
 test_expect_success 'no monitor is named outside its file and the table' '
