@@ -64,5 +64,15 @@ test_expect_success 'the log pane keeps the prompt; a good window loads again' '
     test_grep "^impmon> *$" screen.txt
 '
 
+# (build.c's child calls _exit when exec fails, as a child of fork must)
+test_expect_success 'the runner library names no stderr and never exits' '
+    lib=$IMP_BIN/../build/libimprun.a &&
+    if [ -f "$lib" ] && command -v nm >/dev/null; then
+        nm -A "$lib" >syms &&
+        grep -q " T run_open\$" syms &&
+        ! grep -E " U (stderr|exit|abort|perror)\$" syms
+    fi
+'
+
 $T kill-server 2>/dev/null
 test_done
