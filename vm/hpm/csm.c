@@ -281,8 +281,8 @@ static void release(struct run *r)
 }
 
 static const struct hpm_setting settings[] = {
-    { "csm", "RECORDS[,per|,csm][,data]", 1, "CSECT transitions (microcode, or an ISR on "
-      "PER or the CSECT event)", parse, said },
+    { "csm", "RECORDS[,per|,csm][,data]", 1, "CSECT transitions (microcode; per, csm: an ISR)",
+      parse, said },
     { NULL, NULL, 0, NULL, NULL, NULL },
 };
 

@@ -206,7 +206,7 @@ static void profile(FILE *f, struct run *r)
 
 static const struct hpm_setting settings[] = {
     { "glean", "INFO[,every=N][,insns][,n=N][,buffer=BYTES]", 0,
-      "gleaning: ia+psw+gr+op+cycles+task+pageins or all, every N",
+      "gleaning ia+psw+gr+op+cycles+task+pageins or all",
       parse, said },
     { NULL, NULL, 0, NULL, NULL, NULL },
 };
