@@ -64,6 +64,7 @@ include vm/host/host.mk
 include vm/report/report.mk
 include vm/imprun/imprun.mk
 include impprof/impprof.mk
+include grade/grade.mk
 
 all: $(PROGRAMS)
 

@@ -71,7 +71,7 @@ static int assemble(struct assembler *as, const char *name)
     mac_finish(as);
     if (as->nstmts == 0) {
         diag_report(as->diag, DIAG_WARNING, name, 0, 0, NULL, "empty source: no statements");
-    } else if (!as->ended) {
+    } else if (!as->ended && !as->stop) {
         stmt_msg(as, (int)as->nstmts - 1, DIAG_WARNING, 0, "no END statement");
     }
     pass1(as);

@@ -31,6 +31,9 @@ struct asm_options {
     const char *const *maclibs; /* macro libraries after incdirs (IMP_MACLIB, the shipped one) */
     int nmaclibs;
     long macro_limit;           /* model statements processed in all, 0: 2,000,000 */
+    long macro_text;            /* bytes of text made by macros and SET symbols, 0: 64 MiB */
+    long branch_limit;          /* AIF/AGO branches taken in open code, 0: 1,000,000 */
+    int mnote_console;          /* MNOTE messages also to the diag stream, as notes */
 };
 
 struct assembler;

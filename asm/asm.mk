@@ -4,7 +4,7 @@
 # unit tests can assemble buffers in memory; main.c is the command.
 # flex and bison output goes to $(B)/gen/asm/.
 
-IMPAS_SRC := asm/arena.c asm/optab.c asm/parse.c asm/quick.c asm/source.c asm/macro.c asm/setsym.c asm/symtab.c asm/expr.c \
+IMPAS_SRC := asm/arena.c asm/optab.c asm/parse.c asm/quick.c asm/source.c asm/libdir.c asm/macro.c asm/setsym.c asm/builtin.c asm/symtab.c asm/expr.c \
              asm/section.c asm/using.c asm/literal.c asm/dc.c asm/insn.c asm/pass1.c \
              asm/pass2.c asm/emit.c asm/listing.c asm/asm.c
 IMPAS_GEN := $(B)/gen/asm/lexer.c $(B)/gen/asm/parser.c
@@ -49,6 +49,17 @@ fuzz-impas: $(IMPAS_SRC) $(IMPAS_GEN) tests/fuzz/fuzz-impas.c
 	        tests/fuzz/fuzz-impas.c $(IMPAS_SRC) $(IMPAS_GEN) $(LIBIMP_SRC) && \
 	    echo "built $(B)/fuzz/fuzz-impas; run: $(B)/fuzz/fuzz-impas examples/" ; \
 	else echo "fuzz-impas needs clang with -fsanitize=fuzzer"; exit 1; fi
+
+# libFuzzer harness for macro library members (clang): see tests/fuzz/fuzz-maclib.c.
+.PHONY: fuzz-maclib
+fuzz-maclib: $(IMPAS_SRC) $(IMPAS_GEN) tests/fuzz/fuzz-maclib.c
+	@if command -v clang >/dev/null 2>&1; then \
+	    mkdir -p $(B)/fuzz && \
+	    clang -g -O1 -fsanitize=fuzzer,address,undefined -std=c11 -D_POSIX_C_SOURCE=200809L \
+	        -DIMP_VERSION='"$(VERSION)"' -Ilib -I. -I$(B)/gen -o $(B)/fuzz/fuzz-maclib \
+	        tests/fuzz/fuzz-maclib.c $(IMPAS_SRC) $(IMPAS_GEN) $(LIBIMP_SRC) && \
+	    echo "built $(B)/fuzz/fuzz-maclib; run: $(B)/fuzz/fuzz-maclib asm/maclib/" ; \
+	else echo "fuzz-maclib needs clang with -fsanitize=fuzzer"; exit 1; fi
 
 # The macro library (asm/maclib, impmac(7)) is installed beside the runtime.
 MAN_PAGES += man/impmac.7

@@ -102,6 +102,21 @@ static int64_t value_len(char t, const char *s, int n)
     }
 }
 
+int64_t dc_implicit_len(const struct dcop *dc)
+{
+    if (dc->explen >= 0)
+        return dc->explen;
+    if (!dc->str)
+        return type_of(dc->type) ? type_of(dc->type)->deflen : 1;
+    if (dc->type == 'C') {
+        uint32_t n = char_len(dc->str, dc->strlen);
+        return n ? n : 1;
+    }
+    int pos = 0, start = 0, n = dc->strlen;
+    next_value(dc->str, dc->strlen, &pos, &start, &n);   /* the first value */
+    return value_len(dc->type, dc->str + start, n);
+}
+
 int dc_size(struct assembler *as, struct dcop *dc, int is_ds)
 {
     const struct dctype *ty = type_of(dc->type);

@@ -121,7 +121,8 @@ void lst_stmt(struct assembler *as, struct stmt *st, const uint8_t *code, uint32
     if (!l || (st->in_print_off && !stmt_diags(st)))
         return;
     const struct mexp *gen = st->more ? st->more->exp : NULL;
-    if (gen && !stmt_diags(st) && !(st->more->is_call ? as->print_mcall : as->print_gen))
+    if (gen && !stmt_diags(st) && !st->more->mnote &&
+        !(st->more->is_call ? as->print_mcall : as->print_gen))
         return;     /* PRINT NOGEN / NOMCALL */
     const struct srcfile *f = as->files[st->file];
     int grouped = st->kind == ST_INSN;

@@ -182,28 +182,6 @@ int mac_sublist(const char *val, int k, const char **out, int *olen)
 
 /* ---- ordinary symbols before this point (T', L', D') ---------------------------- */
 
-static int64_t dc_length(const struct dcop *dc)
-{
-    if (dc->explen >= 0)
-        return dc->explen;
-    switch (dc->type) {
-    case 'C': {
-        int n = 0;
-        for (int i = 0; dc->str && i < dc->strlen; i++, n++)
-            if ((dc->str[i] == '\'' || dc->str[i] == '&') && i + 1 < dc->strlen &&
-                dc->str[i + 1] == dc->str[i])
-                i++;
-        return n ? n : 1;
-    }
-    case 'X': return dc->str ? (dc->strlen + 1) / 2 : 1;
-    case 'B': return dc->str ? (dc->strlen + 7) / 8 : 1;
-    case 'H': case 'Y': return 2;
-    case 'D': return 8;
-    case 'P': case 'Z': return dc->str ? dc->strlen : 1;
-    default: return 4;
-    }
-}
-
 /* Add the names of the statements made since the last call to the index. */
 static void sym_index(struct assembler *as)
 {
@@ -243,17 +221,116 @@ static void sym_index(struct assembler *as)
     }
 }
 
-int mac_symattr(struct assembler *as, const char *name, size_t n, char *type, int64_t *len)
+/* The attributes of the symbol statement st defines. */
+static void stmt_attr(const struct stmt *st, char *type, int64_t *len);
+static char *upper_dup(struct assembler *as, const char *s, int n);
+
+/*
+ * Lookahead: the line of the open code being read (after this point) whose name
+ * field is name, or -1.  The file's name fields are indexed once.
+ */
+static int ahead_line(struct assembler *as, const char *name, size_t n)
+{
+    struct macproc *mp = as->mac;
+    if (!mp->cur_li)
+        return -1;
+    if ((size_t)mp->cur_fi >= mp->nahead) {
+        size_t cnt = as->nfiles > (size_t)mp->cur_fi ? as->nfiles : (size_t)mp->cur_fi + 1;
+        struct ahead *na = realloc(mp->ahead, cnt * sizeof *na);
+        if (!na) {
+            fputs("impas: out of memory\n", stderr);
+            abort();
+        }
+        memset(na + mp->nahead, 0, (cnt - mp->nahead) * sizeof *na);
+        mp->ahead = na;
+        mp->nahead = cnt;
+    }
+    struct ahead *a = &mp->ahead[mp->cur_fi];
+    const struct srcfile *f = as->files[mp->cur_fi];
+    if (!a->cap) {              /* indexed once per file */
+        a->cap = 64;
+        while (a->cap < 2 * (size_t)f->nlines)
+            a->cap *= 2;
+        a->names = calloc(a->cap, sizeof *a->names);
+        a->lines = calloc(a->cap, sizeof *a->lines);
+        if (!a->names || !a->lines) {
+            fputs("impas: out of memory\n", stderr);
+            abort();
+        }
+        for (int i = 0; i < f->nlines; i++) {
+            const char *t = f->lines[i];
+            int k = 0;
+            while (k < f->lens[i] && k < STMT_COLS && is_symch((unsigned char)t[k]))
+                k++;
+            if (k == 0 || k > SYM_MAX || !isalpha((unsigned char)t[0]) ||
+                (k < f->lens[i] && t[k] != ' '))
+                continue;
+            size_t h = hash_raw(t, (size_t)k) & (a->cap - 1);
+            while (a->names[h] && !same_name(t, (size_t)k, a->names[h]))
+                h = (h + 1) & (a->cap - 1);
+            if (!a->names[h]) {         /* the first definition counts */
+                a->names[h] = upper_dup(as, t, k);
+                a->lines[h] = i;
+            }
+        }
+    }
+    size_t h = hash_raw(name, n) & (a->cap - 1);
+    for (; a->names[h]; h = (h + 1) & (a->cap - 1))
+        if (same_name(name, n, a->names[h]))
+            return a->lines[h] >= *mp->cur_li ? a->lines[h] : -1;
+    return -1;
+}
+
+/* The attributes of a symbol defined later (line li of the open-code file): its
+   statement is parsed on the side and dropped.  0, or -1 if it defines none. */
+static int ahead_attr(struct assembler *as, int li, char *type, int64_t *len)
+{
+    struct macproc *mp = as->mac;
+    const struct srcfile *f = as->files[mp->cur_fi];
+    int nerrors = as->nerrors, stop = as->stop;
+    size_t nstmts = as->nstmts;
+    int n = f->lens[li] < STMT_COLS ? f->lens[li] : STMT_COLS;
+    int si = src_gen_stmt(as, mp->cur_fi, li, f->lines[li], n, NULL, 1);
+    struct stmt *st = &as->stmts[si];
+    int r = -1;
+    if (!memchr(f->lines[li], '&', (size_t)n)) {    /* no substitution needed */
+        parse_stmt(as, st);
+        st = &as->stmts[si];
+        if (!st->bad && st->kind != ST_NONE) {
+            stmt_attr(st, type, len);
+            r = 0;
+        }
+    }
+    as->nstmts = nstmts;        /* only its attributes were wanted */
+    as->nerrors = nerrors;
+    as->stop = stop;
+    return r;
+}
+
+int mac_symattr(struct assembler *as, const char *name, size_t n, char *type, int64_t *len,
+                int ahead)
 {
     struct macproc *mp = as->mac;
     sym_index(as);
-    if (!mp->symcap)
-        return -1;
+    if (!mp->symcap) {
+        int li = ahead ? ahead_line(as, name, n) : -1;
+        return li >= 0 ? ahead_attr(as, li, type, len) : -1;
+    }
     size_t h = hash_raw(name, n) % mp->symcap;
     for (; mp->symslot[h]; h = (h + 1) % mp->symcap) {
         const struct stmt *st = &as->stmts[mp->symslot[h] - 1];
         if (strlen(st->name) != n || strncasecmp(st->name, name, n))
             continue;
+        stmt_attr(st, type, len);
+        return 0;
+    }
+    int li = ahead ? ahead_line(as, name, n) : -1;
+    return li >= 0 ? ahead_attr(as, li, type, len) : -1;
+}
+
+static void stmt_attr(const struct stmt *st, char *type, int64_t *len)
+{
+    {
         *len = 1;
         *type = 'U';
         if (st->kind == ST_INSN) {
@@ -263,13 +340,11 @@ int mac_symattr(struct assembler *as, const char *name, size_t n, char *type, in
         } else if (st->kind == ST_DIR && (st->op->dir == D_DC || st->op->dir == D_DS) &&
                    st->dc) {
             *type = st->dc->type;
-            *len = dc_length(st->dc);
+            *len = dc_implicit_len(st->dc);
         } else if (st->kind == ST_DIR && (st->op->dir == D_CSECT || st->op->dir == D_START)) {
             *type = 'J';
         }
-        return 0;
     }
-    return -1;
 }
 
 /* ---- the macro table -------------------------------------------------------------- */
@@ -294,6 +369,15 @@ static void mac_define(struct assembler *as, struct macdef *m)
         }
     m->next = NULL;
     *p = m;
+}
+
+static void mac_undefine(struct macproc *mp, const char *name)
+{
+    for (struct macdef **p = &mp->tab[hash_name(name, strlen(name))]; *p; p = &(*p)->next)
+        if (strcmp((*p)->name, name) == 0) {
+            *p = (*p)->next;
+            return;
+        }
 }
 
 /* The body grows in the arena (the old copy stays there): definitions are few. */
@@ -452,18 +536,10 @@ static int def_feed(struct assembler *as, struct defreader *d, const char *t, in
 
 /* ---- macro libraries ------------------------------------------------------------------ */
 
-static int is_missing(struct macproc *mp, const char *name)
-{
-    for (size_t i = 0; i < mp->nmissing; i++)
-        if (strcmp(mp->missing[i], name) == 0)
-            return 1;
-    return 0;
-}
-
 /* Read the definition in member path; its errors go to statement si. */
 static void lib_read(struct assembler *as, const char *path, int si)
 {
-    int fi = src_load(as, path);
+    int fi = src_load(as, path, si);
     if (fi < 0)
         return;
     struct defreader d = { .m = arena_alloc(&as->arena, sizeof *d.m) };
@@ -506,34 +582,117 @@ static struct macdef *lib_find(struct assembler *as, const char *name, size_t n,
     for (size_t i = 0; i < n; i++)
         up[i] = (char)toupper((unsigned char)name[i]);
     up[n] = '\0';
-    if (is_missing(mp, up))
+    if (nameset_has(&mp->missing, up))     /* looked for before: in no folder */
         return NULL;
-    int found = -1;
-    if (as->nfiles > 0) {
-        char dir[4096];
-        const char *p = as->files[0]->path, *slash = strrchr(p, '/');
-        snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - p) : 1, slash ? p : ".");
-        found = src_find_member(dir, up, ".mac", path, sizeof path);
+    char dir[4096], file[2][SYM_MAX + 5];
+    snprintf(file[0], sizeof file[0], "%s.mac", up);
+    for (size_t i = 0; i <= n; i++)
+        file[1][i] = (char)tolower((unsigned char)up[i]);
+    memcpy(file[1] + n, ".mac", 5);
+    int found = 0, nd = as->opt.nincdirs + as->opt.nmaclibs + 1;
+    for (int k = 0; k < nd && !found; k++) {
+        const char *d;
+        if (k == 0) {           /* the source's folder */
+            if (as->nfiles == 0)
+                continue;
+            const char *p = as->files[0]->path, *slash = strrchr(p, '/');
+            snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - p) : 1, slash ? p : ".");
+            d = dir;
+        } else if (k <= as->opt.nincdirs) {
+            d = as->opt.incdirs[k - 1];
+        } else {
+            d = as->opt.maclibs[k - 1 - as->opt.nincdirs];
+        }
+        for (int c = 0; c < 2 && !found; c++)
+            if (libdir_has(&mp->libs, d, file[c]) &&
+                (size_t)snprintf(path, sizeof path, "%s/%s", d, file[c]) < sizeof path)
+                found = 1;
     }
-    for (int i = 0; found < 0 && i < as->opt.nincdirs; i++)
-        found = src_find_member(as->opt.incdirs[i], up, ".mac", path, sizeof path);
-    for (int i = 0; found < 0 && i < as->opt.nmaclibs; i++)
-        found = src_find_member(as->opt.maclibs[i], up, ".mac", path, sizeof path);
-    if (found == 0) {
+    if (found) {
         lib_read(as, path, si);
         struct macdef *m = mac_find(mp, up, n);
         if (m)
             return m;
-        stmt_msg(as, si, DIAG_ERROR, 0, "library member %s does not define macro %s", path, up);
+        if (!as->stop)
+            stmt_msg(as, si, DIAG_ERROR, 0, "library member %s does not define macro %s",
+                     path, up);
     }
-    mp->missing = xgrow(mp->missing, &mp->capmissing, mp->nmissing, sizeof *mp->missing);
-    mp->missing[mp->nmissing++] = arena_strndup(&as->arena, up, n);
+    nameset_add(&mp->missing, up);     /* not read again */
     return NULL;
+}
+
+/* ---- OPSYN ------------------------------------------------------------------------------ */
+
+static int is_opsyn(const struct fields *f)
+{
+    return f->oplen == 5 && same_name(f->op, 5, "OPSYN");
+}
+
+/*
+ * NEW OPSYN OLD: from here on NEW is the operation OLD (an instruction, an
+ * extended mnemonic, a directive, a macro of the source or the libraries);
+ * NEW OPSYN with no operand deletes the operation NEW.  Statement si.
+ */
+static void opsyn(struct assembler *as, int si, const struct fields *f)
+{
+    struct macproc *mp = as->mac;
+    int bad = !f->nlen || f->nlen > SYM_MAX || !isalpha((unsigned char)f->name[0]);
+    for (int i = 0; i < f->nlen && !bad; i++)
+        bad = !is_symch((unsigned char)f->name[i]);
+    if (bad) {
+        stmt_msg(as, si, DIAG_ERROR, f->nlen ? 1 : f->opcol,
+                 "OPSYN needs the new operation's name in the name field");
+        return;
+    }
+    char *nu = upper_dup(as, f->name, f->nlen);
+    if (f->opndlen == 0) {                  /* NAME OPSYN: NAME is no operation any more */
+        mac_undefine(mp, nu);
+        optab_remove(as->optab, nu, strlen(nu));
+        return;
+    }
+    for (int i = 0; i < f->opndlen; i++)
+        if (!is_symch((unsigned char)f->opnd[i]) || f->opndlen > SYM_MAX) {
+            stmt_msg(as, si, DIAG_ERROR, f->opndcol, "OPSYN needs an operation code as its "
+                     "operand");
+            return;
+        }
+    if (ca_lookup(f->opnd, f->opndlen) != CA_NONE || is_opsyn(&(struct fields){
+            .op = f->opnd, .oplen = f->opndlen })) {
+        stmt_msg(as, si, DIAG_ERROR, f->opndcol, "OPSYN of a conditional assembly instruction "
+                 "is not supported");
+        return;
+    }
+    struct macdef *m = mac_find(mp, f->opnd, (size_t)f->opndlen);
+    const struct opent *op = m ? NULL : optab_find(as->optab, f->opnd, (size_t)f->opndlen);
+    if (!m && !op)
+        m = lib_find(as, f->opnd, (size_t)f->opndlen, si);
+    if (m) {                                /* the same definition under another name */
+        struct macdef *c = arena_alloc(&as->arena, sizeof *c);
+        *c = *m;
+        c->name = nu;
+        optab_remove(as->optab, nu, strlen(nu));
+        mac_define(as, c);
+        return;
+    }
+    if (!op) {
+        stmt_msg(as, si, DIAG_ERROR, f->opndcol, "OPSYN: %.*s is no operation code (an "
+                 "instruction, a directive or a macro)", f->opndlen, f->opnd);
+        return;
+    }
+    if (f->nlen > 8) {
+        stmt_msg(as, si, DIAG_ERROR, 1, "OPSYN: a name for an instruction or a directive "
+                 "has at most 8 characters");
+        return;
+    }
+    mac_undefine(mp, nu);
+    if (optab_alias(as->optab, nu, op) < 0)
+        stmt_msg(as, si, DIAG_ERROR, 1, "too many OPSYN statements");
 }
 
 /* ---- expansion ------------------------------------------------------------------------- */
 
 static void expand(struct assembler *as, const struct macdef *m, int call, struct inv *outer);
+static int mac_step(struct assembler *as, int si, int col);
 
 /* Bind the call's operands (statement call) to the parameters of m, into v. */
 static void bind_args(struct assembler *as, const struct macdef *m, int call, struct inv *v)
@@ -617,6 +776,10 @@ static void generate(struct assembler *as, struct inv *v, char *t, int len, int 
             t[i] = ' ';
     struct fields f;
     mac_fields(t, len, &f);
+    if (is_opsyn(&f)) {
+        opsyn(as, src_gen_stmt(as, file, line, t, len, v->frame, 1), &f);
+        return;
+    }
     struct macdef *m = NULL;
     if (f.oplen && !(f.oplen >= 3 && ca_lookup(f.op, f.oplen) != CA_NONE))
         m = mac_find(as->mac, f.op, (size_t)f.oplen);
@@ -666,7 +829,7 @@ static void expand(struct assembler *as, const struct macdef *m, int call, struc
     cm->is_call = 1;
     struct fields cf;
     mac_fields(stmt_text(as, &as->stmts[call]), as->stmts[call].textlen, &cf);
-    if (mp->stopped)
+    if (mp->stopped || as->stop)
         return;
     if (outer->depth >= MAC_DEPTH) {
         stmt_msg(as, call, DIAG_ERROR, cf.opcol,
@@ -676,19 +839,16 @@ static void expand(struct assembler *as, const struct macdef *m, int call, struc
     struct inv v = { .m = m, .actr = MAC_ACTR, .depth = outer->depth + 1, .si = -1 };
     bind_args(as, m, call, &v);
     snprintf(v.ndx, sizeof v.ndx, "%04d", ++mp->sysndx);
+    memcpy(v.sysect, mp->sysect, sizeof v.sysect);
     struct mexp *fr = arena_alloc(&as->arena, sizeof *fr);
     *fr = (struct mexp){ m->name, call, cf.opcol };
     v.frame = fr;
     char *buf = malloc(MAC_TEXT);
     if (!buf) abort();
-    for (int i = 0; i < m->nbody && !as->ended && !mp->stopped;) {
+    for (int i = 0; i < m->nbody && !as->ended && !mp->stopped && !as->stop;) {
         const struct mline *l = &m->body[i++];
-        if (++mp->steps > mp->maxsteps) {
-            mp->stopped = 1;
-            stmt_msg(as, call, DIAG_ERROR, cf.opcol, "macro expansion stopped after %ld model "
-                     "statements (a runaway macro?)", mp->maxsteps);
+        if (mac_step(as, call, cf.opcol) < 0)
             break;
-        }
         const struct fields f = l->f;
         v.text = l->text;
         v.len = l->len;
@@ -735,7 +895,42 @@ static void expand(struct assembler *as, const struct macdef *m, int call, struc
             generate(as, &v, buf, n, l->file, l->line);
     }
     free(buf);
-    set_free_bindings(v.vars);
+    set_free_bindings(mp, v.vars);
+}
+
+/* ---- budgets ------------------------------------------------------------------------- */
+
+/* One more model statement (or open-code statement gone back to) processed: 0, or -1
+   when the assembly's limit is passed (reported at statement si, column col). */
+static int mac_step(struct assembler *as, int si, int col)
+{
+    struct macproc *mp = as->mac;
+    if (++mp->steps <= mp->maxsteps)
+        return 0;
+    if (!mp->stopped)
+        stmt_msg(as, si, DIAG_ERROR, col, "macro processing stopped after %ld statements "
+                 "made or gone back to by conditional assembly (a runaway loop? "
+                 "--max-macro-statements raises the limit)", mp->maxsteps);
+    mp->stopped = 1;
+    as->stop = 1;
+    return -1;
+}
+
+int mac_budget(struct assembler *as, int si, long gen, long set)
+{
+    struct macproc *mp = as->mac;
+    if (!mp)
+        return 0;
+    mp->textbytes += gen;
+    mp->setbytes += set;
+    if (mp->textbytes + mp->setbytes <= mp->maxtext)
+        return 0;
+    if (si >= 0 && !as->stop)
+        stmt_msg(as, si, DIAG_ERROR, 0, "macro processing stopped: the text made by macros "
+                 "and the values of SET symbols passed %ld bytes (--max-macro-text raises "
+                 "the limit)", mp->maxtext);
+    as->stop = 1;
+    return -1;
 }
 
 /* ---- open code ----------------------------------------------------------------------- */
@@ -761,6 +956,7 @@ static void open_jump(struct assembler *as, int si, int fi, int *li, const char 
                 return;
             }
             *li = mp->oseqs[i].line;
+            mp->replay = 1;     /* from now on open code may run for ever: count it */
             return;
         }
     snprintf(mp->skipto, sizeof mp->skipto, "%s", seq);
@@ -826,12 +1022,15 @@ static void open_ca(struct assembler *as, int si, int fi, int *li, enum ca_op op
         open_jump(as, si, fi, li, jump);
 }
 
-int mac_open_stmt(struct assembler *as, int si, int fi, int *li)
+static int open_stmt(struct assembler *as, int si, int fi, int *li)
 {
     struct macproc *mp = as->mac;
     struct stmt *st = &as->stmts[si];
     struct fields f;
     mac_fields(stmt_text(as, st), st->textlen, &f);
+    if (mp->replay && (mac_step(as, si, 0) < 0 ||
+                       mac_budget(as, si, (long)sizeof *st + st->textlen, 0) < 0))
+        return 1;
     if (mp->skipto[0]) {            /* AGO/AIF forward: statements up to the symbol go */
         if (!f.nlen || f.name[0] != '.' || !same_name(f.name, (size_t)f.nlen, mp->skipto)) {
             as->nstmts--;
@@ -873,14 +1072,41 @@ int mac_open_stmt(struct assembler *as, int si, int fi, int *li)
         return 1;
     st = &as->stmts[si];
     mac_fields(stmt_text(as, st), st->textlen, &f);
+    if (is_opsyn(&f)) {
+        opsyn(as, si, &f);
+        return 1;
+    }
     struct macdef *m = f.oplen ? mac_find(mp, f.op, (size_t)f.oplen) : NULL;
     if (!m && f.oplen && !optab_find(as->optab, f.op, (size_t)f.oplen))
         m = lib_find(as, f.op, (size_t)f.oplen, si);
     if (m) {
+        mp->rd_fi = fi;         /* AREAD reads the lines after the call */
+        mp->rd_li = li;
         expand(as, m, si, &mp->open);
         return 1;
     }
     return 0;
+}
+
+/*
+ * The reader's position (file fi, *li the next line) is what lookahead and AREAD
+ * read from while the statement is processed.  A macro may COPY a member, whose
+ * open code is read by a nested call: the outer position is restored after it,
+ * so no pointer to a finished reader's line outlives it.
+ */
+int mac_open_stmt(struct assembler *as, int si, int fi, int *li)
+{
+    struct macproc *mp = as->mac;
+    int cur_fi = mp->cur_fi, rd_fi = mp->rd_fi, *cur_li = mp->cur_li, *rd_li = mp->rd_li;
+    mp->cur_fi = fi;
+    mp->cur_li = li;
+    mp->rd_li = NULL;
+    int r = open_stmt(as, si, fi, li);
+    mp->cur_fi = cur_fi;
+    mp->cur_li = cur_li;
+    mp->rd_fi = rd_fi;
+    mp->rd_li = rd_li;
+    return r;
 }
 
 void mac_comment(struct assembler *as, int si)
@@ -921,6 +1147,8 @@ int mac_init(struct assembler *as)
     as->mac = mp;
     mp->open.actr = MAC_ACTR;
     mp->maxsteps = as->opt.macro_limit > 0 ? as->opt.macro_limit : MAC_STEPS;
+    mp->maxtext = as->opt.macro_text > 0 ? as->opt.macro_text : MAC_TEXTMAX;
+    mp->maxbranches = as->opt.branch_limit > 0 ? as->opt.branch_limit : MAC_BRANCHES;
     mp->open.si = -1;
     if (as->opt.real_date) {
         time_t now = time(NULL);
@@ -940,10 +1168,16 @@ void mac_free(struct assembler *as)
     struct macproc *mp = as->mac;
     if (!mp)
         return;
-    set_free_bindings(mp->open.vars);
-    set_free_bindings(mp->globals);
+    set_free_bindings(mp, mp->open.vars);
+    set_free_bindings(mp, mp->globals);
     free(mp->oseqs);
-    free(mp->missing);
+    for (size_t i = 0; i < mp->nahead; i++) {
+        free(mp->ahead[i].names);
+        free(mp->ahead[i].lines);
+    }
+    free(mp->ahead);
+    nameset_free(&mp->missing);
+    libdirs_free(&mp->libs);
     free(mp->symslot);
     arena_free(&mp->tmp);
     free(mp);

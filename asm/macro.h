@@ -15,12 +15,15 @@
 #define IMP_ASM_MACRO_H
 
 #include "internal.h"
+#include "libdir.h"
 
 #define MAC_DEPTH    100     /* nested macro calls (recursion without end stops here) */
 #define MAC_ACTR     4096    /* branches (AIF, AGO) per invocation, unless ACTR says */
 #define MAC_TEXT     4096    /* a generated statement or character value, bytes */
 #define MAC_HASH     512     /* macro name table buckets */
 #define MAC_STEPS    2000000L   /* model statements processed in all (a runaway stops) */
+#define MAC_TEXTMAX  (64L << 20) /* bytes of generated text and SET values, in all */
+#define MAC_BRANCHES 1000000L   /* open-code branches (AIF, AGO) in all, whatever ACTR says */
 
 /* The fields of a statement: name, operation, operands (each ptr, len, column). */
 struct fields {
@@ -77,6 +80,7 @@ struct inv {
     const char **pos;           /* &SYSLIST(0..npos) (0: the name field) */
     int npos;
     char ndx[12];               /* &SYSNDX */
+    char sysect[SYM_MAX + 1];   /* &SYSECT: the section at the call, for all the expansion */
     struct binding *vars;
     int actr;
     const struct mexp *frame;   /* NULL in open code */
@@ -107,14 +111,26 @@ struct macproc {
     size_t noseqs, caposeqs;
     char skipto[SYM_MAX + 2];
     int skipstmt;
-    /* library members looked for and not found */
-    char **missing;
-    size_t nmissing, capmissing;
+    struct nameset missing;     /* names looked for in the libraries and not found */
+    struct libdirs libs;        /* the library folders, listed */
     struct arena tmp;           /* values of the statement being executed */
     int *symslot;               /* ordinary symbols defined so far: statement index + 1 */
     size_t symcap, nsym, indexed;   /* by name (mac_symattr); statements indexed */
     long steps, maxsteps;       /* model statements processed, and the limit */
     int stopped;                /* the limit was reached: no more expansion */
+    long textbytes, setbytes;   /* generated text made, SET symbol values held */
+    long maxtext;               /* their budget */
+    long branches, maxbranches; /* open-code branches taken, and the limit */
+    int replay;                 /* open code went back (AGO): its statements count as steps */
+    int cur_fi, *cur_li;        /* the open code being read: its file, next line */
+    struct ahead {              /* the names in the name fields of a file, by line */
+        const char **names;     /* upper case; open addressing, NULL empty */
+        int *lines;
+        size_t cap;             /* 0: not indexed yet */
+    } *ahead;                   /* by file index */
+    size_t nahead;
+    int rd_fi, *rd_li;          /* AREAD: the open-code file and its next line (rd_li NULL:
+                                   no macro called from open code is being expanded) */
 };
 
 void mac_fields(const char *t, int len, struct fields *f);
@@ -124,7 +140,7 @@ int mac_operand_end(const char *t, int len, int i, int stop_blank);
 
 /* setsym.c */
 struct setvar *set_find(struct macproc *mp, struct inv *v, const char *name, size_t n);
-void set_free_bindings(struct binding *b);
+void set_free_bindings(struct macproc *mp, struct binding *b);
 /* Substitute the variable symbols of t[0,len) into out (MAC_TEXT bytes): its length,
    or -1 (reported).  In open code (v->m NULL) an unknown &X stays as written. */
 int set_subst(struct assembler *as, struct inv *v, const char *t, int len, char *out, int col0);
@@ -132,7 +148,7 @@ int set_subst(struct assembler *as, struct inv *v, const char *t, int len, char 
    invocation (MEXIT, ACTR); *jump gets a sequence symbol to go to, or "". */
 enum ca_op { CA_NONE, CA_LCLA, CA_LCLB, CA_LCLC, CA_GBLA, CA_GBLB, CA_GBLC, CA_SETA,
              CA_SETB, CA_SETC, CA_AIF, CA_AGO, CA_ANOP, CA_ACTR, CA_MNOTE, CA_MEXIT,
-             CA_MACRO, CA_MEND };
+             CA_MACRO, CA_MEND, CA_AREAD, CA_SETAF, CA_SETCF };
 enum ca_op ca_lookup(const char *op, int n);
 int ca_exec(struct assembler *as, struct inv *v, enum ca_op op, const struct fields *f,
             char *jump);
@@ -144,7 +160,9 @@ void ca_error(struct assembler *as, struct inv *v, int col, const char *fmt, ...
 const char *mac_param(const struct inv *v, const char *name, size_t n);
 /* Element k (1-based) of a sublist value "(a,b,c)" into out; its count if k is 0. */
 int mac_sublist(const char *val, int k, const char **out, int *olen);
-/* The type and length attributes of ordinary symbol name (defined before): 0 if known. */
-int mac_symattr(struct assembler *as, const char *name, size_t n, char *type, int64_t *len);
+/* The type and length attributes of ordinary symbol name: 0 if known.  Defined before
+   this point, or with ahead, later in the open code being read (HLASM's lookahead). */
+int mac_symattr(struct assembler *as, const char *name, size_t n, char *type, int64_t *len,
+                int ahead);
 
 #endif

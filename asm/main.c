@@ -29,7 +29,14 @@ static void usage(FILE *f)
           "                     directory; then $IMP_MACLIB and IMP's macro library)\n"
           "      --sysparm=STR  the value of &SYSPARM\n"
           "      --sysdate      &SYSDATE and &SYSTIME are today's (default: fixed values)\n"
-          "      --max-errors=N stop reporting after N errors (default 50, 0 = no limit)\n"
+          "      --max-errors=N stop after N errors (default 50, 0 = no limit)\n"
+          "      --max-macro-text=SIZE  bytes of text macros and SET symbols may make\n"
+          "                     (default 64M; K, M, G suffixes)\n"
+          "      --max-macro-statements=N  statements macros may make, and open-code\n"
+          "                     statements AGO/AIF may go back to (default 2M)\n"
+          "      --max-branches=N  AIF/AGO branches in open code, whatever ACTR says\n"
+          "                     (default 1M)\n"
+          "      --mnote-console  show every MNOTE's message on standard error too\n"
           "  -W error, --werror treat warnings as errors\n"
           "      --help         show this help and exit\n"
           "      --version      show the version and exit\n"
@@ -111,6 +118,10 @@ int main(int argc, char **argv)
         { "werror", no_argument, NULL, 'E' },
         { "sysparm", required_argument, NULL, 'P' },
         { "sysdate", no_argument, NULL, 'D' },
+        { "max-macro-text", required_argument, NULL, 'T' },
+        { "max-macro-statements", required_argument, NULL, 'S' },
+        { "max-branches", required_argument, NULL, 'B' },
+        { "mnote-console", no_argument, NULL, 'N' },
         { "help", no_argument, NULL, 'h' },
         { "version", no_argument, NULL, 'V' },
         { NULL, 0, NULL, 0 },
@@ -145,6 +156,23 @@ int main(int argc, char **argv)
         case 'E': d.werror = 1; break;
         case 'P': mo.sysparm = optarg; break;
         case 'D': mo.real_date = 1; break;
+        case 'N': mo.mnote_console = 1; break;
+        case 'T': case 'S': case 'B': {
+            uint64_t v;
+            if (parse_number_in(optarg, c == 'T' ? NUM_BINARY : NUM_DECIMAL, 1,
+                                c == 'T' ? (uint64_t)1 << 40 : (uint64_t)1 << 40, &v) != 0) {
+                fprintf(stderr, "impas: invalid %s '%s': a number from 1%s\n",
+                        c == 'T' ? "--max-macro-text" : c == 'S' ? "--max-macro-statements"
+                                                                : "--max-branches",
+                        optarg, c == 'T' ? " (K, M, G suffixes)" : " (k, M, G suffixes)");
+                free(inc);
+                return 2;
+            }
+            if (c == 'T') mo.macro_text = (long)v;
+            else if (c == 'S') mo.macro_limit = (long)v;
+            else mo.branch_limit = (long)v;
+            break;
+        }
         case 'M':
             if (diag_set_max_errors(&d, optarg) != 0) {
                 free(inc);

@@ -7,6 +7,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "internal.h"
 
@@ -21,10 +22,10 @@ static const struct { const char *name; enum dir_code dir; int noops; } directiv
     { "RMODE", D_RMODE, 0 },
 };
 
-#define OPTAB_SIZE 512      /* power of two, > 2 * entries */
+#define OPTAB_SIZE 1024     /* power of two, > 2 * entries */
 
 struct optab {
-    struct opent ent[256];
+    struct opent ent[OPTAB_SIZE / 2];       /* the instructions, directives, OPSYNs */
     int n;
     short slot[OPTAB_SIZE];  /* index+1 into ent, 0 empty */
 };
@@ -43,16 +44,33 @@ static unsigned hash_upper(const char *s, size_t n)
     return h;
 }
 
-static void insert(struct optab *t, struct opent e)
+static int insert(struct optab *t, struct opent e)
 {
     if (t->n >= (int)(sizeof t->ent / sizeof t->ent[0]))
-        return;
+        return -1;
     e.len = (unsigned char)strlen(e.name);
     unsigned h = hash_upper(e.name, e.len) & (OPTAB_SIZE - 1);
     while (t->slot[h])
         h = (h + 1) & (OPTAB_SIZE - 1);
     t->ent[t->n] = e;
     t->slot[h] = (short)++t->n;
+    return 0;
+}
+
+void optab_remove(struct optab *t, const char *name, size_t n)
+{
+    const struct opent *e;
+    while ((e = optab_find(t, name, n)) != NULL)
+        t->ent[e - t->ent].gone = 1;
+}
+
+int optab_alias(struct optab *t, const char *name, const struct opent *old)
+{
+    struct opent e = *old;
+    e.name = name;
+    e.gone = 0;
+    optab_remove(t, name, strlen(name));
+    return insert(t, e);
 }
 
 struct optab *optab_new(void)
@@ -133,6 +151,19 @@ const struct macro_hint *optab_macro(const char *name, size_t n)
     return NULL;
 }
 
+static const struct later_insn later[] = {
+#define LATER(mn, arch, use) { #mn, arch, use },
+#include "later.def"
+};
+
+const struct later_insn *optab_later(const char *name, size_t n)
+{
+    for (size_t i = 0; i < sizeof later / sizeof later[0]; i++)
+        if (strlen(later[i].name) == n && strncasecmp(later[i].name, name, n) == 0)
+            return &later[i];
+    return NULL;
+}
+
 const struct opent *optab_find(const struct optab *t, const char *name, size_t n)
 {
     if (n == 0 || n > 8)
@@ -140,7 +171,7 @@ const struct opent *optab_find(const struct optab *t, const char *name, size_t n
     unsigned h = hash_upper(name, n) & (OPTAB_SIZE - 1);
     while (t->slot[h]) {
         const struct opent *e = &t->ent[t->slot[h] - 1];
-        if (e->len == n) {
+        if (e->len == n && !e->gone) {
             size_t i = 0;
             while (i < n && upper(name[i]) == (unsigned char)e->name[i])
                 i++;

@@ -167,6 +167,9 @@ void stmt_msg(struct assembler *as, int i, enum diag_level lvl, int col, const c
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
+    if ((lvl >= DIAG_ERROR || (lvl == DIAG_WARNING && as->diag->werror)) &&
+        as->diag->max_errors > 0 && ++as->nerrors >= as->diag->max_errors)
+        as->stop = 1;       /* the report stops there: so does the work */
     struct sdiag *d = arena_alloc(&as->arena, sizeof *d);
     d->lvl = lvl;
     d->col = col;

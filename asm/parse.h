@@ -41,7 +41,7 @@ struct lexctx {
     struct lex_frame fr[LEX_FRAMES];
     int nfr;
     const char *errmsg;             /* set with ERRTOK */
-    char errbuf[128];
+    char errbuf[300];
     int errcol;
     int reported;                   /* one syntax error per statement */
     char *scan;                     /* the scanner's copy of the statement */

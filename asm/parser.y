@@ -7,7 +7,8 @@
  * operands share one rule, addr:  D | D(A) | D(A,B) | D(,B); which of
  * those a format allows, and what A means (index or length), is checked
  * when the instruction is encoded (insn.c).  RX-SS (ASSIST's X'E0'
- * family) takes zero, one or two operands; insn.c says which it needs.
+ * family) takes zero, one or two operands, an omitted one written as an
+ * empty operand too (XDUMP , as ASSIST has it); insn.c says which it needs.
  */
 %define api.pure full
 %define api.prefix {asmyy}
@@ -110,7 +111,9 @@ body
     | T_SSI3 addr ',' addr ',' expr         { px_insn(x, $1, @1.first_column); OPND(0, $2, @2.first_column);
                                               OPND(1, $4, @4.first_column); PLAIN(2, $6, @6.first_column); }
     | T_RXSS                                { px_insn(x, $1, @1.first_column); }
+    | T_RXSS ','                            { px_insn(x, $1, @1.first_column); }   /* XDUMP , : both omitted */
     | T_RXSS addr                           { px_insn(x, $1, @1.first_column); OPND(0, $2, @2.first_column); }
+    | T_RXSS addr ','                       { px_insn(x, $1, @1.first_column); OPND(0, $2, @2.first_column); }
     | T_RXSS addr ',' addr                  { px_insn(x, $1, @1.first_column);
                                               OPND(0, $2, @2.first_column); OPND(1, $4, @4.first_column); }
     | T_DC dcops                            { px_insn(x, $1, @1.first_column); x->st->dc = $2; }

@@ -322,6 +322,11 @@ void pass1(struct assembler *as)
             p1_insn(as, st);
         else
             p1_dir(as, st);
+        if (as->loc_over) {     /* nothing after it has an address: not assembled */
+            for (size_t k = i + 1; k < as->nstmts; k++)
+                as->stmts[k].bad = 1, as->stmts[k].macro = 0;
+            break;
+        }
     }
     if (as->npending) {     /* no END: the literals still need a home */
         struct dirargs pool = { .pool = -1 };

@@ -55,8 +55,10 @@ void sect_advance(struct assembler *as, uint32_t n)
     if ((uint64_t)s->loc + n > 0xFFFFFF) {
         if (s->loc <= 0xFFFFFF)
             stmt_msg(as, as->curstmt, DIAG_ERROR, 0,
-                     "location counter exceeds X'FFFFFF' (24-bit addresses)");
+                     "location counter exceeds X'FFFFFF' (24-bit addresses): the "
+                     "assembly stops here");
         s->loc = 0x1000000;
+        as->loc_over = 1;
     } else {
         s->loc += n;
     }

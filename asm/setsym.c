@@ -7,17 +7,19 @@
  * (arithmetic, 32-bit), B (0 or 1) and C (character strings).  Grammar
  * (lowest precedence first; blanks separate the word operators):
  *
- *     lor  := land { (OR | XOR) land }
+ *     expr := land { (OR | XOR) land }               -- ca_expr()
  *     land := lnot { AND lnot }
  *     lnot := NOT lnot | rel
- *     rel  := sum [ (EQ | NE | LT | GT | LE | GE | INDEX | FIND) sum ]
+ *     rel  := shift [ (EQ | NE | LT | GT | LE | GE | INDEX | FIND) shift ]
+ *     shift:= sum { (SLA | SLL | SRA | SRL) sum }
  *     sum  := prod { (+ | -) prod }
  *     prod := unary { (* | /) unary }
- *     unary:= (+ | -) unary | prim
- *     prim := '(' lor ')' [ 'string' ]        -- (n)'s: s duplicated n times
- *           | '(' (UPPER | LOWER | DOUBLE) prim ')'
- *           | 'string' [ (start,len) ] { . 'string' [ (start,len) ] }
- *           | &var [ (subscript) ] | decimal | X'..' | B'..' | C'..'
+ *     unary:= (+ | -) unary | term
+ *     term := '(' expr ')' [ 'string' ]               -- (n)'s: s duplicated n times;
+ *           | '(' FUNCTION term ')' { . term }         -- ca_term()
+ *           | FUNCTION '(' expr [, expr] ')' { . term } -- built-in functions: builtin.c
+ *           | 'string' [ (start,len) ] { . term }
+ *           | &var [ (subscript, ...) ] | decimal | X'..' | B'..' | C'..'
  *           | K'&v | N'&v | T'&v | L'x | D'x
  *
  * Character values compare as HLASM does: a shorter string is less, equal
@@ -31,7 +33,7 @@
 #include <time.h>
 
 #include "ebcdic.h"
-#include "macro.h"
+#include "caexpr.h"
 
 static int is_symch(int c)
 {
@@ -84,24 +86,34 @@ static struct setvar *var_new(const char *name, size_t n, char type, int dim)
     return s;
 }
 
-static void var_free(struct setvar *s)
+/* What an element of s costs besides a character value's text (the budget's view). */
+static long elem_cost(const struct setvar *s)
+{
+    return (long)sizeof *s->a + (s->type == 'C' ? (long)sizeof *s->c : 0);
+}
+
+static void var_free(struct macproc *mp, struct setvar *s)
 {
     if (!s)
         return;
-    for (int i = 0; s->c && i < s->n; i++)
+    for (int i = 0; s->c && i < s->n; i++) {
+        if (s->c[i])
+            mp->setbytes -= (long)strlen(s->c[i]) + 1;
         free(s->c[i]);
+    }
+    mp->setbytes -= (long)s->n * elem_cost(s);
     free(s->c);
     free(s->a);
     free((char *)s->name);
     free(s);
 }
 
-void set_free_bindings(struct binding *b)
+void set_free_bindings(struct macproc *mp, struct binding *b)
 {
     while (b) {
         struct binding *n = b->next;
         if (b->owned)
-            var_free(b->v);
+            var_free(mp, b->v);
         free(b);
         b = n;
     }
@@ -136,12 +148,13 @@ struct setvar *set_find(struct macproc *mp, struct inv *v, const char *name, siz
 }
 
 /* Element k (1-based) of s, made if needed; NULL if k is out of range. */
-static int var_slot(struct setvar *s, int64_t k)
+static int var_slot(struct macproc *mp, struct setvar *s, int64_t k)
 {
     if (k < 1 || k > 65535)
         return -1;
     if (k > s->n) {
         int n = (int)k;
+        mp->setbytes += (long)(n - s->n) * elem_cost(s);
         s->a = realloc(s->a, sizeof *s->a * (size_t)n);
         if (s->type == 'C')
             s->c = realloc(s->c, sizeof *s->c * (size_t)n);
@@ -159,29 +172,9 @@ static int var_slot(struct setvar *s, int64_t k)
     return (int)k - 1;
 }
 
-/* ---- values ---------------------------------------------------------------- */
+/* ---- values (struct val, struct ev: caexpr.h) ---------------------------------- */
 
-struct val {
-    char t;                     /* 'A', 'B', 'C' */
-    int64_t n;
-    const char *s;
-    int len;
-    int at;                     /* where the term began (+1; 0 unknown) */
-};
-
-struct ev {
-    struct assembler *as;
-    struct inv *v;
-    const char *s;
-    int n, i;
-    int col0;                   /* column of s[0] */
-    int err;
-    int depth;                  /* nested terms: parentheses, strings, subscripts */
-};
-
-static void ev_fail(struct ev *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void ev_fail(struct ev *e, const char *fmt, ...)
+void ca_fail(struct ev *e, const char *fmt, ...)
 {
     if (e->err)
         return;
@@ -199,10 +192,10 @@ static char *tmp_str(struct assembler *as, const char *s, int len)
     return arena_strndup(&as->mac->tmp, s, (size_t)(len < 0 ? 0 : len));
 }
 
-static struct val vnum(int64_t n) { return (struct val){ .t = 'A', .n = n }; }
-static struct val vbool(int b) { return (struct val){ .t = 'B', .n = b != 0 }; }
+struct val ca_num(int64_t n) { return (struct val){ .t = 'A', .n = n }; }
+struct val ca_bool(int b) { return (struct val){ .t = 'B', .n = b != 0 }; }
 
-static struct val vstr(struct assembler *as, const char *s, int len)
+struct val ca_str(struct assembler *as, const char *s, int len)
 {
     return (struct val){ .t = 'C', .s = tmp_str(as, s, len), .len = len };
 }
@@ -212,14 +205,38 @@ static void fail_nan(struct ev *e, struct val x)
     int save = e->i;
     if (x.at > 0)
         e->i = x.at - 1;
-    ev_fail(e, "'%.*s' is not a number", x.len > 40 ? 40 : x.len, x.s);
+    ca_fail(e, "'%.*s' is not a number", x.len > 40 ? 40 : x.len, x.s);
     e->i = save;
 }
 
-static int64_t to_num(struct ev *e, struct val x)
+static struct val selfdef(struct ev *e, char kind);
+
+/* Is s (n bytes) a self-defining term X'..', B'..' or C'..' as a whole? */
+static int is_selfdef(const char *s, int n)
+{
+    if (n < 3 || !strchr("XBCxbc", s[0]) || s[1] != '\'' || s[n - 1] != '\'')
+        return 0;
+    for (int i = 2; i < n - 1; i++)      /* inside C'..' a quote comes in pairs */
+        if (s[i] == '\'' && (i + 1 >= n - 1 || s[++i] != '\''))
+            return 0;
+    return 1;
+}
+
+int64_t ca_to_num(struct ev *e, struct val x)
 {
     if (x.t != 'C')
         return x.n;
+    if (is_selfdef(x.s, x.len)) {   /* a parameter X'10', B'101', C'A': its value (HLASM) */
+        struct ev t = *e;
+        t.s = x.s;
+        t.n = x.len;
+        t.i = 0;
+        t.err = 0;
+        struct val v = selfdef(&t, (char)toupper((unsigned char)x.s[0]));
+        if (t.err)
+            e->err = 1;
+        return v.n;
+    }
     int i = 0, neg = 0;
     int64_t n = 0;
     if (x.len > 0 && (x.s[0] == '-' || x.s[0] == '+'))
@@ -241,20 +258,20 @@ static int64_t to_num(struct ev *e, struct val x)
     return neg ? -n : n;
 }
 
-static struct val to_str(struct ev *e, struct val x)
+struct val ca_to_str(struct ev *e, struct val x)
 {
     if (x.t == 'C')
         return x;
     char buf[32];
     int n = snprintf(buf, sizeof buf, "%lld", (long long)x.n);
-    return vstr(e->as, buf, n);
+    return ca_str(e->as, buf, n);
 }
 
 /* 32-bit arithmetic, as HLASM's SETA: overflow is an error. */
 static int64_t fit32(struct ev *e, int64_t n)
 {
     if (n > INT32_MAX || n < INT32_MIN) {
-        ev_fail(e, "arithmetic overflow (the value does not fit in 32 bits)");
+        ca_fail(e, "arithmetic overflow (the value does not fit in 32 bits)");
         return 0;
     }
     return n;
@@ -262,7 +279,7 @@ static int64_t fit32(struct ev *e, int64_t n)
 
 /* ---- scanning ---------------------------------------------------------------- */
 
-static void skip_blanks(struct ev *e)
+void ca_blanks(struct ev *e)
 {
     while (e->i < e->n && e->s[e->i] == ' ')
         e->i++;
@@ -272,7 +289,7 @@ static void skip_blanks(struct ev *e)
 static int word(struct ev *e, const char *w)
 {
     int save = e->i;
-    skip_blanks(e);
+    ca_blanks(e);
     if (e->i >= e->n || toupper((unsigned char)e->s[e->i]) != w[0]) {
         e->i = save;
         return 0;
@@ -281,17 +298,17 @@ static int word(struct ev *e, const char *w)
     if (e->i + (int)n <= e->n && name_eq(e->s + e->i, w, n) &&
         (e->i + (int)n == e->n || !is_symch((unsigned char)e->s[e->i + n]))) {
         e->i += (int)n;
-        skip_blanks(e);
+        ca_blanks(e);
         return 1;
     }
     e->i = save;
     return 0;
 }
 
-static struct val lor(struct ev *e);
 static struct val sum(struct ev *e);
 
-/* A parameter's value, a system variable, a SET symbol's: &NAME[(sub[,sub])]. */
+/* A parameter's value, a system variable, a SET symbol's: &NAME[(sub[,sub]...)]. */
+#define REF_SUBS 8
 struct ref {
     const char *name;
     int nlen;
@@ -299,7 +316,7 @@ struct ref {
     const char *pval;           /* a parameter's or system variable's value */
     int is_param;               /* 1 parameter, 2 &SYSLIST */
     int nsub;
-    int64_t sub[2];
+    int64_t sub[REF_SUBS];      /* &P(2,1,3): an element of an element of ... */
 };
 
 static const char *sysvar(struct assembler *as, struct inv *v, const char *n, int len,
@@ -309,7 +326,7 @@ static const char *sysvar(struct assembler *as, struct inv *v, const char *n, in
     if (name_eq(n, "SYSNDX", (size_t)len))
         return v->m ? v->ndx : NULL;
     if (name_eq(n, "SYSECT", (size_t)len))
-        return mp->sysect;
+        return v->m ? v->sysect : mp->sysect;
     if (name_eq(n, "SYSPARM", (size_t)len))
         return as->opt.sysparm ? as->opt.sysparm : "";
     if (name_eq(n, "SYSDATE", (size_t)len))
@@ -354,8 +371,8 @@ static int parse_ref(struct ev *e, struct ref *r, char *sysbuf)
     int subscripted = r->is_param || (r->var && r->var->dim > 0);
     if (e->i < e->n && e->s[e->i] == '(' && subscripted) {
         e->i++;
-        while (r->nsub < 2) {
-            int64_t k = to_num(e, sum(e));
+        while (r->nsub < REF_SUBS) {
+            int64_t k = ca_to_num(e, sum(e));
             r->sub[r->nsub++] = k;
             if (e->i < e->n && e->s[e->i] == ',') {
                 e->i++;
@@ -364,12 +381,32 @@ static int parse_ref(struct ev *e, struct ref *r, char *sysbuf)
             break;
         }
         if (e->i >= e->n || e->s[e->i] != ')') {
-            ev_fail(e, "')' expected after the subscript of &%.*s", r->nlen, r->name);
+            ca_fail(e, "')' expected after the subscript of &%.*s", r->nlen, r->name);
             return -1;
         }
         e->i++;
+        if (r->var && r->nsub > 1) {
+            ca_fail(e, "&%.*s has one subscript (a SET symbol array has one dimension)",
+                    r->nlen, r->name);
+            return -1;
+        }
     }
     return e->err ? -1 : 0;
+}
+
+/* Element sub[from], of its element sub[from + 1], ... of the sublist value p. */
+static struct val sublist_value(struct ev *e, const char *p, const struct ref *r, int from)
+{
+    struct val x = ca_str(e->as, p, (int)strlen(p));
+    for (int k = from; k < r->nsub; k++) {
+        const char *o;
+        int ol;
+        mac_sublist(x.s, r->sub[k] < 0 || r->sub[k] > 65535 ? 0 : (int)r->sub[k], &o, &ol);
+        if (r->sub[k] < 1)
+            o = "", ol = 0;
+        x = ca_str(e->as, o, ol);     /* NUL-terminated again: the next level reads it */
+    }
+    return x;
 }
 
 /* The value of a parsed reference. */
@@ -377,42 +414,29 @@ static struct val ref_value(struct ev *e, const struct ref *r)
 {
     if (r->is_param == 2) {
         if (r->nsub == 0) {
-            ev_fail(e, "&SYSLIST needs a subscript");
-            return vstr(e->as, "", 0);
+            ca_fail(e, "&SYSLIST needs a subscript");
+            return ca_str(e->as, "", 0);
         }
         const char *p = r->sub[0] >= 0 && r->sub[0] <= e->v->npos ? e->v->pos[r->sub[0]] : "";
-        if (r->nsub == 2) {
-            const char *o;
-            int ol;
-            mac_sublist(p, (int)r->sub[1], &o, &ol);
-            return vstr(e->as, o, ol);
-        }
-        return vstr(e->as, p, (int)strlen(p));
+        return sublist_value(e, p, r, 1);
     }
-    if (r->pval) {
-        if (r->nsub >= 1) {
-            const char *o;
-            int ol;
-            mac_sublist(r->pval, (int)r->sub[0], &o, &ol);
-            return vstr(e->as, o, ol);
-        }
-        return vstr(e->as, r->pval, (int)strlen(r->pval));
-    }
+    if (r->pval)
+        return sublist_value(e, r->pval, r, 0);
     struct setvar *s = r->var;
     int64_t k = r->nsub ? r->sub[0] : 1;
     if (s->dim > 0 && r->nsub == 0) {
-        ev_fail(e, "&%s is subscripted: write &%s(n)", s->name, s->name);
-        return vnum(0);
+        ca_fail(e, "&%s is subscripted: write &%s(n)", s->name, s->name);
+        return ca_num(0);
     }
     if (k < 1 || k > 65535) {
-        ev_fail(e, "subscript %lld of &%s out of range", (long long)k, s->name);
-        return vnum(0);
+        ca_fail(e, "subscript %lld of &%s out of range", (long long)k, s->name);
+        return ca_num(0);
     }
     if (k > s->n)
-        return s->type == 'C' ? vstr(e->as, "", 0) : (struct val){ .t = s->type };
+        return s->type == 'C' ? ca_str(e->as, "", 0) : (struct val){ .t = s->type };
     if (s->type == 'C') {
         const char *c = s->c[k - 1] ? s->c[k - 1] : "";
-        return vstr(e->as, c, (int)strlen(c));
+        return ca_str(e->as, c, (int)strlen(c));
     }
     return (struct val){ .t = s->type, .n = s->a[k - 1] };
 }
@@ -425,8 +449,8 @@ static struct val string_lit(struct ev *e)
     e->i++;
     for (;;) {
         if (e->i >= e->n) {
-            ev_fail(e, "a character string is not closed (missing ')");
-            return vstr(e->as, "", 0);
+            ca_fail(e, "a character string is not closed (missing ')");
+            return ca_str(e->as, "", 0);
         }
         char c = e->s[e->i];
         if (c == '\'') {
@@ -449,20 +473,20 @@ static struct val string_lit(struct ev *e)
             int at = e->i;
             int rc = parse_ref(e, &r, sb);
             if (rc < 0)
-                return vstr(e->as, "", 0);
+                return ca_str(e->as, "", 0);
             if (rc > 0) {
                 e->i = at;
-                ev_fail(e, "undefined variable symbol &%.*s", r.nlen, r.name);
-                return vstr(e->as, "", 0);
+                ca_fail(e, "undefined variable symbol &%.*s", r.nlen, r.name);
+                return ca_str(e->as, "", 0);
             }
-            struct val x = to_str(e, ref_value(e, &r));
+            struct val x = ca_to_str(e, ref_value(e, &r));
             if (x.t == 'C' && e->err)
-                return vstr(e->as, "", 0);
+                return ca_str(e->as, "", 0);
             if (e->i < e->n && e->s[e->i] == '.')
                 e->i++;
             if (k + x.len > MAC_TEXT) {
-                ev_fail(e, "a character value longer than %d", MAC_TEXT);
-                return vstr(e->as, "", 0);
+                ca_fail(e, "a character value longer than %d", MAC_TEXT);
+                return ca_str(e->as, "", 0);
             }
             memcpy(buf + k, x.s, (size_t)x.len);
             k += x.len;
@@ -471,16 +495,16 @@ static struct val string_lit(struct ev *e)
         if (k < MAC_TEXT) buf[k++] = c;
         e->i++;
     }
-    return vstr(e->as, buf, k);
+    return ca_str(e->as, buf, k);
 }
 
 /* A substring '(start,len)' of x; len may be *, the rest. */
 static struct val substring(struct ev *e, struct val x)
 {
     e->i++;
-    int64_t st = to_num(e, sum(e)), ln;
+    int64_t st = ca_to_num(e, sum(e)), ln;
     if (e->i >= e->n || e->s[e->i] != ',') {
-        ev_fail(e, "a substring is (start,length)");
+        ca_fail(e, "a substring is (start,length)");
         return x;
     }
     e->i++;
@@ -488,10 +512,10 @@ static struct val substring(struct ev *e, struct val x)
         e->i++;
         ln = x.len - st + 1;
     } else {
-        ln = to_num(e, sum(e));
+        ln = ca_to_num(e, sum(e));
     }
     if (e->i >= e->n || e->s[e->i] != ')') {
-        ev_fail(e, "')' expected after a substring");
+        ca_fail(e, "')' expected after a substring");
         return x;
     }
     e->i++;
@@ -499,17 +523,33 @@ static struct val substring(struct ev *e, struct val x)
         return x;
     if (st < 1 || st > x.len + 1 || ln < 0) {
         if (ln == 0)
-            return vstr(e->as, "", 0);
-        ev_fail(e, "substring (%lld,%lld) outside a string of length %d", (long long)st,
+            return ca_str(e->as, "", 0);
+        ca_fail(e, "substring (%lld,%lld) outside a string of length %d", (long long)st,
                 (long long)ln, x.len);
-        return vstr(e->as, "", 0);
+        return ca_str(e->as, "", 0);
     }
     if (st - 1 + ln > x.len)
         ln = x.len - (st - 1);
-    return vstr(e->as, x.s + st - 1, (int)ln);
+    return ca_str(e->as, x.s + st - 1, (int)ln);
 }
 
 /* 'a'(s,n).'b'... : a character expression. */
+
+/* x, then { . term }: a string ('..'(s,n)), a built-in function, or (...). */
+static struct val concat_more(struct ev *e, struct val x)
+{
+    while (!e->err && e->i + 1 < e->n && e->s[e->i] == '.' &&
+           (e->s[e->i + 1] == '(' || e->s[e->i + 1] == '\'' || builtin_at(e, e->i + 1))) {
+        e->i++;
+        struct val y = ca_to_str(e, ca_term(e));
+        char *c = arena_raw(&e->as->mac->tmp, (size_t)(x.len + y.len + 1));
+        memcpy(c, x.s, (size_t)x.len);
+        memcpy(c + x.len, y.s, (size_t)y.len);
+        x = (struct val){ .t = 'C', .s = c, .len = x.len + y.len };
+    }
+    return x;
+}
+
 static struct val char_expr(struct ev *e, struct val x)
 {
     for (;;) {
@@ -517,6 +557,13 @@ static struct val char_expr(struct ev *e, struct val x)
             x = substring(e, x);
         if (e->err)
             return x;
+        if (e->i + 1 < e->n && e->s[e->i] == '.' && e->s[e->i + 1] != '\'') {
+            struct val y = concat_more(e, x);
+            if (y.len == x.len && y.s == x.s)
+                return x;
+            x = y;
+            continue;
+        }
         if (e->i + 1 < e->n && e->s[e->i] == '.' && e->s[e->i + 1] == '\'') {
             e->i++;
             struct val y = string_lit(e);
@@ -552,22 +599,22 @@ static struct val selfdef(struct ev *e, char kind)
             n = n * 256 + ebcdic_of((char)c);
         }
         else {
-            ev_fail(e, "invalid character in a self-defining term");
-            return vnum(0);
+            ca_fail(e, "invalid character in a self-defining term");
+            return ca_num(0);
         }
         k++;
         e->i++;
         if (n > 0xFFFFFFFFLL) {
-            ev_fail(e, "self-defining term too large");
-            return vnum(0);
+            ca_fail(e, "self-defining term too large");
+            return ca_num(0);
         }
     }
     if (e->i >= e->n) {
-        ev_fail(e, "a self-defining term is not closed");
-        return vnum(0);
+        ca_fail(e, "a self-defining term is not closed");
+        return ca_num(0);
     }
     e->i++;
-    return vnum((int32_t)(uint32_t)n);
+    return ca_num((int32_t)(uint32_t)n);
 }
 
 /* T' of a value (an operand of a macro call): O omitted, N a number, the
@@ -588,7 +635,7 @@ static char type_of(struct ev *e, const char *s, int n)
             return 'U';
     char t;
     int64_t l;
-    return mac_symattr(e->as, s, (size_t)n, &t, &l) == 0 ? t : 'U';
+    return mac_symattr(e->as, s, (size_t)n, &t, &l, 1) == 0 ? t : 'U';
 }
 
 /* The operand of an attribute: the value of &v, or an ordinary symbol. */
@@ -600,26 +647,26 @@ static int attr_operand(struct ev *e, struct ref *r, struct val *x, int *isref)
         int rc = parse_ref(e, r, sb);
         if (rc != 0) {
             if (rc > 0)
-                ev_fail(e, "undefined variable symbol &%.*s", r->nlen, r->name);
+                ca_fail(e, "undefined variable symbol &%.*s", r->nlen, r->name);
             return -1;
         }
         *isref = 1;
         if (r->is_param == 2 && r->nsub == 0)
-            *x = vstr(e->as, "", 0);        /* N'&SYSLIST: no value needed */
+            *x = ca_str(e->as, "", 0);        /* N'&SYSLIST: no value needed */
         else if (r->var && r->var->dim > 0 && r->nsub == 0)
-            *x = vstr(e->as, "", 0);        /* N'&ARRAY */
+            *x = ca_str(e->as, "", 0);        /* N'&ARRAY */
         else
-            *x = to_str(e, ref_value(e, r));
+            *x = ca_to_str(e, ref_value(e, r));
         return 0;
     }
     int b = e->i;
     while (e->i < e->n && is_symch((unsigned char)e->s[e->i]))
         e->i++;
     if (e->i == b) {
-        ev_fail(e, "a symbol or variable symbol expected after the attribute");
+        ca_fail(e, "a symbol or variable symbol expected after the attribute");
         return -1;
     }
-    *x = vstr(e->as, e->s + b, e->i - b);
+    *x = ca_str(e->as, e->s + b, e->i - b);
     return 0;
 }
 
@@ -630,36 +677,36 @@ static struct val attribute(struct ev *e, char a)
     struct val x;
     int isref;
     if (attr_operand(e, &r, &x, &isref) < 0)
-        return vnum(0);
+        return ca_num(0);
     switch (a) {
     case 'K':
-        return vnum(x.len);
+        return ca_num(x.len);
     case 'N':
         if (isref && r.is_param == 2 && r.nsub == 0)
-            return vnum(e->v->npos);
+            return ca_num(e->v->npos);
         if (isref && r.var && r.nsub == 0)
-            return vnum(r.var->n);
+            return ca_num(r.var->n);
         if (isref && (r.is_param || r.pval))
-            return vnum(mac_sublist(x.s, 0, NULL, NULL));
-        return vnum(x.len ? 1 : 0);
+            return ca_num(mac_sublist(x.s, 0, NULL, NULL));
+        return ca_num(x.len ? 1 : 0);
     case 'T': {
         char t = type_of(e, x.s, x.len);
         if (isref && r.var && r.var->type != 'C')
             t = 'N';
-        return vstr(e->as, &t, 1);
+        return ca_str(e->as, &t, 1);
     }
     case 'D': {
         char t;
         int64_t l;
-        return vbool(mac_symattr(e->as, x.s, (size_t)x.len, &t, &l) == 0);
+        return ca_bool(mac_symattr(e->as, x.s, (size_t)x.len, &t, &l, 0) == 0);
     }
     default: {  /* L */
         char t;
         int64_t l = 1;
-        if (mac_symattr(e->as, x.s, (size_t)x.len, &t, &l) != 0)
-            ev_fail(e, "L'%.*s: the symbol is not defined before this point",
+        if (mac_symattr(e->as, x.s, (size_t)x.len, &t, &l, 1) != 0)
+            ca_fail(e, "L'%.*s: the symbol is not defined in the source",
                     x.len > 40 ? 40 : x.len, x.s);
-        return vnum(l);
+        return ca_num(l);
     }
     }
 }
@@ -675,15 +722,16 @@ static int is_attr(struct ev *e)
     return c == '&' || isalpha(c) || c == '$' || c == '#' || c == '@';
 }
 
+
 static struct val prim1(struct ev *e);
 
-static struct val prim(struct ev *e)
+struct val ca_term(struct ev *e)
 {
     int at = e->i + 1;
     if (++e->depth > 100) {     /* the C stack is not a resource to spend on this */
-        ev_fail(e, "expression nested too deeply");
+        ca_fail(e, "expression nested too deeply");
         e->depth--;
-        return vnum(0);
+        return ca_num(0);
     }
     struct val x = prim1(e);
     e->depth--;
@@ -694,45 +742,46 @@ static struct val prim(struct ev *e)
 static struct val prim1(struct ev *e)
 {
     if (e->err)
-        return vnum(0);
+        return ca_num(0);
     if (e->i >= e->n) {
-        ev_fail(e, "an operand is missing");
-        return vnum(0);
+        ca_fail(e, "an operand is missing");
+        return ca_num(0);
     }
     char c = e->s[e->i];
     if (c == '(') {
         e->i++;
-        skip_blanks(e);
-        int fn = word(e, "UPPER") ? 1 : word(e, "LOWER") ? 2 : word(e, "DOUBLE") ? 3 : 0;
-        if (fn) {                       /* (UPPER 'x'), (LOWER 'x'), (DOUBLE 'x') */
-            struct val y = to_str(e, prim(e));
-            char *d = arena_raw(&e->as->mac->tmp, (size_t)(2 * y.len + 1));
-            int k = 0;
-            for (int j = 0; j < y.len; j++) {
-                unsigned char ch = (unsigned char)y.s[j];
-                d[k++] = (char)(fn == 1 ? toupper(ch) : fn == 2 ? tolower(ch) : ch);
-                if (fn == 3 && (ch == '\'' || ch == '&'))
-                    d[k++] = (char)ch;
-            }
-            skip_blanks(e);
+        ca_blanks(e);
+        int w = 0;
+        while (e->i + w < e->n && is_symch((unsigned char)e->s[e->i + w]))
+            w++;
+        const struct builtin *b = w && e->i + w < e->n && e->s[e->i + w] == ' '
+                                  ? builtin_find(e->s + e->i, w) : NULL;
+        if (b && builtin_nargs(b) == 1) {       /* (UPPER 'x'), (A2X &N): the logical format */
+            e->i += w;
+            ca_blanks(e);
+            struct val y = ca_term(e);
+            if (e->err)
+                return ca_num(0);
+            struct val r = builtin_apply(e, b, &y);
+            ca_blanks(e);
             if (e->i >= e->n || e->s[e->i] != ')')
-                ev_fail(e, "')' expected");
+                ca_fail(e, "')' expected");
             e->i++;
-            return (struct val){ .t = 'C', .s = d, .len = k };
+            return r.t == 'C' ? concat_more(e, r) : r;
         }
-        struct val x = lor(e);
-        skip_blanks(e);
+        struct val x = ca_expr(e);
+        ca_blanks(e);
         if (e->i >= e->n || e->s[e->i] != ')') {
-            ev_fail(e, "')' expected");
+            ca_fail(e, "')' expected");
             return x;
         }
         e->i++;
         if (e->i < e->n && e->s[e->i] == '\'') {    /* duplication */
-            int64_t k = to_num(e, x);
+            int64_t k = ca_to_num(e, x);
             struct val y = char_expr(e, string_lit(e));
             if (k < 0 || k * y.len > MAC_TEXT) {
-                ev_fail(e, "duplication factor %lld out of range", (long long)k);
-                return vstr(e->as, "", 0);
+                ca_fail(e, "duplication factor %lld out of range", (long long)k);
+                return ca_str(e->as, "", 0);
             }
             char *d = arena_raw(&e->as->mac->tmp, (size_t)(k * y.len + 1));
             for (int64_t j = 0; j < k; j++)
@@ -750,10 +799,10 @@ static struct val prim1(struct ev *e)
         int rc = parse_ref(e, &r, sb);
         if (rc > 0) {
             e->i = at;
-            ev_fail(e, "undefined variable symbol &%.*s", r.nlen, r.name);
+            ca_fail(e, "undefined variable symbol &%.*s", r.nlen, r.name);
         }
         if (rc != 0)
-            return vnum(0);
+            return ca_num(0);
         return ref_value(e, &r);
     }
     if (isdigit((unsigned char)c)) {
@@ -761,19 +810,35 @@ static struct val prim1(struct ev *e)
         while (e->i < e->n && isdigit((unsigned char)e->s[e->i])) {
             n = n * 10 + (e->s[e->i++] - '0');
             if (n > INT32_MAX) {
-                ev_fail(e, "number too large");
-                return vnum(0);
+                ca_fail(e, "number too large");
+                return ca_num(0);
             }
         }
-        return vnum(n);
+        return ca_num(n);
     }
     if (is_attr(e))
         return attribute(e, (char)toupper((unsigned char)c));
+    if (isalpha((unsigned char)c)) {    /* NAME(...): a built-in function */
+        int w = 0;
+        while (e->i + w < e->n && is_symch((unsigned char)e->s[e->i + w]))
+            w++;
+        const struct builtin *b = e->i + w < e->n && e->s[e->i + w] == '('
+                                  ? builtin_find(e->s + e->i, w) : NULL;
+        if (b) {
+            e->i += w;
+            struct val r = builtin_call(e, b);
+            return r.t == 'C' ? concat_more(e, r) : r;
+        }
+        if (e->i + w < e->n && e->s[e->i + w] == '(' && w > 1) {
+            ca_fail(e, "unknown built-in function %.*s", w, e->s + e->i);
+            return ca_num(0);
+        }
+    }
     char u = (char)toupper((unsigned char)c);
     if ((u == 'X' || u == 'B' || u == 'C') && e->i + 1 < e->n && e->s[e->i + 1] == '\'')
         return selfdef(e, u);
-    ev_fail(e, "invalid term in a conditional assembly expression");
-    return vnum(0);
+    ca_fail(e, "invalid term in a conditional assembly expression");
+    return ca_num(0);
 }
 
 static struct val unary(struct ev *e)
@@ -781,9 +846,9 @@ static struct val unary(struct ev *e)
     if (e->i < e->n && (e->s[e->i] == '-' || e->s[e->i] == '+')) {
         int neg = e->s[e->i++] == '-';
         struct val x = unary(e);
-        return vnum(fit32(e, neg ? -to_num(e, x) : to_num(e, x)));
+        return ca_num(fit32(e, neg ? -ca_to_num(e, x) : ca_to_num(e, x)));
     }
-    return prim(e);
+    return ca_term(e);
 }
 
 static struct val prod(struct ev *e)
@@ -791,11 +856,11 @@ static struct val prod(struct ev *e)
     struct val x = unary(e);
     while (!e->err && e->i < e->n && (e->s[e->i] == '*' || e->s[e->i] == '/')) {
         char op = e->s[e->i++];
-        int64_t a = to_num(e, x), b = to_num(e, unary(e));
+        int64_t a = ca_to_num(e, x), b = ca_to_num(e, unary(e));
         if (op == '*')
-            x = vnum(fit32(e, a * b));
+            x = ca_num(fit32(e, a * b));
         else
-            x = vnum(b == 0 ? 0 : a / b);   /* HLASM: division by zero gives 0 */
+            x = ca_num(b == 0 ? 0 : a / b);   /* HLASM: division by zero gives 0 */
     }
     return x;
 }
@@ -805,8 +870,8 @@ static struct val sum(struct ev *e)
     struct val x = prod(e);
     while (!e->err && e->i < e->n && (e->s[e->i] == '+' || e->s[e->i] == '-')) {
         char op = e->s[e->i++];
-        int64_t a = to_num(e, x), b = to_num(e, prod(e));
-        x = vnum(fit32(e, op == '+' ? a + b : a - b));
+        int64_t a = ca_to_num(e, x), b = ca_to_num(e, prod(e));
+        x = ca_num(fit32(e, op == '+' ? a + b : a - b));
     }
     return x;
 }
@@ -821,42 +886,85 @@ static int str_cmp(struct val a, struct val b)
     return 0;
 }
 
-static struct val rel(struct ev *e)
+/* sum { (SLA | SLL | SRA | SRL) sum }: shifts of 32-bit values. */
+static struct val shift(struct ev *e)
 {
-    static const char *const ops[] = { "EQ", "NE", "LT", "GT", "LE", "GE" };
+    static const char *const ops[] = { "SLA", "SLL", "SRA", "SRL" };
     struct val x = sum(e);
-    int find = word(e, "FIND") ? 2 : word(e, "INDEX") ? 1 : 0;
-    if (find) {     /* 'a' INDEX 'b': where b is in a; 'a' FIND 'b': the first of b's
-                       characters in a; 0 if none */
-        struct val a = to_str(e, x), b = to_str(e, sum(e));
-        for (int i = 0; i < a.len && !e->err; i++)
-            if (find == 1 ? (b.len > 0 && i + b.len <= a.len && !memcmp(a.s + i, b.s, (size_t)b.len))
-                          : memchr(b.s, a.s[i], (size_t)b.len) != NULL)
-                return vnum(i + 1);
-        return vnum(0);
-    }
-    for (int k = 0; k < 6 && !e->err; k++) {
-        if (!word(e, ops[k]))
-            continue;
-        struct val y = sum(e);
-        int c;
-        if (x.t == 'C' && y.t == 'C')
-            c = str_cmp(x, y);
-        else {
-            int64_t a = to_num(e, x), b = to_num(e, y);
-            c = a < b ? -1 : a > b;
+    for (int again = 1; again && !e->err;) {
+        again = 0;
+        for (int k = 0; k < 4 && !e->err; k++) {
+            if (!word(e, ops[k]))
+                continue;
+            int64_t a = ca_to_num(e, x), n = ca_to_num(e, sum(e));
+            if (n < 0 || n > 63) {
+                ca_fail(e, "shift count %lld is not from 0 to 63", (long long)n);
+                return ca_num(0);
+            }
+            uint32_t u = (uint32_t)a;
+            int64_t r;
+            if (k == 1)
+                r = n > 31 ? 0 : (int32_t)(u << n);
+            else if (k == 3)
+                r = n > 31 ? 0 : (int32_t)(u >> n);
+            else if (k == 2)
+                r = (int32_t)u >> (n > 31 ? 31 : n);
+            else {      /* SLA: the sign stays; a bit unlike it shifted out is an overflow */
+                int64_t v = (int64_t)(int32_t)u * ((int64_t)1 << (n > 32 ? 32 : n));
+                r = fit32(e, v);
+            }
+            x = ca_num(r);
+            again = 1;
         }
-        int r = k == 0 ? c == 0 : k == 1 ? c != 0 : k == 2 ? c < 0 : k == 3 ? c > 0
-                : k == 4 ? c <= 0 : c >= 0;
-        return vbool(r);
     }
     return x;
 }
 
+static struct val rel(struct ev *e)
+{
+    static const char *const ops[] = { "EQ", "NE", "LT", "GT", "LE", "GE" };
+    struct val x = shift(e);
+    int find = word(e, "FIND") ? 2 : word(e, "INDEX") ? 1 : 0;
+    if (find) {     /* 'a' INDEX 'b': where b is in a; 'a' FIND 'b': the first of b's
+                       characters in a; 0 if none */
+        struct val a = ca_to_str(e, x), b = ca_to_str(e, shift(e));
+        for (int i = 0; i < a.len && !e->err; i++)
+            if (find == 1 ? (b.len > 0 && i + b.len <= a.len && !memcmp(a.s + i, b.s, (size_t)b.len))
+                          : memchr(b.s, a.s[i], (size_t)b.len) != NULL)
+                return ca_num(i + 1);
+        return ca_num(0);
+    }
+    for (int k = 0; k < 6 && !e->err; k++) {
+        if (!word(e, ops[k]))
+            continue;
+        struct val y = shift(e);
+        int c;
+        if (x.t == 'C' && y.t == 'C')
+            c = str_cmp(x, y);
+        else {
+            int64_t a = ca_to_num(e, x), b = ca_to_num(e, y);
+            c = a < b ? -1 : a > b;
+        }
+        int r = k == 0 ? c == 0 : k == 1 ? c != 0 : k == 2 ? c < 0 : k == 3 ? c > 0
+                : k == 4 ? c <= 0 : c >= 0;
+        return ca_bool(r);
+    }
+    return x;
+}
+
+/* In SETA, AND, OR, XOR, NOT on arithmetic values work on their 32 bits (HLASM);
+   elsewhere, and on logical values, they are the logical operators. */
+static int both_arith(const struct ev *e, struct val a, struct val b)
+{
+    return e->arith && a.t == 'A' && b.t == 'A';
+}
+
 static struct val lnot(struct ev *e)
 {
-    if (word(e, "NOT"))
-        return vbool(!to_num(e, lnot(e)));
+    if (word(e, "NOT")) {
+        struct val x = lnot(e);
+        return e->arith && x.t == 'A' ? ca_num((int32_t)~(uint32_t)x.n) : ca_bool(!ca_to_num(e, x));
+    }
     return rel(e);
 }
 
@@ -865,13 +973,18 @@ static struct val land(struct ev *e)
     struct val x = lnot(e);
     while (!e->err && word(e, "AND")) {
         int n = word(e, "NOT");
-        int64_t b = to_num(e, lnot(e));
-        x = vbool(to_num(e, x) && (n ? !b : b));
+        struct val y = lnot(e);
+        if (both_arith(e, x, y))
+            x = ca_num((int32_t)((uint32_t)x.n & (n ? ~(uint32_t)y.n : (uint32_t)y.n)));
+        else {
+            int64_t b = ca_to_num(e, y);
+            x = ca_bool(ca_to_num(e, x) && (n ? !b : b));
+        }
     }
     return x;
 }
 
-static struct val lor(struct ev *e)
+struct val ca_expr(struct ev *e)
 {
     struct val x = land(e);
     for (;;) {
@@ -879,11 +992,21 @@ static struct val lor(struct ev *e)
             return x;
         if (word(e, "OR")) {
             int n = word(e, "NOT");
-            int64_t b = to_num(e, land(e));
-            x = vbool(to_num(e, x) || (n ? !b : b));
+            struct val y = land(e);
+            if (both_arith(e, x, y)) {
+                x = ca_num((int32_t)((uint32_t)x.n | (n ? ~(uint32_t)y.n : (uint32_t)y.n)));
+                continue;
+            }
+            int64_t b = ca_to_num(e, y);
+            x = ca_bool(ca_to_num(e, x) || (n ? !b : b));
         } else if (word(e, "XOR")) {
-            int64_t b = to_num(e, land(e));
-            x = vbool(!to_num(e, x) != !b);
+            struct val y = land(e);
+            if (both_arith(e, x, y)) {
+                x = ca_num((int32_t)((uint32_t)x.n ^ (uint32_t)y.n));
+                continue;
+            }
+            int64_t b = ca_to_num(e, y);
+            x = ca_bool(!ca_to_num(e, x) != !b);
         } else {
             return x;
         }
@@ -922,7 +1045,7 @@ int set_subst(struct assembler *as, struct inv *v, const char *t, int len, char 
         if (rc > 0) {
             if (v->m && r.nlen > 0) {
                 e.i = at;
-                ev_fail(&e, "undefined variable symbol &%.*s", r.nlen, r.name);
+                ca_fail(&e, "undefined variable symbol &%.*s", r.nlen, r.name);
                 return -1;
             }
             e.i = at + 1;       /* open code: not a variable symbol, kept */
@@ -931,7 +1054,7 @@ int set_subst(struct assembler *as, struct inv *v, const char *t, int len, char 
             out[k++] = '&';
             continue;
         }
-        struct val x = to_str(&e, ref_value(&e, &r));
+        struct val x = ca_to_str(&e, ref_value(&e, &r));
         if (e.err)
             return -1;
         if (e.i < len && t[e.i] == '.')
@@ -943,7 +1066,7 @@ int set_subst(struct assembler *as, struct inv *v, const char *t, int len, char 
     }
     return k;
 toolong:
-    ev_fail(&e, "the statement is longer than %d characters after substitution", MAC_TEXT);
+    ca_fail(&e, "the statement is longer than %d characters after substitution", MAC_TEXT);
     return -1;
 }
 
@@ -954,7 +1077,7 @@ static const struct { const char *name; enum ca_op op; } ca_ops[] = {
     { "GBLB", CA_GBLB }, { "GBLC", CA_GBLC }, { "SETA", CA_SETA }, { "SETB", CA_SETB },
     { "SETC", CA_SETC }, { "AIF", CA_AIF }, { "AGO", CA_AGO }, { "ANOP", CA_ANOP },
     { "ACTR", CA_ACTR }, { "MNOTE", CA_MNOTE }, { "MEXIT", CA_MEXIT }, { "MACRO", CA_MACRO },
-    { "MEND", CA_MEND },
+    { "MEND", CA_MEND }, { "AREAD", CA_AREAD }, { "SETAF", CA_SETAF }, { "SETCF", CA_SETCF },
 };
 
 enum ca_op ca_lookup(const char *op, int n)
@@ -977,7 +1100,7 @@ static int declare(struct assembler *as, struct inv *v, const struct fields *f, 
     struct ev e = { .as = as, .v = v, .s = f->opnd, .n = f->opndlen, .col0 = f->opndcol };
     while (e.i < e.n && !e.err) {
         if (e.s[e.i] != '&') {
-            ev_fail(&e, "a SET symbol (&NAME) expected");
+            ca_fail(&e, "a SET symbol (&NAME) expected");
             break;
         }
         int b = ++e.i;
@@ -987,14 +1110,14 @@ static int declare(struct assembler *as, struct inv *v, const struct fields *f, 
         size_t nl = (size_t)(e.i - b);
         int dim = 0;
         if (nl == 0 || !isalpha((unsigned char)nm[0])) {
-            ev_fail(&e, "a SET symbol (&NAME) expected");
+            ca_fail(&e, "a SET symbol (&NAME) expected");
             break;
         }
         if (e.i < e.n && e.s[e.i] == '(') {
             e.i++;
-            int64_t d = to_num(&e, sum(&e));
+            int64_t d = ca_to_num(&e, sum(&e));
             if (e.i >= e.n || e.s[e.i] != ')') {
-                ev_fail(&e, "')' expected after the dimension");
+                ca_fail(&e, "')' expected after the dimension");
                 break;
             }
             e.i++;
@@ -1002,14 +1125,14 @@ static int declare(struct assembler *as, struct inv *v, const struct fields *f, 
         }
         if (mac_param(v, nm, nl) || (nl >= 3 && name_eq(nm, "SYSLIST", nl))) {
             e.i = b - 1;
-            ev_fail(&e, "&%.*s is a parameter of the macro, not a SET symbol", (int)nl, nm);
+            ca_fail(&e, "&%.*s is a parameter of the macro, not a SET symbol", (int)nl, nm);
             break;
         }
         struct setvar *old = bound(v->vars, nm, nl);
         if (old) {
             if (old->type != type) {
                 e.i = b - 1;
-                ev_fail(&e, "&%.*s is already declared as a SET%c symbol", (int)nl, nm,
+                ca_fail(&e, "&%.*s is already declared as a SET%c symbol", (int)nl, nm,
                         old->type);
                 break;
             }
@@ -1017,7 +1140,7 @@ static int declare(struct assembler *as, struct inv *v, const struct fields *f, 
             struct setvar *g = bound(as->mac->globals, nm, nl);
             if (g && g->type != type) {
                 e.i = b - 1;
-                ev_fail(&e, "global &%.*s is already declared as a SET%c symbol", (int)nl, nm,
+                ca_fail(&e, "global &%.*s is already declared as a SET%c symbol", (int)nl, nm,
                         g->type);
                 break;
             }
@@ -1030,19 +1153,22 @@ static int declare(struct assembler *as, struct inv *v, const struct fields *f, 
         if (e.i < e.n && e.s[e.i] == ',')
             e.i++;
         else if (e.i < e.n) {
-            ev_fail(&e, "',' expected between SET symbols");
+            ca_fail(&e, "',' expected between SET symbols");
         }
     }
     return 0;
 }
 
 /* &NAME SETx value[,value...] */
-static int set_stmt(struct assembler *as, struct inv *v, const struct fields *f, char type)
+/* The SET symbol in the name field of f (a SETx or AREAD, opname), of type type: its
+   variable and *sub its subscript (1 if none); NULL after an error (reported). */
+static struct setvar *set_target(struct assembler *as, struct inv *v, const struct fields *f,
+                                 char type, const char *opname, int64_t *sub_out)
 {
     struct ev e = { .as = as, .v = v, .s = f->name, .n = f->nlen, .col0 = 1 };
     if (f->nlen < 2 || f->name[0] != '&' || !isalpha((unsigned char)f->name[1])) {
-        ev_fail(&e, "SET%c needs a SET symbol (&NAME) in the name field", type);
-        return 0;
+        ca_fail(&e, "%s needs a SET symbol (&NAME) in the name field", opname);
+        return NULL;
     }
     e.i = 1;
     while (e.i < e.n && is_symch((unsigned char)e.s[e.i]))
@@ -1053,53 +1179,94 @@ static int set_stmt(struct assembler *as, struct inv *v, const struct fields *f,
     int has_sub = 0;
     if (e.i < e.n && e.s[e.i] == '(') {
         e.i++;
-        sub = to_num(&e, sum(&e));
+        sub = ca_to_num(&e, sum(&e));
         if (e.i >= e.n || e.s[e.i] != ')')
-            ev_fail(&e, "')' expected after the subscript");
+            ca_fail(&e, "')' expected after the subscript");
         e.i++;
         has_sub = 1;
     }
     if (e.err)
-        return 0;
+        return NULL;
     if (mac_param(v, nm, nl) || (v->m && name_eq(nm, "SYSLIST", nl)) ||
         (nl > 3 && !strncasecmp(nm, "SYS", 3))) {
         e.i = 0;
-        ev_fail(&e, "&%.*s is a parameter or system variable and cannot be SET", (int)nl, nm);
-        return 0;
+        ca_fail(&e, "&%.*s is a parameter or system variable and cannot be SET", (int)nl, nm);
+        return NULL;
     }
     struct setvar *s = bound(v->vars, nm, nl);
     if (!s)     /* implicitly a local SET symbol of the type of the SETx */
         s = bind(&v->vars, var_new(nm, nl, type, has_sub ? 1 : 0), 1)->v;
     if (s->type != type) {
         e.i = 0;
-        ev_fail(&e, "&%s is a SET%c symbol; SET%c cannot give it a value", s->name, s->type,
-                type);
-        return 0;
+        ca_fail(&e, "&%s is a SET%c symbol; %s cannot give it a value", s->name, s->type,
+                opname);
+        return NULL;
     }
     if (s->dim > 0 && !has_sub) {
         e.i = 0;
-        ev_fail(&e, "&%s is subscripted: write &%s(n)", s->name, s->name);
-        return 0;
+        ca_fail(&e, "&%s is subscripted: write &%s(n)", s->name, s->name);
+        return NULL;
     }
-    struct ev x = { .as = as, .v = v, .s = f->opnd, .n = f->opndlen, .col0 = f->opndcol };
+    *sub_out = sub;
+    return s;
+}
+
+/* Give element sub of C symbol s the value t (n bytes): 0, or -1 (the budget). */
+static int set_cvalue(struct assembler *as, struct inv *v, struct setvar *s, int64_t sub,
+                      const char *t, int n)
+{
+    int k = var_slot(as->mac, s, sub);
+    if (k < 0) {
+        ca_error(as, v, 0, "subscript %lld of &%s out of range", (long long)sub, s->name);
+        return -1;
+    }
+    long delta = n + 1 - (s->c[k] ? (long)strlen(s->c[k]) + 1 : 0);
+    free(s->c[k]);
+    s->c[k] = malloc((size_t)n + 1);
+    if (!s->c[k]) abort();
+    memcpy(s->c[k], t, (size_t)n);
+    s->c[k][n] = '\0';
+    if (mac_budget(as, -1, 0, delta) < 0) {
+        ca_error(as, v, 0, "macro processing stopped: the text made by macros and the values "
+                 "of SET symbols passed %ld bytes (--max-macro-text raises the limit)",
+                 as->mac->maxtext);
+        return -1;
+    }
+    return 0;
+}
+
+static int set_stmt(struct assembler *as, struct inv *v, const struct fields *f, char type)
+{
+    char opname[8];
+    snprintf(opname, sizeof opname, "SET%c", type);
+    int64_t sub = 1;
+    struct setvar *s = set_target(as, v, f, type, opname, &sub);
+    if (!s)
+        return 0;
+    struct ev x = { .as = as, .v = v, .s = f->opnd, .n = f->opndlen, .col0 = f->opndcol,
+                    .arith = type == 'A' };
     if (x.n == 0) {
-        ev_fail(&x, "SET%c needs an operand", type);
+        ca_fail(&x, "SET%c needs an operand", type);
         return 0;
     }
     for (;;) {
-        struct val r = lor(&x);
-        skip_blanks(&x);
+        struct val r = ca_expr(&x);
+        ca_blanks(&x);
         if (!x.err && x.i < x.n && x.s[x.i] != ',')
-            ev_fail(&x, "unexpected text after the expression");
+            ca_fail(&x, "unexpected text after the expression");
         if (x.err)
             return 0;
-        int k = var_slot(s, sub);
+        int k = var_slot(as->mac, s, sub);
         if (k < 0) {
-            ev_fail(&x, "subscript %lld of &%s out of range", (long long)sub, s->name);
+            ca_fail(&x, "subscript %lld of &%s out of range", (long long)sub, s->name);
             return 0;
         }
+        long delta = 0;
         if (type == 'C') {
-            struct val c = to_str(&x, r);
+            struct val c = ca_to_str(&x, r);
+            if (s->c[k])
+                delta -= (long)strlen(s->c[k]) + 1;
+            delta += c.len + 1;
             free(s->c[k]);
             s->c[k] = malloc((size_t)c.len + 1);
             if (!s->c[k]) abort();
@@ -1107,11 +1274,17 @@ static int set_stmt(struct assembler *as, struct inv *v, const struct fields *f,
             s->c[k][c.len] = '\0';
         } else if (type == 'B') {
             if (r.t == 'C' && !x.err)
-                ev_fail(&x, "SETB needs a logical expression, not a character value");
-            s->a[k] = to_num(&x, r) != 0;
+                ca_fail(&x, "SETB needs a logical expression, not a character value");
+            s->a[k] = ca_to_num(&x, r) != 0;
         } else {
             if (r.t == 'B') r.t = 'A';
-            s->a[k] = to_num(&x, r);
+            s->a[k] = ca_to_num(&x, r);
+        }
+        if (mac_budget(as, -1, 0, delta) < 0) {
+            ca_error(as, v, 0, "macro processing stopped: the text made by macros and the "
+                     "values of SET symbols passed %ld bytes (--max-macro-text raises the "
+                     "limit)", as->mac->maxtext);
+            return -1;
         }
         if (x.err || x.i >= x.n)
             return 0;
@@ -1123,6 +1296,13 @@ static int set_stmt(struct assembler *as, struct inv *v, const struct fields *f,
 /* Take a branch: the ACTR counter allows it, or the invocation stops. */
 static int branch(struct assembler *as, struct inv *v, const char *seq, int n, char *jump)
 {
+    struct macproc *mp = as->mac;
+    if (!v->m && ++mp->branches > mp->maxbranches) {   /* ACTR cannot reset this one */
+        ca_error(as, v, 0, "more than %ld branches (AIF/AGO) in open code in this assembly, "
+                 "whatever ACTR says (--max-branches raises the limit)", mp->maxbranches);
+        as->stop = 1;
+        return -1;
+    }
     if (--v->actr < 0) {
         ca_error(as, v, 0, "more than the ACTR limit of branches (AIF/AGO) in %s: an endless "
                  "loop? (ACTR sets the limit, %d by default)", v->m ? v->m->name : "open code",
@@ -1157,19 +1337,19 @@ static int aif_ago(struct assembler *as, struct inv *v, const struct fields *f, 
         return branch(as, v, e.s, n, jump);
     }
     if (e.n == 0 || e.s[0] != '(') {
-        ev_fail(&e, is_aif ? "AIF needs (condition).SEQUENCE" : "AGO needs .SEQUENCE");
+        ca_fail(&e, is_aif ? "AIF needs (condition).SEQUENCE" : "AGO needs .SEQUENCE");
         return 0;
     }
     if (!is_aif) {      /* computed AGO */
         e.i = 1;
-        int64_t k = to_num(&e, lor(&e));
+        int64_t k = ca_to_num(&e, ca_expr(&e));
         if (e.i >= e.n || e.s[e.i] != ')')
-            ev_fail(&e, "')' expected");
+            ca_fail(&e, "')' expected");
         e.i++;
         for (int64_t j = 1; !e.err; j++) {
             int n = seq_at(&e);
             if (!n) {
-                ev_fail(&e, "a sequence symbol expected");
+                ca_fail(&e, "a sequence symbol expected");
                 break;
             }
             if (j == k)
@@ -1183,18 +1363,18 @@ static int aif_ago(struct assembler *as, struct inv *v, const struct fields *f, 
     }
     while (!e.err) {
         if (e.i >= e.n || e.s[e.i] != '(') {
-            ev_fail(&e, "AIF needs (condition).SEQUENCE");
+            ca_fail(&e, "AIF needs (condition).SEQUENCE");
             return 0;
         }
-        struct val c = prim(&e);
+        struct val c = ca_term(&e);
         int n = seq_at(&e);
         if (!e.err && !n)
-            ev_fail(&e, "a sequence symbol (.NAME) expected after the condition");
+            ca_fail(&e, "a sequence symbol (.NAME) expected after the condition");
         if (e.err)
             return 0;
         if (c.t == 'C')
-            ev_fail(&e, "AIF needs a logical expression, not a character value");
-        else if (to_num(&e, c))
+            ca_fail(&e, "AIF needs a logical expression, not a character value");
+        else if (ca_to_num(&e, c))
             return branch(as, v, e.s + e.i, n, jump);
         e.i += n;
         if (e.i >= e.n || e.s[e.i] != ',')
@@ -1258,11 +1438,67 @@ static int mnote(struct assembler *as, struct inv *v, const struct fields *f)
         free(line);
     }
     free(buf);
+    stmt_more(as, &as->stmts[v->si])->mnote = 1;
     if (!comment) {
         enum diag_level l = sev >= 8 ? DIAG_ERROR : sev >= 4 ? DIAG_WARNING : DIAG_NOTE;
         stmt_msg(as, v->si, l, 0, "MNOTE %d: %s", sev, msg);
+    } else if (as->opt.mnote_console) {     /* as z390 shows them */
+        stmt_msg(as, v->si, DIAG_NOTE, 0, "MNOTE *: %s", msg);
     }
     return 0;
+}
+
+/*
+ * &C AREAD [NOSTMT|NOPRINT|CLOCKB|CLOCKD]: the next line of open code after the macro
+ * call (columns 1-80, blanks added), which is then not assembled; CLOCKB and CLOCKD
+ * give the time of day (hundredths of a second; HHMMSSTH): 0 unless --sysdate.
+ */
+static int aread(struct assembler *as, struct inv *v, const struct fields *f)
+{
+    struct macproc *mp = as->mac;
+    int64_t sub = 1;
+    if (!v->m) {
+        ca_error(as, v, f->opcol, "AREAD is for macro definitions (it reads the line after "
+                 "the call)");
+        return 0;
+    }
+    struct setvar *s = set_target(as, v, f, 'C', "AREAD", &sub);
+    if (!s)
+        return 0;
+    char buf[81];
+    int clk = f->opndlen == 6 && (name_eq(f->opnd, "CLOCKB", 6) || name_eq(f->opnd, "CLOCKD", 6));
+    if (clk) {
+        long cs = 0;
+        if (as->opt.real_date) {
+            struct timespec ts;
+            struct tm tm;
+            clock_gettime(CLOCK_REALTIME, &ts);
+            localtime_r(&ts.tv_sec, &tm);
+            cs = ((tm.tm_hour * 60L + tm.tm_min) * 60 + tm.tm_sec) * 100 + ts.tv_nsec / 10000000;
+        }
+        int n = toupper((unsigned char)f->opnd[5]) == 'B'
+                ? snprintf(buf, sizeof buf, "%08ld", cs)
+                : snprintf(buf, sizeof buf, "%02ld%02ld%02ld%02ld", cs / 360000,
+                           cs / 6000 % 60, cs / 100 % 60, cs % 100);
+        return set_cvalue(as, v, s, sub, buf, n) < 0 ? -1 : 0;
+    }
+    if (f->opndlen && !(f->opndlen == 6 && name_eq(f->opnd, "NOSTMT", 6)) &&
+        !(f->opndlen == 7 && name_eq(f->opnd, "NOPRINT", 7))) {
+        ca_error(as, v, f->opndcol, "AREAD's operand is NOSTMT, NOPRINT, CLOCKB or CLOCKD");
+        return 0;
+    }
+    int n = 0;
+    if (mp->rd_li) {
+        const struct srcfile *sf = as->files[mp->rd_fi];
+        if (*mp->rd_li < sf->nlines) {
+            n = sf->lens[*mp->rd_li] < 80 ? sf->lens[*mp->rd_li] : 80;
+            memcpy(buf, sf->lines[*mp->rd_li], (size_t)n);
+            (*mp->rd_li)++;
+            memset(buf + n, ' ', (size_t)(80 - n));
+            n = 80;
+        }
+    }
+    return set_cvalue(as, v, s, sub, buf, n) < 0 ? -1 : 0;
 }
 
 int ca_exec(struct assembler *as, struct inv *v, enum ca_op op, const struct fields *f,
@@ -1283,13 +1519,19 @@ int ca_exec(struct assembler *as, struct inv *v, enum ca_op op, const struct fie
     case CA_AGO: return aif_ago(as, v, f, 0, jump);
     case CA_ANOP: return 0;
     case CA_MNOTE: return mnote(as, v, f);
+    case CA_AREAD: return aread(as, v, f);
+    case CA_SETAF: case CA_SETCF:
+        ca_error(as, v, f->opcol, "%s calls an external function, a program of the host: "
+                 "IMP runs no host program for an assembly, whose source may not be trusted "
+                 "(write the function as a macro)", op == CA_SETAF ? "SETAF" : "SETCF");
+        return 0;
     case CA_MEXIT:
         if (!v->m)
             ca_error(as, v, f->opcol, "MEXIT outside a macro definition");
         return v->m ? -1 : 0;
     case CA_ACTR: {
         struct ev e = { .as = as, .v = v, .s = f->opnd, .n = f->opndlen, .col0 = f->opndcol };
-        int64_t n = to_num(&e, lor(&e));
+        int64_t n = ca_to_num(&e, ca_expr(&e));
         if (!e.err)
             v->actr = (int)(n < 0 ? 0 : n > 10000000 ? 10000000 : n);
         return 0;

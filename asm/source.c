@@ -9,7 +9,9 @@
  * dropped so that the operands go on in column 16 of the next line.
  *
  * COPY members are read here, in place (search: the including file's
- * directory, then -I directories), each one its own source file.  After
+ * directory, then -I directories, then the macro libraries, as HLASM takes
+ * both from SYSLIB), each one its own source file; a member must be a
+ * regular file.  After
  * END, the remaining lines are ignored with a warning.
  *
  * ASSIST decks: a $JOB card (a line that begins "$JOB") before the
@@ -22,8 +24,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <ctype.h>
+#include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <unistd.h>
+
+#ifndef EFTYPE
+#define EFTYPE ENOEXEC      /* reported by member_error(), never by strerror() */
+#endif
 
 #include "internal.h"
 
@@ -55,19 +63,36 @@ static void *map_file(FILE *f, size_t *len)
 /*
  * The whole file: mapped (*maplen = its length), or else (a pipe, an
  * empty file) read into a malloc'ed buffer (*maplen = 0).  NULL with
- * *err set if it cannot be read.
+ * *err set if it cannot be read.  A member (a COPY member, a macro
+ * library member) must be a regular file: it is opened without waiting
+ * (a FIFO would block) and anything else is refused with *err = EFTYPE
+ * (ENODEV for a device, EISDIR for a folder); the main source may also be a pipe.
  */
-static void *read_all(const char *path, size_t *len, size_t *maplen, int *err)
+static void *read_all(const char *path, size_t *len, size_t *maplen, int *err, int member)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
+    int fd = open(path, O_RDONLY | O_NOCTTY | (member ? O_NONBLOCK : 0));
+    if (fd < 0) {
         *err = errno;
         return NULL;
     }
     struct stat sb;
-    if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
-        fclose(f);
-        *err = EISDIR;
+    if (fstat(fd, &sb) == 0 && (S_ISDIR(sb.st_mode) || (member && !S_ISREG(sb.st_mode)))) {
+        close(fd);
+        *err = S_ISDIR(sb.st_mode) ? EISDIR : S_ISCHR(sb.st_mode) || S_ISBLK(sb.st_mode)
+                                               ? ENODEV : EFTYPE;
+        return NULL;
+    }
+    if (member && (uint64_t)sb.st_size >= ((uint64_t)1 << 30)) {
+        close(fd);
+        *err = EFBIG;
+        return NULL;
+    }
+    if (member)
+        fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    FILE *f = fdopen(fd, "rb");
+    if (!f) {
+        *err = errno;
+        close(fd);
         return NULL;
     }
     void *m = map_file(f, len);
@@ -343,7 +368,6 @@ static int build_stmt(struct assembler *as, int fi, int *li)
 }
 
 static int open_copy(struct assembler *as, int si, const char *name);
-static void *read_all(const char *path, size_t *len, size_t *maplen, int *err);
 
 /* Does line i of f begin with the ASSIST control card word w? */
 static int control_card(const struct srcfile *f, int i, const char *w)
@@ -385,7 +409,7 @@ static void read_stmts(struct assembler *as, int fi, const struct badline *bad, 
 {
     struct srcfile *f = as->files[fi];
     int li = 0, nbad = 0, bi = 0;
-    while (li < f->nlines && !as->ended) {
+    while (li < f->nlines && !as->ended && !as->stop) {
         if (control_card(f, li, "$JOB")) {
             li++;
             continue;
@@ -439,6 +463,8 @@ int src_gen_stmt(struct assembler *as, int file, int line, const char *text, int
     struct stmt_more *m = stmt_more(as, st);
     m->text = arena_strndup(&as->arena, text, (size_t)len);
     m->exp = exp;
+    if (mac_budget(as, si, len + (long)sizeof *st + (long)sizeof *m, 0) < 0)
+        unparsed = 1;       /* the budget is spent: kept for its message only */
     m->is_call = unparsed == 2;
     st->textlen = (short)len;
     if (!unparsed && len > 0) {
@@ -448,13 +474,32 @@ int src_gen_stmt(struct assembler *as, int file, int line, const char *text, int
     return si;
 }
 
-int src_load(struct assembler *as, const char *path)
+/* Why member path cannot be read (err from read_all), as a message. */
+static void member_error(struct assembler *as, int si, int col, const char *what,
+                         const char *path, int err)
+{
+    if (err == EISDIR)
+        stmt_msg(as, si, DIAG_ERROR, col, "%s %s is a directory, not a file", what, path);
+    else if (err == ENODEV)
+        stmt_msg(as, si, DIAG_ERROR, col, "%s %s is a device, not a regular file", what, path);
+    else if (err == EFTYPE)
+        stmt_msg(as, si, DIAG_ERROR, col, "%s %s is not a regular file (a FIFO or socket?)",
+                 what, path);
+    else if (err == EFBIG)
+        stmt_msg(as, si, DIAG_ERROR, col, "%s %s is too large (1 GiB at most)", what, path);
+    else
+        stmt_msg(as, si, DIAG_ERROR, col, "cannot read %s %s: %s", what, path, strerror(err));
+}
+
+int src_load(struct assembler *as, const char *path, int si)
 {
     size_t len = 0, maplen = 0;
     int err = 0;
-    void *text = read_all(path, &len, &maplen, &err);
-    if (!text)
+    void *text = read_all(path, &len, &maplen, &err, 1);
+    if (!text) {
+        member_error(as, si, 0, "library member", path, err);
         return -1;
+    }
     struct srcfile *f = arena_alloc(&as->arena, sizeof *f);
     f->path = arena_strndup(&as->arena, path, strlen(path));
     f->buf = text;
@@ -515,13 +560,13 @@ int src_read_file(struct assembler *as, const char *path, int from_stmt, int col
 {
     size_t len = 0, maplen = 0;
     int err = 0;
-    void *text = read_all(path, &len, &maplen, &err);
+    void *text = read_all(path, &len, &maplen, &err, from_stmt >= 0);
     if (!text) {
         if (from_stmt < 0)
             diag_report(as->diag, DIAG_ERROR, path, 0, 0, NULL, "cannot read: %s",
                         strerror(err));
         else
-            stmt_msg(as, from_stmt, DIAG_ERROR, col, "cannot read %s: %s", path, strerror(err));
+            member_error(as, from_stmt, col, "COPY member", path, err);
         return -1;
     }
     add_file(as, path, text, len, maplen);
@@ -538,30 +583,10 @@ static void dir_of(const char *path, char *buf, size_t n)
         snprintf(buf, n, "%.*s", (int)(slash - path), path);
 }
 
-/* Member name (or its lower case form) with extension ext in dir: 0 and its path. */
-int src_find_member(const char *dir, const char *name, const char *ext, char *out, size_t n)
-{
-    char lower[SYM_MAX + 1];
-    size_t k = 0;
-    for (; name[k] && k < SYM_MAX; k++)
-        lower[k] = (char)tolower((unsigned char)name[k]);
-    lower[k] = '\0';
-    const char *names[] = { name, lower };
-    for (int c = 0; c < 2; c++) {
-        snprintf(out, n, "%s/%s%s", dir, names[c], ext);
-        FILE *f = fopen(out, "rb");
-        if (f) {
-            fclose(f);
-            return 0;
-        }
-    }
-    return -1;
-}
-
 static int find_member(struct assembler *as, const char *dir, const char *name, char *out,
                        size_t n)
 {
-    static const char *const exts[] = { "", ".s", ".asm", ".cpy" };
+    static const char *const exts[] = { "", ".s", ".asm", ".cpy", ".mac" };
     char lower[SYM_MAX + 1];
     size_t k = 0;
     for (; name[k] && k < SYM_MAX; k++)
@@ -570,12 +595,10 @@ static int find_member(struct assembler *as, const char *dir, const char *name, 
     const char *names[] = { name, lower };
     for (size_t e = 0; e < sizeof exts / sizeof exts[0]; e++)
         for (int c = 0; c < 2; c++) {
-            snprintf(out, n, "%s/%s%s", dir, names[c], exts[e]);
-            FILE *f = fopen(out, "rb");
-            if (f) {
-                fclose(f);
-                return 0;
-            }
+            struct stat sb;
+            if ((size_t)snprintf(out, n, "%s/%s%s", dir, names[c], exts[e]) < n &&
+                stat(out, &sb) == 0)
+                return 0;       /* whether it can be read is found when it is read */
         }
     (void)as;
     return -1;
@@ -597,6 +620,8 @@ static int open_copy(struct assembler *as, int si, const char *name)
         found = find_member(as, dir, name, path, sizeof path);
         for (int i = 0; found < 0 && i < as->opt.nincdirs; i++)
             found = find_member(as, as->opt.incdirs[i], name, path, sizeof path);
+        for (int i = 0; found < 0 && i < as->opt.nmaclibs; i++)     /* HLASM's SYSLIB */
+            found = find_member(as, as->opt.maclibs[i], name, path, sizeof path);
     }
     if (found < 0) {
         stmt_msg(as, si, DIAG_ERROR, col, "COPY member %s not found", name);

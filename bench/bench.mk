@@ -21,6 +21,12 @@ $(B)/oracle/%: $(B)/tests/oracle/%.o $(LIBIMP)
 bench: all $(B)/bench-observe
 	sh bench/run.sh $(BIN) $(B)/bench-observe
 
+# impgrade: a class of 200 graded with -j2 (bench/grade.sh).
+.PHONY: bench-grade
+bench: bench-grade
+bench-grade: all
+	sh bench/grade.sh $(BIN)
+
 # The speed of the machine observed (bench/observe.c).
 DEPS += $(B)/bench/observe.d
 $(B)/bench-observe: $(B)/bench/observe.o $(LIBIMPVM) $(LIBIMP)

@@ -324,6 +324,42 @@ static void svg_ias(const struct profile *p, const struct prof_syms *s,
     }
 }
 
+const char *export_svg_plot(const struct profile *p)
+{
+    if (p->has_ias && p->nwindows)
+        return "ias";
+    if (p->has_pcs)
+        return "pcs";
+    if (p->has_iifm && p->nfreq)
+        return "iifm";
+    return "ias";
+}
+
+/* Why plot cannot be drawn, with what the profile has instead. */
+static const char *svg_missing(const struct profile *p, const char *plot)
+{
+    static const struct { const char *plot, *have[3]; } msgs[] = {
+        { "ias", { "the profile has no IAS window (it has PC samples: --plot=pcs)",
+                   "the profile has no IAS window (it has an IIFM table: --plot=iifm)",
+                   "the profile has no IAS window, no PC samples and no IIFM table to draw" } },
+        { "pcs", { "the profile has no PC samples (it has an IAS window: --plot=ias)",
+                   "the profile has no PC samples (it has an IIFM table: --plot=iifm)",
+                   "the profile has no PC samples, no IAS window and no IIFM table to draw" } },
+        { "iifm", { "the profile has no IIFM frequency table (it has an IAS window: --plot=ias)",
+                    "the profile has no IIFM frequency table (it has PC samples: --plot=pcs)",
+                    "the profile has no IIFM frequency table, no IAS window and no PC samples "
+                    "to draw" } },
+    };
+    int ias = p->has_ias && p->nwindows, pcs = p->has_pcs, iifm = p->has_iifm && p->nfreq;
+    for (size_t i = 0; i < sizeof msgs / sizeof msgs[0]; i++) {
+        if (strcmp(plot, msgs[i].plot))
+            continue;
+        int first = i == 0 ? pcs : ias, second = i == 2 ? pcs : iifm;
+        return msgs[i].have[first ? 0 : second ? 1 : 2];
+    }
+    return "nothing to draw";
+}
+
 int export_svg(FILE *f, const struct profile *p, const struct prof_syms *s,
                const struct prof_opts *o, const char *plot, const char **why)
 {
@@ -331,7 +367,7 @@ int export_svg(FILE *f, const struct profile *p, const struct prof_syms *s,
     char title[160];
     if (!strcmp(plot, "ias")) {
         if (!p->has_ias || p->nwindows == 0)
-            return *why = "the profile has no IAS window", -1;
+            return *why = svg_missing(p, plot), -1;
         unsigned k = o->window ? o->window : 1;
         if (k > p->nwindows)
             return *why = "--window: the profile has no such window", -1;
@@ -341,7 +377,7 @@ int export_svg(FILE *f, const struct profile *p, const struct prof_syms *s,
         svg_ias(p, s, w, o->all_blocks, &b);
     } else if (!strcmp(plot, "pcs")) {
         if (!p->has_pcs)
-            return *why = "the profile has no PC samples", -1;
+            return *why = svg_missing(p, plot), -1;
         snprintf(title, sizeof title, "PC samples by address");
         for (size_t i = 0; i < p->nsamples && !b.oom; i++) {
             const struct prof_sample *sm = &p->samples[i];
@@ -359,7 +395,7 @@ int export_svg(FILE *f, const struct profile *p, const struct prof_syms *s,
         qsort(b.v, b.n, sizeof *b.v, by_value);
     } else {
         if (!p->has_iifm || p->nfreq == 0)
-            return *why = "the profile has no IIFM frequency table", -1;
+            return *why = svg_missing(p, plot), -1;
         snprintf(title, sizeof title, "IIFM: instructions by opcode (time-sliced table)");
         for (size_t i = 0; i < p->nfreq && !b.oom; i++) {
             char label[112];

@@ -68,7 +68,8 @@ static void usage(FILE *f)
           "  --csv                 the tables as CSV\n"
           "  --json                everything as one JSON object\n"
           "  --svg=FILE            a bar chart: the IAS histogram, or --plot's table\n"
-          "  --plot=WHAT           what --svg draws: ias (default), pcs or iifm\n"
+          "  --plot=WHAT           what --svg draws: ias, pcs or iifm (default: the first\n"
+          "                        of these the profile holds)\n"
           "  --window=K            the IAS window --svg draws (default 1)\n"
           "  --callgrind=FILE      the samples in callgrind format (callgrind_annotate,\n"
           "                        KCachegrind)\n"
@@ -300,7 +301,9 @@ static int write_outputs(const struct options *o, const struct profile *p,
             else
                 report_print_text(f, r);
             break;
-        case 1: rc = export_svg(f, p, s, &o->po, o->plot ? o->plot : "ias", &why); break;
+        case 1:
+            rc = export_svg(f, p, s, &o->po, o->plot ? o->plot : export_svg_plot(p), &why);
+            break;
         case 2: rc = export_callgrind(f, p, s, o->profile, &why); break;
         case 3: rc = export_folded(f, p, s, &why); break;
         }

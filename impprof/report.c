@@ -698,14 +698,110 @@ static void csm_string(struct prof_report *r, const struct profile *p, const str
     free(seq);
 }
 
+/*
+ * Counts of pairs of CSECT indexes (0..65535 each: the reader's limit), in
+ * an open-addressing hash table of the pairs seen: memory and time follow
+ * the records, never the square of the CSECT count.  A key is
+ * (a << 16 | b) + 1, so 0 marks a free slot.
+ */
+struct pairs {
+    uint32_t *key;
+    uint64_t *count;
+    size_t cap, used;           /* cap: a power of two, at most half used */
+    int oom;
+};
+
+static size_t pair_slot(const struct pairs *ps, uint32_t key)
+{
+    size_t i = (size_t)((key * UINT64_C(0x9E3779B97F4A7C15)) >> 20) & (ps->cap - 1);
+    while (ps->key[i] && ps->key[i] != key)
+        i = (i + 1) & (ps->cap - 1);
+    return i;
+}
+
+static int pairs_grow(struct pairs *ps)
+{
+    size_t cap = ps->cap ? ps->cap * 2 : 1024;
+    struct pairs n = { calloc(cap, sizeof *n.key), calloc(cap, sizeof *n.count), cap, ps->used, 0 };
+    if (!n.key || !n.count) {
+        free(n.key), free(n.count);
+        return -1;
+    }
+    for (size_t i = 0; i < ps->cap; i++)
+        if (ps->key[i]) {
+            size_t j = pair_slot(&n, ps->key[i]);
+            n.key[j] = ps->key[i];
+            n.count[j] = ps->count[i];
+        }
+    free(ps->key), free(ps->count);
+    *ps = n;
+    return 0;
+}
+
+static void pairs_add(struct pairs *ps, unsigned a, unsigned b)
+{
+    uint32_t key = ((uint32_t)a << 16 | b) + 1;
+    if (ps->oom || ((ps->used + 1) * 2 > ps->cap && pairs_grow(ps) != 0)) {
+        ps->oom = 1;
+        return;
+    }
+    size_t i = pair_slot(ps, key);
+    if (!ps->key[i]) {
+        ps->key[i] = key;
+        ps->used++;
+    }
+    ps->count[i]++;
+}
+
+static void pairs_free(struct pairs *ps)
+{
+    free(ps->key), free(ps->count);
+    *ps = (struct pairs){ 0 };
+}
+
+struct pair_row {
+    unsigned a, b;
+    uint64_t n;
+};
+
+/* Most first; among equals, by a then b (the order of the dense matrix). */
+static int pair_row_cmp(const void *x, const void *y)
+{
+    const struct pair_row *p = x, *q = y;
+    if (p->n != q->n)
+        return p->n > q->n ? -1 : 1;
+    if (p->a != q->a)
+        return p->a < q->a ? -1 : 1;
+    return (p->b > q->b) - (p->b < q->b);
+}
+
+/* The pairs, sorted (pair_row_cmp), into *rows: their number, or
+ * (size_t)-1 if memory ran out.  The table is freed. */
+static size_t pairs_sorted(struct pairs *ps, struct pair_row **rows)
+{
+    size_t n = 0;
+    *rows = ps->oom ? NULL : malloc((ps->used ? ps->used : 1) * sizeof **rows);
+    for (size_t i = 0; *rows && i < ps->cap; i++)
+        if (ps->key[i])
+            (*rows)[n++] = (struct pair_row){ (ps->key[i] - 1) >> 16, (ps->key[i] - 1) & 0xFFFF,
+                                              ps->count[i] };
+    pairs_free(ps);
+    if (!*rows)
+        return (size_t)-1;
+    qsort(*rows, n, sizeof **rows, pair_row_cmp);
+    return n;
+}
+
 /* The transition matrix: from x to (the last row and column: no CSECT),
  * as a matrix for up to 12 CSECTs, else the pairs by count. */
 static void csm_matrix(struct prof_report *r, const struct profile *p, const struct prof_opts *o,
                        const struct csm_view *v)
 {
     size_t nc = p->ncsects + 1;
-    uint64_t *m = calloc(nc * nc, sizeof *m), calls = 0, rets = 0, stores = 0;
-    if (!m) {
+    int dense = nc <= TAB_MAX_COLS - 1;
+    uint64_t *m = dense ? calloc(nc * nc, sizeof *m) : NULL, calls = 0, rets = 0, stores = 0;
+    struct pairs ps = { 0 };
+    if (dense && !m) {
         r->oom = 1;
         return;
     }
@@ -713,7 +809,10 @@ static void csm_matrix(struct prof_report *r, const struct profile *p, const str
         const struct prof_tr *x = &v->tr[i];
         size_t f = x->from < p->ncsects ? x->from : p->ncsects;
         size_t to = x->to < p->ncsects ? x->to : p->ncsects;
-        m[f * nc + to]++;
+        if (dense)
+            m[f * nc + to]++;
+        else
+            pairs_add(&ps, (unsigned)f, (unsigned)to);
         calls += x->kind == 1;
         rets += x->kind == 2;
         stores += x->kind == 4;
@@ -723,9 +822,10 @@ static void csm_matrix(struct prof_report *r, const struct profile *p, const str
     struct table *t = new_table(r, id);
     if (!t) {
         free(m);
+        pairs_free(&ps);
         return;
     }
-    if (nc <= TAB_MAX_COLS - 1) {
+    if (dense) {
         tab_title(t, "%s: the transition matrix (rows: the CSECT left; columns: the one entered)",
                   v->title);
         tab_col(t, "from", TAB_LEFT);
@@ -743,22 +843,17 @@ static void csm_matrix(struct prof_report *r, const struct profile *p, const str
         tab_col(t, "from", TAB_LEFT);
         tab_col(t, "to", TAB_LEFT);
         tab_col(t, "count", TAB_RIGHT | TAB_NUM);
-        size_t shown = 0, limit = o->top ? (size_t)o->top : SIZE_MAX;
-        for (;;) {
-            size_t bi = 0;
-            for (size_t i = 0; i < nc * nc; i++)
-                if (m[i] > m[bi])
-                    bi = i;
-            if (!m[bi] || shown++ >= limit)
-                break;
+        struct pair_row *pr;
+        size_t np = pairs_sorted(&ps, &pr), limit = o->top ? (size_t)o->top : SIZE_MAX;
+        if (np == (size_t)-1)
+            r->oom = 1, np = 0;
+        for (size_t k = 0; k < np && k < limit; k++) {
             size_t row = tab_row(t);
-            tab_set(t, row, 0, "%s", csect_name(p, bi / nc < p->ncsects ? (unsigned)(bi / nc)
-                                                                          : PROF_NO_CSECT));
-            tab_set(t, row, 1, "%s", csect_name(p, bi % nc < p->ncsects ? (unsigned)(bi % nc)
-                                                                          : PROF_NO_CSECT));
-            set_u64(t, row, 2, m[bi]);
-            m[bi] = 0;
+            tab_set(t, row, 0, "%s", csect_name(p, pr[k].a < p->ncsects ? pr[k].a : PROF_NO_CSECT));
+            tab_set(t, row, 1, "%s", csect_name(p, pr[k].b < p->ncsects ? pr[k].b : PROF_NO_CSECT));
+            set_u64(t, row, 2, pr[k].n);
         }
+        free(pr);
     }
     if (v->data)
         tab_note(t, "%zu data references to another CSECT or of another kind: %" PRIu64
@@ -781,7 +876,17 @@ static void csm_matrix(struct prof_report *r, const struct profile *p, const str
  * first record; in each, the CSECT current at its start and every one
  * entered (or referred to) during it.  A table of the intervals' sets,
  * and how often each pair was used in the same interval.
+ *
+ * Bounds: the pairs are counted sparsely (struct pairs), and only in
+ * intervals of at most CSM_PAIR_SET CSECTs (a bigger set says little of
+ * which go together; a note counts those intervals), so the work is at
+ * most CSM_PAIR_SET / 2 pairs per record.  A stretch of intervals with no
+ * record is stepped over at once, not interval by interval; at most
+ * CSM_INTERVAL_ROWS intervals are listed even with --top=0.
  */
+#define CSM_PAIR_SET      64
+#define CSM_INTERVAL_ROWS 100000
+
 static void csm_concurrency(struct prof_report *r, const struct profile *p,
                             const struct prof_opts *o, const struct csm_view *v)
 {
@@ -789,14 +894,14 @@ static void csm_concurrency(struct prof_report *r, const struct profile *p,
     uint64_t end = p->cycles > v->tr[v->n - 1].cycles ? p->cycles : v->tr[v->n - 1].cycles;
     size_t nc = p->ncsects + 1;
     uint8_t *in = calloc(nc, 1);
-    uint64_t *pairs = calloc(nc * nc, sizeof *pairs);
     unsigned *set = malloc(nc * sizeof *set);
+    struct pairs ps = { 0 };
     char id[48];
     snprintf(id, sizeof id, "%s-together", v->id);
     struct table *t = new_table(r, id);
-    if (!in || !pairs || !set || !t) {
-        r->oom |= !in || !pairs || !set;
-        free(in), free(pairs), free(set);
+    if (!in || !set || !t) {
+        r->oom |= !in || !set;
+        free(in), free(set);
         return;
     }
     tab_title(t, "%s: the CSECTs used together, in intervals of %" PRIu64 " cycles", v->title, w);
@@ -804,23 +909,32 @@ static void csm_concurrency(struct prof_report *r, const struct profile *p,
     tab_col(t, "from cycle", TAB_RIGHT | TAB_NUM);
     tab_col(t, "CSECTs", TAB_RIGHT | TAB_NUM);
     tab_col(t, "used", TAB_LEFT);
-    size_t k = 0, rows = 0, limit = o->top ? (size_t)o->top : SIZE_MAX;
+    size_t k = 0, limit = o->top ? (size_t)o->top : SIZE_MAX, big = 0;
+    if (limit > CSM_INTERVAL_ROWS)
+        limit = CSM_INTERVAL_ROWS;
+    if (end < t0)
+        end = t0;
+    uint64_t shown = 0, intervals = (end - t0) / w + 1;
     unsigned cur = v->data ? v->tr[0].to : v->tr[0].from;
-    for (uint64_t a = t0, i = 0; a <= end && k <= v->n; a += w, i++) {
+    for (uint64_t i = 0; i < intervals;) {
+        uint64_t a = t0 + i * w;        /* at most end: no overflow */
         size_t n = 0;
         unsigned c = cur < p->ncsects ? cur : p->ncsects;
         in[c] = 1, set[n++] = c;
-        for (; k < v->n && v->tr[k].cycles < a + w; k++) {
+        for (; k < v->n && (v->tr[k].cycles < a || v->tr[k].cycles - a < w); k++) {
             cur = v->tr[k].to;
             c = cur < p->ncsects ? cur : p->ncsects;
             if (!in[c])
                 in[c] = 1, set[n++] = c;
         }
-        for (size_t x = 0; x < n; x++)
-            for (size_t y = 0; y < n; y++)
-                if (x != y)
-                    pairs[set[x] * nc + set[y]]++;
-        if (rows++ < limit) {
+        if (n > CSM_PAIR_SET)
+            big++;
+        else
+            for (size_t x = 0; x < n; x++)
+                for (size_t y = 0; y < n; y++)
+                    if (set[x] < set[y])
+                        pairs_add(&ps, set[x], set[y]);
+        if (shown < limit) {
             char names[1024] = "";
             size_t len = 0;
             for (size_t x = 0; x < n && len < sizeof names; x++)
@@ -831,39 +945,48 @@ static void csm_concurrency(struct prof_report *r, const struct profile *p,
             set_u64(t, row, 1, a);
             set_u64(t, row, 2, n);
             tab_set(t, row, 3, "%s", names);
+            shown++;
         }
         for (size_t x = 0; x < n; x++)
             in[set[x]] = 0;
-        if (k == v->n && a + w > end)
-            break;
+        /* the intervals up to the next record hold only the current CSECT */
+        uint64_t same = k < v->n ? (v->tr[k].cycles - t0) / w - i - 1 : intervals - i - 1;
+        c = cur < p->ncsects ? cur : p->ncsects;
+        for (uint64_t j = 1; j <= same && shown < limit; j++, shown++) {
+            size_t row = tab_row(t);
+            set_u64(t, row, 0, i + j);
+            set_u64(t, row, 1, t0 + (i + j) * w);
+            set_u64(t, row, 2, 1);
+            tab_set(t, row, 3, "%s", csect_name(p, c < p->ncsects ? c : PROF_NO_CSECT));
+        }
+        i += same + 1;
     }
-    if (rows > limit)
-        tab_note(t, "(%zu more intervals not shown: --top=0 shows all)", rows - limit);
+    if (intervals > shown)
+        tab_note(t, "(%" PRIu64 " more intervals not shown%s)", intervals - shown,
+                 o->top && o->top <= CSM_INTERVAL_ROWS ? ": --top=0 shows all" : "");
+    if (big)
+        tab_note(t, "%zu intervals used more than %d CSECTs: their pairs are not counted below "
+                    "(a shorter --interval counts them)", big, CSM_PAIR_SET);
     snprintf(id, sizeof id, "%s-together-pairs", v->id);
     struct table *m = new_table(r, id);
+    struct pair_row *pr;
+    size_t np = pairs_sorted(&ps, &pr);
+    if (np == (size_t)-1)
+        r->oom = 1, np = 0;
     if (m) {
         tab_title(m, "%s: pairs of CSECTs used in the same interval, by intervals", v->title);
         tab_col(m, "CSECT", TAB_LEFT);
         tab_col(m, "with", TAB_LEFT);
         tab_col(m, "intervals", TAB_RIGHT | TAB_NUM);
-        for (size_t shown = 0; shown < limit;) {
-            size_t bi = 0;
-            for (size_t x = 0; x < nc * nc; x++)
-                if (x / nc < x % nc && pairs[x] > pairs[bi])
-                    bi = x;
-            if (!(bi / nc < bi % nc) || !pairs[bi])
-                break;
+        for (size_t x = 0; x < np && x < (o->top ? (size_t)o->top : SIZE_MAX); x++) {
             size_t row = tab_row(m);
-            tab_set(m, row, 0, "%s", csect_name(p, bi / nc < p->ncsects ? (unsigned)(bi / nc)
-                                                                          : PROF_NO_CSECT));
-            tab_set(m, row, 1, "%s", csect_name(p, bi % nc < p->ncsects ? (unsigned)(bi % nc)
-                                                                          : PROF_NO_CSECT));
-            set_u64(m, row, 2, pairs[bi]);
-            pairs[bi] = 0;
-            shown++;
+            tab_set(m, row, 0, "%s", csect_name(p, pr[x].a < p->ncsects ? pr[x].a : PROF_NO_CSECT));
+            tab_set(m, row, 1, "%s", csect_name(p, pr[x].b < p->ncsects ? pr[x].b : PROF_NO_CSECT));
+            set_u64(m, row, 2, pr[x].n);
         }
     }
-    free(in), free(pairs), free(set);
+    free(pr);
+    free(in), free(set);
 }
 
 /* The records of view v: data or code, task (0: every task). */

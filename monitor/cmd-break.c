@@ -247,15 +247,76 @@ static int info_branches(struct mon *m)
     return 0;
 }
 
+/* info alone: the program, where the machine is, the counts, the
+ * breakpoints, the monitors armed and paging, a line each. */
+static int info_summary(struct mon *m)
+{
+    struct vm *vm = mon_vm(m);
+    if (!vm) {
+        fprintf(m->out, "no program loaded (load FILE)\n");
+        return 0;
+    }
+    fprintf(m->out, "program:  %s", m->prog[0] ? m->prog[0] : "?");
+    for (int k = 1; k < m->o.ntasks && m->prog[k]; k++)
+        fprintf(m->out, ", %s", m->prog[k]);
+    fprintf(m->out, "%s\n", m->o.ntasks > 1 ? " (one task each)" : "");
+    uint32_t ia = vm_between_instructions(vm) ? (uint32_t)(vm_get_psw(vm) & VM_ADDR_MASK)
+                                              : vm_instruction_address(vm);
+    char sym[128], src[8];
+    where_format(m, ia, sym, sizeof sym, src, sizeof src);
+    const struct vm_counters *c = vm_counters(vm);
+    if (m->ended)
+        fprintf(m->out, "state:    ended (%s) at X'%06X'%s%s\n", vm_status_name(m->stop.st), ia,
+                sym[0] ? " " : "", sym);
+    else if (c->instructions == 0)
+        fprintf(m->out, "state:    ready to run at X'%06X'%s%s\n", ia, sym[0] ? " " : "", sym);
+    else
+        fprintf(m->out, "state:    stopped (%s) at X'%06X'%s%s\n", vm_status_name(m->stop.st), ia,
+                sym[0] ? " " : "", sym);
+    fprintf(m->out, "counts:   %llu instructions, %llu cycles\n",
+            (unsigned long long)c->instructions, (unsigned long long)c->cycles);
+    int nb = 0, nw = 0;
+    for (int i = 0; i < MON_MAX_BREAKS; i++)
+        if (m->brk[i].id)
+            m->brk[i].kind == BK_WATCH || m->brk[i].kind == BK_WREG ? nw++ : nb++;
+    fprintf(m->out, "breaks:   %d breakpoint%s, %d watchpoint%s\n", nb, nb == 1 ? "" : "s", nw,
+            nw == 1 ? "" : "s");
+    char armed[160] = "";
+    size_t k = 0;
+    for (int i = 0; i < VM_HPM_COUNT; i++) {
+        struct vm_hpm_stats st;
+        vm_hpm_stats(vm, (enum vm_hpm)i, &st);
+        if (st.on && k < sizeof armed)
+            k += (size_t)snprintf(armed + k, sizeof armed - k, " %s", vm_hpm_name((enum vm_hpm)i));
+    }
+    if (vm_iifm_active(vm) && k < sizeof armed)
+        k += (size_t)snprintf(armed + k, sizeof armed - k, " iifm");
+    if ((vm_get_psw(vm) & VM_PSW_PER) && (vm_get_cr(vm, 9) >> 27) && k < sizeof armed)
+        k += (size_t)snprintf(armed + k, sizeof armed - k, " per");
+    fprintf(m->out, "monitors:%s\n", k ? armed : " none");
+    struct vm_paging cfg;
+    uint64_t slice;
+    if (vm_paging_config(vm, &cfg, &slice) == 0)
+        fprintf(m->out, "paging:   %u frames of %u bytes, %s, %u task%s\n", cfg.frames,
+                cfg.page_size, vm_policy_name(cfg.policy), vm_task_count(vm),
+                vm_task_count(vm) == 1 ? "" : "s");
+    else
+        fprintf(m->out, "paging:   off\n");
+    fprintf(m->out, "(info break|branches|tasks|paging|monitors|symbols|registers: the details)\n");
+    return 0;
+}
+
 int cmd_info(struct mon *m, int argc, char **argv)
 {
     static const struct { const char *name; int (*fn)(struct mon *); } subs[] = {
         { "break", info_break }, { "branches", info_branches }, { "tasks", info_tasks },
         { "paging", info_paging }, { "monitors", info_monitors }, { "symbols", info_symbols },
     };
+    if (argc == 1)
+        return info_summary(m);
     if (argc != 2)
-        return mon_error(m, "info needs one of: break, branches, tasks, paging, monitors, "
-                         "symbols, registers");
+        return mon_error(m, "info takes one of: break, branches, tasks, paging, monitors, "
+                         "symbols, registers (or none: a summary)");
     size_t n = strlen(argv[1]);
     for (size_t i = 0; i < sizeof subs / sizeof subs[0]; i++)
         if (n && strncmp(subs[i].name, argv[1], n) == 0)

@@ -15,6 +15,7 @@
 
 #include "hpm.h"
 #include "number.h"
+#include "outfile.h"
 
 /* A decimal number lo..hi from arg into *v; 0, or -1 after a message. */
 static int number_in(struct mon *m, const char *what, const char *arg, uint64_t lo, uint64_t hi,
@@ -116,12 +117,13 @@ int cmd_save(struct mon *m, int argc, char **argv)
         return mon_error(m, "save needs a file name");
     if (!mon_vm(m))
         return mon_error(m, "no program loaded (load FILE)");
-    FILE *f = fopen(argv[1], "w");
+    struct outfile o;
+    FILE *f = mon_output_open(m, &o, argv[1]);
     if (!f)
-        return mon_error(m, "save: cannot open '%s': %s", argv[1], strerror(errno));
+        return -1;
     imprun_profile_write(f, &m->r, m->stop.st);
-    if (fclose(f) != 0)
-        return mon_error(m, "save: writing '%s': %s", argv[1], strerror(errno));
+    if (mon_output_commit(m, &o) != 0)
+        return -1;
     fprintf(m->out, "saved %s\n", argv[1]);
     return 0;
 }
@@ -294,6 +296,9 @@ int cmd_source(struct mon *m, int argc, char **argv)
 {
     if (argc != 2)
         return mon_error(m, "source needs a file name");
+    if (m->nsourcing == MON_MAX_SOURCE)
+        return mon_error(m, "source %s: more than %d scripts open at once (does a script "
+                         "source itself?)", argv[1], MON_MAX_SOURCE);
     FILE *f = fopen(argv[1], "r");
     if (!f)
         return mon_error(m, "source: cannot open '%s': %s", argv[1], strerror(errno));

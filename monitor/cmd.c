@@ -11,6 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lineread.h"
+#include "outfile.h"
+
 static const struct cmd table[] = {
 #define MON_CMD(name, fn, cc, args, help) { name, args, help, fn, cc },
 #include "commands.def"
@@ -99,12 +102,14 @@ int cmd_exec(struct mon *m, const char *line)
     const struct cmd *c = cmd_find(argv[0], err, sizeof err);
     if (!c)
         return mon_error(m, "%s", err);
-    /* COMMAND ... > FILE: what it prints goes to FILE (any report saved) */
+    /* COMMAND ... > FILE: what it prints goes to FILE (any report saved);
+       the file is installed only if the command succeeded */
     FILE *saved = NULL;
+    struct outfile o;
     if (argc >= 3 && strcmp(argv[argc - 2], ">") == 0) {
-        FILE *f = fopen(argv[argc - 1], "w");
+        FILE *f = mon_output_open(m, &o, argv[argc - 1]);
         if (!f)
-            return mon_error(m, "cannot write '%s': %s", argv[argc - 1], strerror(errno));
+            return -1;
         saved = m->out;
         m->out = f;
         argc -= 2;
@@ -113,29 +118,69 @@ int cmd_exec(struct mon *m, const char *line)
     int rc = c->fn(m, argc, argv);
     fflush(m->out);
     if (saved) {
-        if (fclose(m->out) != 0)
-            rc = mon_error(m, "writing '%s': %s", argv[argc + 1], strerror(errno));
         m->out = saved;
+        if (rc == 0)
+            rc = mon_output_commit(m, &o);
+        else
+            outfile_abort(&o);
     }
     return rc;
 }
 
+#define MON_SKIP_LIMIT 16     /* a line's rest skipped: at most this many LINE_LIMITs */
+
+/* Skip what is left of a line the reader stopped at its limit: 0, or -1
+ * if reading failed or the line goes on past MON_SKIP_LIMIT MiB (an
+ * endless stream such as /dev/zero: the rest is not read). */
+static int skip_rest(FILE *f, struct lineread *lr)
+{
+    char scrap[1];
+    for (int k = 0; lr->unended; k++)
+        if (k == MON_SKIP_LIMIT || line_read(f, scrap, 0, LINE_LIMIT, lr) == LINE_ERROR)
+            return -1;
+    return 0;
+}
+
 int cmd_source_file(struct mon *m, FILE *f, const char *name)
 {
-    char line[1100], where[512];
+    char line[MON_MAX_LINE + 1], where[512];
     const char *outer = m->where;
-    int lineno = 0, bad = 0;
-    while (!m->quit && fgets(line, sizeof line, f)) {
+    long lineno = 0;
+    int bad = 0;
+    struct lineread lr;
+    enum line_result r = LINE_OK;
+    if (m->nsourcing == MON_MAX_SOURCE)
+        return mon_error(m, "%s: more than %d scripts open at once", name, MON_MAX_SOURCE);
+    m->sourcing[m->nsourcing++] = name;
+    while (!m->quit && (r = line_read(f, line, MON_MAX_LINE, LINE_LIMIT, &lr)) == LINE_OK) {
         lineno++;
-        line[strcspn(line, "\n")] = '\0';
-        snprintf(where, sizeof where, "%s:%d", name, lineno);
+        line[lr.len] = '\0';
+        snprintf(where, sizeof where, "%s:%ld", name, lineno);
         m->where = where;
+        if (lr.cut || lr.unended) {
+            if (skip_rest(f, &lr) != 0) {
+                bad = mon_error(m, "line longer than %d MiB: the rest of %s is not read",
+                                MON_SKIP_LIMIT, name);
+                break;
+            }
+            mon_error(m, "line longer than %d characters: not run", MON_MAX_LINE);
+            bad = 1;
+            continue;
+        }
+        if (memchr(line, '\0', lr.len)) {
+            mon_error(m, "a NUL byte in the line: not run");
+            bad = 1;
+            continue;
+        }
         if (m->opt.echo && line[0])
             fprintf(m->out, "> %s\n", line);
         if (cmd_exec(m, line) != 0)
             bad = 1;
     }
+    if (r == LINE_ERROR || ferror(f))
+        bad = mon_error(m, "%s: cannot read: %s", name, strerror(errno ? errno : EIO));
     m->where = outer;
+    m->nsourcing--;
     return bad ? -1 : 0;
 }
 

@@ -82,6 +82,7 @@ void mon_init(struct mon *m, const char *self, FILE *out, FILE *err)
 
 static void unload(struct mon *m)
 {
+    where_index_free(m);
     if (m->loaded) {
         run_close(&m->r);
         for (int k = 0; k < m->o.ntasks; k++)
@@ -156,6 +157,7 @@ static int machine_fresh(struct mon *m, FILE *console)
     }
     m->loaded = 1;
     m->ended = 0;
+    where_index(m);             /* no index (out of memory): the pane guesses */
     m->stop = (struct mon_stop){ VM_STEPPED, 0 };
     return 0;
 }

@@ -10,7 +10,7 @@
  *   where.c    symbols by name, FILE:LINE, CSECT+offset, disassembly
  *   cmd.c      the command table: dispatch, abbreviations, help
  *   cmd-*.c    the commands' handlers
- *   batch.c    reading commands from a script or standard input
+ *   output.c   the files commands write (save, COMMAND > FILE): never an input
  *   screen.c, pane-*.c   the ncurses views over the model (no model code)
  *
  * The model never prints to the terminal itself: commands write to
@@ -30,6 +30,8 @@
 #define MON_MAX_WATCHES VM_MAX_WATCHPOINTS
 #define MON_SLICE       200000u         /* cycles per slice of a live run */
 #define MON_DEFAULT_CYCLES 2000000000ull
+#define MON_MAX_SOURCE  16              /* scripts open at once (source nesting) */
+#define MON_MAX_LINE    1023            /* longest command line, in bytes */
 
 /* Kinds of breakpoint: one row each, its name in `info break'. */
 #define MON_BREAK_KINDS(X)                                              \
@@ -98,8 +100,12 @@ struct mon {
     int (*between)(void *ctx, struct mon *m);   /* nonzero: stop the run */
     void *between_ctx;
     const char *where;          /* "file:line" prefix of the command running */
+    const char *sourcing[MON_MAX_SOURCE];   /* the scripts being read, outermost first */
+    int nsourcing;
     int examined;               /* examine showed storage at examined_at */
     uint32_t examined_at;
+    uint32_t *stmt;             /* the first address of every statement of the */
+    size_t nstmt;               /* program's text (task 1), ascending: where_index */
 };
 
 /* model.c */
@@ -147,6 +153,15 @@ void where_format(const struct mon *m, uint32_t addr, char *sym, size_t symsize,
                   char *src, size_t srcsize);
 /* The instruction at addr, disassembled; its length (2 if unknown). */
 int where_disasm(const struct mon *m, uint32_t addr, char *buf, size_t size);
+/* Index the statements of the loaded program (from its LINE records) into
+ * m->stmt; 0, or -1 if memory ran out (no index then). */
+int where_index(struct mon *m);
+void where_index_free(struct mon *m);
+/* The statement `back' statements before the one at addr (addr must be a
+ * statement's first address): 0 with *start, or -1 if addr is none. */
+int where_statement_back(const struct mon *m, uint32_t addr, int back, uint32_t *start);
+/* The first address of the next statement after addr, or 0 if none. */
+uint32_t where_statement_after(const struct mon *m, uint32_t addr);
 /* The dispatch index of a mnemonic, or -1. */
 int where_opcode(const char *mnemonic);
 /* Call fn for each symbol name (completion). */
@@ -183,7 +198,21 @@ const struct cmd *cmd_table(size_t *count);
 const struct cmd *cmd_find(const char *word, char *err, size_t errsize);
 /* Split and run one command line (# comments, blank lines ok): 0 or -1. */
 int cmd_exec(struct mon *m, const char *line);
-/* Read and run every line of f (name for messages); 0 if all succeeded. */
+/* Read and run every line of f (name for messages); 0 if all succeeded.
+ * Lines are read with the bounded line reader: a line longer than
+ * MON_MAX_LINE is an error at its own line number and is not run; at
+ * most MON_MAX_SOURCE scripts are read at once (a script that sources
+ * itself stops there with an error). */
 int cmd_source_file(struct mon *m, FILE *f, const char *name);
+
+/* output.c: where a command writes a file (save FILE, COMMAND > FILE) */
+struct outfile;
+/* Open path for writing through lib/'s output module, after refusing a
+ * path that is one of the inputs (the program files, the load modules,
+ * the sources they were assembled from, the scripts being read); NULL
+ * after a message on m->err (counted). */
+FILE *mon_output_open(struct mon *m, struct outfile *o, const char *path);
+/* Install the output (0), or -1 after a message (counted). */
+int mon_output_commit(struct mon *m, struct outfile *o);
 
 #endif

@@ -5,7 +5,7 @@
 # (libimprun.a, vm/imprun/imprun.mk).
 
 IMPMON_SRC := $(addprefix monitor/,main.c model.c where.c expr.c regs.c cmd.c cmd-run.c \
-              cmd-break.c cmd-data.c cmd-mon.c screen.c pane-regs.c pane-code.c pane-stats.c \
+              cmd-break.c cmd-data.c cmd-mon.c output.c screen.c pane-regs.c pane-code.c pane-stats.c \
               pane-mon.c pane-paging.c pane-micro.c)
 IMPMON_OBJ := $(IMPMON_SRC:%.c=$(B)/%.o)
 DEPS       += $(IMPMON_OBJ:.o=.d)

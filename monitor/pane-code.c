@@ -83,10 +83,24 @@ void pane_disasm(struct scr *s, const struct box *b)
     struct vm *vm = mon_vm(s->m);
     if (!vm)
         return;
-    uint32_t ia = ia_of(vm), a = start_before(s->m, ia, in.h / 3);
+    /* on the assembler's statements when ia is one: never from the
+       middle of an instruction; else a guess that decodes onto ia */
+    uint32_t ia = ia_of(vm), a;
+    if (where_statement_back(s->m, ia, in.h / 3, &a) != 0)
+        a = start_before(s->m, ia, in.h / 3);
     for (int r = 0; r < in.h && a < vm_storage_size(vm); r++) {
         char text[80], sym[128], src[200];
         int len = where_disasm(s->m, a, text, sizeof text);
+        uint32_t next = where_statement_after(s->m, a);
+        if (next && next < a + (uint32_t)len && next > a) {
+            len = (int)(next - a);      /* a statement starts inside: its bytes alone */
+            uint8_t by[6];
+            size_t k = (size_t)snprintf(text, sizeof text, "DC    X'");
+            if (vm_fetch_bytes(vm, a, by, (size_t)len) == 0)
+                for (int i = 0; i < len; i++)
+                    k += (size_t)snprintf(text + k, sizeof text - k, "%02X", by[i]);
+            snprintf(text + k, sizeof text - k, "'");
+        }
         where_format(s->m, a, sym, sizeof sym, src, sizeof src);
         char *p = src;
         while (*p == ' ')

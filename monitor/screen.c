@@ -27,6 +27,7 @@
 #include <readline/readline.h>
 
 #include "mon.h"
+#include "cmd.h"
 #include "hpm.h"
 #include "scr.h"
 #include "screen.h"
@@ -56,16 +57,23 @@ int scr_changed_attr(void) { return has_colors() ? COLOR_PAIR(1) | A_BOLD : A_RE
 
 void scr_put(const struct box *b, int r, int attr, const char *fmt, ...)
 {
-    char buf[512];
+    char small[512], *buf = small;
     va_list ap;
     if (r < 0 || r >= b->h || b->w <= 0)
         return;
     va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
+    int n = vsnprintf(small, sizeof small, fmt, ap);
     va_end(ap);
+    if (n >= (int)sizeof small && (buf = malloc((size_t)n + 1)) != NULL) {
+        va_start(ap, fmt);         /* a wide box: the whole text, up to its width */
+        vsnprintf(buf, (size_t)n + 1, fmt, ap);
+        va_end(ap);
+    }
     attron(attr);
-    mvaddnstr(b->y + r, b->x, buf, b->w);
+    mvaddnstr(b->y + r, b->x, buf ? buf : small, b->w);
     attroff(attr);
+    if (buf != small)
+        free(buf);
 }
 
 struct box scr_frame(const struct box *b, const char *title)
@@ -88,6 +96,8 @@ struct box scr_frame(const struct box *b, const char *title)
 
 /* ---- the log: what commands and the program print ------------------------------- */
 
+static int log_rows(void);
+
 static void log_line(struct scr *s, const char *text)
 {
     int i = (s->log_head + s->nlog) % SCR_LOG_LINES;
@@ -100,33 +110,73 @@ static void log_line(struct scr *s, const char *text)
     s->log[i] = strdup(text);
 }
 
-/* Move what the sink holds into the log, and empty it. */
-static void log_drain(struct scr *s)
+/* Move what the sink holds into the log (whole lines, however long),
+ * and empty it; the number of lines moved. */
+static int log_drain(struct scr *s)
 {
-    char line[512];
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n;
+    int count = 0;
     fflush(s->sink);
     rewind(s->sink);
-    while (fgets(line, sizeof line, s->sink)) {
+    while ((n = getline(&line, &cap, s->sink)) >= 0) {
         line[strcspn(line, "\n")] = '\0';
         log_line(s, line);
+        count++;
     }
+    free(line);
     rewind(s->sink);
     if (ftruncate(fileno(s->sink), 0) != 0)
         log_line(s, "impmon: cannot empty the log file");
     s->log_scroll = 0;
+    return count;
 }
 
+/* The rows line k of the log takes in a box w wide: long lines wrap. */
+static int log_height(const struct scr *s, int k, int w)
+{
+    size_t len = strlen(s->log[(s->log_head + k) % SCR_LOG_LINES]);
+    return w <= 0 || len == 0 ? 1 : (int)((len + (size_t)w - 1) / (size_t)w);
+}
+
+/* The log, bottom up: the last line log_scroll lines from the end at the
+ * bottom, each line wrapped to the width (nothing is cut). */
 void pane_log(struct scr *s, const struct box *b)
 {
-    struct box in = scr_frame(b, s->log_scroll ? "log (scrolled: PgDn)" : "log");
-    int first = s->nlog - in.h - s->log_scroll;
-    for (int r = 0; r < in.h; r++) {
-        int k = first + r;
-        if (k < 0 || k >= s->nlog)
-            continue;
+    char title[80];
+    if (s->log_scroll)
+        snprintf(title, sizeof title, "log: %d more line%s below (PgDn), PgUp scrolls back",
+                 s->log_scroll, s->log_scroll == 1 ? "" : "s");
+    else
+        snprintf(title, sizeof title, "log (PgUp scrolls back)");
+    struct box in = scr_frame(b, title);
+    int r = in.h;
+    for (int k = s->nlog - 1 - s->log_scroll; k >= 0 && r > 0; k--) {
         const char *t = s->log[(s->log_head + k) % SCR_LOG_LINES];
-        scr_put(&in, r, strstr(t, "error:") ? A_BOLD : 0, "%s", t);
+        int h = log_height(s, k, in.w), attr = strstr(t, "error:") ? A_BOLD : 0;
+        r -= h;
+        for (int j = 0; j < h; j++)
+            if (r + j >= 0)
+                scr_put(&in, r + j, attr, "%s", t + (size_t)j * (size_t)in.w);
     }
+}
+
+/* After `help': if its lines (the last n of the log) do not fit in the
+ * log pane, scroll back to show their start; the title says what is
+ * below.  (What other commands print is shown by its end, as a run's
+ * last lines are what matters.) */
+static void log_show_start(struct scr *s, int n)
+{
+    int h = log_rows() - 2, w = COLS - 2, rows = 0;
+    for (int k = s->nlog - n; k < s->nlog; k++)
+        rows += k >= 0 ? log_height(s, k, w) : 0;
+    if (rows <= h)
+        return;
+    int k = s->nlog - n;            /* the first line of the output at the top */
+    for (rows = 0; k < s->nlog && rows + log_height(s, k, w) <= h; k++)
+        rows += log_height(s, k, w);
+    s->log_scroll = s->nlog - k;
 }
 
 /* ---- layouts ---------------------------------------------------------------------- */
@@ -394,7 +444,12 @@ static void on_line(char *line)
     double dt = scr_now() - s->run_t0;
     if (m->loaded && dt > 0.05)
         s->host_mips = (double)(vm_counters(m->r.vm)->instructions - s->run_insns0) / dt / 1e6;
-    log_drain(s);
+    int n = log_drain(s);
+    char word[32] = "", err[320];
+    sscanf(line, "%31s", word);
+    const struct cmd *c = word[0] ? cmd_find(word, err, sizeof err) : NULL;
+    if (c && c->fn == cmd_help)         /* reference text: from its start */
+        log_show_start(s, n);
     free(line);
 }
 
@@ -613,6 +668,13 @@ int screen_main(struct mon *m, int n, char **files, const char **pre, int npre)
     }
     readline_setup();
     read_history(hist);
+    /* Whatever writes to standard error while the screen is up (the
+       assembler and linkage editor a load runs, a library's message)
+       goes to the log, never over the screen. */
+    fflush(stderr);
+    int saved_err = dup(STDERR_FILENO);
+    if (saved_err >= 0)
+        dup2(fileno(s.sink), STDERR_FILENO);
     if (n > 0 && mon_load(m, files, n) == 0)
         fprintf(s.sink, "loaded %s; type help, or ? for the keys\n",
                 strcmp(files[0], "--core") == 0 ? files[n - 1] : files[0]);
@@ -638,6 +700,11 @@ int screen_main(struct mon *m, int n, char **files, const char **pre, int npre)
         draw(&s);
     }
     rl_callback_handler_remove();
+    fflush(stderr);
+    if (saved_err >= 0) {
+        dup2(saved_err, STDERR_FILENO);
+        close(saved_err);
+    }
     endwin();
     write_history(hist);
     history_truncate_file(hist, 1000);

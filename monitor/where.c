@@ -158,3 +158,67 @@ int where_opcode(const char *mnemonic)
         return -1;
     return in->opcode > 0xFF ? 256 + (in->opcode & 0xFF) : in->opcode;
 }
+
+/* ---- statement boundaries: the disassembly follows the assembler's --------------- */
+
+static int cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+void where_index_free(struct mon *m)
+{
+    free(m->stmt);
+    m->stmt = NULL;
+    m->nstmt = 0;
+}
+
+int where_index(struct mon *m)
+{
+    where_index_free(m);
+    const struct symtab *t = mon_syms(m);
+    const struct obj_module *mod = m->loaded ? t->m : NULL;
+    if (!mod || !mod->nline)
+        return 0;
+    if (!(m->stmt = malloc(mod->nline * sizeof *m->stmt)))
+        return -1;
+    for (size_t i = 0; i < mod->nline; i++)
+        m->stmt[i] = moved(t, mod->line[i].addr);
+    qsort(m->stmt, mod->nline, sizeof *m->stmt, cmp_u32);
+    size_t n = 0;
+    for (size_t i = 0; i < mod->nline; i++)
+        if (n == 0 || m->stmt[n - 1] != m->stmt[i])
+            m->stmt[n++] = m->stmt[i];
+    m->nstmt = n;
+    return 0;
+}
+
+/* The index of the first statement at or after addr (nstmt if none). */
+static size_t stmt_lower(const struct mon *m, uint32_t addr)
+{
+    size_t lo = 0, hi = m->nstmt;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (m->stmt[mid] < addr)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+int where_statement_back(const struct mon *m, uint32_t addr, int back, uint32_t *start)
+{
+    size_t i = stmt_lower(m, addr);
+    if (i == m->nstmt || m->stmt[i] != addr)
+        return -1;
+    *start = m->stmt[back > 0 && (size_t)back < i ? i - (size_t)back : back > 0 ? 0 : i];
+    return 0;
+}
+
+uint32_t where_statement_after(const struct mon *m, uint32_t addr)
+{
+    size_t i = stmt_lower(m, addr + 1);
+    return i < m->nstmt ? m->stmt[i] : 0;
+}

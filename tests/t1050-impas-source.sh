@@ -19,7 +19,7 @@ test_expect_success 'comments, remarks, blank lines, lower case, long names' '
 '
 test_expect_success 'a 64-character symbol is an error' '
     printf "T        CSECT\nA234567890123456789012345678901234567890123456789012345678901234 DS F\n         END\n" >s2.s &&
-    test_must_fail impas s2.s 2>err && test_grep "s2.s:2:1: error: symbol longer than 63" err
+    test_must_fail impas s2.s 2>err && test_grep "s2.s:2:1: error: symbol A234567890123456789012345678901234567890123456789012345678901234 is longer than 63 characters (64)" err
 '
 test_expect_success 'continuation: column 72, resumes in column 16, after a comma' '
     { echo "T        CSECT" &&

@@ -19,7 +19,8 @@ known() {
     case $1 in
     ias) echo "impprof/export.c impprof/impprof.h impprof/main.c impprof/profile.c impprof/profile.h impprof/report.c vm/imprun/imprun.h" ;;
     pcs) echo "impprof/export.c impprof/impprof.h impprof/main.c impprof/profile.c impprof/profile.h" ;;
-    glean|iifm) echo "impprof/impprof.h impprof/main.c impprof/profile.c impprof/profile.h impprof/report.c" ;;
+    glean) echo "impprof/impprof.h impprof/main.c impprof/profile.c impprof/profile.h impprof/report.c" ;;
+    iifm) echo "impprof/export.c impprof/impprof.h impprof/main.c impprof/profile.c impprof/profile.h impprof/report.c" ;;
     csm) echo "impprof/impprof.h impprof/main.c impprof/profile.c impprof/profile.h impprof/report.c vm/imprun/imprun.h" ;;
     per) echo "impprof/profile.c impprof/profile.h vm/imprun/imprun.h" ;;
     esac

@@ -202,9 +202,18 @@ test_expect_success '-o writes the report to a file; a failed export leaves no o
     impprof -o report.txt basic.prof && test_grep "^overhead: " report.txt &&
     grep -v "^count " basic.prof | sed "s/windows=1/windows=0/; /^window /d" >nowin.prof &&
     rm -f report2.txt &&
-    fails_with 1 -o report2.txt --svg=n.svg nowin.prof &&
-    test_grep "error: --svg: the profile has no IAS window" err &&
+    fails_with 1 -o report2.txt --svg=n.svg --plot=ias nowin.prof &&
+    test_grep "error: --svg: the profile has no IAS window (it has PC samples: --plot=pcs)$" err &&
     test ! -e report2.txt && test ! -e n.svg
+'
+test_expect_success '--svg without --plot draws what the profile has: PC samples alone' '
+    impprof --svg=d.svg -o /dev/null nowin.prof &&
+    test_grep "PC samples by address" d.svg &&
+    sed "/^pcs /,/^glean /{/^glean /!d}" nowin.prof | grep -v "^monitor pcs" >iifm.prof &&
+    impprof --svg=d2.svg -o /dev/null iifm.prof &&
+    test_grep "IIFM: instructions by opcode" d2.svg &&
+    fails_with 1 -o /dev/null --svg=d3.svg --plot=pcs iifm.prof &&
+    test_grep "no PC samples (it has an IIFM table: --plot=iifm)$" err
 '
 test_expect_success 'the example of imp-profile(5) is a valid profile' '
     awk "/^\\.SH EXAMPLE/ { e = 1 } e && /^\\.fi/ { exit } e && p { print } e && /^\\.nf/ { p = 1 }" \

@@ -68,7 +68,7 @@ test_expect_success 'COMMAND > FILE saves what a command prints (any report)' '
 	EOF_WANT
     test_cmp want ops.txt &&
     test_grep "no monitor with a report is on" err &&
-    test_grep "cannot write ./nonexistent/x.: No such file" err &&
+    test_grep "^<stdin>:4: error: /nonexistent/x: cannot create: No such file" err &&
     ! grep -q "^opcode" out
 '
 

@@ -33,8 +33,13 @@ export IMPMON_HISTORY="$TRASH/history"
 
 # start PROG...: impmon in a fresh session "mon" of 100x30
 start() {
-    $T kill-session -t mon 2>/dev/null
+    # the old session is ended after the new one starts: a server left
+    # with no session exits, and a new-session racing its exit fails
+    $T rename-session -t mon old 2>/dev/null
     $T new-session -d -s mon -x 100 -y 30 "trap '' INT; TERM=xterm impmon $*; echo impmon-exited-\$?; sleep 30"
+    st=$?
+    $T kill-session -t old 2>/dev/null
+    return $st
 }
 screen() { $T capture-pane -t mon -p >screen.txt 2>/dev/null; }
 # wait_for PATTERN: poll the screen (every 0.1 s, at most 20 s) until grep finds PATTERN

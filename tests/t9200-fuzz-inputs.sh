@@ -1,10 +1,13 @@
 #!/bin/sh
 # t9200-fuzz-inputs.sh -- a short deterministic mutation run over every
 # input format, through the programs themselves: assembler sources
-# (impas, macro sources too), object modules (impld), load modules (impld -d, imprun),
+# (impas, macro sources and macro library members too), object modules
+# (impld), load modules (impld -d, imprun),
 # microcode sources (impmc), microcode images (imprun --microcode),
-# control files (impld -c) and guest programs (imprun --core on random
-# storage).  Each run must end by itself with an exit status of the tool
+# control files (impld -c), guest programs (imprun --core on random
+# storage), impmon scripts (impmon -x, every command of its table, with
+# source, save and > among them) and page reference strings (imprun
+# --replay).  Each run must end by itself with an exit status of the tool
 # (no signal, no timeout, no sanitizer report: see test-lib.sh), and a
 # failure must come with a diagnostic.  The in-process mutation tests
 # (t-asm-mutate, t-obj-fuzz) and the libFuzzer targets in tests/fuzz/ go
@@ -54,6 +57,34 @@ test_expect_success 'macro sources (impas): definitions, the library, conditiona
     $MUT 8 $N instructor.s msrc && $MUT 9 $N structured.s lsrc &&
     run_all msrc "0 1" "impas \"\$m\" -o x.o" && run_all lsrc "0 1" "impas \"\$m\" -o x.o"
 '
+cat >mcall.s <<'EOF'
+T        CSECT
+         USING *,15
+         CALL  SUB,(A,B),VL
+LST      CALL  ,(A),MF=L
+         CALL  SUB,(A),MF=(E,LST)
+         WTO   'HELLO'
+         WTO   MF=(E,MSG)
+         IF    (LTR,1,1,Z)
+         LA    2,1
+         ENDIF
+         COPY  CALL
+         CALL  SUB
+MSG      WTO   'LIST',MF=L
+A        DS    F
+B        DS    F
+         END
+EOF
+test_expect_success 'macro library members (impas -I): mutated members called and copied' '
+    $MUT 10 $N "$IMP_TOP/asm/maclib/CALL.mac" callm && $MUT 11 $N "$IMP_TOP/asm/maclib/WTO.mac" wtom &&
+    $MUT 12 $N "$IMP_TOP/asm/maclib/IMPLOGIC.mac" logm &&
+    for m in callm.[0-9]*; do mkdir "d$m" && cp "$m" "d$m/CALL.mac" || return 1; done &&
+    for m in wtom.[0-9]*; do mkdir "d$m" && cp "$m" "d$m/WTO.mac" || return 1; done &&
+    for m in logm.[0-9]*; do mkdir "d$m" && cp "$m" "d$m/IMPLOGIC.mac" || return 1; done &&
+    run_all callm "0 1" "impas -I \"d\$m\" mcall.s -o x.o" &&
+    run_all wtom "0 1" "impas -I \"d\$m\" mcall.s -o x.o" &&
+    run_all logm "0 1" "impas -I \"d\$m\" mcall.s -o x.o"
+'
 test_expect_success 'object modules (impld)' '
     $MUT 2 $N fact.o obj && run_all obj "0 1 2" "impld -o x.load "\$m" imprt.o"
 '
@@ -78,5 +109,60 @@ test_expect_success 'guest programs: random storage as a core image (imprun --co
     perl -e "srand(8); for my \$n (1 .. $N) { open(my \$f, q(>:raw), qq(core.\$n)) or die;
         print \$f pack(q(N2), 0x00080000, 0x200), join(q(), map { chr(int(rand(256))) } 1 .. 4096 * (1 + \$n % 4)); }" &&
     run_all core "0 1 3 4 5 6 7" "imprun --max-cycles=1M --max-console=64K --core="\$m" </dev/null"
+'
+# An impmon script of every kind of command; its mutants lose every '/'
+# (so that no save, > or source can name a file outside this folder).
+cat >base.imp <<'EOF'
+# a script: every kind of command, on the factorial program
+break FACT
+run
+info
+info break
+step 3
+microstep 2
+back 2
+uback 1
+x gr
+x psw
+examine FACT,16
+deposit R5 = X'7FFFFFFF'
+print R5 + 1 * (2 - 3) / 4
+disasm FACT 4
+microword
+counters
+opcodes 5 > ops.txt
+watch FACT,4
+delete all
+until FACT
+monitor pcs 1000
+monitor csm 64
+monitor iifm all
+set max-cycles 100000
+set slice 5000
+continue
+report
+save prof.dat
+source inner.imp
+set frames 4
+reset
+help step
+quit
+EOF
+printf 'print 1\nsource inner.imp\n' >inner.imp
+test_expect_success 'impmon scripts (impmon -x): every command, sourcing, saving' '
+    $MUT 10 $N base.imp imp &&
+    for m in imp.[0-9]*; do tr -d / <"$m" >"$m.t" && mv "$m.t" "$m" || exit 1; done &&
+    run_all imp "0 1" "impmon --max-cycles=5000000 -x \"\$m\" fact.load </dev/null"
+'
+# A page reference string of two tasks, with writes.
+{
+    printf "#imp-pagerefs 1\n#page-size 4096\n#tasks 2\n# policy lru frames 4 global\n"
+    for i in 1 2 3 4 5 6 7 8; do for p in 0 1 2 3 4 1f 2 5; do printf "%d %s %s\n" $((1 + i % 2)) $p r; done; done
+    printf "2 fff w\n1 a w\n"
+} >base.refs
+test_expect_success 'page reference strings (imprun --replay)' '
+    $MUT 11 $N base.refs refs &&
+    run_all refs "0 1" "imprun --replay=\"\$m\"" &&
+    run_all refs "0 1" "imprun --replay=\"\$m\" --curve=2:70"
 '
 test_done

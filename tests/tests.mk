@@ -13,3 +13,15 @@ $(B)/tests/t-%: $(B)/tests/unit/t-%.o $(UNIT_LIBS)
 	$(CC) $(LDFLAGS) -o $@ $< $(UNIT_LIBS)
 
 $(B)/tests/unit/%.o: ALL_CFLAGS += -Itests -Wno-missing-prototypes
+
+# libFuzzer harness of the page reference string reader and the curve
+# (clang); a no-op message without clang.
+.PHONY: fuzz-pagerefs
+fuzz-pagerefs: tests/fuzz/fuzz-pagerefs.c vm/report/pagesim.c vm/report/pagerefs.c
+	@if command -v clang >/dev/null 2>&1; then \
+	    mkdir -p $(B)/fuzz && \
+	    clang -g -O1 -fsanitize=fuzzer,address,undefined -std=c11 -D_POSIX_C_SOURCE=200809L \
+	        -DIMP_VERSION='"$(VERSION)"' -Ilib -Ivm/report -o $(B)/fuzz/fuzz-pagerefs \
+	        tests/fuzz/fuzz-pagerefs.c vm/report/pagesim.c vm/report/pagerefs.c $(LIBIMP_SRC) && \
+	    echo "built $(B)/fuzz/fuzz-pagerefs; run: $(B)/fuzz/fuzz-pagerefs -max_len=4096" ; \
+	else echo "fuzz-pagerefs needs clang with -fsanitize=fuzzer"; exit 1; fi

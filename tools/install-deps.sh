@@ -3,7 +3,8 @@
 # demonstrate itself.  Runs apt-get as root (through sudo when not root).
 set -eu
 PKGS="build-essential clang make flex bison perl libreadline-dev libncurses-dev
-      binutils-s390x-linux-gnu hercules qemu-user tmux man-db groff-base valgrind"
+      binutils-s390x-linux-gnu hercules qemu-user tmux man-db groff-base valgrind
+      unzip zip parallel"
 missing=
 for p in $PKGS; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||

@@ -576,12 +576,6 @@ void pw_set(struct vm *vm, unsigned bits, int on)
         GO(u->nf);                                                                    \
     }
 
-/* The cases of the storage operations and ALU functions (X(code, label)). */
-#define ALU_LABELS(F, X) X(OP_ALU + MC_ALU_##F, l_alu_##F) X(OP_ALUP + MC_ALU_##F, l_alup_##F)
-#define MEM_LABEL(OP, F, X) X(OP_MEM + MC_ALU_##F * 8 + MC_MEM_##OP, l_mem_##F##_##OP)
-#define MEMN_LABEL(OP, F, X) X(OP_MEMN + MC_ALU_##F * 8 + MC_MEM_##OP, l_memn_##F##_##OP)
-#define ALUN_LABELS(F, X) X(OP_ALUN + MC_ALU_##F, l_alun_##F) X(OP_ALUNP + MC_ALU_##F, l_alunp_##F)
-
 /* The fetch vector's case is read once per run: a change of it inside a
  * run (fp_set_fetch: a monitor instruction) ends the run with
  * STOP_REFETCH, and eng_run runs on (run_generic). */
@@ -597,32 +591,22 @@ enum vm_status fp_run(struct vm *vm)
 #ifdef FP_LABELS
     /* Two tables of case addresses: a control-store word's case checks the
      * runaway bound first (label_c); a bound word's case need not (fp_bind
-     * and fp_deadline, fpchoose.c).  TAB_T is each table's entry. */
-#define TAB_TABLE                                                                     \
-        TAB_T(OP_IA, l_ia) TAB_T(OP_IAJ, l_iaj) TAB_T(OP_MEMX, l_memx)                \
-        TAB_T(OP_ADDZ, l_addz) TAB_T(OP_SUBZ, l_subz)                                 \
-        X_FNS(TAB_X1, _) ALU_LABELS(NONE, TAB_T) ALU_FUNCTIONS(TAB_ALU)               \
-        TAB_MEM(NONE) ALU_FUNCTIONS(TAB_MEM) PURE_FUNCTIONS(TAB_MEMN)                 \
-        PURE_FUNCTIONS(TAB_ALUN)
-#define TAB_X3(D, F, C) TAB_T(X_OP(F, C, D), l_x_##F##_##C##_##D)
-#define TAB_X2(C, F) X_CONDS(TAB_X3, F, C)
-#define TAB_X1(F, _) X_CCS(TAB_X2, F)
-#define TAB_ALU(F) ALU_LABELS(F, TAB_T)
-#define TAB_MEM1(OP, F) MEM_LABEL(OP, F, TAB_T)
-#define TAB_MEM(F) MEM_OPS(TAB_MEM1, F)
-#define TAB_MEMN1(OP, F) MEMN_LABEL(OP, F, TAB_T)
-#define TAB_MEMN(F) MEM_OPS(TAB_MEMN1, F)
-#define TAB_ALUN(F) ALUN_LABELS(F, TAB_T)
-#define TAB_UNCOUNTED                                                                 \
-        [OP_GENERIC] = &&l_generic, [OP_FETCH] = &&l_fetch, [OP_EXIT] = &&l_exit,       \
-        [OP_BRANCH] = &&l_branch, [OP_FETCHP] = &&l_fetchp, [OP_FETCHM] = &&l_fetchm,   \
+     * and fp_deadline, fpchoose.c).  The fetch vector's cases, the generic
+     * one and the two that are no microword's are the same in both. */
+    static const void *const handler[OP_COUNT] = {
+        [OP_GENERIC] = &&l_generic, [OP_FETCH] = &&l_fetch, [OP_EXIT] = &&l_exit,
+        [OP_BRANCH] = &&l_branch, [OP_FETCHP] = &&l_fetchp, [OP_FETCHM] = &&l_fetchm,
         [OP_FETCHR] = &&l_fetchr, [OP_FETCHRP] = &&l_fetchrp,
-#define TAB_T(code, label) [code] = &&label##_c,
-    static const void *const handler[OP_COUNT] = { TAB_UNCOUNTED TAB_TABLE };
-#undef TAB_T
-#define TAB_T(code, label) [code] = &&label,
-    static const void *const handler_bound[OP_COUNT] = { TAB_UNCOUNTED TAB_TABLE };
-#undef TAB_T
+        [OP_IA] = &&l_ia_c, [OP_IAJ] = &&l_iaj_c, [OP_MEMX] = &&l_memx_c,
+#include "vm/fp-checked.c"
+    };
+    static const void *const handler_bound[OP_COUNT] = {
+        [OP_GENERIC] = &&l_generic, [OP_FETCH] = &&l_fetch, [OP_EXIT] = &&l_exit,
+        [OP_BRANCH] = &&l_branch, [OP_FETCHP] = &&l_fetchp, [OP_FETCHM] = &&l_fetchm,
+        [OP_FETCHR] = &&l_fetchr, [OP_FETCHRP] = &&l_fetchrp,
+        [OP_IA] = &&l_ia, [OP_IAJ] = &&l_iaj, [OP_MEMX] = &&l_memx,
+#include "vm/fp-bound.c"
+    };
     if (!vm->fp_linked) {               /* once per control-store load */
         for (unsigned a = 0; a <= vm->img.nwords; a++) {
             vm->cs[a].h = handler[vm->cs[a].op];
@@ -670,39 +654,11 @@ enum vm_status fp_run(struct vm *vm)
             lastop = didx;
             GO_ENTRY(e->entry);
         }
-        /* The fetch vector with paging on (OP_FETCHP, fp_set_paged): the
-         * same, but the cache is tagged by task too (vm->ic_tag), and the
-         * fetch is a page reference, reported unless its page is the
-         * last one's (vm->ref_mask 0: no string is produced). */
-#define FETCH_PAGED(AFTER)                                                            \
-        {                                                                             \
-            if (UNLIKELY(cyc >= vm->fetch_deadline))                                  \
-                OUTSIDE(fetch_checked(vm, u));                                        \
-            cyc += u->cycles;                                                         \
-            mw++;                                                                     \
-            uint32_t ia = vm->ia;                                                     \
-            struct icent *e = ic_slot(vm, ia);                                        \
-            if (UNLIKELY(!ic_hit(vm, ia, e)))                                         \
-                OUTSIDE(fetch_slow(vm, u, ia, e));                                    \
-            if (UNLIKELY((ia ^ vm->ref_rd) & vm->ref_mask))                           \
-                pg_note(vm, ia, 0);                                                   \
-            fetch_hit(vm, ia, e);                                                     \
-            AFTER;                                                                    \
-            unsigned didx = e->il.didx;                                               \
-            ninsn++;                                                                  \
-            vm->ctr.op_count[didx]++;                                                 \
-            vm->ctr.op_cycles[lastop] += cyc - lastcyc;                               \
-            lastcyc = cyc;                                                            \
-            lastop = didx;                                                            \
-            GO_ENTRY(e->entry);                                                       \
-        }
-        CASE(OP_FETCHP, l_fetchp):
-        FETCH_PAGED((void)0)
         /* The fetch with the CSECT monitor on (OP_FETCHM): the I-unit's
          * bounds comparator first -- a branch taken since the last fetch
          * (the branch history moved) to a target outside the current
          * CSECT's bounds raises the monitor's event -- then the paged
-         * fetch, which is the plain one with paging off. */
+         * fetch (the next case), which is the plain one with paging off. */
         CASE(OP_FETCHM, l_fetchm):
         if (UNLIKELY(vm->brp != vm->hpm.csm_brp)) {
             vm->hpm.csm_brp = vm->brp;
@@ -711,7 +667,33 @@ enum vm_status fp_run(struct vm *vm)
                 pw_set(vm, PW_SAMPLE, 1);
             }
         }
-        FETCH_PAGED((void)0)
+        /* The fetch vector with paging on (OP_FETCHP, fp_set_paged): the
+         * same, but the cache is tagged by task too (vm->ic_tag), and the
+         * fetch is a page reference, reported unless its page is the
+         * last one's (vm->ref_mask 0: no string is produced). */
+        goto fetch_paged;
+        CASE(OP_FETCHP, l_fetchp):
+        fetch_paged:
+        {
+            if (UNLIKELY(cyc >= vm->fetch_deadline))
+                OUTSIDE(fetch_checked(vm, u));
+            cyc += u->cycles;
+            mw++;
+            uint32_t ia = vm->ia;
+            struct icent *e = ic_slot(vm, ia);
+            if (UNLIKELY(!ic_hit(vm, ia, e)))
+                OUTSIDE(fetch_slow(vm, u, ia, e));
+            if (UNLIKELY((ia ^ vm->ref_rd) & vm->ref_mask))
+                pg_note(vm, ia, 0);
+            fetch_hit(vm, ia, e);
+            unsigned didx = e->il.didx;
+            ninsn++;
+            vm->ctr.op_count[didx]++;
+            vm->ctr.op_cycles[lastop] += cyc - lastcyc;
+            lastcyc = cyc;
+            lastop = didx;
+            GO_ENTRY(e->entry);
+        }
         /* The fetch with PER's comparators (OP_FETCHR): a branch taken
          * since the last fetch is the last instruction's successful-branch
          * or CSECT event (hpm-per.c), then the CSECT monitor's comparator if
@@ -754,9 +736,28 @@ enum vm_status fp_run(struct vm *vm)
                 pw_set(vm, PW_SAMPLE, 1);
             }
         }
-        FETCH_PAGED(if (UNLIKELY(((ia - vm->per.lo) & VM_ADDR_MASK) < vm->per.if_n))
-                        per_note(vm, PER_IF, ia))
-#undef FETCH_PAGED
+        {
+            if (UNLIKELY(cyc >= vm->fetch_deadline))
+                OUTSIDE(fetch_checked(vm, u));
+            cyc += u->cycles;
+            mw++;
+            uint32_t ia = vm->ia;
+            struct icent *e = ic_slot(vm, ia);
+            if (UNLIKELY(!ic_hit(vm, ia, e)))
+                OUTSIDE(fetch_slow(vm, u, ia, e));
+            if (UNLIKELY((ia ^ vm->ref_rd) & vm->ref_mask))
+                pg_note(vm, ia, 0);
+            fetch_hit(vm, ia, e);
+            if (UNLIKELY(((ia - vm->per.lo) & VM_ADDR_MASK) < vm->per.if_n))
+                per_note(vm, PER_IF, ia);
+            unsigned didx = e->il.didx;
+            ninsn++;
+            vm->ctr.op_count[didx]++;
+            vm->ctr.op_cycles[lastop] += cyc - lastcyc;
+            lastcyc = cyc;
+            lastop = didx;
+            GO_ENTRY(e->entry);
+        }
         CASE(OP_BRANCH, l_branch): {
             /* The taken branch of a BRT or BRNT word (its successor, no
              * microword of its own): IA <- EA2, then the fetch. */
@@ -767,35 +768,6 @@ enum vm_status fp_run(struct vm *vm)
         }
         CASE(OP_EXIT, l_exit):
             latches(vm);
-            GO(u->nf);
-#define ALU_CASES(F)                                                                  \
-        CCASE(OP_ALU + MC_ALU_##F, l_alu_##F): {                                       \
-            COUNT();                                                                  \
-            uint32_t b = **u->pb;                                                     \
-            uint32_t y = dp_alu(vm, MC_ALU_##F, **u->pa, b);                          \
-            **u->pd = y;                                                              \
-            if (u->cc)                                                                \
-                dp_set_cc(vm, u->cc, y, b);                                           \
-            GO(successor(vm, u));                                                     \
-        }                                                                             \
-        CCASE(OP_ALUP + MC_ALU_##F, l_alup_##F):                                       \
-            COUNT();                                                                  \
-            **u->pd = dp_alu(vm, MC_ALU_##F, **u->pa, **u->pb);                       \
-            GO(u->nf);
-        ALU_FUNCTIONS(ALU_CASES)
-#undef ALU_CASES
-        CCASE(OP_ALU + MC_ALU_NONE, l_alu_NONE): {
-            /* Y unchanged, B not driven (0 for CC=TM), as the reference */
-            COUNT();
-            uint32_t y = vm->y;
-            **u->pd = y;
-            if (u->cc)
-                dp_set_cc(vm, u->cc, y, 0);
-            GO(successor(vm, u));
-        }
-        CCASE(OP_ALUP + MC_ALU_NONE, l_alup_NONE):
-            COUNT();
-            **u->pd = vm->y;
             GO(u->nf);
         CCASE(OP_IA, l_ia):
             COUNT();
@@ -808,107 +780,9 @@ enum vm_status fp_run(struct vm *vm)
             br_note(vm, y & VM_ADDR_MASK);
             GO(u->nf);
         }
-#define MEM_CASE(OP, F)                                                               \
-        CCASE(OP_MEM + MC_ALU_##F * 8 + MC_MEM_##OP, l_mem_##F##_##OP):                \
-            COUNT();                                                                  \
-            GO(mem_body(vm, u, MC_ALU_##F, MC_MEM_##OP, 1));
-#define MEM_CASES(F) MEM_OPS(MEM_CASE, F)
-        MEM_CASES(NONE)
-        ALU_FUNCTIONS(MEM_CASES)
-#undef MEM_CASES
-#undef MEM_CASE
-#define MEMN_CASE(OP, F)                                                              \
-        CCASE(OP_MEMN + MC_ALU_##F * 8 + MC_MEM_##OP, l_memn_##F##_##OP):              \
-            COUNT();                                                                  \
-            GO(mem_body(vm, u, MC_ALU_##F, MC_MEM_##OP, 0));
-#define MEMN_CASES(F) MEM_OPS(MEMN_CASE, F)
-        PURE_FUNCTIONS(MEMN_CASES)
-#undef MEMN_CASES
-#undef MEMN_CASE
-#define ALUN_CASES(F)                                                                 \
-        CCASE(OP_ALUN + MC_ALU_##F, l_alun_##F): {                                     \
-            COUNT();                                                                  \
-            uint32_t b = **u->pb;                                                     \
-            uint32_t y = dp_alu_noflags(vm, MC_ALU_##F, **u->pa, b);                  \
-            **u->pd = y;                                                              \
-            if (u->cc)                                                                \
-                dp_set_cc(vm, u->cc, y, b);                                           \
-            GO(successor(vm, u));                                                     \
-        }                                                                             \
-        CCASE(OP_ALUNP + MC_ALU_##F, l_alunp_##F):                                     \
-            COUNT();                                                                  \
-            **u->pd = dp_alu_noflags(vm, MC_ALU_##F, **u->pa, **u->pb);               \
-            GO(u->nf);
-        PURE_FUNCTIONS(ALUN_CASES)
-#undef ALUN_CASES
-#define ZN_CASE(OP, L, F)                                                             \
-        CCASE(OP, L): {                                                                \
-            COUNT();                                                                  \
-            uint32_t b = **u->pb;                                                     \
-            uint32_t y = dp_alu_noflags(vm, MC_ALU_##F, **u->pa, b);                  \
-            vm->fz = y == 0;                                                          \
-            vm->fn = (uint8_t)(y >> 31);                                              \
-            **u->pd = y;                                                              \
-            if (u->cc)                                                                \
-                dp_set_cc(vm, u->cc, y, b);                                           \
-            GO(successor(vm, u));                                                     \
-        }
-        ZN_CASE(OP_ADDZ, l_addz, ADD)
-        ZN_CASE(OP_SUBZ, l_subz, SUB)
-#undef ZN_CASE
-/*
- * The X cases.  The flags this word's ALU sets are read by its own CC and
- * condition alone (uop.keep is 0), so they are computed here and never
- * stored: Z N C V and LT (N xor V) of the function F, from its operands a
- * and b and its result y (NONE: the flags as an earlier word left them).
- */
-#define X_ALU_NONE uint32_t y = vm->y
-#define X_ALU_ADD uint32_t a = **u->pa, b = **u->pb, y = a + b; vm->y = y
-#define X_ALU_SUB uint32_t a = **u->pa, b = **u->pb, y = a - b; vm->y = y
-#define X_ALU_CMPA uint32_t a = **u->pa, b = **u->pb, y = a; (void)b; vm->y = y
-#define XZ_NONE vm->fz
-#define XZ_ADD (y == 0)
-#define XZ_SUB (a == b)
-#define XZ_CMPA (a == b)
-#define XN_NONE vm->fn
-#define XN_ADD (y >> 31)
-#define XN_SUB (y >> 31)
-#define XN_CMPA ((a - b) >> 31)
-#define XCY_NONE vm->fc
-#define XCY_ADD (y < a)
-#define XCY_SUB (a >= b)
-#define XCY_CMPA (a >= b)
-#define XV_NONE vm->fv
-#define XV_ADD (((a ^ y) & (b ^ y)) >> 31)
-#define XV_SUB (((a ^ b) & (a ^ y)) >> 31)
-#define XV_CMPA (((a ^ b) & (a ^ (a - b))) >> 31)
-#define XLT_NONE (vm->fn ^ vm->fv)
-#define XLT_ADD (XN_ADD ^ XV_ADD)
-#define XLT_SUB ((int32_t)a < (int32_t)b)
-#define XLT_CMPA ((int32_t)a < (int32_t)b)
-#define X_CC_NONE(F)
-#define X_CC_ARITH(F) vm->cc = XV_##F ? 3 : XZ_##F ? 0 : XN_##F ? 1 : 2
-#define X_CC_ADDL(F) vm->cc = (uint8_t)((XCY_##F ? 2 : 0) | (XZ_##F ? 0 : 1))
-#define X_CC_CMP(F) vm->cc = XZ_##F ? 0 : XLT_##F ? 1 : 2
-#define X_CC_CMPL(F) vm->cc = XZ_##F ? 0 : XCY_##F ? 2 : 1
-#define X_COND_NONE(F) 0
-#define X_COND_NZ(F) !XZ_##F
-#define X_COND_Z(F) XZ_##F
-#define X_COND_FXO(F) (XV_##F && (vm->pm & 8))
-#define X_COND_GT(F) (!XZ_##F && !XLT_##F)
-#define X_COND_LT(F) XLT_##F
-#define X_COND_CCM(F) (u->ucond >> (3 - vm->cc) & 1)
-#define X_CASE3(D, F, C)                                                              \
-        CCASE(X_OP(F, C, D), l_x_##F##_##C##_##D): {                                   \
-            COUNT();                                                                  \
-            X_ALU_##F;                                                                \
-            **u->pd = y;                                                              \
-            X_CC_##C(F);                                                              \
-            GOIF(X_COND_##D(F));                                                      \
-        }
-#define X_CASE2(C, F) X_CONDS(X_CASE3, F, C)
-#define X_CASE1(F, _) X_CCS(X_CASE2, F)
-        X_FNS(X_CASE1, _)
+        /* The cases of the ALU functions and storage operations of
+         * mc/fields.def and the X cases of fastpath.def (mkfastpath.c). */
+#include "vm/fp-cases.c"
         CCASE(OP_MEMX, l_memx):
             COUNT();
             GO(memx_body(vm, u));

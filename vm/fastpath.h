@@ -1,6 +1,8 @@
 /*
  * fastpath.h -- the fast path's operation codes (the cases of fp_run's
  * loop, uop.op) and what fpchoose.c gives fastpath.c (libimpvm private).
+ * The cases that come from tables (an ALU function's, a storage
+ * operation's, the X cases) are written by mkfastpath (mkfastpath.c).
  */
 #ifndef IMP_FASTPATH_H
 #define IMP_FASTPATH_H
@@ -8,62 +10,27 @@
 #include "vmint.h"
 
 /*
- * The X cases: an ALU word with flags (OP_ALU) whose function is NONE, ADD,
- * SUB or CMPA, whose CC setting is one of X_CCS and whose condition one of
- * X_CONDS, and whose flags no later word reads (uop.keep), each
- * combination a case of its own: flags, CC and condition computed in
- * line, no jump table.  CCM is a bound word's (UC_CCM + mask).
+ * The X cases (fastpath.def): one operation code per combination of an X
+ * function, CC setting and condition, X_OP(function, CC, condition).
  */
-#define X_FNS(X, ...) X(NONE, __VA_ARGS__) X(ADD, __VA_ARGS__) X(SUB, __VA_ARGS__) \
-                      X(CMPA, __VA_ARGS__)
-#define X_CCS(X, ...) X(NONE, __VA_ARGS__) X(ARITH, __VA_ARGS__) X(ADDL, __VA_ARGS__) \
-                      X(CMP, __VA_ARGS__) X(CMPL, __VA_ARGS__)
-#define X_CONDS(X, ...) X(NONE, __VA_ARGS__) X(NZ, __VA_ARGS__) X(Z, __VA_ARGS__)  \
-                        X(FXO, __VA_ARGS__) X(GT, __VA_ARGS__) X(LT, __VA_ARGS__)  \
-                        X(CCM, __VA_ARGS__)
-#define X_ENUM(N, P) P##N,
-enum { X_FNS(X_ENUM, XF_) NXFN };      /* XF_NONE ..., and how many */
-enum { X_CCS(X_ENUM, XC_) NXCC };
-enum { X_CONDS(X_ENUM, XD_) NXCOND };
-#undef X_ENUM
+#include "fastpath.def"
+#define FP_X_ENUM_(name, ...) XF_##name,
+enum { FP_X_FNS(FP_X_ENUM_) NXFN };     /* XF_NONE ..., and how many */
+#undef FP_X_ENUM_
+#define FP_X_ENUM_(name, ...) XC_##name,
+enum { FP_X_CCS(FP_X_ENUM_) NXCC };
+#undef FP_X_ENUM_
+#define FP_X_ENUM_(name, ...) XD_##name,
+enum { FP_X_CONDS(FP_X_ENUM_) NXCOND };
+#undef FP_X_ENUM_
 #define X_OP(F, C, D) (OP_X + (XF_##F * NXCC + XC_##C) * NXCOND + XD_##D)
 
-/*
- * The lists of the cases, from the columns of mc/fields.def:
- *   ALU_FUNCTIONS(X)  X(F) for every ALU function but NONE
- *   PURE_FUNCTIONS(X) X(F) for the PURE ones (dp_alu_pure)
- *   MEM_OPS(X, F)     X(M, F) for every storage operation M that only reads
- *                     or only writes (RD1 ... WR4): the OP_MEM cases
- *   mem_len[M]        the bytes M moves
- */
-#define FP_FN_NOP(X, F)
-#define FP_FN_PURE(X, F) X(F)
-#define FP_FN_OTHER(X, F) X(F)
-#define FP_PURE_NOP(X, F)
-#define FP_PURE_PURE(X, F) X(F)
-#define FP_PURE_OTHER(X, F)
-#define FP_FN_(X, F, code, cycles, kind, sets, reads, readfor, what) FP_FN_##kind(X, F)
-#define FP_PURE_(X, F, code, cycles, kind, sets, reads, readfor, what) FP_PURE_##kind(X, F)
-#define ALU_FUNCTIONS(X) MC_ALU_VALUES(FP_FN_, X)
-#define PURE_FUNCTIONS(X) MC_ALU_VALUES(FP_PURE_, X)
-
-#define FP_UNPAREN(...) __VA_ARGS__
-#define FP_APPLY(X, F, M) X(M, F)
-#define FP_APPLY_(...) FP_APPLY(__VA_ARGS__)
-#define FP_MEM_NONE(XF, M)
-#define FP_MEM_READ(XF, M) FP_APPLY_(FP_UNPAREN XF, M)
-#define FP_MEM_WRITE(XF, M) FP_APPLY_(FP_UNPAREN XF, M)
-#define FP_MEM_RMW(XF, M)
-#define FP_MEM_PROBE(XF, M)
-#define FP_MEM_MONR(XF, M)
-#define FP_MEM_MONW(XF, M)
-#define FP_MEM_(XF, M, code, cycles, len, access, what) FP_MEM_##access(XF, M)
-#define MEM_OPS(X, F) MC_MEM_VALUES(FP_MEM_, (X, F))
-
+/* The bytes each storage operation moves (fields.def), by code. */
 static const uint8_t mem_len[] = MC_MEM_LENS;
 
-/* fastpath.c's cases assume: OP_MEM + F * 8 + M, and a MEM_OPS
- * operation reads iff M <= RD4 and writes iff M >= WR1 (mem_body tests
+/* The OP_MEM cases assume: OP_MEM + F * 8 + M, and a storage operation
+ * that only reads or only writes (the ones with a case) reads iff
+ * M <= RD4 and writes iff M >= WR1 (mem_body tests
  * the code, a constant in each case, not the table). */
 #define FP_MEM_CHECK_(x, M, code, cycles, len, access, what)                              \
     _Static_assert((MC_ACC_##access != MC_ACC_READ && MC_ACC_##access != MC_ACC_WRITE) ||  \

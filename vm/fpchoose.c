@@ -259,12 +259,12 @@ static unsigned choose(struct vm *vm, struct uop *u)
 }
 
 /* The X family's index of a CC setting, a condition, a function (its
- * lists, fastpath.h); -1: none.  CCM is one only once its mask is bound. */
+ * lists, fastpath.def); -1: none.  CCM is one only once its mask is bound. */
 static int x_cc(unsigned cc)
 {
     switch (cc) {
-#define XCC_(V, _) case MC_CC_##V: return XC_##V;
-    X_CCS(XCC_, _)
+#define XCC_(V, ...) case MC_CC_##V: return XC_##V;
+    FP_X_CCS(XCC_)
 #undef XCC_
     default: return -1;
     }
@@ -275,8 +275,8 @@ static int x_cond(unsigned ucond)
     if (ucond >= UC_CCM)
         return XD_CCM;
     switch (ucond) {
-#define XCOND_(V, _) case MC_COND_##V: return XD_##V == XD_CCM ? -1 : XD_##V;
-    X_CONDS(XCOND_, _)
+#define XCOND_(V, ...) case MC_COND_##V: return XD_##V == XD_CCM ? -1 : XD_##V;
+    FP_X_CONDS(XCOND_)
 #undef XCOND_
     default: return -1;
     }
@@ -285,8 +285,8 @@ static int x_cond(unsigned ucond)
 static int x_fn(unsigned alu)
 {
     switch (alu) {
-#define XFN_(V, _) case MC_ALU_##V: return XF_##V;
-    X_FNS(XFN_, _)
+#define XFN_(V, ...) case MC_ALU_##V: return XF_##V;
+    FP_X_FNS(XFN_)
 #undef XFN_
     default: return -1;
     }

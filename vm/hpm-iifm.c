@@ -139,16 +139,14 @@ static void flush_slice(struct vm *vm, struct iifm *m)
 
 static void schedule(struct vm *vm, struct iifm *m)
 {
-    m->slice_end = (m->flags & IIFM_SLICE) ? vm->ctr.cycles + m->slice : UINT64_MAX;
-    if (m->slice_end < vm->next_event)
-        vm->next_event = m->slice_end;
+    ev_set(vm, EV_IIFM, (m->flags & IIFM_SLICE) ? vm->ctr.cycles + m->slice : UINT64_MAX);
 }
 
 void iifm_fetched(struct vm *vm)
 {
     struct iifm *m = &vm->iifm;
     int d = (int)vm->last_op;             /* the instruction just fetched and counted */
-    int slice_over = m->on && (m->flags & IIFM_SLICE) && vm->ctr.cycles >= m->slice_end;
+    int slice_over = m->on && (m->flags & IIFM_SLICE) && vm->ctr.cycles >= vm->ev[EV_IIFM];
     if (m->on && (slice_over || m->open != selected(vm, m) ||
                   m->open_prob != (vm->emwp & 1) || m->open_task != vm->tcur)) {
         close_interval(vm, m, d);
@@ -161,21 +159,13 @@ void iifm_fetched(struct vm *vm)
         }
         open_interval(vm, m, d);
     }
-    pw_set(vm, PW_MON, 0);                  /* and the fetch deadline for slice_end */
+    pw_set(vm, PW_MON, 0);                  /* and the fetch deadline for the slice's end */
 }
 
 void iifm_mark(struct vm *vm)
 {
     if (vm->iifm.on)
         pw_set(vm, PW_MON, 1);
-}
-
-void iifm_timer(struct vm *vm)
-{
-    if (vm->iifm.on && vm->ctr.cycles >= vm->iifm.slice_end)
-        pw_set(vm, PW_MON, 1);
-    else if (vm->iifm.on && vm->iifm.slice_end < vm->next_event)
-        vm->next_event = vm->iifm.slice_end;
 }
 
 /* Big-endian fields of a control block. */
@@ -200,7 +190,7 @@ int iifm_load(struct vm *vm, uint32_t addr)
          vm->memsize - table < IIFM_TABLE))
         return 6;
     memset(m, 0, sizeof *m);
-    m->slice_end = UINT64_MAX;
+    ev_set(vm, EV_IIFM, UINT64_MAX);
     m->pattern = (uint16_t)be16(b);
     m->dontcare = (uint16_t)be16(b + 2);
     m->flags = (uint8_t)flags;
@@ -235,7 +225,7 @@ static void finish(struct vm *vm, struct iifm *m)
     if (m->flags & IIFM_SLICE)
         flush_slice(vm, m);
     m->on = 0;
-    m->slice_end = UINT64_MAX;
+    ev_set(vm, EV_IIFM, UINT64_MAX);
     pw_set(vm, PW_MON, 0);
 }
 

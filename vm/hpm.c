@@ -17,8 +17,9 @@
  *
  * Events are due by cycle (the IAS period, the PCS clock, gleaning every
  * N cycles) or by instruction (gleaning every N instructions, and the
- * records after each of a burst's instructions).  A timed event bounds
- * vm->next_event, so tm_update runs when it is due and raises PW_SAMPLE;
+ * records after each of a burst's instructions).  The first timed event
+ * is the deadline of the event source EV_HPM (events.def), so tm_update
+ * runs when it is due and raises PW_SAMPLE;
  * an event by instruction keeps PW_SAMPLE raised.  At the next
  * instruction fetch, hpm_enter latches the due events (MONEV), restarts
  * their timers and sends the fetch to the monitor vector -- at most once
@@ -145,13 +146,8 @@ static void settle(struct vm *vm)
 
 void hpm_timer(struct vm *vm)
 {
-    if (!vm->hpm.on)
-        return;
-    uint64_t d = hpm_deadline(vm);
-    if (vm->ctr.cycles >= d)
-        pw_set(vm, PW_SAMPLE, 1);
-    else if (d < vm->next_event)
-        vm->next_event = d;
+    if (vm->hpm.on || vm->ev[EV_HPM] != UINT64_MAX)     /* (none on: no deadline) */
+        ev_set(vm, EV_HPM, hpm_deadline(vm));
 }
 
 /* The CSECT monitor's bounds comparator, at each fetch: a branch taken

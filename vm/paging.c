@@ -10,7 +10,7 @@
  *   +------------------------+-------------------+
  *          |
  *          v  task->pt[vpage]: frame + 1, or 0 (not resident: a fault)
- *   vm->real + frame * psize + offset
+ *   real storage + frame * psize + offset (st_real_at)
  *
  * A fault (pg_fault) takes a free frame (the lowest; with local
  * replacement only while the task holds fewer than its quota), or the
@@ -239,8 +239,7 @@ int vm_set_paging(struct vm *vm, const struct vm_paging *cfg, char *err, size_t 
         FAIL("out of memory");
     }
 #undef FAIL
-    free(vm->real);
-    vm->real = real;
+    st_real_replace(vm, real);
     struct paging *pg = &vm->pg;
     pg->on = 1;
     pg->nframes = cfg->frames;
@@ -392,7 +391,7 @@ void vm_set_page_refs(struct vm *vm, vm_ref_fn *fn, void *ctx)
 
 static uint8_t *frame_addr(const struct vm *vm, uint32_t f)
 {
-    return vm->real + (size_t)f * vm->pg.psize;
+    return st_real_at(vm, (size_t)f * vm->pg.psize);
 }
 
 /* The storage path's entries of t's page vpage, again. */
@@ -683,7 +682,7 @@ int pg_dispatch(struct vm *vm)
             n->start_insn = vm->ctr.instructions;
             pg->dispatches++;
             pg->running = 1;
-            pg->slice_end = vm->ntasks > 1 ? now + pg->slice : UINT64_MAX;
+            ev_set(vm, EV_SLICE, vm->ntasks > 1 ? now + pg->slice : UINT64_MAX);
             pw_set(vm, PW_TASK, 0);
             tm_update(vm);
             return 0;

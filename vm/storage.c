@@ -28,6 +28,12 @@ static uint8_t *real_page(const struct vm *vm, uint32_t page)
     return page < ST_NPAGE && base < vm->memsize ? vm->real + base : NULL;
 }
 
+void st_real_replace(struct vm *vm, uint8_t *real)
+{
+    free(vm->real);
+    vm->real = real;
+}
+
 static const struct task *cur_task(const struct vm *vm) { return vm->task[vm->tcur]; }
 
 /* A store at a with key k is not allowed by t's storage keys. */

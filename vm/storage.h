@@ -108,6 +108,11 @@ static inline __attribute__((always_inline)) int st_write(struct vm *vm, uint32_
 }
 
 /* storage.c */
+/* Replace the host copy of real storage by real (calloc'd, paging's
+ * frames and their pad), freeing the old one. */
+void st_real_replace(struct vm *vm, uint8_t *real);
+/* The host address of byte off of real storage (paging's frames). */
+static inline uint8_t *st_real_at(const struct vm *vm, size_t off) { return vm->real + off; }
 /* Would [addr, addr+len) be accessible (store: for storing)?  0, or the
  * code of the first byte that is not (the SS instructions' pre-test). */
 int st_probe(struct vm *vm, uint32_t addr, uint32_t len, int store);

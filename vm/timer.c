@@ -73,6 +73,43 @@ static uint64_t units_at(uint64_t cycles) { return cycles / 625 * 3 + cycles % 6
 /* First cycle at which units_at() reaches u. */
 static uint64_t cycle_of_units(uint64_t u) { return u / 3 * 625 + (u % 3 * 625 + 2) / 3; }
 
+/* The pending-work bit each event source raises at its deadline. */
+enum { PW_NONE = 0 };
+static const unsigned ev_bit[EV_COUNT] = {
+#define X(name, bit, what) [EV_##name] = PW_##bit,
+    VM_EVENT_SOURCES(X)
+#undef X
+};
+
+void ev_set(struct vm *vm, enum ev_source k, uint64_t d)
+{
+    vm->ev[k] = d;
+    if (d < vm->next_event) {
+        vm->next_event = d;
+        fp_deadline(vm);
+    }
+}
+
+/* The sources whose deadline has passed raise their bits; the next update
+ * is at the earliest of the others.  (At every update: the earliest
+ * deadline first, and only when one is due, which is seldom, each.) */
+static void ev_due(struct vm *vm)
+{
+    uint64_t now = vm->ctr.cycles, next = UINT64_MAX;
+    for (unsigned k = 0; k < EV_COUNT; k++)
+        next = vm->ev[k] < next ? vm->ev[k] : next;
+    if (next <= now) {
+        next = UINT64_MAX;
+        for (unsigned k = 0; k < EV_COUNT; k++) {
+            if (vm->ev[k] <= now)
+                pw_set(vm, ev_bit[k], 1);
+            else if (vm->ev[k] < next)
+                next = vm->ev[k];
+        }
+    }
+    vm->next_event = next;
+}
+
 void tm_update(struct vm *vm)
 {
     uint64_t u = units_at(vm->ctr.cycles);
@@ -84,13 +121,9 @@ void tm_update(struct vm *vm)
         st_cpu_write4(vm, ITIMER, nv);
         vm->itimer_units = u;
     }
-    vm->next_event = cycle_of_units(u + 1);
-    if (vm->pg.slice_end <= vm->ctr.cycles)     /* the time slice ended: dispatch */
-        pw_set(vm, PW_TASK, 1);
-    else if (vm->pg.slice_end < vm->next_event)
-        vm->next_event = vm->pg.slice_end;
-    iifm_timer(vm);
+    vm->ev[EV_TIMER] = cycle_of_units(u + 1);
     hpm_timer(vm);
+    ev_due(vm);
     tm_update_irq(vm);
 }
 

@@ -38,8 +38,8 @@ struct vm *vm_new(const struct vm_config *cfg)
     vm->memsize = size;
     vm->real = calloc((size_t)size + ST_PAD, 1);
     vm->tr = calloc((size_t)IC_SIZE * TR_MAX, sizeof *vm->tr);
-    vm->pg.slice_end = UINT64_MAX;
-    vm->iifm.slice_end = UINT64_MAX;
+    for (unsigned k = 0; k < EV_COUNT; k++)
+        vm->ev[k] = UINT64_MAX;
     if (!vm->real || !vm->tr || pg_init_task1(vm) != 0 || vm_load_default_control_store(vm) != 0) {
         vm_free(vm);
         return NULL;

@@ -16,6 +16,20 @@ $(B)/vm/%.o: ALL_CFLAGS += -Imc -Ivm
 # plain switch for other compilers): -Wpedantic would reject && and goto *.
 $(B)/vm/fastpath.o: ALL_CFLAGS += -Wno-pedantic
 
+# fp_run's cases that come from tables (the ALU functions and storage
+# operations of mc/fields.def, the X cases of vm/fastpath.def), written
+# as C by a program of the build (vm/mkfastpath.c) for fastpath.c to
+# include.
+FP_GEN := $(B)/gen/vm/fp-cases.c $(B)/gen/vm/fp-checked.c $(B)/gen/vm/fp-bound.c
+DEPS   += $(B)/vm/mkfastpath.d
+$(B)/vm/mkfastpath: vm/mkfastpath.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Imc -Ivm -MMD -MP -MF $@.d $(LDFLAGS) -o $@ $<
+$(FP_GEN) &: $(B)/vm/mkfastpath
+	@mkdir -p $(B)/gen/vm
+	$(B)/vm/mkfastpath $(FP_GEN)
+$(B)/vm/fastpath.o: $(FP_GEN)
+
 $(B)/gen/vm/default_cs.o: $(B)/gen/vm/default_cs.c
 	$(CC) $(GEN_CFLAGS) -c -o $@ $<
 

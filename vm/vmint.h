@@ -1,6 +1,16 @@
 /*
- * vmint.h -- the inside of struct vm (libimpvm private): registers, PSW,
- * the I-unit latches, the pre-decoded control store and the sequencer.
+ * vmint.h -- the inside of the machine (libimpvm private): struct vm and
+ * what the files of vm/ give one another.  Nothing outside the machine
+ * library includes it (t4430); clients use vm.h.
+ *
+ * In order: the storage geometry (the storage path is storage.h); the
+ * branch history's ring (branch.c); the pending-work bits, which send the
+ * next instruction fetch to its checks, and the sources of timed events
+ * (events.def, timer.c); the monitors' and PER's state; the pre-decoded
+ * microword (struct uop) and the decoded-instruction cache entry (struct
+ * icent); tasks and paging (paging.c); struct vm itself -- registers,
+ * PSW, the I-unit latches, the control store, timers, run control,
+ * counters -- and then each file's functions, under its name.
  *
  * Pre-decoding: each microword of the image becomes a struct uop with its
  * fields unpacked, its cycle cost summed, and its bus sources resolved to
@@ -9,10 +19,10 @@
  * (ZERO, LIT, LITH), or a computed value (PSW words, timers, ...).
  *
  * The fast path (fastpath.c) adds to each uop an operation code chosen from
- * its field combination (a case of the free-running loop), operand cells
- * resolved to pointers, and its possible successors as uop pointers; and it
- * keeps a cache of decoded instructions (struct icent) checked against the
- * bytes in storage at every fetch.
+ * its field combination (a case of the free-running loop, fpchoose.c),
+ * operand cells resolved to pointers, and its possible successors as uop
+ * pointers; and it keeps a cache of decoded instructions (struct icent)
+ * checked against the bytes in storage at every fetch.
  */
 #ifndef IMP_VMINT_H
 #define IMP_VMINT_H
@@ -84,6 +94,15 @@ enum {
 #undef X
 };
 
+/* The sources of timed events (events.def): EV_TIMER ..., and how many. */
+#include "events.def"
+enum ev_source {
+#define X(name, bit, what) EV_##name,
+    VM_EVENT_SOURCES(X)
+#undef X
+    EV_COUNT
+};
+
 /* What the fetch word's DISPATCH sends to the `events' microcode. */
 #define PW_EVENTS (PW_IRQ | PW_TASK)
 
@@ -112,7 +131,6 @@ struct iifm {
     unsigned open_task;
     uint64_t count, cycles;             /* the opcode and cycle counters */
     uint64_t slice_count, slice_cycles; /* slicing: the current opcode's slice */
-    uint64_t slice_end;                 /* UINT64_MAX: not slicing */
     unsigned cur;                       /* slicing: the decode index counted */
 };
 
@@ -320,7 +338,6 @@ struct paging {
     uint32_t *pt;                           /* the running task's page table */
     uint64_t refno;                         /* references reported so far: LRU's clock */
     uint64_t loads;                         /* pages brought in so far: FIFO's clock */
-    uint64_t slice_end;                     /* the time-slice timer: PW_TASK then */
     uint64_t fault_cpu, fault_wait;         /* owed by the running task at the next dispatch */
     uint64_t yield_until;                   /* IDLE in a task: its timer wait ends then */
     uint64_t acct;                          /* cycles accounted up to here (cpu or wait) */
@@ -385,7 +402,8 @@ struct vm {
     uint64_t cpt_value, cpt_cycle;          /* CPU timer = value - 256 * (cycles - cycle) */
     uint64_t ckc;
     uint64_t tod_latch, cpt_latch;          /* read by TODL, CPTL */
-    uint64_t next_event;                    /* cycle of the next timer update */
+    uint64_t ev[EV_COUNT];                  /* each event source's deadline (events.def) */
+    uint64_t next_event;                    /* the earliest: cycle of the next timer update */
     uint64_t itimer_units;                  /* interval-timer units accounted so far */
     uint8_t itimer_pending;
     /* run control */
@@ -469,7 +487,6 @@ int iifm_load(struct vm *vm, uint32_t addr);
 int iifm_store(struct vm *vm, uint32_t addr, uint64_t *count, uint64_t *cycles);
 void iifm_fetched(struct vm *vm);       /* after a fetch is counted, PW_MON set */
 void iifm_mark(struct vm *vm);          /* the PSW's state or the task may have changed */
-void iifm_timer(struct vm *vm);         /* tm_update: the slice's end */
 int iu_exfetch(struct vm *vm);
 
 /* monitor.c */
@@ -478,7 +495,7 @@ int iu_exfetch(struct vm *vm);
 /* An event due?  Take it (1: go to the monitor vector), or 0.  at_fetch:
  * from an instruction fetch (once per instruction), else from the wait. */
 int hpm_enter(struct vm *vm, int at_fetch);
-void hpm_timer(struct vm *vm);          /* tm_update: a deadline passed? bound next_event */
+void hpm_timer(struct vm *vm);          /* register the first deadline (EV_HPM) */
 uint64_t hpm_deadline(const struct vm *vm);   /* the next timed event, or UINT64_MAX */
 int hpm_special(struct vm *vm, unsigned sf); /* SF=MONCTL ... MONEND: 0 or a PIC */
 uint32_t hpm_source(const struct vm *vm);     /* MONEV */
@@ -543,6 +560,9 @@ uint64_t tm_cpt(const struct vm *vm);
 void tm_set_cpt(struct vm *vm, uint64_t v);
 void tm_set_ckc(struct vm *vm, uint64_t v);
 void tm_update(struct vm *vm);              /* bring timers and X'50' up to now */
+/* Event source k's next deadline is cycle d (UINT64_MAX: none): the
+ * timer update at or after d raises its bit (events.def). */
+void ev_set(struct vm *vm, enum ev_source k, uint64_t d);
 void tm_update_irq(struct vm *vm);          /* recompute vm->irq */
 uint32_t tm_ext_code(const struct vm *vm);
 void tm_ext_ack(struct vm *vm);
@@ -616,7 +636,7 @@ void fp_prepare(struct vm *vm);             /* after eng_predecode: handlers, ce
  * or the plain one; paging on or off flushes the cache. */
 void fp_set_fetch(struct vm *vm);
 /* Recompute vm->fetch_deadline from the run's bounds, vm->next_event and
- * vm->pending: set_limit and pw_set call it, nothing else needs to. */
+ * vm->pending: set_limit, pw_set and ev_set call it, nothing else needs to. */
 void fp_deadline(struct vm *vm);
 /* Raise (on != 0) or clear the pending-work bits `bits`.  pw_raise alone
  * may be called from a signal handler (vm_request_stop): it only sets the

@@ -6,7 +6,7 @@
  *
  * Macro sources are inputs like any other (no library: COPY and macro
  * libraries need files); a small limit on the model statements keeps a
- * runaway expansion from looking like a hang.
+ * runaway expansion from looking like a hang (and 1 MiB of generated text).
  *
  *   make fuzz-impas && build/fuzz/fuzz-impas -max_total_time=60 corpus/
  *   (seeds: examples/, tests/data/macro/)
@@ -28,7 +28,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     diag_init(&d, "impas");
     d.out = null;
     d.max_errors = 0;
-    struct asm_options o = { .listing = null, .no_files = 1, .macro_limit = 20000 };
+    struct asm_options o = { .listing = null, .no_files = 1, .macro_limit = 20000,
+                             .macro_text = 1 << 20 };
     struct assembler *as = asm_new(&d, &o);
     if (as) {
         asm_run_mem(as, "fuzz.s", (const char *)data, size);

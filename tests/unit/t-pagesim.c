@@ -218,6 +218,86 @@ static void test_curves(void)
     }
 }
 
+/* Counts replays for the bounds test. */
+static void count_replay(void *ctx, enum ps_policy p, unsigned done, unsigned total)
+{
+    unsigned *calls = ctx;
+    (void)done;
+    (void)total;
+    calls[p]++;
+}
+
+/*
+ * The curve's bounds: a stack pass keeping only the top places gives the
+ * same counts as the whole stack; counts from the distinct pages K on
+ * are K, with no replay; FIFO and CLOCK replay only the frame counts
+ * asked for (below K); immediate repeats (dropped before the replays)
+ * change nothing.
+ */
+static void test_curve_bounds(void)
+{
+    struct ps_string s;
+    random_string(&s, 4242, 3000, 30);
+    uint64_t full[61], part[61];
+    int same = 1;
+    for (int p = 0; p < PS_NPOLICIES; p++) {
+        check_int(ps_curve(&s, p, 60, full), ==, 0);
+        check_int(ps_curve(&s, p, 7, part), ==, 0);
+        for (unsigned f = 1; f <= 7; f++)
+            same &= part[f] == full[f];
+        for (unsigned f = 60; f <= 60; f++)        /* 30 pages in each of 2 tasks */
+            same &= full[f] == 60;
+    }
+    check(same);
+    unsigned calls[PS_NPOLICIES] = { 0 };
+    struct ps_progress pr = { count_replay, calls };
+    uint64_t c[101];
+    for (int p = 0; p < PS_NPOLICIES; p++)
+        check_int(ps_curve_range(&s, p, 10, 100, c, &pr), ==, 0);
+    check_uint(calls[PS_FIFO], ==, 50);     /* 10..59: below the 60 pages */
+    check_uint(calls[PS_CLOCK], ==, 50);
+    check_uint(calls[PS_LRU] + calls[PS_OPT], ==, 0);
+    check_uint(c[100], ==, 60);
+    check_int(ps_curve_range(&s, PS_FIFO, 0, 5, c, NULL), ==, -1);
+    check_int(ps_curve_range(&s, PS_FIFO, 6, 5, c, NULL), ==, -1);
+    ps_free(&s);
+    /* every reference three times over: the same curve, and each count
+       the replay's */
+    struct ps_string r;
+    random_string(&s, 99, 1500, 12);
+    ps_init(&r, 4096);
+    for (size_t i = 0; i < s.n; i++)
+        for (int k = 0; k < 3; k++)
+            ps_add(&r, s.ref[i]);
+    same = 1;
+    for (int p = 0; p < PS_NPOLICIES; p++) {
+        check_int(ps_curve(&s, p, 30, full), ==, 0);
+        check_int(ps_curve(&r, p, 30, part), ==, 0);
+        for (unsigned f = 1; f <= 30; f++)
+            same &= full[f] == part[f] && part[f] == faults(&r, p, f, 0);
+        same &= part[0] == 3 * full[0];
+    }
+    check(same);
+    ps_free(&r);
+    ps_free(&s);
+}
+
+/* No anomaly in the range: the last line says so, no '*' legend. */
+static void test_curve_legend(void)
+{
+    struct ps_string s;
+    textbook(&s);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    check_int(ps_curve_print(f, &s, 1, 3), ==, 0);
+    fclose(f);
+    check(strchr(buf, '*') == NULL);
+    check(strstr(buf, "\nno Belady's anomaly: ") != NULL);
+    free(buf);
+    ps_free(&s);
+}
+
 static void test_curve_print(void)
 {
     struct ps_string s;
@@ -454,6 +534,8 @@ int main(int argc, char **argv)
     test_local();
     test_curves();
     test_curve_print();
+    test_curve_bounds();
+    test_curve_legend();
     test_round_trip();
     test_read_ok();
     test_read_errors();

@@ -11,7 +11,10 @@
  * Blank lines are ignored; fields are separated by blanks or tabs.
  * A line is at most PR_LINE_MAX bytes.  Errors are reported as
  * file:line:col: error: ... with the line and a caret; a bad line is
- * skipped and reading goes on until the diag's cap.
+ * skipped and reading goes on until the diag's cap.  Reading stops at
+ * once at a first line that is not the magic one (at most PR_LINE_MAX+1
+ * bytes are read for it: /dev/zero ends there) and at a line longer than
+ * PR_LINE_MAX (the rest of the stream is not read).
  */
 #include <ctype.h>
 #include <errno.h>
@@ -188,19 +191,24 @@ static int pr_lines(struct pr_reader *r, FILE *f)
     struct lineread lr;
     enum line_result got;
     int bad = 0;
-    while (!r->d->capped && (got = line_read(f, buf, PR_LINE_MAX, LINE_LIMIT, &lr)) == LINE_OK) {
+    /* The first line is read with a limit just past the longest line:
+       anything else (/dev/zero, a binary file) ends the reading there. */
+    while (!r->d->capped &&
+           (got = line_read(f, buf, PR_LINE_MAX, r->lineno ? LINE_LIMIT : PR_LINE_MAX + 1, &lr))
+               == LINE_OK) {
         r->lineno++;
         buf[lr.len] = '\0';
         r->text = buf;
-        if (lr.cut || lr.unended) {
-            bad = pr_error(r, NULL, "line longer than %d bytes", PR_LINE_MAX);
-            while (lr.unended && line_read(f, buf, 0, LINE_LIMIT, &lr) == LINE_OK)
-                ;                   /* the rest of the line */
+        if (r->lineno == 1 && (lr.cut || lr.unended || memchr(buf, '\0', lr.len) ||
+                               strcmp(buf, PR_MAGIC) != 0)) {
+            return pr_error(r, lr.cut || lr.unended ? NULL : buf,
+                            "not a page reference file (the first line must be '%s')", PR_MAGIC);
+        } else if (lr.cut || lr.unended) {
+            /* no reference is this long: what follows is not a reference
+               string either, and may not end (a stream) */
+            return pr_error(r, NULL, "line longer than %d bytes", PR_LINE_MAX);
         } else if (memchr(buf, '\0', lr.len)) {
             bad = pr_error(r, NULL, "NUL byte in the line");
-        } else if (r->lineno == 1 && strcmp(buf, PR_MAGIC) != 0) {
-            return pr_error(r, buf, "not a page reference file (the first line must be '%s')",
-                            PR_MAGIC);
         } else if (r->lineno > 1 && pr_line(r) != 0) {
             bad = -1;
         }

@@ -320,28 +320,34 @@ int ps_simulate(const struct ps_string *s, enum ps_policy p, unsigned frames, un
 /* ---- the page-fault curve ---- */
 
 /*
- * Mattson's stack algorithms.  stack[0..depth) holds every page seen so
- * far; with f frames the resident pages are exactly stack[0..f).  A
- * reference found at position d (0-based) hits for f > d frames and
- * faults for fewer; a page never seen faults for every f.
+ * Mattson's stack algorithms.  stack[0..depth) holds the pages seen so
+ * far, at most cap of them (the top cap positions of the whole stack:
+ * the rest never decides a count of cap frames or fewer); with f <= cap
+ * frames the resident pages are exactly stack[0..f).  A reference found
+ * at position d (0-based) hits for f > d frames and faults for fewer; a
+ * page not in the stack faults for every f <= cap.
  *
  * LRU: the referenced page moves to the top, the ones above it down one.
  * OPT: the referenced page moves to the top; the old top is carried down,
  * and at each position above the page's old one the carried page and the
  * page there compete: the one used again sooner stays, the other is
- * carried on, into the page's old place (or a new one at the bottom).
- * nextuse[pg] is the next use of pg after the current reference.
+ * carried on, into the page's old place (or a new one at the bottom, or
+ * out of the kept part of the stack).  Pages below the kept part only
+ * ever move further down or come back to the top, so the kept part is
+ * exact.  nextuse[pg] is the next use of pg after the current reference.
  */
-static void stack_ref(uint32_t *stack, size_t *depth, uint32_t pg, size_t *nextuse, int opt,
-                      uint64_t *hist, unsigned maxf)
+static void stack_ref(uint32_t *stack, size_t *depth, size_t cap, uint32_t pg, size_t *nextuse,
+                      int opt, uint64_t *hist)
 {
     size_t d = 0;
     while (d < *depth && stack[d] != pg)
         d++;
-    if (d == *depth)
-        (*depth)++;             /* never seen: a fault for every f */
-    else if (d < maxf)
+    if (d < *depth)
         hist[d]++;
+    else if (*depth < cap)
+        (*depth)++;             /* a new position at the bottom */
+    else
+        d = cap;                /* below the kept part: the carry falls out */
     if (d == 0) {
         stack[0] = pg;
         return;
@@ -355,30 +361,28 @@ static void stack_ref(uint32_t *stack, size_t *depth, uint32_t pg, size_t *nextu
             carry = here;
         }
     }
-    stack[d] = carry;
+    if (d < cap)
+        stack[d] = carry;
 }
 
-static int curve_stack(const struct ps_string *s, int opt, unsigned maxf, uint64_t *faults)
+static int curve_stack(const struct ps_string *s, const uint32_t *id, size_t k, int opt,
+                       unsigned maxf, uint64_t *faults)
 {
-    uint32_t *id;
-    size_t k;
-    if (ps_dense(s, &id, &k) != 0)
-        return -1;
+    size_t cap = maxf < k ? maxf : k;
     size_t *next = ps_next_uses(id, s->n, k);
     size_t *nextuse = malloc((k ? k : 1) * sizeof *nextuse);
-    uint32_t *stack = malloc((k ? k : 1) * sizeof *stack);
-    uint64_t *hist = calloc(maxf, sizeof *hist);
+    uint32_t *stack = malloc((cap ? cap : 1) * sizeof *stack);
+    uint64_t *hist = calloc(cap ? cap : 1, sizeof *hist);
     int rc = -1;
     if (next && nextuse && stack && hist) {
         size_t depth = 0;
         for (size_t i = 0; i < s->n; i++) {
             nextuse[id[i]] = next[i];
-            stack_ref(stack, &depth, id[i], nextuse, opt, hist, maxf);
+            stack_ref(stack, &depth, cap, id[i], nextuse, opt, hist);
         }
         uint64_t hits = 0;
-        faults[0] = s->n;
         for (unsigned f = 1; f <= maxf; f++) {
-            hits += hist[f - 1];
+            hits += f <= cap ? hist[f - 1] : 0;
             faults[f] = s->n - hits;
         }
         rc = 0;
@@ -387,47 +391,115 @@ static int curve_stack(const struct ps_string *s, int opt, unsigned maxf, uint64
     free(stack);
     free(nextuse);
     free(next);
-    free(id);
     return rc;
 }
 
-static int curve_replay(const struct ps_string *s, enum ps_policy p, unsigned maxf,
-                        uint64_t *faults)
+/*
+ * FIFO (clock 0) or CLOCK (clock 1) with f frames over the dense ids
+ * id[0..n): the page faults only.  The same rules as sim_run, reduced to
+ * what decides a fault: whether each page is resident, the ring of
+ * resident pages in load order (frames taken 0, 1, ... fill it in that
+ * order) with the hand, and CLOCK's reference bit, kept per page (the
+ * bit of the frame holding it).  A hit costs one load (FIFO) or store.
+ */
+static uint64_t hand_faults(const uint32_t *id, size_t n, int clock, unsigned f, uint32_t *ring,
+                            uint8_t *resident, uint8_t *refbit, size_t k)
 {
+    uint64_t faults = 0;
+    unsigned count = 0, hand = 0;
+    memset(resident, 0, k);
+    memset(refbit, 0, k);
+    for (size_t i = 0; i < n; i++) {
+        uint32_t pg = id[i];
+        if (resident[pg]) {
+            refbit[pg] = 1;
+            continue;
+        }
+        faults++;
+        resident[pg] = 1;
+        refbit[pg] = 1;
+        if (count < f) {            /* a free frame: the ring grows */
+            ring[count++] = pg;
+            continue;
+        }
+        while (clock && refbit[ring[hand]]) {
+            refbit[ring[hand]] = 0;
+            hand = hand + 1 == f ? 0 : hand + 1;
+        }
+        resident[ring[hand]] = 0;
+        ring[hand] = pg;
+        hand = hand + 1 == f ? 0 : hand + 1;
+    }
+    return faults;
+}
+
+/* FIFO and CLOCK: one replay per frame count from lo to hi (< K: with K
+ * frames every page fits, the count is K).  A
+ * reference to the page just referenced is a hit that changes nothing
+ * (its reference bit is already set) and is dropped first. */
+static int curve_replay(const struct ps_string *s, const uint32_t *id, size_t k, enum ps_policy p,
+                        unsigned lo, unsigned hi, uint64_t *faults, const struct ps_progress *pr)
+{
+    uint32_t *run = malloc((s->n ? s->n : 1) * sizeof *run);
+    uint32_t *ring = malloc((size_t)hi * sizeof *ring);
+    uint8_t *resident = malloc(k ? k : 1), *refbit = malloc(k ? k : 1);
+    int rc = -1;
+    if (run && ring && resident && refbit) {
+        size_t n = 0;
+        for (size_t i = 0; i < s->n; i++)
+            if (n == 0 || run[n - 1] != id[i])
+                run[n++] = id[i];
+        for (unsigned f = lo; f <= hi; f++) {
+            if (pr && pr->fn)
+                pr->fn(pr->ctx, p, f - lo, hi - lo + 1);
+            faults[f] = hand_faults(run, n, p == PS_CLOCK, f, ring, resident, refbit, k);
+        }
+        rc = 0;
+    }
+    free(refbit);
+    free(resident);
+    free(ring);
+    free(run);
+    return rc;
+}
+
+int ps_curve_range(const struct ps_string *s, enum ps_policy p, unsigned lo, unsigned maxf,
+                   uint64_t *faults, const struct ps_progress *pr)
+{
+    if (maxf == 0 || lo == 0 || lo > maxf || (unsigned)p >= PS_NPOLICIES)
+        return -1;
     uint32_t *id;
     size_t k;
     if (ps_dense(s, &id, &k) != 0)
         return -1;
     faults[0] = s->n;
-    for (unsigned f = 1; f <= maxf; f++) {
-        struct ps_result r;
-        if (sim_run(s, id, NULL, k, p, f, 0, &r) != 0) {
-            free(id);
-            return -1;
-        }
-        faults[f] = r.pageins;
-    }
+    for (unsigned f = 1; f <= maxf; f++)
+        faults[f] = k;          /* k frames or more: every page fits, first uses fault */
+    int rc = 0;
+    if (p == PS_LRU || p == PS_OPT)
+        rc = curve_stack(s, id, k, p == PS_OPT, maxf, faults);
+    else if (lo < k)
+        rc = curve_replay(s, id, k, p, lo, maxf < k ? maxf : (unsigned)k - 1, faults, pr);
     free(id);
-    return 0;
+    return rc;
 }
 
 int ps_curve(const struct ps_string *s, enum ps_policy p, unsigned maxf, uint64_t *faults)
 {
-    if (maxf == 0 || (unsigned)p >= PS_NPOLICIES)
-        return -1;
-    if (p == PS_LRU || p == PS_OPT)
-        return curve_stack(s, p == PS_OPT, maxf, faults);
-    return curve_replay(s, p, maxf, faults);
+    return ps_curve_range(s, p, 1, maxf, faults, NULL);
 }
 
-int ps_curve_print(FILE *f, const struct ps_string *s, unsigned lo, unsigned hi)
+int ps_curve_report(FILE *f, const struct ps_string *s, unsigned lo, unsigned hi,
+                    const struct ps_progress *pr)
 {
     if (lo == 0 || hi < lo || hi == UINT_MAX)
         return -1;
     uint64_t *c[PS_NPOLICIES] = { 0 };
-    int rc = 0;
+    unsigned from = lo > 1 ? lo - 1 : 1;        /* the row before lo, for the marks */
+    int rc = 0, marked = 0;
     for (int p = 0; p < PS_NPOLICIES && rc == 0; p++)
-        if (!(c[p] = malloc(((size_t)hi + 1) * sizeof *c[p])) || ps_curve(s, p, hi, c[p]) != 0)
+        if (!(c[p] = malloc(((size_t)hi + 1) * sizeof *c[p])) ||
+            ps_curve_range(s, p, from, hi, c[p], pr) != 0)
             rc = -1;
     if (rc == 0) {
         fprintf(f, "%6s", "frames");
@@ -438,17 +510,27 @@ int ps_curve_print(FILE *f, const struct ps_string *s, unsigned lo, unsigned hi)
             fprintf(f, "%6u", n);
             for (int p = 0; p < PS_NPOLICIES; p++) {
                 int anomaly = (p == PS_FIFO || p == PS_CLOCK) && n > 1 && c[p][n] > c[p][n - 1];
+                marked |= anomaly;
                 fprintf(f, " %10llu", (unsigned long long)c[p][n]);
                 if (anomaly || p + 1 < PS_NPOLICIES)
                     fputc(anomaly ? '*' : ' ', f);
             }
             fputc('\n', f);
         }
-        fputs("* more page faults than with one frame fewer (Belady's anomaly)\n", f);
+        if (marked)
+            fputs("* more page faults than with one frame fewer (Belady's anomaly)\n", f);
+        else
+            fputs("no Belady's anomaly: no FIFO or CLOCK count here is above the one with "
+                  "a frame fewer\n", f);
         if (ferror(f))
             rc = -1;
     }
     for (int p = 0; p < PS_NPOLICIES; p++)
         free(c[p]);
     return rc;
+}
+
+int ps_curve_print(FILE *f, const struct ps_string *s, unsigned lo, unsigned hi)
+{
+    return ps_curve_report(f, s, lo, hi, NULL);
 }

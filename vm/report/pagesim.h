@@ -137,17 +137,39 @@ int ps_simulate(const struct ps_string *s, enum ps_policy p, unsigned frames, un
  * The page-fault curve of global replacement: faults[f] = page-ins with
  * f frames for f = 1..maxf (faults[0] is set to the number of
  * references: no frame, every reference faults).  LRU and OPT come from
- * Mattson's stack algorithms in one pass over s; FIFO and CLOCK from one
- * replay per frame count.  0, or -1 (maxf 0, bad p, out of memory).
+ * Mattson's stack algorithms in one pass over s, keeping only the top
+ * min(maxf, K) places of the stack (K: the distinct pages of s), so the
+ * time is O(n x min(maxf, K)).  FIFO and CLOCK are not stack algorithms:
+ * one replay per frame count, O(n) each.  With K frames or more every
+ * page fits and the count is K (no replay).  0, or -1 (maxf 0, bad p,
+ * out of memory).
  */
 int ps_curve(const struct ps_string *s, enum ps_policy p, unsigned maxf, uint64_t *faults);
+
+/* What a long curve calls between replays: policy p, done of total. */
+struct ps_progress {
+    void (*fn)(void *ctx, enum ps_policy p, unsigned done, unsigned total);
+    void *ctx;
+};
+
+/*
+ * ps_curve for faults[lo..maxf] only (1 <= lo <= maxf): FIFO and CLOCK
+ * replay only those frame counts below K; faults[1..lo) are then not
+ * their counts.  pr (may be NULL) is told of each replay.  0 or -1.
+ */
+int ps_curve_range(const struct ps_string *s, enum ps_policy p, unsigned lo, unsigned maxf,
+                   uint64_t *faults, const struct ps_progress *pr);
 
 /*
  * Print the page-fault curve for frames lo..hi (1 <= lo <= hi), a column
  * per policy; a FIFO or CLOCK count larger than the count with one frame
- * fewer (Belady's anomaly) is marked '*', and a legend line follows.
+ * fewer (Belady's anomaly) is marked '*', and a legend line follows (or,
+ * if nothing was marked, a line saying there is no anomaly in the range).
  * 0, or -1 (bad range, out of memory, write error).
  */
 int ps_curve_print(FILE *f, const struct ps_string *s, unsigned lo, unsigned hi);
+/* The same, telling pr (may be NULL) of the replays as they go. */
+int ps_curve_report(FILE *f, const struct ps_string *s, unsigned lo, unsigned hi,
+                    const struct ps_progress *pr);
 
 #endif

@@ -1,0 +1,38 @@
+#!/bin/sh
+# grade.t -- exercise 02-loops: one pass over a table with a loop.
+# The program is built twice: with the sample table the students have
+# (data/sample/NUMBERS.s) and with one they have not seen
+# (data/hidden/NUMBERS.s), both by COPY NUMBERS.
+. "$(dirname "$0")/../lib/grade.sh"
+
+grade_plan 7
+grade_build -I "$EXERCISE/data/sample" ||
+    grade_skip_rest 'TABLE.s does not assemble and link with the sample table: fix the errors below first'
+grade_run --json=run.json
+cp "$GRADE_WORK/out" "$GRADE_WORK/sample.out" 2>/dev/null
+rc1=$(grade_value "$GRADE_WORK/run.json" return_code)
+
+grade_match 1 'assembles with no errors and no warnings' "$GRADE_WORK/TABLE.lst" \
+    '^0 errors, 0 warnings$'
+grade_eq 2 'sample table: the sum' 'SUM 93' "$(sed -n 1p "$GRADE_WORK/sample.out")" ||
+    grade_note 'hint: the line is SUM, a blank, the number; every entry counts once'
+grade_eq 2 'sample table: the minimum' 'MIN -4' "$(sed -n 2p "$GRADE_WORK/sample.out")" ||
+    grade_note 'hint: start the minimum at the first entry, not at 0; compare signed (CR, not CLR)'
+grade_eq 2 'sample table: the maximum' 'MAX 31' "$(sed -n 3p "$GRADE_WORK/sample.out")" ||
+    grade_note 'hint: start the maximum at the first entry, not at 0; compare signed (CR, not CLR)'
+
+# The same program on the grader's own table.
+if grade_build -I "$EXERCISE/data/hidden"; then
+    grade_run --stats --json=run.json
+else
+    rm -f "$GRADE_WORK/out" "$GRADE_WORK/err" "$GRADE_WORK/run.json"
+    : >"$GRADE_WORK/out"
+fi
+grade_eq 3 'another table of 20 entries, with negative numbers' \
+    "$(printf 'SUM -228\nMIN -2000\nMAX 1500')" "$(cat "$GRADE_WORK/out")" ||
+    grade_note 'hint: it must work for any N and NUMS that COPY NUMBERS gives (never write them into the program), the last entry too'
+n=$(grade_value "$GRADE_WORK/err" instructions)
+grade_ok 1 'one pass: at most 10 instructions per entry, plus 80 (imprun --stats)' \
+    test "${n:-999999}" -le 280 ||
+    grade_note "it executed ${n:-an unknown number of} instructions for 20 entries"
+grade_eq 1 'return code 0' '0 0' "$rc1 $(grade_value "$GRADE_WORK/run.json" return_code)"

@@ -1,0 +1,427 @@
+# grade.sh -- the library every exercise's grader (grade.t) sources.
+#
+# A grader is a POSIX sh script that prints TAP.  It starts with
+#
+#     . "$(dirname "$0")/../lib/grade.sh"
+#
+# and is run by impgrade(1), or by hand:
+#
+#     SUBMISSION=/abs/dir IMP_BIN=/abs/bin prove examples/exercises/NN-name/grade.t
+#
+# The environment it reads:
+#   SUBMISSION  the student's folder (default: the exercise's solution/)
+#   IMP_BIN     the folder of impas, impld, imprun, ... (default: the build
+#               tree's bin/ three levels above the exercise, else PATH)
+#   EXERCISE    the exercise's folder (default: the grader's own folder)
+#   GRADE_WORK  an empty scratch folder (default: a fresh one, removed at exit)
+#
+# Each test prints one TAP line, "ok N - [P] description" or
+# "not ok N - [P] description", P being its points; the feedback a student
+# needs follows a failed test as "#" lines.  The score is the sum of P over
+# the tests passed, the maximum the sum of all P.  A grader calls its tests
+# in the grader's own shell (not in a pipeline or a subshell: the counts
+# would be lost) and sets no EXIT trap of its own (this library's prints the
+# missing tests and the score, and removes a scratch folder it made).
+#
+# Functions (the contract between the exercises and impgrade):
+#   grade_plan N                     the plan, 1..N
+#   grade_build [OPTION...]          hand-in files -> $GRADE_WORK/prog.load
+#   grade_run [OPTION...] [-- INPUT] prog.load under imprun, with limits
+#   grade_ok POINTS 'what' CMD...    passes when CMD succeeds
+#   grade_eq POINTS 'what' EXPECTED ACTUAL
+#   grade_match POINTS 'what' FILE ERE
+#   grade_note 'text'                a feedback line
+#   grade_value FILE KEY             the value of KEY=V, KEY: V, KEY  V or
+#                                    "KEY": V, (imprun --json's first level);
+#                                    in imprun --stats, a mnemonic's count
+#   grade_skip_rest 'reason'         the tests left fail, with reason
+#
+# How a grading went (for impgrade's status column) is kept in
+# $GRADE_WORK/.grade-status, one "event=value" a line: empty=1 (nothing
+# handed in), build=failed, run=limit|abend|machine|timeout.
+
+# ---------------------------------------------------------------- setup
+
+grade_n=0                       # tests printed so far
+grade_planned=0                 # the plan's N
+grade_score=0                   # points of the tests passed
+grade_max=0                     # points of all tests printed
+grade_skip=                     # grade_skip_rest's reason, once called
+grade_own_work=                 # a scratch folder to remove at exit
+
+if [ -z "${EXERCISE:-}" ]; then
+    EXERCISE=$(cd "$(dirname "$0")" && pwd)
+fi
+if [ -z "${SUBMISSION:-}" ]; then
+    SUBMISSION=$EXERCISE/solution
+fi
+if [ -z "${IMP_BIN:-}" ]; then
+    if [ -x "$EXERCISE/../../../bin/imprun" ]; then
+        IMP_BIN=$(cd "$EXERCISE/../../../bin" && pwd)
+    else
+        IMP_BIN=$(dirname "$(command -v imprun || echo /usr/bin/imprun)")
+    fi
+fi
+if [ -z "${GRADE_WORK:-}" ]; then
+    GRADE_WORK=$(mktemp -d "${TMPDIR:-/tmp}/grade.XXXXXX") || exit 2
+    grade_own_work=$GRADE_WORK
+fi
+# Macro and COPY members come from the submission and IMP's own libraries
+# only: a folder named in the environment is not searched.
+unset IMP_MACLIB
+export SUBMISSION IMP_BIN EXERCISE GRADE_WORK
+GRADE_RC=
+LC_ALL=C
+export LC_ALL
+
+# The value of KEY in the exercise's exercise.conf (empty if none).
+grade_conf() {
+    [ -f "$EXERCISE/exercise.conf" ] || return 0
+    sed -n "s/^[[:space:]]*$1[[:space:]]*=[[:space:]]*//p" "$EXERCISE/exercise.conf" |
+        sed -n '$p'
+}
+
+# Record how the grading went (see above).
+grade_status() {
+    echo "$1" >>"$GRADE_WORK/.grade-status"
+}
+
+# Print each line of standard input as a TAP diagnostic, with prefix $1;
+# at most $2 lines (default 20), then how many were left out.
+grade_diag() {
+    awk -v p="$1" -v max="${2:-20}" '
+        NR <= max { sub(/\r$/, ""); print "#" p $0 }
+        END { if (NR > max) print "#" p "... (" NR - max " more lines)" }'
+}
+
+# Quote $1 for eval.
+grade_quote() {
+    printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"
+}
+
+# At exit: the tests not run fail (after grade_skip_rest, or when the
+# grader stopped early), then the score.  The exit status is 0 when every
+# planned test was printed by the grader or after grade_skip_rest (failed
+# tests are in the TAP, not in the status), else the grader's own.
+grade_finish() {
+    _grc=$?
+    if [ "$grade_n" -eq "$grade_planned" ] || [ -n "$grade_skip" ]; then
+        _grc=0
+    elif [ "$_grc" -eq 0 ]; then
+        _grc=1
+    fi
+    while [ "$grade_n" -lt "$grade_planned" ]; do
+        grade_n=$((grade_n + 1))
+        echo "not ok $grade_n - [0] ${grade_skip:-the grader stopped before this test}"
+    done
+    echo "# score: $grade_score/$grade_max"
+    if [ -n "$grade_own_work" ]; then
+        rm -rf "$grade_own_work"
+    fi
+    exit "$_grc"
+}
+trap grade_finish EXIT
+trap 'exit 143' TERM
+trap 'exit 130' INT
+
+# ---------------------------------------------------------------- tests
+
+grade_plan() {
+    grade_planned=$1
+    echo "1..$1"
+}
+
+# grade_check_points P: P must be a whole number (a grader's mistake if not).
+grade_check_points() {
+    case $1 in
+    '' | *[!0-9]*)
+        echo "Bail out! points must be a whole number, not '$1'"
+        exit 2 ;;
+    esac
+}
+
+# grade_result PASSED POINTS DESCRIPTION: print the TAP line, count.
+grade_result() {
+    grade_n=$((grade_n + 1))
+    grade_max=$((grade_max + $2))
+    _gdesc=$(printf '%s' "$3" | tr '\n#' ' _')
+    if [ "$1" -eq 1 ]; then
+        grade_score=$((grade_score + $2))
+        echo "ok $grade_n - [$2] $_gdesc"
+    else
+        echo "not ok $grade_n - [$2] $_gdesc"
+    fi
+}
+
+# After grade_skip_rest: fail this test without running it.
+grade_skipped() {
+    [ -n "$grade_skip" ] || return 1
+    grade_result 0 "$1" "$2"
+    echo "#   not run: $grade_skip"
+    return 0
+}
+
+grade_ok() {
+    grade_check_points "$1"
+    _gp=$1 _gwhat=$2
+    shift 2
+    grade_skipped "$_gp" "$_gwhat" && return 1
+    if "$@" >"$GRADE_WORK/.grade-cmd" 2>&1; then
+        grade_result 1 "$_gp" "$_gwhat"
+        return 0
+    fi
+    grade_result 0 "$_gp" "$_gwhat"
+    grade_diag '   ' 10 <"$GRADE_WORK/.grade-cmd"
+    return 1
+}
+
+grade_eq() {
+    grade_check_points "$1"
+    grade_skipped "$1" "$2" && return 1
+    if [ "$3" = "$4" ]; then
+        grade_result 1 "$1" "$2"
+        return 0
+    fi
+    grade_result 0 "$1" "$2"
+    printf '%s\n' "$3" | awk 'NR == 1 { print "#   expected: " $0; next }
+                              NR <= 20 { print "#             " $0 }'
+    printf '%s\n' "$4" | awk 'NR == 1 { print "#   actual:   " $0; next }
+                              NR <= 20 { print "#             " $0 }'
+    return 1
+}
+
+grade_match() {
+    grade_check_points "$1"
+    grade_skipped "$1" "$2" && return 1
+    if [ -f "$3" ] && grep -E -q -e "$4" "$3" 2>/dev/null; then
+        grade_result 1 "$1" "$2"
+        return 0
+    fi
+    grade_result 0 "$1" "$2"
+    _gname=${3#"$GRADE_WORK"/}
+    echo "#   expected: a line matching /$4/ in $_gname"
+    if [ ! -f "$3" ]; then
+        echo "#   actual:   $_gname does not exist"
+    elif [ ! -s "$3" ]; then
+        echo "#   actual:   $_gname is empty"
+    else
+        echo "#   actual:   $_gname begins"
+        grade_diag '     | ' 8 <"$3"
+    fi
+    return 1
+}
+
+grade_note() {
+    printf '%s\n' "$1" | sed 's/^/# /'
+}
+
+grade_value() {
+    [ -f "$1" ] || return 1
+    awk -v key="$2" '
+        {
+            line = $0
+            sub(/^[ \t]+/, "", line)
+            # imprun --stats: "47  BC  2  6 ..." gives BC its count
+            if (alt == "" && NF >= 3 && $2 == key && $1 ~ /^[0-9A-F][0-9A-F]+$/)
+                alt = $3
+            if (substr(line, 1, length(key)) == key)
+                rest = substr(line, length(key) + 1)
+            else if (substr(line, 1, length(key) + 2) == "\"" key "\"")
+                rest = substr(line, length(key) + 3)        # JSON: "key": value,
+            else
+                next
+            if (rest !~ /^[ \t]*[=:]/ && rest !~ /^[ \t]+[^ \t]/)
+                next
+            sub(/^[ \t]*[=:]?[ \t]*/, "", rest)
+            sub(/[ \t\r]+$/, "", rest)
+            sub(/,$/, "", rest)
+            if (rest ~ /^".*"$/)
+                rest = substr(rest, 2, length(rest) - 2)
+            print rest
+            found = 1
+            exit
+        }
+        END {
+            if (!found && alt != "") { print alt; found = 1 }
+            exit found ? 0 : 1
+        }' "$1"
+}
+
+grade_skip_rest() {
+    [ -n "$grade_skip" ] && return 0
+    grade_skip=$1
+    grade_note "$1"
+    if [ -s "$GRADE_WORK/build.err" ]; then
+        grade_diag '   ' 15 <"$GRADE_WORK/build.err"
+    fi
+    return 0
+}
+
+# ---------------------------------------------------------------- build
+
+# The guest runtime's folder (COPY IMPSVC, ..., imprt.s), as imprun finds it.
+grade_runtime() {
+    for _gd in "${IMP_RUNTIME:-}" "$IMP_BIN/../share/imp/runtime" "$IMP_BIN/../vm/host/runtime"; do
+        if [ -n "$_gd" ] && [ -f "$_gd/IMPSVC.s" ]; then
+            echo "$_gd"
+            return 0
+        fi
+    done
+    return 1
+}
+
+# grade_build [OPTION...]: impld's options (-e NAME, --entry=NAME, -c FILE,
+# --control=FILE, --origin=ADDR, --page-size=N, -L OBJ) go to impld, the
+# others (--sysparm=S, -I DIR, --werror, -W error) to impas; "--ld" passes
+# every option after it to impld.
+grade_build() {
+    [ -n "$grade_skip" ] && return 1
+    _gerr=$GRADE_WORK/build.err
+    : >"$_gerr"
+    _gasopt='' _gldopt='' _gctl='' _gtold=''
+    while [ $# -gt 0 ]; do
+        case $_gtold$1 in
+        --ld) _gtold=ld ;;
+        -c | --control | ld-c | ld--control) _gctl=$2; shift ;;
+        --control=* | ld--control=*) _gctl=${1#*=} ;;
+        ld*) _gldopt="$_gldopt $(grade_quote "$1")" ;;
+        -e | -L | --entry | --library)
+            _gldopt="$_gldopt $(grade_quote "$1") $(grade_quote "$2")"; shift ;;
+        --entry=* | --library=* | --origin=* | --page-size=*)
+            _gldopt="$_gldopt $(grade_quote "$1")" ;;
+        -I | -W)
+            _gasopt="$_gasopt $(grade_quote "$1") $(grade_quote "$2")"; shift ;;
+        *) _gasopt="$_gasopt $(grade_quote "$1")" ;;
+        esac
+        shift
+    done
+    case $_gctl in '' | /*) ;; *) _gctl=$EXERCISE/$_gctl ;; esac
+    # The hand-in files, regular files only (a link could name any host file).
+    _ghandin=$(grade_conf handin)
+    _ghave=0 _gmissing=''
+    for _gf in $_ghandin; do
+        _gsrc=$SUBMISSION/$_gf
+        if [ -L "$_gsrc" ]; then
+            echo "$_gf: a symbolic link: hand in the file itself" >>"$_gerr"
+            _gmissing="$_gmissing $_gf"
+        elif [ -f "$_gsrc" ]; then
+            cat "$_gsrc" >"$GRADE_WORK/$(basename "$_gf")" || return 1
+            [ -s "$_gsrc" ] && _ghave=1
+        else
+            _gmissing="$_gmissing $_gf"
+        fi
+    done
+    if [ "$_ghave" -eq 0 ] && [ -z "$(ls -A "$SUBMISSION" 2>/dev/null)" ]; then
+        # shellcheck disable=SC2086  # handin= is a list of names
+        echo "nothing handed in: expected$(printf ' %s' $_ghandin)" >>"$_gerr"
+        grade_status empty=1
+        grade_status build=failed
+        return 1
+    fi
+    if [ -n "$_gmissing" ]; then
+        # shellcheck disable=SC2086
+        echo "missing:$_gmissing (expected$(printf ' %s' $_ghandin))" >>"$_gerr"
+        grade_status build=failed
+        return 1
+    fi
+    _grt=$(grade_runtime) || _grt=
+    _ginc=
+    [ -d "$EXERCISE/support" ] && _ginc="-I $(grade_quote "$EXERCISE/support")"
+    [ -n "$_grt" ] && _ginc="$_ginc -I $(grade_quote "$_grt")"
+    _gobjs='' _gok=1
+    for _gf in $_ghandin; do
+        case $_gf in *.s) ;; *) continue ;; esac
+        _gb=$(basename "$_gf" .s)
+        if ! (cd "$GRADE_WORK" &&
+              eval "\"\$IMP_BIN/impas\" --max-errors=30 $_gasopt $_ginc -l $(grade_quote "$_gb.lst") \
+                   -o $(grade_quote "$_gb.o") $(grade_quote "$_gb.s")") >>"$_gerr" 2>&1; then
+            _gok=0
+        fi
+        _gobjs="$_gobjs $(grade_quote "$GRADE_WORK/$_gb.o")"
+    done
+    if [ -d "$EXERCISE/support" ]; then
+        for _gs in "$EXERCISE"/support/*.s; do
+            [ -f "$_gs" ] || continue
+            _go=$GRADE_WORK/support-$(basename "$_gs" .s).o
+            "$IMP_BIN/impas" -I "$_grt" -o "$_go" "$_gs" >>"$_gerr" 2>&1 || _gok=0
+            _gobjs="$_gobjs $(grade_quote "$_go")"
+        done
+    fi
+    if [ -n "$_grt" ]; then
+        "$IMP_BIN/impas" -I "$_grt" -o "$GRADE_WORK/imprt.o" "$_grt/imprt.s" >>"$_gerr" 2>&1 || _gok=0
+        _gldopt="$_gldopt -L $(grade_quote "$GRADE_WORK/imprt.o")"
+    fi
+    if [ "$_gok" -ne 1 ]; then
+        grade_status build=failed
+        return 1
+    fi
+    # The runtime's code on a page of its own, as imprun links it.
+    : >"$GRADE_WORK/prog.ctl"
+    [ -n "$_gctl" ] && cat "$_gctl" >>"$GRADE_WORK/prog.ctl"
+    [ -n "$_grt" ] && echo "PAGE IMPCHECK" >>"$GRADE_WORK/prog.ctl"
+    if ! eval "\"\$IMP_BIN/impld\" --max-errors=30 -c \"\$GRADE_WORK/prog.ctl\" \
+               -m \"\$GRADE_WORK/prog.map\" -o \"\$GRADE_WORK/prog.load\" $_gldopt $_gobjs" \
+            >>"$_gerr" 2>&1; then
+        grade_status build=failed
+        return 1
+    fi
+    return 0
+}
+
+# ---------------------------------------------------------------- run
+
+# grade_run [OPTION...] [-- INPUT]: run prog.load in $GRADE_WORK (relative
+# --file paths and report files land there) with standard input from INPUT
+# (relative to the exercise; default none).  The limits: cycles
+# $GRADE_MAX_CYCLES (default 50M), 256K of console, 1M of files, 2000 printed
+# lines, $GRADE_RUN_TIMEOUT host seconds (default 30); then exercise.conf's
+# limits= and the options given, which may raise them.  Returns 0 once run,
+# whatever the program did: that is $GRADE_RC (imprun's exit status; 124 when
+# the host timeout stopped it).  A run that did not end by itself (a program
+# interruption, a limit, a machine error, the timeout) adds a feedback line
+# with imprun's message.
+grade_run() {
+    [ -n "$grade_skip" ] && return 1
+    [ -f "$GRADE_WORK/prog.load" ] || return 1
+    _gopts='' _ginput=/dev/null
+    while [ $# -gt 0 ]; do
+        if [ "$1" = -- ]; then
+            _ginput=$2
+            case $_ginput in /*) ;; *) _ginput=$EXERCISE/$_ginput ;; esac
+            break
+        fi
+        _gopts="$_gopts $(grade_quote "$1")"
+        shift
+    done
+    _gnosuper=
+    if "$IMP_BIN/imprun" --help 2>/dev/null | grep -q -e '--no-super'; then
+        _gnosuper=--no-super
+    fi
+    _gtmo=
+    if command -v timeout >/dev/null 2>&1; then
+        _gtmo="timeout -k 2 ${GRADE_RUN_TIMEOUT:-30}"
+    fi
+    # shellcheck disable=SC2046  # limits= is a list of words
+    (cd "$GRADE_WORK" &&
+     eval "exec $_gtmo \"\$IMP_BIN/imprun\" --max-cycles=${GRADE_MAX_CYCLES:-50M} \
+           --max-console=256K --max-output=1M --max-trace=1M --max-lines=2000 \
+           $_gnosuper $(grade_conf limits) $_gopts prog.load") \
+        <"$_ginput" >"$GRADE_WORK/out" 2>"$GRADE_WORK/err"
+    GRADE_RC=$?
+    case $GRADE_RC in
+    4 | 5) grade_status run=abend ;;
+    6) grade_status run=limit ;;
+    7) grade_status run=machine ;;
+    124 | 137) grade_status run=timeout ;;
+    esac
+    # A run that did not end by itself: what imprun said, as feedback.
+    case $GRADE_RC in
+    4 | 5 | 6 | 7)
+        grade_note 'the run did not end normally:'
+        grep -v '^imprun: note:' "$GRADE_WORK/err" | grep -A2 -m1 '^imprun: ' |
+            grade_diag '   ' 3 ;;
+    124 | 137)
+        grade_note "the run was stopped after ${GRADE_RUN_TIMEOUT:-30} seconds of host time" ;;
+    esac
+    return 0
+}

@@ -1,0 +1,2 @@
+* a member copied by macro M
+         DC    C'M'

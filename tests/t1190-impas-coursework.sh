@@ -1,0 +1,188 @@
+#!/bin/sh
+# t1190: programs written for ASSIST, HLASM or z390 assemble unchanged,
+# or get a message that names the feature IMP's System/370 lacks and what
+# to write instead.
+. "$(dirname "$0")/test-lib.sh"
+. "$TEST_DIR/lib-impas.sh"
+
+# --- ASSIST's omitted operands ---------------------------------------------------------
+
+test_expect_success 'XDUMP , (with and without a remark) is the register dump, as XDUMP alone' '
+    asm_text "         XDUMP
+         XDUMP ,
+         XDUMP ,               dump the registers
+         XDUMP   ,  dump" >actual &&
+    echo E06000000000E06000000000E06000000000E06000000000 >expect &&
+    test_cmp expect actual
+'
+
+test_expect_success 'XREAD area, and XPRNT area, take the default length' '
+    asm_text "         USING *,15
+         XREAD C,
+         XPRNT C,
+C        DS    CL133" >actual &&
+    echo E000F00C0050E020F00C0085 >expect &&
+    test_cmp expect actual
+'
+
+test_expect_success 'XPRNT , (no area) is an error naming the operands' '
+    printf "T        CSECT\n         XPRNT ,\n         END\n" >xp.s &&
+    test_must_fail impas xp.s 2>err &&
+    test_grep "xp.s:2:.*XPRNT needs an operand: XPRNT area\\[,length\\]" err
+'
+
+# --- instructions of later architectures --------------------------------------------
+
+test_expect_success 'a post-370 instruction names its architecture and the 370 sequence' '
+    printf "T        CSECT\n         AHI   1,5\n         J     T\n         LARL  1,T\n         END\n" >later.s &&
+    test_must_fail impas later.s 2>err &&
+    test_grep "later.s:2:10: error: unknown operation code .AHI.: AHI is an instruction of ESA/390, not of System/370; write AH r,=H.n." err &&
+    test_grep "later.s:3:10: error: .*J is an instruction of ESA/390.*write B label instead" err &&
+    test_grep "later.s:4:10: error: .*LARL is an instruction of z/Architecture" err
+'
+
+test_expect_success 'every row of the table of later instructions gets its note (none is IMP'"'"'s)' '
+    sed -n "s/^LATER(\\([A-Z]*\\),.*/\\1/p" "$IMP_TOP/asm/later.def" >names &&
+    test $(wc -l <names) -gt 50 &&
+    { echo "T        CSECT"; sed "s/^/         /" names; echo "         END"; } >all.s &&
+    test_must_fail impas --max-errors=0 all.s 2>err &&
+    test $(grep -c "is an instruction of .*, not of System/370" err) = $(wc -l <names)
+'
+
+# GNU as is the independent reference for the architecture each row names:
+# a 370-XA or ESA/390 instruction is known to it for a G5 (ESA/390), a
+# z/Architecture one only for a z16.  JLU and JLNOP are HLASM's names of
+# what GNU as spells JG and JGNOP.
+# gnu_unknown MARCH MODE MNEMONIC: 1 if GNU as does not know the mnemonic for MARCH.
+gnu_unknown() {
+    printf '\t%s\n' "$3" | tr A-Z a-z >g.s
+    s390x-linux-gnu-as "$2" -march="$1" -o /dev/null g.s 2>&1 | grep -ci "unrecognized opcode"
+}
+# later_row MNEMONIC ARCH: the architecture later.def names agrees with GNU as.
+later_row() {
+    g5=$(gnu_unknown g5 -m31 "$1")
+    z16=$(gnu_unknown z16 -m64 "$1")
+    case "$1:$2:$g5:$z16" in
+    JLU:*|JLNOP:*|*:370-XA:0:0|*:ESA/390:0:0|*:z/Architecture:1:0) return 0 ;;
+    esac
+    echo "$1: later.def says $2; GNU as: unknown for G5 $g5, for z16 $z16"
+    return 1
+}
+if test_have s390x-linux-gnu-as; then
+    test_expect_success 'the architecture of every later instruction, checked with GNU as' '
+        sed -n "s/^LATER(\\([A-Z]*\\), *\"\\([^\"]*\\)\".*/\\1 \\2/p" "$IMP_TOP/asm/later.def" >rows &&
+        test $(wc -l <rows) -gt 50 &&
+        while read mn arch; do later_row "$mn" "$arch" || return 1; done <rows
+    '
+else
+    test_skip 'the architecture of every later instruction, checked with GNU as' 'no s390x-linux-gnu-as'
+fi
+
+test_expect_success 'an unknown operation code that is no later instruction has no note' '
+    printf "T        CSECT\n         FROB  1\n         END\n" >frob.s &&
+    test_must_fail impas frob.s 2>err &&
+    test_grep "unknown operation code .FROB.\$" err
+'
+
+# --- the macro language, as HLASM's Language Reference defines it ----------------------
+# The sources are in tests/data/coursework.
+
+cp "$TEST_DIR"/data/coursework/* .
+
+# mnotes FILE: the texts of the comment MNOTEs of an assembly (--mnote-console).
+mnotes() { impas --mnote-console "$1" -o mn.o 2>&1 | sed -n "s/^.*: note: MNOTE \*: //p"; }
+
+test_expect_success 'a parameter that is a self-defining term is a number in SETA' '
+    impas sdt.s && test "$(text sdt.o)" = 1106C208
+'
+
+test_expect_success 'sublists nest: &P(2,1), &P(2,2,1), N'"'"'&P(2), &SYSLIST(1,2,2,2)' '
+    impas sub.s && test "$(text sub.o)" = C2C3C4C403020201
+'
+
+test_expect_success 'L'"'"' of packed and zoned constants is their assembled length (P'"'"'12345'"'"': 3)' '
+    impas lpz.s && text lpz.o | grep -q "03030502\$"
+'
+
+test_expect_success '&SYSECT is the section at the call for all the expansion' '
+    impas sect.s -l sect.lst &&
+    grep -q "^000000 C3D6C4C5 .*DC    C.CODE." sect.lst &&
+    grep -q "^000004 E8 .*DC    C.Y." sect.lst
+'
+
+test_expect_success 'MNOTE is listed under PRINT NOGEN; --mnote-console shows comment MNOTEs' '
+    impas mn.s -l mn.lst 2>err &&
+    grep -q "+          MNOTE .plain text." mn.lst &&
+    grep -q "+          MNOTE \*,.star text." mn.lst &&
+    ! grep -q "star text" err &&
+    mnotes mn.s >actual && printf "plain text\nstar text\n" >expect && test_cmp expect actual
+'
+
+test_expect_success 'built-in functions giving characters: HLASM'"'"'s documented values' '
+    mnotes bf.s >actual &&
+    cat >expect <<-\EOF &&
+	00000000000000000000000000000101,+0,-3,FFFFFFF9
+	7,-7,+241
+	C1F1,11110001,+193
+	AB,1,-1
+	1F,11110001,000000FF
+	ABCdefhi
+	A0000000A+5a&b
+	EOF
+    test_cmp expect actual
+'
+
+test_expect_success 'built-in functions giving numbers and truth values; shifts, bits in SETA' '
+    mnotes bn.s >actual &&
+    printf "207\n3\n8154\n27\n1\n0\n1\n35\n" >expect && test_cmp expect actual
+'
+
+test_expect_success 'a result with a byte X'"'"'00'"'"' is an error that says why' '
+    printf "&C       SETC  A2C(1)\nT        CSECT\n         END\n" >a2c.s &&
+    test_must_fail impas a2c.s 2>err &&
+    test_grep "a2c.s:1:.*the result has a byte X.00., which a character value cannot hold in IMP" err
+'
+
+test_expect_success 'OPSYN renames an instruction, a macro, a directive; NAME OPSYN deletes' '
+    impas op.s && test "$(text op.o)" = 5810F008C1C2C1C200000001 &&
+    printf "LOAD     OPSYN L\nLOAD     OPSYN\nT        CSECT\n         LOAD  1,0\n         END\n" >del.s &&
+    test_must_fail impas del.s 2>err && test_grep "del.s:4:10: error: unknown operation code .LOAD." err
+'
+
+test_expect_success 'AREAD reads the line after the call (80 columns), which is not assembled' '
+    impas ar.s && test "$(text ar.o | cut -c1-16)" = C8C940E3C8C5D9C5 &&
+    test $(text ar.o | tr -d "\n" | wc -c) = 160
+'
+
+test_expect_success 'after a macro copied a member, AREAD and lookahead read the open code' '
+    impas arcopy.s && test "$(text arcopy.o)" = D4E7E807
+'
+
+test_expect_success 'SETAF and SETCF are refused, saying why' '
+    printf "&X       SETAF FN\n&Y       SETCF FN\n         END\n" >af.s &&
+    test_must_fail impas af.s 2>err &&
+    test_grep "af.s:1:10: error: SETAF calls an external function, a program of the host: IMP runs no host program" err &&
+    test_grep "af.s:2:10: error: SETCF calls" err
+'
+
+test_expect_success 'an inner macro definition is a black box (HLASM): &X is its own parameter' '
+    impas inner.s && test "$(text inner.o)" = C2
+'
+
+test_expect_success 'T'"'"' and L'"'"' look ahead to symbols defined later; D'"'"' only knows those before' '
+    impas la.s -l la.lst &&
+    test "$(text la.o | cut -c1-24)" = C31400D70300C90200000000 &&
+    grep -q "DC    C.P.,AL1(3,1)" la.lst
+'
+
+test_expect_success 'COPY ASMMSP is found: the Toolkit'"'"'s structured macros are IMP'"'"'s library' '
+    impas msp.s
+'
+
+test_expect_success 'WTO MF=L makes MVS'"'"'s list; MF=(E,list) and MF=(E,(r)) write it' '
+    impas wto.s && impld -o wto.load wto.o && imprun wto.load >out 2>/dev/null &&
+    printf "HELLO LIST\nHELLO LIST\n" >expect && test_cmp expect out &&
+    text wto.o | grep -q "000E0000C8C5D3D3D640D3C9E2E3\$"
+'
+
+test_done

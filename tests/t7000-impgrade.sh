@@ -1,0 +1,375 @@
+#!/bin/sh
+# t7000-impgrade.sh -- impgrade grades a generated class: every
+# exercise's solution (full marks) and wrong solutions (the score and the
+# feedback their EXPECT names), then submissions broken in every way
+# (empty, not assembling, looping, flooding, crashing the machine, reaching
+# for /etc/passwd, links and bad archives) and graders that hang or fail;
+# the table, the feedback and the summary; two gradings byte for byte; the
+# same class graded in slices and merged, by a Slurm script run here and
+# by GNU parallel on this host; the command line.
+. "$(dirname "$0")/test-lib.sh"
+
+EXS=$IMP_TOP/examples/exercises
+G="impgrade -j2 -q"
+
+# --- every exercise: the solution and the wrong ones -------------------
+
+# class EXERCISE DIR: DIR/solution and DIR/wrong-NAME, copies of the
+# exercise's solution/ and wrong/NAME/ (without EXPECT).
+class() {
+    rm -rf "$2" && mkdir -p "$2" &&
+    cp -R "$1/solution" "$2/solution" &&
+    for w in "$1"/wrong/*/; do
+        n=$(basename "$w") &&
+        cp -R "$w" "$2/wrong-$n" &&
+        rm -f "$2/wrong-$n/EXPECT" || return 1
+    done
+}
+
+# check_exercise EXERCISE OUT: the solution has full marks, each wrong one
+# its EXPECT score (below full) and every feedback= line of it.
+check_exercise() {
+    max=$(awk -F, '$1 == "solution" { print $3 }' "$2/scores.csv") &&
+    test -n "$max" && test "$max" -gt 0 &&
+    grep -qx "solution,$max,$max,graded,[0-9]*,[0-9]*" "$2/scores.csv" || {
+        echo "$1: the solution has not full marks:"; cat "$2/scores.csv"; return 1; }
+    for w in "$1"/wrong/*/; do
+        n=$(basename "$w")
+        test -f "$w/EXPECT" || { echo "$w: no EXPECT"; return 1; }
+        want=$(sed -n 's/^score=//p' "$w/EXPECT")
+        got=$(awk -F, -v id="wrong-$n" '$1 == id { print $2 }' "$2/scores.csv")
+        test "x$got" = "x$want" || {
+            echo "$1 wrong/$n: score $got, EXPECT says $want"; cat "$2/feedback/wrong-$n.txt"
+            return 1; }
+        test "$got" -lt "$max" || { echo "$1 wrong/$n: full marks"; return 1; }
+        sed -n 's/^feedback=//p' "$w/EXPECT" >want.lines
+        while IFS= read -r line; do
+            grep -qF -e "$line" "$2/feedback/wrong-$n.txt" || {
+                echo "$1 wrong/$n: no feedback line with: $line"
+                cat "$2/feedback/wrong-$n.txt"; return 1; }
+        done <want.lines
+    done
+}
+
+for ex in "$EXS"/[0-9][0-9]-*/; do
+    ex=${ex%/}
+    name=$(basename "$ex")
+    test_expect_success "$name: the solution scores full marks, each wrong one its EXPECT" "
+        class '$ex' 'class-$name' &&
+        $G --no-reference -o 'out-$name' '$ex' 'class-$name'/* &&
+        check_exercise '$ex' 'out-$name'
+    "
+done
+
+test_expect_success 'a grader runs standalone under prove, the solution passing' '
+    SUBMISSION=$EXS/01-first/solution prove "$EXS/01-first/grade.t" >prove.out 2>&1 &&
+    test_grep "^Result: PASS" prove.out
+'
+test_expect_success 'standalone, a wrong solution fails its tests under prove' '
+    { SUBMISSION=$EXS/01-first/wrong/norc prove "$EXS/01-first/grade.t" >prove2.out 2>&1
+      test $? -ne 0; } &&
+    test_grep "Failed 1/6 subtests" prove2.out
+'
+
+# --- a class with every kind of trouble, on exercise 01 ---------------
+
+EX1=$EXS/01-first
+mkdir -p broken && cd broken || exit 1
+mkdir good empty misnamed syntax loop flood crash passwd copyout linked
+cp "$EX1/solution/FIRST.s" good/
+cp "$EX1/solution/FIRST.s" misnamed/first.asm
+printf '         COPY  IMPSVC\nFIRST    CSECT\n         LA    1,HELLO(\n         BR    14\n         END\n' >syntax/FIRST.s
+printf 'FIRST    CSECT\n         USING FIRST,15\nAGAIN    B     AGAIN\n         END   FIRST\n' >loop/FIRST.s
+cat >flood/FIRST.s <<'EOF'
+         COPY  IMPSVC
+FIRST    CSECT
+         USING FIRST,15
+AGAIN    LA    1,HELLO
+         LA    0,L'HELLO
+         SVC   SV_PUTLINE
+         B     AGAIN
+HELLO    DC    C'Hello, IMP! Hello, IMP! Hello, IMP! Hello, IMP!'
+         END   FIRST
+EOF
+cat >crash/FIRST.s <<'EOF'
+         COPY  IMPSVC
+FIRST    CSECT
+         USING FIRST,15
+         DC    H'0'                not an instruction: operation exception
+         BR    14
+         END   FIRST
+EOF
+cat >passwd/FIRST.s <<'EOF'
+         COPY  IMPSVC
+FIRST    CSECT
+         USING FIRST,15
+         LA    1,PWFCB
+         SVC   SV_OPEN             no --file binds PASSWD
+         BC    1,NOFILE
+         LA    1,PWFCB
+         SVC   SV_GET
+         L     0,PWFCB+24
+         LA    1,BUF
+         SVC   SV_PUTLINE
+         SR    15,15
+         BR    14
+NOFILE   LA    1,NO
+         LA    0,L'NO
+         SVC   SV_PUTLINE
+         SR    15,15
+         BR    14
+PWFCB    DC    0F'0',CL8'PASSWD'
+         DC    A(FCB_TEXTIN),F'0',A(BUF),A(L'BUF),F'0'
+BUF      DS    CL80
+NO       DC    C'no PASSWD for me'
+         END   FIRST
+EOF
+# COPY of a member that is a link to a host file, beside the hand-in
+sed 's/^FIRST    CSECT$/         COPY  PASSWD\nFIRST    CSECT/' "$EX1/solution/FIRST.s" >copyout/FIRST.s
+ln -s /etc/passwd copyout/PASSWD.s
+ln -s /etc/passwd linked/FIRST.s
+# archives: good ones, the solution packed flat and in a folder
+tar -czf tgood.tar.gz -C good .
+mkdir -p wrap/alice && cp good/FIRST.s wrap/alice/ && (cd wrap && zip -qr ../zwrapped.zip alice)
+# bad ones
+mkdir -p evil/in && cp good/FIRST.s evil/in/ && (cd evil/in && tar -cPf ../../dotdot.tar ../in/FIRST.s)
+tar -cPf absolute.tar "$PWD/good/FIRST.s"
+(cd linked && tar -cf ../symlink.tar FIRST.s)
+head -c 4000 /dev/urandom >corrupt.tar.gz
+mkdir -p big && head -c 20000000 /dev/zero >big/FIRST.s && tar -czf bomb.tar.gz -C big FIRST.s
+(cd linked && zip -qy ../zlink.zip FIRST.s)
+# empty archives are empty hand-ins, not bad ones
+tar -cf emptyt.tar -T /dev/null
+printf 'PK\005\006\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0' >emptyz.zip
+rm -rf wrap evil big
+cd .. || exit 1
+
+cat >broken.expected <<'EOF'
+submission,score,max,status,passed,tests
+absolute,0,12,bad-archive,0,0
+bomb,0,12,bad-archive,0,0
+copyout,0,12,build-failed,0,6
+corrupt,0,12,bad-archive,0,0
+crash,4,12,crashed,3,6
+dotdot,0,12,bad-archive,0,0
+empty,0,12,empty,0,6
+emptyt,0,12,empty,0,6
+emptyz,0,12,empty,0,6
+flood,3,12,limit,2,6
+good,12,12,graded,6,6
+linked,0,12,build-failed,0,6
+loop,3,12,limit,2,6
+misnamed,0,12,build-failed,0,6
+passwd,6,12,graded,4,6
+symlink,0,12,bad-archive,0,0
+syntax,0,12,build-failed,0,6
+tgood,12,12,graded,6,6
+zlink,0,12,bad-archive,0,0
+zwrapped,12,12,graded,6,6
+EOF
+
+test_expect_success 'a broken class: every submission has its score and status' '
+    test_timeout 300 $G -o b1 "$EX1" broken/* &&
+    test_cmp broken.expected b1/scores.csv
+'
+test_expect_success 'the feedback says what went wrong, in words a student reads' '
+    test_grep "^Score: 12 of 12" b1/feedback/good.txt &&
+    test_grep "^Status: empty (nothing was handed in)" b1/feedback/empty.txt &&
+    test_grep "missing: FIRST.s" b1/feedback/misnamed.txt &&
+    test_grep "FIRST.s:3:.*error" b1/feedback/syntax.txt &&
+    test_grep "cycle limit reached" b1/feedback/loop.txt &&
+    test_grep "output limit reached" b1/feedback/flood.txt &&
+    test_grep "program interruption 0001 (operation)" b1/feedback/crash.txt &&
+    test_grep "actual:   no PASSWD for me" b1/feedback/passwd.txt &&
+    test_grep "COPY member PASSWD not found" b1/feedback/copyout.txt &&
+    test_grep "FIRST.s: a symbolic link: hand in the file itself" b1/feedback/linked.txt
+'
+test_expect_success 'no host file reaches a student: nothing of /etc/passwd in any feedback' '
+    ! grep -l "root:" b1/feedback/*.txt
+'
+test_expect_success 'bad archives are refused before anything is unpacked, with the reason' '
+    test_grep "would be unpacked outside the folder" b1/feedback/dotdot.txt &&
+    test_grep "would be unpacked outside the folder" b1/feedback/absolute.txt &&
+    test_grep "is a symbolic link: hand in plain files" b1/feedback/symlink.txt &&
+    test_grep "is a symbolic link: hand in plain files" b1/feedback/zlink.txt &&
+    test_grep "not a readable tar archive" b1/feedback/corrupt.txt &&
+    test_grep "unpacks to more than 16 MiB" b1/feedback/bomb.txt
+'
+test_expect_success 'the summary: statuses, distribution, the tests failed most often' '
+    test_grep "^Exercise 01-first: A first program and its listing" b1/summary.txt &&
+    test_grep "^Submissions: 20, each out of 12 points" b1/summary.txt &&
+    test_grep "^Status: bad-archive 6, empty 3, build-failed 4, limit 2, crashed 1, graded 4" \
+        b1/summary.txt &&
+    test_grep "^Mean 2.6, median 0, full marks 3" b1/summary.txt &&
+    test_grep "^       12 | #* 3$" b1/summary.txt &&
+    test_grep "^Tests failed most often (of the 7 submissions that ran)" b1/summary.txt &&
+    test_grep "^     4  test 3: the first line is the greeting" b1/summary.txt &&
+    test_grep "^  bad-archive: absolute bomb corrupt dotdot symlink zlink$" b1/summary.txt &&
+    test_grep "^  empty: empty emptyt emptyz$" b1/summary.txt &&
+    test_grep "^  limit: flood loop$" b1/summary.txt &&
+    ! grep -q "^  graded:" b1/summary.txt
+'
+test_expect_success 'two gradings of the class are byte for byte the same' '
+    $G -o b2 "$EX1" broken/* &&
+    cmp b1/scores.csv b2/scores.csv &&
+    cmp b1/summary.txt b2/summary.txt &&
+    diff -r b1/feedback b2/feedback
+'
+
+test_expect_success 'grading another class into the folder: its table holds that class alone' '
+    cp -R b1 again &&
+    $G -o again "$EX1" broken/good broken/crash &&
+    printf "submission,score,max,status,passed,tests\ncrash,4,12,crashed,3,6\ngood,12,12,graded,6,6\n" >again.expected &&
+    test_cmp again.expected again/scores.csv &&
+    ls again/feedback >again.list &&
+    printf "crash.txt\ngood.txt\n" >again.list.expected &&
+    test_cmp again.list.expected again.list
+'
+
+# --- graders that hang or break -------------------------------------
+
+mkdir -p exs/lib exs/slow exs/bad sub/one sub/two &&
+cp "$EXS/lib/grade.sh" exs/lib/ &&
+printf 'title=hangs\nhandin=X\ntimeout=1\n' >exs/slow/exercise.conf &&
+printf '. "$(dirname "$0")/../lib/grade.sh"\ngrade_plan 1\nsleep 61\ngrade_ok 1 never true\n' \
+    >exs/slow/grade.t &&
+printf 'title=breaks\nhandin=X\n' >exs/bad/exercise.conf &&
+printf '. "$(dirname "$0")/../lib/grade.sh"\ngrade_plan 3\ngrade_ok 2 first true\necho oops\nexit 5\n' \
+    >exs/bad/grade.t &&
+echo x >sub/one/X && echo x >sub/two/X &&
+mkdir -p exs/noisy &&
+printf 'title=floods\nhandin=X\n' >exs/noisy/exercise.conf &&
+printf '. "$(dirname "$0")/../lib/grade.sh"\ngrade_plan 1\ngrade_ok 1 first true\nyes "# blah" | head -c 3000000\n' \
+    >exs/noisy/grade.t
+
+test_expect_success 'a grader past its time is stopped, process group and all' '
+    test_timeout 120 $G -o slow exs/slow sub/one sub/two &&
+    test_grep "^one,0,0,timeout,0,0$" slow/scores.csv &&
+    test_grep "^two,0,0,timeout,0,0$" slow/scores.csv &&
+    test_grep "stopped after 1 seconds" slow/feedback/one.txt &&
+    ! pgrep -f "sleep 61" >/dev/null
+'
+test_expect_success 'what a grader leaves running is killed with its group' '
+    mkdir -p exs/bg &&
+    printf "title=leaves a process\nhandin=X\n" >exs/bg/exercise.conf &&
+    printf ". \"\$(dirname \"\$0\")/../lib/grade.sh\"\ngrade_plan 1\n(sleep 62 >/dev/null &)\ngrade_ok 1 fine true\n" \
+        >exs/bg/grade.t &&
+    $G -o bg exs/bg sub/one &&
+    test_grep "^one,1,1,graded,1,1$" bg/scores.csv &&
+    ! pgrep -f "sleep 62" >/dev/null
+'
+test_expect_failure_status 'a grader that fails: grader-error, exit status 3' 3 '
+    $G -o bad exs/bad sub/one
+'
+test_expect_success 'a failed grader: its tests so far, the rest failed, its stray output' '
+    test_grep "^one,2,2,grader-error,1,3$" bad/scores.csv &&
+    test_grep "^oops$" bad/feedback/one.txt &&
+    test_grep "the grader stopped before this test" bad/feedback/one.txt
+'
+
+test_expect_success 'the library leaves a grader'"'"'s own variables alone' '
+    mkdir -p exs/vars &&
+    printf "title=variables\nhandin=X\n" >exs/vars/exercise.conf &&
+    cat >exs/vars/grade.t <<-\EOF &&
+	. "$(dirname "$0")/../lib/grade.sh"
+	grade_plan 3
+	name=alice p=7 err=mine
+	grade_match 1 "a match" "$EXERCISE/exercise.conf" "^title="
+	grade_ok 1 "a command" true
+	grade_eq 1 "kept" "alice 7 mine" "$name $p $err"
+	EOF
+    $G -o vars exs/vars sub/one &&
+    test_grep "^one,3,3,graded,3,3$" vars/scores.csv
+'
+test_expect_success 'a grader flooding its output: cut at --max-output, 60 lines a test kept' '
+    { $G --max-output=64K -o noisy exs/noisy sub/one; test $? -eq 3; } &&
+    test_grep "^one,1,1,grader-error,1,1$" noisy/scores.csv &&
+    test_grep "output passed its limit and was cut" noisy/feedback/one.txt &&
+    test_grep "^ *\.\.\. ([0-9]* more lines)$" noisy/feedback/one.txt &&
+    test "$(wc -l <noisy/feedback/one.txt)" -lt 80
+'
+
+# --- past one machine ---------------------------------------------------
+
+# A smaller class of the same kinds for the distributed gradings.
+SMALL="broken/good broken/crash broken/loop broken/tgood.tar.gz broken/syntax broken/dotdot.tar"
+test_expect_success 'the smaller class graded here, as the reference' '
+    $G -o s1 "$EX1" $SMALL
+'
+test_expect_success 'graded in slices (--part --slice) and merged: the same table' '
+    $G --part --slice=0/3 -o p0 "$EX1" $SMALL &&
+    $G --part --slice=1/3 -o p1 "$EX1" $SMALL &&
+    $G --part --slice=2/3 -o p2 "$EX1" $SMALL &&
+    ! test -e p0/scores.csv &&
+    impgrade -q --merge -o merged p0 p1 p2 &&
+    cmp s1/scores.csv merged/scores.csv &&
+    cmp s1/summary.txt merged/summary.txt &&
+    diff -r s1/feedback merged/feedback
+'
+test_expect_success 'merging two results of one submission is an error' '
+    test_must_fail impgrade -q --merge -o twice p0 p0 2>err &&
+    test_grep "has two results" err
+'
+test_expect_success '--emit-slurm: a job-array script; its tasks run here, then merged' '
+    mkdir slurm &&
+    $G --emit-slurm=slurm/grade.sh --tasks=3 -o slurm "$EX1" $SMALL &&
+    test_grep "^#SBATCH --array=0-2$" slurm/grade.sh &&
+    test_grep "^#SBATCH --cpus-per-task=2$" slurm/grade.sh &&
+    test_must_fail sh slurm/grade.sh 2>/dev/null &&
+    for k in 0 1 2; do
+        SLURM_ARRAY_TASK_ID=$k sh slurm/grade.sh || exit 1
+    done &&
+    impgrade -q --merge -o slurm slurm/part-* &&
+    cmp s1/scores.csv slurm/scores.csv
+'
+if test_have parallel; then
+    test_expect_success 'GNU parallel over --sshloginfile (this host, ":"): the same table' '
+        echo : >hosts &&
+        $G --sshloginfile=hosts -o par "$EX1" $SMALL &&
+        cmp s1/scores.csv par/scores.csv &&
+        diff -r s1/feedback par/feedback
+    '
+else
+    test_skip 'GNU parallel over --sshloginfile' 'parallel not installed'
+fi
+
+# --- the command line ---------------------------------------------------
+
+test_expect_success '--help and --version' '
+    impgrade --help >help && test_grep "^Usage: impgrade" help &&
+    test_grep "^Exit status:" help &&
+    impgrade --version | grep -q "^impgrade (IMP) "
+'
+test_expect_success 'no progress bar when standard error is not a terminal' '
+    impgrade -j2 -o bar1 "$EX1" broken/good broken/crash 2>bar1.err &&
+    ! grep -q "impgrade: \[" bar1.err
+'
+if test_have script; then
+    test_expect_success 'a progress bar on a terminal' '
+        script -qec "impgrade -j2 -o bar2 $EX1 broken/good broken/crash" /dev/null >bar2.out &&
+        tr "\r" "\n" <bar2.out >bar2.lines &&
+        test_grep "^impgrade: \[#\{40\}\] 2/2" bar2.lines
+    '
+else
+    test_skip 'a progress bar on a terminal' 'script(1) not installed'
+fi
+test_expect_failure_status 'a bad -j is a usage error (2)' 2 'impgrade -j 0 "$EX1" broken/good'
+test_expect_failure_status 'no submission is a usage error (2)' 2 'impgrade "$EX1"'
+test_expect_failure_status 'an exercise without grade.t is bad input (1)' 1 \
+    'impgrade -o x broken broken/good'
+test_expect_success 'exercise.conf: a bad line is an error at its place, an unknown key a warning' '
+    mkdir -p exs/conf && cp exs/bad/grade.t exs/conf/ &&
+    printf "title=x\ntimeout=soon\ntitel=y\nno equals sign\n" >exs/conf/exercise.conf &&
+    { impgrade -q -o conf exs/conf sub/one 2>err; test $? -eq 1; } &&
+    test_grep "^exs/conf/exercise.conf:2:9: error: timeout= wants seconds from 1 to 86400$" err &&
+    test_grep "^exs/conf/exercise.conf:3:1: warning: unknown key" err &&
+    test_grep "^exs/conf/exercise.conf:4:1: error: expected key=value$" err
+'
+test_expect_failure_status 'two submissions with one id are bad input (1)' 1 '
+    mkdir -p d1/good && impgrade -o x "$EX1" broken/good d1/good
+'
+test_expect_failure_status 'a file that is no archive is bad input (1)' 1 '
+    echo hi >notes.txt && impgrade -o x "$EX1" notes.txt
+'
+
+test_done
