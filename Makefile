@@ -63,7 +63,7 @@ include bench/bench.mk
 include vm/host/host.mk
 include vm/report/report.mk
 include vm/imprun/imprun.mk
-include vm/impprof/impprof.mk
+include impprof/impprof.mk
 include grade/grade.mk
 
 all: $(PROGRAMS)

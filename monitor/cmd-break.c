@@ -10,6 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "hpm.h"
 #include "report.h"
 
 static void say_break(struct mon *m, int id)
@@ -207,25 +208,7 @@ static int info_monitors(struct mon *m)
     struct vm *vm = mon_vm(m);
     if (!vm)
         return mon_error(m, "no program loaded (load FILE)");
-    for (int k = 0; k < VM_MON_COUNT; k++) {
-        struct vm_monitor_stats s;
-        vm_monitor_stats(vm, (enum vm_monitor)k, &s);
-        fprintf(m->out, "%-6s %-3s events %-10llu entries %-10llu cycles %llu%s\n",
-                vm_monitor_name((enum vm_monitor)k), s.on ? "on" : "off",
-                (unsigned long long)s.events, (unsigned long long)s.entries,
-                (unsigned long long)s.cycles, s.full ? " (buffer full)" : "");
-    }
-    fprintf(m->out, "%-6s %s\n", "iifm", vm_iifm_active(vm) ? "on" : "off");
-    struct vm_per_stats ps;
-    vm_per_stats(vm, &ps);
-    fprintf(m->out, "%-6s %-3s CR9 X'%08X' CR10 X'%06X' CR11 X'%06X' interruptions %llu\n", "per",
-            (vm_get_psw(vm) & VM_PSW_PER) && (vm_get_cr(vm, 9) >> 27) ? "on" : "off",
-            (unsigned)vm_get_cr(vm, 9), (unsigned)vm_get_cr(vm, 10) & VM_ADDR_MASK,
-            (unsigned)vm_get_cr(vm, 11) & VM_ADDR_MASK, (unsigned long long)ps.interrupts);
-    for (unsigned i = 0; vm_per_event_name(i); i++)
-        if (ps.events[i])
-            fprintf(m->out, "       %-33s %llu\n", vm_per_event_name(i),
-                    (unsigned long long)ps.events[i]);
+    hpm_info(m->out, vm);
     return 0;
 }
 
@@ -300,11 +283,11 @@ static int info_summary(struct mon *m)
             nw == 1 ? "" : "s");
     char armed[160] = "";
     size_t k = 0;
-    for (int i = 0; i < VM_MON_COUNT; i++) {
-        struct vm_monitor_stats st;
-        vm_monitor_stats(vm, (enum vm_monitor)i, &st);
+    for (int i = 0; i < VM_HPM_COUNT; i++) {
+        struct vm_hpm_stats st;
+        vm_hpm_stats(vm, (enum vm_hpm)i, &st);
         if (st.on && k < sizeof armed)
-            k += (size_t)snprintf(armed + k, sizeof armed - k, " %s", vm_monitor_name((enum vm_monitor)i));
+            k += (size_t)snprintf(armed + k, sizeof armed - k, " %s", vm_hpm_name((enum vm_hpm)i));
     }
     if (vm_iifm_active(vm) && k < sizeof armed)
         k += (size_t)snprintf(armed + k, sizeof armed - k, " iifm");

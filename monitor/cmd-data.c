@@ -261,9 +261,9 @@ int cmd_counters(struct mon *m, int argc, char **argv)
             (unsigned long long)ps.pageins, (unsigned long long)ps.pageouts,
             (unsigned long long)ps.wait_cycles);
     uint64_t samples = 0, mcycles = 0;
-    for (int k = 0; k < VM_MON_COUNT; k++) {
-        struct vm_monitor_stats s;
-        vm_monitor_stats(vm, (enum vm_monitor)k, &s);
+    for (int k = 0; k < VM_HPM_COUNT; k++) {
+        struct vm_hpm_stats s;
+        vm_hpm_stats(vm, (enum vm_hpm)k, &s);
         samples += s.events;
         mcycles += s.cycles;
     }

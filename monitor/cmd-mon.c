@@ -13,6 +13,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "hpm.h"
 #include "number.h"
 #include "outfile.h"
 
@@ -37,11 +38,25 @@ static int apply(struct mon *m, const char *what)
     return mon_reset(m);
 }
 
+/* The monitors' names (settings: every setting's) joined by sep, into buf. */
+static void names(char *buf, size_t size, const char *sep, int settings)
+{
+    size_t k = 0;
+    buf[0] = '\0';
+    for (const struct hpm_class *const *c = hpm_classes; *c; c++)
+        for (const struct hpm_setting *s = (*c)->settings; s->name; s++) {
+            if (k < size)
+                k += (size_t)snprintf(buf + k, size - k, "%s%s", k ? sep : "",
+                                      settings ? s->name : (*c)->name);
+            if (!settings)
+                break;
+        }
+}
+
 int cmd_monitor(struct mon *m, int argc, char **argv)
 {
     struct imprun_opts *o = &m->o;
-    char err[300], what[300];
-    uint64_t v;
+    char err[300], what[300], list[300];
     if (argc == 1) {
         char *ia[] = { "info", "monitors", NULL };
         return cmd_info(m, 2, ia);
@@ -49,64 +64,31 @@ int cmd_monitor(struct mon *m, int argc, char **argv)
     const char *name = argv[1], *spec = argc > 2 ? argv[2] : NULL;
     if (argc > 3)
         return mon_error(m, "monitor %s takes one specification", name);
-    if (strcmp(name, "ias") == 0) {
-        if (!spec || number_in(m, "monitor ias", spec, VM_IAS_MIN_PERIOD, 65535, &v))
-            return spec ? -1 : mon_error(m, "monitor ias needs a period of 100 to 65535 cycles");
-        o->ias_period = (uint32_t)v;
-        snprintf(what, sizeof what, "ias: a sample every %u cycles", o->ias_period);
-    } else if (strcmp(name, "ias-window") == 0) {
-        if (!spec || imprun_parse_ias_window(o, spec, err, sizeof err) != 0)
-            return mon_error(m, "monitor ias-window: %s", spec ? err : "needs WHERE[/BLOCK]");
-        snprintf(what, sizeof what, "ias: window %d over %s", o->nias, spec);
-    } else if (strcmp(name, "pcs") == 0) {
-        v = 100;
-        if (spec && number_in(m, "monitor pcs", spec, 1, VM_PCS_MAX_RATE, &v))
-            return -1;
-        o->pcs_rate = (uint32_t)v;
-        snprintf(what, sizeof what, "pcs: %u samples per virtual second", o->pcs_rate);
-    } else if (strcmp(name, "glean") == 0) {
-        if (!spec || imprun_parse_glean(o, spec, err, sizeof err) != 0)
-            return mon_error(m, "monitor glean: %s", spec ? err : "needs a specification");
-        snprintf(what, sizeof what, "glean: %s", spec);
-    } else if (strcmp(name, "csm") == 0) {
-        if (imprun_parse_csm(o, spec, err, sizeof err) != 0)
-            return mon_error(m, "monitor %s", err + 2);
-        snprintf(what, sizeof what, "csm: a buffer of %u records%s%s", o->csm_records,
-                 o->csm_method == CSM_PER ? ", by PER and IMPPERI"
-                 : o->csm_method == CSM_ISR ? ", by the CSECT event and IMPPERI" : "",
-                 o->csm_data ? ", data references too" : "");
-    } else if (strcmp(name, "per") == 0) {
-        if (!spec || imprun_parse_per(o, spec, err, sizeof err) != 0)
-            return mon_error(m, "monitor per: %s",
-                             spec ? err + 7 : "needs EVENTS[,range=WHERE][,gr=R+R...]");
-        snprintf(what, sizeof what, "per: CR9 X'%08X'%s%s", (unsigned)o->per_cr9,
-                 o->per_range[0] ? ", range " : "", o->per_range);
-    } else if (strcmp(name, "iifm") == 0) {
-        if (!spec || imprun_parse_iifm(o, spec, err, sizeof err) != 0)
-            return mon_error(m, "monitor iifm: %s", spec ? err : "needs a specification");
-        snprintf(what, sizeof what, "iifm: %s", spec);
-    } else if (strcmp(name, "off") == 0) {
+    if (strcmp(name, "off") == 0) {
+        names(list, sizeof list, ", ", 0);
         if (!spec)
-            return mon_error(m, "monitor off needs ias, pcs, glean, csm, iifm, per or all");
+            return mon_error(m, "monitor off needs %s or all", list);
         int all = strcmp(spec, "all") == 0, known = 0;
-        if (all || strcmp(spec, "ias") == 0)
-            o->ias_period = 0, o->nias = 0, known = 1;
-        if (all || strcmp(spec, "pcs") == 0)
-            o->pcs_rate = 0, known = 1;
-        if (all || strcmp(spec, "glean") == 0)
-            o->glean_info = 0, known = 1;
-        if (all || strcmp(spec, "csm") == 0)
-            o->csm_records = 0, known = 1;
-        if (all || strcmp(spec, "iifm") == 0)
-            o->iifm = 0, known = 1;
-        if (all || strcmp(spec, "per") == 0)
-            o->per_cr9 = 0, known = 1;
+        for (const struct hpm_class *const *c = hpm_classes; *c; c++)
+            if (all || strcmp(spec, (*c)->name) == 0) {
+                (*c)->off(o);
+                known = 1;
+            }
         if (!known)
             return mon_error(m, "monitor off %s: no such monitor", spec);
         snprintf(what, sizeof what, "%s: off", spec);
-    } else
-        return mon_error(m, "monitor %s: not one of ias, ias-window, pcs, glean, csm, iifm, per, "
-                         "off", name);
+        return apply(m, what);
+    }
+    const struct hpm_setting *s = hpm_setting_find(name, NULL);
+    if (!s) {
+        names(list, sizeof list, ", ", 1);
+        return mon_error(m, "monitor %s: not one of %s, off", name, list);
+    }
+    if (!spec && s->arg[0] && !s->optional)
+        return mon_error(m, "monitor %s: needs %s", name, s->arg);
+    if (s->parse(o, spec, err, sizeof err) != 0)
+        return mon_error(m, "monitor %s: %s", name, err);
+    s->said(o, spec, what, sizeof what);
     return apply(m, what);
 }
 
@@ -116,9 +98,14 @@ int cmd_report(struct mon *m, int argc, char **argv)
     (void)argv;
     if (!mon_vm(m))
         return mon_error(m, "no program loaded (load FILE)");
-    const struct imprun_opts *o = &m->o;
-    if (!(o->ias_period || o->pcs_rate || o->glean_info || o->csm_records))
-        return mon_error(m, "no sampling monitor is on (monitor ias|pcs|glean|csm)");
+    if (!hpm_any_on(&m->o)) {
+        char list[300] = "";
+        size_t k = 0;
+        for (const struct hpm_class *const *c = hpm_classes; *c; c++)
+            if ((*c)->summary && k < sizeof list)
+                k += (size_t)snprintf(list + k, sizeof list - k, "%s%s", k ? "|" : "", (*c)->name);
+        return mon_error(m, "no monitor with a report is on (monitor %s)", list);
+    }
     fflush(m->out);
     imprun_mon_report(m->out, &m->r);
     return 0;

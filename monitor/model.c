@@ -17,6 +17,7 @@
  * microcode runs; a resumed run executes it.
  */
 #include "mon.h"
+#include "hpm.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -75,7 +76,7 @@ void mon_init(struct mon *m, const char *self, FILE *out, FILE *err)
     o->max_pages = IMPRUN_MAX_PAGES;
     o->max_cards = IMPRUN_MAX_CARDS;
     o->max_punch = IMPRUN_MAX_PUNCH;
-    o->pcs_slots = 1024;
+    hpm_defaults(o);
     o->quiet = 1;
     o->assist_fill = -1;            /* ASSIST's look for a $JOB deck, as imprun */
 }
@@ -125,6 +126,18 @@ static void services_fresh(struct mon *m, FILE *console)
     }
 }
 
+/* The runner library's messages, in impmon's words: a monitor setting as
+ * the command that makes it ("monitor ias-window X: ..."), on m->err. */
+static void runner_said(void *ctx, const struct run_msg *msg)
+{
+    struct mon *m = ctx;
+    if (!msg->setting)
+        mon_error(m, "%s", msg->text);
+    else
+        mon_error(m, "monitor %s%s%s: %s", msg->setting, msg->value ? " " : "",
+                  msg->value ? msg->value : "", msg->text);
+}
+
 /* A fresh machine from the program's initial state, console on console. */
 static int machine_fresh(struct mon *m, FILE *console)
 {
@@ -138,7 +151,8 @@ static int machine_fresh(struct mon *m, FILE *console)
     }
     services_fresh(m, console);
     fflush(m->out);
-    if (run_open(&m->r, &m->o, m->load) != 0) {
+    m->sink = (struct run_sink){ runner_said, m, "impmon", m->err };
+    if (run_open(&m->r, &m->o, m->load, &m->sink) != 0) {
         run_close(&m->r);
         return mon_error(m, "the program could not be loaded");
     }

@@ -80,6 +80,7 @@ struct mon {
     int nbuild;
     const char *self;           /* argv[0], to find impas and impld */
     struct run r;               /* the machine: r.vm, r.tk[k].syms */
+    struct run_sink sink;       /* the runner's messages, as errors on m->err */
     int loaded;                 /* r holds a machine */
     int ended;                  /* the program ended: only reset goes on */
     struct mon_stop stop;

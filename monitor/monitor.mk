@@ -9,12 +9,12 @@ IMPMON_SRC := $(addprefix monitor/,main.c model.c where.c expr.c regs.c cmd.c cm
               pane-mon.c pane-paging.c pane-micro.c)
 IMPMON_OBJ := $(IMPMON_SRC:%.c=$(B)/%.o)
 DEPS       += $(IMPMON_OBJ:.o=.d)
-$(IMPMON_OBJ): ALL_CFLAGS += -Ivm -Imc -Ivm/imprun -Ivm/host -Ivm/report
+$(IMPMON_OBJ): ALL_CFLAGS += -Ivm -Imc -Ivm/imprun -Ivm/hpm -Ivm/host -Ivm/report
 IMPMON_LIBS := -lreadline -lncurses
 
 PROGRAMS  += $(BIN)/impmon
 
-# This fragment is read before those of vm/host, vm/report, vm/impprof and
+# This fragment is read before those of vm/host, vm/report, impprof and
 # vm/imprun: their libraries are named here, $(LIBS) is complete only in
 # the recipe.
 IMPMON_LATE_LIBS := $(addprefix $(B)/,libimprun.a libimpprof.a libimpreport.a libimphost.a)

@@ -1,7 +1,7 @@
 /*
  * pane-mon.c -- the sampling monitors' results, read from where their
  * microcode stores them in guest storage (imp(7), "The sampling
- * monitors"; the areas imprun's monitors.c lays out): the IAS window
+ * monitors"; the areas the descriptors of vm/hpm/ lay out): the IAS window
  * histograms, labelled with CSECT and symbol names, and the CSECT
  * monitor's reference string with its transition matrix.
  */

@@ -19,9 +19,9 @@ void pane_counters(struct scr *s, const struct box *b)
     struct vm_paging_stats ps;
     vm_paging_stats(vm, &ps);
     uint64_t samples = 0, mcyc = 0;
-    for (int k = 0; k < VM_MON_COUNT; k++) {
-        struct vm_monitor_stats ms;
-        vm_monitor_stats(vm, (enum vm_monitor)k, &ms);
+    for (int k = 0; k < VM_HPM_COUNT; k++) {
+        struct vm_hpm_stats ms;
+        vm_hpm_stats(vm, (enum vm_hpm)k, &ms);
         samples += ms.events;
         mcyc += ms.cycles;
     }

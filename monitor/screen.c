@@ -28,6 +28,7 @@
 
 #include "mon.h"
 #include "cmd.h"
+#include "hpm.h"
 #include "scr.h"
 #include "screen.h"
 
@@ -529,11 +530,13 @@ static char **complete(const char *text, int start, int end)
 #define MON_SETTING(name, fn, what) name,
 #include "settings.def"
 #undef MON_SETTING
-            "break", "branches", "tasks", "paging", "monitors", "symbols", "registers",
-            "ias", "ias-window", "pcs", "glean", "csm", "iifm", "off",
+            "break", "branches", "tasks", "paging", "monitors", "symbols", "registers", "off",
         };
         for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++)
             add_word(NULL, opts[i]);
+        for (const struct hpm_class *const *hc = hpm_classes; *hc; hc++)  /* monitor NAME */
+            for (const struct hpm_setting *hs = (*hc)->settings; hs->name; hs++)
+                add_word(NULL, hs->name);
     }
     if (kind == CC_SYMBOL || kind == CC_REGISTER)
         where_each_symbol(the->m, add_word, NULL);

@@ -67,7 +67,7 @@ test_expect_success 'COMMAND > FILE saves what a command prints (any report)' '
 	AR                100  17.92%     3.00
 	EOF_WANT
     test_cmp want ops.txt &&
-    test_grep "no sampling monitor is on" err &&
+    test_grep "no monitor with a report is on" err &&
     test_grep "^<stdin>:4: error: /nonexistent/x: cannot create: No such file" err &&
     ! grep -q "^opcode" out
 '

@@ -219,7 +219,7 @@ __attribute__((always_inline)) static inline int dp_cond(const struct vm *vm, un
     case MC_COND_FOMASK: return (vm->pm & 8) != 0;
     case MC_COND_DOMASK: return (vm->pm & 4) != 0;
     case MC_COND_PERINT: return vm->per.intr;
-    case MC_COND_DSMQ: return vm->mon.dsm_qn != 0;
+    case MC_COND_DSMQ: return vm->hpm.dsm_qn != 0;
     default:                        /* a bound CCM: UC_CCM + M1 */
         return cond >= UC_CCM && (cond >> (3 - vm->cc) & 1);
     }

@@ -72,12 +72,12 @@ uint32_t dp_source(struct vm *vm, unsigned sel, const struct uop *u)
     case MC_SRC_CYCL: return (uint32_t)vm->ctr.cycles;
     case MC_SRC_CYCH: return (uint32_t)(vm->ctr.cycles >> 32);
     case MC_SRC_TASK: return vm->pg.on ? (vm->pg.running ? vm->tcur : 0) : (vm->emwp & 2 ? 0 : 1);
-    case MC_SRC_MONEV: return mon_source(vm);
+    case MC_SRC_MONEV: return hpm_source(vm);
     case MC_SRC_PGIN: return (uint32_t)vm->pg.pageins;
     case MC_SRC_PERC: return vm->per.code << 8;
     case MC_SRC_PERA: return vm->per.laddr;
-    case MC_SRC_DSMQ: return mon_dsm_source(vm, 0);
-    case MC_SRC_DSMK: return mon_dsm_source(vm, 1);
+    case MC_SRC_DSMQ: return hpm_dsm_source(vm, 0);
+    case MC_SRC_DSMK: return hpm_dsm_source(vm, 1);
     default: return vm->src[sel] ? *vm->src[sel] : 0;
     }
 }

@@ -106,7 +106,7 @@ static int pre_phase(struct vm *vm, const struct uop *u)
     if (mc_mem_prop[mem].access == MC_ACC_PROBE)
         return st_probe(vm, addr, vm->cnt, mem == MC_MEM_PRBW);
     if (mc_mem_prop[mem].access == MC_ACC_MONR)
-        vm->mdr = mon_read4(vm, addr);
+        vm->mdr = hpm_read4(vm, addr);
     return 0;
 }
 
@@ -246,8 +246,8 @@ static int special(struct vm *vm, const struct uop *u)
         if (eng_fetch_events(vm, u))
             return -1;
         per_fetch_end(vm);
-        if (((pw_get(vm) & PW_SAMPLE) || (vm->mon.on & MON_CSM)) && mon_enter(vm, 1))
-            return MON_ENTER;           /* (the CSECT comparator looks at every fetch) */
+        if (((pw_get(vm) & PW_SAMPLE) || (vm->hpm.on & HPM_CSM)) && hpm_enter(vm, 1))
+            return HPM_ENTER;           /* (the CSECT comparator looks at every fetch) */
         if (pw_get(vm) & PW_PER)
             return PER_ENTER;
         if (pw_get(vm) & PW_EVENTS) {
@@ -293,14 +293,14 @@ static int special(struct vm *vm, const struct uop *u)
         rc = vm->pg.on ? pg_idle(vm) : tm_idle(vm);
         if (rc)
             vm->stop = (enum vm_status)rc;
-        else if (!vm->pg.on && (pw_get(vm) & PW_SAMPLE) && mon_enter(vm, 0))
-            return MON_ENTER;                   /* a monitor's event in the wait */
+        else if (!vm->pg.on && (pw_get(vm) & PW_SAMPLE) && hpm_enter(vm, 0))
+            return HPM_ENTER;                   /* a monitor's event in the wait */
         return 0;
     case MC_SF_TASKSW:
         if (vm->pg.on && (rc = pg_dispatch(vm)) != 0)
             /* the cycle limit: the switch stays due, the word repeats and
                stops there; a monitor's event while every task waits */
-            return rc == VM_CYCLE_LIMIT || !mon_enter(vm, 0) ? 0 : MON_ENTER;
+            return rc == VM_CYCLE_LIMIT || !hpm_enter(vm, 0) ? 0 : HPM_ENTER;
         if (!vm->pg.on)
             pw_set(vm, PW_TASK, 0);
         return 0;
@@ -312,7 +312,7 @@ static int special(struct vm *vm, const struct uop *u)
     case MC_SF_EXTACK: tm_ext_ack(vm); return 0;
     case MC_SF_MONCTL: case MC_SF_MONIAS: case MC_SF_MONPCS: case MC_SF_MONGLN:
     case MC_SF_GLNOFF: case MC_SF_MONEND: case MC_SF_MONCSM: case MC_SF_CSMSET: case MC_SF_DSMPOP:
-        return mon_special(vm, u->sf);
+        return hpm_special(vm, u->sf);
     case MC_SF_NOPGM: record_interrupt(vm, VM_INT_PGM, 0x28, 0x8C); vm->stop = VM_NO_PGM_HANDLER; return 0;
     case MC_SF_NOSVC: record_interrupt(vm, VM_INT_SVC, 0x20, 0x88); vm->stop = VM_NO_SVC_HANDLER; return 0;
     case MC_SF_NOEXT: record_interrupt(vm, VM_INT_EXT, 0x18, 0x84); vm->stop = VM_NO_EXT_HANDLER; return 0;
@@ -406,13 +406,13 @@ __attribute__((always_inline)) static inline void exec_uop(struct vm *vm, const 
             return;
         }
     } else if (mc_mem_prop[u->mem].access == MC_ACC_MONW)
-        mon_write4(vm, u->at ? vm->mar2 : vm->mar, y);
+        hpm_write4(vm, u->at ? vm->mar2 : vm->mar, y);
     if (u->cc)
         dp_set_cc(vm, u->cc, y, b);
     if (u->sf && (rc = special(vm, u)) != 0) {
         if (rc > 0)
             trap(vm, rc);
-        else if (rc == MON_ENTER)
+        else if (rc == HPM_ENTER)
             vm->upc = vm->img.vector[MC_V_MONITOR];
         else if (rc == PER_ENTER)
             trap(vm, 0);                    /* PER: SF=PERPGM makes the code 0080 */

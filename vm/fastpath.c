@@ -431,7 +431,7 @@ static __attribute__((noinline, cold)) const struct uop *fetch_event(struct vm *
     if (eng_fetch_events(vm, u))
         return NULL;
     per_fetch_end(vm);
-    if ((pw_get(vm) & PW_SAMPLE) && mon_enter(vm, 1))
+    if ((pw_get(vm) & PW_SAMPLE) && hpm_enter(vm, 1))
         return &vm->cs[vm->img.vector[MC_V_MONITOR]];
     if (pw_get(vm) & PW_PER)
         return trap_to(vm, 0);          /* PER: SF=PERPGM makes the code 0080 */
@@ -660,10 +660,10 @@ enum vm_status fp_run(struct vm *vm)
          * CSECT's bounds raises the monitor's event -- then the paged
          * fetch (the next case), which is the plain one with paging off. */
         CASE(OP_FETCHM, l_fetchm):
-        if (UNLIKELY(vm->brp != vm->mon.csm_brp)) {
-            vm->mon.csm_brp = vm->brp;
-            if (vm->ia < vm->mon.csm_lo || vm->ia >= vm->mon.csm_hi) {
-                vm->mon.csm_due = 1;
+        if (UNLIKELY(vm->brp != vm->hpm.csm_brp)) {
+            vm->hpm.csm_brp = vm->brp;
+            if (vm->ia < vm->hpm.csm_lo || vm->ia >= vm->hpm.csm_hi) {
+                vm->hpm.csm_due = 1;
                 pw_set(vm, PW_SAMPLE, 1);
             }
         }
@@ -696,7 +696,7 @@ enum vm_status fp_run(struct vm *vm)
         }
         /* The fetch with PER's comparators (OP_FETCHR): a branch taken
          * since the last fetch is the last instruction's successful-branch
-         * or CSECT event (per.c), then the CSECT monitor's comparator if
+         * or CSECT event (hpm-per.c), then the CSECT monitor's comparator if
          * it is on too, and, once the instruction is fetched, the
          * instruction-fetch event. */
         CASE(OP_FETCHR, l_fetchr):
@@ -729,10 +729,10 @@ enum vm_status fp_run(struct vm *vm)
         CASE(OP_FETCHRP, l_fetchrp):
         if ((vm->per.en & (PER_SB | PER_CSM)) && vm->brp != vm->per.brp)
             per_fetch_end(vm);
-        if (UNLIKELY(vm->brp != vm->mon.csm_brp) && (vm->mon.on & MON_CSM)) {
-            vm->mon.csm_brp = vm->brp;
-            if (vm->ia < vm->mon.csm_lo || vm->ia >= vm->mon.csm_hi) {
-                vm->mon.csm_due = 1;
+        if (UNLIKELY(vm->brp != vm->hpm.csm_brp) && (vm->hpm.on & HPM_CSM)) {
+            vm->hpm.csm_brp = vm->brp;
+            if (vm->ia < vm->hpm.csm_lo || vm->ia >= vm->hpm.csm_hi) {
+                vm->hpm.csm_due = 1;
                 pw_set(vm, PW_SAMPLE, 1);
             }
         }

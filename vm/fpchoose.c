@@ -353,8 +353,8 @@ void fp_set_fetch(struct vm *vm)
         return;                         /* no control store yet */
     struct uop *v = &vm->cs[vm->img.vector[MC_V_FETCH]];
     unsigned op = !(vm->per.en & (PER_SB | PER_IF | PER_CSM))
-                      ? (vm->mon.on & MON_CSM) ? OP_FETCHM : vm->pg.on ? OP_FETCHP : OP_FETCH
-                  : vm->pg.on || (vm->mon.on & MON_CSM) ? OP_FETCHRP : OP_FETCHR;
+                      ? (vm->hpm.on & HPM_CSM) ? OP_FETCHM : vm->pg.on ? OP_FETCHP : OP_FETCH
+                  : vm->pg.on || (vm->hpm.on & HPM_CSM) ? OP_FETCHRP : OP_FETCHR;
     if (!op_is_fetch(v->op))
         return;                         /* a fetch vector with more than the fetch */
     if (v->op != op) {

@@ -694,7 +694,7 @@ int pg_dispatch(struct vm *vm)
         if (m == UINT64_MAX)
             return VM_TASKS_ENDED;              /* pg_task_end leaves a live task: not reached */
         uint64_t to = m <= vm->limit ? m : vm->limit > now ? vm->limit : now;
-        uint64_t md = mon_deadline(vm);
+        uint64_t md = hpm_deadline(vm);
         if (md < to) {                          /* a monitor's event while all wait */
             to = md > now ? md : now;
             pg->wait += to - now;

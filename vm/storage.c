@@ -12,7 +12,7 @@
  * problem-state environment).
  *
  * The slow path is where everything that watches or changes a reference
- * acts: watchpoints, PER storage alteration (per.c), and the
+ * acts: watchpoints, PER storage alteration (hpm-per.c), and the
  * data CSECT monitor.  A page whose entry is NULL sends
  * every reference to it here; st_map_page decides which pages those are.
  */
@@ -155,7 +155,7 @@ void st_map_one(struct vm *vm, struct task *t, uint32_t page)
     }
     unsigned w = h ? watched(vm, base, ST_PAGE) : 0;
     unsigned key = t->id == vm->tcur ? vm->key : t->key;
-    int dsm = h && mon_dsm_page(vm, base);      /* the data CSECT monitor's */
+    int dsm = h && hpm_dsm_page(vm, base);      /* the data CSECT monitor's */
     t->rd[page] = h && !(w & VM_WATCH_READ) && !fprot_key(t, key, base) && !dsm ? h : NULL;
     t->wr[page] = h && dirty && !(w & VM_WATCH_WRITE) && !prot_key(t, key, base) &&
                   !per_sa_page(vm, base) && !dsm ? h : NULL;
@@ -302,8 +302,8 @@ int st_read_slow(struct vm *vm, uint32_t addr, unsigned len, uint32_t *out)
         v = v << 8 | (vm->pg.on ? *pg_xlate(vm, a, 0) : vm->real[a]);
     }
     *out = v;
-    if (vm->mon.dsm)
-        mon_dsm_ref(vm, addr, 0);
+    if (vm->hpm.dsm)
+        hpm_dsm_ref(vm, addr, 0);
     if (vm->nwatch)
         watch_check(vm, addr, len, VM_WATCH_READ, v);
     return 0;
@@ -325,8 +325,8 @@ int st_write_slow(struct vm *vm, uint32_t addr, unsigned len, uint32_t v)
     }
     if (vm->per.sa_mapped)
         per_store(vm, addr, len);
-    if (vm->mon.dsm)
-        mon_dsm_ref(vm, addr, 1);
+    if (vm->hpm.dsm)
+        hpm_dsm_ref(vm, addr, 1);
     if (vm->nwatch)
         watch_check(vm, addr, len, VM_WATCH_WRITE, v);
     return 0;
@@ -432,6 +432,38 @@ static int host_copy(const struct vm *vm, uint32_t addr, uint8_t *buf, size_t le
         addr += (uint32_t)n;
         buf += n;
         len -= n;
+    }
+    return 0;
+}
+
+int st_machine_copy(struct vm *vm, uint32_t addr, uint8_t *buf, unsigned len, int store)
+{
+    uint8_t *r = vm->pg.on ? NULL : real_page(vm, addr >> ST_SHIFT);
+    if (r && (addr & ST_OFF) + len <= ST_PAGE) {    /* the common case: one real page */
+        if (store)
+            memcpy(r + (addr & ST_OFF), buf, len);
+        else
+            memcpy(buf, r + (addr & ST_OFF), len);
+        return 0;
+    }
+    for (unsigned i = 0; i < len; i++, addr++) {    /* a word may cross a page */
+        uint8_t *p;
+        if (!vm->pg.on) {
+            p = real_page(vm, addr >> ST_SHIFT);
+            if (!p)
+                return -1;
+            p += addr & ST_OFF;
+            if (store)
+                *p = buf[i];
+            else
+                buf[i] = *p;
+        } else if (store) {
+            if (pg_store_in(vm, vm->task[1], addr, buf + i, 1) != 0)
+                return -1;
+        } else {
+            p = pg_peek_in(vm, vm->task[1], addr, 0);
+            buf[i] = p ? *p : 0;
+        }
     }
     return 0;
 }

@@ -151,6 +151,12 @@ static inline int st_cpu_write4(struct vm *vm, uint32_t addr, uint32_t v)
     st_be_store(b, 4, v);
     return pg_store(vm, addr, b, 4);            /* never makes a page dirty */
 }
+/* The machine's own references (the hardware performance monitors'
+ * control blocks and areas, hpm.c): len bytes at addr of real storage,
+ * or with paging of task 1's address space, resident or not; no key, no
+ * fault, no reference string, no watchpoint.  The caller checked that
+ * the range is in storage.  0, or -1 if a store found no page file. */
+int st_machine_copy(struct vm *vm, uint32_t addr, uint8_t *buf, unsigned len, int store);
 /* Recompute the entries of one page of task t; of one page in every
  * task; of every page in every task. */
 void st_map_one(struct vm *vm, struct task *t, uint32_t page);

@@ -122,7 +122,7 @@ void tm_update(struct vm *vm)
         vm->itimer_units = u;
     }
     vm->ev[EV_TIMER] = cycle_of_units(u + 1);
-    mon_timer(vm);
+    hpm_timer(vm);
     ev_due(vm);
     tm_update_irq(vm);
 }
@@ -183,7 +183,7 @@ int tm_idle(struct vm *vm)
     int rc = tm_wait_end(vm, &best);
     if (rc || best == now)
         return rc;
-    uint64_t md = mon_deadline(vm);
+    uint64_t md = hpm_deadline(vm);
     if (md < best)                  /* a monitor's event comes first: wake for it */
         best = md > now ? md : now;
     if (best > vm->limit)           /* stop at the run's bound; resume waits on */

@@ -66,7 +66,7 @@ void vm_free(struct vm *vm)
     free(vm->cs);
     free(vm->real);
     pg_free(vm);
-    mon_dsm_free(vm);
+    hpm_dsm_free(vm);
     free(vm->tr);
     free(vm);
 }

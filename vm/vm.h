@@ -435,7 +435,7 @@ int vm_iifm_active(const struct vm *vm);
  * The instruction-address sampler (EIAS/DIAS, its block's address at
  * CAT+X'A8'), program-counter sampling (EPCS/DPCS), gleaning
  * (EGLN/DGLN) and the microcode-only CSECT monitor (ECSM/DCSM).  Their work is microcode, entered at the `monitor' vector
- * when an event is due; vm_monitor_op does what the enabling and
+ * when an event is due; vm_hpm_op does what the enabling and
  * disabling instructions do, for an embedder that arms them without
  * guest code: 0 with *cc set, or the program-interruption code the
  * instruction would raise (5, 6).  The control blocks and what the
@@ -482,17 +482,17 @@ enum { VM_GLEAN_INSNS = 0x80 };     /* its flags (+4): the interval counts instr
 /* The gleaned record's length for an info mask (4 for its header). */
 unsigned vm_glean_record_len(unsigned info);
 
-enum vm_monitor { VM_MON_IAS, VM_MON_PCS, VM_MON_GLEAN, VM_MON_CSM, VM_MON_COUNT };
-const char *vm_monitor_name(enum vm_monitor m);      /* "ias", "pcs", "glean", "csm" */
-int vm_monitor_op(struct vm *vm, unsigned opcode, uint32_t ea, int *cc);
-struct vm_monitor_stats {
+enum vm_hpm { VM_HPM_IAS, VM_HPM_PCS, VM_HPM_GLEAN, VM_HPM_CSM, VM_HPM_COUNT };
+const char *vm_hpm_name(enum vm_hpm m);      /* "ias", "pcs", "glean", "csm" */
+int vm_hpm_op(struct vm *vm, unsigned opcode, uint32_t ea, int *cc);
+struct vm_hpm_stats {
     int on;                         /* enabled now */
     int full;                       /* gleaning, CSM: ended because the buffer filled */
     uint64_t events;                /* samples, ticks or records taken */
     uint64_t entries;               /* times its microcode ran */
     uint64_t cycles;                /* the cycles of its microcode: the probe effect */
 };
-void vm_monitor_stats(const struct vm *vm, enum vm_monitor m, struct vm_monitor_stats *out);
+void vm_hpm_stats(const struct vm *vm, enum vm_hpm m, struct vm_hpm_stats *out);
 
 /*
  * Program-event recording (imp(7), "PROGRAM-EVENT RECORDING"): armed by the

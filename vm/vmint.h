@@ -85,8 +85,8 @@
     X(STOP,   8, "a stop was requested (vm_request_stop)")                   \
     X(TRACED, 16, "a traced instruction ended: call the trace's done")        \
     X(TASK,   32, "dispatch: the slice ended, the task waits or it ended")       \
-    X(MON,    64, "the instruction-frequency monitor settles after this fetch (iifm.c)") \
-    X(SAMPLE, 128, "a sampling monitor may be due: the fetch asks monitor.c") \
+    X(MON,    64, "the instruction-frequency monitor settles after this fetch (hpm-iifm.c)") \
+    X(SAMPLE, 128, "a sampling monitor may be due: the fetch asks hpm.c")    \
     X(PER,    256, "a PER event was recognized: the next fetch takes the program interruption")
 enum {
 #define X(name, bit, what) PW_##name = bit,
@@ -107,7 +107,7 @@ enum ev_source {
 #define PW_EVENTS (PW_IRQ | PW_TASK)
 
 /*
- * The instruction-frequency monitor (iifm.c; imp(7), "INSTRUCTION
+ * The instruction-frequency monitor (hpm-iifm.c; imp(7), "INSTRUCTION
  * FREQUENCY MONITORING").  The control block LOCR loads (IIFM_BLOCK
  * bytes): +0 H pattern (an opcode: X'00nn' or X'B2nn'), +2 H don't-care
  * bits, +4 X flags, +5 X 0, +6 H tasks (bit 15-n+1... see imp(7)), +8 F
@@ -135,15 +135,15 @@ struct iifm {
 };
 
 /*
- * The sampling monitors (monitor.c; imp(7), "THE SAMPLING MONITORS"): the
- * timers and triggers that enter the `monitor' vector, and what each
+ * The hardware performance monitors (HPMs; hpm.c; imp(7), "THE SAMPLING
+ * MONITORS"): the timers and triggers that enter the `monitor' vector, and what each
  * monitor's microcode costs.  The control blocks are in storage; the
  * microcode reads them at every event.
  */
-enum { MON_IAS = 1, MON_PCS = 2, MON_GLN = 4, MON_CSM = 8,      /* MONEV's bits 28-31, 1 << m */
-       MON_DSM = 16 };                  /* bit 27: data references latched (the CSECT monitor's) */
+enum { HPM_IAS = 1, HPM_PCS = 2, HPM_GLN = 4, HPM_CSM = 8,      /* MONEV's bits 28-31, 1 << m */
+       HPM_DSM = 16 };                  /* bit 27: data references latched (the CSECT monitor's) */
 #define DSM_QUEUE 8                     /* data references latched between two fetches */
-struct mon {
+struct hpm {
     unsigned on;                        /* MON_* enabled */
     unsigned ev;                        /* the events being served (MONEV) */
     uint64_t ias_next, ias_period;      /* interval timer 4: the next sample */
@@ -169,11 +169,11 @@ struct mon {
     int entered;
     unsigned cur;                       /* the monitor its cycles go to now (0: none yet) */
     uint64_t mark;                      /* ... since this cycle */
-    uint64_t events[VM_MON_COUNT], entries[VM_MON_COUNT], cycles[VM_MON_COUNT];
+    uint64_t events[VM_HPM_COUNT], entries[VM_HPM_COUNT], cycles[VM_HPM_COUNT];
 };
 
 /*
- * Program-event recording (per.c; imp(7), "PROGRAM-EVENT RECORDING"): the
+ * Program-event recording (hpm-per.c; imp(7), "PROGRAM-EVENT RECORDING"): the
  * events CR9 arms, enabled by the PSW's PER mask (bit 1), decoded from the
  * control registers by per_update whenever the PSW or CR5, CR9-11 change.
  * The event bits are those of the PER code at X'96' (and of CR9 bits 0-4
@@ -452,7 +452,7 @@ struct vm {
     unsigned ntasks, tcur;                  /* tcur: the task whose state is in here */
     struct paging pg;
     struct iifm iifm;
-    struct mon mon;
+    struct hpm hpm;
     struct per per;
 };
 
@@ -494,21 +494,21 @@ void iifm_mark(struct vm *vm);          /* the PSW's state or the task may have 
 int iu_exfetch(struct vm *vm);
 
 /* monitor.c */
-#define MON_ENTER (-2)                  /* special(): go to the monitor vector */
+#define HPM_ENTER (-2)                  /* special(): go to the monitor vector */
 #define PER_ENTER (-3)                  /* special(): a PER interruption (trap, PIC 0) */
 /* An event due?  Take it (1: go to the monitor vector), or 0.  at_fetch:
  * from an instruction fetch (once per instruction), else from the wait. */
-int mon_enter(struct vm *vm, int at_fetch);
-void mon_timer(struct vm *vm);          /* register the first deadline (EV_HPM) */
-uint64_t mon_deadline(const struct vm *vm);   /* the next timed event, or UINT64_MAX */
-int mon_special(struct vm *vm, unsigned sf); /* SF=MONCTL ... MONEND: 0 or a PIC */
-uint32_t mon_source(const struct vm *vm);     /* MONEV */
-uint32_t mon_dsm_source(const struct vm *vm, int kind);   /* DSMQ (0), DSMK (1) */
-void mon_dsm_ref(struct vm *vm, uint32_t addr, int store);  /* the slow path: an operand */
-int mon_dsm_page(const struct vm *vm, uint32_t base);       /* ... its pages */
-void mon_dsm_free(struct vm *vm);
-uint32_t mon_read4(struct vm *vm, uint32_t addr);     /* MEM=MRD4 */
-void mon_write4(struct vm *vm, uint32_t addr, uint32_t v);
+int hpm_enter(struct vm *vm, int at_fetch);
+void hpm_timer(struct vm *vm);          /* register the first deadline (EV_HPM) */
+uint64_t hpm_deadline(const struct vm *vm);   /* the next timed event, or UINT64_MAX */
+int hpm_special(struct vm *vm, unsigned sf); /* SF=MONCTL ... MONEND: 0 or a PIC */
+uint32_t hpm_source(const struct vm *vm);     /* MONEV */
+uint32_t hpm_dsm_source(const struct vm *vm, int kind);   /* DSMQ (0), DSMK (1) */
+void hpm_dsm_ref(struct vm *vm, uint32_t addr, int store);  /* the slow path: an operand */
+int hpm_dsm_page(const struct vm *vm, uint32_t base);       /* ... its pages */
+void hpm_dsm_free(struct vm *vm);
+uint32_t hpm_read4(struct vm *vm, uint32_t addr);     /* MEM=MRD4 */
+void hpm_write4(struct vm *vm, uint32_t addr, uint32_t v);
 
 /* branch.c */
 /* A taken branch to `to` by the instruction at vm->iaddr (IA has been

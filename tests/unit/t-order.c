@@ -1,5 +1,5 @@
 /*
- * t-order.c -- CSECT reordering (vm/impprof/order.h) on inputs built by
+ * t-order.c -- CSECT reordering (impprof/order.h) on inputs built by
  * hand: the LRU replay of a layout against counts worked out on paper,
  * data CSECTs placed after their code, what each algorithm must do with
  * a call graph whose answer is plain, the ORDER file it writes, and the

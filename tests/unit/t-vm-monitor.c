@@ -49,10 +49,10 @@ static uint64_t sum(struct prog *p, uint32_t vec, unsigned n)
     return s;
 }
 
-static struct vm_monitor_stats stats(struct prog *p, enum vm_monitor m)
+static struct vm_hpm_stats stats(struct prog *p, enum vm_hpm m)
 {
-    struct vm_monitor_stats s;
-    vm_monitor_stats(p->vm, m, &s);
+    struct vm_hpm_stats s;
+    vm_hpm_stats(p->vm, m, &s);
     return s;
 }
 
@@ -86,7 +86,7 @@ static void test_ias(void)
         I(&p, "DIAS", .d2 = 0);
         uint32_t end = p.pc;
         run_prog(&p, steps);
-        struct vm_monitor_stats s = stats(&p, VM_MON_IAS);
+        struct vm_hpm_stats s = stats(&p, VM_HPM_IAS);
         uint64_t n1 = sum(&p, VEC1, 8), n2 = sum(&p, VEC2, 256);
         uint32_t out1 = word(&p, IAS + 8 + 16), out2 = word(&p, IAS + 28 + 16);
         check(s.events > 100);
@@ -136,7 +136,7 @@ static void test_ias_wait(void)
     set_word(&p, 0x304, 0);
     I(&p, "DIAS", .d2 = 0);
     check_int(run_for(&p, 1000000), ==, VM_NO_SVC_HANDLER);
-    struct vm_monitor_stats s = stats(&p, VM_MON_IAS);
+    struct vm_hpm_stats s = stats(&p, VM_HPM_IAS);
     uint32_t waitc = word(&p, IAS);
     check(waitc > 50);
     check_uint(waitc + sum(&p, VEC1, 64) + word(&p, IAS + 8 + 16), ==, s.events);
@@ -164,7 +164,7 @@ static void test_pcs(void)
         I(&p, "DPCS", .d2 = 0);
         uint32_t end = p.pc;
         run_prog(&p, 0);
-        struct vm_monitor_stats s = stats(&p, VM_MON_PCS);
+        struct vm_hpm_stats s = stats(&p, VM_HPM_PCS);
         uint64_t counts = 0, used = 0;
         int bad = 0;
         for (uint32_t i = 0; i < slots[t]; i++) {
@@ -221,7 +221,7 @@ static void test_glean(void)
     check_uint(word(&p, GLN + 4) & 0xFFFF, ==, len);   /* EGLN set the length */
     check_uint(vm_get_gr(p.vm, 7) >> 28 & 3, ==, 1);    /* ended because full */
     check_uint(vm_get_gr(p.vm, 8) >> 28 & 3, ==, 2);
-    struct vm_monitor_stats s = stats(&p, VM_MON_GLEAN);
+    struct vm_hpm_stats s = stats(&p, VM_HPM_GLEAN);
     check(s.full && !s.on);
     uint64_t prev_cyc = 0;
     for (unsigned r = 0; r < 5; r++) {
@@ -335,7 +335,7 @@ static void check_csm_run(int steps)
     check_int(bad, ==, 0);
     check_uint(vm_get_gr(p.vm, 7) >> 28 & 3, ==, 0);    /* DCSM: it was on */
     check_uint(vm_get_gr(p.vm, 8) >> 28 & 3, ==, 2);    /* then off */
-    struct vm_monitor_stats s = stats(&p, VM_MON_CSM);
+    struct vm_hpm_stats s = stats(&p, VM_HPM_CSM);
     check_uint(s.events, ==, 30);                /* entered for the transitions only */
     check(s.cycles > 0 && !s.on && !s.full);
     vm_free(p.vm);
@@ -353,7 +353,7 @@ static void test_csm(void)
     check_uint(word(&p, CSM + 28), ==, VM_GLEAN_FULL);
     check_uint(vm_get_gr(p.vm, 7) >> 28 & 3, ==, 1);
     check_uint(vm_get_gr(p.vm, 8) >> 28 & 3, ==, 2);
-    struct vm_monitor_stats s = stats(&p, VM_MON_CSM);
+    struct vm_hpm_stats s = stats(&p, VM_HPM_CSM);
     check(s.full && s.events == 5);
     vm_free(p.vm);
 }

@@ -6,7 +6,7 @@
 # the guest's side of the services: COPY members and the runtime imprt.s
 # (installed in $(PREFIX)/share/imp/runtime, found by lib/home.c).
 
-LIBIMPHOST_SRC := $(addprefix vm/host/,services.c assist.c loader.c symbols.c)
+LIBIMPHOST_SRC := $(addprefix vm/host/,services.c assist.c loader.c)
 LIBIMPHOST_OBJ := $(LIBIMPHOST_SRC:%.c=$(B)/%.o)
 LIBIMPHOST     := $(B)/libimphost.a
 # Most dependent first: it is linked before the libraries it uses.

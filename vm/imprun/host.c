@@ -350,17 +350,17 @@ int run_assist_open(struct run *r)
     struct assist *a = r->tk[0].asst;
     const char *what = NULL, *path = NULL;
     if (o->cards && !(r->cards = fopen(o->cards, "r")))
-        what = "--cards", path = o->cards;
+        what = "cards", path = o->cards;
     else if (!o->cards && !o->core && o->task[0].ninputs > 0 &&
              imprun_is_source(o->task[0].inputs[o->task[0].ninputs - 1]))
         r->cards = entry_cards(o->task[0].inputs[o->task[0].ninputs - 1], &a->deck);
     a->cards = r->cards ? r->cards : r->svc->in;
     if (!what && o->print && !(r->print = fopen(o->print, "w")))
-        what = "--print", path = o->print;
+        what = "print", path = o->print;
     if (!what && o->punch && !(r->punch = fopen(o->punch, "w")))
-        what = "--punch", path = o->punch;
+        what = "punch", path = o->punch;
     if (what) {
-        fprintf(stderr, "imprun: %s: cannot open '%s': %s\n", what, path, strerror(errno));
+        run_say(r->sink, what, NULL, "cannot open '%s': %s", path, strerror(errno));
         return -1;
     }
     if (r->print)

@@ -63,6 +63,7 @@ const char *imprun_csm_method_name(enum imprun_csm_method m);  /* "microcode", "
 #define IMPRUN_PERI_AT   0xC58u     /* the routine, in the nucleus (key 0) */
 #define IMPRUN_PERI_PASS 0x104u     /* its DIAGNOSE: the program's own exception */
 
+#define IMPRUN_HPM_WORDS 32         /* rows of the monitors' table, at most */
 struct dump_req { uint32_t addr, len; };
 struct services;
 struct assist;
@@ -102,7 +103,7 @@ struct imprun_opts {
     int iifm;
     unsigned iifm_pattern, iifm_dontcare, iifm_flags, iifm_tasks;
     uint32_t iifm_slice;
-    /* the sampling monitors (imprun(1), "Monitors"; monitors.c) */
+    /* the monitors' settings (imprun(1), "Monitors"; vm/hpm/) */
     uint32_t ias_period;            /* --ias=CYCLES; 0: off */
     char ias_where[VM_IAS_MAX_WINDOWS][64];     /* --ias-window=WHERE[/BLOCK] */
     uint32_t ias_block[VM_IAS_MAX_WINDOWS];
@@ -116,6 +117,9 @@ struct imprun_opts {
     int csm_data;                   /* ... and the operand references to CSECTs (data) */
     uint32_t per_cr9;               /* --per: CR9 (events, GR mask); 0: off */
     char per_range[128];            /* ... the range, as --ias-window's WHERE ("": all) */
+    /* a monitor of the table (vm/hpm/hpm.def) with no fields above keeps
+       its settings in a word of its own, by its row (hpm_word) */
+    uint64_t hpm_words[IMPRUN_HPM_WORDS];
     const char *profile;            /* --profile FILE: imp-profile(5) */
     uint32_t trace_lo, trace_hi;
     uint64_t max_trace;             /* --max-trace: bytes of trace */
@@ -138,15 +142,44 @@ struct imprun_opts {
     unsigned curve_lo, curve_hi;    /* --curve LO:HI */
 };
 
+/*
+ * The runner library's messages.  It never prints one itself: it hands
+ * each to the front end's sink, which spells it in its own words --
+ * imprun as "imprun: --ias-window=X: no such ...", impmon in its log
+ * pane as a command's error.  setting is the option or setting the
+ * message is about, by imprun's long option name without the dashes
+ * ("ias-window"), or NULL; value the value given for it, or NULL.
+ */
+struct run_msg {
+    const char *setting;
+    const char *value;
+    const char *text;
+};
+struct run_sink {
+    void (*report)(void *ctx, const struct run_msg *msg);
+    void *ctx;
+    const char *prog;           /* names the program in lib/diag.h's messages (files) */
+    FILE *err;                  /* where those, the tools' diagnostics and the reports go */
+};
+/* Hand a message to the sink (fmt: the text). */
+void run_say(const struct run_sink *s, const char *setting, const char *value,
+             const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* A struct diag (lib/diag.h, for messages about files) named and sent
+ * as the sink says. */
+struct diag;
+void run_diag_init(struct diag *d, const struct run_sink *s);
+
 struct services;
 struct vm;
 struct symtab;
 
 /* Run the program(s) the options name (building them first from
- * sources); returns imprun's exit status.  self is argv[0]. */
-int imprun_main(const struct imprun_opts *o, const char *self);
+ * sources); returns imprun's exit status.  self is argv[0]; messages go
+ * to sink. */
+int imprun_main(const struct imprun_opts *o, const char *self, const struct run_sink *sink);
 /* --replay: the page-fault curves of a recorded reference string. */
-int imprun_replay(const struct imprun_opts *o);
+int imprun_replay(const struct imprun_opts *o, const struct run_sink *sink);
 /* Several tasks: each task's console output with its number before each
  * line (console.c); 0 or -1.  Closed by tasks_console_close. */
 int tasks_console(struct imprun_opts *o, struct services *svcs);
@@ -154,25 +187,6 @@ void tasks_console_close(struct imprun_opts *o);
 /* 1 if path holds an assembler source: anything but an IMP load or
  * object module, told by its first line (obj_sniff), never by its name. */
 int imprun_is_source(const char *path);
-/* Parse the --iifm specification into o; 0, or -1 with a message in err. */
-int imprun_parse_iifm(struct imprun_opts *o, const char *spec, char *err, size_t errsize);
-/* --iifm's record of the monitor data file (imp-profile(5)). */
-void imprun_iifm_profile(FILE *f, struct vm *vm, const struct imprun_opts *o);
-/* --ias-window and --glean into o; 0, or -1 with a message in err. */
-int imprun_parse_ias_window(struct imprun_opts *o, const char *spec, char *err, size_t errsize);
-int imprun_parse_glean(struct imprun_opts *o, const char *spec, char *err, size_t errsize);
-/* --csm[=RECORDS][,per|,csm][,data] (spec NULL: the defaults): 0, or -1
- * with a message in err. */
-int imprun_parse_csm(struct imprun_opts *o, const char *spec, char *err, size_t errsize);
-/* --per=EVENTS[,range=WHERE][,gr=R+R...]: 0, or -1 with a message in err. */
-int imprun_parse_per(struct imprun_opts *o, const char *spec, char *err, size_t errsize);
-/* The storage below what --iifm reserves at the top (size if none). */
-uint32_t imprun_iifm_top(const struct imprun_opts *o, uint32_t size);
-/* Arm the monitor as LOCR would (the block at the top of storage); 0, or
- * -1 after a message. */
-int imprun_iifm_arm(struct vm *vm, const struct imprun_opts *o);
-/* Stop it and report its counters beside the machine's exact counts. */
-void imprun_iifm_report(FILE *f, struct vm *vm, const struct imprun_opts *o);
 /* Write the --json report to f (write errors are left to the caller). */
 struct rep_paging;
 void imprun_write_json(FILE *f, const struct imprun_opts *o, const struct vm *vm,

@@ -1,17 +1,19 @@
 # vm/imprun/imprun.mk -- imprun, the batch runner: the command line
-# (main.c), one run (run.c), the one-step assemble and link (build.c),
+# (main.c), one run (runner.c), the monitors of a run (hpms.c, over the
+# descriptors of vm/hpm/), the one-step assemble and link (build.c),
 # the consoles of several tasks (console.c), --replay (replay.c)
-# and the --json file (json.c).  It links the machine, the host side
+# and the --json file (json-out.c).  It links the machine, the host side
 # and the reports (vm/vm.mk, vm/host/host.mk, vm/report/report.mk).
 
 # Everything but main.c is libimprun.a, which impmon (monitor/) links too:
 # it loads its machine with run_open (run.h).
-IMPRUN_SRC := $(addprefix vm/imprun/,main.c run.c build.c json.c console.c replay.c iifm.c monitors.c host.c)
+IMPRUN_SRC := $(addprefix vm/imprun/,main.c runner.c build.c json-out.c console.c replay.c hpms.c host.c) \
+              $(wildcard vm/hpm/*.c)
 IMPRUN_OBJ := $(IMPRUN_SRC:%.c=$(B)/%.o)
 LIBIMPRUN_OBJ := $(filter-out $(B)/vm/imprun/main.o,$(IMPRUN_OBJ))
 LIBIMPRUN  := $(B)/libimprun.a
 DEPS       += $(IMPRUN_OBJ:.o=.d)
-$(IMPRUN_OBJ): ALL_CFLAGS += $(VM_SUB_INCLUDES)
+$(IMPRUN_OBJ): ALL_CFLAGS += $(VM_SUB_INCLUDES) -Ivm/imprun -Ivm/hpm
 
 $(LIBIMPRUN): $(LIBIMPRUN_OBJ)
 	@mkdir -p $(dir $@)
@@ -27,8 +29,8 @@ $(BIN)/imprun: $(B)/vm/imprun/main.o $(LIBIMPRUN) $(LIBS)
 # The runtime's interrupt service routine of the PER CSECT monitors
 # (--csm=per, --csm=csm), assembled by impas and installed by copying.
 PERI_INC := $(B)/gen/vm/imprun/peri.inc
-$(B)/vm/imprun/monitors.o: $(PERI_INC)
-$(B)/vm/imprun/monitors.o: ALL_CFLAGS += -I$(B)/gen/vm/imprun
+$(B)/vm/hpm/csm.o: $(PERI_INC)
+$(B)/vm/hpm/csm.o: ALL_CFLAGS += -I$(B)/gen/vm/imprun
 $(PERI_INC): vm/host/runtime/IMPPERI.s tools/obj2c.awk $(BIN)/impas
 	@mkdir -p $(dir $@)
 	$(BIN)/impas -o $@.o vm/host/runtime/IMPPERI.s

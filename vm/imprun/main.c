@@ -6,7 +6,7 @@
  *   imprun [options] SRC.s [SRC2.s...]  assemble, link and run
  *
  * This file parses the command line and decides the exit status; the
- * run itself is run.c, the exit codes are the status table of
+ * run itself is runner.c, the exit codes are the status table of
  * report/status.c, documented in imprun(1).
  */
 #include <errno.h>
@@ -16,6 +16,7 @@
 
 #include "assist.h"
 #include "fileset.h"
+#include "hpm.h"
 #include "imprun.h"
 #include "loader.h"
 #include "number.h"
@@ -25,85 +26,91 @@
 #include "services.h"
 #include "tmpclean.h"
 
+#define DOC_ONLY (-1)             /* options.def: a line of --help, not an option */
+#define IMPRUN_OPT(code, name, arg, form, group, help)  /* first: IMPRUN_GROUPS */
+#include "options.def"
+#undef IMPRUN_OPT
+enum imprun_group {
+#define G(code, heading) GROUP_##code,
+    IMPRUN_GROUPS(G)
+#undef G
+};
+
+enum {
+    OPT_NONE = 255,
+#define IMPRUN_OPT(code, name, arg, form, group, help) OPT_##code,
+#include "options.def"
+#undef IMPRUN_OPT
+    OPT_HPM = 1000      /* OPT_HPM + k: the k-th setting of the monitors' table */
+};
+
+static const struct imprun_option {
+    int code;
+    const char *name;
+    int arg;
+    const char *form, *help;
+    enum imprun_group group;
+} options[] = {
+#define IMPRUN_OPT(code, name, arg, form, group, help) \
+    { OPT_##code, name, arg, form, help, GROUP_##group },
+#include "options.def"
+#undef IMPRUN_OPT
+};
+#define NOPTIONS (sizeof options / sizeof options[0])
+
+/* One option of --help: its form, then its help at column 25 (a long
+ * form: on the next line), each "\n" of it a line of its own. */
+static void usage_line(FILE *f, const char *form, const char *help)
+{
+    if (strlen(form) < 22)
+        fprintf(f, "  %-22s", form);
+    else
+        fprintf(f, "  %s\n%24s", form, "");
+    for (const char *h = help, *nl; *h; h = nl ? nl + 1 : h + strlen(h)) {
+        nl = strchr(h, '\n');
+        int n = nl ? (int)(nl - h) : (int)strlen(h);
+        fprintf(f, "%s%.*s\n", h == help ? "" : "                        ", n, h);
+    }
+}
+
 static void usage(FILE *f)
 {
+    static const char *const headings[] = {
+#define G(code, heading) heading,
+        IMPRUN_GROUPS(G)
+#undef G
+    };
     fputs("Usage: imprun [options] FILE.load\n"
           "       imprun [options] --core IMAGE\n"
           "       imprun [options] SRC.s [SRC2.s ...]\n"
           "Run a program on the microcoded IMP machine.\n"
-          "\n"
-          "  --core=IMAGE          IPL a flat core image (restart PSW at 0)\n"
-          "  --origin=ADDR         load (or link) the program at ADDR\n"
-          "  -I DIR                sources: look for COPY members in DIR (repeatable;\n"
-          "                        before the runtime's)\n"
-          "  --max-cycles=N        stop after N machine cycles (default 2000000000;\n"
-          "                        suffixes k, M, G = 10^3, 10^6, 10^9)\n"
-          "  --storage=SIZE        main storage size (default 1M; K, M suffixes)\n"
-          "  --microcode=FILE      control-store image from impmc\n"
-          "  --supervisor          start in the supervisor state, key 0 (DIAGNOSE\n"
-          "                        services), not the problem state, key 8 (SVCs)\n"
-          "  --no-super            refuse SUPER (SVC 250): a program that asks for the\n"
-          "                        supervisor state ends with S047 (grading runs)\n"
-          "  --assist-fill, --no-assist-fill   ASSIST's look: registers X'F4F4F4F4',\n"
-          "                        unused storage X'F5', a branch to low storage S0C1\n"
-          "                        (default: on for a $JOB/$ENTRY deck)\n"
-"  --file NAME=PATH      bind host file PATH to the name NAME (repeatable;\n"
-          "                        PATH - is the console)\n"
-          "  --regs                print the registers and PSW at the end\n"
-          "  --dump=ADDR:LEN       dump LEN bytes at ADDR at the end (hex; repeatable)\n"
-          "  --abend-dump          the abend report dumps storage around the failure\n"
-          "  --savecore=FILE:START:END  write storage START..END (hex, inclusive)\n"
-          "  --max-console=SIZE    console output allowed (default 16M; K, M, G)\n"
-          "  --max-output=SIZE     output to --file files, in all (default 64M)\n"
-          "  --max-trace=SIZE      --trace and --microtrace output (default 64M)\n"
-          "  --trace[=START:END|=CSECT]  trace every instruction, or some\n"
-          "  --microtrace          trace every microword, field by field\n"
-          "  --stats               instruction and cycle statistics by opcode\n"
-          "  --json=FILE           everything as JSON (- = stdout)\n"
-          "  --report=FILE         imprun's own reports to FILE (- = stdout;\n"
-          "                        default standard error)\n"
-          "  -q, --quiet           no final status line for a normal end\n"
           "\n", f);
-    fputs("ASSIST (XGET/XPUT use --file names):\n"
-          "  --cards=FILE          XREAD's cards (default: the lines after a $ENTRY\n"
-          "                        card of the source, else standard input)\n"
-          "  --print=FILE          XPRNT's and XDUMP's lines (default standard output)\n"
-          "  --punch=FILE          XPNCH's cards (default: with the printed lines)\n"
-          "  --asa=MODE            interpret (default: carriage control as asa(1))\n"
-          "                        or raw (each line keeps its control character)\n"
-          "  --max-lines=N, --max-pages=N, --max-cards=N, --max-punch=N\n"
-          "                        job limits (10000, 250, 10000, 1000; 0: none)\n"
-          "\n"
-          "Monitors:\n"
-          "  --iifm=WHAT[,problem|supervisor][,tasks=N:M][,slice=CYCLES]\n"
-          "  --ias=CYCLES, --ias-window=WHERE[/BLOCK]   instruction address sampling\n"
-          "  --pcs[=RATE], --pcs-slots=N   PC sampling, RATE per virtual second\n"
-          "  --glean=INFO[,every=N][,insns][,n=N][,buffer=BYTES]\n"
-          "  --csm[=RECORDS][,per|,csm][,data]  CSECT transitions (microcode, an ISR)\n"
-          "  --profile=FILE        the monitors' data for impprof(1)\n"
-          "  --per=sb+if+sa+gra+csm[,range=WHERE][,gr=R+R...]  arm PER (imp(7))\n"
-          "\n"
-          "Tasks and paging (any of these turns virtual storage and paging on):\n"
-          "  --frames=N            real frames (default: enough for every page)\n"
-          "  --page-size=SIZE      2K or 4K (default 4K)\n"
-          "  --policy=NAME         replacement: lru, fifo or clock (default lru)\n"
-          "  --replacement=SCOPE   global (default) or local (frames split by task)\n"
-          "  --page-in=CYCLES      page-in latency (default 16000)\n"
-          "  --page-out=CYCLES     page-out latency of a dirty victim (default 16000)\n"
-          "  --slice=CYCLES        time slice of a task (default 160000)\n"
-          "  --page-refs=FILE      write the page reference string (imp-pagerefs(5))\n"
-          "  --task PROG...        the programs after it run as the next task (its own\n"
-          "                        --file and --origin may come first; repeatable)\n"
-          "  --replay=FILE         no run: the page-fault curves of a recorded string\n"
-          "  --curve=LO:HI         the frame counts of --replay (default 1 to its pages)\n"
-          "  --help, --version\n"
-          "\n"
+    for (size_t g = 0; g < sizeof headings / sizeof headings[0]; g++) {
+        if (g && headings[g])
+            fprintf(f, "\n%s\n", headings[g]);
+        if (g == GROUP_MONITORS)
+            hpm_usage(f);
+        for (size_t i = 0; i < NOPTIONS; i++)
+            if (options[i].group == g)
+                usage_line(f, options[i].form, options[i].help);
+    }
+    fputs("\n"
           "Exit status: 0 normal end with return code 0 (or a disabled wait),\n"
           "1 bad input, 2 usage, 3 return code not 0, 4 program interruption,\n"
           "5 other interruption without handler, 6 cycle or output limit,\n"
           "7 machine error.\n"
           "See imprun(1).\n",
           f);
+}
+
+/* The runner library's messages in imprun's words: "imprun: --OPTION=VALUE: text". */
+static void say(void *ctx, const struct run_msg *m)
+{
+    (void)ctx;
+    fputs("imprun: ", stderr);
+    if (m->setting)
+        fprintf(stderr, "--%s%s%s: ", m->setting, m->value ? "=" : "", m->value ? m->value : "");
+    fprintf(stderr, "%s\n", m->text);
 }
 
 static int bad_usage(const char *fmt, const char *arg)
@@ -157,70 +164,33 @@ static int parse_save(char *s, struct save_req *r)
     return bad ? -1 : 0;
 }
 
-enum { OPT_CORE = 256, OPT_ORIGIN, OPT_MAXCYC, OPT_STORAGE, OPT_MICRO, OPT_FILE, OPT_REGS,
-       OPT_DUMP, OPT_SAVE, OPT_TRACE, OPT_MTRACE, OPT_STATS, OPT_JSON, OPT_REPORT, OPT_HELP,
-       OPT_VERSION, OPT_MAXCON, OPT_MAXOUT, OPT_MAXTRACE, OPT_FRAMES, OPT_PSIZE, OPT_POLICY,
-       OPT_REPL, OPT_PAGEIN, OPT_PAGEOUT, OPT_SLICE, OPT_REFS, OPT_REPLAY, OPT_CURVE,
-       OPT_SUPER, OPT_CARDS, OPT_PRINT, OPT_PUNCH, OPT_ASA, OPT_MAXLINES, OPT_MAXPAGES,
-       OPT_MAXCARDS, OPT_MAXPUNCH, OPT_ABEND_DUMP, OPT_IIFM, OPT_IAS, OPT_IASWIN,
-       OPT_PCS, OPT_PCSSLOTS, OPT_GLEAN, OPT_CSM, OPT_PROFILE, OPT_PER, OPT_NOSUPER,
-       OPT_FILL, OPT_NOFILL };
+#define MAX_HPM_SETTINGS 64
 
-static const struct option long_opts[] = {
-    { "core", required_argument, NULL, OPT_CORE },
-    { "origin", required_argument, NULL, OPT_ORIGIN },
-    { "max-cycles", required_argument, NULL, OPT_MAXCYC },
-    { "storage", required_argument, NULL, OPT_STORAGE },
-    { "microcode", required_argument, NULL, OPT_MICRO },
-    { "file", required_argument, NULL, OPT_FILE },
-    { "regs", no_argument, NULL, OPT_REGS },
-    { "dump", required_argument, NULL, OPT_DUMP },
-    { "abend-dump", no_argument, NULL, OPT_ABEND_DUMP },
-    { "savecore", required_argument, NULL, OPT_SAVE },
-    { "max-console", required_argument, NULL, OPT_MAXCON },
-    { "max-output", required_argument, NULL, OPT_MAXOUT },
-    { "max-trace", required_argument, NULL, OPT_MAXTRACE },
-    { "trace", optional_argument, NULL, OPT_TRACE },
-    { "microtrace", no_argument, NULL, OPT_MTRACE },
-    { "stats", no_argument, NULL, OPT_STATS },
-    { "json", required_argument, NULL, OPT_JSON },
-    { "report", required_argument, NULL, OPT_REPORT },
-    { "frames", required_argument, NULL, OPT_FRAMES },
-    { "page-size", required_argument, NULL, OPT_PSIZE },
-    { "policy", required_argument, NULL, OPT_POLICY },
-    { "replacement", required_argument, NULL, OPT_REPL },
-    { "page-in", required_argument, NULL, OPT_PAGEIN },
-    { "page-out", required_argument, NULL, OPT_PAGEOUT },
-    { "slice", required_argument, NULL, OPT_SLICE },
-    { "page-refs", required_argument, NULL, OPT_REFS },
-    { "replay", required_argument, NULL, OPT_REPLAY },
-    { "curve", required_argument, NULL, OPT_CURVE },
-    { "supervisor", no_argument, NULL, OPT_SUPER },
-    { "no-super", no_argument, NULL, OPT_NOSUPER },
-    { "assist-fill", no_argument, NULL, OPT_FILL },
-    { "no-assist-fill", no_argument, NULL, OPT_NOFILL },
-    { "iifm", required_argument, NULL, OPT_IIFM },
-    { "ias", required_argument, NULL, OPT_IAS },
-    { "ias-window", required_argument, NULL, OPT_IASWIN },
-    { "pcs", optional_argument, NULL, OPT_PCS },
-    { "pcs-slots", required_argument, NULL, OPT_PCSSLOTS },
-    { "glean", required_argument, NULL, OPT_GLEAN },
-    { "csm", optional_argument, NULL, OPT_CSM },
-    { "profile", required_argument, NULL, OPT_PROFILE },
-    { "per", required_argument, NULL, OPT_PER },
-    { "cards", required_argument, NULL, OPT_CARDS },
-    { "print", required_argument, NULL, OPT_PRINT },
-    { "punch", required_argument, NULL, OPT_PUNCH },
-    { "asa", required_argument, NULL, OPT_ASA },
-    { "max-lines", required_argument, NULL, OPT_MAXLINES },
-    { "max-pages", required_argument, NULL, OPT_MAXPAGES },
-    { "max-cards", required_argument, NULL, OPT_MAXCARDS },
-    { "max-punch", required_argument, NULL, OPT_MAXPUNCH },
-    { "quiet", no_argument, NULL, 'q' },
-    { "help", no_argument, NULL, OPT_HELP },
-    { "version", no_argument, NULL, OPT_VERSION },
-    { NULL, 0, NULL, 0 },
-};
+/* The getopt table: options.def's options, then every monitor's settings
+ * (OPT_HPM + k). */
+static void options_table(struct option *all)
+{
+    size_t n = 0, k = 0;
+    for (size_t i = 0; i < NOPTIONS; i++)
+        if (options[i].name && options[i].arg != DOC_ONLY)
+            all[n++] = (struct option){ options[i].name, options[i].arg, NULL, options[i].code };
+    for (const struct hpm_class *const *c = hpm_classes; *c; c++)
+        for (const struct hpm_setting *s = (*c)->settings; s->name && k < MAX_HPM_SETTINGS; s++)
+            all[n++] = (struct option){ s->name, !s->arg[0] ? no_argument : s->optional ?
+                                        optional_argument : required_argument, NULL,
+                                        OPT_HPM + (int)k++ };
+    all[n] = (struct option){ NULL, 0, NULL, 0 };
+}
+
+/* The k-th setting of the monitors' table. */
+static const struct hpm_setting *hpm_setting_at(int k)
+{
+    for (const struct hpm_class *const *c = hpm_classes; *c; c++)
+        for (const struct hpm_setting *s = (*c)->settings; s->name; s++)
+            if (k-- == 0)
+                return s;
+    return NULL;
+}
 
 /* Parse one option; 0, or the exit status to leave with (2, or -1 for 0). */
 static int parse_option(int c, char *arg, struct imprun_opts *o, struct services *svc)
@@ -295,7 +265,7 @@ static int parse_option(int c, char *arg, struct imprun_opts *o, struct services
         char lo[16];
         if (!colon && *arg && ((*arg >= 'A' && *arg <= 'Z') || (*arg >= 'a' && *arg <= 'z') ||
                                strchr("@#$_", *arg))) {
-            o->trace_csect = arg;       /* a CSECT: run.c finds its bounds */
+            o->trace_csect = arg;       /* a CSECT: runner.c finds its bounds */
             o->trace_ranged = 1;
             break;
         }
@@ -385,48 +355,7 @@ static int parse_option(int c, char *arg, struct imprun_opts *o, struct services
     case OPT_NOSUPER: o->no_super = 1; break;
     case OPT_FILL: o->assist_fill = 1; break;
     case OPT_NOFILL: o->assist_fill = 0; break;
-    case OPT_IIFM:
-        if (imprun_parse_iifm(o, arg, err, sizeof err) != 0)
-            return bad_usage("%s", err);
-        break;
-    case OPT_IAS: {
-        uint64_t p;
-        if (parse_number_in(arg, NUM_DECIMAL, VM_IAS_MIN_PERIOD, 65535, &p) != 0)
-            return bad_usage("--ias: '%s' is not a sample period of 100 to 65535 cycles", arg);
-        o->ias_period = (uint32_t)p;
-        break;
-    }
-    case OPT_IASWIN:
-        if (imprun_parse_ias_window(o, arg, err, sizeof err) != 0)
-            return bad_usage("%s", err);
-        break;
-    case OPT_PCS: {
-        uint64_t rate = 100;
-        if (arg && parse_number_in(arg, NUM_DECIMAL, 1, VM_PCS_MAX_RATE, &rate) != 0)
-            return bad_usage("--pcs: '%s' is not a rate of 1 to 160000 per virtual second", arg);
-        o->pcs_rate = (uint32_t)rate;
-        break;
-    }
-    case OPT_PCSSLOTS: {
-        uint64_t slots;
-        if (parse_number_in(arg, NUM_DECIMAL, 1, 1u << 20, &slots) != 0)
-            return bad_usage("--pcs-slots: '%s' is not 1 to 1048576", arg);
-        o->pcs_slots = (uint32_t)slots;
-        break;
-    }
-    case OPT_GLEAN:
-        if (imprun_parse_glean(o, arg, err, sizeof err) != 0)
-            return bad_usage("%s", err);
-        break;
-    case OPT_CSM:
-        if (imprun_parse_csm(o, arg, err, sizeof err) != 0)
-            return bad_usage("%s", err);
-        break;
     case OPT_PROFILE: o->profile = arg; break;
-    case OPT_PER:
-        if (imprun_parse_per(o, arg, err, sizeof err) != 0)
-            return bad_usage("%s", err);
-        break;
     case OPT_CARDS: o->cards = arg; break;
     case OPT_PRINT: o->print = arg; break;
     case OPT_PUNCH: o->punch = arg; break;
@@ -451,7 +380,8 @@ static int parse_option(int c, char *arg, struct imprun_opts *o, struct services
         else
             o->max_punch = v;
         break;
-    case 'q': o->quiet = 1; break;
+    case 'q':
+    case OPT_QUIET: o->quiet = 1; break;
     case 'I': {
         const char **ni = realloc(o->incdirs, sizeof *ni * (size_t)(o->nincdirs + 1));
         if (!ni)
@@ -469,7 +399,17 @@ static int parse_option(int c, char *arg, struct imprun_opts *o, struct services
         return -1;
     }
     case OPT_VERSION: printf("imprun (IMP) %s\n", IMP_VERSION); return -1;
-    default: return 2;
+    default: {
+        const struct hpm_setting *s = c >= OPT_HPM ? hpm_setting_at(c - OPT_HPM) : NULL;
+        if (!s)
+            return 2;
+        if (s->parse(o, arg, err, sizeof err) != 0) {
+            char msg[sizeof err + 64];
+            snprintf(msg, sizeof msg, "--%s: %s", s->name, err);
+            return bad_usage("%s", msg);
+        }
+        break;
+    }
     }
     return 0;
 }
@@ -585,12 +525,12 @@ static int task_option(int c, char *arg, struct imprun_opts *o, struct imprun_ta
 /* Parse argv[0..argc) with getopt: the whole command (task NULL) or the
  * segment of one --task (argv[0] is "--task"); its operands go to t. */
 static int parse_segment(int argc, char **argv, struct imprun_opts *o, struct imprun_task *t,
-                         struct services *svc, int whole)
+                         struct services *svc, int whole, const struct option *opts)
 {
     int c, st = 0;
     optind = 0;         /* GNU getopt: start again on a new vector */
     opterr = 0;
-    while (st == 0 && (c = getopt_long(argc, argv, "+qI:", long_opts, NULL)) != -1) {
+    while (st == 0 && (c = getopt_long(argc, argv, "+qI:", opts, NULL)) != -1) {
         if (c == '?') {
             st = optopt == 'I' ? bad_usage("%s", "option '-I' needs a directory")
                : optopt && optopt < 256 ? bad_usage("unknown option '-%s'", (char[]){ (char)optopt, 0 })
@@ -611,6 +551,8 @@ int main(int argc, char **argv)
     static struct services svcs[VM_MAX_TASKS];
     static struct assist assts[VM_MAX_TASKS];
     struct imprun_opts o;
+    struct option opts[NOPTIONS + MAX_HPM_SETTINGS + 1];
+    options_table(opts);
     memset(&o, 0, sizeof o);
     o.max_cycles = IMPRUN_DEFAULT_CYCLES;
     o.assist_fill = -1;
@@ -636,12 +578,12 @@ int main(int argc, char **argv)
     o.task[0].svc = &svcs[0];
     o.task[0].asst = &assts[0];
     o.max_lines = IMPRUN_MAX_LINES;
-    o.pcs_slots = 1024;
+    hpm_defaults(&o);
     o.max_pages = IMPRUN_MAX_PAGES;
     o.max_cards = IMPRUN_MAX_CARDS;
     o.max_punch = IMPRUN_MAX_PUNCH;
     if (st == 0)
-        st = parse_segment(cut[1], argv, &o, &o.task[0], &svcs[0], 1);
+        st = parse_segment(cut[1], argv, &o, &o.task[0], &svcs[0], 1, opts);
     o.inputs = o.task[0].inputs;
     o.ninputs = o.task[0].ninputs;
     o.task[0].origin = o.origin;
@@ -653,7 +595,7 @@ int main(int argc, char **argv)
         o.task[k].origin = LOADER_AT_LINK;
         o.task[k].svc = &svcs[k];
         o.task[k].asst = &assts[k];
-        st = parse_segment(cut[k + 1] - cut[k], argv + cut[k], &o, &o.task[k], &svcs[k], 0);
+        st = parse_segment(cut[k + 1] - cut[k], argv + cut[k], &o, &o.task[k], &svcs[k], 0, opts);
     }
     if (nseg > 1)
         o.paging = 1;
@@ -681,7 +623,8 @@ int main(int argc, char **argv)
     }
     if (st == 0) {
         tmpclean_install();
-        st = o.replay ? imprun_replay(&o) : imprun_main(&o, argv[0]);
+        const struct run_sink sink = { say, NULL, "imprun", stderr };
+        st = o.replay ? imprun_replay(&o, &sink) : imprun_main(&o, argv[0], &sink);
     }
     struct diag d;
     diag_init(&d, "imprun");

@@ -9,8 +9,9 @@
  * Bounds: no replay goes past the pages the string touches (with that
  * many frames every page fits: each policy faults once per page), so the
  * work is at most references x pages per policy, whatever --curve asks.  On a terminal,
- * standard error shows which replay is running; elsewhere nothing, so
- * the output of a run never depends on the host's speed.
+ * the sink's error stream (imprun's standard error) shows which replay
+ * is running; elsewhere nothing, so the output of a run never depends on
+ * the host's speed.
  */
 #include "imprun.h"
 
@@ -48,6 +49,7 @@ struct progress {
     double last;
     int shown;
     enum ps_policy p;           /* of the last line shown */
+    const struct run_sink *sink;    /* its err stream, its program's name */
 };
 
 static double now_seconds(void)
@@ -66,16 +68,16 @@ static void progress_show(void *ctx, enum ps_policy p, unsigned done, unsigned t
     pg->last = t;
     pg->shown = 1;
     pg->p = p;
-    fprintf(stderr, "\rimprun: --replay: %s, %u of %u frame counts ", ps_policy_name(p), done,
-            total);
-    fflush(stderr);
+    fprintf(pg->sink->err, "\r%s: --replay: %s, %u of %u frame counts ", pg->sink->prog,
+            ps_policy_name(p), done, total);
+    fflush(pg->sink->err);
 }
 
-int imprun_replay(const struct imprun_opts *o)
+int imprun_replay(const struct imprun_opts *o, const struct run_sink *sink)
 {
     struct diag d;
     struct ps_string s;
-    diag_init(&d, "imprun");
+    run_diag_init(&d, sink);
     ps_init(&s, 0);
     if (ps_read_file(&s, o->replay, &d) != 0) {
         ps_free(&s);
@@ -86,14 +88,14 @@ int imprun_replay(const struct imprun_opts *o)
     unsigned hi = o->curve_hi ? o->curve_hi : pages ? pages : 1;
     printf("%s: %zu references to %u pages of %u bytes, %u task%s\n", o->replay, s.n, pages,
            s.page_size, s.ntasks, s.ntasks == 1 ? "" : "s");
-    struct progress pg = { 0, 0, PS_LRU };
+    struct progress pg = { 0, 0, PS_LRU, sink };
     struct ps_progress pr = { progress_show, &pg };
-    int rc = ps_curve_report(stdout, &s, lo, hi, isatty(STDERR_FILENO) ? &pr : NULL);
+    int rc = ps_curve_report(stdout, &s, lo, hi, isatty(fileno(sink->err)) ? &pr : NULL);
     if (pg.shown)
-        fputs("\r\033[K", stderr);      /* the progress line, erased */
+        fputs("\r\033[K", sink->err);  /* the progress line, erased */
     ps_free(&s);
     if (rc != 0) {
-        fprintf(stderr, "imprun: --replay: out of memory\n");
+        run_say(sink, "replay", NULL, "out of memory");
         return EXIT_RUN_MACHINE;
     }
     return EXIT_RUN_OK;

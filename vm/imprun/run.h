@@ -1,5 +1,5 @@
 /*
- * run.h -- one imprun run, shared by run.c (loading, the environment, the
+ * run.h -- one imprun run, shared by runner.c (loading, the environment, the
  * reports) and host.c (what the machine asks of the host: storage with
  * the program's key, SVCs and DIAGNOSE, ASSIST's instructions and files).
  */
@@ -55,7 +55,7 @@ struct run_task {
     int ended;
 };
 
-/* The sampling monitors' storage (monitors.c): [lo, top) at the top. */
+/* The monitors' storage (vm/hpm/, hpms.c): [lo, top) at the top. */
 struct imprun_window {
     uint32_t lo, hi, block, vec, nblocks;
     char label[64];
@@ -93,6 +93,7 @@ struct run {
     FILE *rep;                  /* imprun's own reports */
     struct outfile rep_file;    /* --report, when rep_open */
     int rep_open;
+    const struct run_sink *sink;    /* where its messages go */
     struct diag d;              /* messages about the output files */
     struct imprun_mon mon;      /* --ias, --pcs, --glean */
     /* the last stores services made for the program (host.c): which one
@@ -103,18 +104,21 @@ struct run {
                                    X'F5' storage, the PSA not fetch-protected */
 };
 
-/* run.c */
+/* runner.c */
 /* A machine with every task of o loaded (load[k]: task k's load module,
  * NULL for a core image), its host services and monitors armed: 0, or the
- * exit status of the failure after a message.  run_close releases it (in
- * every case).  imprun runs it once; impmon reloads it for a reset. */
-int run_open(struct run *r, const struct imprun_opts *o, char *const *load);
+ * exit status of the failure after a message to sink (which must outlive
+ * r).  run_close releases it (in every case).  imprun runs it once;
+ * impmon reloads it for a reset. */
+int run_open(struct run *r, const struct imprun_opts *o, char *const *load,
+             const struct run_sink *sink);
 void run_close(struct run *r);
 
-/* monitors.c */
-/* Build the blocks and areas of --ias, --pcs and --glean (above floor)
- * and enable them; 0, or -1 after a message. */
+/* hpms.c: the monitors of the table (vm/hpm/hpm.def), one after another */
+/* Arm each monitor that is on (its blocks and areas above floor), give
+ * the area key 0, enable each; 0, or -1 after a message. */
 int imprun_mon_arm(struct run *r, uint32_t floor);
+/* Each one's summary, in table order; release what arm took. */
 void imprun_mon_report(FILE *f, struct run *r);
 void imprun_mon_free(struct run *r);
 /* The monitor data file (imp-profile(5)). */

@@ -14,10 +14,10 @@
  *   dump.c     storage, registers and PSW in Hercules' console formats
  *   trace.c    --trace and --microtrace lines
  *   mtrace.c   a microword field by field
- *   json.c     a deterministic JSON writer
- *   run.c      everything at the end of a run, and its JSON form
+ *   jsonw.c    a deterministic JSON writer
+ *   summary.c  everything at the end of a run, and its JSON form
  *
- * Addresses map to the program through host/symbols.h.
+ * Addresses map to the program through symbols.h (lib/).
  */
 #ifndef IMP_VM_REPORT_H
 #define IMP_VM_REPORT_H
@@ -365,9 +365,9 @@ void trace_finish(struct trace_state *t, struct vm *vm);
 /* Free what the trace keeps (its cache of source lines). */
 void trace_free(struct trace_state *t);
 
-/* ---- everything at the end of a run (run.c) ----------------------------- */
+/* ---- everything at the end of a run (summary.c) ------------------------- */
 
-/* ---- tasks and paging (paging.c) ------------------------------------------ */
+/* ---- tasks and paging (pagerep.c) ----------------------------------------- */
 
 struct rep_task_row {
     struct vm_task_info info;
@@ -406,7 +406,7 @@ struct rep_run {
     uint64_t svc_calls, svc_bytes_in, svc_bytes_out;
     struct rep_paging paging;       /* paging.on: the "paging" object */
     const struct rep_abend *abend;  /* the "abend" object, or NULL (the caller's) */
-    struct vm_monitor_stats mon[VM_MON_COUNT];  /* the sampling monitors (entries 0: unused) */
+    struct vm_hpm_stats mon[VM_HPM_COUNT];  /* the sampling monitors (entries 0: unused) */
 };
 
 /* Fill the machine's part of *r (status, registers, statistics, storage,
@@ -419,7 +419,7 @@ void rep_run_json(FILE *f, const struct rep_run *r);
 struct json;
 void rep_paging_json(struct json *j, const struct rep_paging *p);
 
-/* ---- JSON (json.c) -------------------------------------------------------- */
+/* ---- JSON (jsonw.c) ------------------------------------------------------- */
 
 #define JSON_MAX_DEPTH 16
 

@@ -1,7 +1,7 @@
 /*
- * json.c -- the --json file: the end of the run as report/run.c
+ * json-out.c -- the --json file: the end of the run as report/run.c
  * collects it, with what only imprun knows (the files given, how they
- * were run, the cycle bound, the exit status), written to f (run.c
+ * were run, the cycle bound, the exit status), written to f (runner.c
  * installs it with the other outputs, all or none).
  */
 #include "imprun.h"

@@ -25,9 +25,9 @@
 const char *prof_monitor_name(enum prof_monitor_id m)
 {
     static const char *const names[] = {
-#define X(e, name) name,
-        PROF_MONITORS(X)
-#undef X
+#define HPM_SECTION(e, name) name,
+#include "../vm/hpm/sections.def"
+#undef HPM_SECTION
     };
     return (unsigned)m < PROF_NMON ? names[m] : "?";
 }
@@ -212,9 +212,14 @@ static int rec_monitor(struct reader *r)
     for (m = 0; m < PROF_NMON; m++)
         if (strlen(prof_monitor_name(m)) == (size_t)n && !memcmp(s, prof_monitor_name(m), n))
             break;
-    if (m == PROF_NMON)
-        return rd_error_at(r, s, "unknown monitor '%.*s' (ias, pcs, glean or iifm)",
-                           (int)(n > 24 ? 24 : n), s);
+    if (m == PROF_NMON) {
+        char known[128] = "";
+        for (int i = 0, k = 0; i < PROF_NMON && k < (int)sizeof known; i++)
+            k += snprintf(known + k, sizeof known - (size_t)k, "%s%s", i == 0 ? ""
+                          : i == PROF_NMON - 1 ? " or " : ", ", prof_monitor_name(i));
+        return rd_error_at(r, s, "unknown monitor '%.*s' (%s)", (int)(n > 24 ? 24 : n), s,
+                           known);
+    }
     if (r->p->has_monitor[m])
         return rd_error_at(r, s, "monitor %s given twice", prof_monitor_name(m));
     r->p->has_monitor[m] = 1;

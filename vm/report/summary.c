@@ -1,5 +1,5 @@
 /*
- * run.c -- everything about the end of a run in one struct (status,
+ * summary.c -- everything about the end of a run in one struct (status,
  * registers, statistics, host services), and its JSON form for graders.
  * Deterministic: no times, no temporary paths, keys in a fixed order,
  * ratios as exact fixed-point numbers, so two runs of the same program
@@ -22,8 +22,8 @@ void rep_run_collect(struct rep_run *r, const struct vm *vm, const struct symtab
     r->svc_bytes_out = svc ? svc->bytes_out : 0;
     rep_paging_collect(&r->paging, vm);
     r->abend = NULL;
-    for (int m = 0; m < VM_MON_COUNT; m++)
-        vm_monitor_stats(vm, (enum vm_monitor)m, &r->mon[m]);
+    for (int m = 0; m < VM_HPM_COUNT; m++)
+        vm_hpm_stats(vm, (enum vm_hpm)m, &r->mon[m]);
 }
 
 static const char *int_class_name(enum vm_int_class c)
@@ -135,15 +135,15 @@ void rep_run_json(FILE *f, const struct rep_run *r)
     if (r->abend)
         rep_abend_json(j, r->abend);
     int any = 0;
-    for (int m = 0; m < VM_MON_COUNT; m++)
+    for (int m = 0; m < VM_HPM_COUNT; m++)
         any |= r->mon[m].entries != 0 || r->mon[m].on || r->mon[m].full;
     if (any) {                          /* the sampling monitors that ran */
         json_object(j, "monitors");
-        for (int m = 0; m < VM_MON_COUNT; m++) {
-            const struct vm_monitor_stats *ms = &r->mon[m];
+        for (int m = 0; m < VM_HPM_COUNT; m++) {
+            const struct vm_hpm_stats *ms = &r->mon[m];
             if (!ms->entries && !ms->on && !ms->full)
                 continue;
-            json_object(j, vm_monitor_name((enum vm_monitor)m));
+            json_object(j, vm_hpm_name((enum vm_hpm)m));
             json_u64(j, "events", ms->events);
             json_u64(j, "entries", ms->entries);
             json_u64(j, "cycles", ms->cycles);

@@ -6,7 +6,7 @@
 #define _DEFAULT_SOURCE     /* realpath(path, NULL) */
 #include "symbols.h"
 #include "sha256.h"
-#include "vm.h"                 /* VM_ADDR_MASK */
+#define ADDR_MASK 0xFFFFFFu           /* 24-bit addresses */
 
 #include <fcntl.h>
 #include <libgen.h>
@@ -27,7 +27,7 @@ void sym_init(struct symtab *t, const struct obj_module *m, int64_t delta)
 
 static uint32_t moved(const struct symtab *t, uint32_t a)
 {
-    return (uint32_t)(((int64_t)a + t->delta) & VM_ADDR_MASK);
+    return (uint32_t)(((int64_t)a + t->delta) & ADDR_MASK);
 }
 
 /* The section (SD) holding addr, or NULL. */

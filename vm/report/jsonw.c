@@ -1,5 +1,5 @@
 /*
- * json.c -- a small streaming JSON writer: keys are written in the
+ * jsonw.c -- a small streaming JSON writer: keys are written in the
  * order the caller gives them, one member per line, two-space indent, so
  * the same run always produces the same bytes.
  */

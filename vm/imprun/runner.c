@@ -1,5 +1,5 @@
 /*
- * run.c -- one imprun run: load the program onto a new machine,
+ * runner.c -- one imprun run: load the program onto a new machine,
  * set the starting state of imp(7) / imprun(1), serve DIAGNOSE through
  * the host services, run to a status, then write the reports asked for.
  *
@@ -21,6 +21,7 @@
 #include "run.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +31,7 @@
 #include "assist.h"
 #include "diag.h"
 #include "home.h"
+#include "hpm.h"
 #include "isa.h"
 #include "loader.h"
 #include "outfile.h"
@@ -116,7 +118,7 @@ static void environment(struct run *r, struct run_task *t, uint32_t end, uint32_
         save = size - IMPRUN_SAVE_LEN;
     static const uint8_t zero[IMPRUN_SAVE_LEN];
     vm_store_bytes(vm, save, zero, sizeof zero);
-    svc_set_region(t->svc, save + IMPRUN_SAVE_LEN, imprun_iifm_top(r->o, size));
+    svc_set_region(t->svc, save + IMPRUN_SAVE_LEN, hpm_top(r->o, size));
     if (r->o->supervisor) {
         vm_store_bytes(vm, IMPRUN_EXIT_STUB, diag, sizeof diag);
         vm_set_gr(vm, 13, IMPRUN_SAVE_AREA);
@@ -128,6 +130,24 @@ static void environment(struct run *r, struct run_task *t, uint32_t end, uint32_
     }
 }
 
+void run_say(const struct run_sink *s, const char *setting, const char *value,
+             const char *fmt, ...)
+{
+    char text[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    struct run_msg msg = { setting, value, text };
+    s->report(s->ctx, &msg);
+}
+
+void run_diag_init(struct diag *d, const struct run_sink *s)
+{
+    diag_init(d, s->prog);
+    d->out = s->err;
+}
+
 /* Load the module at path into the selected task k (0-based) and set its
  * registers and PSW; 0 or -1 after a message. */
 static int load_module(struct run *r, int k, const char *path)
@@ -136,18 +156,18 @@ static int load_module(struct run *r, int k, const char *path)
     struct load_image img;
     char err[300];
     struct run_task *t = &r->tk[k];
-    diag_init(&d, "imprun");
+    run_diag_init(&d, r->sink);
     if (obj_read(&t->mod, OBJ_LOAD, path, &d) != 0)
         return -1;
     t->have_mod = 1;
     if (loader_place(&t->mod, r->o->task[k].origin, vm_storage_size(r->vm), &img, err,
                      sizeof err) != 0) {
-        fprintf(stderr, "imprun: %s: %s\n", path, err);
+        run_say(r->sink, NULL, NULL, "%s: %s", path, err);
         return -1;
     }
     if (img.base < IMPRUN_LOW_END) {
-        fprintf(stderr, "imprun: %s: the program starts at X'%06X', inside low storage "
-                "(X'0'-X'%X'); link it at X'%X' or above\n", path, img.base,
+        run_say(r->sink, NULL, NULL, "%s: the program starts at X'%06X', inside low storage "
+                "(X'0'-X'%X'); link it at X'%X' or above", path, img.base,
                 IMPRUN_LOW_END - 1, IMPRUN_LOW_END);
         loader_free(&img);
         return -1;
@@ -179,7 +199,7 @@ static int load_core(struct run *r, const char *path)
     struct load_image img;
     char err[300];
     if (loader_read_core(path, vm_storage_size(r->vm), &img, err, sizeof err) != 0) {
-        fprintf(stderr, "imprun: %s\n", err);
+        run_say(r->sink, NULL, NULL, "%s", err);
         return -1;
     }
     vm_store_bytes(r->vm, 0, img.data, img.len);
@@ -221,8 +241,8 @@ static void write_reports(struct run *r, enum vm_status st)
         uint64_t max = r->limit == LIMIT_CONSOLE ? r->svc->max_console
                      : r->limit == LIMIT_FILES ? r->svc->max_files
                      : r->limit == LIMIT_TRACE ? o->max_trace : r->limit_max;
-        fprintf(r->rep, "imprun: %s limit reached: the %s reached its limit of %" PRIu64
-                " %s (%s raises it)\n", r->limit >= LIMIT_CARDS ? "job" : "output",
+        fprintf(r->rep, "%s: %s limit reached: the %s reached its limit of %" PRIu64
+                " %s (%s raises it)\n", r->sink->prog, r->limit >= LIMIT_CARDS ? "job" : "output",
                 limit_info[r->limit].what, max, limit_info[r->limit].unit,
                 limit_info[r->limit].option);
         char psw[128];
@@ -288,9 +308,7 @@ static void write_reports(struct run *r, enum vm_status st)
         rep_stats_collect(&stats, vm_counters(r->vm));
         rep_stats_print(r->rep, &stats);
     }
-    if (o->iifm)
-        imprun_iifm_report(r->rep, r->vm, o);
-    if (o->ias_period || o->pcs_rate || o->glean_info || o->csm_records)
+    if (hpm_any_on(o))
         imprun_mon_report(r->rep, r);
 }
 
@@ -298,7 +316,7 @@ static void write_reports(struct run *r, enum vm_status st)
 
 static int open_report(struct run *r)
 {
-    r->rep = stderr;
+    r->rep = r->sink->err;
     if (!r->o->report)
         return 0;
     r->rep = outfile_open(&r->rep_file, r->o->report, &r->d);
@@ -340,8 +358,7 @@ static int write_outputs(struct run *r, enum vm_status st, int ex, const struct 
     for (int i = 0; i < o->nsaves && !bad; i++) {
         const struct save_req *s = &o->saves[i];
         if (s->end >= vm_storage_size(r->vm)) {
-            fprintf(stderr, "imprun: --savecore: X'%X' is beyond storage (X'%X' bytes)\n",
-                    s->end, vm_storage_size(r->vm));
+            run_say(r->sink, "savecore", NULL, "X'%X' is beyond storage (X'%X' bytes)", s->end, vm_storage_size(r->vm));
             bad = 1;
         } else if (!outfile_open(&of[i], s->file, &r->d)) {
             bad = 1;
@@ -407,15 +424,15 @@ static int prepare_paging(struct run *r)
     const struct imprun_opts *o = r->o;
     char err[300];
     if (vm_set_paging(r->vm, &o->pcfg, err, sizeof err) != 0) {
-        fprintf(stderr, "imprun: paging: %s\n", err);
+        run_say(r->sink, NULL, NULL, "paging: %s", err);
         return EXIT_USAGE;
     }
     if (o->slice)
         vm_set_slice(r->vm, o->slice);
     for (int k = 1; k < o->ntasks; k++)
         if (vm_add_task(r->vm) < 0) {
-            fprintf(stderr, "imprun: cannot make task %d: local replacement needs at least one "
-                    "frame per task (--frames=%u for %d tasks)\n", k + 1, o->pcfg.frames,
+            run_say(r->sink, NULL, NULL, "cannot make task %d: local replacement needs at least "
+                    "one frame per task (--frames=%u for %d tasks)", k + 1, o->pcfg.frames,
                     o->ntasks);
             return EXIT_USAGE;
         }
@@ -452,17 +469,18 @@ static int prepare(struct run *r, char *const *load)
     struct vm_config cfg = { o->storage };
     r->vm = vm_new(&cfg);
     if (!r->vm) {
-        fprintf(stderr, "imprun: cannot create a machine with %u bytes of storage\n", o->storage);
+        run_say(r->sink, NULL, NULL, "cannot create a machine with %u bytes of storage",
+                o->storage);
         return EXIT_RUN_MACHINE;
     }
     char err[400];
     struct stat sb;
     if (o->microcode && stat(o->microcode, &sb) == 0 && S_ISDIR(sb.st_mode)) {
-        fprintf(stderr, "imprun: %s: cannot read: %s\n", o->microcode, strerror(EISDIR));
+        run_say(r->sink, NULL, NULL, "%s: cannot read: %s", o->microcode, strerror(EISDIR));
         return EXIT_BAD_INPUT;
     }
     if (o->microcode && vm_load_control_store_file(r->vm, o->microcode, err, sizeof err) != 0) {
-        fprintf(stderr, "imprun: %s\n", err);
+        run_say(r->sink, NULL, NULL, "%s", err);
         return EXIT_BAD_INPUT;
     }
     int ex;
@@ -519,7 +537,8 @@ static int tasks_exit(struct run *r, enum vm_status st)
 /* --trace=CSECT: the addresses of CSECT name (any case) in the loaded
  * program of syms, into lo..hi (inclusive); 0, or -1 after a message
  * listing the CSECTs there are. */
-static int trace_bounds(const struct symtab *syms, const char *name, uint32_t *lo, uint32_t *hi)
+static int trace_bounds(const struct run *r, const struct symtab *syms, const char *name,
+                        uint32_t *lo, uint32_t *hi)
 {
     const struct obj_module *m = syms->m;
     char list[400] = "";
@@ -537,10 +556,10 @@ static int trace_bounds(const struct symtab *syms, const char *name, uint32_t *l
             k += (size_t)snprintf(list + k, sizeof list - k, "%s%s", k ? ", " : "", e->name);
     }
     if (k)
-        fprintf(stderr, "imprun: --trace=%s: the program has no CSECT %s (its CSECTs: %s)\n",
-                name, name, list);
+        run_say(r->sink, "trace", name, "the program has no CSECT %s (its CSECTs: %s)", name,
+                list);
     else
-        fprintf(stderr, "imprun: --trace=%s: the program has no CSECTs (no symbols)\n", name);
+        run_say(r->sink, "trace", name, "the program has no CSECTs (no symbols)");
     return -1;
 }
 
@@ -550,10 +569,12 @@ static int trace_bounds(const struct symtab *syms, const char *name, uint32_t *l
  * first; run_close releases what it holds in every case.  0, or the exit
  * status of the failure after a message.  impmon loads its machine here.
  */
-int run_open(struct run *r, const struct imprun_opts *o, char *const *load)
+int run_open(struct run *r, const struct imprun_opts *o, char *const *load,
+             const struct run_sink *sink)
 {
     memset(r, 0, sizeof *r);
     r->o = o;
+    r->sink = sink;
     r->svc = o->task[0].svc;
     r->ntasks = o->ntasks;
     for (int k = 0; k < r->ntasks; k++) {
@@ -562,7 +583,7 @@ int run_open(struct run *r, const struct imprun_opts *o, char *const *load)
         r->tk[k].name = o->core ? o->core : o->task[k].inputs[0];
         r->tk[k].svc->no_super = o->no_super;
     }
-    diag_init(&r->d, "imprun");
+    run_diag_init(&r->d, sink);
     /* ASSIST's look: asked for, or a $JOB/$ENTRY deck unless refused; not
        with paging (every page would be touched) or a core image */
     r->fill = !o->core && !o->paging &&
@@ -585,8 +606,6 @@ int run_open(struct run *r, const struct imprun_opts *o, char *const *load)
     }
     if (ex == 0 && run_assist_open(r) != 0)
         ex = EXIT_BAD_INPUT;
-    if (ex == 0 && o->iifm && imprun_iifm_arm(r->vm, o) != 0)
-        ex = EXIT_USAGE;
     if (ex == 0 && imprun_mon_arm(r, r->tk[0].svc->region_lo) != 0)
         ex = EXIT_USAGE;
     return ex;
@@ -617,12 +636,13 @@ void run_close(struct run *r)
     imprun_mon_free(r);
 }
 
-static int run_program(const struct imprun_opts *o, char *const *load)
+static int run_program(const struct imprun_opts *o, char *const *load,
+                       const struct run_sink *sink)
 {
     struct run r;
-    int ex = run_open(&r, o, load);
+    int ex = run_open(&r, o, load, sink);
     uint32_t trace_lo = o->trace_lo, trace_hi = o->trace_hi;
-    if (ex == 0 && o->trace_csect && trace_bounds(&r.tk[0].syms, o->trace_csect, &trace_lo,
+    if (ex == 0 && o->trace_csect && trace_bounds(&r, &r.tk[0].syms, o->trace_csect, &trace_lo,
                                                   &trace_hi) != 0)
         ex = EXIT_USAGE;
     if (ex == 0) {
@@ -680,7 +700,7 @@ static int run_program(const struct imprun_opts *o, char *const *load)
 }
 
 
-int imprun_main(const struct imprun_opts *o, const char *self)
+int imprun_main(const struct imprun_opts *o, const char *self, const struct run_sink *sink)
 {
     struct build b[VM_MAX_TASKS];
     char *load[VM_MAX_TASKS] = { NULL };
@@ -692,7 +712,7 @@ int imprun_main(const struct imprun_opts *o, const char *self)
             continue;
         }
         int rc = build_program(&b[nb], self, t->inputs, t->ninputs, o->incdirs, o->nincdirs,
-                               t->origin_text, stderr);
+                               t->origin_text, sink->err);
         nb++;
         if (rc != 0)
             ex = EXIT_BAD_INPUT;
@@ -700,7 +720,7 @@ int imprun_main(const struct imprun_opts *o, const char *self)
             load[k] = b[nb - 1].load;
     }
     if (ex == 0)
-        ex = run_program(o, load);
+        ex = run_program(o, load, sink);
     for (int i = 0; i < nb; i++)
         build_cleanup(&b[i]);
     return ex;

@@ -1,5 +1,5 @@
 /*
- * paging.c -- the paging report: for each task and in total, the four
+ * pagerep.c -- the paging report: for each task and in total, the four
  * figures of the CSECT-monitor paper's Table I (page-ins, page-outs, CPU
  * cycles, elapsed cycles) with the paging wait, and OPT's page-ins on
  * the same reference string beside the policy's.

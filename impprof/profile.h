@@ -33,14 +33,12 @@
 #define PROF_MAX_TASKS 16
 #define PROF_FILE_LIMIT (256u << 20)    /* largest profile read */
 
-/* The monitors of the format, in the order of their sections. */
-#define PROF_MONITORS(X) X(PROF_IAS, "ias") X(PROF_PCS, "pcs") X(PROF_GLEAN, "glean") \
-    X(PROF_CSM, "csm") X(PROF_IIFM, "iifm")
-
+/* The monitors of the format, in the order of their sections: the
+ * table imprun's monitors write by (vm/hpm/sections.def). */
 enum prof_monitor_id {
-#define X(e, name) e,
-    PROF_MONITORS(X)
-#undef X
+#define HPM_SECTION(e, name) e,
+#include "../vm/hpm/sections.def"
+#undef HPM_SECTION
     PROF_NMON
 };
 const char *prof_monitor_name(enum prof_monitor_id m);

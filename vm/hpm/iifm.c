@@ -1,14 +1,16 @@
 /*
- * iifm.c -- imprun --iifm: the instruction-frequency monitor armed from the
- * command line with the control block a guest's LOCR would load (imp(7),
- * "INSTRUCTION FREQUENCY MONITORING"), and its report beside the
- * machine's exact counts.
+ * iifm.c -- instruction frequency monitoring (imp(7), "INSTRUCTION
+ * FREQUENCY MONITORING"; seed 004), armed from the command line with the
+ * control block a guest's LOCR would load (mc/src/monitor.mc, LOCR and
+ * STOCR; the counting is the I-unit's, vm/hpm-iifm.c), and its report
+ * beside the machine's exact counts.  The block, its counters and the
+ * time-sliced table are reserved at the top of storage.
  *
  *   --iifm=WHAT[,problem][,supervisor][,tasks=N:M...][,slice=CYCLES]
  *   WHAT: a mnemonic (BCT), an opcode in hex (X'46', 0x46, B2E6) with an
  *   optional /DONTCARE in hex (X'18'/X'07'), or all
  */
-#include "imprun.h"
+#include "hpm.h"
 
 #include <ctype.h>
 #include <inttypes.h>
@@ -37,11 +39,11 @@ static long opcode_value(const char *s)
     return (long)v;
 }
 
-int imprun_parse_iifm(struct imprun_opts *o, const char *spec, char *err, size_t errsize)
+static int parse(struct imprun_opts *o, const char *spec, char *err, size_t errsize)
 {
     char buf[256];
     if (strlen(spec) >= sizeof buf) {
-        snprintf(err, errsize, "--iifm: the specification is too long");
+        snprintf(err, errsize, "the specification is too long");
         return -1;
     }
     strcpy(buf, spec);
@@ -58,13 +60,13 @@ int imprun_parse_iifm(struct imprun_opts *o, const char *spec, char *err, size_t
                 *slash = '\0';
             long op = strcmp(tok, "all") == 0 ? 0 : opcode_value(tok);
             if (op < 0) {
-                snprintf(err, errsize, "--iifm: '%s' is no mnemonic, opcode (hex) or all", tok);
+                snprintf(err, errsize, "'%s' is no mnemonic, opcode (hex) or all", tok);
                 return -1;
             }
             o->iifm_pattern = (unsigned)op;
             o->iifm_dontcare = strcmp(tok, "all") == 0 ? 0xFFFF : 0;
             if (slash && (parse_number_in(slash + 1, NUM_HEX, 0, 0xFFFF, &v) != 0)) {
-                snprintf(err, errsize, "--iifm: '%s' is not a don't-care mask (hex, 0-FFFF)",
+                snprintf(err, errsize, "'%s' is not a don't-care mask (hex, 0-FFFF)",
                          slash + 1);
                 return -1;
             } else if (slash)
@@ -75,7 +77,7 @@ int imprun_parse_iifm(struct imprun_opts *o, const char *spec, char *err, size_t
             o->iifm_flags |= VM_IIFM_SUP;
         else if (strncmp(tok, "slice=", 6) == 0) {
             if (parse_number_in(tok + 6, NUM_DECIMAL, 1000, UINT32_MAX, &v) != 0) {
-                snprintf(err, errsize, "--iifm: slice '%s' is not a number of cycles (1000 or "
+                snprintf(err, errsize, "slice '%s' is not a number of cycles (1000 or "
                          "more)", tok + 6);
                 return -1;
             }
@@ -85,14 +87,14 @@ int imprun_parse_iifm(struct imprun_opts *o, const char *spec, char *err, size_t
             char *ts = NULL;
             for (char *t = strtok_r(tok + 6, ":", &ts); t; t = strtok_r(NULL, ":", &ts)) {
                 if (parse_number_in(t, NUM_DECIMAL, 1, VM_MAX_TASKS, &v) != 0) {
-                    snprintf(err, errsize, "--iifm: task '%s' is not a task number (1-%d)", t,
+                    snprintf(err, errsize, "task '%s' is not a task number (1-%d)", t,
                              VM_MAX_TASKS);
                     return -1;
                 }
                 o->iifm_tasks |= 1u << (v - 1);
             }
         } else {
-            snprintf(err, errsize, "--iifm: '%s' is not problem, supervisor, tasks=N:M or "
+            snprintf(err, errsize, "'%s' is not problem, supervisor, tasks=N:M or "
                      "slice=CYCLES", tok);
             return -1;
         }
@@ -109,13 +111,12 @@ static uint32_t reserved(const struct imprun_opts *o)
 static uint32_t block_at(const struct vm *vm) { return vm_storage_size(vm) - 64; }
 static uint32_t table_at(const struct vm *vm) { return vm_storage_size(vm) - 64 - VM_IIFM_TABLE; }
 
-uint32_t imprun_iifm_top(const struct imprun_opts *o, uint32_t size)
-{
-    return o->iifm ? size - reserved(o) : size;
-}
+static uint32_t reserve(const struct imprun_opts *o) { return o->iifm ? reserved(o) : 0; }
 
-int imprun_iifm_arm(struct vm *vm, const struct imprun_opts *o)
+static int arm(struct run *r, uint32_t floor)
 {
+    struct vm *vm = r->vm;
+    const struct imprun_opts *o = r->o;
     uint8_t b[VM_IIFM_BLOCK] = { 0 };
     uint32_t table = (o->iifm_flags & VM_IIFM_SLICE) ? table_at(vm) : 0;
     b[0] = (uint8_t)(o->iifm_pattern >> 8);
@@ -133,10 +134,15 @@ int imprun_iifm_arm(struct vm *vm, const struct imprun_opts *o)
     if (table)
         vm_store_bytes(vm, table, zero, sizeof zero);
     vm_store_bytes(vm, block_at(vm), b, sizeof b);
-    int pic = vm_iifm_start(vm, block_at(vm));
+    return 0;
+}
+
+static int enable(struct run *r)
+{
+    int pic = vm_iifm_start(r->vm, block_at(r->vm));
     if (pic)
-        fprintf(stderr, "imprun: --iifm: the control block is not accepted (LOCR would raise "
-                "program interruption %04X)\n", (unsigned)pic);
+        run_say(r->sink, "iifm", NULL, "the control block is not accepted (LOCR would raise "
+                "program interruption %04X)", (unsigned)pic);
     return pic ? -1 : 0;
 }
 
@@ -165,8 +171,10 @@ static void table_entry(struct vm *vm, unsigned d, uint64_t *count, uint64_t *cy
 
 static double cpi(uint64_t c, uint64_t n) { return n ? (double)c / (double)n : 0.0; }
 
-void imprun_iifm_report(FILE *f, struct vm *vm, const struct imprun_opts *o)
+static void summary(FILE *f, struct run *r)
 {
+    struct vm *vm = r->vm;
+    const struct imprun_opts *o = r->o;
     uint64_t n, c, en = 0, ec = 0;
     vm_iifm_stop(vm, &n, &c);
     const struct vm_counters *k = vm_counters(vm);
@@ -212,8 +220,10 @@ void imprun_iifm_report(FILE *f, struct vm *vm, const struct imprun_opts *o)
     }
 }
 
-void imprun_iifm_profile(FILE *f, struct vm *vm, const struct imprun_opts *o)
+static void profile(FILE *f, struct run *r)
 {
+    struct vm *vm = r->vm;
+    const struct imprun_opts *o = r->o;
     uint64_t n, c;
     vm_iifm_stop(vm, &n, &c);
     char flags[40] = "";
@@ -238,3 +248,37 @@ void imprun_iifm_profile(FILE *f, struct vm *vm, const struct imprun_opts *o)
         fprintf(f, "freq %s %s %" PRIu64 " %" PRIu64 "\n", opc, name_of(d), sn, sc);
     }
 }
+
+static void said(const struct imprun_opts *o, const char *spec, char *buf, size_t size)
+{
+    snprintf(buf, size, "iifm: %s", spec);
+}
+
+static void info(FILE *f, struct vm *vm)
+{
+    fprintf(f, "%-6s %s\n", "iifm", vm_iifm_active(vm) ? "on" : "off");
+}
+
+static int on(const struct imprun_opts *o) { return o->iifm; }
+static void off(struct imprun_opts *o) { o->iifm = 0; }
+
+static const struct hpm_setting settings[] = {
+    { "iifm", "WHAT[,problem|supervisor][,tasks=N:M][,slice=CYCLES]", 0,
+      "count an opcode (a mnemonic, hex, all) as LOCR would", parse, said },
+    { NULL, NULL, 0, NULL, NULL, NULL },
+};
+
+const struct hpm_class hpm_iifm = {
+    .name = "iifm",
+    .what = "instruction frequency monitoring",
+    .hw = -1,
+    .settings = settings,
+    .reserve = reserve,
+    .on = on,
+    .off = off,
+    .arm = arm,
+    .enable = enable,
+    .summary = summary,
+    .profile = profile,
+    .info = info,
+};

@@ -1,5 +1,5 @@
 /*
- * per.c -- program-event recording (GA22-7000 "Program-Event Recording";
+ * hpm-per.c -- program-event recording (GA22-7000 "Program-Event Recording";
  * imp(7), "PROGRAM-EVENT RECORDING") and the stripped-down CSECT monitor
  * that rides on it.
  *

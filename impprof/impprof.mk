@@ -1,4 +1,4 @@
-# vm/impprof/impprof.mk -- impprof, the reports of a profile written by
+# impprof/impprof.mk -- impprof, the reports of a profile written by
 # imprun --profile (imp-profile(5)): the command line (main.c), the
 # reader of the file (profile.c on reader.c: libimpprof.a, no printing,
 # no exit), addresses and opcodes (where.c), the report tables and their
@@ -6,19 +6,21 @@
 # callgrind and folded stacks (export.c).  It links the host side's
 # symbols and the reports' opcode names and JSON quoting.
 
-IMPPROF_SRC := $(addprefix vm/impprof/,main.c where.c report.c table.c export.c)
+IMPPROF_SRC := $(addprefix impprof/,main.c where.c report.c table.c export.c)
 IMPPROF_OBJ := $(IMPPROF_SRC:%.c=$(B)/%.o)
 DEPS        += $(IMPPROF_OBJ:.o=.d) $(LIBIMPPROF_OBJ:.o=.d)
-$(IMPPROF_OBJ): ALL_CFLAGS += $(VM_SUB_INCLUDES)
 
 # The reader and the CSECT ordering (order*.c) are a library
 # of their own, so the unit tests link them (tests/unit/t-profile.c,
 # tests/unit/t-order.c).
-LIBIMPPROF_OBJ := $(B)/vm/impprof/profile.o $(B)/vm/impprof/reader.o \
-                  $(B)/vm/impprof/order.o $(B)/vm/impprof/order-alg.o \
-                  $(B)/vm/impprof/order-imp.o
+LIBIMPPROF_OBJ := $(B)/impprof/profile.o $(B)/impprof/reader.o \
+                  $(B)/impprof/order.o $(B)/impprof/order-alg.o \
+                  $(B)/impprof/order-imp.o
 LIBIMPPROF     := $(B)/libimpprof.a
 LIBS           := $(LIBIMPPROF) $(LIBS)
+# It reads files only, but names opcodes and quotes JSON as the reports do
+# (report.h, which sees the machine's header for its types).
+$(IMPPROF_OBJ) $(LIBIMPPROF_OBJ): ALL_CFLAGS += -Ivm -Imc $(VM_SUB_INCLUDES)
 
 $(LIBIMPPROF): $(LIBIMPPROF_OBJ)
 	@mkdir -p $(dir $@)
@@ -26,7 +28,7 @@ $(LIBIMPPROF): $(LIBIMPPROF_OBJ)
 
 $(UNIT_TESTS): $(LIBIMPPROF)
 $(patsubst tests/unit/%.c,$(B)/tests/unit/%.o,$(wildcard tests/unit/t-profile*.c tests/unit/t-order.c)): \
-    ALL_CFLAGS += -Ivm/impprof
+    ALL_CFLAGS += -Iimpprof
 
 PROGRAMS  += $(BIN)/impprof
 MAN_PAGES += man/impprof.1 man/imp-profile.5

@@ -1,9 +1,13 @@
 /*
- * monitor.c -- the sampling monitors' hardware (imp(7), "THE SAMPLING
- * MONITORS"): the instruction-address sampler's interval timer 4, the
+ * hpm.c -- the hardware performance monitors (HPMs) in the machine: the
+ * sampling monitors' hardware (imp(7), "THE SAMPLING MONITORS") and the
+ * CSECT monitor's comparators.  (The instruction-frequency monitor's
+ * counters are hpm-iifm.c, PER hpm-per.c; what sets them up from a
+ * command line is vm/hpm/, see vm/hpm/HPM.md.)  The instruction-address sampler's interval timer 4, the
  * program-counter sampling clock and the gleaning triggers; the entry to
  * the `monitor' vector; the enabling and disabling instructions; the
- * monitors' own storage references; what each monitor's microcode costs.
+ * monitors' own storage references (through the storage path's
+ * st_machine_copy); what each monitor's microcode costs.
  *
  * Everything a monitor does with an event -- which window an address
  * falls in, which table entry a (task, address) pair has, what a gleaned
@@ -17,7 +21,7 @@
  * is the deadline of the event source EV_HPM (events.def), so tm_update
  * runs when it is due and raises PW_SAMPLE;
  * an event by instruction keeps PW_SAMPLE raised.  At the next
- * instruction fetch, mon_enter latches the due events (MONEV), restarts
+ * instruction fetch, hpm_enter latches the due events (MONEV), restarts
  * their timers and sends the fetch to the monitor vector -- at most once
  * per instruction, so a monitor that costs more than its period slows
  * the program but cannot stop it.  In the wait state the idle functions
@@ -30,9 +34,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const names[VM_MON_COUNT] = { "ias", "pcs", "glean", "csm" };
+static const char *const names[VM_HPM_COUNT] = { "ias", "pcs", "glean", "csm" };
 
-const char *vm_monitor_name(enum vm_monitor m) { return (unsigned)m < VM_MON_COUNT ? names[m] : "?"; }
+const char *vm_hpm_name(enum vm_hpm m) { return (unsigned)m < VM_HPM_COUNT ? names[m] : "?"; }
 
 unsigned vm_glean_record_len(unsigned info)
 {
@@ -58,62 +62,45 @@ static unsigned info_bits(void)
  * no key, no fault, no reference, no watchpoint.  Outside storage a
  * read gives 0 and a store does nothing: a control block damaged after
  * the enabling instruction cannot take the machine down. */
-static int mon_bytes(struct vm *vm, uint32_t addr, uint8_t *b, int write)
+static int hpm_bytes(struct vm *vm, uint32_t addr, uint8_t *b, int write)
 {
     if (addr > vm->memsize || vm->memsize - addr < 4)
         return -1;
-    if (!vm->pg.on) {
-        if (write)
-            memcpy(vm->real + addr, b, 4);
-        else
-            memcpy(b, vm->real + addr, 4);
-        return 0;
-    }
-    struct task *t = vm->task[1];
-    for (unsigned i = 0; i < 4; i++) {          /* a word may cross a page */
-        if (write) {
-            if (pg_store_in(vm, t, addr + i, b + i, 1) != 0)
-                return -1;
-        } else {
-            const uint8_t *p = pg_peek_in(vm, t, addr + i, 0);
-            b[i] = p ? *p : 0;
-        }
-    }
-    return 0;
+    return st_machine_copy(vm, addr, b, 4, write);   /* the storage path's side door */
 }
 
-uint32_t mon_read4(struct vm *vm, uint32_t addr)
+uint32_t hpm_read4(struct vm *vm, uint32_t addr)
 {
     uint8_t b[4];
-    if (mon_bytes(vm, addr, b, 0) != 0)
+    if (hpm_bytes(vm, addr, b, 0) != 0)
         return 0;
     return (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3];
 }
 
-void mon_write4(struct vm *vm, uint32_t addr, uint32_t v)
+void hpm_write4(struct vm *vm, uint32_t addr, uint32_t v)
 {
     uint8_t b[4] = { (uint8_t)(v >> 24), (uint8_t)(v >> 16), (uint8_t)(v >> 8), (uint8_t)v };
-    mon_bytes(vm, addr, b, 1);
+    hpm_bytes(vm, addr, b, 1);
 }
 
 /* ---- timers and triggers ------------------------------------------------------- */
 
-static uint64_t pcs_tick(const struct mon *m, uint64_t k)
+static uint64_t pcs_tick(const struct hpm *m, uint64_t k)
 {
     /* k * second / rate without overflow for any k a run can reach */
     return m->pcs_start + k / m->pcs_rate * VM_CYCLES_PER_SECOND +
            k % m->pcs_rate * VM_CYCLES_PER_SECOND / m->pcs_rate;
 }
 
-uint64_t mon_deadline(const struct vm *vm)
+uint64_t hpm_deadline(const struct vm *vm)
 {
-    const struct mon *m = &vm->mon;
+    const struct hpm *m = &vm->hpm;
     uint64_t d = UINT64_MAX;
-    if ((m->on & MON_IAS) && m->ias_next < d)
+    if ((m->on & HPM_IAS) && m->ias_next < d)
         d = m->ias_next;
-    if ((m->on & MON_PCS) && m->pcs_next < d)
+    if ((m->on & HPM_PCS) && m->pcs_next < d)
         d = m->pcs_next;
-    if ((m->on & MON_GLN) && !m->gln_insns && !m->gln_left && m->gln_next < d)
+    if ((m->on & HPM_GLN) && !m->gln_insns && !m->gln_left && m->gln_next < d)
         d = m->gln_next;                /* (in a burst, the next record is by instruction) */
     return d;
 }
@@ -122,8 +109,8 @@ uint64_t mon_deadline(const struct vm *vm)
  * instruction of a burst.) */
 static int glean_due(const struct vm *vm)
 {
-    const struct mon *m = &vm->mon;
-    if (!(m->on & MON_GLN))
+    const struct hpm *m = &vm->hpm;
+    if (!(m->on & HPM_GLN))
         return 0;
     if (m->gln_left)                    /* a burst first: a trigger waits for its end */
         return vm->ctr.instructions > m->gln_last;
@@ -132,19 +119,19 @@ static int glean_due(const struct vm *vm)
 
 static unsigned due(const struct vm *vm)
 {
-    const struct mon *m = &vm->mon;
+    const struct hpm *m = &vm->hpm;
     uint64_t now = vm->ctr.cycles;
     unsigned ev = 0;
-    if ((m->on & MON_IAS) && now >= m->ias_next)
-        ev |= MON_IAS;
-    if ((m->on & MON_PCS) && now >= m->pcs_next)
-        ev |= MON_PCS;
+    if ((m->on & HPM_IAS) && now >= m->ias_next)
+        ev |= HPM_IAS;
+    if ((m->on & HPM_PCS) && now >= m->pcs_next)
+        ev |= HPM_PCS;
     if (glean_due(vm))
-        ev |= MON_GLN;
+        ev |= HPM_GLN;
     if (m->csm_due)
-        ev |= MON_CSM;
+        ev |= HPM_CSM;
     if (m->dsm_qn)
-        ev |= MON_DSM;
+        ev |= HPM_DSM;
     return ev;
 }
 
@@ -152,21 +139,21 @@ static unsigned due(const struct vm *vm)
  * instructions (every fetch must ask). */
 static void settle(struct vm *vm)
 {
-    const struct mon *m = &vm->mon;
-    int by_insn = (m->on & MON_GLN) && (m->gln_insns || m->gln_left);
+    const struct hpm *m = &vm->hpm;
+    int by_insn = (m->on & HPM_GLN) && (m->gln_insns || m->gln_left);
     pw_set(vm, PW_SAMPLE, by_insn || due(vm) != 0);
 }
 
-void mon_timer(struct vm *vm)
+void hpm_timer(struct vm *vm)
 {
-    if (vm->mon.on || vm->ev[EV_HPM] != UINT64_MAX)     /* (none on: no deadline) */
-        ev_set(vm, EV_HPM, mon_deadline(vm));
+    if (vm->hpm.on || vm->ev[EV_HPM] != UINT64_MAX)     /* (none on: no deadline) */
+        ev_set(vm, EV_HPM, hpm_deadline(vm));
 }
 
 /* The CSECT monitor's bounds comparator, at each fetch: a branch taken
  * since the last one (the branch history moved) to a target outside the
  * current CSECT's bounds is an event. */
-static void csm_compare(struct vm *vm, struct mon *m)
+static void csm_compare(struct vm *vm, struct hpm *m)
 {
     if (vm->brp != m->csm_brp) {
         m->csm_brp = vm->brp;
@@ -175,10 +162,10 @@ static void csm_compare(struct vm *vm, struct mon *m)
     }
 }
 
-int mon_enter(struct vm *vm, int at_fetch)
+int hpm_enter(struct vm *vm, int at_fetch)
 {
-    struct mon *m = &vm->mon;
-    if ((m->on & MON_CSM) && at_fetch)
+    struct hpm *m = &vm->hpm;
+    if ((m->on & HPM_CSM) && at_fetch)
         csm_compare(vm, m);
     unsigned ev = due(vm);
     if (!ev || (at_fetch && m->entered && m->entry_insn == vm->ctr.instructions)) {
@@ -187,15 +174,15 @@ int mon_enter(struct vm *vm, int at_fetch)
     }
     m->entered = at_fetch;
     m->entry_insn = vm->ctr.instructions;
-    if (ev & MON_IAS) {                 /* interval timer 4 restarts */
+    if (ev & HPM_IAS) {                 /* interval timer 4 restarts */
         m->ias_next += m->ias_period;
-        m->events[VM_MON_IAS]++;
+        m->events[VM_HPM_IAS]++;
     }
-    if (ev & MON_PCS) {
+    if (ev & HPM_PCS) {
         m->pcs_next = pcs_tick(m, ++m->pcs_k);
-        m->events[VM_MON_PCS]++;
+        m->events[VM_HPM_PCS]++;
     }
-    if (ev & MON_GLN) {
+    if (ev & HPM_GLN) {
         if (m->gln_left) {
             m->gln_left--;              /* the burst's next instruction */
             m->gln_idx++;
@@ -207,14 +194,14 @@ int mon_enter(struct vm *vm, int at_fetch)
             m->gln_idx = 0;
         }
         m->gln_last = vm->ctr.instructions;
-        m->events[VM_MON_GLEAN]++;
+        m->events[VM_HPM_GLEAN]++;
     }
-    if (ev & MON_CSM) {
+    if (ev & HPM_CSM) {
         m->csm_due = 0;
-        m->events[VM_MON_CSM]++;
+        m->events[VM_HPM_CSM]++;
     }
-    if (ev & MON_DSM)
-        m->events[VM_MON_CSM] += m->dsm_qn;
+    if (ev & HPM_DSM)
+        m->events[VM_HPM_CSM] += m->dsm_qn;
     m->ev = ev;
     m->cur = 0;
     m->mark = vm->ctr.cycles;
@@ -222,25 +209,25 @@ int mon_enter(struct vm *vm, int at_fetch)
     return 1;
 }
 
-uint32_t mon_source(const struct vm *vm) { return vm->mon.ev | (vm->mon.gln_idx & 0xFFFF) << 16; }
+uint32_t hpm_source(const struct vm *vm) { return vm->hpm.ev | (vm->hpm.gln_idx & 0xFFFF) << 16; }
 
 /* ---- the data CSECT monitor ------------------------------------------------------
  *
  * The storage path's comparator (seed 004, its section 6.2): while the
  * CSECT monitor runs with its data flag, the pages of the table's CSECTs
  * are out of the storage path's tables, so every operand reference to
- * them comes to the slow side, which asks mon_dsm_ref.  A reference to
+ * them comes to the slow side, which asks hpm_dsm_ref.  A reference to
  * a CSECT, or of a kind (fetch, store), other than the last one latched
  * is latched (at most DSM_QUEUE between two fetches; more are counted as
  * lost) and the next fetch enters the monitor vector, whose microcode
- * (`dsm' in monitor.c's microcode) records each in the CSECT monitor's
+ * (`dsm' in monitor.mc) records each in the CSECT monitor's
  * buffer: the data CSECT reference string, with fetch and store, beside
  * the code's transitions.  Instruction fetch is not an operand reference,
  * and neither are the CPU's and the monitors' own references.
  */
 
 /* The index of the table's CSECT holding addr, or X'FFFF'. */
-static uint32_t dsm_find(const struct mon *m, uint32_t addr)
+static uint32_t dsm_find(const struct hpm *m, uint32_t addr)
 {
     uint32_t lo = 0, hi = m->dsm_n;
     while (lo < hi) {
@@ -255,9 +242,9 @@ static uint32_t dsm_find(const struct mon *m, uint32_t addr)
     return 0xFFFF;
 }
 
-int mon_dsm_page(const struct vm *vm, uint32_t base)
+int hpm_dsm_page(const struct vm *vm, uint32_t base)
 {
-    const struct mon *m = &vm->mon;
+    const struct hpm *m = &vm->hpm;
     if (!m->dsm)
         return 0;
     uint32_t lo = 0, hi = m->dsm_n;       /* the first CSECT ending past base */
@@ -271,9 +258,9 @@ int mon_dsm_page(const struct vm *vm, uint32_t base)
     return lo < m->dsm_n && m->dsm_tab[2 * lo] < base + ST_PAGE;
 }
 
-void mon_dsm_ref(struct vm *vm, uint32_t addr, int store)
+void hpm_dsm_ref(struct vm *vm, uint32_t addr, int store)
 {
-    struct mon *m = &vm->mon;
+    struct hpm *m = &vm->hpm;
     uint32_t k = dsm_find(m, addr), kind = store ? 4u : 3u;
     if (k == 0xFFFF || (kind << 16 | k) == m->dsm_last)
         return;
@@ -288,13 +275,13 @@ void mon_dsm_ref(struct vm *vm, uint32_t addr, int store)
     pw_set(vm, PW_SAMPLE, 1);
 }
 
-uint32_t mon_dsm_source(const struct vm *vm, int which)
+uint32_t hpm_dsm_source(const struct vm *vm, int which)
 {
-    const struct mon *m = &vm->mon;
+    const struct hpm *m = &vm->hpm;
     return m->dsm_qn ? m->dsm_q[0][which] : 0;
 }
 
-static void dsm_pop(struct mon *m)
+static void dsm_pop(struct hpm *m)
 {
     if (!m->dsm_qn)
         return;
@@ -306,7 +293,7 @@ static void dsm_pop(struct mon *m)
  * off: the pages it watches leave the storage path's tables or return. */
 static void dsm_set(struct vm *vm, uint32_t *tab, uint32_t n)
 {
-    struct mon *m = &vm->mon;
+    struct hpm *m = &vm->hpm;
     if (!m->dsm && !tab)
         return;
     free(m->dsm_tab);
@@ -318,17 +305,17 @@ static void dsm_set(struct vm *vm, uint32_t *tab, uint32_t n)
     st_map_all(vm);
 }
 
-void mon_dsm_free(struct vm *vm)
+void hpm_dsm_free(struct vm *vm)
 {
-    free(vm->mon.dsm_tab);
-    vm->mon.dsm_tab = NULL;
+    free(vm->hpm.dsm_tab);
+    vm->hpm.dsm_tab = NULL;
 }
 
 /* The cycles since the mark go to the monitor whose microcode ran (the
  * vector's first words: the first monitor's); `next' runs now (0: none). */
 static void charge(struct vm *vm, unsigned next)
 {
-    struct mon *m = &vm->mon;
+    struct hpm *m = &vm->hpm;
     unsigned to = m->cur ? m->cur : next;
     if (to)
         m->cycles[to - 1] += vm->ctr.cycles - m->mark;
@@ -340,7 +327,7 @@ static void charge(struct vm *vm, unsigned next)
 
 /* ---- the enabling and disabling instructions ---------------------------------- */
 
-static uint32_t rd4(struct vm *vm, uint32_t a) { return mon_read4(vm, a); }
+static uint32_t rd4(struct vm *vm, uint32_t a) { return hpm_read4(vm, a); }
 static int in_storage(const struct vm *vm, uint32_t addr, uint64_t len)
 {
     return addr < vm->memsize && len <= vm->memsize - addr;
@@ -358,7 +345,7 @@ static int block_check(const struct vm *vm, uint32_t ea, uint32_t len)
 }
 
 /* The monitor of bit is on: the enabling instruction's CC (1: it was). */
-static int turn_on(struct mon *m, unsigned bit)
+static int turn_on(struct hpm *m, unsigned bit)
 {
     int was = (m->on & bit) != 0;
     m->on |= bit;
@@ -398,8 +385,8 @@ static int ias_enable(struct vm *vm, int *cc)
                 return 6;
         }
     }
-    struct mon *m = &vm->mon;
-    *cc = turn_on(m, MON_IAS);
+    struct hpm *m = &vm->hpm;
+    *cc = turn_on(m, HPM_IAS);
     m->ias_period = period;
     m->ias_next = vm->ctr.cycles + period;
     return 0;
@@ -421,12 +408,12 @@ static int pcs_enable(struct vm *vm, uint32_t ea, int *cc)
     if (overlaps(table, tlen, ea, VM_PCS_BLOCK))
         return 6;
     for (uint64_t a = 0; a < tlen; a += 4)          /* the machine clears the table */
-        mon_write4(vm, table + (uint32_t)a, 0);
+        hpm_write4(vm, table + (uint32_t)a, 0);
     for (uint32_t off = 12; off < VM_PCS_BLOCK; off += 4)
-        mon_write4(vm, ea + off, 0);
-    mon_write4(vm, VM_CAT + VM_CAT_PCS, ea);
-    struct mon *m = &vm->mon;
-    *cc = turn_on(m, MON_PCS);
+        hpm_write4(vm, ea + off, 0);
+    hpm_write4(vm, VM_CAT + VM_CAT_PCS, ea);
+    struct hpm *m = &vm->hpm;
+    *cc = turn_on(m, HPM_PCS);
     m->pcs_rate = rate;
     m->pcs_start = vm->ctr.cycles;
     m->pcs_k = 1;
@@ -453,12 +440,12 @@ static int glean_enable(struct vm *vm, uint32_t ea, int *cc)
         return 5;
     if (overlaps(buf, size, ea, VM_GLEAN_BLOCK))
         return 6;
-    mon_write4(vm, ea + 4, (w1 & 0xFF000000u) | len);   /* the machine sets the length */
+    hpm_write4(vm, ea + 4, (w1 & 0xFF000000u) | len);   /* the machine sets the length */
     for (uint32_t off = 20; off < VM_GLEAN_BLOCK; off += 4)
-        mon_write4(vm, ea + off, 0);
-    mon_write4(vm, VM_CAT + VM_CAT_GLEAN, ea);
-    struct mon *m = &vm->mon;
-    *cc = turn_on(m, MON_GLN);
+        hpm_write4(vm, ea + off, 0);
+    hpm_write4(vm, VM_CAT + VM_CAT_GLEAN, ea);
+    struct hpm *m = &vm->hpm;
+    *cc = turn_on(m, HPM_GLN);
     m->gln_insns = (flags & VM_GLEAN_INSNS) != 0;
     m->gln_every = every;
     m->gln_next = (m->gln_insns ? vm->ctr.instructions : vm->ctr.cycles) + every;
@@ -471,11 +458,11 @@ static int glean_enable(struct vm *vm, uint32_t ea, int *cc)
 /* The comparator's bounds from the block (the microcode stores them). */
 static void csm_latch(struct vm *vm, uint32_t blk)
 {
-    struct mon *m = &vm->mon;
+    struct hpm *m = &vm->hpm;
     m->csm_lo = rd4(vm, blk + 32);
     m->csm_hi = rd4(vm, blk + 36);
     if (rd4(vm, blk + 28) & VM_GLEAN_FULL) {    /* no room: the monitor ends */
-        m->on &= ~MON_CSM;
+        m->on &= ~HPM_CSM;
         m->csm_full = 1;
         dsm_set(vm, NULL, 0);
         fp_set_fetch(vm);
@@ -517,13 +504,13 @@ static int csm_enable(struct vm *vm, uint32_t ea, int *cc)
     }
     static const uint32_t zero_at[] = { 16, 20, 28 };
     for (size_t i = 0; i < sizeof zero_at / sizeof zero_at[0]; i++)
-        mon_write4(vm, ea + zero_at[i], 0);
-    mon_write4(vm, ea + 24, cur);
-    mon_write4(vm, ea + 32, lo);
-    mon_write4(vm, ea + 36, hi);
-    mon_write4(vm, VM_CAT + VM_CAT_CSM, ea);
-    struct mon *m = &vm->mon;
-    *cc = turn_on(m, MON_CSM);
+        hpm_write4(vm, ea + zero_at[i], 0);
+    hpm_write4(vm, ea + 24, cur);
+    hpm_write4(vm, ea + 32, lo);
+    hpm_write4(vm, ea + 36, hi);
+    hpm_write4(vm, VM_CAT + VM_CAT_CSM, ea);
+    struct hpm *m = &vm->hpm;
+    *cc = turn_on(m, HPM_CSM);
     m->csm_full = m->csm_due = 0;
     m->csm_brp = vm->brp;
     csm_latch(vm, ea);
@@ -539,28 +526,28 @@ static int csm_enable(struct vm *vm, uint32_t ea, int *cc)
  * CSECT monitor: 1 it had ended because its buffer filled). */
 static int disable(struct vm *vm, unsigned bit, int *cc)
 {
-    struct mon *m = &vm->mon;
-    if (bit == MON_GLN && !(m->on & bit) && m->gln_full == 1) {
+    struct hpm *m = &vm->hpm;
+    if (bit == HPM_GLN && !(m->on & bit) && m->gln_full == 1) {
         *cc = 1;                        /* once: the next DGLN finds it off */
         m->gln_full = 2;
         return 0;
     }
-    if (bit == MON_CSM && !(m->on & bit) && m->csm_full == 1) {
+    if (bit == HPM_CSM && !(m->on & bit) && m->csm_full == 1) {
         *cc = 1;
         m->csm_full = 2;
         return 0;
     }
-    if (bit == MON_CSM) {
+    if (bit == HPM_CSM) {
         m->csm_due = 0;
         dsm_set(vm, NULL, 0);
     }
     *cc = (m->on & bit) ? 0 : 2;
-    if (bit == MON_GLN && (m->on & bit)) {
+    if (bit == HPM_GLN && (m->on & bit)) {
         uint32_t blk = rd4(vm, VM_CAT + VM_CAT_GLEAN);
-        mon_write4(vm, blk + 28, rd4(vm, blk + 28) | VM_GLEAN_ENDED);
+        hpm_write4(vm, blk + 28, rd4(vm, blk + 28) | VM_GLEAN_ENDED);
     }
     m->on &= ~bit;
-    if (bit == MON_GLN)
+    if (bit == HPM_GLN)
         m->gln_left = 0;
     settle(vm);
     return 0;
@@ -569,10 +556,10 @@ static int disable(struct vm *vm, unsigned bit, int *cc)
 /* The enabling and disabling instructions, by their names in the
  * instruction table (lib/isa.def has their opcodes). */
 static int op_eias(struct vm *vm, uint32_t ea, int *cc) { (void)ea; return ias_enable(vm, cc); }
-static int op_dias(struct vm *vm, uint32_t ea, int *cc) { (void)ea; return disable(vm, MON_IAS, cc); }
-static int op_dgln(struct vm *vm, uint32_t ea, int *cc) { (void)ea; return disable(vm, MON_GLN, cc); }
-static int op_dpcs(struct vm *vm, uint32_t ea, int *cc) { (void)ea; return disable(vm, MON_PCS, cc); }
-static int op_dcsm(struct vm *vm, uint32_t ea, int *cc) { (void)ea; return disable(vm, MON_CSM, cc); }
+static int op_dias(struct vm *vm, uint32_t ea, int *cc) { (void)ea; return disable(vm, HPM_IAS, cc); }
+static int op_dgln(struct vm *vm, uint32_t ea, int *cc) { (void)ea; return disable(vm, HPM_GLN, cc); }
+static int op_dpcs(struct vm *vm, uint32_t ea, int *cc) { (void)ea; return disable(vm, HPM_PCS, cc); }
+static int op_dcsm(struct vm *vm, uint32_t ea, int *cc) { (void)ea; return disable(vm, HPM_CSM, cc); }
 static const struct {
     const char *name;
     int (*run)(struct vm *vm, uint32_t ea, int *cc);
@@ -581,7 +568,7 @@ static const struct {
     { "EPCS", pcs_enable }, { "DPCS", op_dpcs }, { "ECSM", csm_enable }, { "DCSM", op_dcsm },
 };
 
-int vm_monitor_op(struct vm *vm, unsigned opcode, uint32_t ea, int *cc)
+int vm_hpm_op(struct vm *vm, unsigned opcode, uint32_t ea, int *cc)
 {
     const struct isa_insn *in = opcode >> 8 == 0xB2 ? isa_by_opcode(0xB2, (uint8_t)opcode) : NULL;
     int rc = 1;
@@ -589,7 +576,7 @@ int vm_monitor_op(struct vm *vm, unsigned opcode, uint32_t ea, int *cc)
         if (strcmp(in->name, monitor_ops[i].name) == 0)
             rc = monitor_ops[i].run(vm, ea & VM_ADDR_MASK, cc);
     if (rc == 0) {
-        mon_timer(vm);
+        hpm_timer(vm);
         settle(vm);
         fp_set_fetch(vm);               /* the comparator on or off */
         fp_deadline(vm);
@@ -597,44 +584,44 @@ int vm_monitor_op(struct vm *vm, unsigned opcode, uint32_t ea, int *cc)
     return rc;
 }
 
-int mon_special(struct vm *vm, unsigned sf)
+int hpm_special(struct vm *vm, unsigned sf)
 {
     int cc = 0, rc;
     switch (sf) {
     case MC_SF_MONCTL:
-        rc = vm_monitor_op(vm, vm->opc, vm->ea2, &cc);
+        rc = vm_hpm_op(vm, vm->opc, vm->ea2, &cc);
         if (rc == 0)
             vm->cc = (uint8_t)cc;
         return rc;
-    case MC_SF_MONIAS: charge(vm, 1 + VM_MON_IAS); return 0;
-    case MC_SF_MONPCS: charge(vm, 1 + VM_MON_PCS); return 0;
-    case MC_SF_MONGLN: charge(vm, 1 + VM_MON_GLEAN); return 0;
-    case MC_SF_MONCSM: charge(vm, 1 + VM_MON_CSM); return 0;
+    case MC_SF_MONIAS: charge(vm, 1 + VM_HPM_IAS); return 0;
+    case MC_SF_MONPCS: charge(vm, 1 + VM_HPM_PCS); return 0;
+    case MC_SF_MONGLN: charge(vm, 1 + VM_HPM_GLEAN); return 0;
+    case MC_SF_MONCSM: charge(vm, 1 + VM_HPM_CSM); return 0;
     case MC_SF_CSMSET: csm_latch(vm, rd4(vm, VM_CAT + VM_CAT_CSM)); return 0;
-    case MC_SF_DSMPOP: dsm_pop(&vm->mon); return 0;
+    case MC_SF_DSMPOP: dsm_pop(&vm->hpm); return 0;
     case MC_SF_GLNOFF:
-        vm->mon.on &= ~MON_GLN;
-        vm->mon.gln_full = 1;
-        vm->mon.gln_left = 0;
+        vm->hpm.on &= ~HPM_GLN;
+        vm->hpm.gln_full = 1;
+        vm->hpm.gln_left = 0;
         return 0;
     case MC_SF_MONEND:
         charge(vm, 0);
-        vm->mon.ev = 0;
+        vm->hpm.ev = 0;
         settle(vm);
         return 0;
     default: return 0;
     }
 }
 
-void vm_monitor_stats(const struct vm *vm, enum vm_monitor w, struct vm_monitor_stats *out)
+void vm_hpm_stats(const struct vm *vm, enum vm_hpm w, struct vm_hpm_stats *out)
 {
-    static const unsigned bit[VM_MON_COUNT] = { MON_IAS, MON_PCS, MON_GLN, MON_CSM };
-    const struct mon *m = &vm->mon;
+    static const unsigned bit[VM_HPM_COUNT] = { HPM_IAS, HPM_PCS, HPM_GLN, HPM_CSM };
+    const struct hpm *m = &vm->hpm;
     memset(out, 0, sizeof *out);
-    if ((unsigned)w >= VM_MON_COUNT)
+    if ((unsigned)w >= VM_HPM_COUNT)
         return;
     out->on = (m->on & bit[w]) != 0;
-    out->full = (w == VM_MON_GLEAN && m->gln_full != 0) || (w == VM_MON_CSM && m->csm_full != 0);
+    out->full = (w == VM_HPM_GLEAN && m->gln_full != 0) || (w == VM_HPM_CSM && m->csm_full != 0);
     out->events = m->events[w];
     out->entries = m->entries[w];
     out->cycles = m->cycles[w];

@@ -1,5 +1,5 @@
 /*
- * iifm.c -- Internal Instruction Frequency Monitoring (imp(7), "INSTRUCTION
+ * hpm-iifm.c -- Internal Instruction Frequency Monitoring (imp(7), "INSTRUCTION
  * FREQUENCY MONITORING"): the opcode compare register, the opcode and
  * cycle counters, the task and state filters and the time-slicing mode.
  *

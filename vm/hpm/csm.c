@@ -1,0 +1,303 @@
+/*
+ * csm.c -- the CSECT monitor (imp(7), "The CSECT monitor"; the Linz
+ * paper): a record for every transition from one CSECT of the program to
+ * another (a call, a return, another branch), and with `data' for every
+ * operand reference to another CSECT's storage, with the cycle it
+ * happened.  Three ways, for the paper's overhead table:
+ *
+ *   microcode  ECSM: the fetch's bounds comparator and the microcode
+ *              (mc/src/monitor.mc, `csm', `dsm') write the records
+ *   per        the runtime's interrupt service routine IMPPERI on PER's
+ *              successful-branch event
+ *   csm        IMPPERI on IMP's CSECT event (CR9 bit 4)
+ *
+ *   --csm[=RECORDS][,per|,csm][,data]
+ *
+ * The control block (at X'BE0', ECSM's operand): +0 F CSECTs, +4 A the
+ * table (lo, hi pairs, sorted), +8 A the buffer, +12 F its length, +20 F
+ * records written, +28 X full (IMPPERI's), +32 the current CSECT's
+ * bounds, +40 X flags (data references).
+ */
+#include "hpm.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "number.h"
+#include "peri.inc"                 /* peri_code: vm/host/runtime/IMPPERI.s, assembled */
+
+#define CSM_BLOCK_AT 0xBE0u
+
+_Static_assert(CSM_BLOCK_AT + VM_CSM_BLOCK <= IMPRUN_EXIT_STUB,
+               "the CSECT block fits before the exit stub");
+
+const char *imprun_csm_method_name(enum imprun_csm_method m)
+{
+    static const char *const names[] = {
+#define X(e, name) name,
+        IMPRUN_CSM_METHODS(X)
+#undef X
+    };
+    return (size_t)m < sizeof names / sizeof names[0] ? names[m] : "?";
+}
+
+static int parse(struct imprun_opts *o, const char *spec, char *err, size_t errsize)
+{
+    /* [RECORDS][,per|,csm][,data], the count first */
+    char buf[64];
+    uint64_t recs = 16384;
+    o->csm_method = CSM_MICROCODE;
+    o->csm_data = 0;
+    if (spec && strlen(spec) >= sizeof buf) {
+        snprintf(err, errsize, "'%s' is too long", spec);
+        return -1;
+    }
+    snprintf(buf, sizeof buf, "%s", spec ? spec : "");
+    for (char *t = buf, *next; *t; t = next) {
+        if ((next = strchr(t, ',')) != NULL)
+            *next++ = 0;
+        else
+            next = t + strlen(t);
+        int method = -1;
+        for (int m = CSM_PER; m <= CSM_ISR; m++)     /* (microcode: the default, no word) */
+            if (!strcmp(t, imprun_csm_method_name((enum imprun_csm_method)m)))
+                method = m;
+        if (method >= 0)
+            o->csm_method = (enum imprun_csm_method)method;
+        else if (!strcmp(t, "data"))
+            o->csm_data = 1;
+        else if (t != buf || parse_number_in(t, NUM_DECIMAL, 1, 1u << 19, &recs) != 0) {
+            snprintf(err, errsize, "'%s' is not a number of records (1 to 524288), per, "
+                     "csm or data", t);
+            return -1;
+        }
+    }
+    if (o->csm_data && o->csm_method != CSM_MICROCODE) {
+        snprintf(err, errsize, "data references are the microcode monitor's (not with "
+                 "per or csm)");
+        return -1;
+    }
+    o->csm_records = (uint32_t)recs;
+    return 0;
+}
+
+static void said(const struct imprun_opts *o, const char *spec, char *buf, size_t size)
+{
+    snprintf(buf, size, "csm: a buffer of %u records%s%s", o->csm_records,
+             o->csm_method == CSM_PER ? ", by PER and IMPPERI"
+             : o->csm_method == CSM_ISR ? ", by the CSECT event and IMPPERI" : "",
+             o->csm_data ? ", data references too" : "");
+}
+
+static int on(const struct imprun_opts *o) { return o->csm_records != 0; }
+static void off(struct imprun_opts *o) { o->csm_records = 0; }
+
+static int by_start(const void *a, const void *b)
+{
+    const struct imprun_csect *x = a, *y = b;
+    return x->lo < y->lo ? -1 : x->lo > y->lo;
+}
+
+/* The table of the first program's CSECTs (those with bytes), sorted,
+ * and the block; 0, or -1 after a message. */
+static int arm(struct run *r, uint32_t floor)
+{
+    struct imprun_mon *m = &r->mon;
+    const struct symtab *s = &r->tk[0].syms;
+    const struct obj_module *mod = s->m;
+    size_t n = 0;
+    for (size_t i = 0; mod && i < mod->nesd; i++)
+        n += mod->esd[i].type == ESD_SD && mod->esd[i].len;
+    if (n == 0 || n > VM_CSM_MAX) {
+        run_say(r->sink, "csm", NULL, "the program has %s CSECTs%s", n ? "too many" : "no",
+                mod ? "" : " (a core image has no symbols)");
+        return -1;
+    }
+    if (!(m->csects = calloc(n, sizeof *m->csects)))
+        return -1;
+    for (size_t i = 0; i < mod->nesd; i++)
+        if (mod->esd[i].type == ESD_SD && mod->esd[i].len) {
+            struct imprun_csect *c = &m->csects[m->ncsects++];
+            c->lo = hpm_loaded(s, mod->esd[i].addr);
+            c->hi = c->lo + mod->esd[i].len;
+            c->name = mod->esd[i].name;
+        }
+    qsort(m->csects, m->ncsects, sizeof *m->csects, by_start);
+    uint32_t table = hpm_take(r, m->ncsects * VM_CSM_ENTRY, floor);
+    uint64_t blen = (uint64_t)r->o->csm_records * VM_CSM_RECORD;
+    uint32_t buf = table && blen <= HPM_MAX_AREA ? hpm_take(r, (uint32_t)blen, floor) : 0;
+    if (!buf) {
+        char recs[16];
+        snprintf(recs, sizeof recs, "%" PRIu32, r->o->csm_records);
+        run_say(r->sink, "csm", recs, "its buffer (%" PRIu64 " bytes) does not fit in storage "
+                "above the program (%u bytes of storage: --storage=16M gives the most room)",
+                blen, vm_storage_size(r->vm));
+        return -1;
+    }
+    for (uint32_t i = 0; i < m->ncsects; i++) {
+        uint8_t e[8];
+        hpm_put32(e, m->csects[i].lo);
+        hpm_put32(e + 4, m->csects[i].hi);
+        vm_store_bytes(r->vm, table + 8 * i, e, sizeof e);
+    }
+    uint8_t blk[VM_CSM_BLOCK];
+    memset(blk, 0, sizeof blk);
+    hpm_put32(blk, m->ncsects);
+    hpm_put32(blk + 4, table);
+    hpm_put32(blk + 8, buf);
+    hpm_put32(blk + 12, (uint32_t)blen);
+    hpm_put32(blk + 40, r->o->csm_data ? VM_CSM_DATA : 0);
+    m->csm_buf = buf;
+    vm_store_bytes(r->vm, CSM_BLOCK_AT, blk, VM_CSM_BLOCK);
+    return 0;
+}
+
+/*
+ * --csm=per, --csm=csm: the same block, set up by ECSM (the current CSECT,
+ * its bounds) and handed at once to the runtime's interrupt service
+ * routine IMPPERI (DCSM: the microcode leaves it alone), which PER calls
+ * on every successful branch (per) or on a way out of the bounds in
+ * CR10..CR11 (csm, CR9 bit 4).  0, or -1 after a message.
+ */
+static int isr(struct run *r)
+{
+    struct vm *vm = r->vm;
+    if (r->ntasks > 1) {
+        run_say(r->sink, "csm", imprun_csm_method_name(r->o->csm_method),
+                "the interrupt service routine serves one task");
+        return -1;
+    }
+    if (hpm_enable_op(r, "DCSM", 0, "csm") != 0)
+        return -1;
+    uint8_t b[8];
+    hpm_put32(b, (uint32_t)(VM_PSW_EC >> 32));
+    hpm_put32(b + 4, IMPRUN_PERI_AT);
+    vm_store_bytes(vm, 0x68, b, 8);                 /* the program new PSW */
+    vm_store_bytes(vm, IMPRUN_PERI_AT, peri_code, sizeof peri_code);
+    uint32_t lo = hpm_get32(vm, CSM_BLOCK_AT + 32), hi = hpm_get32(vm, CSM_BLOCK_AT + 36);
+    vm_set_cr(vm, 9, r->o->csm_method == CSM_PER ? VM_CR9_SB : VM_CR9_CSM);
+    vm_set_cr(vm, 10, r->o->csm_method == CSM_PER ? 0 : lo);
+    vm_set_cr(vm, 11, r->o->csm_method == CSM_PER ? VM_ADDR_MASK : hi - 1);
+    vm_set_psw(vm, vm_get_psw(vm) | VM_PSW_PER);
+    r->mon.csm_isr = 1;
+    return 0;
+}
+
+static int enable(struct run *r)
+{
+    if (hpm_enable_op(r, "ECSM", CSM_BLOCK_AT, "csm") != 0)
+        return -1;
+    return r->o->csm_method != CSM_MICROCODE ? isr(r) : 0;
+}
+
+static const char *csect_name(const struct imprun_mon *m, unsigned k)
+{
+    return k < m->ncsects ? m->csects[k].name : "(none)";
+}
+
+/* The transitions, the calls and returns, the busiest pairs. */
+static void summary(FILE *f, struct run *r)
+{
+    struct imprun_mon *m = &r->mon;
+    struct vm *vm = r->vm;
+    struct vm_hpm_stats s;
+    vm_hpm_stats(vm, VM_HPM_CSM, &s);
+    uint32_t n = hpm_get32(vm, CSM_BLOCK_AT + 20), kinds[5] = { 0 };
+    uint32_t nc = m->ncsects + 1;               /* the last row and column: no CSECT */
+    uint32_t *mat = nc <= 256 ? calloc((size_t)nc * nc, sizeof *mat) : NULL;
+    if (m->csm_isr)                             /* the routine's own indication */
+        s.full = hpm_get32(vm, CSM_BLOCK_AT + 28) >> 31 != 0;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t a = m->csm_buf + i * VM_CSM_RECORD, ft = hpm_get32(vm, a);
+        uint32_t k = hpm_get32(vm, a + 4) >> 24;
+        uint32_t from = ft >> 16, to = ft & 0xFFFF;
+        kinds[k < 5 ? k : 0]++;
+        if (mat && k < 3)
+            mat[(from < m->ncsects ? from : m->ncsects) * nc + (to < m->ncsects ? to : m->ncsects)]++;
+    }
+    fprintf(f, "csm: %" PRIu32 " transitions among %" PRIu32 " CSECTs: %" PRIu32 " calls, %" PRIu32
+            " returns, %" PRIu32 " other branches%s\n", kinds[0] + kinds[1] + kinds[2], m->ncsects, kinds[1], kinds[2],
+            kinds[0], s.full ? "; the buffer filled (the monitor ended)" : "");
+    if (r->o->csm_data)
+        fprintf(f, "csm: %" PRIu32 " data references to another CSECT: %" PRIu32 " fetches, %"
+                PRIu32 " stores\n", kinds[3] + kinds[4], kinds[3], kinds[4]);
+    for (int shown = 0; mat && shown < 5; shown++) {    /* the busiest pairs */
+        uint32_t best = 0, bi = 0;
+        for (uint32_t i = 0; i < nc * nc; i++)
+            if (mat[i] > best) {
+                best = mat[i];
+                bi = i;
+            }
+        if (!best)
+            break;
+        fprintf(f, "csm: %s -> %s: %" PRIu32 "\n", csect_name(m, bi / nc),
+                csect_name(m, bi % nc), best);
+        mat[bi] = 0;
+    }
+    free(mat);
+    if (m->csm_isr) {
+        struct vm_per_stats ps;
+        vm_per_stats(vm, &ps);
+        fprintf(f, "csm: by the interrupt service routine IMPPERI on %s: %" PRIu64 " program "
+                "interruptions in the run's %" PRIu64 " cycles\n", r->o->csm_method == CSM_PER ?
+                "every successful branch (PER)" : "the CSECT event (CR9 bit 4)", ps.interrupts,
+                vm_counters(vm)->cycles);
+    } else
+        hpm_cost(f, "csm", vm, VM_HPM_CSM);
+}
+
+static void profile(FILE *f, struct run *r)
+{
+    const struct imprun_opts *o = r->o;
+    struct vm *vm = r->vm;
+    struct vm_hpm_stats s;
+    vm_hpm_stats(vm, VM_HPM_CSM, &s);
+    uint32_t n = hpm_get32(vm, CSM_BLOCK_AT + 20);
+    if (r->mon.csm_isr) {
+        struct vm_per_stats ps;
+        vm_per_stats(vm, &ps);
+        fprintf(f, "csm csects=%" PRIu32 " records=%" PRIu32 " full=%d method=%s interrupts=%"
+                PRIu64 "\n", r->mon.ncsects, n, hpm_get32(vm, CSM_BLOCK_AT + 28) >> 31 != 0,
+                imprun_csm_method_name(o->csm_method), ps.interrupts);
+    } else
+        fprintf(f, "csm csects=%" PRIu32 " records=%" PRIu32 " full=%d\n", r->mon.ncsects, n,
+                s.full);
+    for (uint32_t i = 0; i < r->mon.ncsects; i++)
+        fprintf(f, "csect %" PRIu32 " %" PRIX32 " %" PRIX32 " %s\n", i, r->mon.csects[i].lo,
+                r->mon.csects[i].hi, r->mon.csects[i].name);
+    for (uint32_t i = 0; i < n && (uint64_t)(i + 1) * VM_CSM_RECORD <= (uint64_t)o->csm_records *
+                                                                      VM_CSM_RECORD; i++) {
+        uint32_t a = r->mon.csm_buf + i * VM_CSM_RECORD, ft = hpm_get32(vm, a);
+        uint32_t kt = hpm_get32(vm, a + 4);
+        uint64_t cyc = (uint64_t)hpm_get32(vm, a + 8) << 32 | hpm_get32(vm, a + 12);
+        fprintf(f, "tr %" PRIu32 " %" PRIu32 " %" PRIu32 " %" PRIu32 " %" PRIu64 "\n", ft >> 16,
+                ft & 0xFFFF, kt >> 24, kt >> 16 & 0xFF, cyc);
+    }
+}
+
+static void release(struct run *r)
+{
+    free(r->mon.csects);
+    r->mon.csects = NULL;
+}
+
+static const struct hpm_setting settings[] = {
+    { "csm", "RECORDS[,per|,csm][,data]", 1, "CSECT transitions (microcode; per, csm: an ISR)",
+      parse, said },
+    { NULL, NULL, 0, NULL, NULL, NULL },
+};
+
+const struct hpm_class hpm_csm = {
+    .name = "csm",
+    .what = "the CSECT monitor",
+    .hw = VM_HPM_CSM,
+    .settings = settings,
+    .on = on,
+    .off = off,
+    .arm = arm,
+    .enable = enable,
+    .summary = summary,
+    .profile = profile,
+    .release = release,
+};

@@ -1,0 +1,149 @@
+/*
+ * per.c -- program-event recording as a monitor (imp(7), "PROGRAM-EVENT
+ * RECORDING"): CR9 as given, CR10-11 the range (all of storage by
+ * default), and the PER mask on in the starting PSW (a core image's
+ * restart PSW at 0).  With no handler of the program's, the first event
+ * ends the run with the report of interruption 0080 naming the event and
+ * the instruction -- a watchpoint the architecture defines.  The events
+ * are recognized by the machine (vm/hpm-per.c), not by microcode.
+ *
+ *   --per=EVENTS[,range=WHERE][,gr=R+R...]   EVENTS: sb+if+sa+gra+csm
+ */
+#include "hpm.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+static int parse(struct imprun_opts *o, const char *spec, char *err, size_t errsize)
+{
+    const char *comma = strchr(spec, ',');
+    size_t n = comma ? (size_t)(comma - spec) : strlen(spec);
+    uint32_t cr9 = 0;
+    for (const char *t = spec; t < spec + n;) {
+        size_t k = strcspn(t, "+,");
+        if (k > (size_t)(spec + n - t))
+            k = (size_t)(spec + n - t);
+        unsigned i = 0;             /* the events by their keys, in CR9's order (bits 0-4) */
+        while (vm_per_event_key(i) &&
+               (strlen(vm_per_event_key(i)) != k || strncasecmp(t, vm_per_event_key(i), k) != 0))
+            i++;
+        if (!vm_per_event_key(i)) {
+            snprintf(err, errsize, "'%.*s' is not an event (sb, if, sa, gra, csm, joined by +)",
+                     (int)k, t);
+            return -1;
+        }
+        cr9 |= 0x80000000u >> i;
+        t += k + (t[k] == '+');
+    }
+    if (!cr9) {
+        snprintf(err, errsize, "no event (sb, if, sa, gra, csm, joined by +)");
+        return -1;
+    }
+    o->per_range[0] = 0;
+    for (const char *t = comma; t; t = strchr(t + 1, ',')) {
+        const char *v = t + 1;
+        size_t k = strcspn(v, ",");
+        if (!strncmp(v, "range=", 6) && k > 6 && k - 6 < sizeof o->per_range) {
+            memcpy(o->per_range, v + 6, k - 6);
+            o->per_range[k - 6] = 0;
+        } else if (!strncmp(v, "gr=", 3) && k > 3) {
+            for (const char *g = v + 3; g < v + k;) {
+                char *e;
+                long r = strtol(g, &e, 10);
+                if (e == g || r < 0 || r > 15 || (e < v + k && *e != '+')) {
+                    snprintf(err, errsize, "gr=%.*s: registers 0 to 15, joined by +",
+                             (int)(k - 3), v + 3);
+                    return -1;
+                }
+                cr9 |= 0x8000u >> r;
+                g = e + (e < v + k);
+            }
+        } else {
+            snprintf(err, errsize, "'%.*s' is not range=WHERE or gr=R+R...", (int)k, v);
+            return -1;
+        }
+    }
+    if ((cr9 & VM_CR9_GRA) && !(cr9 & 0xFFFF)) {
+        snprintf(err, errsize, "gra needs the registers to watch (gr=R+R...)");
+        return -1;
+    }
+    o->per_cr9 = cr9;
+    return 0;
+}
+
+static void said(const struct imprun_opts *o, const char *spec, char *buf, size_t size)
+{
+    snprintf(buf, size, "per: CR9 X'%08X'%s%s", (unsigned)o->per_cr9,
+             o->per_range[0] ? ", range " : "", o->per_range);
+}
+
+static void info(FILE *f, struct vm *vm)
+{
+    struct vm_per_stats ps;
+    vm_per_stats(vm, &ps);
+    fprintf(f, "%-6s %-3s CR9 X'%08X' CR10 X'%06X' CR11 X'%06X' interruptions %llu\n", "per",
+            (vm_get_psw(vm) & VM_PSW_PER) && (vm_get_cr(vm, 9) >> 27) ? "on" : "off",
+            (unsigned)vm_get_cr(vm, 9), (unsigned)vm_get_cr(vm, 10) & VM_ADDR_MASK,
+            (unsigned)vm_get_cr(vm, 11) & VM_ADDR_MASK, (unsigned long long)ps.interrupts);
+    for (unsigned i = 0; vm_per_event_name(i); i++)
+        if (ps.events[i])
+            fprintf(f, "       %-33s %llu\n", vm_per_event_name(i),
+                    (unsigned long long)ps.events[i]);
+}
+
+static int on(const struct imprun_opts *o) { return o->per_cr9 != 0; }
+static void off(struct imprun_opts *o) { o->per_cr9 = 0; }
+
+static int arm(struct run *r, uint32_t floor)
+{
+    const struct imprun_opts *o = r->o;
+    struct vm *vm = r->vm;
+    uint32_t lo = 0, hi = VM_ADDR_MASK + 1;
+    if (o->csm_records && o->csm_method != CSM_MICROCODE) {
+        run_say(r->sink, "per", NULL, "the CSECT monitor by %s uses PER too (both need PER)",
+                imprun_csm_method_name(o->csm_method));
+        return -1;
+    }
+    int rc;
+    if (o->per_range[0] && (rc = hpm_where(&r->tk[0].syms, o->per_range, &lo, &hi)) != 0) {
+        char v[160];
+        snprintf(v, sizeof v, "...,range=%s", o->per_range);
+        hpm_where_say(r, "per", v, rc, &r->tk[0].syms);
+        return -1;
+    }
+    for (int k = 0; k < r->ntasks; k++) {       /* each task: its own CRs and PSW */
+        if (r->ntasks > 1)
+            vm_select_task(vm, (unsigned)k + 1);
+        vm_set_cr(vm, 9, o->per_cr9);
+        vm_set_cr(vm, 10, lo);
+        vm_set_cr(vm, 11, hi - 1);
+        if (o->core) {
+            uint8_t b0;
+            vm_fetch_bytes(vm, 0, &b0, 1);
+            b0 |= 0x40;
+            vm_store_bytes(vm, 0, &b0, 1);
+        } else
+            vm_set_psw(vm, vm_get_psw(vm) | VM_PSW_PER);
+    }
+    if (r->ntasks > 1)
+        vm_select_task(vm, 1);
+    return 0;
+}
+
+static const struct hpm_setting settings[] = {
+    { "per", "EVENTS[,range=WHERE][,gr=R+R...]", 0, "arm PER: EVENTS sb+if+sa+gra+csm "
+      "(imp(7))", parse, said },
+    { NULL, NULL, 0, NULL, NULL, NULL },
+};
+
+const struct hpm_class hpm_per = {
+    .name = "per",
+    .what = "program-event recording",
+    .hw = -1,
+    .settings = settings,
+    .on = on,
+    .off = off,
+    .arm = arm,
+    .info = info,
+};
