@@ -1,5 +1,5 @@
 #!/bin/sh
-# t6020-impmon-runner-messages.sh -- the runner library speaks only
+# t6040-impmon-runner-messages.sh -- the runner library speaks only
 # through the front end: a monitor setting the runner refuses (a window
 # over no such CSECT) shows in impmon's log pane as impmon's own error,
 # and nothing in imprun's words reaches the curses screen.  Driven
