@@ -333,6 +333,7 @@ struct srcfile {
     unsigned char *lens;
     int nlines;
     int objfile;                    /* FILE index in the object */
+    char sha[65];                   /* SHA-256 of the text, hex (the object's HASH) */
 };
 
 struct lexctx;

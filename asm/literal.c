@@ -135,6 +135,9 @@ void lit_pool(struct assembler *as, struct stmt *st, int at_end)
     struct dirargs *pl = st->dir;
     pl->pool_first = (int)as->npoolorder;
     pl->pool_n = 0;
+    if (as->npending == 0 && !at_end && as->cursect >= 0 &&
+        as->sects[as->cursect].kind != SEC_DSECT)
+        sect_align(as, 8);      /* an empty LTORG still aligns, as ASSIST's does */
     if (as->npending == 0)
         return;
     int save = as->cursect;

@@ -253,8 +253,10 @@ void pass2(struct assembler *as)
     as->print_on = 1;
     as->print_gen = 1;
     as->print_mcall = 0;
-    for (size_t i = 0; i < as->nfiles; i++)
+    for (size_t i = 0; i < as->nfiles; i++) {
         as->files[i]->objfile = obj_add_file(&as->obj, as->files[i]->path);
+        (void)obj_set_file_hash(&as->obj, as->files[i]->objfile, as->files[i]->sha);
+    }
     def_records(as);
     for (size_t i = 0; i < as->nstmts; i++) {
         struct stmt *st = &as->stmts[i];

@@ -34,6 +34,7 @@
 #endif
 
 #include "internal.h"
+#include "sha256.h"
 
 #define BAD_LINES 10        /* lines with binary junk before a file is given up */
 
@@ -504,6 +505,7 @@ int src_load(struct assembler *as, const char *path, int si)
     f->path = arena_strndup(&as->arena, path, strlen(path));
     f->buf = text;
     f->maplen = maplen;
+    sha256_of(text, len, f->sha);
     as->files = xgrow(as->files, &as->capfiles, as->nfiles, sizeof *as->files);
     as->files[as->nfiles] = f;
     struct badline *bad;
@@ -530,6 +532,7 @@ static int add_file(struct assembler *as, const char *path, void *text, size_t l
     f->path = arena_strndup(&as->arena, path, strlen(path));
     f->buf = text;
     f->maplen = maplen;
+    sha256_of(text, len, f->sha);
     as->files = xgrow(as->files, &as->capfiles, as->nfiles, sizeof *as->files);
     as->files[as->nfiles] = f;
     struct badline *bad;

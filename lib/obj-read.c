@@ -12,6 +12,9 @@
 #include "readfile.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -246,6 +249,38 @@ static int rec_file(struct reader *r)
     int ok = obj_add_file(r->m, copy);
     free(copy);
     return ok < 0 ? nomem(r) : 0;
+}
+
+/* HASH n sha256 hex: after FILE n, once. */
+static int rec_hash(struct reader *r)
+{
+    const char *at = peek(r);
+    int n;
+    if (read_dec(r, "file number", 0, ID_LIMIT, &n) != 0)
+        return -1;
+    if ((size_t)n >= r->m->nfiles)
+        return rd_error_at(r, at, "HASH of file %d, which has no FILE record before it", n);
+    if (r->m->file_hash[n])
+        return rd_error_at(r, at, "a second HASH of file %d", n);
+    const char *s;
+    size_t len;
+    if (need_field(r, "hash algorithm", &s, &len) != 0)
+        return -1;
+    if (len != 6 || memcmp(s, "sha256", 6) != 0)
+        return rd_error_at(r, s, "unknown hash algorithm '%.*s' (sha256)", (int)(len > 16 ? 16 : len),
+                           s);
+    if (need_field(r, "SHA-256 digest", &s, &len) != 0)
+        return -1;
+    char hex[65];
+    if (len != 64)
+        return rd_error_at(r, s, "a SHA-256 digest is 64 hexadecimal digits, not %zu", len);
+    memcpy(hex, s, 64);
+    hex[64] = '\0';
+    if (!obj_hash_ok(hex))
+        return rd_error_at(r, s, "the digest is not lower-case hexadecimal");
+    if (obj_set_file_hash(r->m, n, hex) != 0)
+        return nomem(r);
+    return end_of_record(r);
 }
 
 static int parse_esd_type(struct reader *r, enum esd_type *t)
@@ -499,7 +534,7 @@ struct record_kind {
 };
 
 static const struct record_kind record_kinds[] = {
-    { "FILE", rec_file }, { "ESD", rec_esd },   { "MOD", rec_mod },
+    { "FILE", rec_file }, { "HASH", rec_hash }, { "ESD", rec_esd },   { "MOD", rec_mod },
     { "TXT", rec_txt },   { "RLD", rec_rld },   { "SYM", rec_sym },
     { "LINE", rec_line }, { "XREF", rec_xref }, { "DEF", rec_def },
     { "END", rec_end },
@@ -655,4 +690,28 @@ int obj_read(struct obj_module *m, enum obj_kind want, const char *path, struct 
     int rc = obj_read_mem(m, want, path, buf, n, d);
     free(buf);
     return rc;
+}
+
+enum obj_sniff obj_sniff(const char *path)
+{
+    int fd = open(path, O_RDONLY | O_NONBLOCK);
+    if (fd < 0)
+        return OBJ_SNIFF_OTHER;
+    struct stat sb;
+    char head[16];
+    ssize_t n = fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) ? read(fd, head, sizeof head) : 0;
+    close(fd);
+    /* the header's first field, ended by a blank, a tab or the line's end */
+    static const struct { const char *magic; enum obj_sniff kind; } kinds[] = {
+        { "IMPLOAD", OBJ_SNIFF_LOAD },
+        { "IMPOBJ", OBJ_SNIFF_OBJECT },
+    };
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+        size_t k = strlen(kinds[i].magic);
+        if (n > (ssize_t)k && memcmp(head, kinds[i].magic, k) == 0 && strchr(" \t\r\n", head[k]))
+            return kinds[i].kind;
+        if (n == (ssize_t)k && memcmp(head, kinds[i].magic, k) == 0)
+            return kinds[i].kind;
+    }
+    return OBJ_SNIFF_OTHER;
 }

@@ -24,8 +24,11 @@ void obj_free(struct obj_module *m)
 {
     for (size_t i = 0; i < m->ntxt; i++)
         free(m->txt[i].data);
-    for (size_t i = 0; i < m->nfiles; i++)
+    for (size_t i = 0; i < m->nfiles; i++) {
         free(m->files[i]);
+        free(m->file_hash[i]);
+    }
+    free(m->file_hash);
     for (size_t i = 0; i < m->nmods; i++)
         free(m->mods[i].path);
     free(m->esd);
@@ -152,13 +155,36 @@ int obj_add_file(struct obj_module *m, const char *path)
     char *copy = strdup(path);
     if (!copy)
         return -1;
-    char **f = grow(&m->files, &m->nfiles, sizeof *f);
+    size_t nh = m->nfiles;              /* file_hash grows in step with files */
+    char **h = grow(&m->file_hash, &nh, sizeof *h);
+    char **f = h ? grow(&m->files, &m->nfiles, sizeof *f) : NULL;
     if (!f) {
         free(copy);
         return -1;
     }
     *f = copy;
     return (int)m->nfiles - 1;
+}
+
+int obj_hash_ok(const char *hex)
+{
+    size_t n = 0;
+    for (; hex[n]; n++)
+        if (!((hex[n] >= '0' && hex[n] <= '9') || (hex[n] >= 'a' && hex[n] <= 'f')))
+            return 0;
+    return n == 64;
+}
+
+int obj_set_file_hash(struct obj_module *m, int n, const char *hex)
+{
+    if (n < 0 || (size_t)n >= m->nfiles || !obj_hash_ok(hex))
+        return -1;
+    char *copy = strdup(hex);
+    if (!copy)
+        return -1;
+    free(m->file_hash[n]);
+    m->file_hash[n] = copy;
+    return 0;
 }
 
 int obj_add_mod(struct obj_module *m, int esd, const char *path)
@@ -410,6 +436,14 @@ static void write_records(const struct obj_module *m, struct wbuf *w)
         wb_done(w, p);
         wb_path(w, m->files[i]);
         wb_str(w, "\n");
+        if (m->file_hash[i]) {                       /* HASH %zu sha256 %s */
+            p = put_str(wb_room(w, REC_ROOM), "HASH");
+            p = put_sp_dec(p, (long long)i);
+            p = put_str(p, " sha256 ");
+            p = put_str(p, m->file_hash[i]);
+            *p++ = '\n';
+            wb_done(w, p);
+        }
     }
     for (size_t i = 0; i < m->nesd; i++) {          /* ESD %d %s %s %06X %X [%d] */
         const struct obj_esd *e = &m->esd[i];

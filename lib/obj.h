@@ -5,6 +5,8 @@
  *
  *   IMPOBJ 1                      or  IMPLOAD 1       (header, first line)
  *   FILE  n path                  source file n (for LINE records)
+ *   HASH  n sha256 hex            the SHA-256 of source file n's bytes as
+ *                                 assembled (optional; after its FILE)
  *   ESD   id type name addr len [owner]               external symbol
  *   TXT   id addr hexbytes        text: bytes at addr in section id
  *   RLD   id addr len flags rid   relocatable field of len bytes at addr in
@@ -126,6 +128,7 @@ struct obj_module {
     struct obj_line *line; size_t nline;
     struct obj_xref *xref; size_t nxref;
     char **files;          size_t nfiles;
+    char **file_hash;      /* parallel to files: its SHA-256 in hex, or NULL */
     struct obj_mod *mods;  size_t nmods;
     struct obj_def *defs;  size_t ndefs;
     int has_entry;
@@ -146,6 +149,11 @@ int obj_add_sym(struct obj_module *m, int esd, const char *name, uint32_t addr, 
 int obj_add_line(struct obj_module *m, int esd, uint32_t addr, int file, int line);
 int obj_add_xref(struct obj_module *m, int esd, uint32_t addr, int rid);
 int obj_add_file(struct obj_module *m, const char *path);
+/* Source file n's SHA-256 (64 lower-case hex digits): 0, or -1 if n is no
+ * file or hex is not such a digest (or no memory). */
+int obj_set_file_hash(struct obj_module *m, int n, const char *hex);
+/* 1 if hex is 64 lower-case hexadecimal digits. */
+int obj_hash_ok(const char *hex);
 int obj_add_mod(struct obj_module *m, int esd, const char *path);
 int obj_add_def(struct obj_module *m, int esd, int file, int line);
 
@@ -189,5 +197,15 @@ int obj_read_mem(struct obj_module *m, enum obj_kind want, const char *name,
  * first_line is the module's header: messages give the file's line numbers. */
 int obj_read_mem_at(struct obj_module *m, enum obj_kind want, const char *name, int first_line,
                     const char *text, size_t len, struct diag *d);
+
+/*
+ * What the file at path holds, told by its content and never by its
+ * name: a load module (its first line starts with IMPLOAD), an object
+ * module (IMPOBJ), or anything else -- a source, for the assembler.  Only
+ * a regular file is opened (a FIFO is never waited on); one that cannot
+ * be opened is OBJ_SNIFF_OTHER, and the tool that reads it says why.
+ */
+enum obj_sniff { OBJ_SNIFF_OTHER, OBJ_SNIFF_LOAD, OBJ_SNIFF_OBJECT };
+enum obj_sniff obj_sniff(const char *path);
 
 #endif

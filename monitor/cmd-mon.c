@@ -226,6 +226,15 @@ static void show_supervisor(const struct mon *m, char *buf, size_t size)
     snprintf(buf, size, "%s", m->o.supervisor ? "on" : "off");
 }
 
+static int set_no_super(struct mon *m, const char *arg)
+{
+    return on_off(m, "no-super", arg, &m->o.no_super) ? -1 : 1;
+}
+static void show_no_super(const struct mon *m, char *buf, size_t size)
+{
+    snprintf(buf, size, "%s", m->o.no_super ? "on" : "off");
+}
+
 static int set_frames(struct mon *m, const char *arg)
 {
     uint64_t v;

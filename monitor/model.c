@@ -77,6 +77,7 @@ void mon_init(struct mon *m, const char *self, FILE *out, FILE *err)
     o->max_punch = IMPRUN_MAX_PUNCH;
     o->pcs_slots = 1024;
     o->quiet = 1;
+    o->assist_fill = -1;            /* ASSIST's look for a $JOB deck, as imprun */
 }
 
 static void unload(struct mon *m)
@@ -580,9 +581,9 @@ void mon_report_stop(struct mon *m)
     }
     if (st == VM_WATCHPOINT && vm_last_watch(vm)) {
         const struct vm_watch_hit *h = vm_last_watch(vm);
-        fprintf(f, ": %s of %u bytes at X'%06X', value X'%X', by the instruction at X'%06X'",
+        fprintf(f, ": %s of %u bytes at X'%06X', value X'%X', by the instruction at X'%06X'%s",
                 h->kind == VM_WATCH_WRITE ? "store" : "fetch", h->len, h->addr, h->value,
-                h->iaddr);
+                h->iaddr, h->host ? " (the host stored for it)" : "");
     }
     if (st != VM_STEPPED && st != VM_MICROSTEPPED)
         fputc('\n', f);

@@ -2,7 +2,8 @@
 # t9200-fuzz-inputs.sh -- a short deterministic mutation run over every
 # input format, through the programs themselves: assembler sources
 # (impas, macro sources and macro library members too), object modules
-# (impld), load modules (impld -d, imprun),
+# (impld), load modules (impld -d, imprun), card decks (XREAD's cards,
+# XGET's records, whole ASSIST decks),
 # microcode sources (impmc), microcode images (imprun --microcode),
 # control files (impld -c), guest programs (imprun --core on random
 # storage), impmon scripts (impmon -x, every command of its table, with
@@ -48,6 +49,22 @@ ENTRY FACT
 ORDER FACT(P)
 PAGE  FACT
 EOF
+cat >xget.s <<'EOF'
+XG       CSECT
+         USING XG,15
+         LA    14,NAME
+LOOP     XGET  REC,200             records of the file bound to IN
+         BC    4,DONE
+         BC    2,DONE
+         XPRNT REC-1,133
+         B     LOOP
+DONE     BR    14
+NAME     DC    CL8'IN'
+         DC    C' '
+REC      DS    CL200
+         END   XG
+EOF
+impas xget.s -o xget.o && impld -o xget.load xget.o || exit 1
 
 test_expect_success 'assembler sources (impas)' '
     $MUT 1 $N fact.s src && run_all src "0 1" "impas -I \"\$RT\" \"\$m\" -o x.o"
@@ -104,6 +121,17 @@ test_expect_success 'microcode images (imprun --microcode)' '
 '
 test_expect_success 'control files (impld -c)' '
     $MUT 7 $N base.ctl ctl && run_all ctl "0 1 2" "impld -c "\$m" -o x.load fact.o imprt.o"
+'
+test_expect_success 'card decks: XREAD cards, XGET records, whole $JOB decks (imprun)' '
+    cp "$IMP_TOP/examples/assist/scores.s" deck.s &&
+    impas deck.s -o deck.o && impld -o deck.load deck.o &&
+    sed -n "/^\$ENTRY/,\$p" deck.s | sed 1d >cards.txt &&
+    $MUT 10 $N cards.txt card && $MUT 11 $N deck.s dk &&
+    run_all card "0 1 3 4 5 6 7" "imprun --max-cycles=5M --cards="\$m" deck.load </dev/null" &&
+    run_all card "0 1 3 4 5 6 7" "imprun --max-cycles=5M --max-cards=0 deck.load <\$m" &&
+    run_all card "0 1 3 4 5 6 7" "imprun --max-cycles=5M --file IN="\$m" xget.load </dev/null" &&
+    for m in dk.[0-9]*; do mv "$m" "$m.s" || exit 1; done &&
+    run_all dk "0 1 3 4 5 6 7" "imprun --max-cycles=5M "\$m" </dev/null"
 '
 test_expect_success 'guest programs: random storage as a core image (imprun --core)' '
     perl -e "srand(8); for my \$n (1 .. $N) { open(my \$f, q(>:raw), qq(core.\$n)) or die;

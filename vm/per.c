@@ -107,6 +107,16 @@ void per_update(struct vm *vm)
     fp_set_fetch(vm);
 }
 
+void per_psw_loaded(struct vm *vm)
+{
+    struct per *p = &vm->per;
+    if (p->host_pending) {              /* the PSW back to the program after an SVC */
+        p->host_pending = 0;            /* whose service stored into the range */
+        if (p->en & PER_SA)
+            per_note(vm, PER_SA, p->host_iaddr);
+    }
+}
+
 void per_note(struct vm *vm, unsigned ev, uint32_t addr)
 {
     struct per *p = &vm->per;
@@ -171,6 +181,25 @@ void per_store(struct vm *vm, uint32_t addr, unsigned len)
        the range starts inside it */
     if (((addr - p->lo) & VM_ADDR_MASK) <= p->span || ((p->lo - addr) & VM_ADDR_MASK) < len)
         per_note(vm, PER_SA, vm->iaddr);
+}
+
+void per_host_store(struct vm *vm, uint32_t addr, uint32_t len, uint32_t iaddr, int deferred)
+{
+    struct per *p = &vm->per;
+    uint32_t lo = vm->cr[10] & VM_ADDR_MASK, span = (vm->cr[11] - vm->cr[10]) & VM_ADDR_MASK;
+    if (!(vm->cr[9] & 0x20000000u) || len == 0)
+        return;
+    if (((addr - lo) & VM_ADDR_MASK) > span && ((lo - addr) & VM_ADDR_MASK) >= len)
+        return;
+    if (!deferred) {
+        if (p->en & PER_SA)
+            per_note(vm, PER_SA, iaddr);
+        return;
+    }
+    if (!p->host_pending) {             /* the first store of the service names it */
+        p->host_pending = 1;
+        p->host_iaddr = iaddr;
+    }
 }
 
 void vm_per_stats(const struct vm *vm, struct vm_per_stats *out)

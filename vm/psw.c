@@ -42,6 +42,8 @@ void psw_load_word0(struct vm *vm, uint32_t v)
     iifm_mark(vm);
     tm_update_irq(vm);
     per_update(vm);
+    per_psw_loaded(vm);
+    st_psw_loaded(vm);
 }
 
 void psw_load_word1(struct vm *vm, uint32_t v)

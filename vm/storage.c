@@ -91,7 +91,7 @@ static void watch_check(struct vm *vm, uint32_t addr, unsigned len, unsigned k, 
             uint32_t a = (addr + j) & VM_ADDR_MASK;
             if (a - w->addr < w->len) {
                 if (!(pw_get(vm) & PW_WATCH)) {
-                    vm->watch_hit = (struct vm_watch_hit){ addr, len, k, v, vm->iaddr, *w };
+                    vm->watch_hit = (struct vm_watch_hit){ addr, len, k, v, vm->iaddr, *w, 0 };
                     pw_set(vm, PW_WATCH, 1);
                 }
                 return;
@@ -439,6 +439,43 @@ static int host_copy(const struct vm *vm, uint32_t addr, uint8_t *buf, size_t le
 int vm_store_bytes(struct vm *vm, uint32_t addr, const void *src, size_t len)
 {
     return host_copy(vm, addr, (uint8_t *)(uintptr_t)src, len, 1);
+}
+
+int vm_store_for_program(struct vm *vm, uint32_t addr, const void *src, size_t len,
+                         uint32_t iaddr, int deferred)
+{
+    if (host_copy(vm, addr, (uint8_t *)(uintptr_t)src, len, 1) != 0)
+        return -1;
+    if (len == 0)
+        return 0;
+    per_host_store(vm, addr, (uint32_t)len, iaddr, deferred);
+    if (vm->nwatch && (watched(vm, addr, (uint32_t)len) & VM_WATCH_WRITE) &&
+        !(pw_get(vm) & PW_WATCH) && !vm->watch_deferred) {
+        const uint8_t *b = src;
+        uint32_t v = 0;
+        for (size_t i = 0; i < 4 && i < len; i++)
+            v = v << 8 | b[i];
+        uint32_t saved = vm->iaddr;
+        vm->iaddr = iaddr;
+        watch_check(vm, addr, (unsigned)len, VM_WATCH_WRITE, v);
+        vm->iaddr = saved;
+        if (pw_get(vm) & PW_WATCH) {
+            vm->watch_hit.host = 1;
+            if (deferred) {             /* not in the nucleus: after its LPSW */
+                pw_set(vm, PW_WATCH, 0);
+                vm->watch_deferred = 1;
+            }
+        }
+    }
+    return 0;
+}
+
+void st_psw_loaded(struct vm *vm)
+{
+    if (vm->watch_deferred) {
+        vm->watch_deferred = 0;
+        pw_set(vm, PW_WATCH, 1);
+    }
 }
 
 int vm_fetch_bytes(const struct vm *vm, uint32_t addr, void *dst, size_t len)

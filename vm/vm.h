@@ -118,6 +118,20 @@ uint32_t vm_storage_size(const struct vm *vm);
  * machine's storage path (imp(7), "The storage path"). */
 int vm_store_bytes(struct vm *vm, uint32_t addr, const void *src, size_t len);
 int vm_fetch_bytes(const struct vm *vm, uint32_t addr, void *dst, size_t len);
+/*
+ * A store the host makes on the program's behalf (a host service's, an
+ * ASSIST instruction's): copied as vm_store_bytes copies (the caller has
+ * checked the program's key), then seen as the program's own store, made
+ * by the instruction at iaddr, by PER storage alteration (CR9 bit 2, the
+ * range CR10-CR11, the PSW's PER mask) and by write watchpoints.
+ * deferred 0: the instruction is in progress (DIAGNOSE, ASSIST's): the
+ * event goes with it.  deferred 1: an SVC's service, run by the nucleus
+ * with PER off: the event is presented when the next PSW is loaded (the
+ * nucleus's LPSW back to the program), if that PSW enables PER.  -1
+ * (nothing copied) if the range is not inside storage.
+ */
+int vm_store_for_program(struct vm *vm, uint32_t addr, const void *src, size_t len,
+                         uint32_t iaddr, int deferred);
 
 /*
  * Storage keys (System/370 key-controlled protection), one per 2 KiB block
@@ -190,9 +204,10 @@ void vm_clear_breakpoint(struct vm *vm, uint32_t addr);
 
 /*
  * Watchpoints on storage: a reference by the program (an operand read for
- * VM_WATCH_READ, a store for VM_WATCH_WRITE; not the instruction fetch,
- * not the machine's own stores such as old PSWs and the interval timer,
- * not the host's vm_store_bytes) to a byte of [addr, addr + len) completes,
+ * VM_WATCH_READ, a store for VM_WATCH_WRITE, a host service's store for
+ * it by vm_store_for_program; not the instruction fetch, not the
+ * machine's own stores such as old PSWs and the interval timer, not the
+ * host's vm_store_bytes) to a byte of [addr, addr + len) completes,
  * and the run stops with VM_WATCHPOINT before the next instruction (or the
  * interruption the reference caused).  Only the pages of the watched
  * ranges leave the fast storage path.  vm_set_watchpoint returns -1 if the
@@ -206,11 +221,13 @@ struct vm_watchpoint {
 };
 struct vm_watch_hit {
     uint32_t addr;              /* the reference's first byte */
-    unsigned len;               /* 1, 2 or 4 */
+    unsigned len;               /* 1, 2 or 4; a host store's: its length */
     unsigned kind;              /* VM_WATCH_READ or VM_WATCH_WRITE */
     uint32_t value;             /* the value read or stored */
     uint32_t iaddr;             /* the instruction that made it */
     struct vm_watchpoint watch; /* the watchpoint it hit */
+    int host;                   /* 1: the host stored for it (vm_store_for_program);
+                                   value is the first 4 bytes stored */
 };
 int vm_set_watchpoint(struct vm *vm, uint32_t addr, uint32_t len, unsigned kind);
 void vm_clear_watchpoint(struct vm *vm, uint32_t addr);

@@ -200,6 +200,8 @@ struct per {
     uint32_t addr;                      /* ... their PER address */
     unsigned code;                      /* latched by SF=PERPGM for X'96' (PERC) */
     uint32_t laddr;                     /* ... and X'98' (PERA) */
+    int host_pending;                   /* an SVC's service stored into the range: */
+    uint32_t host_iaddr;                /* ... an SA event for the SVC at the next PSW */
     int intr;                           /* the interruption being taken includes PER */
     uint64_t events[5], interrupts;     /* counts, by PER_EVENTS order */
 };
@@ -397,6 +399,8 @@ struct vm {
     unsigned nwatch;
     struct vm_watchpoint watch[VM_MAX_WATCHPOINTS];
     struct vm_watch_hit watch_hit;          /* the last watchpoint hit (PW_WATCH) */
+    int watch_deferred;                     /* an SVC's service hit it: stop once the
+                                               program's PSW is back (st_psw_loaded) */
     /* timers (timer.c) */
     uint64_t tod_epoch;                     /* TOD = tod_epoch + 256 * cycles */
     uint64_t cpt_value, cpt_cycle;          /* CPU timer = value - 256 * (cycles - cycle) */
@@ -533,6 +537,12 @@ void per_fetch_end(struct vm *vm);      /* at a fetch: the last instruction's br
 int per_program(struct vm *vm);         /* SF=PERPGM */
 void per_drop(struct vm *vm);           /* SF=PERSVC: the SVC's events are dropped */
 void per_store(struct vm *vm, uint32_t addr, unsigned len);     /* the slow path stored */
+/* a new PSW was loaded (after per_update): an SVC's deferred SA event */
+void per_psw_loaded(struct vm *vm);
+/* ... and its deferred watchpoint stop */
+void st_psw_loaded(struct vm *vm);
+/* the host stored for the program (vm_store_for_program) */
+void per_host_store(struct vm *vm, uint32_t addr, uint32_t len, uint32_t iaddr, int deferred);
 int per_sa_page(const struct vm *vm, uint32_t base);  /* a page the slow path must see */
 /* At a fetch of the instruction at ia (fetched): the instruction-fetch event. */
 static inline void per_ifetch(struct vm *vm, uint32_t ia)

@@ -26,13 +26,21 @@ static uint32_t final_addr(const struct linker *l, const struct ld_input *in, in
     return s->addr + (a - s->asm_addr);
 }
 
-/* The output FILE number of path, adding it if new. */
-static int out_file(struct obj_module *out, const char *path)
+/* The output FILE number of path with content hash (or NULL: unknown),
+ * adding it if new: one path assembled twice from different contents (two
+ * objects made at different times) is two FILE records, each with its own
+ * HASH, so that each LINE names the text it was assembled from. */
+static int out_file(struct obj_module *out, const char *path, const char *hash)
 {
-    for (size_t i = 0; i < out->nfiles; i++)
-        if (strcmp(out->files[i], path) == 0)
+    for (size_t i = 0; i < out->nfiles; i++) {
+        const char *h = out->file_hash[i];
+        if (strcmp(out->files[i], path) == 0 && (h && hash ? strcmp(h, hash) == 0 : h == hash))
             return (int)i;
-    return obj_add_file(out, path);
+    }
+    int n = obj_add_file(out, path);
+    if (n >= 0 && hash && obj_set_file_hash(out, n, hash) != 0)
+        return -1;
+    return n;
 }
 
 static int add_esd(struct linker *l)
@@ -85,7 +93,7 @@ static int add_module(struct linker *l, const struct ld_input *in)
     }
     for (size_t i = 0; i < m->nline; i++) {
         const struct obj_line *ln = &m->line[i];
-        int f = out_file(out, m->files[ln->file]);
+        int f = out_file(out, m->files[ln->file], m->file_hash[ln->file]);
         if (f < 0 || obj_add_line(out, out_section(l, in, ln->esd),
                                   final_addr(l, in, ln->esd, ln->addr), f, ln->line) < 0)
             return -1;

@@ -100,7 +100,14 @@ static void test_xprnt_lengths(void)
     memset(line, 'X', 140);
     line[0] = ' ';
     line[140] = '\0';
-    r = prnt(&x, line);                                     /* cut to 133 */
+    r = prnt(&x, line);                                     /* 140: more than a line */
+    check_int(r.outcome, ==, ASSIST_PROGCHECK);
+    check_uint(r.pic, ==, 6);
+    check_str(printed(&x), "");
+    check_int(x.a.lines, ==, 0);
+    line[133] = '\0';
+    r = prnt(&x, line);                                     /* 133: the longest */
+    check_int(r.outcome, ==, ASSIST_CONTINUE);
     check_int(r.cycles, ==, 200 + 133 * ASSIST_BYTE_CYCLES);
     char want[133];
     memset(want, 'X', 132);
@@ -409,7 +416,7 @@ static void test_files(const char *dir)
     check_int(r.cc, ==, 0);
     check_str(host_text(&x, 0x700, 10), "line one  ");
     check_uint(x.mem.b[0x70A], ==, 0x11);
-    check_int(r.cycles, ==, 200 + (8 + 10) * ASSIST_BYTE_CYCLES);
+    check_int(r.cycles, ==, 200 + (8 + 10 + 9) * ASSIST_BYTE_CYCLES);   /* name, stored, read */
     r = call(&x, 0xE0, 0xA, 0x700, 3);
     check_int(r.cc, ==, 0);
     check_str(host_text(&x, 0x700, 4), "sece");              /* cut to 3 */

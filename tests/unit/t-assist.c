@@ -8,6 +8,7 @@
  */
 #include "assist-fixture.h"
 #include "isa.h"
+#include "lineread.h"
 
 static struct assist_result xdeci(struct fixture *x, const char *text)
 {
@@ -246,7 +247,7 @@ static void test_xread(void)
     struct assist_result r = call(&x, 0xE0, 0x0, 0x100, 80);
     check_int(r.outcome, ==, ASSIST_CONTINUE);
     check_int(r.cc, ==, 0);
-    check_int(r.cycles, ==, 200 + 80 * ASSIST_BYTE_CYCLES);
+    check_int(r.cycles, ==, 200 + (80 + 6) * ASSIST_BYTE_CYCLES);    /* stored, read */
     check(memcmp(host_text(&x, 0x100, 80), "HELLO                                        "
                  "                                   ", 80) == 0);
     check_uint(x.mem.b[0x104], ==, 0xD6);                   /* 'O' */
@@ -264,7 +265,7 @@ static void test_xread(void)
     check_uint(x.mem.b[0x300], ==, 0x05);                   /* the tab, translated */
     check_str(host_text(&x, 0x301, 4), "TAB ");
     check_uint(x.mem.b[0x305], ==, 0x11);
-    check_int(r.cycles, ==, 200 + 5 * ASSIST_BYTE_CYCLES);
+    check_int(r.cycles, ==, 200 + (5 + 5) * ASSIST_BYTE_CYCLES);   /* "\tTAB\n" read */
 
     r = call(&x, 0xE0, 0x0, 0x300, 200);                     /* len > 80: 80 stored */
     check_str(host_text(&x, 0x300, 5), "four ");
@@ -309,6 +310,58 @@ static void test_xread(void)
     x.a.cards = NULL;                                       /* no card file */
     r = call(&x, 0xE0, 0x0, 0x300, 80);
     check_int(r.cc, ==, 1);
+    teardown(&x);
+}
+
+/* A line of 2.5 MiB is one card: its first 80 bytes; the next XREAD reads
+ * and drops the rest, LINE_LIMIT bytes a call (ASSIST_AGAIN until the
+ * newline), each byte charged, then reads the next card. */
+static void test_long_card(void)
+{
+    size_t n = 2 * LINE_LIMIT + LINE_LIMIT / 2;
+    char *text = malloc(n + 8);
+    if (!check(text != NULL))
+        return;
+    memset(text, 'A', n);
+    memcpy(text + n, "\nNEXT\n", 7);
+    struct fixture x;
+    setup(&x, text);
+    free(text);
+    struct assist_result r = call(&x, 0xE0, 0x0, 0x100, 80);
+    check_int(r.outcome, ==, ASSIST_CONTINUE);
+    check_int(r.cc, ==, 0);
+    check_str(host_text(&x, 0x100, 3), "AAA");
+    check_int(r.cycles, ==, 200 + (80 + LINE_LIMIT) * ASSIST_BYTE_CYCLES);
+    r = call(&x, 0xE0, 0x0, 0x200, 80);
+    check_int(r.outcome, ==, ASSIST_AGAIN);         /* 1 MiB dropped, more to come */
+    check_int(r.cc, ==, -1);
+    check_int(r.cycles, ==, 200 + LINE_LIMIT * ASSIST_BYTE_CYCLES);
+    r = call(&x, 0xE0, 0x0, 0x200, 80);             /* the last half and the newline */
+    check_int(r.outcome, ==, ASSIST_CONTINUE);
+    check_int(r.cc, ==, 0);
+    check_str(host_text(&x, 0x200, 5), "NEXT ");
+    check_int(r.cycles, ==, 200 + (LINE_LIMIT / 2 + 1 + 80 + 5) * ASSIST_BYTE_CYCLES);
+    check_int(x.a.cards_read, ==, 2);
+    r = call(&x, 0xE0, 0x0, 0x200, 80);
+    check_int(r.cc, ==, 1);
+    teardown(&x);
+
+    /* an endless line: every call charges what it read, none completes */
+    setup(&x, "");
+    FILE *z = fopen("/dev/zero", "r");
+    if (z) {
+        x.a.cards = z;
+        r = call(&x, 0xE0, 0x0, 0x100, 80);
+        check_int(r.outcome, ==, ASSIST_CONTINUE);
+        for (int i = 0; i < 3; i++) {
+            r = call(&x, 0xE0, 0x0, 0x100, 80);
+            check_int(r.outcome, ==, ASSIST_AGAIN);
+            check_int(r.cycles, ==, 200 + LINE_LIMIT * ASSIST_BYTE_CYCLES);
+        }
+        check_int(x.a.cards_read, ==, 1);
+        x.a.cards = x.cards;
+        fclose(z);
+    }
     teardown(&x);
 }
 
@@ -393,6 +446,7 @@ int main(void)
     test_xhexi();
     test_output_fields();
     test_xread();
+    test_long_card();
     test_xlimd();
     test_bad_ops();
     return tap_done();

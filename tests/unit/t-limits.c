@@ -95,6 +95,30 @@ static void lines(void)
     check_int(one_line(f, buf, 7, 4, &lr), ==, LINE_OK);
     check_str(buf, "ef");
     fclose(f);
+
+    /* a full buffer: the rest is counted; only a CR before the LF is not data */
+    char full[] = "abcd\r\nabcde\r\nabcd\r";
+    f = fmemopen(full, strlen(full), "r");
+    check_int(one_line(f, buf, 4, 100, &lr), ==, LINE_OK);
+    check_str(buf, "abcd");
+    check_int(lr.cut, ==, 0);
+    check_int(lr.consumed, ==, 6);
+    check_int(one_line(f, buf, 4, 100, &lr), ==, LINE_OK);
+    check_str(buf, "abcd");
+    check_int(lr.cut, ==, 1);
+    check_int(lr.consumed, ==, 7);
+    check_int(one_line(f, buf, 4, 100, &lr), ==, LINE_OK);
+    check_str(buf, "abcd");
+    check_int(lr.cut, ==, 1);                       /* a CR at the end of file is data */
+    check_int(one_line(f, buf, 4, 100, &lr), ==, LINE_EOF);
+    fclose(f);
+    char none[] = "xyz\n";                          /* max 0: everything counted */
+    f = fmemopen(none, strlen(none), "r");
+    check_int(line_read(f, NULL, 0, 100, &lr), ==, LINE_OK);
+    check_int(lr.len, ==, 0);
+    check_int(lr.consumed, ==, 4);
+    check_int(lr.cut, ==, 1);
+    fclose(f);
 }
 
 /* A module whose text passes FILE_LIMIT is refused by the writer. */

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "obj.h"
+#include "sha256.h"
 #include "tap.h"
 
 /* Read text as a module, diagnostics captured in *msg (caller frees). */
@@ -157,6 +158,58 @@ static void test_write_file(void)
     obj_free(&m);
 }
 
+#define ABC_SHA "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+
+/* SHA-256 against FIPS 180-4's examples (and sha256sum), and HASH records. */
+static void test_hash(void)
+{
+    char hex[SHA256_HEX];
+    sha256_of("abc", 3, hex);
+    check_str(hex, ABC_SHA);
+    sha256_of("", 0, hex);
+    check_str(hex, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+    sha256_of("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", 56, hex);
+    check_str(hex, "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+    char a1000[1000];
+    memset(a1000, 'a', sizeof a1000);
+    struct sha256 s;                                /* in uneven pieces */
+    sha256_init(&s);
+    for (size_t at = 0, step = 1; at < sizeof a1000; at += step, step = step * 3 % 97 + 1)
+        sha256_add(&s, a1000 + at, at + step <= sizeof a1000 ? step : sizeof a1000 - at);
+    sha256_hex(&s, hex);
+    check_str(hex, "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3");
+
+    struct obj_module m, r;
+    obj_init(&m, OBJ_OBJECT);
+    check_int(obj_add_file(&m, "a.s"), ==, 0);
+    check_int(obj_add_file(&m, "b.s"), ==, 1);
+    check_int(obj_set_file_hash(&m, 1, ABC_SHA), ==, 0);
+    check_int(obj_set_file_hash(&m, 2, ABC_SHA), ==, -1);             /* no such file */
+    check_int(obj_set_file_hash(&m, 0, "ABC"), ==, -1);               /* not a digest */
+    char *text = to_text(&m);
+    check(strstr(text, "FILE 1 b.s\nHASH 1 sha256 " ABC_SHA "\n") != NULL);
+    char *msg = NULL;
+    check_int(read_text(&r, OBJ_OBJECT, text, &msg), ==, 0);
+    check(r.file_hash[0] == NULL);
+    check_str(r.file_hash[1], ABC_SHA);
+    free(msg);
+    free(text);
+    obj_free(&m);
+    obj_free(&r);
+
+    expect_error("IMPOBJ 1\nHASH 0 sha256 " ABC_SHA "\nEND\n",
+                 "t.o:2:6: error: HASH of file 0, which has no FILE record before it");
+    expect_error("IMPOBJ 1\nFILE 0 a.s\nHASH 0 md5 " ABC_SHA "\nEND\n",
+                 "t.o:3:8: error: unknown hash algorithm 'md5'");
+    expect_error("IMPOBJ 1\nFILE 0 a.s\nHASH 0 sha256 abc\nEND\n",
+                 "t.o:3:15: error: a SHA-256 digest is 64 hexadecimal digits, not 3");
+    expect_error("IMPOBJ 1\nFILE 0 a.s\nHASH 0 sha256 "
+                 "BA7816BF8F01CFEA414140DE5DAE2223B00361A396177A9CB410FF61F20015AD\nEND\n",
+                 "t.o:3:15: error: the digest is not lower-case hexadecimal");
+    expect_error("IMPOBJ 1\nFILE 0 a.s\nHASH 0 sha256 " ABC_SHA "\nHASH 0 sha256 " ABC_SHA
+                 "\nEND\n", "t.o:4:6: error: a second HASH of file 0");
+}
+
 static void test_errors(void)
 {
     expect_error("", "t.o:1: error: empty file");
@@ -234,6 +287,7 @@ int main(void)
     test_load_module();
     test_write_file();
     test_errors();
+    test_hash();
     test_lenient();
     return tap_done();
 }

@@ -373,7 +373,15 @@ static void test_os_services(void)
     svc_call(&x.s, &x.st, &g2, &r);
     check_uint(r.r1, ==, 0x2018);                   /* 10 rounded to 16 */
     struct svc_request big = { SVC_GETMAIN, 0, 0x100, 0, 0 };
-    svc_call(&x.s, &x.st, &big, &r);
+    svc_call(&x.s, &x.st, &big, &r);               /* no room: S80A, as MVS */
+    check_int(r.outcome, ==, SVC_ABENDED);
+    check_uint(r.rc, ==, 0x80A000u);
+    check(strstr(x.s.note, "GETMAIN of 256 bytes") != NULL);
+    check(strstr(x.s.note, "200 bytes free, the largest free area 200 bytes") != NULL);
+    x.s.note[0] = '\0';
+    struct svc_request none = { SVC_GETMAIN, 0, 0, 0, 0 };
+    svc_call(&x.s, &x.st, &none, &r);              /* 0 bytes: CC 3, R1 = 0 */
+    check_int(r.outcome, ==, SVC_CONTINUE);
     check_int(r.cc, ==, 3);
     check_uint(r.r1, ==, 0);
     struct svc_request f1 = { SVC_FREEMAIN, 0x2008, 10, 0, 0 };
@@ -384,6 +392,17 @@ static void test_os_services(void)
     struct svc_request g3 = { SVC_GETMAIN, 0, 8, 0, 0 };
     svc_call(&x.s, &x.st, &g3, &r);
     check_uint(r.r1, ==, 0x2008);                   /* the freed gap again */
+    /* as many areas as the region holds: no cap at 256 */
+    svc_set_region(&x.s, 0x10000, 0x10000 + 8 * 5000);
+    int got = 0;
+    for (int i = 0; i < 5000; i++) {
+        svc_call(&x.s, &x.st, &g3, &r);
+        got += r.outcome == SVC_CONTINUE && r.cc == 0 && r.r1 == 0x10000u + 8u * (uint32_t)i;
+    }
+    check_int(got, ==, 5000);
+    svc_call(&x.s, &x.st, &g3, &r);                 /* the 5001st: the region is full */
+    check_int(r.outcome, ==, SVC_ABENDED);
+    check(strstr(x.s.note, "5000 areas held, 0 bytes free") != NULL);
     /* TIME: the cycle count, low word in R1, high in R3 */
     struct svc_request tm = { SVC_TIME, 0, 0, 0x123456789ull, 0 };
     svc_call(&x.s, &x.st, &tm, &r);

@@ -188,6 +188,43 @@ static void test_watchpoints(void)
     check_uint(vm_get_gr(p.vm, 6), ==, 0);             /* stopped before the next one */
     vm_free(p.vm);
 
+    /* a host service's store for the program: seen as the program's */
+    prog_start(&p);
+    I(&p, "LA", .r1 = 6, .d2 = 1);
+    static const uint8_t card[6] = { 0xC1, 0xC2, 0xC3, 0xC4, 0xC5, 0xC6 };
+    check_int(vm_set_watchpoint(p.vm, 0x1002, 2, VM_WATCH_WRITE), ==, 0);
+    check_int(vm_store_bytes(p.vm, 0x1000, card, sizeof card), ==, 0);    /* not seen */
+    check_int(run_for(&p, 0), !=, VM_WATCHPOINT);
+    vm_free(p.vm);
+    prog_start(&p);
+    I(&p, "LA", .r1 = 6, .d2 = 1);
+    check_int(vm_set_watchpoint(p.vm, 0x1002, 2, VM_WATCH_WRITE), ==, 0);
+    check_int(vm_store_for_program(p.vm, 0x1000, card, sizeof card, 0x4444, 0), ==, 0);
+    check_int(run_for(&p, 0), ==, VM_WATCHPOINT);                       /* at once */
+    check_uint(vm_last_watch(p.vm)->addr, ==, 0x1000);
+    check_uint(vm_last_watch(p.vm)->len, ==, 6);
+    check_uint(vm_last_watch(p.vm)->value, ==, 0xC1C2C3C4);
+    check_uint(vm_last_watch(p.vm)->iaddr, ==, 0x4444);
+    check_int(vm_last_watch(p.vm)->host, ==, 1);
+    check_uint(vm_get_gr(p.vm, 6), ==, 0);
+    vm_free(p.vm);
+    prog_start(&p);                     /* an SVC's: the stop waits for the next PSW */
+    I(&p, "LA", .r1 = 6, .d2 = 1);
+    I(&p, "LA", .r1 = 7, .d2 = 1);
+    I(&p, "SVC", .i2 = 255);
+    vm_set_psw(p.vm, VM_PSW_EC | ORG);
+    check_int(vm_set_watchpoint(p.vm, 0x1002, 2, VM_WATCH_WRITE), ==, 0);
+    check_int(vm_store_for_program(p.vm, 0x1000, card, sizeof card, 0x4444, 1), ==, 0);
+    check_int(vm_store_for_program(p.vm, 0x1003, card, 1, 0x5555, 1), ==, 0);
+    check_int(vm_step_insn(p.vm), ==, VM_STEPPED);                      /* no stop yet */
+    check_uint(vm_get_gr(p.vm, 6), ==, 1);
+    vm_set_psw(p.vm, vm_get_psw(p.vm));                                  /* LPSW back */
+    check_int(vm_run(p.vm, 0), ==, VM_WATCHPOINT);                       /* then at once */
+    check_uint(vm_get_gr(p.vm, 7), ==, 0);
+    check_uint(vm_last_watch(p.vm)->iaddr, ==, 0x4444);                  /* the first */
+    check_int(vm_store_for_program(p.vm, 0xFFFFF0, card, 6, 0, 0), ==, -1);
+    vm_free(p.vm);
+
     /* bad ranges */
     struct vm *vm = vm_new(NULL);
     check_int(vm_set_watchpoint(vm, 0, 0, VM_WATCH_WRITE), ==, -1);

@@ -53,6 +53,11 @@ const char *assist_name(unsigned opcode, unsigned mask)
     return in ? in->name : NULL;
 }
 
+int assist_job(const struct assist *a)
+{
+    return a->deck || a->calls > 0;
+}
+
 void assist_init(struct assist *a, FILE *cards, FILE *print, FILE *punch)
 {
     memset(a, 0, sizeof *a);
@@ -114,12 +119,21 @@ static unsigned store(const struct svc_storage *st, uint32_t addr, const void *b
 }
 
 /*
- * 0 if the len bytes at addr may be stored into (they are fetched and
- * stored back unchanged), else the interruption code: lets an input
- * instruction be suppressed before it consumes a record.
+ * 0 if the len bytes at addr may be stored into (asked of the storage's
+ * check, or else fetched and stored back unchanged), else the
+ * interruption code: lets an input instruction be suppressed before it
+ * consumes a record, and stores nothing that PER could see.
  */
 static unsigned probe_store(const struct svc_storage *st, uint32_t addr, uint32_t len)
 {
+    if (len == 0)
+        return 0;
+    if (addr >= ADDR_LIMIT || len > ADDR_LIMIT - addr)
+        return 5;
+    if (st->check) {                    /* asked, not stored: PER sees no store */
+        int rc = st->check(st->ctx, addr, len, 1);
+        return rc ? storage_pic(rc) : 0;
+    }
     uint8_t buf[256];
     while (len > 0) {
         uint32_t k = len < sizeof buf ? len : (uint32_t)sizeof buf;
@@ -332,21 +346,48 @@ static void do_num_out(const struct svc_storage *st, const struct assist_req *rq
 
 /* ---- XREAD, XPRNT, XPNCH -------------------------------------------------- */
 
-/* Read a line of f into rec[0..len), ASCII -> EBCDIC, blank padded; the
- * line_read result. */
-static enum line_result read_record(FILE *f, uint8_t *rec, uint32_t len)
+/*
+ * Read a line of f into rec[0..len), ASCII -> EBCDIC, blank padded; the
+ * line_read result.  Every byte taken from f is charged; *rest <- 1 if
+ * the line goes on past LINE_LIMIT (its rest is still in f).
+ */
+static enum line_result read_record(FILE *f, uint8_t *rec, uint32_t len, int *rest,
+                                    struct assist_result *res)
 {
     char *line = malloc(len ? len : 1);
     if (!line)
         return LINE_ERROR;
     struct lineread lr;
     enum line_result got = line_read(f, line, len, LINE_LIMIT, &lr);
+    res->cycles += (uint64_t)lr.consumed * ASSIST_BYTE_CYCLES;
     if (got == LINE_OK) {
         ebcdic_from_host(rec, line, lr.len);
         memset(rec + lr.len, EB_BLANK, len - lr.len);
+        *rest = lr.unended;
     }
     free(line);
     return got;
+}
+
+/*
+ * The rest of the last record's line, read and dropped, LINE_LIMIT bytes
+ * a call, each byte charged: 0 once it is gone (*rest <- 0), 1 if the
+ * line still goes on: the instruction ends with ASSIST_AGAIN and is run
+ * again, so the cycle limit is checked between the pieces.
+ */
+static int drop_rest(FILE *f, int *rest, struct assist_result *res)
+{
+    if (!*rest)
+        return 0;
+    struct lineread lr;
+    enum line_result got = line_read(f, NULL, 0, LINE_LIMIT, &lr);
+    res->cycles += (uint64_t)lr.consumed * ASSIST_BYTE_CYCLES;
+    *rest = got == LINE_OK && lr.unended;
+    if (*rest) {
+        res->outcome = ASSIST_AGAIN;
+        res->cc = -1;
+    }
+    return *rest;
 }
 
 static void do_xread(struct assist *a, const struct svc_storage *st,
@@ -366,7 +407,9 @@ static void do_xread(struct assist *a, const struct svc_storage *st,
     uint8_t card[ASSIST_CARD_LEN];
     if (a->print)
         fflush(a->print);       /* a prompt shows before the card is read */
-    if (!a->cards || read_record(a->cards, card, ASSIST_CARD_LEN) != LINE_OK) {
+    if (a->cards && drop_rest(a->cards, &a->card_rest, res))
+        return;
+    if (!a->cards || read_record(a->cards, card, ASSIST_CARD_LEN, &a->card_rest, res) != LINE_OK) {
         res->cc = 1;
         return;
     }
@@ -397,7 +440,11 @@ static unsigned fetch_text(const struct svc_storage *st, uint32_t addr, uint32_t
 static void do_xprnt(struct assist *a, const struct svc_storage *st,
                      const struct assist_req *rq, struct assist_result *res)
 {
-    uint32_t len = rq->len > ASSIST_LINE_LEN ? ASSIST_LINE_LEN : rq->len;
+    uint32_t len = rq->len;
+    if (len > ASSIST_LINE_LEN) {        /* longer than a print line: ASSIST refuses it */
+        program_check(res, 0x0006);
+        return;
+    }
     if (len == 0)
         return;
     char *t;
@@ -602,6 +649,7 @@ static struct assist_file *named_file(struct assist *a, const char *name, int wr
     snprintf(free_slot->name, sizeof free_slot->name, "%s", name);
     free_slot->write = write;
     free_slot->f = f;
+    free_slot->rest = 0;
     return free_slot;
 }
 
@@ -629,7 +677,11 @@ static void do_xget(struct assist *a, const struct svc_storage *st,
         free(rec);
         return;
     }
-    enum line_result got = read_record(file->f, rec, len);
+    if (drop_rest(file->f, &file->rest, res)) {
+        free(rec);
+        return;
+    }
+    enum line_result got = read_record(file->f, rec, len, &file->rest, res);
     if (got == LINE_OK) {
         store(st, addr, rec, len);
         a->records_in++;

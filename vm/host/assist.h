@@ -74,10 +74,15 @@
  *   read that would pass it stops the run (ASSIST_LIMIT, LIMIT_CARDS)
  *   before reading.  The target is checked before the card is read: a
  *   protected or missing target suppresses the instruction (the card
- *   stays unread).
+ *   stays unread).  A line is one card however long it is: a line longer
+ *   than LINE_LIMIT leaves its rest in the stream (card_rest), and the
+ *   next XREAD reads and drops it, LINE_LIMIT bytes a call: until the
+ *   newline it ends with ASSIST_AGAIN (the host runs the instruction
+ *   again), so an endless line (/dev/zero) ends at the cycle limit.
  *
- * XPRNT addr,len -- print a line.  The len bytes at addr (len > 133 is
- *   cut to 133, len 0 prints nothing): byte 1 is the ASA carriage
+ * XPRNT addr,len -- print a line.  The len bytes at addr (len > 133, more
+ *   than a print line, is a specification exception (0006) and prints
+ *   nothing; len 0 prints nothing): byte 1 is the ASA carriage
  *   control, bytes 2..len the text, EBCDIC -> host, trailing blanks
  *   dropped.  Two forms of output:
  *     raw (asa_raw = 1): the control character, the text, a newline;
@@ -162,7 +167,8 @@
  *   more than ASSIST_MAX_RECORD is cut to it.
  *     XGET: the next line (lineread.h), ASCII -> EBCDIC, blank padded or
  *       cut to len bytes, stored at addr; CC 0, CC 1 at end of file
- *       (storage unchanged).
+ *       (storage unchanged).  A long line is one record, its rest
+ *       dropped as XREAD drops a card's.
  *     XPUT: the len bytes at addr, EBCDIC -> host, trailing blanks
  *       dropped, a newline; CC 0.
  *     Both: CC 2, nothing moved, when the file is not available (no
@@ -185,7 +191,9 @@
  * Cost: every call costs the base cycles of its row in ASSIST_OPS plus
  * ASSIST_BYTE_CYCLES per byte moved between guest storage and the host
  * (bytes scanned by XDECI/XHEXI, stored by XDECO/XHEXO/XREAD/XGET,
- * fetched by XPRNT/XPNCH/XDUMP/XPUT, and the file name of XGET/XPUT).
+ * fetched by XPRNT/XPNCH/XDUMP/XPUT, and the file name of XGET/XPUT);
+ * XREAD and XGET also per byte read from the host, the newline and
+ * dropped bytes included (as GETLINE).
  * An operation exception costs ASSIST_BAD_CYCLES.
  */
 #ifndef IMP_VM_ASSIST_H
@@ -253,6 +261,7 @@ enum assist_outcome {
     ASSIST_CONTINUE,            /* completed: cc, set_gr apply */
     ASSIST_PROGCHECK,           /* program interruption with code pic; nothing changed */
     ASSIST_LIMIT,               /* a limit was reached: the run stops (limit says which) */
+    ASSIST_AGAIN,               /* not completed, cycles charged: run the instruction again */
 };
 
 enum assist_limit {
@@ -275,6 +284,7 @@ struct assist_file {
     char name[ASSIST_NAME_LEN + 1];     /* host characters; "" = slot free */
     int write;
     FILE *f;
+    int rest;                           /* the last record's line goes on in f */
 };
 
 struct assist {
@@ -290,6 +300,9 @@ struct assist {
     /* limits, 0 = none */
     uint64_t max_cards, max_lines, max_pages, max_punch, max_bytes;
     enum assist_limit limit_hit;        /* the limit that stopped the run */
+
+    int deck;                           /* 1: the program is a $JOB/$ENTRY deck */
+    int card_rest;                      /* the last card's line goes on in cards */
 
     /* counters */
     uint64_t calls;                     /* instructions served */
@@ -310,6 +323,11 @@ struct assist {
     int write_errno;                    /* 0: none */
     char write_what[32];                /* "the print stream", "file OUT", ... */
 };
+
+/* 1 if the program runs as an ASSIST job: a $JOB/$ENTRY deck, or one
+ * that has used an ASSIST instruction.  Such a job that returns ends
+ * normally whatever register 15 holds, as under ASSIST. */
+int assist_job(const struct assist *a);
 
 /* A fresh state: no limits, interpreted printing, no file callback. */
 void assist_init(struct assist *a, FILE *cards, FILE *print, FILE *punch);

@@ -22,5 +22,5 @@ $(LIBIMPHOST): $(LIBIMPHOST_OBJ)
 
 # Unit tests link every library: make sure this one exists first.
 $(UNIT_TESTS): $(LIBIMPHOST)
-$(patsubst tests/unit/%.c,$(B)/tests/unit/%.o,$(wildcard tests/unit/t-services*.c tests/unit/t-assist*.c)): \
+$(patsubst tests/unit/%.c,$(B)/tests/unit/%.o,$(wildcard tests/unit/t-services*.c tests/unit/t-assist*.c tests/unit/t-cards*.c)): \
     ALL_CFLAGS += -Ivm -Imc $(VM_SUB_INCLUDES)

@@ -105,6 +105,9 @@ void svc_close_all(struct services *s)
         s->binds[i].path = NULL;
     }
     s->nbinds = 0;
+    free(s->areas);
+    s->areas = NULL;
+    s->nareas = s->maxareas = 0;
     if (s->out)
         fflush(s->out);
 }
@@ -575,16 +578,40 @@ static void do_putrec(struct services *s, const struct svc_storage *st,
 
 /* ---- the region ---------------------------------------------------------- */
 
+/*
+ * The region has no gap of len bytes: the program ends as MVS ends an
+ * unconditional GETMAIN that cannot be satisfied (S80A), and the note
+ * says what was asked and what is left.
+ */
+static void region_exhausted(struct services *s, uint64_t asked, struct svc_result *res)
+{
+    uint64_t free_all = 0, largest = 0;
+    uint32_t at = s->region_lo;
+    for (size_t i = 0; i <= s->nareas; i++) {
+        uint32_t end = i < s->nareas ? s->areas[i].addr : s->region_hi;
+        uint64_t gap = end > at ? end - at : 0;
+        free_all += gap;
+        largest = gap > largest ? gap : largest;
+        if (i < s->nareas)
+            at = s->areas[i].addr + s->areas[i].len;
+    }
+    res->outcome = SVC_ABENDED;
+    res->rc = SVC_GETMAIN_ABEND << 12;
+    snprintf(s->note, sizeof s->note, "GETMAIN of %" PRIu64 " bytes: the region has no room "
+             "(%zu areas held, %" PRIu64 " bytes free, the largest free area %" PRIu64
+             " bytes; --storage makes it larger)", asked, s->nareas, free_all, largest);
+}
+
 /* First fit in the gaps between the areas (kept in address order). */
 static void do_getmain(struct services *s, const struct svc_request *rq, struct svc_result *res)
 {
     uint64_t len = ((uint64_t)rq->r3 + 7) & ~(uint64_t)7;
     uint32_t at = s->region_lo;
-    int i;
+    size_t i;
     res->set_r1 = 1;
     res->r1 = 0;
     res->cc = 3;
-    if (len == 0 || s->nareas == SVC_MAX_AREAS)
+    if (len == 0)
         return;
     for (i = 0; i <= s->nareas; i++) {
         uint32_t end = i < s->nareas ? s->areas[i].addr : s->region_hi;
@@ -593,8 +620,20 @@ static void do_getmain(struct services *s, const struct svc_request *rq, struct 
         if (i < s->nareas)
             at = s->areas[i].addr + s->areas[i].len;
     }
-    if (i > s->nareas)
+    if (i > s->nareas) {
+        region_exhausted(s, rq->r3, res);
         return;
+    }
+    if (s->nareas == s->maxareas) {     /* at most one area per doubleword */
+        size_t n = s->maxareas ? s->maxareas * 2 : 64;
+        struct svc_area *a = realloc(s->areas, n * sizeof *a);
+        if (!a) {                       /* (the host is out of memory) */
+            region_exhausted(s, rq->r3, res);
+            return;
+        }
+        s->areas = a;
+        s->maxareas = n;
+    }
     memmove(&s->areas[i + 1], &s->areas[i], (size_t)(s->nareas - i) * sizeof s->areas[0]);
     s->areas[i].addr = at;
     s->areas[i].len = (uint32_t)len;
@@ -607,7 +646,7 @@ static void do_freemain(struct services *s, const struct svc_request *rq, struct
 {
     uint32_t addr = rq->r1 & VM_ADDR_MASK, len = (uint32_t)(((uint64_t)rq->r3 + 7) & ~(uint64_t)7);
     res->cc = 3;
-    for (int i = 0; i < s->nareas; i++)
+    for (size_t i = 0; i < s->nareas; i++)
         if (s->areas[i].addr == addr && s->areas[i].len == len) {
             memmove(&s->areas[i], &s->areas[i + 1], (size_t)(s->nareas - i - 1) * sizeof s->areas[0]);
             s->nareas--;
@@ -649,10 +688,16 @@ void svc_call(struct services *s, const struct svc_storage *st, const struct svc
         res->r3 = (uint32_t)(rq->cycles >> 32);
         break;
     case SVC_SUPER:
-        if (!rq->via_svc || rq->r1 > 1)
+        if (!rq->via_svc || rq->r1 > 1) {
             program_check(res, 0x0006);
-        else
+        } else if (s->no_super) {
+            res->outcome = SVC_ABENDED;
+            res->rc = SVC_SUPER_ABEND << 12;
+            snprintf(s->note, sizeof s->note, "SUPER (SVC 250) refused: this run does not let "
+                     "a program take the supervisor state (--no-super)");
+        } else {
             res->state = rq->r1 == 0 ? 1 : 2;
+        }
         break;
     case SVC_SVCDISP:               /* the embedder serves it, never here */
         program_check(res, 0x0006);

@@ -26,7 +26,8 @@
  *                CC2 text line truncated to the buffer, CC3 error
  *   02C PUTREC   write a record from the FCB buffer; CC0 ok, CC3 error
  *   030 ABEND    end abnormally with completion code (R1)
- *   034 GETMAIN  R1 <- address of (R3) bytes of the region; CC0, CC3 no room
+ *   034 GETMAIN  R1 <- address of (R3) bytes of the region; CC0; no room:
+ *                ends the program with S80A (MVS's GETMAIN R), CC3 for 0 bytes
  *   038 FREEMAIN give back (R3) bytes at (R1); CC0, CC3 not an area got
  *   03C TIME     R1 <- cycle count bits 32-63, R3 <- bits 0-31
  *   040 SUPER    (SVC only) continue in the supervisor or problem state
@@ -96,7 +97,7 @@
     X(0x030, 13,  ABEND,   50,  "end the program abnormally; (R1) bits 8-19 system, "    \
                                 "20-31 user completion code")                           \
     X(0x034, 4,   GETMAIN, 100, "(R1) <- address of (R3) bytes of the region, doubleword " \
-                                "aligned; CC 0 ok, CC 3 (R1 = 0) no room")              \
+                                "aligned; CC 0; no room: abend S80A; 0 bytes: CC 3, R1 = 0") \
     X(0x038, 5,   FREEMAIN,100, "give back the (R3) bytes at (R1) got by GETMAIN; CC 0 "  \
                                 "ok, 3 not an area got")                                \
     X(0x03C, 11,  TIME,    20,  "(R1) <- virtual time in cycles, low word; (R3) <- high " \
@@ -142,7 +143,9 @@ enum svc_code {
 #define SVC_NAME_LEN    8       /* file names: 1-8 characters */
 #define SVC_MAX_FILES   16      /* files open at once */
 #define SVC_MAX_BINDS   32      /* --file bindings */
-#define SVC_MAX_AREAS   256     /* GETMAIN areas held at once */
+#define SVC_GETMAIN_ABEND 0x80Au /* system completion code when the region runs out */
+#define SVC_SUPER_ABEND 0x047u  /* and of SUPER refused (no_super), as MVS ends an
+                                   unauthorized program's restricted SVC */
 #define SVC_MAX_CONSOLE ((uint64_t)16 << 20)    /* default console quota: 16 MiB */
 #define SVC_MAX_FILES_OUT ((uint64_t)64 << 20)  /* default bound-file quota: 64 MiB */
 
@@ -214,17 +217,18 @@ struct services {
     uint64_t console_out;   /* bytes written to the console */
     uint64_t files_out;     /* bytes written to bound files */
     enum svc_limit limit_hit;
+    int no_super;           /* 1: SUPER is refused: the program ends with S047 */
     /* the region GETMAIN serves: [region_lo, region_hi), doubleword aligned
        (svc_set_region; empty until set), and the areas given out */
     uint32_t region_lo, region_hi;
-    struct { uint32_t addr, len; } areas[SVC_MAX_AREAS];
-    int nareas;
+    struct svc_area { uint32_t addr, len; } *areas;     /* in address order */
+    size_t nareas, maxareas;    /* as many as the region holds (svc_close_all frees) */
     /* called before the services write to the console (out): another
        writer of the same stream (ASSIST's print lines) settles first */
     void (*before_out)(void *ctx);
     void *before_ctx;
     /* a note for the user about the last call (an OPEN that failed), "" if none */
-    char note[160];
+    char note[256];
 };
 
 void svc_init(struct services *s, FILE *in, FILE *out);

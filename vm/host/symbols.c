@@ -5,6 +5,7 @@
  */
 #define _DEFAULT_SOURCE     /* realpath(path, NULL) */
 #include "symbols.h"
+#include "sha256.h"
 #include "vm.h"                 /* VM_ADDR_MASK */
 
 #include <fcntl.h>
@@ -20,6 +21,8 @@ void sym_init(struct symtab *t, const struct obj_module *m, int64_t delta)
     memset(t, 0, sizeof *t);
     t->m = m;
     t->delta = delta;
+    if (m && m->nfiles)
+        t->checked = calloc(m->nfiles, 1);  /* (none: every line is compared again) */
 }
 
 static uint32_t moved(const struct symtab *t, uint32_t a)
@@ -86,6 +89,30 @@ int sym_format(const struct symtab *t, uint32_t addr, char *buf, size_t size)
 
 /* ---- source lines --------------------------------------------------------- */
 
+int sym_loaded_bytes(const struct symtab *t, uint32_t addr, uint8_t *out, size_t n)
+{
+    const struct obj_module *m = t ? t->m : NULL;
+    if (!m)
+        return -1;
+    for (size_t k = 0; k < n; k++) {
+        int64_t link = (int64_t)addr + (int64_t)k - t->delta;  /* its link address */
+        int got = 0;
+        for (size_t i = 0; i < m->ntxt && !got; i++) {
+            const struct obj_txt *x = &m->txt[i];
+            if (link >= x->addr && link < (int64_t)x->addr + x->len) {
+                out[k] = x->data[link - x->addr];
+                got = 1;
+            }
+        }
+        for (size_t i = 0; got && t->delta && i < m->nrld; i++)
+            if (link >= m->rld[i].addr && link < (int64_t)m->rld[i].addr + m->rld[i].len)
+                got = 0;
+        if (!got)
+            return -1;
+    }
+    return 0;
+}
+
 const char *sym_source_why(enum sym_source r)
 {
     static const char *const why[] = {
@@ -116,6 +143,8 @@ void sym_free(struct symtab *t)
     for (int i = 0; i < t->nroots; i++)
         free(t->roots[i]);
     t->nroots = 0;
+    free(t->checked);
+    t->checked = NULL;
 }
 
 /* 1 if the real path lies in or below one of t's folders. */
@@ -162,15 +191,55 @@ static enum sym_source open_source(const struct symtab *t, const char *file, FIL
     return r;
 }
 
+/* The module's FILE number of file (the very string, or the same path), or -1. */
+static int file_number(const struct symtab *t, const char *file)
+{
+    const struct obj_module *m = t->m;
+    for (size_t i = 0; m && i < m->nfiles; i++)
+        if (m->files[i] == file)
+            return (int)i;
+    for (size_t i = 0; m && i < m->nfiles; i++)
+        if (strcmp(m->files[i], file) == 0)
+            return (int)i;
+    return -1;
+}
+
+/* Are f's bytes those FILE n was assembled from (its HASH)?  1 or 0; f
+ * is read to its end and rewound.  The answer is kept in t->checked. */
+static int same_source(const struct symtab *t, int n, FILE *f)
+{
+    if (t->checked && t->checked[n])
+        return t->checked[n] == 1;
+    struct sha256 s;
+    char buf[8192], hex[SHA256_HEX];
+    size_t got;
+    sha256_init(&s);
+    while ((got = fread(buf, 1, sizeof buf, f)) > 0)
+        sha256_add(&s, buf, got);
+    int same = !ferror(f) && (sha256_hex(&s, hex), strcmp(hex, t->m->file_hash[n]) == 0);
+    rewind(f);
+    if (t->checked)
+        t->checked[n] = same ? 1 : 2;
+    return same;
+}
+
 enum sym_source sym_source_text(const struct symtab *t, const char *file, int line, char *buf,
                                 size_t size)
 {
     if (line < 1 || size < 2)
         return SYM_SRC_MISSING;
+    int fn = file_number(t, file);
+    int hashed = fn >= 0 && t->m->file_hash[fn];
+    if (hashed && t->checked && t->checked[fn] == 2)
+        return SYM_SRC_CHANGED;
     FILE *f;
     enum sym_source r = open_source(t, file, &f);
     if (r != SYM_SRC_OK)
         return r;
+    if (hashed && !same_source(t, fn, f)) {
+        fclose(f);
+        return SYM_SRC_CHANGED;
+    }
     int n = 1, c;
     size_t k = 0, read = 0;
     while (read++ < SYM_SOURCE_LIMIT && (c = getc(f)) != EOF) {

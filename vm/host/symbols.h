@@ -22,7 +22,8 @@
     X(SYM_SRC_MISSING,  "")                 /* unreadable or no such line: said nowhere */ \
     X(SYM_SRC_OUTSIDE,  "the file is outside the program's folders")          \
     X(SYM_SRC_SPECIAL,  "not a regular file")                                 \
-    X(SYM_SRC_LARGE,    "the file is larger than 16 MiB")
+    X(SYM_SRC_LARGE,    "the file is larger than 16 MiB")                     \
+    X(SYM_SRC_CHANGED,  "the source has changed since it was assembled")
 
 enum sym_source {
 #define X(e, why) e,
@@ -36,6 +37,8 @@ struct symtab {
     int64_t delta;                  /* load address - link address */
     char *roots[SYM_MAX_ROOTS];     /* folders source lines may come from */
     int nroots;
+    unsigned char *checked;         /* per FILE of m with a HASH: 0 not yet compared,
+                                       1 the same bytes, 2 changed (sym_init makes it) */
 };
 
 struct sym_where {
@@ -60,6 +63,10 @@ void sym_free(struct symtab *t);
 /* 0 with *w filled, or -1 if addr is in no section (*w zeroed).  The
  * strings of *w belong to the module: valid while it is. */
 int sym_lookup(const struct symtab *t, uint32_t addr, struct sym_where *w);
+/* The n bytes the module loaded at addr (its TXT records), into out: 0,
+ * or -1 if a byte was not loaded from text or, loaded away from the link
+ * address, lies in a field relocated at load time (RLD). */
+int sym_loaded_bytes(const struct symtab *t, uint32_t addr, uint8_t *out, size_t n);
 /* "CSECT+X'1A'" into buf (empty string and -1 if in no section). */
 int sym_format(const struct symtab *t, uint32_t addr, char *buf, size_t size);
 /*

@@ -13,6 +13,7 @@
  */
 #include "imprun.h"
 #include "home.h"
+#include "obj.h"
 #include "tmpclean.h"
 
 #include <dirent.h>
@@ -171,13 +172,8 @@ void build_cleanup(struct build *b)
     b->dir[0] = '\0';
 }
 
-static int has_suffix(const char *s, const char *suf)
-{
-    size_t n = strlen(s), k = strlen(suf);
-    return n >= k && strcmp(s + n - k, suf) == 0;
-}
-
+/* A source is any file that is not an IMP module: told by content. */
 int imprun_is_source(const char *s)
 {
-    return has_suffix(s, ".s") || has_suffix(s, ".asm") || has_suffix(s, ".mlc");
+    return obj_sniff(s) == OBJ_SNIFF_OTHER;
 }

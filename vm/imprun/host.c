@@ -41,11 +41,29 @@ static int st_read(void *ctx, uint32_t addr, void *buf, uint32_t len)
     return c ? c : vm_fetch_bytes(r->vm, addr, buf, len) == 0 ? 0 : 5;
 }
 
+/* A service's store: the program's own for PER and watchpoints, and
+ * kept (the last IMPRUN_STORES) for the abend report. */
 static int st_write(void *ctx, uint32_t addr, const void *buf, uint32_t len)
 {
     struct run *r = ctx;
     int c = st_check(ctx, addr, len, 1);
-    return c ? c : vm_store_bytes(r->vm, addr, buf, len) == 0 ? 0 : 5;
+    if (c)
+        return c;
+    if (vm_store_for_program(r->vm, addr, buf, len, r->for_iaddr, r->for_svc) != 0)
+        return 5;
+    r->stores[r->nstores++ % IMPRUN_STORES] = (struct run_store){ addr, len, r->for_iaddr };
+    return 0;
+}
+
+const struct run_store *run_store_over(const struct run *r, uint32_t addr, uint32_t len)
+{
+    unsigned kept = r->nstores < IMPRUN_STORES ? r->nstores : IMPRUN_STORES;
+    for (unsigned k = 1; k <= kept; k++) {
+        const struct run_store *s = &r->stores[(r->nstores - k) % IMPRUN_STORES];
+        if (addr < s->addr + s->len && s->addr < addr + len)
+            return s;
+    }
+    return NULL;
 }
 
 /* The host's own view of storage for the reports: no key. */
@@ -72,6 +90,16 @@ static void service_note(struct run *r, struct services *svc)
  * SVC old PSW), or the current PSW's for DIAGNOSE. */
 static unsigned psw_key(uint64_t psw) { return (unsigned)(psw >> 52) & 15; }
 
+/* The EXIT is the exit stub's (the program returned with BR 14): the SVC
+ * old PSW points just after the stub's SVC 3. */
+static int returned(const struct vm *vm)
+{
+    uint8_t old[8];
+    vm_fetch_bytes(vm, 0x20, old, sizeof old);
+    uint32_t ia = (uint32_t)old[5] << 16 | (uint32_t)old[6] << 8 | old[7];
+    return ia == IMPRUN_EXIT_STUB + 2;
+}
+
 /* One service's result applied: CC, registers, state, end. */
 static enum vm_host_result service_done(struct run *r, struct run_task *t, struct vm *vm,
                                         const struct svc_result *res, unsigned r1, unsigned r3)
@@ -89,8 +117,13 @@ static enum vm_host_result service_done(struct run *r, struct run_task *t, struc
         return VM_HOST_OK;
     case SVC_ENDED:
         t->rc = res->rc;
+        if (returned(vm) && assist_job(t->asst)) {
+            t->assist_end = 1;          /* ASSIST ends a job that returns normally */
+            t->r15 = res->rc;
+            t->rc = 0;
+        }
         if (t == &r->tk[0])
-            r->rc = res->rc;
+            r->rc = t->rc;
         return VM_HOST_EXIT;
     case SVC_ABENDED:
         t->abend = res->rc;
@@ -128,6 +161,9 @@ static enum vm_host_result serve_svc(struct run *r, struct run_task *t, struct v
                               vm_counters(vm)->cycles, 1 };
     struct svc_result res;
     r->key = old[1] >> 4;
+    uint32_t ia = (uint32_t)old[5] << 16 | (uint32_t)old[6] << 8 | old[7];
+    r->for_iaddr = (ia - 2 * ((id[1] >> 1) & 3)) & VM_ADDR_MASK;   /* the SVC (ILC at X'89') */
+    r->for_svc = 1;
     svc_call(t->svc, &r->st, &rq, &res);
     if (res.outcome == SVC_PROGCHECK) {
         vm_add_cycles(vm, res.cycles);
@@ -172,6 +208,8 @@ static enum vm_host_result host_diagnose(void *ctx, struct vm *vm, uint32_t code
                               vm_counters(vm)->cycles, 0 };
     struct svc_result res;
     r->key = psw_key(vm_get_psw(vm));
+    r->for_iaddr = vm_instruction_address(vm);
+    r->for_svc = 0;
     svc_call(t->svc, &r->st, &rq, &res);
     return service_done(r, t, vm, &res, r1, r3);
 }
@@ -196,6 +234,8 @@ static enum vm_host_result host_assist(void *ctx, struct vm *vm, const struct vm
     rq.psw_word2 = ilc << 30 | rq.cc << 28 | ((unsigned)(psw >> 40) & 15) << 24 |
                    ((uint32_t)psw & VM_ADDR_MASK);
     r->key = psw_key(psw);
+    r->for_iaddr = vm_instruction_address(vm);
+    r->for_svc = 0;
     struct assist_result res;
     assist_call(t->asst, &r->st, &rq, &res);
     vm_add_cycles(vm, res.cycles);
@@ -210,6 +250,12 @@ static enum vm_host_result host_assist(void *ctx, struct vm *vm, const struct vm
     case ASSIST_PROGCHECK:
         *pic = res.pic;
         return VM_HOST_PROGRAM;
+    case ASSIST_AGAIN:
+        /* not completed: back to the instruction, which runs again after
+           the run's checks (the cycle limit) at this boundary */
+        (void)vm_set_psw(vm, (psw & ~(uint64_t)VM_ADDR_MASK) |
+                             (((uint32_t)psw - 2 * ilc) & VM_ADDR_MASK));
+        return VM_HOST_OK;
     case ASSIST_LIMIT:
         break;
     }
@@ -243,22 +289,46 @@ static FILE *open_named(void *ctx, const char *name, int write)
     return NULL;
 }
 
+/* A control card of an ASSIST deck: "$JOB", "$ENTRY" ... alone or
+ * followed by a blank. */
+static int control_card(const char *line, const char *name)
+{
+    size_t n = strlen(name);
+    return strncmp(line, name, n) == 0 && strchr(" \r\n", line[n] ? line[n] : ' ');
+}
+
 /* The data cards of an ASSIST deck: the lines after a "$ENTRY" card of
- * the source at path, as a stream positioned there; NULL if it has none. */
-static FILE *entry_cards(const char *path)
+ * the source at path, as a stream positioned there; NULL if it has none.
+ * *deck: 1 if a $JOB or $ENTRY card was seen. */
+static FILE *entry_cards(const char *path, int *deck)
 {
     FILE *f = fopen(path, "r");
     char line[256];
     while (f && fgets(line, sizeof line, f)) {
         int whole = strchr(line, '\n') != NULL;
-        if (strncmp(line, "$ENTRY", 6) == 0 && strchr(" \r\n", line[6] ? line[6] : ' '))
+        if (control_card(line, "$JOB"))
+            *deck = 1;
+        if (control_card(line, "$ENTRY")) {
+            *deck = 1;
             return f;
+        }
         while (!whole && fgets(line, sizeof line, f) && !strchr(line, '\n'))
             ;                           /* the rest of a long line */
     }
     if (f)
         fclose(f);
     return NULL;
+}
+
+int run_is_deck(const char *path)
+{
+    int deck = 0;
+    if (obj_sniff(path) != OBJ_SNIFF_OTHER)
+        return 0;
+    FILE *f = entry_cards(path, &deck);
+    if (f)
+        fclose(f);
+    return deck;
 }
 
 /* Each task's ASSIST streams: task 1's cards from --cards, a $ENTRY deck
@@ -283,7 +353,7 @@ int run_assist_open(struct run *r)
         what = "--cards", path = o->cards;
     else if (!o->cards && !o->core && o->task[0].ninputs > 0 &&
              imprun_is_source(o->task[0].inputs[o->task[0].ninputs - 1]))
-        r->cards = entry_cards(o->task[0].inputs[o->task[0].ninputs - 1]);
+        r->cards = entry_cards(o->task[0].inputs[o->task[0].ninputs - 1], &a->deck);
     a->cards = r->cards ? r->cards : r->svc->in;
     if (!what && o->print && !(r->print = fopen(o->print, "w")))
         what = "--print", path = o->print;

@@ -42,6 +42,8 @@
 #define IMPRUN_IIFM_BLOCK 0xA00u    /* --iifm: the control block, in the nucleus's block */
 #define IMPRUN_IIFM_RESULT 0xA20u   /* and its counters */
 #define IMPRUN_UNKNOWN_SVC 0x0F0u   /* system completion code of an SVC with no service */
+#define IMPRUN_FILL_GR   0xF4F4F4F4u /* --assist-fill: GR0-GR12 at the start, as ASSIST */
+#define IMPRUN_FILL_BYTE 0xF5u       /* ... and storage the program does not load */
 /* The guest runtime's code CSECTs (imprt.s), protected with key 0 when
  * they are linked last on a page of their own (the first one starts it). */
 #define IMPRUN_RUNTIME_CODE(X) X("IMPCHECK") X("IMPDEC")
@@ -86,6 +88,9 @@ struct imprun_opts {
     const char *origin_text;        /* as given (passed to impld) */
     int regs, trace, microtrace, stats, quiet;
     int supervisor;                 /* --supervisor: start as a supervisor-state program */
+    int no_super;                   /* --no-super: SUPER (SVC 250) ends the program (S047) */
+    int assist_fill;                /* --assist-fill 1, --no-assist-fill 0; -1: for a
+                                       $JOB/$ENTRY deck */
     /* ASSIST (imprun(1), "ASSIST") */
     const char *cards, *print, *punch;  /* --cards, --print, --punch; NULL: the defaults */
     int asa_raw;                    /* --asa=raw */
@@ -146,7 +151,8 @@ int imprun_replay(const struct imprun_opts *o);
  * line (console.c); 0 or -1.  Closed by tasks_console_close. */
 int tasks_console(struct imprun_opts *o, struct services *svcs);
 void tasks_console_close(struct imprun_opts *o);
-/* 1 if path names an assembler source (.s, .asm). */
+/* 1 if path holds an assembler source: anything but an IMP load or
+ * object module, told by its first line (obj_sniff), never by its name. */
 int imprun_is_source(const char *path);
 /* Parse the --iifm specification into o; 0, or -1 with a message in err. */
 int imprun_parse_iifm(struct imprun_opts *o, const char *spec, char *err, size_t errsize);

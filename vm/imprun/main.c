@@ -42,6 +42,11 @@ static void usage(FILE *f)
           "  --microcode=FILE      control-store image from impmc\n"
           "  --supervisor          start in the supervisor state, key 0 (DIAGNOSE\n"
           "                        services), not the problem state, key 8 (SVCs)\n"
+          "  --no-super            refuse SUPER (SVC 250): a program that asks for the\n"
+          "                        supervisor state ends with S047 (grading runs)\n"
+          "  --assist-fill, --no-assist-fill   ASSIST's look: registers X'F4F4F4F4',\n"
+          "                        unused storage X'F5', a branch to low storage S0C1\n"
+          "                        (default: on for a $JOB/$ENTRY deck)\n"
 "  --file NAME=PATH      bind host file PATH to the name NAME (repeatable;\n"
           "                        PATH - is the console)\n"
           "  --regs                print the registers and PSW at the end\n"
@@ -58,8 +63,8 @@ static void usage(FILE *f)
           "  --report=FILE         imprun's own reports to FILE (- = stdout;\n"
           "                        default standard error)\n"
           "  -q, --quiet           no final status line for a normal end\n"
-          "\n"
-          "ASSIST (XGET/XPUT use --file names):\n"
+          "\n", f);
+    fputs("ASSIST (XGET/XPUT use --file names):\n"
           "  --cards=FILE          XREAD's cards (default: the lines after a $ENTRY\n"
           "                        card of the source, else standard input)\n"
           "  --print=FILE          XPRNT's and XDUMP's lines (default standard output)\n"
@@ -158,7 +163,8 @@ enum { OPT_CORE = 256, OPT_ORIGIN, OPT_MAXCYC, OPT_STORAGE, OPT_MICRO, OPT_FILE,
        OPT_REPL, OPT_PAGEIN, OPT_PAGEOUT, OPT_SLICE, OPT_REFS, OPT_REPLAY, OPT_CURVE,
        OPT_SUPER, OPT_CARDS, OPT_PRINT, OPT_PUNCH, OPT_ASA, OPT_MAXLINES, OPT_MAXPAGES,
        OPT_MAXCARDS, OPT_MAXPUNCH, OPT_ABEND_DUMP, OPT_IIFM, OPT_IAS, OPT_IASWIN,
-       OPT_PCS, OPT_PCSSLOTS, OPT_GLEAN, OPT_CSM, OPT_PROFILE, OPT_PER };
+       OPT_PCS, OPT_PCSSLOTS, OPT_GLEAN, OPT_CSM, OPT_PROFILE, OPT_PER, OPT_NOSUPER,
+       OPT_FILL, OPT_NOFILL };
 
 static const struct option long_opts[] = {
     { "core", required_argument, NULL, OPT_CORE },
@@ -190,6 +196,9 @@ static const struct option long_opts[] = {
     { "replay", required_argument, NULL, OPT_REPLAY },
     { "curve", required_argument, NULL, OPT_CURVE },
     { "supervisor", no_argument, NULL, OPT_SUPER },
+    { "no-super", no_argument, NULL, OPT_NOSUPER },
+    { "assist-fill", no_argument, NULL, OPT_FILL },
+    { "no-assist-fill", no_argument, NULL, OPT_NOFILL },
     { "iifm", required_argument, NULL, OPT_IIFM },
     { "ias", required_argument, NULL, OPT_IAS },
     { "ias-window", required_argument, NULL, OPT_IASWIN },
@@ -373,6 +382,9 @@ static int parse_option(int c, char *arg, struct imprun_opts *o, struct services
         break;
     }
     case OPT_SUPER: o->supervisor = 1; break;
+    case OPT_NOSUPER: o->no_super = 1; break;
+    case OPT_FILL: o->assist_fill = 1; break;
+    case OPT_NOFILL: o->assist_fill = 0; break;
     case OPT_IIFM:
         if (imprun_parse_iifm(o, arg, err, sizeof err) != 0)
             return bad_usage("%s", err);
@@ -448,7 +460,14 @@ static int parse_option(int c, char *arg, struct imprun_opts *o, struct services
         o->incdirs[o->nincdirs++] = arg;
         break;
     }
-    case OPT_HELP: usage(stdout); return -1;
+    case OPT_HELP: {
+        /* the text is longer than stdio's buffer: held whole, a write
+           error (a full disk) is seen with its errno when it is flushed */
+        static char buf[8192];
+        setvbuf(stdout, buf, _IOFBF, sizeof buf);
+        usage(stdout);
+        return -1;
+    }
     case OPT_VERSION: printf("imprun (IMP) %s\n", IMP_VERSION); return -1;
     default: return 2;
     }
@@ -594,6 +613,7 @@ int main(int argc, char **argv)
     struct imprun_opts o;
     memset(&o, 0, sizeof o);
     o.max_cycles = IMPRUN_DEFAULT_CYCLES;
+    o.assist_fill = -1;
     o.max_trace = TRACE_LIMIT;
     o.storage = IMPRUN_DEFAULT_STORAGE;
     o.origin = LOADER_AT_LINK;

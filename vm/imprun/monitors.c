@@ -35,7 +35,8 @@
 
 #include "peri.inc"                 /* peri_code: vm/host/runtime/IMPPERI.s, assembled */
 #define DEFAULT_BLOCK  16u
-#define MAX_AREA       (8u << 20)   /* bytes the monitors may take from storage */
+#define MAX_AREA       (12u << 20)  /* bytes the monitors may take from storage: the
+                                       largest CSECT buffer (8 MiB) and the rest */
 
 _Static_assert(IAS_BLOCK_AT + VM_IAS_HEADER + VM_IAS_MAX_WINDOWS * VM_IAS_WINDOW <= PCS_BLOCK_AT,
                "the IAS block fits before the PC-sampling block");
@@ -327,6 +328,8 @@ static int bound(const struct symtab *s, const char *t, uint32_t *v)
     return 0;
 }
 
+/* WHERE into [*lo, *hi): 0, -1 if a name or address is not found, -2 if
+ * FROM:TO has TO below FROM, -3 if TO is FROM (an empty range). */
 static int resolve(const struct symtab *s, const char *where, uint32_t *lo, uint32_t *hi)
 {
     if (strcasecmp(where, "program") == 0)
@@ -340,7 +343,20 @@ static int resolve(const struct symtab *s, const char *where, uint32_t *lo, uint
         return -1;
     memcpy(a, where, n);
     a[n] = '\0';
-    return bound(s, a, lo) != 0 || bound(s, colon + 1, hi) != 0 || *lo >= *hi ? -1 : 0;
+    if (bound(s, a, lo) != 0 || bound(s, colon + 1, hi) != 0)
+        return -1;
+    return *lo > *hi ? -2 : *lo == *hi ? -3 : 0;
+}
+
+/* The message for resolve's failure rc of option opt's WHERE. */
+static void where_error(const char *opt, const char *where, int rc, const struct symtab *s)
+{
+    if (rc == -2 || rc == -3)
+        fprintf(stderr, "imprun: %s%s: %s: a range is FROM:TO, TO the first byte after "
+                "it\n", opt, where, rc == -2 ? "TO is below FROM" : "TO is FROM (no byte)");
+    else
+        fprintf(stderr, "imprun: %s%s: no such CSECT, label or range in the program%s\n", opt,
+                where, s->m ? "" : " (a core image has no symbols)");
 }
 
 /* ---- arming --------------------------------------------------------------------- */
@@ -428,8 +444,9 @@ static int csm_table(struct run *r, uint32_t floor, uint8_t *blk)
     uint64_t blen = (uint64_t)r->o->csm_records * VM_CSM_RECORD;
     uint32_t buf = table && blen <= MAX_AREA ? take(m, (uint32_t)blen, floor) : 0;
     if (!buf) {
-        fprintf(stderr, "imprun: --csm=%" PRIu32 ": the buffer does not fit in storage\n",
-                r->o->csm_records);
+        fprintf(stderr, "imprun: --csm=%" PRIu32 ": its buffer (%" PRIu64 " bytes) does not "
+                "fit in storage above the program (%u bytes of storage: --storage=16M gives the "
+                "most room)\n", r->o->csm_records, blen, vm_storage_size(r->vm));
         return -1;
     }
     for (uint32_t i = 0; i < m->ncsects; i++) {
@@ -502,9 +519,9 @@ static int per_arm(struct run *r)
                 imprun_csm_method_name(o->csm_method));
         return -1;
     }
-    if (o->per_range[0] && resolve(&r->tk[0].syms, o->per_range, &lo, &hi) != 0) {
-        fprintf(stderr, "imprun: --per=...,range=%s: no such CSECT, label or range in the "
-                "program%s\n", o->per_range, r->tk[0].syms.m ? "" : " (a core image has no symbols)");
+    int rc;
+    if (o->per_range[0] && (rc = resolve(&r->tk[0].syms, o->per_range, &lo, &hi)) != 0) {
+        where_error("--per=...,range=", o->per_range, rc, &r->tk[0].syms);
         return -1;
     }
     for (int k = 0; k < r->ntasks; k++) {       /* each task: its own CRs and PSW */
@@ -545,9 +562,9 @@ int imprun_mon_arm(struct run *r, uint32_t floor)
         for (int i = 0; i < n; i++) {
             const char *where = o->nias ? o->ias_where[i] : "program";
             uint32_t blk = o->nias ? o->ias_block[i] : DEFAULT_BLOCK, lo, hi;
-            if (resolve(s, where, &lo, &hi) != 0) {
-                fprintf(stderr, "imprun: --ias-window=%s: no such CSECT, label or range in "
-                        "the program%s\n", where, s->m ? "" : " (a core image has no symbols)");
+            int rc = resolve(s, where, &lo, &hi);
+            if (rc != 0) {
+                where_error("--ias-window=", where, rc, s);
                 return -1;
             }
             uint64_t nb = ((uint64_t)hi - lo + blk - 1) / blk;

@@ -30,6 +30,7 @@
 #include "assist.h"
 #include "diag.h"
 #include "home.h"
+#include "isa.h"
 #include "loader.h"
 #include "outfile.h"
 #include "pagesim.h"
@@ -100,7 +101,9 @@ static void environment(struct run *r, struct run_task *t, uint32_t end, uint32_
     uint32_t size = vm_storage_size(vm);
     vm_store_bytes(vm, 0x60, newpsw, sizeof newpsw);
     vm_store_bytes(vm, IMPRUN_NUCLEUS, nucleus, sizeof nucleus);
-    vm_set_storage_key(vm, 0, VM_KEY_BLOCK, VM_KEY_FETCH);             /* the PSA */
+    /* the PSA: fetch-protected, but under --assist-fill a branch there is
+       S0C1 on its zeros, as under ASSIST */
+    vm_set_storage_key(vm, 0, VM_KEY_BLOCK, r->fill ? 0 : VM_KEY_FETCH);
     vm_set_storage_key(vm, VM_KEY_BLOCK, IMPRUN_LOW_END - VM_KEY_BLOCK, 0);
     vm_set_storage_key(vm, IMPRUN_LOW_END, size - IMPRUN_LOW_END, IMPRUN_KEY << 4);
     uint32_t lo, hi;
@@ -149,9 +152,18 @@ static int load_module(struct run *r, int k, const char *path)
         loader_free(&img);
         return -1;
     }
-    vm_store_bytes(r->vm, img.base, img.data, img.len);
+    if (!r->fill) {
+        vm_store_bytes(r->vm, img.base, img.data, img.len);
+    } else {                            /* the text only: DS areas keep X'F5' */
+        for (size_t i = 0; i < t->mod.ntxt; i++) {
+            const struct obj_txt *x = &t->mod.txt[i];
+            uint32_t off = (uint32_t)((int64_t)x->addr + img.delta - img.base);
+            if (off <= img.len && x->len <= img.len - off)
+                vm_store_bytes(r->vm, img.base + off, img.data + off, x->len);
+        }
+    }
     for (unsigned i = 0; i < 16; i++)
-        vm_set_gr(r->vm, i, 0);
+        vm_set_gr(r->vm, i, r->fill && i < 13 ? IMPRUN_FILL_GR : 0);
     vm_set_gr(r->vm, 15, img.entry);
     vm_set_gr(r->vm, 14, IMPRUN_EXIT_STUB);
     t->delta = img.delta;
@@ -181,6 +193,27 @@ static int load_core(struct run *r, const char *path)
 
 /* ---- after the run --------------------------------------------------------- */
 
+/* An instruction changed after it was loaded: the service's store that
+ * changed it, if one of the last ones did (a card read over code). */
+static void changed_by(struct run *r, const struct rep_where *w)
+{
+    if (!w->changed)
+        return;
+    const struct run_store *s = run_store_over(r, w->addr, (uint32_t)isa_length_of(w->loaded[0]));
+    if (!s)
+        return;
+    struct rep_where by;
+    rep_where_collect(&by, r->vm, &r->tk[0].syms, s->iaddr);
+    fprintf(r->rep, "imprun: note: the instruction at X'%06X' was changed by the %u bytes "
+            "stored at X'%06X' for the instruction at X'%06X'", w->addr, s->len, s->addr,
+            s->iaddr);
+    if (by.found && by.sym.file)
+        fprintf(r->rep, " (%s:%d)", by.sym.file, by.sym.line);
+    if (by.nbytes)
+        fprintf(r->rep, ": %s", by.insn);
+    fputc('\n', r->rep);
+}
+
 static void write_reports(struct run *r, enum vm_status st)
 {
     const struct imprun_opts *o = r->o;
@@ -198,6 +231,9 @@ static void write_reports(struct run *r, enum vm_status st)
         fprintf(r->rep, "  %s\n", psw);
         rep_where_collect(&where, r->vm, &r->tk[0].syms, vm_instruction_address(r->vm));
         rep_where_print(r->rep, &where);
+        struct rep_loop loop;
+        rep_loop_collect(&loop, r->vm, &r->tk[0].syms);
+        rep_loop_print(r->rep, "imprun", &loop, 0);
     } else if (r->ntasks > 1) {
         /* each task's end as it happened; then what stopped the machine */
         for (int k = 0; k < r->ntasks; k++)
@@ -225,11 +261,19 @@ static void write_reports(struct run *r, enum vm_status st)
         struct rep_status status;
         rep_status_collect(&status, r->vm, &r->tk[0].syms, st,
                            st == VM_ABEND ? r->tk[0].abend : r->rc);
+        status.assist_end = st == VM_EXIT && r->tk[0].assist_end;
+        status.r15 = r->tk[0].r15;
         rep_status_print(r->rep, "imprun", &status, o->quiet);
+        if (st == VM_CYCLE_LIMIT) {     /* what it was doing */
+            struct rep_loop loop;
+            rep_loop_collect(&loop, r->vm, &r->tk[0].syms);
+            rep_loop_print(r->rep, "imprun", &loop, 1);
+        }
         if (rep_abend_wanted(st)) {     /* imprun(1), "Abend report" */
             struct rep_abend abend;
             rep_abend_collect(&abend, r->vm, &r->tk[0].syms, st, status.rc, o->abend_dump);
             rep_abend_print(r->rep, &abend, o->abend_dump);
+            changed_by(r, &abend.where);
         }
     }
     if (o->regs) {
@@ -339,6 +383,8 @@ static void task_ended(void *ctx, struct vm *vm, unsigned id, enum vm_status st)
     struct run *r = ctx;
     struct run_task *t = &r->tk[id - 1];
     rep_status_collect(&t->status, vm, &t->syms, st, st == VM_ABEND ? t->abend : t->rc);
+    t->status.assist_end = st == VM_EXIT && t->assist_end;
+    t->status.r15 = t->r15;
     t->ended = 1;
     if (rep_abend_wanted(st) && (t->abend_rep = malloc(sizeof *t->abend_rep)) != NULL) {
         rep_abend_collect(t->abend_rep, vm, &t->syms, st, t->status.rc, r->o->abend_dump);
@@ -388,6 +434,16 @@ static int prepare_paging(struct run *r)
     return 0;
 }
 
+/* Storage from lo to its end <- byte b. */
+static void fill_storage(struct vm *vm, uint32_t lo, uint8_t b)
+{
+    uint8_t block[4096];
+    memset(block, b, sizeof block);
+    uint32_t size = vm_storage_size(vm);
+    for (uint32_t a = lo; a < size; a += sizeof block)
+        vm_store_bytes(vm, a, block, size - a < sizeof block ? size - a : sizeof block);
+}
+
 /* Set up the machine and load every task (load[k]: task k's load module,
  * NULL for a core image); 0, or the exit status of the failure. */
 static int prepare(struct run *r, char *const *load)
@@ -416,6 +472,8 @@ static int prepare(struct run *r, char *const *load)
     for (int k = 0; k < r->ntasks; k++) {
         sym_init(&r->tk[k].syms, NULL, 0);
         vm_select_task(r->vm, (unsigned)k + 1);
+        if (r->fill)                    /* storage the program does not load: X'F5' */
+            fill_storage(r->vm, IMPRUN_LOW_END, IMPRUN_FILL_BYTE);
         if (o->core ? load_core(r, o->core) : load_module(r, k, load[k]))
             return EXIT_BAD_INPUT;
     }
@@ -502,8 +560,15 @@ int run_open(struct run *r, const struct imprun_opts *o, char *const *load)
         r->tk[k].svc = o->task[k].svc;
         r->tk[k].asst = o->task[k].asst;
         r->tk[k].name = o->core ? o->core : o->task[k].inputs[0];
+        r->tk[k].svc->no_super = o->no_super;
     }
     diag_init(&r->d, "imprun");
+    /* ASSIST's look: asked for, or a $JOB/$ENTRY deck unless refused; not
+       with paging (every page would be touched) or a core image */
+    r->fill = !o->core && !o->paging &&
+              (o->assist_fill > 0 ||
+               (o->assist_fill < 0 && o->task[0].ninputs > 0 &&
+                run_is_deck(o->task[0].inputs[o->task[0].ninputs - 1])));
     if (open_report(r) != 0)
         return EXIT_BAD_INPUT;
     int ex = prepare(r, load);

@@ -35,6 +35,8 @@ enum imprun_limit {
 #undef X
 };
 
+#define IMPRUN_STORES 16
+
 /* What imprun keeps of one task. */
 struct run_task {
     struct symtab syms;
@@ -42,6 +44,8 @@ struct run_task {
     int have_mod;
     int64_t delta;              /* its load address - link address */
     uint32_t rc;                /* return code of its EXIT */
+    int assist_end;             /* an ASSIST job returned: rc is 0, r15 what GR15 held */
+    uint32_t r15;
     uint32_t abend;             /* completion code of its ABEND: system bits 8-19, user 20-31 */
     struct services *svc;
     struct assist *asst;
@@ -74,6 +78,8 @@ struct run {
     struct svc_storage st;      /* storage as a service sees it: the caller's key */
     struct svc_storage host;    /* and as the reports see it */
     unsigned key;               /* the key of the program a service is for */
+    uint32_t for_iaddr;         /* ... the instruction it serves (DIAGNOSE, ASSIST's, SVC) */
+    int for_svc;                /* ... 1: an SVC's, served in the nucleus */
     struct run_task tk[VM_MAX_TASKS];
     int ntasks;
     struct ps_string refs;      /* the page reference string, kept for OPT */
@@ -89,6 +95,12 @@ struct run {
     int rep_open;
     struct diag d;              /* messages about the output files */
     struct imprun_mon mon;      /* --ias, --pcs, --glean */
+    /* the last stores services made for the program (host.c): which one
+       changed an instruction, for the abend report */
+    struct run_store { uint32_t addr, len, iaddr; } stores[IMPRUN_STORES];
+    unsigned nstores;           /* made so far (the last IMPRUN_STORES kept) */
+    int fill;                   /* ASSIST's look (--assist-fill): X'F4' registers,
+                                   X'F5' storage, the PSA not fetch-protected */
 };
 
 /* run.c */
@@ -115,6 +127,11 @@ void run_host_set(struct run *r);
 /* Each task's ASSIST streams (host.c, "ASSIST"); 0, or -1 after a
  * message; closed (outputs checked: -1 after a message) by run_assist_close. */
 int run_assist_open(struct run *r);
+/* The newest store a service made for the program over [addr, addr+len),
+ * or NULL if none of the last IMPRUN_STORES did. */
+const struct run_store *run_store_over(const struct run *r, uint32_t addr, uint32_t len);
+/* 1 if the source at path is an ASSIST deck (a $JOB or $ENTRY card). */
+int run_is_deck(const char *path);
 int run_assist_close(struct run *r);
 
 #endif

@@ -257,6 +257,11 @@ static void chain(struct rep_abend *a, const struct vm *vm, const struct symtab 
                      back, sa);
             return;
         }
+        if (back == sa) {
+            snprintf(a->chain_end, sizeof a->chain_end, "the save area at X'%06X' points back "
+                     "at itself (a return without L 13,4(,13)?)", sa);
+            return;
+        }
         for (unsigned i = 0; i < nseen; i++)
             if (seen[i] == back) {
                 snprintf(a->chain_end, sizeof a->chain_end,
@@ -293,6 +298,19 @@ static void squeeze(char *dst, size_t size, const char *src)
         if (*src != ' ' || (n && dst[n - 1] != ' '))
             dst[n++] = *src;
     dst[n] = '\0';
+}
+
+/* The failing instruction is XPRNT (X'E0', mask 2): its length operand
+ * D2(B2) into *len; 0 if it is not. */
+static int xprnt_length(const struct rep_abend *a, uint32_t *len)
+{
+    const struct rep_where *w = &a->where;
+    if (w->nbytes < 6 || w->bytes[0] != 0xE0 || (w->bytes[1] >> 4) != 2)
+        return 0;
+    unsigned b2 = w->bytes[4] >> 4;
+    uint32_t d2 = (uint32_t)(w->bytes[4] & 15) << 8 | w->bytes[5];
+    *len = ((b2 ? a->regs.gr[b2] : 0) + d2) & VM_ADDR_MASK;
+    return 1;
 }
 
 static void hints(struct rep_abend *a, const struct vm *vm, const struct symtab *t)
@@ -350,16 +368,35 @@ static void hints(struct rep_abend *a, const struct vm *vm, const struct symtab 
         add_hint(a, h);
     }
     if (c == 5) {
+        /* the first byte outside storage: the instruction's own, an
+           operand that starts there, or else one that runs past the end
+           (it starts inside: the first byte out is the end of storage) */
         uint32_t bad = w->addr;
-        for (unsigned i = 0; i < a->noperands; i++)
-            if (a->operand[i] >= a->storage)
+        int found = w->addr >= a->storage;
+        for (unsigned i = 0; i < a->noperands && !found; i++)
+            if (a->operand[i] >= a->storage) {
                 bad = a->operand[i];
-        snprintf(h, sizeof h, "the address X'%06X' is outside storage: the machine has %u "
-                              "bytes (X'000000'-X'%06X'); check the register that forms it",
-                 bad, a->storage, a->storage - 1);
+                found = 1;
+            }
+        if (!found && a->noperands > 0) {
+            bad = a->storage;
+            found = 1;
+        }
+        if (found)
+            snprintf(h, sizeof h, "the byte at X'%06X' is outside storage: the machine has %u "
+                                  "bytes (X'000000'-X'%06X'); check the register that forms "
+                                  "the address", bad, a->storage, a->storage - 1);
+        else
+            snprintf(h, sizeof h, "an address outside storage: the machine has %u bytes "
+                                  "(X'000000'-X'%06X')", a->storage, a->storage - 1);
         add_hint(a, h);
     }
-    if (c == 6) {
+    uint32_t xlen;
+    if (c == 6 && xprnt_length(a, &xlen) && xlen > 133) {
+        snprintf(h, sizeof h, "XPRNT of %u bytes: a print line is at most 133 (the carriage "
+                              "control character and 132 columns), as in ASSIST", xlen);
+        add_hint(a, h);
+    } else if (c == 6) {
         if (w->addr & 1)
             snprintf(h, sizeof h, "the instruction address X'%06X' is odd: a branch to a bad "
                                   "address", w->addr);
@@ -455,8 +492,26 @@ static void print_source(FILE *f, const char *indent, const struct rep_where *w)
 {
     if (w->have_source)
         fprintf(f, "%s%s:%d | %s\n", indent, w->sym.file, w->sym.line, w->source);
+    else if (w->sym.file && w->why == SYM_SRC_CHANGED)
+        fprintf(f, "%s%s:%d (%s)\n", indent, w->sym.file, w->sym.line, sym_source_why(w->why));
     else if (w->sym.file)
         fprintf(f, "%s%s:%d\n", indent, w->sym.file, w->sym.line);
+}
+
+/* The system completion codes the host services end a program with
+ * (bits 8-19 of the code; S0Cx are the program interruptions'). */
+static const struct { unsigned code; const char *what; } system_codes[] = {
+    { 0x0F0, "an SVC number with no service" },
+    { SVC_GETMAIN_ABEND, "GETMAIN: the region has no room for the request" },
+    { SVC_SUPER_ABEND, "SUPER refused: the run does not allow the supervisor state" },
+};
+
+static const char *system_code_what(uint32_t rc)
+{
+    for (size_t i = 0; i < sizeof system_codes / sizeof system_codes[0]; i++)
+        if ((rc & 0xFFF) == 0 && (rc >> 12 & 0xFFF) == system_codes[i].code)
+            return system_codes[i].what;
+    return NULL;
 }
 
 static void print_head(FILE *f, const struct rep_abend *a)
@@ -471,6 +526,8 @@ static void print_head(FILE *f, const struct rep_abend *a)
     else if (a->code[0] && a->status.status == VM_CYCLE_LIMIT)
         fprintf(f, "  completion code %s (time limit: %s)\n", a->code,
                 vm_status_message(a->status.status));
+    else if (a->code[0] && a->status.status == VM_ABEND && system_code_what(a->status.rc))
+        fprintf(f, "  completion code %s (%s)\n", a->code, system_code_what(a->status.rc));
     else if (a->code[0])
         fprintf(f, "  completion code %s (%s)\n", a->code, vm_status_message(a->status.status));
     else
@@ -497,6 +554,7 @@ static void print_failing(FILE *f, const struct rep_abend *a)
     else
         fprintf(f, "    (outside storage)\n");
     print_source(f, "    ", w);
+    rep_where_print_changed(f, w, "    ");
     for (unsigned i = 0; i < a->noperands; i++)
         fprintf(f, "    operand %u address X'%06X'\n", a->opnum[i], a->operand[i]);
 }

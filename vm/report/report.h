@@ -67,12 +67,33 @@ struct rep_where {
     int have_source;                /* source holds line sym.line of sym.file */
     enum sym_source why;            /* if not: why (SYM_SRC_MISSING: say nothing) */
     char source[256];
+    int changed;                    /* its bytes differ from those the module loaded: */
+    uint8_t loaded[6];              /* ... these (the instruction's length of them) */
 };
 
 void rep_where_collect(struct rep_where *w, const struct vm *vm, const struct symtab *t,
                        uint32_t addr);
 /* "  at X'010008' MAIN+X'8' (prog.s:12): L     1,0(0,2)" and the source line. */
 void rep_where_print(FILE *out, const struct rep_where *w);
+/* If w's instruction was changed after it was loaded, a line that says so
+ * (after indent). */
+void rep_where_print_changed(FILE *out, const struct rep_where *w, const char *indent);
+
+/* Why a run that reached a limit did not end (loop.c): the loop its last
+ * branches went round, and a save-area chain pointing at itself. */
+struct rep_loop {
+    unsigned branches;              /* branches in the history */
+    int found;                      /* a backward branch taken twice or more: */
+    unsigned hits;                  /* ... how often */
+    uint32_t top, bottom;           /* ... its target and the branch */
+    struct rep_where top_where, bottom_where;
+    int self_chain;                 /* R13's save area has itself as back chain */
+    uint32_t sa;
+};
+void rep_loop_collect(struct rep_loop *l, const struct vm *vm, const struct symtab *t);
+/* Notes "prog: note: ..." for what l found; cycles: the run hit the cycle
+ * limit (name --max-cycles). */
+void rep_loop_print(FILE *out, const char *prog, const struct rep_loop *l, int cycles);
 
 /* ---- the end of a run (status.c) ---------------------------------------- */
 
@@ -97,6 +118,9 @@ struct rep_status {
     struct rep_where where;
     int rc_is_entry;                /* VM_EXIT with rc = the entry point (GR15 unset) */
     uint32_t entry;                 /* the program's entry point, if rc_is_entry */
+    int assist_end;                 /* VM_EXIT of an ASSIST job that returned (the
+                                       caller sets it): rc 0, r15 what GR15 held */
+    uint32_t r15;
     char hint[256];                 /* a hint about the cause, or "" (rep_hint_padding) */
 };
 

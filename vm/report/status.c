@@ -139,6 +139,9 @@ void rep_where_collect(struct rep_where *w, const struct vm *vm, const struct sy
                                            sizeof w->source)
                          : SYM_SRC_MISSING;
     w->have_source = w->why == SYM_SRC_OK;
+    size_t ilen = w->nbytes ? (size_t)isa_length_of(w->bytes[0]) : 0;
+    if (ilen && ilen <= w->nbytes && sym_loaded_bytes(t, addr, w->loaded, ilen) == 0)
+        w->changed = memcmp(w->loaded, w->bytes, ilen) != 0;
 }
 
 /* "  at X'010008' MAIN+X'8' (prog.s:12): L     1,0(0,2)" and the source text. */
@@ -156,6 +159,21 @@ void rep_where_print(FILE *out, const struct rep_where *w)
         fprintf(out, "  %5d | %s\n", w->sym.line, w->source);
     else if (w->why != SYM_SRC_MISSING)
         fprintf(out, "  %5d | (source line not shown: %s)\n", w->sym.line, sym_source_why(w->why));
+    rep_where_print_changed(out, w, "  ");
+}
+
+void rep_where_print_changed(FILE *out, const struct rep_where *w, const char *indent)
+{
+    if (!w->changed)
+        return;
+    char was[16] = "";
+    size_t ilen = (size_t)isa_length_of(w->loaded[0]);
+    for (size_t i = 0; i < ilen && i < 6; i++)
+        snprintf(was + 2 * i, sizeof was - 2 * i, "%02X", w->loaded[i]);
+    fprintf(out, "%sthis instruction was changed after it was loaded (the program loaded %s "
+            "here, not the source line's instruction): a store into the program's code; "
+            "--per=sa,range=%06X:%06X stops at the instruction that stores there\n",
+            indent, was, w->addr, w->addr + (uint32_t)ilen);
 }
 
 /* ---- hints: what the status alone does not say ----------------------------- */
@@ -213,6 +231,17 @@ static int may_stop_inside(enum vm_status st)
     return st == VM_CYCLE_LIMIT || st == VM_BAD_MICROCODE || st == VM_CHECK_STOP;
 }
 
+/* The instruction the run stopped at is the nucleus's SVC dispatch
+ * (DIAG with the function code SVCDISP, no base register): the service
+ * served an SVC. */
+static int svc_dispatch(const struct vm *vm)
+{
+    uint8_t b[4];
+    if (vm_fetch_bytes(vm, vm_instruction_address(vm), b, sizeof b) != 0)
+        return 0;
+    return b[0] == 0x83 && (b[2] >> 4) == 0 && ((b[2] & 15u) << 8 | b[3]) == SVC_SVCDISP;
+}
+
 void rep_status_collect(struct rep_status *s, const struct vm *vm, const struct symtab *t,
                         enum vm_status st, uint32_t rc)
 {
@@ -235,6 +264,11 @@ void rep_status_collect(struct rep_status *s, const struct vm *vm, const struct 
             rep_where_collect(&s->where, vm, t, s->per && !(s->in.code & 0xFF7F) ? s->per_addr
                                                 : rep_failing_addr(&s->in));
         }
+    } else if (st == VM_ABEND && !svc_dispatch(vm)) {
+        /* ended by a DIAGNOSE of the program's own (after SUPER, or with
+           --supervisor): the DIAGNOSE is where */
+        s->have_where = 1;
+        rep_where_collect(&s->where, vm, t, vm_instruction_address(vm));
     } else if (st == VM_ABEND) {
         /* ended by the ABEND service of an SVC: where is the SVC (the SVC
            old PSW at X'20', its ILC at X'89') */
@@ -279,6 +313,12 @@ void rep_status_print(FILE *out, const char *prog, const struct rep_status *s, i
 {
     switch (s->status) {
     case VM_EXIT:
+        if (s->assist_end) {
+            if (!quiet)
+                fprintf(out, "%s: ASSIST job ended normally (it returned; register 15 held "
+                        "X'%08X', which ASSIST does not take as a return code)\n", prog, s->r15);
+            break;
+        }
         if (!quiet || s->rc != 0)
             fprintf(out, "%s: %s, return code %u\n", prog, vm_status_message(s->status), s->rc);
         if (s->rc_is_entry)

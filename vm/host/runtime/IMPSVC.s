@@ -52,7 +52,8 @@ HS_PUTREC  EQU X'02C'     write a record from the FCB's buffer;
 HS_ABEND   EQU X'030'     end abnormally: (R1) bits 8-19 system,
 *                         bits 20-31 user completion code
 HS_GETMAIN EQU X'034'     R1 <- address of (R3) bytes of the region;
-*                         CC0 ok, CC3 (R1 = 0) no room
+*                         CC0 ok; no room: abend S80A;
+*                         0 bytes: CC3 (R1 = 0)
 HS_FREEMAIN EQU X'038'    give back (R3) bytes at (R1); CC0, CC3
 HS_TIME    EQU X'03C'     R1 <- virtual time in cycles (low word),
 *                         R3 <- the high word
