@@ -177,9 +177,10 @@ test_expect_success 'the 370 sequences for AHI, CHI, LHI and LT' '
     printf "%12d\n" -8 >expect && test_cmp expect out
 '
 printf 'X        CSECT\n         AHI   3,1\n         END\n' >ahi.s
-test_expect_success 'a post-370 instruction is refused at assembly' '
+test_expect_success 'a post-370 instruction is refused, with its architecture' '
     { imprun ahi.s 2>err; test $? -eq 1; } &&
-    test_grep "AHI" err
+    test_grep "unknown operation code .AHI.: AHI is an instruction of ESA/390" err &&
+    test_grep "AH r,=H" err
 '
 
 # --- The programs ------------------------------------------------------
