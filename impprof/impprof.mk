@@ -35,3 +35,7 @@ MAN_PAGES += man/impprof.1 man/imp-profile.5
 
 $(BIN)/impprof: $(IMPPROF_OBJ) $(LIBS)
 	$(CC) $(LDFLAGS) -o $@ $(IMPPROF_OBJ) -Wl,--start-group $(LIBS) -Wl,--end-group
+
+# imprun links every library of LIBS, this one among them, but its rule
+# (vm/imprun/imprun.mk) is read before this file adds it to LIBS.
+$(BIN)/imprun: $(LIBIMPPROF)
