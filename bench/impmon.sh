@@ -10,7 +10,7 @@
 #   3. under impmon's live screen in a detached tmux session of 100x30:
 #      `run' with the screen redrawn between slices; the counters pane
 #      reports the host MIPS of the run and the refresh rate it kept.
-# The issue's targets: a refresh of 10 Hz or more, and at least 90 % of
+# The targets: a refresh of 10 Hz or more, and at least 90 % of
 # imprun's speed while live.
 BIN=${1:-bin}
 case $BIN in /*) ;; *) BIN=$(pwd)/$BIN ;; esac
