@@ -96,6 +96,7 @@ static void test_place(void)
     check_int(sym_lookup(&t, 0x10000, &w), ==, -1);        /* the link address */
     sym_format(&t, 0x20012, buf, sizeof buf);
     check_str(buf, "DATA+X'2'");
+    sym_free(&t);
     loader_free(&img);
 
     check_int(loader_place(&m, 0xFFFFF0, 1 << 24, &img, err, sizeof err), ==, -1);
