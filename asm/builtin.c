@@ -17,20 +17,6 @@
 #include "caexpr.h"
 #include "ebcdic.h"
 
-static int is_symch(int c)
-{
-    return isalnum(c) || c == '_' || c == '$' || c == '#' || c == '@';
-}
-
-static int name_eq(const char *a, const char *b, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if (toupper((unsigned char)a[i]) != (unsigned char)b[i] || !b[i])
-            return 0;
-    return b[n] == '\0';
-}
-
-
 /* The string of characters whose EBCDIC codes are the bytes of u, the last n of 4. */
 static struct val chars_of(struct ev *e, uint32_t u, int n)
 {
@@ -173,7 +159,7 @@ static int is_sym_name(struct val x)
     if (x.len < 1 || x.len > SYM_MAX || isdigit((unsigned char)x.s[0]))
         return 0;
     for (int i = 0; i < x.len; i++)
-        if (!is_symch((unsigned char)x.s[i]))
+        if (!ca_is_symch((unsigned char)x.s[i]))
             return 0;
     return 1;
 }
@@ -219,7 +205,7 @@ int builtin_nargs(const struct builtin *b) { return b->nargs; }
 const struct builtin *builtin_find(const char *s, int n)
 {
     for (size_t i = 0; i < sizeof builtins / sizeof builtins[0]; i++)
-        if (name_eq(s, builtins[i].name, (size_t)n))
+        if (ca_name_eq(s, builtins[i].name, (size_t)n))
             return &builtins[i];
     return NULL;
 }
@@ -313,7 +299,7 @@ struct val builtin_apply(struct ev *e, const struct builtin *b, struct val *a)
 int builtin_at(const struct ev *e, int i)
 {
     int w = 0;
-    while (i + w < e->n && is_symch((unsigned char)e->s[i + w]))
+    while (i + w < e->n && ca_is_symch((unsigned char)e->s[i + w]))
         w++;
     return w && i + w < e->n && e->s[i + w] == '(' && builtin_find(e->s + i, w);
 }

@@ -12,6 +12,24 @@
 
 #include "macro.h"
 
+#include <ctype.h>
+#include <stddef.h>
+
+/* A character of a symbol: letters, digits, _ $ # @. */
+static inline int ca_is_symch(int c)
+{
+    return isalnum(c) || c == '_' || c == '$' || c == '#' || c == '@';
+}
+
+/* a[0, n) spelled as the upper-case name b, in any case. */
+static inline int ca_name_eq(const char *a, const char *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (toupper((unsigned char)a[i]) != (unsigned char)b[i] || !b[i])
+            return 0;
+    return b[n] == '\0';
+}
+
 struct val {
     char t;                     /* 'A', 'B', 'C' */
     int64_t n;

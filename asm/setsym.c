@@ -35,19 +35,6 @@
 #include "ebcdic.h"
 #include "caexpr.h"
 
-static int is_symch(int c)
-{
-    return isalnum(c) || c == '_' || c == '$' || c == '#' || c == '@';
-}
-
-static int name_eq(const char *a, const char *b, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if (toupper((unsigned char)a[i]) != (unsigned char)b[i] || !b[i])
-            return 0;
-    return b[n] == '\0';
-}
-
 /* ---- diagnostics ---------------------------------------------------------- */
 
 /*
@@ -136,7 +123,7 @@ static struct binding *bind(struct binding **list, struct setvar *s, int owned)
 static struct setvar *bound(struct binding *b, const char *name, size_t n)
 {
     for (; b; b = b->next)
-        if (name_eq(name, b->v->name, n))
+        if (ca_name_eq(name, b->v->name, n))
             return b->v;
     return NULL;
 }
@@ -295,8 +282,8 @@ static int word(struct ev *e, const char *w)
         return 0;
     }
     size_t n = strlen(w);
-    if (e->i + (int)n <= e->n && name_eq(e->s + e->i, w, n) &&
-        (e->i + (int)n == e->n || !is_symch((unsigned char)e->s[e->i + n]))) {
+    if (e->i + (int)n <= e->n && ca_name_eq(e->s + e->i, w, n) &&
+        (e->i + (int)n == e->n || !ca_is_symch((unsigned char)e->s[e->i + n]))) {
         e->i += (int)n;
         ca_blanks(e);
         return 1;
@@ -323,21 +310,21 @@ static const char *sysvar(struct assembler *as, struct inv *v, const char *n, in
                           char *buf)
 {
     struct macproc *mp = as->mac;
-    if (name_eq(n, "SYSNDX", (size_t)len))
+    if (ca_name_eq(n, "SYSNDX", (size_t)len))
         return v->m ? v->ndx : NULL;
-    if (name_eq(n, "SYSECT", (size_t)len))
+    if (ca_name_eq(n, "SYSECT", (size_t)len))
         return v->m ? v->sysect : mp->sysect;
-    if (name_eq(n, "SYSPARM", (size_t)len))
+    if (ca_name_eq(n, "SYSPARM", (size_t)len))
         return as->opt.sysparm ? as->opt.sysparm : "";
-    if (name_eq(n, "SYSDATE", (size_t)len))
+    if (ca_name_eq(n, "SYSDATE", (size_t)len))
         return mp->date;
-    if (name_eq(n, "SYSTIME", (size_t)len))
+    if (ca_name_eq(n, "SYSTIME", (size_t)len))
         return mp->time;
-    if (name_eq(n, "SYSNEST", (size_t)len)) {
+    if (ca_name_eq(n, "SYSNEST", (size_t)len)) {
         snprintf(buf, 16, "%d", v->depth);
         return buf;
     }
-    if (name_eq(n, "SYSMAC", (size_t)len))
+    if (ca_name_eq(n, "SYSMAC", (size_t)len))
         return v->m ? v->m->name : "OPEN CODE";
     return NULL;
 }
@@ -352,7 +339,7 @@ static int parse_ref(struct ev *e, struct ref *r, char *sysbuf)
     memset(r, 0, sizeof *r);
     int start = e->i++;
     int b = e->i;
-    while (e->i < e->n && is_symch((unsigned char)e->s[e->i]))
+    while (e->i < e->n && ca_is_symch((unsigned char)e->s[e->i]))
         e->i++;
     r->name = e->s + b;
     r->nlen = e->i - b;
@@ -360,7 +347,7 @@ static int parse_ref(struct ev *e, struct ref *r, char *sysbuf)
         e->i = start + 1;
         return 1;
     }
-    if (name_eq(r->name, "SYSLIST", (size_t)r->nlen) && e->v->m)
+    if (ca_name_eq(r->name, "SYSLIST", (size_t)r->nlen) && e->v->m)
         r->is_param = 2;
     else if ((r->pval = mac_param(e->v, r->name, (size_t)r->nlen)))
         r->is_param = 1;
@@ -631,7 +618,7 @@ static char type_of(struct ev *e, const char *s, int n)
     if (!isalpha((unsigned char)s[0]) && s[0] != '$' && s[0] != '#' && s[0] != '@')
         return 'U';
     for (int i = 0; i < n; i++)
-        if (!is_symch((unsigned char)s[i]))
+        if (!ca_is_symch((unsigned char)s[i]))
             return 'U';
     char t;
     int64_t l;
@@ -660,7 +647,7 @@ static int attr_operand(struct ev *e, struct ref *r, struct val *x, int *isref)
         return 0;
     }
     int b = e->i;
-    while (e->i < e->n && is_symch((unsigned char)e->s[e->i]))
+    while (e->i < e->n && ca_is_symch((unsigned char)e->s[e->i]))
         e->i++;
     if (e->i == b) {
         ca_fail(e, "a symbol or variable symbol expected after the attribute");
@@ -722,7 +709,6 @@ static int is_attr(struct ev *e)
     return c == '&' || isalpha(c) || c == '$' || c == '#' || c == '@';
 }
 
-
 static struct val prim1(struct ev *e);
 
 struct val ca_term(struct ev *e)
@@ -752,7 +738,7 @@ static struct val prim1(struct ev *e)
         e->i++;
         ca_blanks(e);
         int w = 0;
-        while (e->i + w < e->n && is_symch((unsigned char)e->s[e->i + w]))
+        while (e->i + w < e->n && ca_is_symch((unsigned char)e->s[e->i + w]))
             w++;
         const struct builtin *b = w && e->i + w < e->n && e->s[e->i + w] == ' '
                                   ? builtin_find(e->s + e->i, w) : NULL;
@@ -820,7 +806,7 @@ static struct val prim1(struct ev *e)
         return attribute(e, (char)toupper((unsigned char)c));
     if (isalpha((unsigned char)c)) {    /* NAME(...): a built-in function */
         int w = 0;
-        while (e->i + w < e->n && is_symch((unsigned char)e->s[e->i + w]))
+        while (e->i + w < e->n && ca_is_symch((unsigned char)e->s[e->i + w]))
             w++;
         const struct builtin *b = e->i + w < e->n && e->s[e->i + w] == '('
                                   ? builtin_find(e->s + e->i, w) : NULL;
@@ -1088,7 +1074,7 @@ enum ca_op ca_lookup(const char *op, int n)
     if (!strchr("LGSAM", c))
         return CA_NONE;
     for (size_t i = 0; i < sizeof ca_ops / sizeof ca_ops[0]; i++)
-        if (name_eq(op, ca_ops[i].name, (size_t)n))
+        if (ca_name_eq(op, ca_ops[i].name, (size_t)n))
             return ca_ops[i].op;
     return CA_NONE;
 }
@@ -1104,7 +1090,7 @@ static int declare(struct assembler *as, struct inv *v, const struct fields *f, 
             break;
         }
         int b = ++e.i;
-        while (e.i < e.n && is_symch((unsigned char)e.s[e.i]))
+        while (e.i < e.n && ca_is_symch((unsigned char)e.s[e.i]))
             e.i++;
         const char *nm = e.s + b;
         size_t nl = (size_t)(e.i - b);
@@ -1123,7 +1109,7 @@ static int declare(struct assembler *as, struct inv *v, const struct fields *f, 
             e.i++;
             dim = d < 1 ? 1 : (int)(d > 65535 ? 65535 : d);
         }
-        if (mac_param(v, nm, nl) || (nl >= 3 && name_eq(nm, "SYSLIST", nl))) {
+        if (mac_param(v, nm, nl) || (nl >= 3 && ca_name_eq(nm, "SYSLIST", nl))) {
             e.i = b - 1;
             ca_fail(&e, "&%.*s is a parameter of the macro, not a SET symbol", (int)nl, nm);
             break;
@@ -1171,7 +1157,7 @@ static struct setvar *set_target(struct assembler *as, struct inv *v, const stru
         return NULL;
     }
     e.i = 1;
-    while (e.i < e.n && is_symch((unsigned char)e.s[e.i]))
+    while (e.i < e.n && ca_is_symch((unsigned char)e.s[e.i]))
         e.i++;
     const char *nm = f->name + 1;
     size_t nl = (size_t)(e.i - 1);
@@ -1187,7 +1173,7 @@ static struct setvar *set_target(struct assembler *as, struct inv *v, const stru
     }
     if (e.err)
         return NULL;
-    if (mac_param(v, nm, nl) || (v->m && name_eq(nm, "SYSLIST", nl)) ||
+    if (mac_param(v, nm, nl) || (v->m && ca_name_eq(nm, "SYSLIST", nl)) ||
         (nl > 3 && !strncasecmp(nm, "SYS", 3))) {
         e.i = 0;
         ca_fail(&e, "&%.*s is a parameter or system variable and cannot be SET", (int)nl, nm);
@@ -1322,7 +1308,7 @@ static int seq_at(struct ev *e)
     if (b >= e->n || e->s[b] != '.' || b + 1 >= e->n || !isalpha((unsigned char)e->s[b + 1]))
         return 0;
     int i = b + 1;
-    while (i < e->n && is_symch((unsigned char)e->s[i]))
+    while (i < e->n && ca_is_symch((unsigned char)e->s[i]))
         i++;
     return i - b;
 }
@@ -1466,7 +1452,7 @@ static int aread(struct assembler *as, struct inv *v, const struct fields *f)
     if (!s)
         return 0;
     char buf[81];
-    int clk = f->opndlen == 6 && (name_eq(f->opnd, "CLOCKB", 6) || name_eq(f->opnd, "CLOCKD", 6));
+    int clk = f->opndlen == 6 && (ca_name_eq(f->opnd, "CLOCKB", 6) || ca_name_eq(f->opnd, "CLOCKD", 6));
     if (clk) {
         long cs = 0;
         if (as->opt.real_date) {
@@ -1482,8 +1468,8 @@ static int aread(struct assembler *as, struct inv *v, const struct fields *f)
                            cs / 6000 % 60, cs / 100 % 60, cs % 100);
         return set_cvalue(as, v, s, sub, buf, n) < 0 ? -1 : 0;
     }
-    if (f->opndlen && !(f->opndlen == 6 && name_eq(f->opnd, "NOSTMT", 6)) &&
-        !(f->opndlen == 7 && name_eq(f->opnd, "NOPRINT", 7))) {
+    if (f->opndlen && !(f->opndlen == 6 && ca_name_eq(f->opnd, "NOSTMT", 6)) &&
+        !(f->opndlen == 7 && ca_name_eq(f->opnd, "NOPRINT", 7))) {
         ca_error(as, v, f->opndcol, "AREAD's operand is NOSTMT, NOPRINT, CLOCKB or CLOCKD");
         return 0;
     }
