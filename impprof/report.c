@@ -511,6 +511,12 @@ static const struct prof_op *exact_of(const struct profile *p, unsigned opcode)
     return NULL;
 }
 
+/* Does the IIFM compare register of p match opcode (0xNN, 0xB2NN)? */
+static int iifm_matches(const struct profile *p, unsigned opcode)
+{
+    return ((opcode ^ p->iifm_pattern) & ~p->iifm_dontcare & 0xFFFFu) == 0;
+}
+
 static void build_iifm(struct prof_report *r, const struct profile *p, const struct prof_opts *o)
 {
     struct table *t = new_table(r, "iifm");
@@ -556,9 +562,12 @@ static void build_iifm(struct prof_report *r, const struct profile *p, const str
         total += v[i].count;
         total_c += v[i].cycles;
     }
+    /* the exact counts of the same subset: the opcodes the compare
+       register matches (pattern, don't-care bits), not the whole run */
     uint64_t exact_total = 0;
     for (size_t i = 0; i < p->nexact; i++)
-        exact_total += p->exact[i].count;
+        if (iifm_matches(p, p->exact[i].opcode))
+            exact_total += p->exact[i].count;
     /* each opcode is counted only in its slices: the table estimates the
        shares, so its share is what compares with the exact share */
     tab_title(f, "iifm: the time-sliced frequency table beside the exact counts");

@@ -113,6 +113,26 @@ test_expect_success '--iifm: the counters, and the frequency table against the e
     test_grep "^46      BCT          99  48.77     297  3.00    100   48.54  +0.22$" out &&
     test_grep "^the table: 203 instructions, 611 cycles; the counters: 203 instructions, 611 cycles$" out
 '
+test_expect_success '--iifm: the error of a subset is against the exact counts of that subset' '
+    edit "s/^iifm pattern=0000 dontcare=FFFF flags=problem,slice /iifm pattern=001A dontcare=0001 flags=slice /; /^freq 46 /d; /^freq 41 /d; /^freq 07 /d" &&
+    impprof --iifm bad.prof >out &&
+    test_grep "^1A      AR          100  98.04     300  3.00    100   98.04  +0.00$" out &&
+    test_grep "^1B      SR            2   1.96       6  3.00      2    1.96  +0.00$" out
+'
+if test_have imprun; then
+    test_expect_success '--iifm=18/07: the exact shares are imprun'"'"'s, of the matched opcodes' '
+        imprun -q --iifm=18/07,slice=1000 --profile=sub.prof "$IMP_TOP/examples/sort.s" >/dev/null 2>err &&
+        impprof --iifm sub.prof >out &&
+        awk "/^opcode mnemonic   sliced/ { t = 1; next } t && NF == 8 { print \$1, \$6 }" err |
+            sed "s/%\$//" | sort >want &&
+        awk "/^opcode  mnemonic  count/ { t = 1; next } t && NF == 9 { print \$1, \$8 }" out |
+            sort >got &&
+        test -s got && join got want >both && test "$(wc -l <both)" = "$(wc -l <got)" &&
+        awk "\$2 != \$3 { print; bad = 1 } END { exit bad }" both
+    '
+else
+    test_skip '--iifm=18/07: the exact shares are imprun'"'"'s, of the matched opcodes' 'no imprun'
+fi
 test_expect_success '--overhead: each monitor'"'"'s cycles, of the run'"'"'s' '
     impprof --overhead basic.prof >out &&
     test_grep "^ias           65     130     19.73          2.00$" out &&
