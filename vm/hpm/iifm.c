@@ -249,6 +249,22 @@ static void profile(FILE *f, struct run *r)
     }
 }
 
+/* Its member of --json: the compare register and its counters. */
+static void json(struct hpm_json *h, struct run *r)
+{
+    const struct imprun_opts *o = r->o;
+    if (!o->iifm)
+        return;
+    uint64_t n, c;
+    vm_iifm_stop(r->vm, &n, &c);
+    hpm_json_member(h, "iifm");
+    json_hex(h->j, "pattern", o->iifm_pattern, 4);
+    json_hex(h->j, "dontcare", o->iifm_dontcare, 4);
+    json_u64(h->j, "count", n);
+    json_u64(h->j, "cycles", c);
+    json_end(h->j, '}');
+}
+
 static void said(const struct imprun_opts *o, const char *spec, char *buf, size_t size)
 {
     snprintf(buf, size, "iifm: %s", spec);
@@ -281,4 +297,5 @@ const struct hpm_class hpm_iifm = {
     .summary = summary,
     .profile = profile,
     .info = info,
+    .json = json,
 };
