@@ -31,7 +31,7 @@
 #include "options.def"
 #undef IMPRUN_OPT
 enum imprun_group {
-#define G(code, heading) GROUP_##code,
+#define G(code, heading, title) GROUP_##code,
     IMPRUN_GROUPS(G)
 #undef G
 };
@@ -76,7 +76,7 @@ static void usage_line(FILE *f, const char *form, const char *help)
 static void usage(FILE *f)
 {
     static const char *const headings[] = {
-#define G(code, heading) heading,
+#define G(code, heading, title) heading,
         IMPRUN_GROUPS(G)
 #undef G
     };
