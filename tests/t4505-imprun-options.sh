@@ -62,6 +62,17 @@ test_expect_success 'getopt takes every option --help lists' '
     done <listed
 '
 
+test_expect_success 'the table sets the fields: flags, strings, counts (each named in its error)' '
+    for o in max-lines max-pages max-cards max-punch; do
+        { imprun --$o=x "$IMP_TOP/examples/hello.s" >/dev/null 2>err; echo $? >st; } &&
+        test "$(cat st)" = 2 &&
+        test_grep "^imprun: --$o: .x. is not a number (0: no limit)\$" err || exit 1
+    done &&
+    imprun -q --regs --json=j.json "$IMP_TOP/examples/hello.s" >/dev/null 2>err &&
+    test_grep "^PSW=" err && test -s j.json &&
+    imprun --quiet "$IMP_TOP/examples/hello.s" >/dev/null 2>err && test_cmp /dev/null err
+'
+
 test_expect_success 'an unknown option is a usage error' '
     { imprun --no-such-option x.load 2>err; echo $? >st; } &&
     test "$(cat st)" = 2 &&

@@ -41,7 +41,7 @@ struct group {
 
 static const struct group groups[] = {
 #define G(code, heading, title) { #code, title },
-#define IMPRUN_OPT(code, name, arg, form, group, help)
+#define IMPRUN_OPT(code, name, arg, form, group, set, help)
 #include "options.def"
     IMPRUN_GROUPS(G)
 #undef IMPRUN_OPT
@@ -54,7 +54,7 @@ struct option_row {
 };
 
 static const struct option_row rows[] = {
-#define IMPRUN_OPT(code, name, arg, form, group, help) { name, form, #group, help },
+#define IMPRUN_OPT(code, name, arg, form, group, set, help) { name, form, #group, help },
 #include "options.def"
 #undef IMPRUN_OPT
 };
