@@ -404,6 +404,203 @@ oom:
     r->oom = 1;
 }
 
+/* The instruction of opcode (0xNN, 0xB2NN): its format class and its
+ * class (isa.def), or "?" for an opcode the table does not have. */
+static const struct isa_insn *insn_of(unsigned opcode)
+{
+    return opcode > 0xFF ? isa_by_opcode((uint8_t)(opcode >> 8), (uint8_t)opcode)
+                         : isa_by_opcode((uint8_t)opcode, 0);
+}
+
+static const char *format_class_of(unsigned opcode)
+{
+    const struct isa_insn *in = insn_of(opcode);
+    return in ? isa_format_class((enum isa_format)in->format) : "?";
+}
+
+static const char *class_of(unsigned opcode)
+{
+    const struct isa_insn *in = insn_of(opcode);
+    return in ? isa_class_name((enum isa_class)in->cls) : "?";
+}
+
+/* One task's samples by opcode (task 0: every task's); the samples with
+ * no module text in *notext.  NULL and *n 0 on no memory (r->oom set). */
+static struct optype *task_types(struct prof_report *r, const struct profile *p, unsigned task,
+                                 size_t *n, uint64_t *known, uint64_t *notext)
+{
+    struct optype *v = NULL;
+    *n = 0;
+    *known = *notext = 0;
+    for (size_t i = 0; i < p->nsamples; i++) {
+        const struct prof_sample *sm = &p->samples[i];
+        unsigned opc;
+        if (sm->task == 0 || (task && sm->task != task))
+            continue;
+        if (prof_opcode_at(p, profile_task_module(p, sm->task), sm->addr, &opc) != 0) {
+            *notext += sm->count;
+            continue;
+        }
+        struct optype *e = optype_find(&v, n, opc);
+        if (!e) {
+            free(v);
+            *n = 0;
+            r->oom = 1;
+            return NULL;
+        }
+        e->sampled += sm->count;
+        *known += sm->count;
+    }
+    return v;
+}
+
+/*
+ * The samples of each task by instruction type, as (task, instruction
+ * type, count): each type with its format class and its class beside
+ * its mnemonic, its share of the task's samples of known instructions.
+ */
+static void build_pcs_tasks(struct prof_report *r, const struct profile *p,
+                            const struct prof_opts *o)
+{
+    struct table *t = new_table(r, "pcs-tasks");
+    if (!t)
+        return;
+    tab_title(t, "pcs: instruction types by task (task, type, samples)");
+    static const char *const cols[] = { "task", "opcode", "mnemonic", "format", "class",
+                                        "sampled", "task%" };
+    for (int c = 0; c < 7; c++)
+        tab_col(t, cols[c], c == 0 || c >= 5 ? TAB_RIGHT | TAB_NUM : TAB_LEFT);
+    for (unsigned id = 1; id <= PROF_MAX_TASKS; id++) {
+        size_t n;
+        uint64_t known, notext;
+        struct optype *v = task_types(r, p, id, &n, &known, &notext);
+        if (r->oom)
+            return;
+        qsort(v, n, sizeof *v, by_sampled);
+        for (size_t i = 0; i < n && (!o->top || i < o->top); i++) {
+            size_t row = tab_row(t);
+            char code[8];
+            set_u64(t, row, 0, id);
+            tab_set(t, row, 1, "%s", opcode_text(code, sizeof code, v[i].opcode));
+            tab_set(t, row, 2, "%s", v[i].name);
+            tab_set(t, row, 3, "%s", format_class_of(v[i].opcode));
+            tab_set(t, row, 4, "%s", class_of(v[i].opcode));
+            set_u64(t, row, 5, v[i].sampled);
+            set_pct(t, row, 6, v[i].sampled, known);
+        }
+        if (o->top && n > o->top)
+            tab_note(t, "(task %u: %zu more types not shown: --top=0 shows all)", id,
+                     n - (size_t)o->top);
+        if (notext)
+            tab_note(t, "task %u: %" PRIu64 " samples with no module text", id, notext);
+        free(v);
+    }
+}
+
+/* The classes of one group (format or function), by name. */
+struct class_group {
+    const char *group;
+    const char *const *names;
+    size_t n;
+    const char *(*of)(unsigned opcode);
+};
+
+static const char *const format_classes[] = { "RR", "RX", "RS", "SI", "S", "SS" };
+static const char *const function_classes[] = {
+#define X(e, name) name,
+    ISA_CLASSES(X)
+#undef X
+};
+
+/* The rows of one task (0: the whole run, beside the exact counts). */
+static void class_rows(struct table *t, const struct class_group *g, unsigned task,
+                       const struct optype *v, size_t n, uint64_t known, const struct profile *p)
+{
+    uint64_t exact_n = 0, exact_c = 0;
+    for (size_t i = 0; i < p->nexact; i++) {
+        exact_n += p->exact[i].count;
+        exact_c += p->exact[i].cycles;
+    }
+    for (size_t k = 0; k < g->n; k++) {
+        uint64_t s = 0, e = 0, c = 0;
+        for (size_t i = 0; i < n; i++)
+            if (strcmp(g->of(v[i].opcode), g->names[k]) == 0)
+                s += v[i].sampled;
+        for (size_t i = 0; i < p->nexact; i++)
+            if (strcmp(g->of(p->exact[i].opcode), g->names[k]) == 0) {
+                e += p->exact[i].count;
+                c += p->exact[i].cycles;
+            }
+        size_t row = tab_row(t);
+        if (task)
+            set_u64(t, row, 0, task);
+        else
+            tab_set(t, row, 0, "all");
+        tab_set(t, row, 1, "%s", g->group);
+        tab_set(t, row, 2, "%s", g->names[k]);
+        set_u64(t, row, 3, s);
+        set_pct(t, row, 4, s, known);
+        if (task || !exact_n) {
+            for (int col = 5; col < 9; col++)
+                tab_set(t, row, col, "-");
+            continue;
+        }
+        set_u64(t, row, 5, e);
+        set_pct(t, row, 6, e, exact_n);
+        tab_set(t, row, 7, "%+.2f", known ? pct(s, known) - pct(e, exact_n) : 0.0);
+        set_pct(t, row, 8, c, exact_c);
+    }
+}
+
+/*
+ * The samples by class: the format classes (RR, RX, RS, SI, S, SS) and
+ * the classes of what the instructions do (load ... control), for the
+ * whole run beside the exact counts, then for each task when more than
+ * one was sampled.
+ */
+static void build_pcs_classes(struct prof_report *r, const struct profile *p)
+{
+    static const struct class_group groups[2] = {
+        { "format", format_classes, sizeof format_classes / sizeof *format_classes,
+          format_class_of },
+        { "function", function_classes, sizeof function_classes / sizeof *function_classes,
+          class_of },
+    };
+    struct table *t = new_table(r, "pcs-classes");
+    if (!t)
+        return;
+    tab_title(t, "pcs: the sampled instructions by class (isa.def's format and class)");
+    static const char *const cols[] = { "task", "group", "class", "sampled", "sampled%",
+                                        "exact", "exact%", "err", "cycles%" };
+    for (int c = 0; c < 9; c++)
+        tab_col(t, cols[c], c == 1 || c == 2 ? TAB_LEFT : TAB_RIGHT | TAB_NUM);
+    unsigned sampled_tasks = 0;
+    for (unsigned id = 1; id <= PROF_MAX_TASKS; id++)
+        for (size_t i = 0; i < p->nsamples; i++)
+            if (p->samples[i].task == id) {
+                sampled_tasks++;
+                break;
+            }
+    for (unsigned id = 0; id <= PROF_MAX_TASKS; id++) {
+        if (id && sampled_tasks < 2)
+            break;
+        size_t n;
+        uint64_t known, notext;
+        struct optype *v = task_types(r, p, id, &n, &known, &notext);
+        if (r->oom)
+            return;
+        if (id && !known) {
+            free(v);
+            continue;
+        }
+        for (int g = 0; g < 2; g++)
+            class_rows(t, &groups[g], id, v, n, known, p);
+        free(v);
+    }
+    tab_note(t, "sampled%%: of the samples of known instructions (of the task); exact%%, "
+                "err, cycles%%: the whole run's exact counts, as in pcs-types");
+}
+
 /* --------------------------------------------------------------- glean */
 
 static void glean_title(struct table *t, const struct profile *p)
@@ -1126,7 +1323,12 @@ void report_build(struct prof_report *r, const struct profile *p, const struct p
         switch ((enum prof_section)sec) {
         case SEC_RUN: build_run(r, p); break;
         case SEC_IAS: build_ias(r, p, s, o); break;
-        case SEC_PCS: build_pcs_top(r, p, s, o); build_pcs_types(r, p, o); break;
+        case SEC_PCS:
+            build_pcs_top(r, p, s, o);
+            build_pcs_types(r, p, o);
+            build_pcs_tasks(r, p, o);
+            build_pcs_classes(r, p);
+            break;
         case SEC_GLEAN: build_glean(r, p, s, o); break;
         case SEC_CSM: build_csm(r, p, o); break;
         case SEC_IIFM: build_iifm(r, p, o); break;
