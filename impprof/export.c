@@ -17,7 +17,7 @@
  *   fn=LABEL (or CSECT)
  *   LINE COST
  */
-#include "impprof.h"
+#include "section.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -144,49 +144,12 @@ static void json_settings(FILE *f, const struct profile *p)
                        "}", sep, prof_monitor_name(m), p->mon_entries[m], p->mon_cycles[m]);
             sep = ",\n";
         }
-    if (p->has_ias) {
-        fprintf(f, "%s    \"ias\": {\"period\": %" PRIu64 ", \"samples\": %" PRIu64
-                   ", \"wait\": %" PRIu64 ", \"windows\": [", sep, p->ias_period,
-                p->ias_samples, p->ias_wait);
-        for (size_t i = 0; i < p->nwindows; i++) {
-            const struct prof_window *w = &p->windows[i];
-            fprintf(f, "%s{\"window\": %u, \"low\": \"%06X\", \"high\": \"%06X\", "
-                       "\"block\": %u, \"out\": %" PRIu64 ", \"task\": %u, \"label\": ",
-                    i ? ", " : "", w->k, (unsigned)w->low, (unsigned)w->high,
-                    (unsigned)w->block, w->out, w->task);
-            json_quote(f, w->label);
-            putc('}', f);
+    for (int m = 0; m < PROF_NMON; m++)
+        if (prof_sections[m]->settings_json && *prof_sections[m]->has((struct profile *)p)) {
+            fputs(sep, f);
+            prof_sections[m]->settings_json(f, p);
+            sep = ",\n";
         }
-        fputs("]}", f);
-        sep = ",\n";
-    }
-    if (p->has_pcs) {
-        fprintf(f, "%s    \"pcs\": {\"rate\": %" PRIu64 ", \"ticks\": %" PRIu64
-                   ", \"lost\": %" PRIu64 ", \"slots\": %" PRIu64 ", \"used\": %" PRIu64 "}",
-                sep, p->pcs_rate, p->pcs_ticks, p->pcs_lost, p->pcs_slots, p->pcs_used);
-        sep = ",\n";
-    }
-    if (p->has_glean) {
-        fprintf(f, "%s    \"glean\": {\"info\": [", sep);
-        for (int k = 0, n = 0; k < GK_COUNT; k++)
-            if (p->glean_info & 1u << k)
-                fprintf(f, "%s\"%s\"", n++ ? ", " : "", prof_glean_key_name(k));
-        fprintf(f, "], \"every\": %" PRIu64 ", \"unit\": \"%s\", \"n\": %" PRIu64
-                   ", \"size\": %" PRIu64 ", \"records\": %" PRIu64 ", \"full\": %s}",
-                p->glean_every, p->glean_insns ? "insns" : "cycles", p->glean_n, p->glean_size,
-                p->glean_records, p->glean_full ? "true" : "false");
-        sep = ",\n";
-    }
-    if (p->has_iifm) {
-        fprintf(f, "%s    \"iifm\": {\"pattern\": \"%04X\", \"dontcare\": \"%04X\", "
-                   "\"problem\": %s, \"supervisor\": %s, \"sliced\": %s, \"slice\": %" PRIu64
-                   ", \"count\": %" PRIu64 ", \"cycles\": %" PRIu64 "}", sep, p->iifm_pattern,
-                p->iifm_dontcare, p->iifm_flags & PROF_IIFM_PROBLEM ? "true" : "false",
-                p->iifm_flags & PROF_IIFM_SUPERVISOR ? "true" : "false",
-                p->iifm_flags & PROF_IIFM_SLICE ? "true" : "false", p->iifm_slice,
-                p->iifm_count, p->iifm_cycles);
-        sep = ",\n";
-    }
     fputs(*sep == ',' ? "\n  },\n" : "},\n", f);
 }
 

@@ -14,20 +14,13 @@
 #include "symbols.h"
 #include "table.h"
 
-/* The report sections, in the order they are printed. */
-#define PROF_SECTIONS(X)                                        \
-    X(SEC_RUN,      "run")                                      \
-    X(SEC_IAS,      "ias")                                      \
-    X(SEC_PCS,      "pcs")                                      \
-    X(SEC_GLEAN,    "glean")                                    \
-    X(SEC_CSM,      "csm")                                      \
-    X(SEC_IIFM,     "iifm")                                     \
-    X(SEC_OVERHEAD, "overhead")
-
+/* The report sections, in the order they are printed: the run, each
+ * monitor's (vm/hpm/sections.def, its descriptor in section.h), the
+ * monitors' own cost. */
 enum prof_section {
-#define X(e, name) e,
-    PROF_SECTIONS(X)
-#undef X
+    SEC_RUN,
+    SEC_MONITOR,                    /* SEC_MONITOR + enum prof_monitor_id */
+    SEC_OVERHEAD = SEC_MONITOR + PROF_NMON,
     SEC_COUNT
 };
 

@@ -6,16 +6,20 @@
 # callgrind and folded stacks (export.c).  It links the host side's
 # symbols and the reports' opcode names and JSON quoting.
 
-IMPPROF_SRC := $(addprefix impprof/,main.c where.c report.c table.c export.c)
+IMPPROF_SRC := $(addprefix impprof/,main.c export.c)
 IMPPROF_OBJ := $(IMPPROF_SRC:%.c=$(B)/%.o)
 DEPS        += $(IMPPROF_OBJ:.o=.d) $(LIBIMPPROF_OBJ:.o=.d)
 
-# The reader and the CSECT ordering (order*.c) are a library
-# of their own, so the unit tests link them (tests/unit/t-profile.c,
-# tests/unit/t-order.c).
+# The reader, the monitors' sections (sec-*.c, one per row of
+# vm/hpm/sections.def: their records and their report), the report
+# tables and the CSECT ordering (order*.c) are a library of their own,
+# so the unit tests link them (tests/unit/t-profile.c, t-order.c).
 LIBIMPPROF_OBJ := $(B)/impprof/profile.o $(B)/impprof/reader.o \
                   $(B)/impprof/order.o $(B)/impprof/order-alg.o \
-                  $(B)/impprof/order-imp.o
+                  $(B)/impprof/order-imp.o \
+                  $(patsubst %.c,$(B)/%.o,$(wildcard impprof/sec-*.c)) \
+                  $(B)/impprof/sections.o $(B)/impprof/report.o \
+                  $(B)/impprof/table.o $(B)/impprof/where.o
 LIBIMPPROF     := $(B)/libimpprof.a
 LIBS           := $(LIBIMPPROF) $(LIBS)
 # It reads files only, but names opcodes and quotes JSON as the reports do
