@@ -43,3 +43,5 @@ $(BIN)/impprof: $(IMPPROF_OBJ) $(LIBS)
 # imprun links every library of LIBS, this one among them, but its rule
 # (vm/imprun/imprun.mk) is read before this file adds it to LIBS.
 $(BIN)/imprun: $(LIBIMPPROF)
+# ... and so does the generator of imprun(1), which links the runner.
+$(GEN_IMPRUN1): $(LIBIMPPROF)

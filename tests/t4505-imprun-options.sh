@@ -10,7 +10,7 @@ need_imprun
 
 BUILD=${IMP_BUILD:-$IMP_TOP/build}
 MAN=$BUILD/man/imprun.1
-GEN=$BUILD/vm/imprun/gen-imprun1
+GEN=$BUILD/man/gen-imprun1
 
 test_expect_success '--help lists every option once' '
     imprun --help >help &&

@@ -23,14 +23,16 @@ PROGRAMS  += $(BIN)/imprun
 
 # imprun(1): its OPTIONS generated from options.def and the monitors'
 # settings by gen-imprun1 (as gen-impmon1 makes impmon(1)'s commands).
-GEN_IMPRUN1 := $(B)/vm/imprun/gen-imprun1
+# The generator is a program of man/ (as gen-imp7), not of the runner
+# library, which never prints.
+GEN_IMPRUN1 := $(B)/man/gen-imprun1
 IMPRUN1     := $(B)/man/imprun.1
 MAN_PAGES   += $(IMPRUN1)
-DEPS        += $(B)/vm/imprun/gen-imprun1.d
+DEPS        += $(B)/man/gen-imprun1.d
 all: $(IMPRUN1)
-$(B)/vm/imprun/gen-imprun1.o: ALL_CFLAGS += $(VM_SUB_INCLUDES) -Ivm/imprun -Ivm/hpm
+$(B)/man/gen-imprun1.o: ALL_CFLAGS += -Ivm -Imc $(VM_SUB_INCLUDES) -Ivm/imprun -Ivm/hpm
 
-$(GEN_IMPRUN1): $(B)/vm/imprun/gen-imprun1.o $(LIBIMPRUN) $(LIBS)
+$(GEN_IMPRUN1): $(B)/man/gen-imprun1.o $(LIBIMPRUN) $(LIBS)
 	$(CC) $(LDFLAGS) -o $@ $< -Wl,--start-group $(LIBIMPRUN) $(LIBS) -Wl,--end-group
 
 $(IMPRUN1): man/imprun.1.in $(GEN_IMPRUN1)
