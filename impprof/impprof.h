@@ -95,13 +95,18 @@ void report_print_text(FILE *f, const struct prof_report *r);
 /* export.c */
 void export_csv(FILE *f, const struct prof_report *r);
 void export_json(FILE *f, const struct profile *p, const struct prof_report *r);
-/* The bar chart of plot ("ias", "pcs", "iifm"); -1 (with *why, naming
-   the --plot the profile has data for) if the profile has no such data. */
+/* The bar chart of plot (a section's name, section.h); -1 (with *why,
+   naming the --plot the profile has data for) if the profile has no
+   such data. */
 int export_svg(FILE *f, const struct profile *p, const struct prof_syms *s,
                const struct prof_opts *o, const char *plot, const char **why);
-/* What --svg draws without --plot: the first of ias, pcs, iifm the
-   profile holds ("ias" if none). */
+/* What --svg draws without --plot: the first section with a plot (the
+   table's order) that the profile has data for, else the first section
+   with a plot. */
 const char *export_svg_plot(const struct profile *p);
+/* Does a section draw --plot=plot?  list: the names of those that do,
+   "a, b or c", for a message. */
+int export_plot_known(const char *plot, char *list, size_t size);
 /* callgrind_annotate's input; -1 (with *why) without PCS or IAS data. */
 int export_callgrind(FILE *f, const struct profile *p, const struct prof_syms *s,
                      const char *profile_path, const char **why);

@@ -60,10 +60,12 @@ static void usage(FILE *f)
           "  -o FILE               the report to FILE (default standard output)\n"
           "  --csv                 the tables as CSV\n"
           "  --json                everything as one JSON object\n"
-          "  --svg=FILE            a bar chart: the IAS histogram, or --plot's table\n"
-          "  --plot=WHAT           what --svg draws: ias, pcs or iifm (default: the first\n"
-          "                        of these the profile holds)\n"
-          "  --window=K            the IAS window --svg draws (default 1)\n"
+          "  --svg=FILE            a bar chart: the IAS histogram, or --plot's table\n", f);
+    char plots[64];
+    export_plot_known("", plots, sizeof plots);
+    fprintf(f, "  --plot=WHAT           what --svg draws: %s (default: the first\n"
+               "                        of these the profile holds)\n", plots);
+    fputs("  --window=K            the IAS window --svg draws (default 1)\n"
           "  --callgrind=FILE      the samples in callgrind format (callgrind_annotate,\n"
           "                        KCachegrind)\n"
           "  --folded=FILE         the samples as folded stacks (flamegraph.pl)\n"
@@ -126,6 +128,7 @@ static void options_table(struct option *all)
 static int option(struct options *o, int c, const char *arg, char **argv)
 {
     uint64_t v;
+    char plots[64];
     if (c >= OPT_SECTION && c < OPT_SECTION + PROF_NMON) {
         o->po.sections |= 1u << (SEC_MONITOR + (c - OPT_SECTION));
         return 0;
@@ -154,8 +157,11 @@ static int option(struct options *o, int c, const char *arg, char **argv)
     case 'o': o->out = arg; break;
     case OPT_SVG: o->svg = arg; break;
     case OPT_PLOT:
-        if (strcmp(arg, "ias") && strcmp(arg, "pcs") && strcmp(arg, "iifm"))
-            return bad_usage("--plot: '%s' is not ias, pcs or iifm", arg);
+        if (!export_plot_known(arg, plots, sizeof plots)) {
+            char msg[160];
+            snprintf(msg, sizeof msg, "--plot: '%.40s' is not %s", arg, plots);
+            return bad_usage("%s", msg);
+        }
         o->plot = arg;
         break;
     case OPT_WINDOW:

@@ -61,6 +61,33 @@ struct table *pr_new_table(struct prof_report *r, const char *name)
     return t;
 }
 
+/* ------------------------------------------------------------- the bars */
+
+void pr_bars_add(struct prof_bars *b, const char *label, uint64_t value)
+{
+    struct prof_bar *nv = realloc(b->v, (b->n + 1) * sizeof *nv);
+    if (!nv) {
+        b->oom = 1;
+        return;
+    }
+    b->v = nv;
+    snprintf(nv[b->n].label, sizeof nv[b->n].label, "%s", label);
+    nv[b->n++].value = value;
+}
+
+static int by_value(const void *a, const void *b)
+{
+    const struct prof_bar *x = a, *y = b;
+    if (x->value != y->value) return x->value > y->value ? -1 : 1;
+    return strcmp(x->label, y->label);
+}
+
+void pr_bars_sort(struct prof_bars *b)
+{
+    if (b->n)
+        qsort(b->v, b->n, sizeof *b->v, by_value);
+}
+
 /* --------------------------------------------------------------- the run */
 
 static void build_run(struct prof_report *r, const struct profile *p)

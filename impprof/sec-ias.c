@@ -247,6 +247,39 @@ static void settings_json(FILE *f, const struct profile *p)
     fputs("]}", f);
 }
 
+/* --svg: the blocks of the window --window names (1), every block with
+ * --all-blocks (if the window has at most PROF_ALL_BLOCKS_MAX). */
+static int can_plot(const struct profile *p) { return p->has_ias && p->nwindows; }
+
+static int plot(struct prof_bars *b, char *title, size_t size, const struct profile *p,
+                const struct prof_syms *s, const struct prof_opts *o, const char **why)
+{
+    unsigned k = o->window ? o->window : 1;
+    if (k > p->nwindows)
+        return *why = "--window: the profile has no such window", -1;
+    const struct prof_window *w = &p->windows[k - 1];
+    snprintf(title, size, "IAS window %u (%s): samples by block of %u bytes", k, w->label,
+             (unsigned)w->block);
+    uint64_t nb = ((uint64_t)w->high - w->low + w->block - 1) / w->block;
+    int all = o->all_blocks && nb <= PROF_ALL_BLOCKS_MAX;
+    size_t j = 0;
+    for (uint64_t idx = 0; idx < nb && !b->oom; idx++) {
+        uint64_t n = 0;
+        if (j < w->nblocks && w->blocks[j].index == idx)
+            n = w->blocks[j++].count;
+        else if (!all)
+            continue;
+        uint32_t lo = (uint32_t)(w->low + idx * w->block);
+        struct prof_where where;
+        psym_where(s, p, w->task, lo, &where, 0);
+        char label[112];
+        snprintf(label, sizeof label, "%06X %s", (unsigned)lo,
+                 *where.symbol ? where.symbol : where.csect);
+        pr_bars_add(b, label, n);
+    }
+    return 0;
+}
+
 static int *has(struct profile *p) { return &p->has_ias; }
 
 static const struct prof_record records[] = {
@@ -260,6 +293,11 @@ const struct prof_sec prof_sec_ias = {
     .records = records,
     .has = has,
     .settings_json = settings_json,
+    .can_plot = can_plot,
+    .plot = plot,
+    .plot_none = "no IAS window",
+    .plot_none_also = "no IAS window",
+    .plot_have = "an IAS window",
     .check = check,
     .build = build_ias,
 };

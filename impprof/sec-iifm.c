@@ -186,6 +186,25 @@ static void settings_json(FILE *f, const struct profile *p)
             p->iifm_count, p->iifm_cycles);
 }
 
+/* --svg: the time-sliced table by opcode, the largest first (--top). */
+static int can_plot(const struct profile *p) { return p->has_iifm && p->nfreq; }
+
+static int plot(struct prof_bars *b, char *title, size_t size, const struct profile *p,
+                const struct prof_syms *s, const struct prof_opts *o, const char **why)
+{
+    snprintf(title, size, "IIFM: instructions by opcode (time-sliced table)");
+    for (size_t i = 0; i < p->nfreq && !b->oom; i++) {
+        char label[112];
+        snprintf(label, sizeof label, p->freq[i].opcode > 0xFF ? "%04X %s" : "%02X %s",
+                 p->freq[i].opcode, p->freq[i].mnemonic);
+        pr_bars_add(b, label, p->freq[i].count);
+    }
+    pr_bars_sort(b);
+    if (o->top && b->n > o->top)
+        b->n = (size_t)o->top;
+    return 0;
+}
+
 static int *has(struct profile *p) { return &p->has_iifm; }
 
 static const struct prof_record records[] = {
@@ -199,5 +218,10 @@ const struct prof_sec prof_sec_iifm = {
     .records = records,
     .has = has,
     .settings_json = settings_json,
+    .can_plot = can_plot,
+    .plot = plot,
+    .plot_none = "no IIFM frequency table",
+    .plot_none_also = "no IIFM table",
+    .plot_have = "an IIFM table",
     .build = build_iifm,
 };

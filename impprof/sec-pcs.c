@@ -465,6 +465,32 @@ static void settings_json(FILE *f, const struct profile *p)
             p->pcs_rate, p->pcs_ticks, p->pcs_lost, p->pcs_slots, p->pcs_used);
 }
 
+/* --svg: the samples by address, the largest first (--top of them). */
+static int can_plot(const struct profile *p) { return p->has_pcs; }
+
+static int plot(struct prof_bars *b, char *title, size_t size, const struct profile *p,
+                const struct prof_syms *s, const struct prof_opts *o, const char **why)
+{
+    snprintf(title, size, "PC samples by address");
+    for (size_t i = 0; i < p->nsamples && !b->oom; i++) {
+        const struct prof_sample *sm = &p->samples[i];
+        struct prof_where w;
+        char label[112];
+        if (sm->task == 0) {
+            snprintf(label, sizeof label, "%06X (wait)", (unsigned)sm->addr);
+        } else {
+            psym_where(s, p, sm->task, sm->addr, &w, 0);
+            snprintf(label, sizeof label, "%u:%06X %s", sm->task, (unsigned)sm->addr,
+                     *w.symbol ? w.symbol : w.csect);
+        }
+        pr_bars_add(b, label, sm->count);
+    }
+    pr_bars_sort(b);
+    if (o->top && b->n > o->top)
+        b->n = (size_t)o->top;
+    return 0;
+}
+
 static int *has(struct profile *p) { return &p->has_pcs; }
 
 static const struct prof_record records[] = {
@@ -480,6 +506,11 @@ const struct prof_sec prof_sec_pcs = {
     .records = records,
     .has = has,
     .settings_json = settings_json,
+    .can_plot = can_plot,
+    .plot = plot,
+    .plot_none = "no PC samples",
+    .plot_none_also = "no PC samples",
+    .plot_have = "PC samples",
     .check = check,
     .build = build,
 };

@@ -14,6 +14,18 @@
 
 struct reader;
 
+/* The bars of a chart: a label and a value each. */
+struct prof_bar {
+    char label[112];
+    uint64_t value;
+};
+
+struct prof_bars {
+    struct prof_bar *v;
+    size_t n;
+    int oom;
+};
+
 /* A record of the section: its keyword, whether it comes at most once
  * (the section's header, first in the list), its parser (reader.h: it
  * reports its own errors and returns 0 or -1). */
@@ -37,12 +49,25 @@ struct prof_sec {
     /* its member of --json's "settings" object, "NAME": {...}, the
      * section's header as recorded (NULL: none) */
     void (*settings_json)(FILE *f, const struct profile *p);
+    /* what --svg --plot=NAME draws (NULL: nothing): 1 if the profile has
+     * the data; the bars and their title into b and title, 0, or -1 with
+     * *why; its data named for the messages of a missing plot: "no ...",
+     * "no ..." in a list, "it has ..." */
+    int (*can_plot)(const struct profile *p);
+    int (*plot)(struct prof_bars *b, char *title, size_t size, const struct profile *p,
+                const struct prof_syms *s, const struct prof_opts *o, const char **why);
+    const char *plot_none, *plot_none_also, *plot_have;
 };
 
 /* By enum prof_monitor_id (sections.def, in its order). */
 extern const struct prof_sec *const prof_sections[PROF_NMON];
 
 /* ---- what the sections' reports share (report.c) ---- */
+
+/* The bars of --svg's chart (export.c draws them). */
+void pr_bars_add(struct prof_bars *b, const char *label, uint64_t value);
+/* Largest first, then by label. */
+void pr_bars_sort(struct prof_bars *b);
 
 /* A new table named name (its CSV and JSON name); NULL on no memory. */
 struct table *pr_new_table(struct prof_report *r, const char *name);

@@ -68,12 +68,9 @@ glean impprof/profile.h   a section'"'"'s data in struct profile, read by export
 csm   impprof/profile.h   a section'"'"'s data in struct profile, read by exports and ordering
 iifm  impprof/profile.h   a section'"'"'s data in struct profile, read by exports and ordering
 per   impprof/profile.h   the CSECT monitor'"'"'s recording method (PROF_CSM_PER)
-ias   impprof/export.c    --svg, --callgrind, --folded draw from the IAS windows
-pcs   impprof/export.c    --svg, --callgrind, --folded draw from the PC samples
-iifm  impprof/export.c    --svg draws the IIFM table
-ias   impprof/main.c      --plot=ias|pcs|iifm names what --svg draws
-pcs   impprof/main.c      --plot=ias|pcs|iifm names what --svg draws
-iifm  impprof/main.c      --plot=ias|pcs|iifm names what --svg draws
+ias   impprof/export.c    --callgrind and --folded are built from the IAS windows
+pcs   impprof/export.c    --callgrind and --folded are built from the PC samples
+ias   impprof/main.c      --window chooses the IAS window --svg draws
 csm   impprof/order.c     the CSECT ordering is computed from the CSECT monitor'"'"'s records
 ias   monitor/pane-code.c impmon'"'"'s code pane shows the IAS histogram beside the code
 ias   monitor/pane-mon.c  impmon'"'"'s monitor pane of IAS
