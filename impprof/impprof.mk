@@ -1,10 +1,12 @@
 # impprof/impprof.mk -- impprof, the reports of a profile written by
 # imprun --profile (imp-profile(5)): the command line (main.c), the
-# reader of the file (profile.c on reader.c: libimpprof.a, no printing,
-# no exit), addresses and opcodes (where.c), the report tables and their
-# text form (report.c, table.c) and the other forms: CSV, JSON, SVG,
-# callgrind and folded stacks (export.c).  It links the host side's
-# symbols and the reports' opcode names and JSON quoting.
+# reader of the file (profile.c on reader.c: no printing, no exit), each
+# monitor's section (sec-NAME.c, by vm/hpm/sections.def: its records,
+# its report tables, its plot), addresses and opcodes (where.c), the
+# report tables and their text form (report.c, table.c) and the other
+# forms: CSV, JSON, SVG, callgrind and folded stacks (export.c).  It
+# links the host side's symbols and the reports' opcode names and JSON
+# quoting.
 
 IMPPROF_SRC := $(addprefix impprof/,main.c export.c)
 IMPPROF_OBJ := $(IMPPROF_SRC:%.c=$(B)/%.o)
