@@ -6,13 +6,9 @@
 #include "section.h"
 
 #include <inttypes.h>
-#include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "isa.h"
 #include "reader.h"
-#include "report.h"
 
 /* ------------------------------------------------------------ the records */
 

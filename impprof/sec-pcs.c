@@ -15,7 +15,6 @@
 
 #include "isa.h"
 #include "reader.h"
-#include "report.h"
 
 /* ------------------------------------------------------------ the records */
 
