@@ -52,7 +52,6 @@ per   monitor/cmd-break.c impmon'"'"'s info break shows PER as a watchpoint
 per   vm/hpm/csm.c        the CSECT monitor'"'"'s way of recording by PER (--csm=4,per)
 csm   vm/hpm/per.c        PER'"'"'s CSECT event is called csm (--per=csm)
 per   impprof/sec-csm.c   the CSECT monitor'"'"'s recording method named per
-csm   vm/imprun/host.c    the runner serves the PER interruptions of --csm=per
 ias   vm/imprun/imprun.h  a setting with a field of its own in struct imprun_opts
 pcs   vm/imprun/imprun.h  a setting with a field of its own in struct imprun_opts
 glean vm/imprun/imprun.h  a setting with a field of its own in struct imprun_opts

@@ -72,6 +72,9 @@ struct hpm_class {
      * say: hpm_json_member, its values, json_end (NULL: the machine's
      * counters of hw once they ran, hpm_json_counters) */
     void (*json)(struct hpm_json *h, struct run *r);
+    /* a DIAGNOSE function code the runner does not know, issued by code
+     * the monitor installed: 1 with *res if it is the monitor's, else 0 */
+    int (*diagnose)(struct run *r, uint32_t code, enum vm_host_result *res);
 };
 
 /* The table (hpm.def, in its order), ended by NULL. */
@@ -95,6 +98,8 @@ void hpm_json(struct json *j, struct run *r);
 void hpm_json_member(struct hpm_json *h, const char *name);
 /* The machine's counters of monitor c as its member, once it ran. */
 void hpm_json_counters(struct hpm_json *h, struct run *r, const struct hpm_class *c);
+/* The monitors' DIAGNOSE functions: 1 with *res if one served code. */
+int hpm_diagnose(struct run *r, uint32_t code, enum vm_host_result *res);
 /* Each monitor's line (or lines) of impmon's `info monitors'. */
 void hpm_info(FILE *f, struct vm *vm);
 /* Every monitor's defaults into o. */

@@ -149,3 +149,11 @@ void hpm_json(struct json *j, struct run *r)
     if (h.open)
         json_end(j, '}');
 }
+
+int hpm_diagnose(struct run *r, uint32_t code, enum vm_host_result *res)
+{
+    for (const struct hpm_class *const *c = hpm_classes; *c; c++)
+        if ((*c)->diagnose && (*c)->diagnose(r, code, res))
+            return 1;
+    return 0;
+}
