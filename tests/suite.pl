@@ -16,7 +16,9 @@
 # FILE.build.log and is shown if it fails.
 #
 # At the end: the harness's summary, then the N slowest tests by wall
-# clock with their CPU seconds.  The exit status is prove's: 0 if every
+# clock with their CPU seconds, and the critical path of the jobs on an
+# idle machine (the CPU seconds, longest first, each to the job free
+# first): wall-clock times on a loaded machine say little.  The exit status is prove's: 0 if every
 # test passed.
 use strict;
 use warnings;
@@ -99,11 +101,22 @@ if ($times && $slowest > 0 && open my $fh, '<', $times) {
     my @rows = map { [split ' ', $_, 6] } <$fh>;
     close $fh;
     chomp $_->[5] for @rows;
+    my @all = @rows;
     my ($wall, $cpu) = (0, 0);
     $wall += $_->[0], $cpu += $_->[1] + $_->[2] for @rows;
     @rows = (sort { $b->[0] <=> $a->[0] } @rows)[0 .. ($slowest < @rows ? $slowest : @rows) - 1];
     printf "The %d slowest tests (wall-clock and CPU seconds; all %d: %.0f s wall, %.0f s CPU):\n",
         scalar @rows, scalar(keys %given), $wall, $cpu;
     printf "  %7.2f %7.2f  %s\n", $_->[0], $_->[1] + $_->[2], $_->[5] for @rows;
+    # The critical path of $jobs jobs on an idle machine, from the CPU
+    # seconds: each test, longest first, to the job that is free first.
+    my @free = (0) x $jobs;
+    for my $c (sort { $b <=> $a } map { $_->[1] + $_->[2] } @all) {
+        @free = sort { $a <=> $b } @free;
+        $free[0] += $c;
+    }
+    my ($end) = sort { $b <=> $a } @free;
+    printf "Critical path of %d jobs (CPU seconds, longest first): %.0f s; the longest test: %.0f s.\n",
+        $jobs, $end, @all ? (sort { $b <=> $a } map { $_->[1] + $_->[2] } @all)[0] : 0;
 }
 exit($aggregate->all_passed && $build_ok ? 0 : 1);
