@@ -275,12 +275,18 @@ void vm_iifm_state(const struct vm *vm, struct vm_iifm_state *out)
     out->cur = (m->flags & IIFM_SLICE) ? (int)m->cur : -1;
     out->count = m->count;
     out->cycles = m->cycles;
+    out->slice_count = m->on ? m->slice_count : 0;
+    out->slice_cycles = m->on ? m->slice_cycles : 0;
     if (m->on && m->open) {             /* the open interval, as finish() would close it */
         uint64_t n, c;
         interval(vm, m, &n, &c);
         if (m->match[vm->last_op] && n)
-            n--;
+            n--;                        /* the instruction executing, as finish() leaves it */
         out->count += n;
         out->cycles += c;
+        out->slice_count += n;
+        out->slice_cycles += c;
     }
+    if (!(m->flags & IIFM_SLICE))
+        out->slice_count = out->slice_cycles = 0;
 }

@@ -439,6 +439,9 @@ struct vm_iifm_state {
     uint32_t slice, table;
     int cur;                        /* slicing: the decode index counted now; -1: not slicing */
     uint64_t count, cycles;
+    /* slicing: the current slice's counts, not yet added to cur's entry
+       of the table (a stop adds them) */
+    uint64_t slice_count, slice_cycles;
 };
 void vm_iifm_state(const struct vm *vm, struct vm_iifm_state *out);
 

@@ -157,8 +157,10 @@ static const char *name_of(unsigned d)
     return name ? name : "?";
 }
 
-/* The time-sliced table's entry for decode index d: count and cycles. */
-static void table_entry(struct vm *vm, unsigned d, uint64_t *count, uint64_t *cycles)
+/* The time-sliced table's entry for decode index d: count and cycles,
+ * with the current slice's if d is the opcode counted now (st). */
+static void table_entry(struct vm *vm, const struct vm_iifm_state *st, unsigned d,
+                        uint64_t *count, uint64_t *cycles)
 {
     uint8_t e[16];
     *count = *cycles = 0;
@@ -167,6 +169,10 @@ static void table_entry(struct vm *vm, unsigned d, uint64_t *count, uint64_t *cy
             *count = *count << 8 | e[i];
             *cycles = *cycles << 8 | e[8 + i];
         }
+    if ((int)d == st->cur) {
+        *count += st->slice_count;
+        *cycles += st->slice_cycles;
+    }
 }
 
 static double cpi(uint64_t c, uint64_t n) { return n ? (double)c / (double)n : 0.0; }
@@ -214,7 +220,7 @@ static void summary(FILE *f, struct run *r)
     fprintf(f, "opcode mnemonic   sliced    share       exact    share   CPI sliced  CPI exact\n");
     for (unsigned d = 0; d < 512; d++) {
         uint64_t sn, sc;
-        table_entry(vm, d, &sn, &sc);
+        table_entry(vm, &st, d, &sn, &sc);
         if (!sn && !(matches(o, d) && k->op_count[d]))
             continue;
         char opc[8];
@@ -247,7 +253,7 @@ static void profile(FILE *f, struct run *r)
         return;
     for (unsigned d = 0; d < 512; d++) {
         uint64_t sn, sc;
-        table_entry(vm, d, &sn, &sc);
+        table_entry(vm, &st, d, &sn, &sc);
         if (!sn)
             continue;
         char opc[8];
@@ -308,6 +314,10 @@ static void view(struct hpm_view *v, struct run *r)
     if (raw && rows && vm_fetch_bytes(vm, st.table, raw, VM_IIFM_TABLE) == 0)
         for (unsigned d = 0; d < 512; d++) {
             uint64_t sn = be64(raw + 16 * d), sc = be64(raw + 16 * d + 8);
+            if ((int)d == st.cur) {     /* the slice under way */
+                sn += st.slice_count;
+                sc += st.slice_cycles;
+            }
             tn += sn;
             if (sn || (vm_iifm_matches(st.pattern, st.dontcare, d) && k->op_count[d]))
                 rows[n++] = (struct slot){ d, sn, sc };
@@ -346,7 +356,7 @@ static void info(FILE *f, struct vm *vm)
 {
     struct vm_iifm_state st;
     vm_iifm_state(vm, &st);
-    fprintf(f, "%-6s %-3s count  %-10" PRIu64 " cycles  %" PRIu64 "\n", "iifm",
+    fprintf(f, "%-6s %-3s count  %-10" PRIu64 " cycles %" PRIu64 "\n", "iifm",
             st.on ? "on" : "off", st.count, st.cycles);
 }
 
