@@ -53,7 +53,7 @@ test_expect_success 'view iifm, slicing: the table is the report'"'"'s, busiest 
     awk "/^opcode  *sliced/ { t = 1; next } t && NF == 7 { print \$1, \$2 }" out >view &&
     awk "/^opcode mnemonic/ { t = 1; next } t && NF == 8 && \$3 > 0 { print \$2, \$3 }" out |
         sort -k2,2nr -k1,1 >report &&
-    test "$(wc -l <report)" -ge 10 &&
+    test "$(wc -l <report)" -ge 5 &&
     awk "\$2 > 0" view >view.order &&
     sort -k2,2nr -k1,1 view.order >view.sorted &&
     test_cmp report view.sorted &&
@@ -81,12 +81,12 @@ test_expect_success 'view glean: a program that gleans by itself, its records as
     test_grep "the buffer filled, gleaning ended$" out &&
     test_grep "^6 records of 20 bytes: 120 of 128 bytes$" out &&
     test_grep "^fill  93.75% \[#" out &&
-    awk "/^index  *addr/ { t = 1; next } t && NF >= 4 { print \$4 }" out >want &&
+    awk "/^index  *addr/ { t = 1; next } /^impmon:/ { t = 0 } t { print \$4 }" out >want &&
     sed -n "s/^ *[0-9]* burst=[0-9]* ia=.* op=[A-Z]* cycles=\([0-9]*\)$/\1/p" out >got &&
     test "$(wc -l <want)" = 6 && test_cmp want got &&
     sed -n "s/^ *[0-9]* burst=[0-9]* ia=\([^ ]*\) .*/print \1/p" out >labels.imp &&
-    impmon --batch glean.s <labels.imp | sed -n "s/^.*X.0*\([0-9A-F]*\).$/\1/p" >addrs &&
-    awk "/^index  *addr/ { t = 1; next } t && NF >= 4 { print \$2 }" out | sed "s/^0*//" >want &&
+    impmon --batch glean.s <labels.imp | sed -n "s/^[0-9]* X.0*\([0-9A-F]*\). .*/\1/p" >addrs &&
+    awk "/^index  *addr/ { t = 1; next } /^impmon:/ { t = 0 } t { print \$2 }" out | sed "s/^0*//" >want &&
     test_cmp want addrs
 '
 
@@ -96,7 +96,8 @@ test_expect_success 'view csm and ias: the same counts as report' '
     test_grep "^7 transitions among 4 CSECTs$" out &&
     test_grep "^csm: 7 transitions among 4 CSECTs: " out &&
     test_grep "^IMPCHECK LOOP IMPCHECK LOOP IMPCHECK LOOP - *$" out &&
-    test "$(col out LOOP 4)" = 3 && test "$(col out IMPCHECK 2)" = 3 &&
+    awk "NF == 5 && \$1 ~ /^(LOOP|IMPCHECK)\$/ { print \$1, \$2, \$4 }" out >matrix &&
+    printf "LOOP 0 3\nIMPCHECK 3 0\n" >want && test_cmp want matrix &&
     in=$(sed -n "s/^ias: window 1 .*: \([0-9]*\) in it, \([0-9]*\) out of range.*/\1 \2/p" out) &&
     test_grep "^window program: ${in% *} samples in 274 blocks of 16, ${in#* } out of range$" out
 '
