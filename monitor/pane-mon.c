@@ -8,7 +8,8 @@
  *
  * The panes are tiled in two columns, in table order: the left column
  * takes the first half (rounded up), the right the rest and the
- * counters at its foot.
+ * counters at its foot (smaller, or left out, on a screen too short for
+ * every monitor's pane to show two lines).
  */
 #include <curses.h>
 #include <string.h>
@@ -17,6 +18,7 @@
 #include "scr.h"
 
 #define COUNTERS_ROWS 9         /* pane_counters' lines and its frame */
+#define MIN_ROWS 4              /* a monitor's pane: its frame and two lines */
 
 static void draw_line(void *ctx, int row, int heading, const char *text)
 {
@@ -80,6 +82,15 @@ void pane_monitors(struct scr *s, const struct box *b)
     }
     int nl = n == 1 ? 1 : (n + 1) / 2, nr = n - nl + 1;  /* the right column: and the counters */
     int last = nr == 1 ? 0 : b->h / 2 < COUNTERS_ROWS ? b->h / 2 : COUNTERS_ROWS;
+    if (nr > 1 && (b->h - last) / (nr - 1) < MIN_ROWS)   /* the monitors first: the */
+        last = b->h - MIN_ROWS * (nr - 1);               /* counters shrink, or go */
+    if (nr > 1 && last < MIN_ROWS) {
+        for (int i = 0; i < nr - 1; i++) {
+            struct box c = cell(&right, i, nr - 1, 0);
+            pane_hpm(s, &c, shown[nl + i]);
+        }
+        nr = 0;
+    }
     for (int i = 0; i < nl; i++) {
         struct box c = cell(&left, i, nl, 0);
         pane_hpm(s, &c, shown[i]);
@@ -88,6 +99,8 @@ void pane_monitors(struct scr *s, const struct box *b)
         struct box c = cell(&right, i, nr, last);
         pane_hpm(s, &c, shown[nl + i]);
     }
-    struct box c = cell(&right, nr - 1, nr, last);
-    pane_counters(s, &c);
+    if (nr) {
+        struct box c = cell(&right, nr - 1, nr, last);
+        pane_counters(s, &c);
+    }
 }

@@ -103,7 +103,7 @@ test_expect_success 'view csm and ias: the same counts as report' '
 '
 
 test_expect_success 'view per: the storage alteration that ended the run' '
-    printf "monitor per sa,range=RESULT\nrun\nview per\n" | impmon --batch loop.s >out 2>err;
+    { printf "monitor per sa,range=RESULT\nrun\nview per\n" | impmon --batch loop.s >out 2>err; echo $? >st; } &&
     test_grep "^CR9 X.20000000. (sa), the PSW.s PER mask on$" out &&
     test_grep "^range RESULT to RESULT+X.3. (CR10-CR11)$" out &&
     test_grep "^1 program interruptions$" out &&
@@ -198,6 +198,19 @@ test_expect_success '+ shows one monitor alone, the next, then all again' '
     test_grep "glean: processor-status gleaning" screen.txt
 '
 
+test_expect_success 'every monitor on, 80x24: a pane each, none lost' '
+    for c in "monitor ias 500" "monitor csm" "monitor per sb" "monitor bht"; do
+        type_line "$c" || exit 1
+    done &&
+    wait_for "bht: the last 16 taken branches" &&
+    $T resize-window -t mon -x 80 -y 24 &&
+    wait_for "^ impmon  sieve.s  \[2 monitors\]" &&
+    for n in ias pcs glean csm iifm per bht; do
+        grep -q "lq$n: " screen.txt || { sed "s/^/| /" screen.txt; echo "no pane for $n"; exit 1; }
+    done &&
+    $T resize-window -t mon -x 120 -y 40
+'
+
 test_expect_success 'a live run: the IIFM pane counts while the program runs' '
     start spin.s &&
     wait_for "loaded spin.s" &&
@@ -209,10 +222,10 @@ test_expect_success 'a live run: the IIFM pane counts while the program runs' '
     a=$(sed -n "s/.*xcounters  *\([0-9]*\) .*/\1/p" screen.txt) &&
     i=0 &&
     while [ $i -lt 200 ]; do
-        screen
-        b=$(sed -n "s/.*xcounters  *\([0-9]*\) .*/\1/p" screen.txt)
-        [ -n "$b" ] && [ "$b" -gt "$a" ] && grep -q RUNNING screen.txt && break
-        sleep 0.1
+        screen &&
+        b=$(sed -n "s/.*xcounters  *\([0-9]*\) .*/\1/p" screen.txt) &&
+        if [ -n "$b" ] && [ "$b" -gt "$a" ] && grep -q RUNNING screen.txt; then break; fi &&
+        sleep 0.1 &&
         i=$((i + 1))
     done &&
     test "$b" -gt "$a" &&
