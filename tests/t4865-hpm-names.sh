@@ -72,10 +72,6 @@ pcs   impprof/export.c    --callgrind and --folded are built from the PC samples
 ias   impprof/main.c      --window chooses the IAS window --svg draws
 csm   impprof/order.c     the CSECT ordering is computed from the CSECT monitor'"'"'s records
 ias   monitor/pane-code.c impmon'"'"'s code pane shows the IAS histogram beside the code
-ias   monitor/pane-mon.c  impmon'"'"'s monitor pane of IAS
-csm   monitor/pane-mon.c  impmon'"'"'s monitor pane of the CSECT monitor
-ias   monitor/screen.c    impmon'"'"'s layouts place the IAS pane
-csm   monitor/screen.c    impmon'"'"'s layouts place the CSM pane
 per   grade/dist.c        per_task: the English word, not the monitor
 '
 
