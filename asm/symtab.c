@@ -114,7 +114,7 @@ static uint64_t name_key(const char *name)
     int i = 0;
     for (; i < 8 && name[i]; i++)
         k = k << 8 | (unsigned char)name[i];
-    return k << (8 * (8 - i));
+    return i ? k << (8 * (8 - i)) : 0;
 }
 
 /*
