@@ -229,8 +229,9 @@ struct stmt {
     unsigned char bad;              /* syntax error: skip */
     unsigned char in_print_off;     /* listing suppressed */
     unsigned char macro;            /* bad: a macro name (1), a register-equate macro (2) */
-    unsigned char quick;            /* a quick-path instruction: its operands are built
-                                       again in pass 2, only for its own step (quick.c) */
+    unsigned char quick;            /* an instruction whose operands are built again in
+                                       pass 2, only for its own step: 1 by the quick path
+                                       (quick.c), 2 by flex and bison (parse_stmt) */
 };
 _Static_assert(sizeof(void *) != 8 || sizeof(struct stmt) == 64, "struct stmt grew");
 
