@@ -392,6 +392,15 @@ struct assembler {
 int src_read_file(struct assembler *as, const char *path, int from_stmt, int col);
 int src_read_mem(struct assembler *as, const char *name, const char *text, size_t len);
 void src_free(struct assembler *as);
+/*
+ * The mapped text's pages leave the process: they stay in the page cache
+ * and come back, unchanged, at the next access.  Reading statements and
+ * pass 2 call it every SRC_RELEASE statements, so a large source is never
+ * resident in the assembler all at once (its peak memory is the
+ * statements, not the statements and the text).
+ */
+#define SRC_RELEASE 16384
+void src_release(struct assembler *as);
 /* Line i of file f as a C string, in buf (at least LINE_KEEP + 1 bytes). */
 const char *src_line(const struct srcfile *f, int i, char *buf);
 
