@@ -405,7 +405,6 @@ void src_after_parse(struct assembler *as, int si)
     }
 }
 
-/* Read the lines of file fi into statements. */
 void src_release(struct assembler *as)
 {
 #ifdef MADV_DONTNEED
@@ -417,6 +416,7 @@ void src_release(struct assembler *as)
 #endif
 }
 
+/* Read the lines of file fi into statements. */
 static void read_stmts(struct assembler *as, int fi, const struct badline *bad, int nbadlines)
 {
     struct srcfile *f = as->files[fi];
