@@ -1,5 +1,5 @@
 #!/bin/sh
-# gen-mix.sh N HLASM.s GNU.s -- write an N-statement assembler source of
+# gen-mix.sh N HLASM.s GNU.s -- write an assembler source of about N statements of
 # every operand form, twice: for impas (HLASM syntax) and for
 # s390x-linux-gnu-as -m31, with the same instructions and the same work
 # to do (symbols to look up, expressions to evaluate, constants to make).
@@ -57,7 +57,8 @@ BEGIN {
     H("BENCH", "CSECT"); G("BENCH", "")
     H("", "USING AREA,13")
     blk = 0; inblk = 0
-    for (i = 0; nh < n - 4; i++) {
+    # whole blocks only, so every label a branch names is there
+    for (i = 0; inblk > 0 || nh < n - 4; i++) {
         if (inblk == 0) {
             blk++
             c = sprintf("C%05d", blk)
@@ -116,8 +117,6 @@ BEGIN {
         else { H("*", sprintf("a comment line, number %d", i)); G("", sprintf("# a comment line, number %d", i)); if (lab != "") { H(lab, "DC    V(OTHER)"); G("", ".balign 4"); G(lab, ".long OTHER") } }
         if (++inblk == bsize) { endblock(); inblk = 0 }
     }
-    if (inblk)
-        endblock()
     H("", "END   BENCH")
 }
 function ebc(v,    s, t, j, c) {
