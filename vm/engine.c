@@ -246,7 +246,7 @@ static int special(struct vm *vm, const struct uop *u)
         if (eng_fetch_events(vm, u))
             return -1;
         per_fetch_end(vm);
-        if (((pw_get(vm) & PW_SAMPLE) || (vm->hpm.on & HPM_CSM)) && hpm_enter(vm, 1))
+        if (((pw_get(vm) & PW_SAMPLE) || (vm->hpm.on & HPM_CSM)) && hpm_enter(vm, 1, u->cycles))
             return HPM_ENTER;           /* (the CSECT comparator looks at every fetch) */
         if (pw_get(vm) & PW_PER)
             return PER_ENTER;
@@ -293,14 +293,14 @@ static int special(struct vm *vm, const struct uop *u)
         rc = vm->pg.on ? pg_idle(vm) : tm_idle(vm);
         if (rc)
             vm->stop = (enum vm_status)rc;
-        else if (!vm->pg.on && (pw_get(vm) & PW_SAMPLE) && hpm_enter(vm, 0))
+        else if (!vm->pg.on && (pw_get(vm) & PW_SAMPLE) && hpm_enter(vm, 0, 0))
             return HPM_ENTER;                   /* a monitor's event in the wait */
         return 0;
     case MC_SF_TASKSW:
         if (vm->pg.on && (rc = pg_dispatch(vm)) != 0)
             /* the cycle limit: the switch stays due, the word repeats and
                stops there; a monitor's event while every task waits */
-            return rc == VM_CYCLE_LIMIT || !hpm_enter(vm, 0) ? 0 : HPM_ENTER;
+            return rc == VM_CYCLE_LIMIT || !hpm_enter(vm, 0, 0) ? 0 : HPM_ENTER;
         if (!vm->pg.on)
             pw_set(vm, PW_TASK, 0);
         return 0;
@@ -480,6 +480,7 @@ enum vm_status eng_run(struct vm *vm, int mode)
         else
             s = run_observed(vm, mode);
     } while (s == STOP_REFETCH);
+    hpm_settle_cost(vm);                /* a stop in the monitor vector: its cycles */
     /* account the cycles of the instruction in progress so far */
     vm->ctr.op_cycles[vm->last_op] += vm->ctr.cycles - vm->last_fetch_cycle;
     vm->last_fetch_cycle = vm->ctr.cycles;

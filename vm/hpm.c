@@ -34,7 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const names[VM_HPM_COUNT] = { "ias", "pcs", "glean", "csm" };
+static const char *const names[VM_HPM_COUNT] = { "ias", "pcs", "glean", "csm", "iifm" };
 
 const char *vm_hpm_name(enum vm_hpm m) { return (unsigned)m < VM_HPM_COUNT ? names[m] : "?"; }
 
@@ -162,7 +162,7 @@ static void csm_compare(struct vm *vm, struct hpm *m)
     }
 }
 
-int hpm_enter(struct vm *vm, int at_fetch)
+int hpm_enter(struct vm *vm, int at_fetch, unsigned word_cycles)
 {
     struct hpm *m = &vm->hpm;
     if ((m->on & HPM_CSM) && at_fetch)
@@ -204,7 +204,11 @@ int hpm_enter(struct vm *vm, int at_fetch)
         m->events[VM_HPM_CSM] += m->dsm_qn;
     m->ev = ev;
     m->cur = 0;
-    m->mark = vm->ctr.cycles;
+    /* the fetch word that came here instead of fetching runs again after
+       the vector: it is the monitors' too */
+    m->mark = vm->ctr.cycles - word_cycles;
+    m->mark_mw = vm->ctr.microwords - (at_fetch ? 1 : 0);
+    m->in_vector = 1;
     settle(vm);
     return 1;
 }
@@ -311,18 +315,52 @@ void hpm_dsm_free(struct vm *vm)
     vm->hpm.dsm_tab = NULL;
 }
 
-/* The cycles since the mark go to the monitor whose microcode ran (the
- * vector's first words: the first monitor's); `next' runs now (0: none). */
+/* The first monitor of the events ev, as the vector serves them (its
+ * first words are that monitor's): 1 + its index, 0 if none. */
+static unsigned first_of(unsigned ev)
+{
+    static const unsigned order[] = { HPM_IAS, HPM_PCS, HPM_GLN, HPM_CSM | HPM_DSM, HPM_IFM };
+    for (unsigned i = 0; i < sizeof order / sizeof order[0]; i++)
+        if (ev & order[i])
+            return 1 + i;
+    return 0;
+}
+
+/* The cycles and microwords since the mark go to the monitor whose
+ * microcode ran (the vector's first words: the first monitor's), and not
+ * to the program: the instruction before the vector is charged its own
+ * cycles only (vm->last_fetch_cycle moves past them), so the per-opcode
+ * counts are the program's and the run's cycles are the program's plus
+ * the monitors'.  `next' runs now (0: none). */
+static void account(struct vm *vm)
+{
+    struct hpm *m = &vm->hpm;
+    unsigned to = m->cur ? m->cur : first_of(m->ev);
+    uint64_t c = vm->ctr.cycles - m->mark, w = vm->ctr.microwords - m->mark_mw;
+    if (to) {
+        m->cycles[to - 1] += c;
+        m->words[to - 1] += w;
+        vm->last_fetch_cycle += c;
+    }
+    m->mark = vm->ctr.cycles;
+    m->mark_mw = vm->ctr.microwords;
+}
+
 static void charge(struct vm *vm, unsigned next)
 {
     struct hpm *m = &vm->hpm;
-    unsigned to = m->cur ? m->cur : next;
-    if (to)
-        m->cycles[to - 1] += vm->ctr.cycles - m->mark;
+    if (next && !m->cur)
+        m->cur = next;                  /* the vector's first words are its */
+    account(vm);
     if (next)
         m->entries[next - 1]++;
     m->cur = next;
-    m->mark = vm->ctr.cycles;
+}
+
+void hpm_settle_cost(struct vm *vm)
+{
+    if (vm->hpm.in_vector)
+        account(vm);
 }
 
 /* ---- the enabling and disabling instructions ---------------------------------- */
@@ -607,6 +645,7 @@ int hpm_special(struct vm *vm, unsigned sf)
     case MC_SF_MONEND:
         charge(vm, 0);
         vm->hpm.ev = 0;
+        vm->hpm.in_vector = 0;
         settle(vm);
         return 0;
     default: return 0;
@@ -615,14 +654,15 @@ int hpm_special(struct vm *vm, unsigned sf)
 
 void vm_hpm_stats(const struct vm *vm, enum vm_hpm w, struct vm_hpm_stats *out)
 {
-    static const unsigned bit[VM_HPM_COUNT] = { HPM_IAS, HPM_PCS, HPM_GLN, HPM_CSM };
+    static const unsigned bit[VM_HPM_COUNT] = { HPM_IAS, HPM_PCS, HPM_GLN, HPM_CSM, 0 };
     const struct hpm *m = &vm->hpm;
     memset(out, 0, sizeof *out);
     if ((unsigned)w >= VM_HPM_COUNT)
         return;
-    out->on = (m->on & bit[w]) != 0;
+    out->on = w == VM_HPM_IIFM ? vm->iifm.on : (m->on & bit[w]) != 0;
     out->full = (w == VM_HPM_GLEAN && m->gln_full != 0) || (w == VM_HPM_CSM && m->csm_full != 0);
     out->events = m->events[w];
     out->entries = m->entries[w];
     out->cycles = m->cycles[w];
+    out->microwords = m->words[w];
 }

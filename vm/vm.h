@@ -482,8 +482,8 @@ enum { VM_GLEAN_INSNS = 0x80 };     /* its flags (+4): the interval counts instr
 /* The gleaned record's length for an info mask (4 for its header). */
 unsigned vm_glean_record_len(unsigned info);
 
-enum vm_hpm { VM_HPM_IAS, VM_HPM_PCS, VM_HPM_GLEAN, VM_HPM_CSM, VM_HPM_COUNT };
-const char *vm_hpm_name(enum vm_hpm m);      /* "ias", "pcs", "glean", "csm" */
+enum vm_hpm { VM_HPM_IAS, VM_HPM_PCS, VM_HPM_GLEAN, VM_HPM_CSM, VM_HPM_IIFM, VM_HPM_COUNT };
+const char *vm_hpm_name(enum vm_hpm m);      /* "ias", "pcs", "glean", "csm", "iifm" */
 int vm_hpm_op(struct vm *vm, unsigned opcode, uint32_t ea, int *cc);
 struct vm_hpm_stats {
     int on;                         /* enabled now */
@@ -491,7 +491,15 @@ struct vm_hpm_stats {
     uint64_t events;                /* samples, ticks or records taken */
     uint64_t entries;               /* times its microcode ran */
     uint64_t cycles;                /* the cycles of its microcode: the probe effect */
+    uint64_t microwords;            /* ... and its microwords */
 };
+/*
+ * The monitors' cycles are not the program's: vm_counters' op_cycles
+ * leave them out (an instruction is charged its cycles from its fetch to
+ * the next, less the monitors' microcode between), so the per-opcode
+ * counts are the same with any monitor armed, and the run's cycles are
+ * the sum of op_cycles and every monitor's cycles.
+ */
 void vm_hpm_stats(const struct vm *vm, enum vm_hpm m, struct vm_hpm_stats *out);
 
 /*

@@ -141,7 +141,8 @@ struct iifm {
  * microcode reads them at every event.
  */
 enum { HPM_IAS = 1, HPM_PCS = 2, HPM_GLN = 4, HPM_CSM = 8,      /* MONEV's bits 28-31, 1 << m */
-       HPM_DSM = 16 };                  /* bit 27: data references latched (the CSECT monitor's) */
+       HPM_DSM = 16,                    /* bit 27: data references latched (the CSECT monitor's) */
+       HPM_IFM = 32 };                  /* bit 26: the frequency monitor's counters to accumulate */
 #define DSM_QUEUE 8                     /* data references latched between two fetches */
 struct hpm {
     unsigned on;                        /* MON_* enabled */
@@ -168,8 +169,10 @@ struct hpm {
     uint64_t entry_insn;                /* instructions at the last entry from a fetch */
     int entered;
     unsigned cur;                       /* the monitor its cycles go to now (0: none yet) */
-    uint64_t mark;                      /* ... since this cycle */
+    uint64_t mark, mark_mw;             /* ... since this cycle and microword count */
+    int in_vector;                      /* the vector's microcode runs (entered, no MONEND yet) */
     uint64_t events[VM_HPM_COUNT], entries[VM_HPM_COUNT], cycles[VM_HPM_COUNT];
+    uint64_t words[VM_HPM_COUNT];       /* microwords, as cycles */
 };
 
 /*
@@ -498,7 +501,12 @@ int iu_exfetch(struct vm *vm);
 #define PER_ENTER (-3)                  /* special(): a PER interruption (trap, PIC 0) */
 /* An event due?  Take it (1: go to the monitor vector), or 0.  at_fetch:
  * from an instruction fetch (once per instruction), else from the wait. */
-int hpm_enter(struct vm *vm, int at_fetch);
+/* An event due: the vector is entered (1) instead of the word of
+ * word_cycles (a fetch's: at_fetch, or the wait's), whose cycles are the
+ * monitors' from then on. */
+int hpm_enter(struct vm *vm, int at_fetch, unsigned word_cycles);
+/* The vector's cycles so far go to its monitor (a run stops in it). */
+void hpm_settle_cost(struct vm *vm);
 void hpm_timer(struct vm *vm);          /* register the first deadline (EV_HPM) */
 uint64_t hpm_deadline(const struct vm *vm);   /* the next timed event, or UINT64_MAX */
 int hpm_special(struct vm *vm, unsigned sf); /* SF=MONCTL ... MONEND: 0 or a PIC */
