@@ -128,6 +128,8 @@ struct profile {
     /* monitor overhead, by enum prof_monitor_id */
     int has_monitor[PROF_NMON];
     uint64_t mon_entries[PROF_NMON], mon_cycles[PROF_NMON];
+    uint64_t mon_words[PROF_NMON];      /* its microwords (has_mon_words: the record gave them) */
+    int has_mon_words[PROF_NMON];
 
     int has_ias;
     uint64_t ias_period, ias_samples, ias_wait;
