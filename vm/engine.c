@@ -308,11 +308,12 @@ static int special(struct vm *vm, const struct uop *u)
     case MC_SF_PERPGM: return per_program(vm);
     case MC_SF_PERSVC: per_drop(vm); return 0;
     case MC_SF_LOCR: return iifm_load(vm, vm->ea2);
-    case MC_SF_STOCR: return iifm_store(vm, vm->ea2, NULL, NULL);
+    case MC_SF_STOCR: return iifm_store(vm, vm->ea2);
+    case MC_SF_IFMNEXT: iifm_next(vm); return 0;
     case MC_SF_EXTACK: tm_ext_ack(vm); return 0;
     case MC_SF_MONCTL: case MC_SF_MONIAS: case MC_SF_MONPCS: case MC_SF_MONGLN:
-    case MC_SF_GLNOFF: case MC_SF_MONEND: case MC_SF_MONCSM: case MC_SF_CSMSET: case MC_SF_DSMPOP:
-        return hpm_special(vm, u->sf);
+    case MC_SF_GLNOFF: case MC_SF_MONEND: case MC_SF_MONCSM: case MC_SF_MONIFM: case MC_SF_CSMSET: case MC_SF_DSMPOP:
+        return hpm_special(vm, u->sf, u->cycles);
     case MC_SF_NOPGM: record_interrupt(vm, VM_INT_PGM, 0x28, 0x8C); vm->stop = VM_NO_PGM_HANDLER; return 0;
     case MC_SF_NOSVC: record_interrupt(vm, VM_INT_SVC, 0x20, 0x88); vm->stop = VM_NO_SVC_HANDLER; return 0;
     case MC_SF_NOEXT: record_interrupt(vm, VM_INT_EXT, 0x18, 0x84); vm->stop = VM_NO_EXT_HANDLER; return 0;

@@ -132,6 +132,8 @@ static unsigned due(const struct vm *vm)
         ev |= HPM_CSM;
     if (m->dsm_qn)
         ev |= HPM_DSM;
+    if (vm->iifm.due)
+        ev |= HPM_IFM;
     return ev;
 }
 
@@ -202,6 +204,10 @@ int hpm_enter(struct vm *vm, int at_fetch, unsigned word_cycles)
     }
     if (ev & HPM_DSM)
         m->events[VM_HPM_CSM] += m->dsm_qn;
+    if (ev & HPM_IFM) {                 /* the microcode takes the counters */
+        vm->iifm.due = 0;
+        m->events[VM_HPM_IIFM]++;
+    }
     m->ev = ev;
     m->cur = 0;
     /* the fetch word that came here instead of fetching runs again after
@@ -355,6 +361,17 @@ static void charge(struct vm *vm, unsigned next)
     if (next)
         m->entries[next - 1]++;
     m->cur = next;
+}
+
+uint64_t hpm_program_cycles(const struct vm *vm)
+{
+    const struct hpm *m = &vm->hpm;
+    uint64_t c = vm->ctr.cycles;
+    for (int i = 0; i < VM_HPM_COUNT; i++)
+        c -= m->cycles[i];
+    if (m->in_vector)
+        c -= vm->ctr.cycles - m->mark;  /* (not charged yet) */
+    return c;
 }
 
 void hpm_settle_cost(struct vm *vm)
@@ -622,7 +639,7 @@ int vm_hpm_op(struct vm *vm, unsigned opcode, uint32_t ea, int *cc)
     return rc;
 }
 
-int hpm_special(struct vm *vm, unsigned sf)
+int hpm_special(struct vm *vm, unsigned sf, unsigned word_cycles)
 {
     int cc = 0, rc;
     switch (sf) {
@@ -635,6 +652,14 @@ int hpm_special(struct vm *vm, unsigned sf)
     case MC_SF_MONPCS: charge(vm, 1 + VM_HPM_PCS); return 0;
     case MC_SF_MONGLN: charge(vm, 1 + VM_HPM_GLEAN); return 0;
     case MC_SF_MONCSM: charge(vm, 1 + VM_HPM_CSM); return 0;
+    case MC_SF_MONIFM:
+        if (!vm->hpm.in_vector) {       /* STOCR's accumulation: from here */
+            vm->hpm.mark = vm->ctr.cycles - word_cycles;
+            vm->hpm.mark_mw = vm->ctr.microwords - 1;
+            vm->hpm.in_vector = 1;
+        }
+        charge(vm, 1 + VM_HPM_IIFM);
+        return 0;
     case MC_SF_CSMSET: csm_latch(vm, rd4(vm, VM_CAT + VM_CAT_CSM)); return 0;
     case MC_SF_DSMPOP: dsm_pop(&vm->hpm); return 0;
     case MC_SF_GLNOFF:

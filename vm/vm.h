@@ -421,12 +421,15 @@ void vm_set_host(struct vm *vm, const struct vm_host *host);    /* copied; NULL 
  * marks (a state or task change, a slice's end).
  */
 #define VM_IIFM_BLOCK 24            /* bytes of the control block */
-enum { VM_IIFM_PROB = 0x80, VM_IIFM_SUP = 0x40, VM_IIFM_SLICE = 0x20 };   /* its flags (+4) */
+enum { VM_IIFM_PROB = 0x80, VM_IIFM_SUP = 0x40, VM_IIFM_SLICE = 0x20,      /* its flags (+4) */
+       VM_IIFM_TABLE_ALL = 0x10 };  /* every opcode matched into its entry of the table */
 /* Does the opcode of decode index idx match pattern in every bit that is
  * not a don't-care?  (The compare register's test.) */
 int vm_iifm_matches(unsigned pattern, unsigned dontcare, unsigned idx);
-#define VM_IIFM_TABLE (512 * 16)    /* bytes of the time-slicing frequency table */
+#define VM_IIFM_TABLE (512 * 16)    /* bytes of the frequency table (slicing, every opcode) */
 int vm_iifm_start(struct vm *vm, uint32_t addr);
+/* (What the hardware still holds when the run is over is added to the
+ * counters and the table in storage at no cost: no microcode runs.) */
 void vm_iifm_stop(struct vm *vm, uint64_t *count, uint64_t *cycles);
 int vm_iifm_active(const struct vm *vm);
 
@@ -447,6 +450,8 @@ int vm_iifm_active(const struct vm *vm);
 #define VM_CAT_PCS    0xACu         /* ... the PC-sampling block's (EPCS stores it) */
 #define VM_CAT_GLEAN  0xB0u         /* ... the gleaning block's (EGLN stores it) */
 #define VM_CAT_CSM    0xB4u         /* ... the CSECT monitor's block's (ECSM stores it) */
+#define VM_CAT_IIFM   0xE0u         /* ... the frequency monitor's counters: 2 D (LOCR clears
+                                       them, its microcode accumulates into them) */
 #define VM_CSM_BLOCK  48u
 #define VM_CSM_ENTRY  8u            /* a CSECT: +0 A start, +4 A end (not in it) */
 #define VM_CSM_RECORD 16u           /* a transition: imp(7), "The CSECT monitor" */
