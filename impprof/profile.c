@@ -477,7 +477,7 @@ static int rec_rec(struct reader *r)
 
 static int iifm_flags(struct reader *r, const char *v, long n, unsigned *out)
 {
-    static const char *const names[] = { "problem", "supervisor", "slice" };
+    static const char *const names[] = { "problem", "supervisor", "slice", "table" };
     *out = 0;
     if (n == 1 && *v == '-')
         return 0;
@@ -486,11 +486,11 @@ static int iifm_flags(struct reader *r, const char *v, long n, unsigned *out)
         const char *c = memchr(v, ',', (size_t)(e - v));
         long len = (c ? c : e) - v;
         int k;
-        for (k = 0; k < 3; k++)
+        for (k = 0; k < 4; k++)
             if (strlen(names[k]) == (size_t)len && !memcmp(v, names[k], len))
                 break;
-        if (k == 3)
-            return rd_error_at(r, v, "flags: '%.*s' is none of problem, supervisor, slice",
+        if (k == 4)
+            return rd_error_at(r, v, "flags: '%.*s' is none of problem, supervisor, slice, table",
                                (int)(len > 24 ? 24 : len), v);
         *out |= 1u << k;
         v += len + 1;

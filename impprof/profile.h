@@ -161,7 +161,8 @@ struct profile {
     struct prof_op *freq; size_t nfreq;
 };
 
-enum { PROF_IIFM_PROBLEM = 1, PROF_IIFM_SUPERVISOR = 2, PROF_IIFM_SLICE = 4 };
+enum { PROF_IIFM_PROBLEM = 1, PROF_IIFM_SUPERVISOR = 2, PROF_IIFM_SLICE = 4,
+       PROF_IIFM_TABLE = 8 };            /* every opcode's counts in the table */
 
 /*
  * Read the profile text[0..len) (name for messages).  0 with *p filled,
