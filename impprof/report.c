@@ -1110,8 +1110,8 @@ static void build_overhead(struct prof_report *r, const struct profile *p)
     set_pct(t, row, 4, prog, p->cycles);
     tab_set(t, row, 5, "-");
     tab_note(t, "all monitors: %" PRIu64 " cycles, %.2f%% of the run", all, pct(all, p->cycles));
-    tab_note(t, "run: %" PRIu64 " cycles = %" PRIu64 " program + %" PRIu64 " monitors", p->cycles,
-             prog, all);
+    tab_note(t, "the run's cycles: %" PRIu64 " = %" PRIu64 " program + %" PRIu64 " monitors",
+             p->cycles, prog, all);
 }
 
 /* ------------------------------------------------------------- the whole */

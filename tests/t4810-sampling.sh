@@ -162,7 +162,7 @@ test_expect_success 'the profile: its records, the same on every run, and a fail
     test_cmp a.prof b.prof &&
     test "$(head -1 a.prof)" = "IMPPROF 1" && test "$(tail -1 a.prof)" = "end" &&
     test_grep "^module 1$" a.prof && test_grep "^IMPLOAD 1$" a.prof &&
-    test_grep "^monitor ias entries=[0-9]* cycles=[0-9]*$" a.prof &&
+    test_grep "^monitor ias entries=[0-9]* cycles=[0-9]* microwords=[0-9]*$" a.prof &&
     test_grep "^monitor pcs entries=" a.prof && test_grep "^monitor glean entries=" a.prof &&
     test_grep "^iifm pattern=0000 dontcare=FFFF flags=slice slice=1000 count=[0-9]* cycles=" a.prof &&
     test_grep "^freq 46 BCT [0-9]* [0-9]*$" a.prof &&

@@ -104,7 +104,7 @@ test_expect_success 'the profile and impprof: the overhead table with the progra
     impprof run.prof >rep &&
     base=$(cat base-sieve.cyc) &&
     test_grep "^program  *-  *$base " rep &&
-    perl -ne '"'"'$ok = $1 == $2 + $3 if /^run: (\d+) cycles = (\d+) program \+ (\d+) monitors$/;
+    perl -ne '"'"'$ok = $1 == $2 + $3 if /^the run.s cycles: (\d+) = (\d+) program \+ (\d+) monitors$/;
                  END { $? = !$ok }'"'"' rep &&
     sed -n "s/^exact \([0-9A-F]*\) [^ ]* \([0-9]*\) \([0-9]*\)$/\1 \2 \3/p" run.prof | sort >got &&
     awk "\$2 > 0" base-sieve.ops | sort >want &&

@@ -113,10 +113,16 @@ test_expect_success '--iifm: the counters, and the frequency table against the e
     test_grep "^46      BCT          99  48.77     297  3.00    100   48.54  +0.22$" out &&
     test_grep "^the table: 203 instructions, 611 cycles; the counters: 203 instructions, 611 cycles$" out
 '
-test_expect_success '--overhead: each monitor'"'"'s cycles, of the run'"'"'s' '
+test_expect_success '--overhead: each monitor'"'"'s cycles and microwords, the program'"'"'s, of the run'"'"'s' '
     impprof --overhead basic.prof >out &&
-    test_grep "^ias           65     130     19.73          2.00$" out &&
-    test_grep "^all monitors: 439 cycles, 66.62% of the run$" out
+    test_grep "^ias           65     130           -     19.73          2.00$" out &&
+    test_grep "^all monitors: 439 cycles, 66.62% of the run$" out &&
+    test_grep "^program        -     220           -     33.38             -$" out &&
+    test_grep "^the run.s cycles: 659 = 220 program + 439 monitors$" out &&
+    sed "s/^\(monitor ias .*\)$/\1 microwords=91/" basic.prof >words.prof &&
+    impprof --overhead words.prof >out &&
+    test_grep "^ias           65     130          91     19.73          2.00$" out
+
 '
 test_expect_success '--top cuts the long tables and says so' '
     impprof --pcs --top=2 basic.prof >out &&
