@@ -414,7 +414,7 @@ __attribute__((always_inline)) static inline void exec_uop(struct vm *vm, const 
         if (rc > 0)
             trap(vm, rc);
         else if (rc == HPM_ENTER)
-            vm->upc = vm->img.vector[MC_V_MONITOR];
+            vm->upc = vm->img.vector[vm->hpm.vector];
         else if (rc == PER_ENTER)
             trap(vm, 0);                    /* PER: SF=PERPGM makes the code 0080 */
         return;

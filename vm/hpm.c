@@ -170,6 +170,8 @@ int hpm_enter(struct vm *vm, int at_fetch, unsigned word_cycles)
     if ((m->on & HPM_CSM) && at_fetch)
         csm_compare(vm, m);
     unsigned ev = due(vm);
+    if (ev & ~HPM_IFM)                  /* the frequency monitor's counts wait their turn */
+        ev &= ~HPM_IFM;
     if (!ev || (at_fetch && m->entered && m->entry_insn == vm->ctr.instructions)) {
         settle(vm);
         return 0;
@@ -209,6 +211,7 @@ int hpm_enter(struct vm *vm, int at_fetch, unsigned word_cycles)
         m->events[VM_HPM_IIFM]++;
     }
     m->ev = ev;
+    m->vector = ev == HPM_IFM ? MC_V_ACCUMULATE : MC_V_MONITOR;
     m->cur = 0;
     /* the fetch word that came here instead of fetching runs again after
        the vector: it is the monitors' too */

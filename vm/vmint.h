@@ -183,6 +183,7 @@ struct hpm {
     unsigned cur;                       /* the monitor its cycles go to now (0: none yet) */
     uint64_t mark, mark_mw;             /* ... since this cycle and microword count */
     int in_vector;                      /* the vector's microcode runs (entered, no MONEND yet) */
+    unsigned vector;                    /* ... which: MC_V_MONITOR, or MC_V_ACCUMULATE (IIFM alone) */
     uint64_t events[VM_HPM_COUNT], entries[VM_HPM_COUNT], cycles[VM_HPM_COUNT];
     uint64_t words[VM_HPM_COUNT];       /* microwords, as cycles */
 };
