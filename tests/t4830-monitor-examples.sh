@@ -91,7 +91,7 @@ test_expect_success 'README: IAS over multicsect.s, two windows of 16 and 64 byt
     test_grep "^ias: a sample every 200 cycles: 47 samples, 0 in the wait state" rep &&
     test_grep "^ias: window 1 MCMAIN (X.010000.-X.010164., 23 blocks of 16 bytes): 24 in it, 23 out of range" rep &&
     test_grep "^ias: window 2 program (.*, 69 blocks of 64 bytes): 36 in it, 11 out of range" rep &&
-    test_grep "2496 cycles in 47 entries.*9537 cycles" rep &&
+    test_grep "2590 cycles in 47 entries.*9537 cycles" rep &&
     imprun -q --ias=200 --ias-window=MCMAIN/16 --ias-window=program/64 \
         --profile=m.prof ex/multicsect.s >/dev/null 2>&1 &&
     check_sums m.prof &&
@@ -179,7 +179,7 @@ test_expect_success 'README: IIFM, time-sliced: the table adds up, the shares as
 test_expect_success 'README: the CSECT monitor over multicsect.s' '
     readme_run "csm --profile=csm.prof" &&
     test_grep "^csm: 11 transitions among 6 CSECTs: 5 calls, 6 returns, 0 other branches$" rep &&
-    test_grep "^csm: the monitor.s microcode: 936 cycles in 11 entries, .* of the run.s 7905 cycles$" rep &&
+    test_grep "^csm: the monitor.s microcode: 958 cycles in 11 entries, .* of the run.s 7905 cycles$" rep &&
     test_grep "11 transitions among 6 CSECTs: 5 calls, 6 returns, 0 other" "$EX/README" &&
     test_grep "936 of the run.s 7905 cycles" "$EX/README" &&
     test_grep "^    impprof --csm --interval=2000 csm.prof$" "$EX/README" &&

@@ -92,17 +92,22 @@ static uint64_t pcs_tick(const struct hpm *m, uint64_t k)
            k % m->pcs_rate * VM_CYCLES_PER_SECOND / m->pcs_rate;
 }
 
+/* The monitors' timers count the program's cycles: their microcode
+ * stops them, so a sample never falls in a monitor's own cycles and
+ * weighs each instruction by its own.  The deadline is the cycle at
+ * which the first comes due if no monitor runs before (one that does
+ * only delays it: tm_update and hpm_enter look again). */
 uint64_t hpm_deadline(const struct vm *vm)
 {
     const struct hpm *m = &vm->hpm;
-    uint64_t d = UINT64_MAX;
+    uint64_t d = UINT64_MAX, now = hpm_program_cycles(vm);
     if ((m->on & HPM_IAS) && m->ias_next < d)
         d = m->ias_next;
     if ((m->on & HPM_PCS) && m->pcs_next < d)
         d = m->pcs_next;
     if ((m->on & HPM_GLN) && !m->gln_insns && !m->gln_left && m->gln_next < d)
         d = m->gln_next;                /* (in a burst, the next record is by instruction) */
-    return d;
+    return d == UINT64_MAX ? d : d <= now ? vm->ctr.cycles : vm->ctr.cycles + (d - now);
 }
 
 /* Does gleaning want a record at this fetch?  (A trigger, or the next
@@ -114,13 +119,14 @@ static int glean_due(const struct vm *vm)
         return 0;
     if (m->gln_left)                    /* a burst first: a trigger waits for its end */
         return vm->ctr.instructions > m->gln_last;
-    return m->gln_insns ? vm->ctr.instructions >= m->gln_next : vm->ctr.cycles >= m->gln_next;
+    return m->gln_insns ? vm->ctr.instructions >= m->gln_next
+                        : hpm_program_cycles(vm) >= m->gln_next;
 }
 
 static unsigned due(const struct vm *vm)
 {
     const struct hpm *m = &vm->hpm;
-    uint64_t now = vm->ctr.cycles;
+    uint64_t now = hpm_program_cycles(vm);
     unsigned ev = 0;
     if ((m->on & HPM_IAS) && now >= m->ias_next)
         ev |= HPM_IAS;
@@ -192,8 +198,9 @@ int hpm_enter(struct vm *vm, int at_fetch, unsigned word_cycles)
             m->gln_idx++;
         } else {                        /* a trigger: a new burst */
             m->gln_next += m->gln_every;
-            if (!m->gln_insns && m->gln_next <= vm->ctr.cycles)
-                m->gln_next = vm->ctr.cycles + m->gln_every;  /* no backlog of bursts */
+            uint64_t now = hpm_program_cycles(vm);
+            if (!m->gln_insns && m->gln_next <= now)
+                m->gln_next = now + m->gln_every;   /* no backlog of bursts */
             m->gln_left = m->gln_n - 1;
             m->gln_idx = 0;
         }
@@ -446,7 +453,7 @@ static int ias_enable(struct vm *vm, int *cc)
     struct hpm *m = &vm->hpm;
     *cc = turn_on(m, HPM_IAS);
     m->ias_period = period;
-    m->ias_next = vm->ctr.cycles + period;
+    m->ias_next = hpm_program_cycles(vm) + period;
     return 0;
 }
 
@@ -473,7 +480,7 @@ static int pcs_enable(struct vm *vm, uint32_t ea, int *cc)
     struct hpm *m = &vm->hpm;
     *cc = turn_on(m, HPM_PCS);
     m->pcs_rate = rate;
-    m->pcs_start = vm->ctr.cycles;
+    m->pcs_start = hpm_program_cycles(vm);
     m->pcs_k = 1;
     m->pcs_next = pcs_tick(m, 1);
     return 0;
@@ -506,7 +513,7 @@ static int glean_enable(struct vm *vm, uint32_t ea, int *cc)
     *cc = turn_on(m, HPM_GLN);
     m->gln_insns = (flags & VM_GLEAN_INSNS) != 0;
     m->gln_every = every;
-    m->gln_next = (m->gln_insns ? vm->ctr.instructions : vm->ctr.cycles) + every;
+    m->gln_next = (m->gln_insns ? vm->ctr.instructions : hpm_program_cycles(vm)) + every;
     m->gln_n = n;
     m->gln_left = m->gln_idx = 0;
     m->gln_full = 0;
@@ -674,6 +681,7 @@ int hpm_special(struct vm *vm, unsigned sf, unsigned word_cycles)
         charge(vm, 0);
         vm->hpm.ev = 0;
         vm->hpm.in_vector = 0;
+        hpm_timer(vm);                  /* the timers stood still meanwhile */
         settle(vm);
         return 0;
     default: return 0;
