@@ -234,6 +234,7 @@ uint32_t mc_layout_hash(void);
  *            vector"): at an instruction fetch, or in the wait state
  *   accumulate  the instruction-frequency monitor's counts are due, alone:
  *            the same, entered when no other monitor's event is
+ *            (optional: without it, the monitor vector's address)
  */
 #define MC_VECTORS(X) X(FETCH, "fetch") X(TRAP, "trap") X(UNDEF, "undef") X(RESTART, "restart") \
                       X(MONITOR, "monitor") X(ACCUMULATE, "accumulate")

@@ -59,7 +59,7 @@ test_expect_success 'every monitor, alone and together: the same per-opcode coun
             optable mon.err >mon.ops &&
             if ! test_cmp base-$p.ops mon.ops; then
                 echo "# differs with $spec ($p)"; return 1
-            fi
+            fi &&
             test "$(stat "program cycles" mon.err)" = "$(cat base-$p.cyc)" || {
                 echo "# program cycles differ with $spec ($p)"; return 1; }
         done
@@ -76,7 +76,7 @@ test_expect_success 'the run is the program plus the monitors (--stats)' '
                 if /^total: (\d+) cycles = (\d+) program \+ (\d+) monitors; (\d+) microwords = (\d+) \+ (\d+)$/;
             END { exit !(defined $c && $c == $pc + $mc && $mc == $m && $mc > 0 &&
                          $mw == $pw + $ww && $ww == $w) }'"'"' mon.err || {
-            echo "# no identity with $spec"; return 1; }
+            echo "# no identity with $spec"; return 1; } &&
         test "$(sed -n "s/^total: [0-9]* cycles = \([0-9]*\) program.*/\1/p" mon.err)" = \
              "$(cat base-sieve.cyc)" &&
         test "$(sed -n "s/^total: .* microwords = \([0-9]*\) + [0-9]*$/\1/p" mon.err)" = \
