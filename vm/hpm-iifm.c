@@ -337,3 +337,73 @@ void vm_iifm_stop(struct vm *vm, uint64_t *count, uint64_t *cycles)
 }
 
 int vm_iifm_active(const struct vm *vm) { return vm->iifm.on; }
+
+/* The open interval's counts of decode index d, as finish() would close
+ * it (the instruction executing left out). */
+static void open_counts(const struct vm *vm, const struct iifm *m, unsigned d, uint64_t *n,
+                        uint64_t *c)
+{
+    *n = *c = 0;
+    if (!m->on || !m->open || !m->match[d])
+        return;
+    *n = vm->ctr.op_count[d] - m->base_count[d];
+    *c = vm->ctr.op_cycles[d] - m->base_cycles[d];
+    if (d == vm->last_op && *n)
+        (*n)--;
+}
+
+/* A doubleword pair of storage: count, cycles. */
+static void stored(const struct vm *vm, uint32_t at, uint64_t *n, uint64_t *c)
+{
+    uint8_t b[16];
+    uint64_t v[2] = { 0, 0 };
+    if (vm_fetch_bytes((struct vm *)vm, at, b, sizeof b) == 0)
+        for (int w = 0; w < 2; w++)
+            for (int i = 0; i < 8; i++)
+                v[w] = v[w] << 8 | b[8 * w + i];
+    *n = v[0];
+    *c = v[1];
+}
+
+void vm_iifm_state(const struct vm *vm, struct vm_iifm_state *out)
+{
+    const struct iifm *m = &vm->iifm;
+    memset(out, 0, sizeof *out);
+    out->on = m->on;
+    out->pattern = m->pattern;
+    out->dontcare = m->dontcare;
+    out->flags = m->flags;
+    out->tasks = m->tasks;
+    out->slice = m->slice;
+    out->table = m->table;
+    out->cur = (m->flags & IIFM_SLICE) ? (int)m->cur : -1;
+    /* the counters in storage, what the hardware holds, the open interval */
+    stored(vm, VM_CAT + VM_CAT_IIFM, &out->count, &out->cycles);
+    out->count += m->hw_n;
+    out->cycles += m->hw_c;
+    for (unsigned d = 0; d < MC_NDISPATCH; d++) {
+        uint64_t n, c;
+        open_counts(vm, m, d, &n, &c);
+        out->count += n;
+        out->cycles += c;
+    }
+    if (m->flags & IIFM_SLICE) {
+        uint64_t n, c;
+        open_counts(vm, m, m->cur, &n, &c);
+        out->slice_count = m->pend_n[m->cur] + n;
+        out->slice_cycles = m->pend_c[m->cur] + c;
+    }
+}
+
+void vm_iifm_entry(const struct vm *vm, unsigned d, uint64_t *count, uint64_t *cycles)
+{
+    const struct iifm *m = &vm->iifm;
+    *count = *cycles = 0;
+    if (d >= MC_NDISPATCH || !(m->flags & (IIFM_SLICE | IIFM_ALL)))
+        return;
+    uint64_t n, c;
+    stored(vm, m->table + 16 * d, count, cycles);
+    open_counts(vm, m, d, &n, &c);
+    *count += m->pend_n[d] + n;
+    *cycles += m->pend_c[d] + c;
+}
