@@ -217,6 +217,11 @@ static int rec_monitor(struct reader *r)
     r->p->has_monitor[m] = 1;
     if (rd_kv_dec(r, "entries", &r->p->mon_entries[m]) || rd_kv_dec(r, "cycles", &r->p->mon_cycles[m]))
         return -1;
+    if (r->cur < r->eol) {              /* (older files have no microwords) */
+        if (rd_kv_dec(r, "microwords", &r->p->mon_words[m]))
+            return -1;
+        r->p->has_mon_words[m] = 1;
+    }
     return rd_end(r);
 }
 

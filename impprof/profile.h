@@ -128,6 +128,8 @@ struct profile {
     /* monitor overhead, by enum prof_monitor_id */
     int has_monitor[PROF_NMON];
     uint64_t mon_entries[PROF_NMON], mon_cycles[PROF_NMON];
+    uint64_t mon_words[PROF_NMON];      /* its microwords (has_mon_words: the record gave them) */
+    int has_mon_words[PROF_NMON];
 
     int has_ias;
     uint64_t ias_period, ias_samples, ias_wait;
@@ -159,7 +161,8 @@ struct profile {
     struct prof_op *freq; size_t nfreq;
 };
 
-enum { PROF_IIFM_PROBLEM = 1, PROF_IIFM_SUPERVISOR = 2, PROF_IIFM_SLICE = 4 };
+enum { PROF_IIFM_PROBLEM = 1, PROF_IIFM_SUPERVISOR = 2, PROF_IIFM_SLICE = 4,
+       PROF_IIFM_TABLE = 8 };            /* every opcode's counts in the table */
 
 /*
  * Read the profile text[0..len) (name for messages).  0 with *p filled,

@@ -131,9 +131,11 @@ static void build_overhead(struct prof_report *r, const struct profile *p)
     tab_col(t, "monitor", TAB_LEFT);
     tab_col(t, "entries", TAB_RIGHT | TAB_NUM);
     tab_col(t, "cycles", TAB_RIGHT | TAB_NUM);
+    tab_col(t, "microwords", TAB_RIGHT | TAB_NUM);
     tab_col(t, "% of run", TAB_RIGHT | TAB_NUM);
     tab_col(t, "cycles/entry", TAB_RIGHT | TAB_NUM);
-    uint64_t all = 0;
+    uint64_t all = 0, words = 0;
+    int have_words = 1;
     for (int m = 0; m < PROF_NMON; m++) {
         if (!p->has_monitor[m])
             continue;
@@ -141,14 +143,36 @@ static void build_overhead(struct prof_report *r, const struct profile *p)
         tab_set(t, row, 0, "%s", prof_monitor_name(m));
         pr_set_u64(t, row, 1, p->mon_entries[m]);
         pr_set_u64(t, row, 2, p->mon_cycles[m]);
-        pr_set_pct(t, row, 3, p->mon_cycles[m], p->cycles);
-        pr_set_ratio(t, row, 4, p->mon_cycles[m], p->mon_entries[m]);
+        if (p->has_mon_words[m])
+            pr_set_u64(t, row, 3, p->mon_words[m]);
+        else
+            tab_set(t, row, 3, "-");
+        pr_set_pct(t, row, 4, p->mon_cycles[m], p->cycles);
+        pr_set_ratio(t, row, 5, p->mon_cycles[m], p->mon_entries[m]);
         all += p->mon_cycles[m];
+        words += p->mon_words[m];
+        have_words &= p->has_mon_words[m];
     }
-    if (t->nrows == 0)
+    if (t->nrows == 0) {
         tab_note(t, "no monitor records");
+        return;
+    }
+    /* the program's own cost: the run's less the monitors' (the exact
+       per-opcode table holds the program's cycles alone) */
+    uint64_t prog = p->cycles >= all ? p->cycles - all : 0;
+    size_t row = tab_row(t);
+    tab_set(t, row, 0, "program");
+    tab_set(t, row, 1, "-");
+    pr_set_u64(t, row, 2, prog);
+    if (have_words && p->microwords >= words)
+        pr_set_u64(t, row, 3, p->microwords - words);
     else
-        tab_note(t, "all monitors: %" PRIu64 " cycles, %.2f%% of the run", all, pr_pct(all, p->cycles));
+        tab_set(t, row, 3, "-");
+    pr_set_pct(t, row, 4, prog, p->cycles);
+    tab_set(t, row, 5, "-");
+    tab_note(t, "all monitors: %" PRIu64 " cycles, %.2f%% of the run", all, pr_pct(all, p->cycles));
+    tab_note(t, "the run's cycles: %" PRIu64 " = %" PRIu64 " program + %" PRIu64 " monitors",
+             p->cycles, prog, all);
 }
 
 /* ------------------------------------------------------------- the whole */

@@ -16,7 +16,7 @@
 
 static int iifm_flags(struct reader *r, const char *v, long n, unsigned *out)
 {
-    static const char *const names[] = { "problem", "supervisor", "slice" };
+    static const char *const names[] = { "problem", "supervisor", "slice", "table" };
     *out = 0;
     if (n == 1 && *v == '-')
         return 0;
@@ -25,11 +25,11 @@ static int iifm_flags(struct reader *r, const char *v, long n, unsigned *out)
         const char *c = memchr(v, ',', (size_t)(e - v));
         long len = (c ? c : e) - v;
         int k;
-        for (k = 0; k < 3; k++)
+        for (k = 0; k < 4; k++)
             if (strlen(names[k]) == (size_t)len && !memcmp(v, names[k], len))
                 break;
-        if (k == 3)
-            return rd_error_at(r, v, "flags: '%.*s' is none of problem, supervisor, slice",
+        if (k == 4)
+            return rd_error_at(r, v, "flags: '%.*s' is none of problem, supervisor, slice, table",
                                (int)(len > 24 ? 24 : len), v);
         *out |= 1u << k;
         v += len + 1;
@@ -96,9 +96,9 @@ static void build_iifm(struct prof_report *r, const struct profile *p, const str
     size_t row = tab_row(t);
     tab_set(t, row, 0, "%04X", p->iifm_pattern);
     tab_set(t, row, 1, "%04X", p->iifm_dontcare);
-    static const char *const flag_names[] = { "problem", "supervisor", "slice" };
+    static const char *const flag_names[] = { "problem", "supervisor", "slice", "table" };
     char flags[40] = "-";
-    for (int k = 0, n = 0; k < 3; k++)
+    for (int k = 0, n = 0; k < 4; k++)
         if (p->iifm_flags & 1u << k)
             n += snprintf(flags + n, sizeof flags - (size_t)n, "%s%s", n ? "," : "",
                           flag_names[k]);
@@ -133,7 +133,9 @@ static void build_iifm(struct prof_report *r, const struct profile *p, const str
             exact_total += p->exact[i].count;
     /* each opcode is counted only in its slices: the table estimates the
        shares, so its share is what compares with the exact share */
-    tab_title(f, "iifm: the time-sliced frequency table beside the exact counts");
+    int every = (p->iifm_flags & PROF_IIFM_TABLE) != 0;
+    tab_title(f, every ? "iifm: the frequency table of every opcode beside the exact counts"
+                       : "iifm: the time-sliced frequency table beside the exact counts");
     static const char *const cols[] = { "opcode", "mnemonic", "count", "%", "cycles", "CPI",
                                         "exact", "exact%", "err" };
     for (int c = 0; c < 9; c++)
@@ -166,8 +168,12 @@ static void build_iifm(struct prof_report *r, const struct profile *p, const str
     tab_note(f, "the table: %" PRIu64 " instructions, %" PRIu64 " cycles; the counters: %" PRIu64
                 " instructions, %" PRIu64 " cycles", total, total_c, p->iifm_count,
              p->iifm_cycles);
-    tab_note(f, "err: the table's share less the exact share, in points (each opcode is "
-                "counted in its slices only)");
+    if (every)
+        tab_note(f, "err: the table's share less the exact share, in points (every opcode "
+                    "counted all the time: 0 but for the filters and the last instruction)");
+    else
+        tab_note(f, "err: the table's share less the exact share, in points (each opcode is "
+                    "counted in its slices only)");
     free(v);
 }
 

@@ -237,6 +237,10 @@ int mc_image_parse(const char *text, size_t len, struct mc_image *img, char *err
         rc = fail(&p, "missing END (truncated image?)");
     if (rc == 0 && next_word != img->nwords)
         rc = fail(&p, "%u words, the header says %u", next_word, img->nwords);
+    if (rc == 0 && !p.seen_vector[MC_V_ACCUMULATE] && p.seen_vector[MC_V_MONITOR]) {
+        img->vector[MC_V_ACCUMULATE] = img->vector[MC_V_MONITOR];     /* (optional) */
+        p.seen_vector[MC_V_ACCUMULATE] = 1;
+    }
     for (int v = 0; rc == 0 && v < MC_NVECTORS; v++)
         if (!p.seen_vector[v])
             rc = fail(&p, "no address for the %s vector", mc_vector_names[v]);

@@ -232,9 +232,12 @@ uint32_t mc_layout_hash(void);
  *   restart  the operator's restart (vm_restart)
  *   monitor  a sampling monitor's event is due (imp(7), "The monitor
  *            vector"): at an instruction fetch, or in the wait state
+ *   accumulate  the instruction-frequency monitor's counts are due, alone:
+ *            the same, entered when no other monitor's event is
+ *            (optional: without it, the monitor vector's address)
  */
 #define MC_VECTORS(X) X(FETCH, "fetch") X(TRAP, "trap") X(UNDEF, "undef") X(RESTART, "restart") \
-                      X(MONITOR, "monitor")
+                      X(MONITOR, "monitor") X(ACCUMULATE, "accumulate")
 enum mc_vector {
 #define X(e, s) MC_V_##e,
     MC_VECTORS(X)

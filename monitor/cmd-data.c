@@ -261,15 +261,22 @@ int cmd_counters(struct mon *m, int argc, char **argv)
             (unsigned long long)ps.pageins, (unsigned long long)ps.pageouts,
             (unsigned long long)ps.wait_cycles);
     uint64_t samples = 0, mcycles = 0;
+    struct vm_hpm_stats mon[VM_HPM_COUNT];
     for (int k = 0; k < VM_HPM_COUNT; k++) {
-        struct vm_hpm_stats s;
-        vm_hpm_stats(vm, (enum vm_hpm)k, &s);
-        samples += s.events;
-        mcycles += s.cycles;
+        vm_hpm_stats(vm, (enum vm_hpm)k, &mon[k]);
+        samples += mon[k].events;
+        mcycles += mon[k].cycles;
     }
     fprintf(m->out, "samples      %llu\nmonitor      %llu cycles (%.2f%%)\n",
             (unsigned long long)samples, (unsigned long long)mcycles,
             c->cycles ? 100.0 * (double)mcycles / (double)c->cycles : 0.0);
+    /* the opcodes' cycles are the program's: the run's less the monitors' */
+    fprintf(m->out, "program      %llu cycles\n", (unsigned long long)(c->cycles - mcycles));
+    for (int k = 0; k < VM_HPM_COUNT; k++)
+        if (mon[k].entries)
+            fprintf(m->out, "  %-10s %llu cycles, %llu microwords in %llu entries\n",
+                    vm_hpm_name((enum vm_hpm)k), (unsigned long long)mon[k].cycles,
+                    (unsigned long long)mon[k].microwords, (unsigned long long)mon[k].entries);
     struct vm_per_stats per;
     vm_per_stats(vm, &per);
     fprintf(m->out, "PER          %llu interruptions\n", (unsigned long long)per.interrupts);

@@ -19,11 +19,11 @@ void pane_counters(struct scr *s, const struct box *b)
     struct vm_paging_stats ps;
     vm_paging_stats(vm, &ps);
     uint64_t samples = 0, mcyc = 0;
+    struct vm_hpm_stats mon[VM_HPM_COUNT];
     for (int k = 0; k < VM_HPM_COUNT; k++) {
-        struct vm_hpm_stats ms;
-        vm_hpm_stats(vm, (enum vm_hpm)k, &ms);
-        samples += ms.events;
-        mcyc += ms.cycles;
+        vm_hpm_stats(vm, (enum vm_hpm)k, &mon[k]);
+        samples += mon[k].events;
+        mcyc += mon[k].cycles;
     }
     double vsec = (double)c->cycles / VM_CYCLES_PER_SECOND;
     int r = 0;
@@ -40,6 +40,14 @@ void pane_counters(struct scr *s, const struct box *b)
             (unsigned long long)samples);
     scr_put(&in, r++, 0, "monitor %.2f%%  refresh %.1f Hz",
             c->cycles ? 100.0 * (double)mcyc / (double)c->cycles : 0.0, s->fps);
+    /* the run's cycles: the program's (the opcode table's) + the monitors' */
+    scr_put(&in, r++, 0, "prog   %-12llu mon %llu", (unsigned long long)(c->cycles - mcyc),
+            (unsigned long long)mcyc);
+    for (int k = 0; k < VM_HPM_COUNT; k++)
+        if (mon[k].entries)
+            scr_put(&in, r++, 0, " %-5s %-12llu uw %llu in %llu", vm_hpm_name((enum vm_hpm)k),
+                    (unsigned long long)mon[k].cycles, (unsigned long long)mon[k].microwords,
+                    (unsigned long long)mon[k].entries);
     struct vm_per_stats per;
     vm_per_stats(vm, &per);
     scr_put(&in, r++, 0, "PER    %-12llu events %llu", (unsigned long long)per.interrupts,

@@ -31,13 +31,13 @@ test_expect_success 'ias.s: three windows, the same total, window 3 all out of r
     total=$(cat totals) && test "$total" -gt 0 &&
     test_grep "^  out of range  *$total\$" ias.out &&
     test_grep "^OK window 3 out = $total\$" ias.out &&
-    test_grep "446 samples at one every 500 cycles" "$EX/README" &&
-    test "$total" -eq 446 &&
+    test_grep "386 samples at one every 500 cycles" "$EX/README" &&
+    test "$total" -eq 386 &&
     sed -n "/^window 2/,/^OK/p" ias.out >w2 &&
-    test_grep "^  out of range  *293\$" w2 &&
-    test "$(awk "/^  block/ { s += \$3 } END { print s }" w2)" -eq 153 &&
-    test_grep "has 153 samples" "$EX/README" &&
-    test_grep "the other 293, out of its range" "$EX/README"
+    test_grep "^  out of range  *255\$" w2 &&
+    test "$(awk "/^  block/ { s += \$3 } END { print s }" w2)" -eq 131 &&
+    test_grep "has 131 samples" "$EX/README" &&
+    test_grep "the other 255, out of its range" "$EX/README"
 '
 test_expect_success 'ias.s: the block counts add up to the total in each window' '
     awk "/^window/ { s = 0 } /^  block/ { s += \$3 }
@@ -88,10 +88,10 @@ test_expect_success 'README: imprun ias.s is ias.expected' '
 test_expect_success 'README: IAS over multicsect.s, two windows of 16 and 64 bytes' '
     readme_run "ias-window=MCMAIN/16" &&
     test_cmp "$IMP_TOP/examples/multicsect.expected" out &&
-    test_grep "^ias: a sample every 200 cycles: 47 samples, 0 in the wait state" rep &&
-    test_grep "^ias: window 1 MCMAIN (X.010000.-X.010164., 23 blocks of 16 bytes): 24 in it, 23 out of range" rep &&
-    test_grep "^ias: window 2 program (.*, 69 blocks of 64 bytes): 36 in it, 11 out of range" rep &&
-    test_grep "2496 cycles in 47 entries.*9537 cycles" rep &&
+    test_grep "^ias: a sample every 200 cycles: 34 samples, 0 in the wait state" rep &&
+    test_grep "^ias: window 1 MCMAIN (X.010000.-X.010164., 23 blocks of 16 bytes): 15 in it, 19 out of range" rep &&
+    test_grep "^ias: window 2 program (.*, 69 blocks of 64 bytes): 27 in it, 7 out of range" rep &&
+    test_grep "1862 cycles in 34 entries.*8809 cycles" rep &&
     imprun -q --ias=200 --ias-window=MCMAIN/16 --ias-window=program/64 \
         --profile=m.prof ex/multicsect.s >/dev/null 2>&1 &&
     check_sums m.prof &&
@@ -99,8 +99,8 @@ test_expect_success 'README: IAS over multicsect.s, two windows of 16 and 64 byt
 '
 test_expect_success 'README: IAS with two tasks and paging: the wait state counts' '
     readme_run "ias-window=PING/16" &&
-    test_grep "^ias: a sample every 2000 cycles: 172 samples, 16 in the wait state" rep &&
-    test $(grep -c "156 in it, 0 out of range" rep) -eq 2 &&
+    test_grep "^ias: a sample every 2000 cycles: 166 samples, 16 in the wait state" rep &&
+    test $(grep -c "150 in it, 0 out of range" rep) -eq 2 &&
     (cd ex/paging && imprun -q --frames=8 --ias=2000 --ias-window=PING/16 \
         --ias-window=program/64 --profile=../../w.prof ping.s --task pong.s) >/dev/null 2>&1 &&
     check_sums w.prof &&
@@ -130,20 +130,20 @@ test_expect_success 'README: imprun glean.s is glean.expected' '
 test_expect_success 'README: PCS at 100 ticks per virtual second' '
     readme_run "pcs=100 " &&
     test_cmp "$EX/pcs.expected" out &&
-    test_grep "^pcs: 100 ticks per virtual second: 99 ticks, 11 pairs in 1024 slots, 0 ticks lost" rep &&
+    test_grep "^pcs: 100 ticks per virtual second: 99 ticks, 10 pairs in 1024 slots, 0 ticks lost" rep &&
     check_sums ex/monitors/pcs.prof &&
     test_grep "^pcs 99 99\$" sums &&
     test_grep "^    impprof pcs.prof\$" "$EX/README" &&
-    test_grep "^run status=exit cycles=15996086 " ex/monitors/pcs.prof &&
+    test_grep "^run status=exit cycles=15996081 " ex/monitors/pcs.prof &&
     test_grep "^sample 1 1003C 30\$" ex/monitors/pcs.prof &&
     test_grep "^exact D5 CLC 15000 " ex/monitors/pcs.prof
 '
 test_expect_success 'README: PCS at 20000 ticks per virtual second' '
     readme_run "pcs=20000 " &&
-    test_grep "^pcs: 20000 ticks per virtual second: 21153 ticks, 23 pairs in 1024 slots, 0 ticks lost" rep &&
+    test_grep "^pcs: 20000 ticks per virtual second: 19989 ticks, 22 pairs in 1024 slots, 0 ticks lost" rep &&
     check_sums ex/monitors/pcs.prof &&
-    test_grep "^pcs 21153 21153\$" sums &&
-    test_grep "^run status=exit cycles=16922522 " ex/monitors/pcs.prof
+    test_grep "^pcs 19989 19989\$" sums &&
+    test_grep "^run status=exit cycles=16871301 " ex/monitors/pcs.prof
 '
 
 test_expect_success 'README: IIFM, one opcode (BCT): the exact count' '
@@ -179,9 +179,9 @@ test_expect_success 'README: IIFM, time-sliced: the table adds up, the shares as
 test_expect_success 'README: the CSECT monitor over multicsect.s' '
     readme_run "csm --profile=csm.prof" &&
     test_grep "^csm: 11 transitions among 6 CSECTs: 5 calls, 6 returns, 0 other branches$" rep &&
-    test_grep "^csm: the monitor.s microcode: 936 cycles in 11 entries, .* of the run.s 7905 cycles$" rep &&
+    test_grep "^csm: the monitor.s microcode: 958 cycles in 11 entries, .* of the run.s 7905 cycles$" rep &&
     test_grep "11 transitions among 6 CSECTs: 5 calls, 6 returns, 0 other" "$EX/README" &&
-    test_grep "936 of the run.s 7905 cycles" "$EX/README" &&
+    test_grep "958 of the run.s 7905 cycles" "$EX/README" &&
     test_grep "^    impprof --csm --interval=2000 csm.prof$" "$EX/README" &&
     (cd ex/monitors && impprof --csm --interval=2000 csm.prof) >csm.txt &&
     test_grep "^ 0      -      5  MCMAIN IMPCHECK$" csm.txt &&

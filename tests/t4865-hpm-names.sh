@@ -17,10 +17,12 @@ ias   vm/hpm.c            the hardware: the sampler'"'"'s timer, its entry to th
 pcs   vm/hpm.c            the hardware: the PC-sampling clock
 glean vm/hpm.c            the hardware: the gleaning trigger
 csm   vm/hpm.c            the hardware: the CSECT comparators
+iifm  vm/hpm.c            the hardware: the request for the accumulation vector, its cost
 ias   vm/vm.h             the machine'"'"'s interface: VM_HPM_IAS, the window limits
 pcs   vm/vm.h             the machine'"'"'s interface: VM_HPM_PCS
 glean vm/vm.h             the machine'"'"'s interface: VM_HPM_GLEAN, the info bits
 csm   vm/vm.h             the machine'"'"'s interface: VM_HPM_CSM, the CSECT event
+iifm  vm/vm.h             the machine'"'"'s interface: VM_HPM_IIFM, LOCR'"'"'s control block, vm_iifm_*
 ias   vm/vmint.h          the machine'"'"'s state: the sampler'"'"'s registers
 pcs   vm/vmint.h          the machine'"'"'s state: the PCS clock
 csm   vm/vmint.h          the machine'"'"'s state: the CSECT map the engine checks
@@ -34,6 +36,7 @@ iifm  vm/hpm-iifm.c       the hardware of IIFM (LOCR/STOCR, the counters)
 csm   vm/hpm-per.c        the hardware: the CSECT event of PER (CR9 bit 4)
 iifm  vm/paging.c         a task switch closes an IIFM interval (task filter)
 iifm  vm/psw.c            a PSW-state change closes an IIFM interval (state filter)
+iifm  vm/datapath.c       the hardware: the bus sources the accumulation microcode reads
 per   vm/datapath.c       PER is architected S/370: storage-alteration events of any program
 per   vm/decode.c         PER is architected: instruction-fetch events
 per   vm/engine.c         PER is architected: successful-branch events

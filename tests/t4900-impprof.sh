@@ -159,10 +159,16 @@ if test_have imprun; then
 else
     test_skip '--pcs with two tasks: each task its types and classes, its samples' 'no imprun'
 fi
-test_expect_success '--overhead: each monitor'"'"'s cycles, of the run'"'"'s' '
+test_expect_success '--overhead: each monitor'"'"'s cycles and microwords, the program'"'"'s, of the run'"'"'s' '
     impprof --overhead basic.prof >out &&
-    test_grep "^ias           65     130     19.73          2.00$" out &&
-    test_grep "^all monitors: 439 cycles, 66.62% of the run$" out
+    test_grep "^ias           65     130           -     19.73          2.00$" out &&
+    test_grep "^all monitors: 439 cycles, 66.62% of the run$" out &&
+    test_grep "^program        -     220           -     33.38             -$" out &&
+    test_grep "^the run.s cycles: 659 = 220 program + 439 monitors$" out &&
+    sed "s/^\(monitor ias .*\)$/\1 microwords=91/" basic.prof >words.prof &&
+    impprof --overhead words.prof >out &&
+    test_grep "^ias           65     130          91     19.73          2.00$" out
+
 '
 test_expect_success '--top cuts the long tables and says so' '
     impprof --pcs --top=2 basic.prof >out &&

@@ -78,6 +78,7 @@ uint32_t dp_source(struct vm *vm, unsigned sel, const struct uop *u)
     case MC_SRC_PERA: return vm->per.laddr;
     case MC_SRC_DSMQ: return hpm_dsm_source(vm, 0);
     case MC_SRC_DSMK: return hpm_dsm_source(vm, 1);
+    case MC_SRC_IFMA: case MC_SRC_IFMN: case MC_SRC_IFMC: return iifm_source(vm, sel);
     default: return vm->src[sel] ? *vm->src[sel] : 0;
     }
 }

@@ -246,7 +246,7 @@ static int special(struct vm *vm, const struct uop *u)
         if (eng_fetch_events(vm, u))
             return -1;
         per_fetch_end(vm);
-        if (((pw_get(vm) & PW_SAMPLE) || (vm->hpm.on & HPM_CSM)) && hpm_enter(vm, 1))
+        if (((pw_get(vm) & PW_SAMPLE) || (vm->hpm.on & HPM_CSM)) && hpm_enter(vm, 1, u->cycles))
             return HPM_ENTER;           /* (the CSECT comparator looks at every fetch) */
         if (pw_get(vm) & PW_PER)
             return PER_ENTER;
@@ -293,14 +293,14 @@ static int special(struct vm *vm, const struct uop *u)
         rc = vm->pg.on ? pg_idle(vm) : tm_idle(vm);
         if (rc)
             vm->stop = (enum vm_status)rc;
-        else if (!vm->pg.on && (pw_get(vm) & PW_SAMPLE) && hpm_enter(vm, 0))
+        else if (!vm->pg.on && (pw_get(vm) & PW_SAMPLE) && hpm_enter(vm, 0, 0))
             return HPM_ENTER;                   /* a monitor's event in the wait */
         return 0;
     case MC_SF_TASKSW:
         if (vm->pg.on && (rc = pg_dispatch(vm)) != 0)
             /* the cycle limit: the switch stays due, the word repeats and
                stops there; a monitor's event while every task waits */
-            return rc == VM_CYCLE_LIMIT || !hpm_enter(vm, 0) ? 0 : HPM_ENTER;
+            return rc == VM_CYCLE_LIMIT || !hpm_enter(vm, 0, 0) ? 0 : HPM_ENTER;
         if (!vm->pg.on)
             pw_set(vm, PW_TASK, 0);
         return 0;
@@ -308,11 +308,12 @@ static int special(struct vm *vm, const struct uop *u)
     case MC_SF_PERPGM: return per_program(vm);
     case MC_SF_PERSVC: per_drop(vm); return 0;
     case MC_SF_LOCR: return iifm_load(vm, vm->ea2);
-    case MC_SF_STOCR: return iifm_store(vm, vm->ea2, NULL, NULL);
+    case MC_SF_STOCR: return iifm_store(vm, vm->ea2);
+    case MC_SF_IFMNEXT: iifm_next(vm); return 0;
     case MC_SF_EXTACK: tm_ext_ack(vm); return 0;
     case MC_SF_MONCTL: case MC_SF_MONIAS: case MC_SF_MONPCS: case MC_SF_MONGLN:
-    case MC_SF_GLNOFF: case MC_SF_MONEND: case MC_SF_MONCSM: case MC_SF_CSMSET: case MC_SF_DSMPOP:
-        return hpm_special(vm, u->sf);
+    case MC_SF_GLNOFF: case MC_SF_MONEND: case MC_SF_MONCSM: case MC_SF_MONIFM: case MC_SF_CSMSET: case MC_SF_DSMPOP:
+        return hpm_special(vm, u->sf, u->cycles);
     case MC_SF_NOPGM: record_interrupt(vm, VM_INT_PGM, 0x28, 0x8C); vm->stop = VM_NO_PGM_HANDLER; return 0;
     case MC_SF_NOSVC: record_interrupt(vm, VM_INT_SVC, 0x20, 0x88); vm->stop = VM_NO_SVC_HANDLER; return 0;
     case MC_SF_NOEXT: record_interrupt(vm, VM_INT_EXT, 0x18, 0x84); vm->stop = VM_NO_EXT_HANDLER; return 0;
@@ -413,7 +414,7 @@ __attribute__((always_inline)) static inline void exec_uop(struct vm *vm, const 
         if (rc > 0)
             trap(vm, rc);
         else if (rc == HPM_ENTER)
-            vm->upc = vm->img.vector[MC_V_MONITOR];
+            vm->upc = vm->img.vector[vm->hpm.vector];
         else if (rc == PER_ENTER)
             trap(vm, 0);                    /* PER: SF=PERPGM makes the code 0080 */
         return;
@@ -480,6 +481,7 @@ enum vm_status eng_run(struct vm *vm, int mode)
         else
             s = run_observed(vm, mode);
     } while (s == STOP_REFETCH);
+    hpm_settle_cost(vm);                /* a stop in the monitor vector: its cycles */
     /* account the cycles of the instruction in progress so far */
     vm->ctr.op_cycles[vm->last_op] += vm->ctr.cycles - vm->last_fetch_cycle;
     vm->last_fetch_cycle = vm->ctr.cycles;

@@ -431,8 +431,8 @@ static __attribute__((noinline, cold)) const struct uop *fetch_event(struct vm *
     if (eng_fetch_events(vm, u))
         return NULL;
     per_fetch_end(vm);
-    if ((pw_get(vm) & PW_SAMPLE) && hpm_enter(vm, 1))
-        return &vm->cs[vm->img.vector[MC_V_MONITOR]];
+    if ((pw_get(vm) & PW_SAMPLE) && hpm_enter(vm, 1, u->cycles))
+        return &vm->cs[vm->img.vector[vm->hpm.vector]];
     if (pw_get(vm) & PW_PER)
         return trap_to(vm, 0);          /* PER: SF=PERPGM makes the code 0080 */
     if (pw_get(vm) & PW_EVENTS) {

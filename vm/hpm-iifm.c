@@ -1,25 +1,35 @@
 /*
  * hpm-iifm.c -- Internal Instruction Frequency Monitoring (imp(7), "INSTRUCTION
  * FREQUENCY MONITORING"): the opcode compare register, the opcode and
- * cycle counters, the task and state filters and the time-slicing mode.
+ * cycle counters, the task and state filters, the time-slicing mode and
+ * the table of every opcode.
  *
- * The counting is the I-unit's: the machine counts every fetch by decode
- * index and charges every instruction its cycles from its fetch to the
- * next one (vm->ctr.op_count, op_cycles, exact in both engines).  The
- * monitor's counters are those counts summed over the opcodes the compare
- * register matches, between marks: LOCR opens an interval, STOCR closes
- * it, and a change of PSW state or of task, or the end of a time slice,
- * closes one and opens the next at the following instruction fetch
- * (PW_MON: iifm_fetched runs after that fetch is counted, so each
- * interval holds whole instructions, each with all of its cycles).  An
- * interval counts when its task and state are selected.  So the counters
- * are exact and counting costs nothing while no mark is pending.
+ * As in the seed, the hardware counts and the microcode accumulates the
+ * counts in main storage.  The counting is the I-unit's: the machine
+ * counts every fetch by decode index and charges every instruction its
+ * own cycles from its fetch to the next one, the monitors' microcode left
+ * out (vm->ctr.op_count, op_cycles, exact in both engines).  The
+ * hardware's counters are those counts summed over the opcodes the
+ * compare register matches, between marks: LOCR opens an interval, STOCR
+ * closes it, and a change of PSW state or of task, the end of a time
+ * slice, or IIFM_DRAIN program cycles close one and open the next at the
+ * following instruction fetch (PW_MON: iifm_fetched runs after that
+ * fetch is counted, so each interval holds whole instructions, each with
+ * all of its cycles).  An interval counts when its task and state are
+ * selected.  Closing one adds it to the hardware's counters (hw_n, hw_c;
+ * slicing and the table of every opcode: to each opcode's, pend_n,
+ * pend_c) and asks for the microcode: the next fetch enters the monitor
+ * vector (MONEV X'20'), whose `ifm' routine (mc/src/monitor.mc) takes
+ * the counts item by item (SF=IFMNEXT; sources IFMA, IFMN, IFMC) and adds
+ * them to the doublewords in storage: the counters at CAT+X'E0', each
+ * opcode's entry of the table.  Those cycles are the monitor's, as the
+ * sampling monitors' are.  So the counters are exact and counting costs
+ * nothing between the marks.
  *
  * Time slicing: the compare register steps through the opcodes (those
  * the ISA defines that match the pattern and its don't-care bits, in
- * opcode order, round and round), one per slice of `slice' cycles; at the
- * end of each slice the opcode's count and cycles are added to its entry
- * of the frequency table in storage.
+ * opcode order, round and round), one per slice of `slice' program
+ * cycles; the slice's counts go to the opcode's entry of the table.
  */
 #include "storage.h"
 #include "isa.h"
@@ -51,20 +61,6 @@ static int selected(const struct vm *vm, const struct iifm *m)
     return !m->tasks || (task >= 1 && task <= 16 && (m->tasks >> (task - 1) & 1));
 }
 
-/* The counts of the open interval since its base. */
-static void interval(const struct vm *vm, const struct iifm *m, uint64_t *count,
-                     uint64_t *cycles)
-{
-    uint64_t n = 0, c = 0;
-    for (unsigned d = 0; d < MC_NDISPATCH; d++)
-        if (m->match[d]) {
-            n += vm->ctr.op_count[d] - m->base_count[d];
-            c += vm->ctr.op_cycles[d] - m->base_cycles[d];
-        }
-    *count = n;
-    *cycles = c;
-}
-
 /* Open an interval with the next instruction: the current counts are the
  * base, but for `fetched', the decode index of an instruction already
  * fetched and counted that belongs to it (-1: none). */
@@ -79,20 +75,33 @@ static void open_interval(struct vm *vm, struct iifm *m, int fetched)
     m->open_task = vm->tcur;
 }
 
-/* Add the open interval's counts to the counters (and, slicing, to the
- * current opcode's slice); fetched: an instruction counted after it. */
+/* The open interval's counts go to the hardware's counters (and, slicing
+ * or with the table of every opcode, to each opcode's); fetched: an
+ * instruction counted after it.  Anything counted asks for the
+ * microcode. */
 static void close_interval(struct vm *vm, struct iifm *m, int fetched)
 {
-    uint64_t n, c;
     if (!m->open)
         return;
-    interval(vm, m, &n, &c);
-    if (fetched >= 0 && m->match[fetched])
-        n--;
-    m->count += n;
-    m->cycles += c;
-    m->slice_count += n;
-    m->slice_cycles += c;
+    int each = (m->flags & (IIFM_SLICE | IIFM_ALL)) != 0;
+    uint64_t n = 0, c = 0;
+    for (unsigned d = 0; d < MC_NDISPATCH; d++)
+        if (m->match[d]) {
+            uint64_t dn = vm->ctr.op_count[d] - m->base_count[d] - ((int)d == fetched);
+            uint64_t dc = vm->ctr.op_cycles[d] - m->base_cycles[d];
+            n += dn;
+            c += dc;
+            if (each) {
+                m->pend_n[d] += dn;
+                m->pend_c[d] += dc;
+            }
+        }
+    m->hw_n += n;
+    m->hw_c += c;
+    if ((n || c) && !m->due) {
+        m->due = 1;
+        pw_set(vm, PW_SAMPLE, 1);       /* the next fetch enters the monitor vector */
+    }
 }
 
 /* The compare register matches decode index d alone (slicing). */
@@ -114,52 +123,111 @@ static int next_op(const struct iifm *m, unsigned d)
     return -1;
 }
 
-/* Add the slice's counts to the table entry of its opcode (the machine's
- * own stores: no key, no PER). */
-static void flush_slice(struct vm *vm, struct iifm *m)
+/* Add what the hardware holds to the counters and the table in storage
+ * (the machine's own stores: no key, no PER), as the microcode would. */
+static void add_at(struct vm *vm, uint32_t at, uint64_t n, uint64_t c)
 {
-    uint32_t at = m->table + 16u * m->cur;
     uint8_t b[16];
     uint64_t v[2];
-    if (vm_fetch_bytes(vm, at, b, sizeof b) == 0) {
-        for (int w = 0; w < 2; w++) {
-            v[w] = 0;
-            for (int i = 0; i < 8; i++)
-                v[w] = v[w] << 8 | b[8 * w + i];
-        }
-        v[0] += m->slice_count;
-        v[1] += m->slice_cycles;
-        for (int w = 0; w < 2; w++)
-            for (int i = 0; i < 8; i++)
-                b[8 * w + i] = (uint8_t)(v[w] >> (56 - 8 * i));
-        vm_store_bytes(vm, at, b, sizeof b);
+    if (vm_fetch_bytes(vm, at, b, sizeof b) != 0)
+        return;
+    for (int w = 0; w < 2; w++) {
+        v[w] = 0;
+        for (int i = 0; i < 8; i++)
+            v[w] = v[w] << 8 | b[8 * w + i];
     }
-    m->slice_count = m->slice_cycles = 0;
+    v[0] += n;
+    v[1] += c;
+    for (int w = 0; w < 2; w++)
+        for (int i = 0; i < 8; i++)
+            b[8 * w + i] = (uint8_t)(v[w] >> (56 - 8 * i));
+    vm_store_bytes(vm, at, b, sizeof b);
 }
 
+static void drain_free(struct vm *vm, struct iifm *m)
+{
+    add_at(vm, VM_CAT + VM_CAT_IIFM, m->hw_n, m->hw_c);
+    m->hw_n = m->hw_c = 0;
+    for (unsigned d = 0; d < MC_NDISPATCH; d++)
+        if (m->pend_n[d] || m->pend_c[d]) {
+            add_at(vm, m->table + 16 * d, m->pend_n[d], m->pend_c[d]);
+            m->pend_n[d] = m->pend_c[d] = 0;
+        }
+    m->scan = 0;
+    m->due = 0;
+}
+
+/* SF=IFMNEXT: the next item -- the counters, then each opcode's entry --
+ * latched for the microcode, at most 2**32-1 of each count at a time
+ * (the rest is the next item); none left: Z. */
+static uint32_t take(uint64_t *v)
+{
+    uint32_t t = *v > UINT32_MAX ? UINT32_MAX : (uint32_t)*v;
+    *v -= t;
+    return t;
+}
+
+void iifm_next(struct vm *vm)
+{
+    struct iifm *m = &vm->iifm;
+    vm->fz = 0;
+    if (m->hw_n || m->hw_c) {
+        m->item_addr = VM_CAT + VM_CAT_IIFM;
+        m->item_n = take(&m->hw_n);
+        m->item_c = take(&m->hw_c);
+        return;
+    }
+    for (; m->scan < MC_NDISPATCH; m->scan++) {
+        unsigned d = m->scan;
+        if (m->pend_n[d] || m->pend_c[d]) {
+            m->item_addr = (m->table + 16 * d) & VM_ADDR_MASK;
+            m->item_n = take(&m->pend_n[d]);
+            m->item_c = take(&m->pend_c[d]);
+            return;
+        }
+    }
+    m->scan = 0;
+    m->item_addr = m->item_n = m->item_c = 0;
+    vm->fz = 1;
+}
+
+uint32_t iifm_source(const struct vm *vm, unsigned sel)
+{
+    const struct iifm *m = &vm->iifm;
+    return sel == MC_SRC_IFMA ? m->item_addr : sel == MC_SRC_IFMN ? m->item_n : m->item_c;
+}
+
+/* The next mark by time (the slice's end, the drain), in program cycles:
+ * the event comes no later, and iifm_fetched looks again. */
 static void schedule(struct vm *vm, struct iifm *m)
 {
-    ev_set(vm, EV_IIFM, (m->flags & IIFM_SLICE) ? vm->ctr.cycles + m->slice : UINT64_MAX);
+    uint64_t at = m->drain_at;
+    if ((m->flags & IIFM_SLICE) && m->slice_end < at)
+        at = m->slice_end;
+    ev_set(vm, EV_IIFM, vm->ctr.cycles + (at - hpm_program_cycles(vm)));
 }
 
 void iifm_fetched(struct vm *vm)
 {
     struct iifm *m = &vm->iifm;
     int d = (int)vm->last_op;             /* the instruction just fetched and counted */
-    int slice_over = m->on && (m->flags & IIFM_SLICE) && vm->ctr.cycles >= vm->ev[EV_IIFM];
-    if (m->on && (slice_over || m->open != selected(vm, m) ||
+    uint64_t now = hpm_program_cycles(vm);
+    int slice_over = m->on && (m->flags & IIFM_SLICE) && now >= m->slice_end;
+    if (m->on && (slice_over || now >= m->drain_at || m->open != selected(vm, m) ||
                   m->open_prob != (vm->emwp & 1) || m->open_task != vm->tcur)) {
         close_interval(vm, m, d);
         if (slice_over) {
-            flush_slice(vm, m);
             int e = next_op(m, m->cur);
             if (e >= 0)
                 match_only(m, (unsigned)e);
-            schedule(vm, m);
+            m->slice_end = now + m->slice;
         }
+        m->drain_at = now + IIFM_DRAIN;
         open_interval(vm, m, d);
     }
-    pw_set(vm, PW_MON, 0);                  /* and the fetch deadline for the slice's end */
+    if (m->on)
+        schedule(vm, m);
+    pw_set(vm, PW_MON, 0);                  /* and the fetch deadline for the next mark */
 }
 
 void iifm_mark(struct vm *vm)
@@ -183,11 +251,13 @@ int iifm_load(struct vm *vm, uint32_t addr)
     vm_fetch_bytes(vm, addr, b, sizeof b);
     unsigned flags = b[4];
     uint32_t slice = be32(b + 8), table = be32(b + 12) & VM_ADDR_MASK;
-    if ((flags & ~(IIFM_PROB | IIFM_SUP | IIFM_SLICE)) || b[5] || be32(b + 16) || be32(b + 20))
+    if ((flags & ~(IIFM_PROB | IIFM_SUP | IIFM_SLICE | IIFM_ALL)) || b[5] || be32(b + 16) ||
+        be32(b + 20) || ((flags & IIFM_SLICE) && (flags & IIFM_ALL)))
         return 6;
-    if ((flags & IIFM_SLICE) &&
-        (slice < IIFM_MIN_SLICE || (table & 7) || table >= vm->memsize ||
-         vm->memsize - table < IIFM_TABLE))
+    if ((flags & IIFM_SLICE) && slice < IIFM_MIN_SLICE)
+        return 6;
+    if ((flags & (IIFM_SLICE | IIFM_ALL)) &&
+        ((table & 7) || table >= vm->memsize || vm->memsize - table < IIFM_TABLE))
         return 6;
     memset(m, 0, sizeof *m);
     ev_set(vm, EV_IIFM, UINT64_MAX);
@@ -206,47 +276,52 @@ int iifm_load(struct vm *vm, uint32_t addr)
         for (unsigned d = 0; d < MC_NDISPATCH; d++)
             m->match[d] = (uint8_t)vm_iifm_matches(m->pattern, m->dontcare, d);
     m->on = 1;
+    for (uint32_t off = 0; off < IIFM_RESULT; off += 4)        /* the counters */
+        hpm_write4(vm, VM_CAT + VM_CAT_IIFM + off, 0);
     /* LOCR itself is fetched and counted, its cycles are not in yet: the
        first interval opens at the next fetch (the mark), none before */
     open_interval(vm, m, -1);
     m->open = 0;
+    m->slice_end = hpm_program_cycles(vm) + m->slice;
+    m->drain_at = hpm_program_cycles(vm) + IIFM_DRAIN;
     schedule(vm, m);
     pw_set(vm, PW_MON, 1);
     return 0;
 }
 
 /* Stop counting (STOCR): the open interval, but the instruction being
- * executed (fetched and counted: STOCR, or what a run stopped at). */
+ * executed (fetched and counted: STOCR, or what a run stopped at), goes
+ * to the hardware's counters; the microcode accumulates them next. */
 static void finish(struct vm *vm, struct iifm *m)
 {
     if (!m->on)
         return;
     close_interval(vm, m, (int)vm->last_op);
-    if (m->flags & IIFM_SLICE)
-        flush_slice(vm, m);
     m->on = 0;
     ev_set(vm, EV_IIFM, UINT64_MAX);
     pw_set(vm, PW_MON, 0);
 }
 
-int iifm_store(struct vm *vm, uint32_t addr, uint64_t *count, uint64_t *cycles)
+/* The counters in storage. */
+static void counters(struct vm *vm, uint64_t *count, uint64_t *cycles)
 {
-    struct iifm *m = &vm->iifm;
+    uint8_t b[IIFM_RESULT];
+    uint64_t v[2] = { 0, 0 };
+    if (vm_fetch_bytes(vm, VM_CAT + VM_CAT_IIFM, b, sizeof b) == 0)
+        for (int w = 0; w < 2; w++)
+            for (int i = 0; i < 8; i++)
+                v[w] = v[w] << 8 | b[8 * w + i];
+    *count = v[0];
+    *cycles = v[1];
+}
+
+int iifm_store(struct vm *vm, uint32_t addr)
+{
     if (addr & 7)
         return 6;
     if (addr >= vm->memsize || vm->memsize - addr < IIFM_RESULT)
         return 5;
-    finish(vm, m);
-    uint8_t b[IIFM_RESULT];
-    for (int i = 0; i < 8; i++) {
-        b[i] = (uint8_t)(m->count >> (56 - 8 * i));
-        b[8 + i] = (uint8_t)(m->cycles >> (56 - 8 * i));
-    }
-    vm_store_bytes(vm, addr, b, sizeof b);
-    if (count)
-        *count = m->count;
-    if (cycles)
-        *cycles = m->cycles;
+    finish(vm, &vm->iifm);
     return 0;
 }
 
@@ -254,12 +329,41 @@ int vm_iifm_start(struct vm *vm, uint32_t block) { return iifm_load(vm, block); 
 
 void vm_iifm_stop(struct vm *vm, uint64_t *count, uint64_t *cycles)
 {
-    finish(vm, &vm->iifm);
-    *count = vm->iifm.count;
-    *cycles = vm->iifm.cycles;
+    struct iifm *m = &vm->iifm;
+    finish(vm, m);
+    if (m->hw_n || m->hw_c || m->due)
+        drain_free(vm, m);
+    counters(vm, count, cycles);
 }
 
 int vm_iifm_active(const struct vm *vm) { return vm->iifm.on; }
+
+/* The open interval's counts of decode index d, as finish() would close
+ * it (the instruction executing left out). */
+static void open_counts(const struct vm *vm, const struct iifm *m, unsigned d, uint64_t *n,
+                        uint64_t *c)
+{
+    *n = *c = 0;
+    if (!m->on || !m->open || !m->match[d])
+        return;
+    *n = vm->ctr.op_count[d] - m->base_count[d];
+    *c = vm->ctr.op_cycles[d] - m->base_cycles[d];
+    if (d == vm->last_op && *n)
+        (*n)--;
+}
+
+/* A doubleword pair of storage: count, cycles. */
+static void stored(const struct vm *vm, uint32_t at, uint64_t *n, uint64_t *c)
+{
+    uint8_t b[16];
+    uint64_t v[2] = { 0, 0 };
+    if (vm_fetch_bytes((struct vm *)vm, at, b, sizeof b) == 0)
+        for (int w = 0; w < 2; w++)
+            for (int i = 0; i < 8; i++)
+                v[w] = v[w] << 8 | b[8 * w + i];
+    *n = v[0];
+    *c = v[1];
+}
 
 void vm_iifm_state(const struct vm *vm, struct vm_iifm_state *out)
 {
@@ -273,20 +377,33 @@ void vm_iifm_state(const struct vm *vm, struct vm_iifm_state *out)
     out->slice = m->slice;
     out->table = m->table;
     out->cur = (m->flags & IIFM_SLICE) ? (int)m->cur : -1;
-    out->count = m->count;
-    out->cycles = m->cycles;
-    out->slice_count = m->on ? m->slice_count : 0;
-    out->slice_cycles = m->on ? m->slice_cycles : 0;
-    if (m->on && m->open) {             /* the open interval, as finish() would close it */
+    /* the counters in storage, what the hardware holds, the open interval */
+    stored(vm, VM_CAT + VM_CAT_IIFM, &out->count, &out->cycles);
+    out->count += m->hw_n;
+    out->cycles += m->hw_c;
+    for (unsigned d = 0; d < MC_NDISPATCH; d++) {
         uint64_t n, c;
-        interval(vm, m, &n, &c);
-        if (m->match[vm->last_op] && n)
-            n--;                        /* the instruction executing, as finish() leaves it */
+        open_counts(vm, m, d, &n, &c);
         out->count += n;
         out->cycles += c;
-        out->slice_count += n;
-        out->slice_cycles += c;
     }
-    if (!(m->flags & IIFM_SLICE))
-        out->slice_count = out->slice_cycles = 0;
+    if (m->flags & IIFM_SLICE) {
+        uint64_t n, c;
+        open_counts(vm, m, m->cur, &n, &c);
+        out->slice_count = m->pend_n[m->cur] + n;
+        out->slice_cycles = m->pend_c[m->cur] + c;
+    }
+}
+
+void vm_iifm_entry(const struct vm *vm, unsigned d, uint64_t *count, uint64_t *cycles)
+{
+    const struct iifm *m = &vm->iifm;
+    *count = *cycles = 0;
+    if (d >= MC_NDISPATCH || !(m->flags & (IIFM_SLICE | IIFM_ALL)))
+        return;
+    uint64_t n, c;
+    stored(vm, m->table + 16 * d, count, cycles);
+    open_counts(vm, m, d, &n, &c);
+    *count += m->pend_n[d] + n;
+    *cycles += m->pend_c[d] + c;
 }

@@ -34,7 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const names[VM_HPM_COUNT] = { "ias", "pcs", "glean", "csm" };
+static const char *const names[VM_HPM_COUNT] = { "ias", "pcs", "glean", "csm", "iifm" };
 
 const char *vm_hpm_name(enum vm_hpm m) { return (unsigned)m < VM_HPM_COUNT ? names[m] : "?"; }
 
@@ -92,17 +92,22 @@ static uint64_t pcs_tick(const struct hpm *m, uint64_t k)
            k % m->pcs_rate * VM_CYCLES_PER_SECOND / m->pcs_rate;
 }
 
+/* The monitors' timers count the program's cycles: their microcode
+ * stops them, so a sample never falls in a monitor's own cycles and
+ * weighs each instruction by its own.  The deadline is the cycle at
+ * which the first comes due if no monitor runs before (one that does
+ * only delays it: tm_update and hpm_enter look again). */
 uint64_t hpm_deadline(const struct vm *vm)
 {
     const struct hpm *m = &vm->hpm;
-    uint64_t d = UINT64_MAX;
+    uint64_t d = UINT64_MAX, now = hpm_program_cycles(vm);
     if ((m->on & HPM_IAS) && m->ias_next < d)
         d = m->ias_next;
     if ((m->on & HPM_PCS) && m->pcs_next < d)
         d = m->pcs_next;
     if ((m->on & HPM_GLN) && !m->gln_insns && !m->gln_left && m->gln_next < d)
         d = m->gln_next;                /* (in a burst, the next record is by instruction) */
-    return d;
+    return d == UINT64_MAX ? d : d <= now ? vm->ctr.cycles : vm->ctr.cycles + (d - now);
 }
 
 /* Does gleaning want a record at this fetch?  (A trigger, or the next
@@ -114,13 +119,14 @@ static int glean_due(const struct vm *vm)
         return 0;
     if (m->gln_left)                    /* a burst first: a trigger waits for its end */
         return vm->ctr.instructions > m->gln_last;
-    return m->gln_insns ? vm->ctr.instructions >= m->gln_next : vm->ctr.cycles >= m->gln_next;
+    return m->gln_insns ? vm->ctr.instructions >= m->gln_next
+                        : hpm_program_cycles(vm) >= m->gln_next;
 }
 
 static unsigned due(const struct vm *vm)
 {
     const struct hpm *m = &vm->hpm;
-    uint64_t now = vm->ctr.cycles;
+    uint64_t now = hpm_program_cycles(vm);
     unsigned ev = 0;
     if ((m->on & HPM_IAS) && now >= m->ias_next)
         ev |= HPM_IAS;
@@ -132,6 +138,8 @@ static unsigned due(const struct vm *vm)
         ev |= HPM_CSM;
     if (m->dsm_qn)
         ev |= HPM_DSM;
+    if (vm->iifm.due)
+        ev |= HPM_IFM;
     return ev;
 }
 
@@ -162,12 +170,14 @@ static void csm_compare(struct vm *vm, struct hpm *m)
     }
 }
 
-int hpm_enter(struct vm *vm, int at_fetch)
+int hpm_enter(struct vm *vm, int at_fetch, unsigned word_cycles)
 {
     struct hpm *m = &vm->hpm;
     if ((m->on & HPM_CSM) && at_fetch)
         csm_compare(vm, m);
     unsigned ev = due(vm);
+    if (ev & ~HPM_IFM)                  /* the frequency monitor's counts wait their turn */
+        ev &= ~HPM_IFM;
     if (!ev || (at_fetch && m->entered && m->entry_insn == vm->ctr.instructions)) {
         settle(vm);
         return 0;
@@ -188,8 +198,9 @@ int hpm_enter(struct vm *vm, int at_fetch)
             m->gln_idx++;
         } else {                        /* a trigger: a new burst */
             m->gln_next += m->gln_every;
-            if (!m->gln_insns && m->gln_next <= vm->ctr.cycles)
-                m->gln_next = vm->ctr.cycles + m->gln_every;  /* no backlog of bursts */
+            uint64_t now = hpm_program_cycles(vm);
+            if (!m->gln_insns && m->gln_next <= now)
+                m->gln_next = now + m->gln_every;   /* no backlog of bursts */
             m->gln_left = m->gln_n - 1;
             m->gln_idx = 0;
         }
@@ -202,9 +213,18 @@ int hpm_enter(struct vm *vm, int at_fetch)
     }
     if (ev & HPM_DSM)
         m->events[VM_HPM_CSM] += m->dsm_qn;
+    if (ev & HPM_IFM) {                 /* the microcode takes the counters */
+        vm->iifm.due = 0;
+        m->events[VM_HPM_IIFM]++;
+    }
     m->ev = ev;
+    m->vector = ev == HPM_IFM ? MC_V_ACCUMULATE : MC_V_MONITOR;
     m->cur = 0;
-    m->mark = vm->ctr.cycles;
+    /* the fetch word that came here instead of fetching runs again after
+       the vector: it is the monitors' too */
+    m->mark = vm->ctr.cycles - word_cycles;
+    m->mark_mw = vm->ctr.microwords - (at_fetch ? 1 : 0);
+    m->in_vector = 1;
     settle(vm);
     return 1;
 }
@@ -311,18 +331,63 @@ void hpm_dsm_free(struct vm *vm)
     vm->hpm.dsm_tab = NULL;
 }
 
-/* The cycles since the mark go to the monitor whose microcode ran (the
- * vector's first words: the first monitor's); `next' runs now (0: none). */
+/* The first monitor of the events ev, as the vector serves them (its
+ * first words are that monitor's): 1 + its index, 0 if none. */
+static unsigned first_of(unsigned ev)
+{
+    static const unsigned order[] = { HPM_IAS, HPM_PCS, HPM_GLN, HPM_CSM | HPM_DSM, HPM_IFM };
+    for (unsigned i = 0; i < sizeof order / sizeof order[0]; i++)
+        if (ev & order[i])
+            return 1 + i;
+    return 0;
+}
+
+/* The cycles and microwords since the mark go to the monitor whose
+ * microcode ran (the vector's first words: the first monitor's), and not
+ * to the program: the instruction before the vector is charged its own
+ * cycles only (vm->last_fetch_cycle moves past them), so the per-opcode
+ * counts are the program's and the run's cycles are the program's plus
+ * the monitors'.  `next' runs now (0: none). */
+static void account(struct vm *vm)
+{
+    struct hpm *m = &vm->hpm;
+    unsigned to = m->cur ? m->cur : first_of(m->ev);
+    uint64_t c = vm->ctr.cycles - m->mark, w = vm->ctr.microwords - m->mark_mw;
+    if (to) {
+        m->cycles[to - 1] += c;
+        m->words[to - 1] += w;
+        vm->last_fetch_cycle += c;
+    }
+    m->mark = vm->ctr.cycles;
+    m->mark_mw = vm->ctr.microwords;
+}
+
 static void charge(struct vm *vm, unsigned next)
 {
     struct hpm *m = &vm->hpm;
-    unsigned to = m->cur ? m->cur : next;
-    if (to)
-        m->cycles[to - 1] += vm->ctr.cycles - m->mark;
+    if (next && !m->cur)
+        m->cur = next;                  /* the vector's first words are its */
+    account(vm);
     if (next)
         m->entries[next - 1]++;
     m->cur = next;
-    m->mark = vm->ctr.cycles;
+}
+
+uint64_t hpm_program_cycles(const struct vm *vm)
+{
+    const struct hpm *m = &vm->hpm;
+    uint64_t c = vm->ctr.cycles;
+    for (int i = 0; i < VM_HPM_COUNT; i++)
+        c -= m->cycles[i];
+    if (m->in_vector)
+        c -= vm->ctr.cycles - m->mark;  /* (not charged yet) */
+    return c;
+}
+
+void hpm_settle_cost(struct vm *vm)
+{
+    if (vm->hpm.in_vector)
+        account(vm);
 }
 
 /* ---- the enabling and disabling instructions ---------------------------------- */
@@ -388,7 +453,7 @@ static int ias_enable(struct vm *vm, int *cc)
     struct hpm *m = &vm->hpm;
     *cc = turn_on(m, HPM_IAS);
     m->ias_period = period;
-    m->ias_next = vm->ctr.cycles + period;
+    m->ias_next = hpm_program_cycles(vm) + period;
     return 0;
 }
 
@@ -415,7 +480,7 @@ static int pcs_enable(struct vm *vm, uint32_t ea, int *cc)
     struct hpm *m = &vm->hpm;
     *cc = turn_on(m, HPM_PCS);
     m->pcs_rate = rate;
-    m->pcs_start = vm->ctr.cycles;
+    m->pcs_start = hpm_program_cycles(vm);
     m->pcs_k = 1;
     m->pcs_next = pcs_tick(m, 1);
     return 0;
@@ -448,7 +513,7 @@ static int glean_enable(struct vm *vm, uint32_t ea, int *cc)
     *cc = turn_on(m, HPM_GLN);
     m->gln_insns = (flags & VM_GLEAN_INSNS) != 0;
     m->gln_every = every;
-    m->gln_next = (m->gln_insns ? vm->ctr.instructions : vm->ctr.cycles) + every;
+    m->gln_next = (m->gln_insns ? vm->ctr.instructions : hpm_program_cycles(vm)) + every;
     m->gln_n = n;
     m->gln_left = m->gln_idx = 0;
     m->gln_full = 0;
@@ -584,7 +649,7 @@ int vm_hpm_op(struct vm *vm, unsigned opcode, uint32_t ea, int *cc)
     return rc;
 }
 
-int hpm_special(struct vm *vm, unsigned sf)
+int hpm_special(struct vm *vm, unsigned sf, unsigned word_cycles)
 {
     int cc = 0, rc;
     switch (sf) {
@@ -597,6 +662,14 @@ int hpm_special(struct vm *vm, unsigned sf)
     case MC_SF_MONPCS: charge(vm, 1 + VM_HPM_PCS); return 0;
     case MC_SF_MONGLN: charge(vm, 1 + VM_HPM_GLEAN); return 0;
     case MC_SF_MONCSM: charge(vm, 1 + VM_HPM_CSM); return 0;
+    case MC_SF_MONIFM:
+        if (!vm->hpm.in_vector) {       /* STOCR's accumulation: from here */
+            vm->hpm.mark = vm->ctr.cycles - word_cycles;
+            vm->hpm.mark_mw = vm->ctr.microwords - 1;
+            vm->hpm.in_vector = 1;
+        }
+        charge(vm, 1 + VM_HPM_IIFM);
+        return 0;
     case MC_SF_CSMSET: csm_latch(vm, rd4(vm, VM_CAT + VM_CAT_CSM)); return 0;
     case MC_SF_DSMPOP: dsm_pop(&vm->hpm); return 0;
     case MC_SF_GLNOFF:
@@ -607,6 +680,8 @@ int hpm_special(struct vm *vm, unsigned sf)
     case MC_SF_MONEND:
         charge(vm, 0);
         vm->hpm.ev = 0;
+        vm->hpm.in_vector = 0;
+        hpm_timer(vm);                  /* the timers stood still meanwhile */
         settle(vm);
         return 0;
     default: return 0;
@@ -615,14 +690,15 @@ int hpm_special(struct vm *vm, unsigned sf)
 
 void vm_hpm_stats(const struct vm *vm, enum vm_hpm w, struct vm_hpm_stats *out)
 {
-    static const unsigned bit[VM_HPM_COUNT] = { HPM_IAS, HPM_PCS, HPM_GLN, HPM_CSM };
+    static const unsigned bit[VM_HPM_COUNT] = { HPM_IAS, HPM_PCS, HPM_GLN, HPM_CSM, 0 };
     const struct hpm *m = &vm->hpm;
     memset(out, 0, sizeof *out);
     if ((unsigned)w >= VM_HPM_COUNT)
         return;
-    out->on = (m->on & bit[w]) != 0;
+    out->on = w == VM_HPM_IIFM ? vm->iifm.on : (m->on & bit[w]) != 0;
     out->full = (w == VM_HPM_GLEAN && m->gln_full != 0) || (w == VM_HPM_CSM && m->csm_full != 0);
     out->events = m->events[w];
     out->entries = m->entries[w];
     out->cycles = m->cycles[w];
+    out->microwords = m->words[w];
 }

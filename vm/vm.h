@@ -421,12 +421,15 @@ void vm_set_host(struct vm *vm, const struct vm_host *host);    /* copied; NULL 
  * marks (a state or task change, a slice's end).
  */
 #define VM_IIFM_BLOCK 24            /* bytes of the control block */
-enum { VM_IIFM_PROB = 0x80, VM_IIFM_SUP = 0x40, VM_IIFM_SLICE = 0x20 };   /* its flags (+4) */
+enum { VM_IIFM_PROB = 0x80, VM_IIFM_SUP = 0x40, VM_IIFM_SLICE = 0x20,      /* its flags (+4) */
+       VM_IIFM_TABLE_ALL = 0x10 };  /* every opcode matched into its entry of the table */
 /* Does the opcode of decode index idx match pattern in every bit that is
  * not a don't-care?  (The compare register's test.) */
 int vm_iifm_matches(unsigned pattern, unsigned dontcare, unsigned idx);
-#define VM_IIFM_TABLE (512 * 16)    /* bytes of the time-slicing frequency table */
+#define VM_IIFM_TABLE (512 * 16)    /* bytes of the frequency table (slicing, every opcode) */
 int vm_iifm_start(struct vm *vm, uint32_t addr);
+/* (What the hardware still holds when the run is over is added to the
+ * counters and the table in storage at no cost: no microcode runs.) */
 void vm_iifm_stop(struct vm *vm, uint64_t *count, uint64_t *cycles);
 int vm_iifm_active(const struct vm *vm);
 /* The monitor as it stands, without stopping it (a live view, a report in
@@ -444,6 +447,10 @@ struct vm_iifm_state {
     uint64_t slice_count, slice_cycles;
 };
 void vm_iifm_state(const struct vm *vm, struct vm_iifm_state *out);
+/* Entry d of the frequency table (slicing, or every opcode's) as it
+ * stands: what the microcode accumulated in storage, what the hardware
+ * still holds and the open interval's. */
+void vm_iifm_entry(const struct vm *vm, unsigned d, uint64_t *count, uint64_t *cycles);
 
 /* ---- the sampling monitors (imp(7), "THE SAMPLING MONITORS") -----------------------
  *
@@ -462,6 +469,8 @@ void vm_iifm_state(const struct vm *vm, struct vm_iifm_state *out);
 #define VM_CAT_PCS    0xACu         /* ... the PC-sampling block's (EPCS stores it) */
 #define VM_CAT_GLEAN  0xB0u         /* ... the gleaning block's (EGLN stores it) */
 #define VM_CAT_CSM    0xB4u         /* ... the CSECT monitor's block's (ECSM stores it) */
+#define VM_CAT_IIFM   0xE0u         /* ... the frequency monitor's counters: 2 D (LOCR clears
+                                       them, its microcode accumulates into them) */
 #define VM_CSM_BLOCK  48u
 #define VM_CSM_ENTRY  8u            /* a CSECT: +0 A start, +4 A end (not in it) */
 #define VM_CSM_RECORD 16u           /* a transition: imp(7), "The CSECT monitor" */
@@ -497,8 +506,8 @@ enum { VM_GLEAN_INSNS = 0x80 };     /* its flags (+4): the interval counts instr
 /* The gleaned record's length for an info mask (4 for its header). */
 unsigned vm_glean_record_len(unsigned info);
 
-enum vm_hpm { VM_HPM_IAS, VM_HPM_PCS, VM_HPM_GLEAN, VM_HPM_CSM, VM_HPM_COUNT };
-const char *vm_hpm_name(enum vm_hpm m);      /* "ias", "pcs", "glean", "csm" */
+enum vm_hpm { VM_HPM_IAS, VM_HPM_PCS, VM_HPM_GLEAN, VM_HPM_CSM, VM_HPM_IIFM, VM_HPM_COUNT };
+const char *vm_hpm_name(enum vm_hpm m);      /* "ias", "pcs", "glean", "csm", "iifm" */
 int vm_hpm_op(struct vm *vm, unsigned opcode, uint32_t ea, int *cc);
 struct vm_hpm_stats {
     int on;                         /* enabled now */
@@ -506,7 +515,15 @@ struct vm_hpm_stats {
     uint64_t events;                /* samples, ticks or records taken */
     uint64_t entries;               /* times its microcode ran */
     uint64_t cycles;                /* the cycles of its microcode: the probe effect */
+    uint64_t microwords;            /* ... and its microwords */
 };
+/*
+ * The monitors' cycles are not the program's: vm_counters' op_cycles
+ * leave them out (an instruction is charged its cycles from its fetch to
+ * the next, less the monitors' microcode between), so the per-opcode
+ * counts are the same with any monitor armed, and the run's cycles are
+ * the sum of op_cycles and every monitor's cycles.
+ */
 void vm_hpm_stats(const struct vm *vm, enum vm_hpm m, struct vm_hpm_stats *out);
 
 /*

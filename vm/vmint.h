@@ -111,14 +111,19 @@ enum ev_source {
  * FREQUENCY MONITORING").  The control block LOCR loads (IIFM_BLOCK
  * bytes): +0 H pattern (an opcode: X'00nn' or X'B2nn'), +2 H don't-care
  * bits, +4 X flags, +5 X 0, +6 H tasks (bit 15-n+1... see imp(7)), +8 F
- * slice in cycles, +12 A frequency table, +16 2F 0.  STOCR stores
- * IIFM_RESULT bytes: +0 D opcode counter, +8 D cycle counter.
+ * slice in cycles, +12 A frequency table, +16 2F 0.  The microcode
+ * accumulates the hardware's counters into CAT+X'E0' (D opcode counter,
+ * D cycle counter) and into the table; STOCR stores the counters
+ * (IIFM_RESULT bytes) at its operand.
  */
-enum { IIFM_PROB = VM_IIFM_PROB, IIFM_SUP = VM_IIFM_SUP, IIFM_SLICE = VM_IIFM_SLICE };
+enum { IIFM_PROB = VM_IIFM_PROB, IIFM_SUP = VM_IIFM_SUP, IIFM_SLICE = VM_IIFM_SLICE,
+       IIFM_ALL = VM_IIFM_TABLE_ALL };
 #define IIFM_BLOCK     VM_IIFM_BLOCK
 #define IIFM_RESULT    16
 #define IIFM_TABLE     VM_IIFM_TABLE    /* a count and a cycle doubleword per decode index */
 #define IIFM_MIN_SLICE 1000u            /* cycles */
+#define IIFM_DRAIN     65536u           /* the hardware's counters are accumulated at least
+                                           this often (program cycles) */
 struct iifm {
     int on;
     uint16_t pattern, dontcare, tasks;
@@ -129,8 +134,15 @@ struct iifm {
     int open;                           /* the open interval counts (state, task selected) */
     int open_prob;
     unsigned open_task;
-    uint64_t count, cycles;             /* the opcode and cycle counters */
-    uint64_t slice_count, slice_cycles; /* slicing: the current opcode's slice */
+    /* the hardware's counters, not yet accumulated by the microcode: the
+       opcode and cycle counters, and (slicing, the table of every opcode)
+       each opcode's */
+    uint64_t hw_n, hw_c;
+    uint64_t pend_n[512], pend_c[512];
+    unsigned scan;                      /* SF=IFMNEXT's place in the opcodes */
+    int due;                            /* the counters wait for the microcode */
+    uint32_t item_addr, item_n, item_c; /* the item latched for it (IFMA, IFMN, IFMC) */
+    uint64_t slice_end, drain_at;       /* in program cycles (hpm_program_cycles) */
     unsigned cur;                       /* slicing: the decode index counted */
 };
 
@@ -141,7 +153,8 @@ struct iifm {
  * microcode reads them at every event.
  */
 enum { HPM_IAS = 1, HPM_PCS = 2, HPM_GLN = 4, HPM_CSM = 8,      /* MONEV's bits 28-31, 1 << m */
-       HPM_DSM = 16 };                  /* bit 27: data references latched (the CSECT monitor's) */
+       HPM_DSM = 16,                    /* bit 27: data references latched (the CSECT monitor's) */
+       HPM_IFM = 32 };                  /* bit 26: the frequency monitor's counters to accumulate */
 #define DSM_QUEUE 8                     /* data references latched between two fetches */
 struct hpm {
     unsigned on;                        /* MON_* enabled */
@@ -168,8 +181,11 @@ struct hpm {
     uint64_t entry_insn;                /* instructions at the last entry from a fetch */
     int entered;
     unsigned cur;                       /* the monitor its cycles go to now (0: none yet) */
-    uint64_t mark;                      /* ... since this cycle */
+    uint64_t mark, mark_mw;             /* ... since this cycle and microword count */
+    int in_vector;                      /* the vector's microcode runs (entered, no MONEND yet) */
+    unsigned vector;                    /* ... which: MC_V_MONITOR, or MC_V_ACCUMULATE (IIFM alone) */
     uint64_t events[VM_HPM_COUNT], entries[VM_HPM_COUNT], cycles[VM_HPM_COUNT];
+    uint64_t words[VM_HPM_COUNT];       /* microwords, as cycles */
 };
 
 /*
@@ -488,9 +504,11 @@ int iu_fetch(struct vm *vm, const uint8_t **host);   /* *host: storage.h st_ifet
 /* iifm.c */
 /* LOCR's and STOCR's work on the block at addr: 0 or a PIC (5, 6). */
 int iifm_load(struct vm *vm, uint32_t addr);
-int iifm_store(struct vm *vm, uint32_t addr, uint64_t *count, uint64_t *cycles);
+int iifm_store(struct vm *vm, uint32_t addr);   /* SF=STOCR: stop; the microcode stores */
 void iifm_fetched(struct vm *vm);       /* after a fetch is counted, PW_MON set */
 void iifm_mark(struct vm *vm);          /* the PSW's state or the task may have changed */
+void iifm_next(struct vm *vm);          /* SF=IFMNEXT: latch the next item to accumulate */
+uint32_t iifm_source(const struct vm *vm, unsigned sel);   /* IFMA, IFMN, IFMC */
 int iu_exfetch(struct vm *vm);
 
 /* monitor.c */
@@ -498,10 +516,18 @@ int iu_exfetch(struct vm *vm);
 #define PER_ENTER (-3)                  /* special(): a PER interruption (trap, PIC 0) */
 /* An event due?  Take it (1: go to the monitor vector), or 0.  at_fetch:
  * from an instruction fetch (once per instruction), else from the wait. */
-int hpm_enter(struct vm *vm, int at_fetch);
+/* An event due: the vector is entered (1) instead of the word of
+ * word_cycles (a fetch's: at_fetch, or the wait's), whose cycles are the
+ * monitors' from then on. */
+int hpm_enter(struct vm *vm, int at_fetch, unsigned word_cycles);
+/* The vector's cycles so far go to its monitor (a run stops in it). */
+void hpm_settle_cost(struct vm *vm);
+/* The cycles that were the program's: the run's less every monitor's. */
+uint64_t hpm_program_cycles(const struct vm *vm);
 void hpm_timer(struct vm *vm);          /* register the first deadline (EV_HPM) */
 uint64_t hpm_deadline(const struct vm *vm);   /* the next timed event, or UINT64_MAX */
-int hpm_special(struct vm *vm, unsigned sf); /* SF=MONCTL ... MONEND: 0 or a PIC */
+/* SF=MONCTL ... MONEND (of a word of word_cycles): 0 or a PIC */
+int hpm_special(struct vm *vm, unsigned sf, unsigned word_cycles);
 uint32_t hpm_source(const struct vm *vm);     /* MONEV */
 uint32_t hpm_dsm_source(const struct vm *vm, int kind);   /* DSMQ (0), DSMK (1) */
 void hpm_dsm_ref(struct vm *vm, uint32_t addr, int store);  /* the slow path: an operand */

@@ -29,6 +29,12 @@ static int vectors(struct masm *m)
 {
     for (int v = 0; v < MC_NVECTORS; v++) {
         struct symbol *s = masm_lookup(m, mc_vector_names[v]);
+        if ((!s || !s->is_label) && v == MC_V_ACCUMULATE) {
+            /* optional: the monitor vector's, whose microcode then leaves
+               the frequency monitor's counts to the end of the run */
+            m->img.vector[v] = m->img.vector[MC_V_MONITOR];
+            continue;
+        }
         if (!s || !s->is_label) {
             diag_error(&m->diag, "the microprogram has no '%s' label (a required vector)",
                        mc_vector_names[v]);

@@ -4,7 +4,9 @@
  * opcode, a don't-care subset and all opcodes; the state filter; the
  * time-slicing table; the same counts from the free-running engine and
  * from instruction steps; a reading in the middle of a run that leaves
- * the monitor counting; the exceptions of bad control blocks.
+ * the monitor counting; the exceptions of bad control blocks; the
+ * table of every opcode, accumulated by the microcode into storage, and
+ * what that microcode costs: the monitor's cycles, never the program's.
  */
 #include <string.h>
 
@@ -206,7 +208,10 @@ static void test_live(void)
 static void test_errors(void)
 {
     static const struct { unsigned flags; uint32_t slice, table, at; unsigned pic; } bad[] = {
-        { 0x10, 0, 0, BLOCK, 6 },                /* an unknown flag */
+        { 0x08, 0, 0, BLOCK, 6 },                /* an unknown flag */
+        { 0x30, 5000, TABLE, BLOCK, 6 },         /* slicing and every opcode: one table */
+        { 0x10, 0, TABLE + 4, BLOCK, 6 },        /* every opcode: a table not aligned */
+        { 0x10, 0, 0xFFF000, BLOCK, 6 },         /* ... or outside storage */
         { 0x20, 10, TABLE, BLOCK, 6 },           /* a slice too short */
         { 0x20, 5000, TABLE + 4, BLOCK, 6 },     /* a table not aligned */
         { 0x20, 5000, 0xFFF000, BLOCK, 6 },      /* a table outside storage */
@@ -235,6 +240,102 @@ static void test_errors(void)
     vm_free(p.vm);
 }
 
+/* A loop in the problem state that changes state at every turn (SVC to
+ * a handler that returns with LPSW): every change is a mark, and the
+ * next fetch enters the monitor vector to accumulate.  with_iifm: LOCR
+ * first and STOCR last (in the handler of any SVC but 1), or two NOPRs in the
+ * place of each (the same program otherwise). */
+static void nopr2(struct prog *p)
+{
+    I(p, "BCR", .r1 = 0, .r2 = 0);
+    I(p, "BCR", .r1 = 0, .r2 = 0);
+}
+
+static void state_loop(struct prog *p, int with_iifm, unsigned flags)
+{
+    block(p, 0x0000, 0xFFFF, flags, 0, 0, flags ? TABLE : 0);
+    if (with_iifm)
+        I(p, "LOCR", .d2 = BLOCK);
+    else
+        nopr2(p);
+    I(p, "LPSW", .d2 = 0x900);
+    uint32_t prob = p->pc;
+    I(p, "LA", .r1 = 3, .d2 = 20);
+    uint32_t top = p->pc;
+    I(p, "AR", .r1 = 4, .r2 = 3);
+    I(p, "SVC", .i2 = 1);
+    I(p, "BCT", .r1 = 3, .d2 = (uint16_t)top);
+    I(p, "SVC", .i2 = 2);
+    set_word(p, 0x900, 0x00090000);               /* EC, problem state */
+    set_word(p, 0x904, prob);
+    p->pc = 0xA00;                                /* the SVC handler */
+    uint8_t code[] = { 0x95, 0x01, 0x00, 0x8B,    /* CLI X'8B',1 */
+                       0x47, 0x70, 0x0A, 0x10,    /* BNE X'A10' */
+                       0x82, 0x00, 0x00, 0x20 };  /* LPSW X'20' */
+    vm_store_bytes(p->vm, p->pc, code, sizeof code);
+    p->pc = 0xA10;
+    if (with_iifm)
+        I(p, "STOCR", .d2 = RESULT);
+    else
+        nopr2(p);
+    uint8_t undef[] = { 0x00, 0x00 };             /* no program handler: the stop */
+    vm_store_bytes(p->vm, p->pc, undef, sizeof undef);
+    p->pc += sizeof undef;
+    set_word(p, 0x60, 0x00080000);                /* SVC new PSW: EC, supervisor, X'A00' */
+    set_word(p, 0x64, 0xA00);
+}
+
+/* The table of every opcode (flag X'10'): each entry is the machine's
+ * exact count and cycles; the counters are their sum; the accumulation
+ * is the monitor's microcode, whose cycles are not the program's: every
+ * opcode's cycles are the same as without the monitor, and the run's
+ * cycles are the program's plus the monitor's. */
+static void test_table_and_cost(void)
+{
+    struct prog a, b;
+    prog_start(&a);
+    state_loop(&a, 0, 0);
+    prog_start(&b);
+    state_loop(&b, 1, 0x10);
+    enum vm_status sa = run_for(&a, 1000000), sb = run_for(&b, 1000000);
+    check_int(sa, ==, sb);
+    check_int(sa, ==, VM_NO_PGM_HANDLER);
+    const struct vm_counters *ka = vm_counters(a.vm), *kb = vm_counters(b.vm);
+    uint64_t n = 0, c = 0, mism = 0;
+    for (unsigned d = 0; d < 512; d++) {
+        if (d == 0x07 || d == 256 + 0xE6 || d == 256 + 0xE7)
+            continue;                           /* the NOPRs, LOCR, STOCR */
+        mism += ka->op_count[d] != kb->op_count[d] || ka->op_cycles[d] != kb->op_cycles[d];
+        uint64_t tn = dword(&b, TABLE + 16 * d), tc = dword(&b, TABLE + 16 * d + 8);
+        n += tn;
+        c += tc;
+        if (d == 0x1A || d == 0x41 || d == 0x46) {      /* AR, LA, BCT: all of them */
+            check_uint(tn, ==, kb->op_count[d]);
+            check_uint(tc, ==, kb->op_cycles[d]);
+        }
+    }
+    check_int(mism, ==, 0);                     /* the program's own cycles, unchanged */
+    check_uint(kb->op_count[0x1A], ==, 20);
+    check_uint(n, ==, dword(&b, RESULT));       /* the counters: the table's sum */
+    check_uint(c, ==, dword(&b, RESULT + 8));
+    check_uint(dword(&b, VM_CAT + VM_CAT_IIFM), ==, n);   /* accumulated in storage */
+    struct vm_hpm_stats st;
+    vm_hpm_stats(b.vm, VM_HPM_IIFM, &st);
+    printf("# the monitor: %llu entries, %llu cycles, %llu microwords\n",
+           (unsigned long long)st.entries, (unsigned long long)st.cycles,
+           (unsigned long long)st.microwords);
+    check_uint(dword(&b, TABLE + 16 * 0x82), ==, 21);     /* LPSW: the first and the loop's */
+    check(st.entries >= 20);                    /* a mark at every SVC and LPSW */
+    check(st.cycles > 0 && st.microwords > 0);
+    uint64_t prog = 0;
+    for (unsigned d = 0; d < 512; d++)
+        prog += kb->op_cycles[d];
+    check_uint(prog + st.cycles, ==, kb->cycles);
+    check_uint(dword(&b, TABLE + 16 * 0x07), ==, 0);      /* (no NOPR in this one) */
+    vm_free(a.vm);
+    vm_free(b.vm);
+}
+
 int main(void)
 {
     test_patterns();
@@ -242,5 +343,6 @@ int main(void)
     test_slicing();
     test_live();
     test_errors();
+    test_table_and_cost();
     return tap_done();
 }

@@ -2,11 +2,12 @@
  * iifm.c -- instruction frequency monitoring (imp(7), "INSTRUCTION
  * FREQUENCY MONITORING"; seed 004), armed from the command line with the
  * control block a guest's LOCR would load (mc/src/monitor.mc, LOCR and
- * STOCR; the counting is the I-unit's, vm/hpm-iifm.c), and its report
- * beside the machine's exact counts.  The block, its counters and the
- * time-sliced table are reserved at the top of storage.
+ * STOCR; the hardware counts, vm/hpm-iifm.c, and the microcode
+ * accumulates, mc/src/monitor.mc), and its report beside the machine's
+ * exact counts and its microcode's cost.  The block and the frequency
+ * table are reserved at the top of storage.
  *
- *   --iifm=WHAT[,problem][,supervisor][,tasks=N:M...][,slice=CYCLES]
+ *   --iifm=WHAT[,problem][,supervisor][,tasks=N:M...][,slice=CYCLES|,table]
  *   WHAT: a mnemonic (BCT), an opcode in hex (X'46', 0x46, B2E6) with an
  *   optional /DONTCARE in hex (X'18'/X'07'), or all
  */
@@ -75,6 +76,8 @@ static int parse(struct imprun_opts *o, const char *spec, char *err, size_t errs
             o->iifm_flags |= VM_IIFM_PROB;
         else if (strcmp(tok, "supervisor") == 0)
             o->iifm_flags |= VM_IIFM_SUP;
+        else if (strcmp(tok, "table") == 0)
+            o->iifm_flags |= VM_IIFM_TABLE_ALL;
         else if (strncmp(tok, "slice=", 6) == 0) {
             if (parse_number_in(tok + 6, NUM_DECIMAL, 1000, UINT32_MAX, &v) != 0) {
                 snprintf(err, errsize, "slice '%s' is not a number of cycles (1000 or "
@@ -94,18 +97,28 @@ static int parse(struct imprun_opts *o, const char *spec, char *err, size_t errs
                 o->iifm_tasks |= 1u << (v - 1);
             }
         } else {
-            snprintf(err, errsize, "'%s' is not problem, supervisor, tasks=N:M or "
-                     "slice=CYCLES", tok);
+            snprintf(err, errsize, "'%s' is not problem, supervisor, tasks=N:M, "
+                     "slice=CYCLES or table", tok);
             return -1;
         }
+    }
+    if ((o->iifm_flags & VM_IIFM_SLICE) && (o->iifm_flags & VM_IIFM_TABLE_ALL)) {
+        snprintf(err, errsize, "slice= and table are two uses of one table: give one");
+        return -1;
     }
     return 0;
 }
 
-/* The reserved top of storage: the block, the counters, the table. */
+/* A frequency table: time slicing, or every opcode's. */
+static int has_table(const struct imprun_opts *o)
+{
+    return (o->iifm_flags & (VM_IIFM_SLICE | VM_IIFM_TABLE_ALL)) != 0;
+}
+
+/* The reserved top of storage: the block, the table. */
 static uint32_t reserved(const struct imprun_opts *o)
 {
-    return 64 + ((o->iifm_flags & VM_IIFM_SLICE) ? VM_IIFM_TABLE : 0);
+    return 64 + (has_table(o) ? VM_IIFM_TABLE : 0);
 }
 
 static uint32_t block_at(const struct vm *vm) { return vm_storage_size(vm) - 64; }
@@ -118,7 +131,7 @@ static int arm(struct run *r, uint32_t floor)
     struct vm *vm = r->vm;
     const struct imprun_opts *o = r->o;
     uint8_t b[VM_IIFM_BLOCK] = { 0 };
-    uint32_t table = (o->iifm_flags & VM_IIFM_SLICE) ? table_at(vm) : 0;
+    uint32_t table = has_table(o) ? table_at(vm) : 0;
     b[0] = (uint8_t)(o->iifm_pattern >> 8);
     b[1] = (uint8_t)o->iifm_pattern;
     b[2] = (uint8_t)(o->iifm_dontcare >> 8);
@@ -157,22 +170,13 @@ static const char *name_of(unsigned d)
     return name ? name : "?";
 }
 
-/* The time-sliced table's entry for decode index d: count and cycles,
- * with the current slice's if d is the opcode counted now (st). */
+/* The frequency table's entry for decode index d: count and cycles, as
+ * the microcode leaves it once it has taken what the hardware holds. */
 static void table_entry(struct vm *vm, const struct vm_iifm_state *st, unsigned d,
                         uint64_t *count, uint64_t *cycles)
 {
-    uint8_t e[16];
-    *count = *cycles = 0;
-    if (vm_fetch_bytes(vm, table_at(vm) + 16 * d, e, sizeof e) == 0)
-        for (int i = 0; i < 8; i++) {
-            *count = *count << 8 | e[i];
-            *cycles = *cycles << 8 | e[8 + i];
-        }
-    if ((int)d == st->cur) {
-        *count += st->slice_count;
-        *cycles += st->slice_cycles;
-    }
+    (void)st;
+    vm_iifm_entry(vm, d, count, cycles);
 }
 
 static double cpi(uint64_t c, uint64_t n) { return n ? (double)c / (double)n : 0.0; }
@@ -212,12 +216,19 @@ static void summary(FILE *f, struct run *r)
             o->iifm_tasks ? ", some tasks" : "", n, c, cpi(c, n));
     fprintf(f, "iifm: the machine's exact count of the same opcodes, whole run: %" PRIu64
             " instructions, %" PRIu64 " cycles, CPI %.2f\n", en, ec, cpi(ec, en));
-    if (!(o->iifm_flags & VM_IIFM_SLICE))
+    hpm_cost(f, "iifm", vm, VM_HPM_IIFM);
+    if (!has_table(o))
         return;
-    /* the time-sliced table beside the exact frequencies */
-    fprintf(f, "iifm: time-sliced frequency table (slices of %" PRIu32 " cycles) beside the "
-            "exact counts\n", o->iifm_slice);
-    fprintf(f, "opcode mnemonic   sliced    share       exact    share   CPI sliced  CPI exact\n");
+    /* the frequency table in storage beside the exact frequencies */
+    if (o->iifm_flags & VM_IIFM_SLICE)
+        fprintf(f, "iifm: time-sliced frequency table (slices of %" PRIu32 " cycles) beside the "
+                "exact counts\n", o->iifm_slice);
+    else
+        fprintf(f, "iifm: the frequency table of every opcode counted, beside the exact "
+                "counts\n");
+    fprintf(f, "opcode mnemonic  %7s    share       exact    share  %10s  CPI exact\n",
+            (o->iifm_flags & VM_IIFM_SLICE) ? " sliced" : "counted",
+            (o->iifm_flags & VM_IIFM_SLICE) ? "CPI sliced" : "CPI table");
     for (unsigned d = 0; d < 512; d++) {
         uint64_t sn, sc;
         table_entry(vm, &st, d, &sn, &sc);
@@ -240,16 +251,17 @@ static void profile(FILE *f, struct run *r)
     vm_iifm_state(vm, &st);
     uint64_t n = st.count, c = st.cycles;
     char flags[40] = "";
-    snprintf(flags, sizeof flags, "%s%s%s", (o->iifm_flags & VM_IIFM_PROB) ? "problem," : "",
+    snprintf(flags, sizeof flags, "%s%s%s%s", (o->iifm_flags & VM_IIFM_PROB) ? "problem," : "",
              (o->iifm_flags & VM_IIFM_SUP) ? "supervisor," : "",
-             (o->iifm_flags & VM_IIFM_SLICE) ? "slice," : "");
+             (o->iifm_flags & VM_IIFM_SLICE) ? "slice," : "",
+             (o->iifm_flags & VM_IIFM_TABLE_ALL) ? "table," : "");
     size_t fl = strlen(flags);
     if (fl)
         flags[fl - 1] = '\0';
     fprintf(f, "iifm pattern=%04X dontcare=%04X flags=%s slice=%" PRIu32 " count=%" PRIu64
             " cycles=%" PRIu64 "\n", o->iifm_pattern, o->iifm_dontcare, fl ? flags : "-",
             o->iifm_slice, n, c);
-    if (!(o->iifm_flags & VM_IIFM_SLICE))
+    if (!has_table(o))
         return;
     for (unsigned d = 0; d < 512; d++) {
         uint64_t sn, sc;
@@ -262,7 +274,9 @@ static void profile(FILE *f, struct run *r)
     }
 }
 
-/* Its member of --json: the compare register and its counters. */
+/* Its member of --json: the compare register, its counters (count,
+ * count_cycles) and, as every member, its microcode's entries, cycles
+ * and microwords. */
 static void json(struct hpm_json *h, struct run *r)
 {
     const struct imprun_opts *o = r->o;
@@ -271,11 +285,16 @@ static void json(struct hpm_json *h, struct run *r)
     struct vm_iifm_state st;
     vm_iifm_state(r->vm, &st);      /* (as the summary reads them) */
     uint64_t n = st.count, c = st.cycles;
+    struct vm_hpm_stats s;              /* its microcode: the accumulation */
+    vm_hpm_stats(r->vm, VM_HPM_IIFM, &s);
     hpm_json_member(h, "iifm");
     json_hex(h->j, "pattern", o->iifm_pattern, 4);
     json_hex(h->j, "dontcare", o->iifm_dontcare, 4);
     json_u64(h->j, "count", n);
-    json_u64(h->j, "cycles", c);
+    json_u64(h->j, "count_cycles", c);
+    json_u64(h->j, "entries", s.entries);
+    json_u64(h->j, "cycles", s.cycles);
+    json_u64(h->j, "microwords", s.microwords);
     json_end(h->j, '}');
 }
 
@@ -381,15 +400,15 @@ static int on(const struct imprun_opts *o) { return o->iifm; }
 static void off(struct imprun_opts *o) { o->iifm = 0; }
 
 static const struct hpm_setting settings[] = {
-    { "iifm", "WHAT[,problem|supervisor][,tasks=N:M][,slice=CYCLES]", 0,
-      "count an opcode (a mnemonic, hex, all) as LOCR would", parse, said },
+    { "iifm", "WHAT[,problem|supervisor][,tasks=N:M][,slice=CYCLES|,table]", 0,
+      "count an opcode (a mnemonic, hex, all) as LOCR would; table: each one's", parse, said },
     { NULL, NULL, 0, NULL, NULL, NULL },
 };
 
 const struct hpm_class hpm_iifm = {
     .name = "iifm",
     .what = "instruction frequency monitoring",
-    .hw = -1,
+    .hw = VM_HPM_IIFM,
     .settings = settings,
     .reserve = reserve,
     .on = on,

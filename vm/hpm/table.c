@@ -133,6 +133,7 @@ void hpm_json_counters(struct hpm_json *h, struct run *r, const struct hpm_class
     json_u64(h->j, "events", s.events);
     json_u64(h->j, "entries", s.entries);
     json_u64(h->j, "cycles", s.cycles);
+    json_u64(h->j, "microwords", s.microwords);
     json_bool(h->j, "full", s.full);
     json_end(h->j, '}');
 }

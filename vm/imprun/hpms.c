@@ -145,8 +145,8 @@ void imprun_profile_write(FILE *f, struct run *r, enum vm_status st)
         if ((*c)->hw >= 0 && (*c)->on(o)) {     /* what each one's microcode cost */
             struct vm_hpm_stats s;
             vm_hpm_stats(vm, (enum vm_hpm)(*c)->hw, &s);
-            fprintf(f, "monitor %s entries=%" PRIu64 " cycles=%" PRIu64 "\n", (*c)->name,
-                    s.entries, s.cycles);
+            fprintf(f, "monitor %s entries=%" PRIu64 " cycles=%" PRIu64 " microwords=%" PRIu64
+                    "\n", (*c)->name, s.entries, s.cycles, s.microwords);
         }
     for (const struct hpm_class *const *c = hpm_classes; *c; c++)
         if ((*c)->profile && (*c)->on(o))

@@ -306,6 +306,7 @@ static void write_reports(struct run *r, enum vm_status st)
     if (o->stats) {
         struct rep_stats stats;
         rep_stats_collect(&stats, vm_counters(r->vm));
+        rep_stats_monitors(&stats, r->vm);
         rep_stats_print(r->rep, &stats);
     }
     if (hpm_any_on(o))

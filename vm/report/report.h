@@ -163,9 +163,18 @@ struct rep_stats {
     size_t nops;
     struct rep_op ops[512]; /* the opcodes that ran, most frequent first
                                (then most cycles, then lowest index) */
+    /* The monitors' own cost (rep_stats_monitors; else all 0): ops[]
+     * holds the program's cycles, and cycles = program + the monitors'. */
+    uint64_t program_cycles, program_words, mon_cycles, mon_words;
+    struct vm_hpm_stats mon[VM_HPM_COUNT];
 };
 
 void rep_stats_collect(struct rep_stats *s, const struct vm_counters *c);
+/* The monitors' cycles and microwords beside the program's. */
+void rep_stats_monitors(struct rep_stats *s, const struct vm *vm);
+/* The overhead table: each monitor's cost, the program's, and the run's
+ * total as their sum (nothing when no monitor's microcode ran). */
+void rep_stats_print_overhead(FILE *out, const struct rep_stats *s);
 /* The mnemonic of a decode index ("XREAD..." for the X'E0' family), or
  * NULL if the ISA has none. */
 const char *rep_op_name(unsigned idx);

@@ -9,6 +9,7 @@
 
 #include <inttypes.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "isa.h"
 
@@ -41,6 +42,10 @@ void rep_stats_collect(struct rep_stats *s, const struct vm_counters *c)
     s->instructions = c->instructions;
     s->cycles = c->cycles;
     s->microwords = c->microwords;
+    s->program_cycles = c->cycles;
+    s->program_words = c->microwords;
+    s->mon_cycles = s->mon_words = 0;
+    memset(s->mon, 0, sizeof s->mon);
     s->nops = 0;
     for (unsigned i = 0; i < 512; i++) {
         if (c->op_count[i] == 0 && c->op_cycles[i] == 0)
@@ -55,6 +60,18 @@ void rep_stats_collect(struct rep_stats *s, const struct vm_counters *c)
         o->cycles = c->op_cycles[i];
     }
     qsort(s->ops, s->nops, sizeof s->ops[0], by_count);
+}
+
+void rep_stats_monitors(struct rep_stats *s, const struct vm *vm)
+{
+    s->mon_cycles = s->mon_words = 0;
+    for (int m = 0; m < VM_HPM_COUNT; m++) {
+        vm_hpm_stats(vm, (enum vm_hpm)m, &s->mon[m]);
+        s->mon_cycles += s->mon[m].cycles;
+        s->mon_words += s->mon[m].microwords;
+    }
+    s->program_cycles = s->cycles - s->mon_cycles;
+    s->program_words = s->microwords - s->mon_words;
 }
 
 /* num/den with two decimals, rounded: "5.50"; "-" when den is 0. */
@@ -78,6 +95,37 @@ void rep_stats_format_op(char *buf, size_t size, const struct rep_op *op, uint64
              op->count, op->cycles, cpi, pct);
 }
 
+static void overhead_row(FILE *out, const char *name, uint64_t entries, uint64_t cycles,
+                         uint64_t words, uint64_t total)
+{
+    char pct[32], ent[24];
+    rep_ratio(pct, sizeof pct, cycles * 100, total);
+    if (entries)
+        snprintf(ent, sizeof ent, "%" PRIu64, entries);
+    else
+        snprintf(ent, sizeof ent, "-");
+    fprintf(out, "%-8s %10s %12" PRIu64 " %12" PRIu64 " %7s\n", name, ent, cycles, words, pct);
+}
+
+void rep_stats_print_overhead(FILE *out, const struct rep_stats *s)
+{
+    int any = 0;
+    for (int m = 0; m < VM_HPM_COUNT; m++)
+        any |= s->mon[m].entries != 0;
+    if (!any)
+        return;
+    fprintf(out, "overhead    entries       cycles   microwords       %%\n");
+    for (int m = 0; m < VM_HPM_COUNT; m++)
+        if (s->mon[m].entries)
+            overhead_row(out, vm_hpm_name((enum vm_hpm)m), s->mon[m].entries, s->mon[m].cycles,
+                         s->mon[m].microwords, s->cycles);
+    overhead_row(out, "monitors", 0, s->mon_cycles, s->mon_words, s->cycles);
+    overhead_row(out, "program", 0, s->program_cycles, s->program_words, s->cycles);
+    fprintf(out, "total: %" PRIu64 " cycles = %" PRIu64 " program + %" PRIu64 " monitors; %" PRIu64
+            " microwords = %" PRIu64 " + %" PRIu64 "\n", s->cycles, s->program_cycles,
+            s->mon_cycles, s->microwords, s->program_words, s->mon_words);
+}
+
 void rep_stats_print(FILE *out, const struct rep_stats *s)
 {
     char cpi[32];
@@ -86,6 +134,12 @@ void rep_stats_print(FILE *out, const struct rep_stats *s)
     fprintf(out, "cycles       %14" PRIu64 "\n", s->cycles);
     fprintf(out, "microwords   %14" PRIu64 "\n", s->microwords);
     fprintf(out, "CPI          %14s\n", cpi);
+    if (s->mon_cycles) {                /* the per-opcode table is the program's */
+        rep_ratio(cpi, sizeof cpi, s->program_cycles, s->instructions);
+        fprintf(out, "program cycles %12" PRIu64 "\n", s->program_cycles);
+        fprintf(out, "monitor cycles %12" PRIu64 "\n", s->mon_cycles);
+        fprintf(out, "program CPI  %14s\n", cpi);
+    }
     if (s->nops == 0)
         return;
     fprintf(out, "opcode mnemonic        count       cycles     CPI      %%\n");
@@ -94,4 +148,5 @@ void rep_stats_print(FILE *out, const struct rep_stats *s)
         rep_stats_format_op(line, sizeof line, &s->ops[i], s->instructions);
         fprintf(out, "%s\n", line);
     }
+    rep_stats_print_overhead(out, s);
 }

@@ -16,6 +16,7 @@ void rep_run_collect(struct rep_run *r, const struct vm *vm, const struct symtab
     rep_status_collect(&r->status, vm, t, st, rc);
     rep_regs_collect(&r->regs, vm);
     rep_stats_collect(&r->stats, vm_counters(vm));
+    rep_stats_monitors(&r->stats, vm);
     r->storage = vm_storage_size(vm);
     r->svc_calls = svc ? svc->calls : 0;
     r->svc_bytes_in = svc ? svc->bytes_in : 0;
@@ -76,6 +77,13 @@ static void json_counters(struct json *j, const struct rep_stats *s)
     json_u64(j, "cycles", s->cycles);
     json_u64(j, "microwords", s->microwords);
     json_ratio(j, "cpi", s->cycles, s->instructions);
+    if (s->mon_cycles) {                /* the opcodes' cycles are the program's */
+        json_u64(j, "program_cycles", s->program_cycles);
+        json_u64(j, "program_microwords", s->program_words);
+        json_u64(j, "monitor_cycles", s->mon_cycles);
+        json_u64(j, "monitor_microwords", s->mon_words);
+        json_ratio(j, "program_cpi", s->program_cycles, s->instructions);
+    }
     json_end(j, '}');
     json_array(j, "opcodes");
     for (size_t i = 0; i < s->nops; i++) {

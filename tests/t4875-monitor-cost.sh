@@ -1,0 +1,127 @@
+#!/bin/sh
+# t4875-monitor-cost.sh -- the monitors' own cost kept apart from the
+# program's: with any microcode monitor armed, alone or all together, the
+# per-opcode table of --stats (each opcode's count and cycles, so its CPI)
+# is the unmonitored run's, exactly; the run's cycles and microwords are
+# the program's plus the monitors' (--stats, --json, the profile and
+# impprof's overhead table say so, and the program's are the unmonitored
+# run's); the instruction frequency monitor's table of every opcode
+# (--iifm=all,table) is the exact table, and its microcode is charged to
+# it.  (The CSECT monitor's per and csm methods run an interrupt handler
+# of guest instructions, which are instructions of the run: not here.)
+. "$(dirname "$0")/test-lib.sh"
+. "$TEST_DIR/lib-imprun.sh"
+need_imprun
+need_tools
+
+EX=$IMP_TOP/examples
+
+# The per-opcode table of a --stats report: "OPCODE COUNT CYCLES" lines.
+optable() {
+    perl -ne 'print "$1 $2 $3\n" if /^([0-9A-F]{2}(?:[0-9A-F]{2})?)\s+\S+\s+(\d+)\s+(\d+)\s+\S+\s+\S+$/' "$1"
+}
+# A number of the --stats header: stat NAME FILE ("cycles", "program cycles").
+stat() {
+    sed -n "s/^$1  *\([0-9][0-9]*\)$/\1/p" "$2"
+}
+
+test_expect_success 'the unmonitored runs: their tables and counts' '
+    for p in sieve sort; do
+        imprun -q --stats "$EX/$p.s" >/dev/null 2>base-$p.err &&
+        optable base-$p.err >base-$p.ops &&
+        test -s base-$p.ops &&
+        stat cycles base-$p.err >base-$p.cyc &&
+        stat microwords base-$p.err >base-$p.mw || return 1
+    done &&
+    ! test_grep "^overhead" base-sieve.err
+'
+
+MONITORS='--ias=500
+--ias=300 --ias-window=program/8
+--pcs=50000
+--glean=all,every=300
+--glean=ia+op,insns,every=7,n=3
+--csm
+--csm=2000,data
+--iifm=LA
+--iifm=18/07
+--iifm=all
+--iifm=all,problem
+--iifm=all,table
+--iifm=all,slice=1000
+--ias=400 --pcs=40000 --glean=ia,every=700 --csm=2000,data --iifm=all,table'
+
+test_expect_success 'every monitor, alone and together: the same per-opcode counts and cycles' '
+    echo "$MONITORS" | while read -r spec; do
+        for p in sieve sort; do
+            # shellcheck disable=SC2086
+            imprun -q --stats $spec "$EX/$p.s" >/dev/null 2>mon.err || return 1
+            optable mon.err >mon.ops &&
+            if ! test_cmp base-$p.ops mon.ops; then
+                echo "# differs with $spec ($p)"; return 1
+            fi &&
+            test "$(stat "program cycles" mon.err)" = "$(cat base-$p.cyc)" || {
+                echo "# program cycles differ with $spec ($p)"; return 1; }
+        done
+    done
+'
+
+test_expect_success 'the run is the program plus the monitors (--stats)' '
+    echo "$MONITORS" | while read -r spec; do
+        # shellcheck disable=SC2086
+        imprun -q --stats $spec "$EX/sieve.s" >/dev/null 2>mon.err || return 1
+        perl -ne '"'"'
+            $m += $2, $w += $3 if /^(ias|pcs|glean|csm|iifm)\s+\d+\s+(\d+)\s+(\d+)\s/;
+            ($c, $pc, $mc, $mw, $pw, $ww) = ($1, $2, $3, $4, $5, $6)
+                if /^total: (\d+) cycles = (\d+) program \+ (\d+) monitors; (\d+) microwords = (\d+) \+ (\d+)$/;
+            END { exit !(defined $c && $c == $pc + $mc && $mc == $m && $mc > 0 &&
+                         $mw == $pw + $ww && $ww == $w) }'"'"' mon.err || {
+            echo "# no identity with $spec"; return 1; } &&
+        test "$(sed -n "s/^total: [0-9]* cycles = \([0-9]*\) program.*/\1/p" mon.err)" = \
+             "$(cat base-sieve.cyc)" &&
+        test "$(sed -n "s/^total: .* microwords = \([0-9]*\) + [0-9]*$/\1/p" mon.err)" = \
+             "$(cat base-sieve.mw)" || { echo "# the program is not the unmonitored run ($spec)"; return 1; }
+    done
+'
+
+test_expect_success 'the run is the program plus the monitors (--json)' '
+    imprun -q --json=run.json --ias=400 --pcs=40000 --iifm=all,table "$EX/sieve.s" >/dev/null 2>&1 &&
+    perl -MJSON::PP -e '"'"'
+        local $/; open my $f, "<", $ARGV[0] or die; my $j = decode_json(<$f>);
+        my $c = $j->{counters}; my $m = 0; my $w = 0;
+        $m += $_->{cycles}, $w += $_->{microwords} for values %{$j->{monitors}};
+        exit !($c->{program_cycles} + $c->{monitor_cycles} == $c->{cycles} &&
+               $c->{monitor_cycles} == $m && $m > 0 && $c->{program_cycles} == $ARGV[1] &&
+               $c->{program_microwords} + $c->{monitor_microwords} == $c->{microwords} &&
+               $c->{monitor_microwords} == $w && exists $j->{monitors}{iifm})'"'"' \
+        run.json "$(cat base-sieve.cyc)"
+'
+
+test_expect_success 'the profile and impprof: the overhead table with the program row' '
+    imprun -q --profile=run.prof --ias=400 --pcs=40000 --iifm=all,table "$EX/sieve.s" \
+        >/dev/null 2>&1 &&
+    test_grep "^monitor iifm entries=[1-9][0-9]* cycles=[1-9][0-9]* microwords=[1-9]" run.prof &&
+    impprof run.prof >rep &&
+    base=$(cat base-sieve.cyc) &&
+    test_grep "^program  *-  *$base " rep &&
+    perl -ne '"'"'$ok = $1 == $2 + $3 if /^the run.s cycles: (\d+) = (\d+) program \+ (\d+) monitors$/;
+                 END { $? = !$ok }'"'"' rep &&
+    sed -n "s/^exact \([0-9A-F]*\) [^ ]* \([0-9]*\) \([0-9]*\)$/\1 \2 \3/p" run.prof | sort >got &&
+    awk "\$2 > 0" base-sieve.ops | sort >want &&
+    test_cmp want got
+'
+
+test_expect_success '--iifm=all,table: the table of every opcode is the exact table' '
+    imprun -q --stats --iifm=all,table "$EX/sort.s" >/dev/null 2>err &&
+    test_grep "^iifm: the frequency table of every opcode counted" err &&
+    test_grep "^iifm: the monitor.s microcode: [1-9][0-9]* cycles in [1-9][0-9]* entries" err &&
+    awk "/^opcode mnemonic  counted/ { t = 1; next } t && NF == 8 && \$3 != \$5 && \$2 != \"DIAG\" { bad++ }
+         t && NF == 8 && \$7 != \$8 && \$2 != \"DIAG\" { bad++ } t && NF == 8 { n++ }
+         END { exit !(n > 5 && bad == 0) }" err
+'
+
+test_expect_success 'slice= and table together are a usage error' '
+    { imprun --iifm=all,slice=1000,table "$EX/hello.s" 2>err; test $? -eq 2; } &&
+    test_grep "give one" err
+'
+test_done
