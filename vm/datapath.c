@@ -78,6 +78,9 @@ uint32_t dp_source(struct vm *vm, unsigned sel, const struct uop *u)
     case MC_SRC_PERA: return vm->per.laddr;
     case MC_SRC_DSMQ: return hpm_dsm_source(vm, 0);
     case MC_SRC_DSMK: return hpm_dsm_source(vm, 1);
+    case MC_SRC_CSMB: return vm->hpm.csm_blk;
+    case MC_SRC_CSMK: return vm->hpm.csm_k << 16;
+    case MC_SRC_CSMM: return hpm_csm_map_entry(vm);
     default: return vm->src[sel] ? *vm->src[sel] : 0;
     }
 }

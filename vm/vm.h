@@ -452,6 +452,8 @@ int vm_iifm_active(const struct vm *vm);
 #define VM_CSM_RECORD 16u           /* a transition: imp(7), "The CSECT monitor" */
 #define VM_CSM_MAX    65535u        /* CSECTs in its table */
 #define VM_CSM_DATA   0x80000000u   /* its flags (+40): record operand references too */
+#define VM_CSM_MAPHDR 16u           /* the block-indexed map (+44): +0 F its bytes, +4 A base, +8 F shift, +12 F blocks */
+#define VM_CSM_MAPENT 16u           /* ... an entry a block: imp(7), "The microcode-only CSECT monitor" */
 #define VM_IAS_HEADER 8u            /* bytes of the IAS block before its descriptors */
 #define VM_IAS_WINDOW 20u           /* bytes of a window descriptor */
 #define VM_IAS_MAX_WINDOWS 16u

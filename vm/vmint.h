@@ -156,6 +156,11 @@ struct hpm {
     int gln_full;                       /* the buffer filled: 1, 2 once DGLN saw it */
     uintptr_t csm_brp;                  /* vm->brp at the last fetch: a branch since? */
     uint32_t csm_lo, csm_hi;            /* the bounds comparator: the current CSECT */
+    uint32_t csm_k;                     /* ... its index (X'FFFF': none) */
+    uint32_t csm_blk, csm_tab, csm_n;   /* latched by ECSM: the block, the table, CSECTs */
+    /* the block-indexed map (block +44; 0: none): its entries, the first
+     * block's address, log2 of a block's bytes, the bytes it covers */
+    uint32_t csm_map, csm_mbase, csm_mshift, csm_mspan;
     int csm_full, csm_due;
     /* the data CSECT monitor (ECSM's flag +40 bit 0): the storage path's
      * comparator, with the table as ECSM found it */
@@ -504,6 +509,13 @@ uint64_t hpm_deadline(const struct vm *vm);   /* the next timed event, or UINT64
 int hpm_special(struct vm *vm, unsigned sf); /* SF=MONCTL ... MONEND: 0 or a PIC */
 uint32_t hpm_source(const struct vm *vm);     /* MONEV */
 uint32_t hpm_dsm_source(const struct vm *vm, int kind);   /* DSMQ (0), DSMK (1) */
+/* CSMM: the address of IA's entry in the CSECT monitor's map, or 0 */
+static inline uint32_t hpm_csm_map_entry(const struct vm *vm)
+{
+    const struct hpm *m = &vm->hpm;
+    uint32_t off = (vm->ia - m->csm_mbase) & VM_ADDR_MASK;
+    return m->csm_map && off < m->csm_mspan ? m->csm_map + (off >> m->csm_mshift) * 16 : 0;
+}
 void hpm_dsm_ref(struct vm *vm, uint32_t addr, int store);  /* the slow path: an operand */
 int hpm_dsm_page(const struct vm *vm, uint32_t base);       /* ... its pages */
 void hpm_dsm_free(struct vm *vm);
