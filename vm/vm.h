@@ -513,7 +513,12 @@ void vm_hpm_stats(const struct vm *vm, enum vm_hpm m, struct vm_hpm_stats *out);
 struct vm_per_stats {
     uint64_t events[5];
     uint64_t interrupts;
+    uint64_t fw_cycles;         /* the firmware's checks (imp(7), "What PER costs") */
+    uint64_t fw_count[8];       /* ... how many of each, by vm_per_check_name's order */
 };
+/* The name of firmware check i ("test", "if", ...), NULL past the last;
+ * its cycles in *cycles. */
+const char *vm_per_check_name(unsigned i, unsigned *cycles);
 void vm_per_stats(const struct vm *vm, struct vm_per_stats *out);
 /* The name of the event of PER code bit 0x80 >> i ("successful branch",
  * ..., "CSECT change (the CSECT monitor)"), NULL past the last. */

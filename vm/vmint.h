@@ -186,6 +186,12 @@ struct hpm {
  * in `ev' and PW_PER raised; the next fetch takes the interruption.
  */
 enum { PER_SB = 0x80, PER_IF = 0x40, PER_SA = 0x20, PER_GRA = 0x10, PER_CSM = 0x08 };
+enum per_check {
+#define PER_CHECK(name, key, cycles, when) PER_CK_##name,
+#include "per-checks.def"
+#undef PER_CHECK
+    PER_NCHECKS
+};
 #define PER_EVENTS(X)                                                           \
     X(SB,  "sb",  "successful branch")                                          \
     X(IF,  "if",  "instruction fetch")                                          \
@@ -198,8 +204,7 @@ struct per {
     uint32_t if_n;                      /* span + 1 if IF is enabled, else 0 */
     uint16_t gra_mask;                  /* CR9 16-31: GR0 is bit 15 */
     int gra;                            /* GRA enabled with a mask: the reference engine runs */
-    int sa_mapped;                      /* pages of [sa_lo, sa_lo + sa_span] are out of vm->wr */
-    uint32_t sa_lo, sa_span;
+    int sa_mapped;                      /* SA armed: every page is out of vm->wr */
     uintptr_t brp;                      /* vm->brp at the last fetch: a branch since? */
     unsigned ev;                        /* events of the instruction in progress */
     uint32_t addr;                      /* ... their PER address */
@@ -209,6 +214,12 @@ struct per {
     uint32_t host_iaddr;                /* ... an SA event for the SVC at the next PSW */
     int intr;                           /* the interruption being taken includes PER */
     uint64_t events[5], interrupts;     /* counts, by PER_EVENTS order */
+    /* the firmware's checks (per-checks.def): cycles at every fetch, at
+       the fetch after a branch; owed by a store or a GR write (once an
+       instruction: `marked'), paid at the next fetch */
+    unsigned fw_insn, fw_owed, fw_marked;
+    uintptr_t fw_brp;                   /* vm->brp at the last charge */
+    uint64_t fw_cycles, fw_count[PER_NCHECKS];
 };
 
 enum { SRCK_PTR, SRCK_CONST, SRCK_CALC };
@@ -556,6 +567,8 @@ void st_psw_loaded(struct vm *vm);
 /* the host stored for the program (vm_store_for_program) */
 void per_host_store(struct vm *vm, uint32_t addr, uint32_t len, uint32_t iaddr, int deferred);
 int per_sa_page(const struct vm *vm, uint32_t base);  /* a page the slow path must see */
+/* A check owed by the instruction in progress (once: `mark'), paid at the next fetch. */
+void per_owe(struct vm *vm, enum per_check k, unsigned mark);
 /* At a fetch of the instruction at ia (fetched): the instruction-fetch event. */
 static inline void per_ifetch(struct vm *vm, uint32_t ia)
 {
@@ -565,9 +578,14 @@ static inline void per_ifetch(struct vm *vm, uint32_t ia)
 /* A GR written by the reference engine (r: its number). */
 static inline void per_gr(struct vm *vm, unsigned r)
 {
+    if (!(vm->per.fw_marked & 2))
+        per_owe(vm, PER_CK_GR, 2);
     if (vm->per.gra_mask >> (15 - r) & 1)
         per_note(vm, PER_GRA, vm->iaddr);
 }
+/* The firmware's checks at the fetch of an instruction (PER enabled):
+ * their cycles, to add to the clock and to no instruction's. */
+unsigned per_checks(struct vm *vm);
 
 /* psw.c */
 uint32_t psw_word0(const struct vm *vm);
