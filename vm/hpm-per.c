@@ -108,18 +108,8 @@ unsigned per_checks(struct vm *vm)
         p->fw_count[PER_CK_TEST]++;
     if (en & PER_IF)
         p->fw_count[PER_CK_IFETCH]++;
-    if (en & (PER_SB | PER_CSM)) {
+    if (en & (PER_SB | PER_CSM))
         p->fw_count[PER_CK_FLAG]++;
-        if (vm->brp != p->fw_brp) {     /* the last instruction branched */
-            p->fw_brp = vm->brp;
-            c += check_cycles[PER_CK_BRANCH];
-            p->fw_count[PER_CK_BRANCH]++;
-            if (en & PER_CSM) {
-                c += check_cycles[PER_CK_CSECT];
-                p->fw_count[PER_CK_CSECT]++;
-            }
-        }
-    }
     p->fw_owed = p->fw_marked = 0;
     p->fw_cycles += c;
     return c;
@@ -151,10 +141,8 @@ void per_update(struct vm *vm)
     p->gra_mask = p->en & PER_GRA ? (uint16_t)vm->cr[9] : 0;
     p->gra = p->gra_mask != 0;
     if ((p->en & (PER_SB | PER_CSM)) && !(old_en & (PER_SB | PER_CSM)))
-        p->brp = p->fw_brp = vm->brp;   /* branches from now on */
+        p->brp = vm->brp;               /* branches from now on */
     p->fw_insn = insn_checks(p->en);
-    if (!p->en)
-        p->fw_owed = p->fw_marked = 0;
     /* The store tables follow CR9's SA bit and the range, not the PSW
      * mask: an interrupt handler that runs with PER off would otherwise
      * remap the range twice per interruption. */
@@ -192,10 +180,14 @@ void per_fetch_end(struct vm *vm)
     struct per *p = &vm->per;
     if (vm->brp != p->brp) {
         p->brp = vm->brp;
+        if (p->en & (PER_SB | PER_CSM))     /* the branch set the flag (paid at a fetch) */
+            per_owe(vm, PER_CK_BRANCH, 0);
         if (p->en & PER_SB)
             per_note(vm, PER_SB, vm->iaddr);
-        if (p->en & PER_CSM)
+        if (p->en & PER_CSM) {
             vm->cr[5] |= CR5_CSM_FLAG;
+            per_owe(vm, PER_CK_CSECT, 0);   /* the fetch compares the address */
+        }
     }
     if (vm->cr[5] & CR5_CSM_FLAG) {
         vm->cr[5] &= ~CR5_CSM_FLAG;

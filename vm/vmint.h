@@ -214,11 +214,10 @@ struct per {
     uint32_t host_iaddr;                /* ... an SA event for the SVC at the next PSW */
     int intr;                           /* the interruption being taken includes PER */
     uint64_t events[5], interrupts;     /* counts, by PER_EVENTS order */
-    /* the firmware's checks (per-checks.def): cycles at every fetch, at
-       the fetch after a branch; owed by a store or a GR write (once an
-       instruction: `marked'), paid at the next fetch */
+    /* the firmware's checks (per-checks.def): cycles at every fetch;
+       owed by a branch, a store or a GR write (these two once an
+       instruction: `marked'), paid at the next fetch of an instruction */
     unsigned fw_insn, fw_owed, fw_marked;
-    uintptr_t fw_brp;                   /* vm->brp at the last charge */
     uint64_t fw_cycles, fw_count[PER_NCHECKS];
 };
 

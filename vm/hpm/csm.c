@@ -260,6 +260,16 @@ static void summary(FILE *f, struct run *r)
                 "interruptions in the run's %" PRIu64 " cycles\n", r->o->csm_method == CSM_PER ?
                 "every successful branch (PER)" : "the CSECT event (CR9 bit 4)", ps.interrupts,
                 vm_counters(vm)->cycles);
+        fprintf(f, "csm: the firmware's PER checks: %" PRIu64 " cycles, %.2f%% of the run (",
+                ps.fw_cycles, hpm_pct(ps.fw_cycles, vm_counters(vm)->cycles));
+        unsigned cyc;
+        const char *name, *sep = "";
+        for (unsigned i = 0; (name = vm_per_check_name(i, &cyc)) != NULL; i++)
+            if (ps.fw_count[i]) {
+                fprintf(f, "%s%s %" PRIu64 " x %u", sep, name, ps.fw_count[i], cyc);
+                sep = ", ";
+            }
+        fprintf(f, ")\n");
     } else
         hpm_cost(f, "csm", vm, VM_HPM_CSM);
 }
