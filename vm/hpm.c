@@ -174,6 +174,7 @@ int hpm_enter(struct vm *vm, int at_fetch)
     }
     m->entered = at_fetch;
     m->entry_insn = vm->ctr.instructions;
+    m->entry_upc = at_fetch ? vm->img.vector[MC_V_FETCH] : vm->upc;
     if (ev & HPM_IAS) {                 /* interval timer 4 restarts */
         m->ias_next += m->ias_period;
         m->events[VM_HPM_IAS]++;

@@ -472,7 +472,11 @@ int vm_iifm_active(const struct vm *vm);
     X(OP,      0x1000, 4,  "op",      "the opcode of the instruction just executed") \
     X(CYCLES,  0x0800, 8,  "cycles",  "the cycle counter") \
     X(TASK,    0x0400, 4,  "task",    "the running task's id (0: none)") \
-    X(PAGEINS, 0x0200, 4,  "pageins", "page-ins so far")
+    X(PAGEINS, 0x0200, 4,  "pageins", "page-ins so far") \
+    X(CR,      0x0100, 64, "cr",      "control registers 0-15") \
+    X(TIMER,   0x0080, 4,  "timer",   "the interval timer (the running task's word at X'50')") \
+    X(KEY,     0x0040, 4,  "key",     "the PSW key, in bits 28-31") \
+    X(UADDR,   0x0020, 4,  "uaddr",   "microword addresses: bits 0-15 the word the monitor vector was entered from (the fetch vector, or the wait's word), bits 16-31 the entry of the microcode of the instruction just executed")
 enum {
 #define X(n, bit, len, name, what) VM_GLEAN_##n = bit,
     VM_GLEAN_INFO(X)

@@ -171,6 +171,7 @@ struct hpm {
     unsigned dsm_qn;
     uint64_t dsm_lost;                  /* references the full latch could not keep */
     uint64_t entry_insn;                /* instructions at the last entry from a fetch */
+    uint32_t entry_upc;                 /* the microword the vector was entered from */
     int entered;
     unsigned cur;                       /* the monitor its cycles go to now (0: none yet) */
     uint64_t mark;                      /* ... since this cycle */
@@ -529,6 +530,7 @@ static inline uint32_t hpm_csm_map_entry(const struct vm *vm)
 void hpm_dsm_ref(struct vm *vm, uint32_t addr, int store);  /* the slow path: an operand */
 int hpm_dsm_page(const struct vm *vm, uint32_t base);       /* ... its pages */
 void hpm_dsm_free(struct vm *vm);
+uint32_t tm_itimer(struct vm *vm);      /* the interval timer's word at X'50' (ITMR) */
 uint32_t hpm_read4(struct vm *vm, uint32_t addr);     /* MEM=MRD4 */
 void hpm_write4(struct vm *vm, uint32_t addr, uint32_t v);
 
