@@ -45,7 +45,8 @@ const char *prof_monitor_name(enum prof_monitor_id m);
 
 /* The fields a glean record may hold: bit, key. */
 #define PROF_GLEAN_KEYS(X) X(GK_IA, "ia") X(GK_PSW, "psw") X(GK_GR, "gr") X(GK_OP, "op") \
-    X(GK_CYCLES, "cycles") X(GK_TASK, "task") X(GK_PAGEINS, "pageins") X(GK_BURST, "burst")
+    X(GK_CYCLES, "cycles") X(GK_TASK, "task") X(GK_PAGEINS, "pageins") X(GK_CR, "cr") \
+    X(GK_TIMER, "timer") X(GK_KEY, "key") X(GK_UADDR, "uaddr") X(GK_BURST, "burst")
 
 enum prof_glean_key {
 #define X(e, key) e,
@@ -110,6 +111,8 @@ struct prof_rec {
     unsigned op;
     uint64_t cycles, pageins, burst;
     unsigned task;
+    uint32_t cr[16];
+    uint32_t timer, key, uaddr;
 };
 
 /* How the CSECT transitions were recorded (imprun --csm[=N][,per|,csm]):

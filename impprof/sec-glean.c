@@ -88,14 +88,25 @@ static int rec_value(struct reader *r, int k, const char *v, long n, struct prof
             return rd_error_at(r, v, "psw: not HHHHHHHH.HHHHHHHH");
         return 0;
     case GK_GR:
+    case GK_CR:
         for (int i = 0; i < 16; i++) {
             const char *c = memchr(v, ',', (size_t)(e - v));
             const char *w = c ? c : e;
-            if ((i < 15 && !c) || (i == 15 && c) || rd_parse_hex(v, w - v, 8, &x->gr[i]))
-                return rd_error_at(r, v, "gr: not 16 words of 1 to 8 hex digits, "
-                                         "separated by commas");
+            if ((i < 15 && !c) || (i == 15 && c) ||
+                rd_parse_hex(v, w - v, 8, k == GK_GR ? &x->gr[i] : &x->cr[i]))
+                return rd_error_at(r, v, "%s: not 16 words of 1 to 8 hex digits, "
+                                         "separated by commas", prof_glean_key_name(k));
             v = w + 1;
         }
+        return 0;
+    case GK_TIMER:
+    case GK_UADDR:
+        return rd_parse_hex(v, n, 8, k == GK_TIMER ? &x->timer : &x->uaddr)
+                   ? rd_error_at(r, v, "%s: not 1 to 8 hex digits", prof_glean_key_name(k)) : 0;
+    case GK_KEY:
+        if (rd_parse_dec(v, n, &u) || u > 15)
+            return rd_error_at(r, v, "key: not a storage key (0 to 15)");
+        x->key = (uint32_t)u;
         return 0;
     case GK_OP:
         return rd_parse_opcode(v, n, &x->op) ? rd_error_at(r, v, "op: not 2 or 4 hex digits") : 0;

@@ -14,6 +14,8 @@
  *   .\" @ASSISTOPS@       becomes the table of ASSIST instructions (ASSIST_OPS)
  *   .\" @GLEANINFO@       becomes the table of gleaning's info bits
  *                         (VM_GLEAN_INFO, vm/vm.h)
+ *   .\" @PERCHECKS@       becomes the table of the firmware's PER checks
+ *                         (vm/per-checks.def)
  * Every row of isa_table, isa_ext_table and SVC_FUNCS appears exactly once.
  * Exit 0 ok, 1 if the template cannot be read or output fails, 2 usage.
  */
@@ -165,6 +167,20 @@ static void glean_table(FILE *out)
     fputs(".TE\n", out);
 }
 
+/* The firmware's PER checks and their cycles (vm/per-checks.def). */
+static void per_checks_table(FILE *out)
+{
+    fputs(".TS\nl l lx.\n", out);
+    fputs("\\fBcheck\\fR\t\\fBcycles\\fR\t\\fBmade\\fR\n", out);
+#define PER_CHECK(name, key, cycles, when)                                            \
+    fprintf(out, "%s\t%d\tT{\n", key, cycles);                                         \
+    roff_text(out, when);                                                             \
+    fputs("\nT}\n", out);
+#include "per-checks.def"
+#undef PER_CHECK
+    fputs(".TE\n", out);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -190,6 +206,8 @@ int main(int argc, char **argv)
             assist_table(stdout);
         else if (strcmp(line, ".\\\" @GLEANINFO@\n") == 0)
             glean_table(stdout);
+        else if (strcmp(line, ".\\\" @PERCHECKS@\n") == 0)
+            per_checks_table(stdout);
         else
             fputs(line, stdout);
     }

@@ -81,7 +81,7 @@ static long hexnum(const char *s, int maxdigits)
 
 static int check_word(struct parse *p, const struct mc_word *w, unsigned nwords)
 {
-    for (unsigned b = 82; b < MC_WORD_BITS; b++)
+    for (unsigned b = MC_WORD_USED; b < MC_WORD_BITS; b++)
         if (w->w[b / 32] >> (b % 32) & 1)
             return fail(p, "unused bit %u is set", b);
     for (int i = 0; i < MC_NFIELDS; i++) {

@@ -1,13 +1,13 @@
 /*
  * microword.h -- the IMP microword and the control-store image.
  *
- * A microword is 96 bits wide (82 used), numbered from the right.  Every
+ * A microword is 96 bits wide (84 used), numbered from the right.  Every
  * field is controlled in the same cycle (see the phase order in fields.def):
  *
- *   95     82 81    76 75    70 69   65 64    59 58  55 54 53  50 49 48 47 46
- *  +---------+--------+--------+-------+--------+------+--+------+-----+-----+
- *  | unused  |   A    |   B    |  ALU  |   D    | MEM  |AT|  AG  | RNC | CTR |
- *  +---------+--------+--------+-------+--------+------+--+------+-----+-----+
+ *   95     84 83     77 76     70 69   65 64    59 58  55 54 53  50 49 48 47 46
+ *  +---------+---------+---------+-------+--------+------+--+------+-----+-----+
+ *  | unused  |    A    |    B    |  ALU  |   D    | MEM  |AT|  AG  | RNC | CTR |
+ *  +---------+---------+---------+-------+--------+------+--+------+-----+-----+
  *   45   42 41    37 36  33 32    28 27         16 15                       0
  *  +-------+--------+------+--------+-------------+-------------------------+
  *  |  CC   |   SF   | SEQ  |  COND  |    ADDR     |           LIT           |
@@ -31,6 +31,7 @@
 #include <stdio.h>
 
 #define MC_WORD_BITS 96
+#define MC_WORD_USED 84     /* bits 84-95 are unused and must be 0 */
 #define MC_CS_SIZE   4096   /* control-store words: ADDR is 12 bits */
 #define MC_RSTACK    8      /* micro-subroutine return stack depth */
 

@@ -159,7 +159,7 @@ test_expect_success 'gleaning: every N instructions, all the information' '
     imprun -q --glean=all,insns,every=1000 --profile=gi.prof "$EX/sieve.s" >/dev/null 2>err &&
     n=$(field instructions gi.prof run) &&
     test "$(field records gi.prof glean)" -eq $((n / 1000)) &&
-    test_grep "^rec 0 burst=0 ia=[0-9A-F]* psw=[0-9A-F]\{8\}\.[0-9A-F]\{8\} gr=\([0-9A-F]*,\)\{15\}[0-9A-F]* op=[0-9A-F]* cycles=[0-9]* task=1 pageins=0$" gi.prof
+    test_grep "^rec 0 burst=0 ia=[0-9A-F]* psw=[0-9A-F]\{8\}\.[0-9A-F]\{8\} gr=\([0-9A-F]*,\)\{15\}[0-9A-F]* op=[0-9A-F]* cycles=[0-9]* task=1 pageins=0 cr=\([0-9A-F]*,\)\{15\}[0-9A-F]* timer=[0-9A-F]* key=8 uaddr=[0-9A-F]*$" gi.prof
 '
 
 test_expect_success 'the profile: its records, the same on every run, and a failed write loses nothing' '

@@ -179,9 +179,9 @@ test_expect_success 'README: IIFM, time-sliced: the table adds up, the shares as
 test_expect_success 'README: the CSECT monitor over multicsect.s' '
     readme_run "csm --profile=csm.prof" &&
     test_grep "^csm: 11 transitions among 6 CSECTs: 5 calls, 6 returns, 0 other branches$" rep &&
-    test_grep "^csm: the monitor.s microcode: 958 cycles in 11 entries, .* of the run.s 7905 cycles$" rep &&
+    test_grep "^csm: the monitor.s microcode: 477 cycles in 11 entries, .* of the run.s 7424 cycles$" rep &&
     test_grep "11 transitions among 6 CSECTs: 5 calls, 6 returns, 0 other" "$EX/README" &&
-    test_grep "958 of the run.s 7905 cycles" "$EX/README" &&
+    test_grep "477 of the run.s 7424 cycles" "$EX/README" &&
     test_grep "^    impprof --csm --interval=2000 csm.prof$" "$EX/README" &&
     (cd ex/monitors && impprof --csm --interval=2000 csm.prof) >csm.txt &&
     test_grep "^ 0      -      5  MCMAIN IMPCHECK$" csm.txt &&

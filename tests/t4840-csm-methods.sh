@@ -65,9 +65,9 @@ test_expect_success 'the overhead table, the same twice; microcode within 1.2 ti
     (cd "$MON" && IMPRUN=imprun sh ./csm-overhead.sh) >t1 &&
     (cd "$MON" && IMPRUN=imprun sh ./csm-overhead.sh) >t2 && test_cmp t1 t2 &&
     test_grep "^unmonitored  *1074890  *1.00×" t1 &&
-    test_grep "^PER successful branch + ISR  *18160415  *16.90×  8-10×" t1 &&
-    test_grep "^CSM (CR9 bit 4) + ISR  *1147726  *1.07×  5-6×" t1 &&
-    test_grep "^microcode only (ECSM)  *1090133  *1.01×" t1
+    test_grep "^PER successful branch + ISR  *19127995  *17.80×  8-10×" t1 &&
+    test_grep "^CSM (CR9 bit 4) + ISR  *1706837  *1.59×  5-6×" t1 &&
+    test_grep "^microcode only (ECSM)  *1081304  *1.01×" t1
 '
 
 cat >bad.s <<'SRC'

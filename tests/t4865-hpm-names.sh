@@ -37,11 +37,12 @@ csm   vm/hpm-per.c        the hardware: the CSECT event of PER (CR9 bit 4)
 iifm  vm/paging.c         a task switch closes an IIFM interval (task filter)
 iifm  vm/psw.c            a PSW-state change closes an IIFM interval (state filter)
 iifm  vm/datapath.c       the hardware: the bus sources the accumulation microcode reads
+csm   vm/datapath.c       the hardware: the bus sources the CSECT monitor microcode reads
 per   vm/datapath.c       PER is architected S/370: storage-alteration events of any program
 per   vm/decode.c         PER is architected: instruction-fetch events
 per   vm/engine.c         PER is architected: successful-branch events
 per   vm/fastpath.c       PER is architected: the fast path leaves for PER
-per   vm/fpchoose.c       PER is architected: the fast path is left while PER is on
+per   vm/per-checks.def   PER is architected: the firmware cost of its checks, one row each
 per   vm/hpm-per.c        PER is architected: its event recognition
 per   vm/paging.c         PER is architected: its events under paging
 per   vm/psw.c            PER is architected: PSW bit 1

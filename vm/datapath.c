@@ -79,6 +79,11 @@ uint32_t dp_source(struct vm *vm, unsigned sel, const struct uop *u)
     case MC_SRC_DSMQ: return hpm_dsm_source(vm, 0);
     case MC_SRC_DSMK: return hpm_dsm_source(vm, 1);
     case MC_SRC_IFMA: case MC_SRC_IFMN: case MC_SRC_IFMC: return iifm_source(vm, sel);
+    case MC_SRC_CSMB: return vm->hpm.csm_blk;
+    case MC_SRC_CSMK: return vm->hpm.csm_k << 16;
+    case MC_SRC_CSMM: return hpm_csm_map_entry(vm);
+    case MC_SRC_ITMR: return tm_itimer(vm);
+    case MC_SRC_MUPC: return vm->hpm.entry_upc << 16 | vm->img.dispatch[vm->last_op];
     default: return vm->src[sel] ? *vm->src[sel] : 0;
     }
 }

@@ -267,6 +267,11 @@ static int special(struct vm *vm, const struct uop *u)
         vm->ctr.op_cycles[vm->last_op] += vm->ctr.cycles - vm->last_fetch_cycle;
         vm->last_fetch_cycle = vm->ctr.cycles;
         vm->last_op = vm->didx;
+        if (vm->per.en) {               /* the firmware's PER checks: PER's cycles */
+            unsigned c = per_checks(vm);
+            vm->ctr.cycles += c;
+            vm->last_fetch_cycle += c;
+        }
         if (pw_get(vm) & PW_MON)
             iifm_fetched(vm);
         return 0;

@@ -317,6 +317,11 @@ static inline void count_fetch(struct vm *vm, unsigned didx, uint64_t now)
     vm->ctr.op_cycles[vm->last_op] += now - vm->last_fetch_cycle;
     vm->last_fetch_cycle = now;
     vm->last_op = didx;
+    if (UNLIKELY(vm->per.en)) {         /* the firmware's PER checks: PER's cycles */
+        unsigned c = per_checks(vm);
+        vm->ctr.cycles += c;
+        vm->last_fetch_cycle += c;
+    }
     if (UNLIKELY(pw_get(vm) & PW_MON))
         iifm_fetched(vm);
 }
@@ -721,8 +726,12 @@ enum vm_status fp_run(struct vm *vm)
             ninsn++;
             vm->ctr.op_count[didx]++;
             vm->ctr.op_cycles[lastop] += cyc - lastcyc;
-            lastcyc = cyc;
             lastop = didx;
+            if (vm->per.en) {           /* the firmware's PER checks: PER's cycles */
+                unsigned c = per_checks(vm);
+                cyc += c;
+            }
+            lastcyc = cyc;
             GO_ENTRY(e->entry);
         }
         /* ... with paging or the CSECT monitor too (OP_FETCHRP) */
@@ -754,8 +763,12 @@ enum vm_status fp_run(struct vm *vm)
             ninsn++;
             vm->ctr.op_count[didx]++;
             vm->ctr.op_cycles[lastop] += cyc - lastcyc;
-            lastcyc = cyc;
             lastop = didx;
+            if (vm->per.en) {           /* the firmware's PER checks: PER's cycles */
+                unsigned c = per_checks(vm);
+                cyc += c;
+            }
+            lastcyc = cyc;
             GO_ENTRY(e->entry);
         }
         CASE(OP_BRANCH, l_branch): {

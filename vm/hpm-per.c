@@ -50,15 +50,69 @@ static int completing(unsigned pic)
     }
 }
 
-/* Is any byte of the page at base in [lo, lo + span] (mod 16M)? */
-static int page_in_range(uint32_t base, uint32_t lo, uint32_t span)
-{
-    return ((base - lo) & VM_ADDR_MASK) <= span || ((lo - base) & VM_ADDR_MASK) < ST_PAGE;
-}
-
+/* While storage alteration is armed every store comes to the slow side:
+ * the firmware compares every stored operand with the range
+ * (per-checks.def, STORE), not only those in it. */
 int per_sa_page(const struct vm *vm, uint32_t base)
 {
-    return vm->per.sa_mapped && page_in_range(base, vm->per.sa_lo, vm->per.sa_span);
+    (void)base;
+    return vm->per.sa_mapped;
+}
+
+static const unsigned check_cycles[PER_NCHECKS] = {
+#define PER_CHECK(name, key, cycles, when) cycles,
+#include "per-checks.def"
+#undef PER_CHECK
+};
+
+const char *vm_per_check_name(unsigned i, unsigned *cycles)
+{
+    static const char *const keys[PER_NCHECKS] = {
+#define PER_CHECK(name, key, cycles, when) key,
+#include "per-checks.def"
+#undef PER_CHECK
+    };
+    if (i >= PER_NCHECKS)
+        return NULL;
+    if (cycles)
+        *cycles = check_cycles[i];
+    return keys[i];
+}
+
+/* The checks made at every fetch with these events enabled. */
+static unsigned insn_checks(unsigned en)
+{
+    unsigned c = 0;
+    if (en & (PER_SB | PER_IF | PER_SA | PER_GRA))
+        c += check_cycles[PER_CK_TEST];
+    if (en & PER_IF)
+        c += check_cycles[PER_CK_IFETCH];
+    if (en & (PER_SB | PER_CSM))
+        c += check_cycles[PER_CK_FLAG];
+    return c;
+}
+
+void per_owe(struct vm *vm, enum per_check k, unsigned mark)
+{
+    struct per *p = &vm->per;
+    p->fw_marked |= mark;
+    p->fw_owed += check_cycles[k];
+    p->fw_count[k]++;
+}
+
+unsigned per_checks(struct vm *vm)
+{
+    struct per *p = &vm->per;
+    unsigned en = p->en, c = p->fw_insn + p->fw_owed;
+    if (en & (PER_SB | PER_IF | PER_SA | PER_GRA))
+        p->fw_count[PER_CK_TEST]++;
+    if (en & PER_IF)
+        p->fw_count[PER_CK_IFETCH]++;
+    if (en & (PER_SB | PER_CSM))
+        p->fw_count[PER_CK_FLAG]++;
+    p->fw_owed = p->fw_marked = 0;
+    p->fw_cycles += c;
+    return c;
 }
 
 /* Map the pages of [lo, lo + span] again (every page if span covers 16M). */
@@ -88,19 +142,14 @@ void per_update(struct vm *vm)
     p->gra = p->gra_mask != 0;
     if ((p->en & (PER_SB | PER_CSM)) && !(old_en & (PER_SB | PER_CSM)))
         p->brp = vm->brp;               /* branches from now on */
+    p->fw_insn = insn_checks(p->en);
     /* The store tables follow CR9's SA bit and the range, not the PSW
      * mask: an interrupt handler that runs with PER off would otherwise
      * remap the range twice per interruption. */
     int sa = (vm->cr[9] & 0x20000000u) != 0;
-    uint32_t lo = p->lo, span = p->span;
-    if (sa != p->sa_mapped || (sa && (lo != p->sa_lo || span != p->sa_span))) {
-        int was = p->sa_mapped;
-        uint32_t olo = p->sa_lo, ospan = p->sa_span;
-        p->sa_mapped = sa, p->sa_lo = lo, p->sa_span = span;
-        if (was)
-            remap_range(vm, olo, ospan);
-        if (sa)
-            remap_range(vm, lo, span);
+    if (sa != p->sa_mapped) {           /* every page: every store is checked */
+        p->sa_mapped = sa;
+        remap_range(vm, 0, VM_ADDR_MASK);
     }
     if (p->gra != old_gra)
         vm->fp_refetch = 1;             /* eng_run picks the engine again */
@@ -131,10 +180,14 @@ void per_fetch_end(struct vm *vm)
     struct per *p = &vm->per;
     if (vm->brp != p->brp) {
         p->brp = vm->brp;
+        if (p->en & (PER_SB | PER_CSM))     /* the branch set the flag (paid at a fetch) */
+            per_owe(vm, PER_CK_BRANCH, 0);
         if (p->en & PER_SB)
             per_note(vm, PER_SB, vm->iaddr);
-        if (p->en & PER_CSM)
+        if (p->en & PER_CSM) {
             vm->cr[5] |= CR5_CSM_FLAG;
+            per_owe(vm, PER_CK_CSECT, 0);   /* the fetch compares the address */
+        }
     }
     if (vm->cr[5] & CR5_CSM_FLAG) {
         vm->cr[5] &= ~CR5_CSM_FLAG;
@@ -174,9 +227,11 @@ void per_drop(struct vm *vm)
 
 void per_store(struct vm *vm, uint32_t addr, unsigned len)
 {
-    const struct per *p = &vm->per;
+    struct per *p = &vm->per;
     if (!(p->en & PER_SA))
         return;
+    if (!(p->fw_marked & 1))            /* the instruction's store: the firmware's compare */
+        per_owe(vm, PER_CK_STORE, 1);
     /* [addr, addr + len) meets the range: its first byte is in it, or
        the range starts inside it */
     if (((addr - p->lo) & VM_ADDR_MASK) <= p->span || ((p->lo - addr) & VM_ADDR_MASK) < len)
@@ -207,6 +262,11 @@ void vm_per_stats(const struct vm *vm, struct vm_per_stats *out)
     for (unsigned i = 0; i < 5; i++)
         out->events[i] = vm->per.events[i];
     out->interrupts = vm->per.interrupts;
+    out->fw_cycles = vm->per.fw_cycles;
+    _Static_assert(PER_NCHECKS <= sizeof out->fw_count / sizeof out->fw_count[0],
+                   "vm_per_stats has a count for every check");
+    for (unsigned i = 0; i < sizeof out->fw_count / sizeof out->fw_count[0]; i++)
+        out->fw_count[i] = i < PER_NCHECKS ? vm->per.fw_count[i] : 0;
 }
 
 const char *vm_per_event_name(unsigned i)

@@ -184,6 +184,7 @@ int hpm_enter(struct vm *vm, int at_fetch, unsigned word_cycles)
     }
     m->entered = at_fetch;
     m->entry_insn = vm->ctr.instructions;
+    m->entry_upc = at_fetch ? vm->img.vector[MC_V_FETCH] : vm->upc;
     if (ev & HPM_IAS) {                 /* interval timer 4 restarts */
         m->ias_next += m->ias_period;
         m->events[VM_HPM_IAS]++;
@@ -520,18 +521,88 @@ static int glean_enable(struct vm *vm, uint32_t ea, int *cc)
     return 0;
 }
 
-/* The comparator's bounds from the block (the microcode stores them). */
+/* SF=CSMSET: the comparator takes the current CSECT (+24) and its
+ * bounds: a CSECT's from the table (which it stores at +32, +36 for the
+ * program to see), a gap's from +32, +36 (the microcode found them). */
 static void csm_latch(struct vm *vm, uint32_t blk)
 {
     struct hpm *m = &vm->hpm;
-    m->csm_lo = rd4(vm, blk + 32);
-    m->csm_hi = rd4(vm, blk + 36);
+    uint32_t k = rd4(vm, blk + 24) & 0xFFFF;
+    m->csm_k = k;
+    if (k < m->csm_n) {
+        m->csm_lo = rd4(vm, m->csm_tab + 8 * k);
+        m->csm_hi = rd4(vm, m->csm_tab + 8 * k + 4);
+        hpm_write4(vm, blk + 32, m->csm_lo);
+        hpm_write4(vm, blk + 36, m->csm_hi);
+    } else {
+        m->csm_lo = rd4(vm, blk + 32);
+        m->csm_hi = rd4(vm, blk + 36);
+    }
     if (rd4(vm, blk + 28) & VM_GLEAN_FULL) {    /* no room: the monitor ends */
         m->on &= ~HPM_CSM;
         m->csm_full = 1;
         dsm_set(vm, NULL, 0);
         fp_set_fetch(vm);
     }
+}
+
+/*
+ * The block-indexed map (ECSM builds it in the area at block +44): the
+ * CSECTs' span cut in blocks of 2^shift bytes, the smallest blocks whose
+ * entries fit in the area (8 bytes or more).  An entry tells the
+ * microcode a block's CSECTs with two compares: +0 A e, +4 F a, +8 A s,
+ * +12 F b -- an address below e is in CSECT a, else below s in no CSECT,
+ * else in CSECT b.  Where no CSECT starts in the block s is X'FFFFFFFF'
+ * (b X'FFFF'), and so where more CSECTs meet in it than the entry can
+ * say (b X'FFFE'): the microcode searches the table.  0, or 6: no block size
+ * fits.
+ */
+static int csm_map_build(struct vm *vm, uint32_t area, uint32_t len, uint32_t table, uint32_t n)
+{
+    struct hpm *m = &vm->hpm;
+    uint32_t first = rd4(vm, table), last = rd4(vm, table + 8 * (n - 1) + 4);
+    uint64_t cap = len < VM_CSM_MAPHDR ? 0 : (len - VM_CSM_MAPHDR) / VM_CSM_MAPENT;
+    unsigned shift = 3;
+    while (shift <= 24 && (((uint64_t)last - (first & ~((1u << shift) - 1)) + (1u << shift) - 1)
+                           >> shift) > cap)
+        shift++;
+    if (shift > 24)
+        return 6;
+    uint32_t bsize = 1u << shift, base = first & ~(bsize - 1);
+    uint32_t blocks = (uint32_t)(((uint64_t)last - base + bsize - 1) >> shift);
+    hpm_write4(vm, area + 4, base);
+    hpm_write4(vm, area + 8, shift);
+    hpm_write4(vm, area + 12, blocks);
+    uint32_t k = 0;                     /* the first CSECT ending past the block's start */
+    for (uint32_t i = 0; i < blocks; i++) {
+        uint32_t bs = base + i * bsize, be = bs + bsize;
+        while (k < n && rd4(vm, table + 8 * k + 4) <= bs)
+            k++;
+        uint32_t e = bs, a = 0xFFFF, s = 0xFFFFFFFFu, b = 0xFFFF, j = k;
+        if (j < n && rd4(vm, table + 8 * j) <= bs) {        /* the block starts in CSECT j */
+            e = rd4(vm, table + 8 * j + 4);
+            a = j++;
+        }
+        if (j < n && rd4(vm, table + 8 * j) < be) {         /* CSECT j starts in it */
+            s = rd4(vm, table + 8 * j);
+            b = j;
+            if (rd4(vm, table + 8 * j + 4) < be) {          /* ... and ends in it: search */
+                e = bs;
+                s = 0xFFFFFFFFu;
+                b = 0xFFFE;
+            }
+        }
+        uint32_t at = area + VM_CSM_MAPHDR + i * VM_CSM_MAPENT;
+        hpm_write4(vm, at, e);
+        hpm_write4(vm, at + 4, a);
+        hpm_write4(vm, at + 8, s);
+        hpm_write4(vm, at + 12, b);
+    }
+    m->csm_map = area + VM_CSM_MAPHDR;
+    m->csm_mbase = base;
+    m->csm_mshift = shift;
+    m->csm_mspan = blocks << shift;
+    return 0;
 }
 
 /* ECSM: the block at ea; its address goes to CAT+X'B4'.  The current
@@ -542,15 +613,21 @@ static int csm_enable(struct vm *vm, uint32_t ea, int *cc)
     if (bad)
         return bad;
     uint32_t n = rd4(vm, ea), table = rd4(vm, ea + 4), buf = rd4(vm, ea + 8);
-    uint32_t size = rd4(vm, ea + 12);
+    uint32_t size = rd4(vm, ea + 12), map = rd4(vm, ea + 44);
     if (n == 0 || n > VM_CSM_MAX || (table & 3) || (buf & 3) || size < VM_CSM_RECORD ||
-        (rd4(vm, ea + 40) & ~VM_CSM_DATA) || rd4(vm, ea + 44))
+        (rd4(vm, ea + 40) & ~VM_CSM_DATA) || (map & 3))
         return 6;
     uint64_t tlen = (uint64_t)n * VM_CSM_ENTRY;
-    if (!in_storage(vm, table, tlen) || !in_storage(vm, buf, size))
+    if (!in_storage(vm, table, tlen) || !in_storage(vm, buf, size) ||
+        (map && !in_storage(vm, map, VM_CSM_MAPHDR)))
+        return 5;
+    uint32_t mlen = map ? rd4(vm, map) : 0;
+    if (map && !in_storage(vm, map, mlen))
         return 5;
     if (overlaps(buf, size, ea, VM_CSM_BLOCK) || overlaps(buf, size, table, tlen) ||
-        overlaps(table, tlen, ea, VM_CSM_BLOCK))
+        overlaps(table, tlen, ea, VM_CSM_BLOCK) ||
+        (map && (mlen < VM_CSM_MAPHDR + VM_CSM_MAPENT || overlaps(map, mlen, ea, VM_CSM_BLOCK) ||
+                 overlaps(map, mlen, table, tlen) || overlaps(map, mlen, buf, size))))
         return 6;
     uint32_t ia = vm->ia, lo = 0, hi = 0x1000000u, cur = 0xFFFF, prev_end = 0;
     for (uint32_t i = 0; i < n; i++) {          /* sorted, not empty, not overlapping */
@@ -567,6 +644,10 @@ static int csm_enable(struct vm *vm, uint32_t ea, int *cc)
             hi = a;
         prev_end = b;
     }
+    struct hpm *m = &vm->hpm;
+    m->csm_map = 0;
+    if (map && csm_map_build(vm, map, mlen, table, n) != 0)
+        return 6;
     static const uint32_t zero_at[] = { 16, 20, 28 };
     for (size_t i = 0; i < sizeof zero_at / sizeof zero_at[0]; i++)
         hpm_write4(vm, ea + zero_at[i], 0);
@@ -574,8 +655,10 @@ static int csm_enable(struct vm *vm, uint32_t ea, int *cc)
     hpm_write4(vm, ea + 32, lo);
     hpm_write4(vm, ea + 36, hi);
     hpm_write4(vm, VM_CAT + VM_CAT_CSM, ea);
-    struct hpm *m = &vm->hpm;
     *cc = turn_on(m, HPM_CSM);
+    m->csm_blk = ea;
+    m->csm_tab = table;
+    m->csm_n = n;
     m->csm_full = m->csm_due = 0;
     m->csm_brp = vm->brp;
     csm_latch(vm, ea);

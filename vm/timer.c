@@ -21,6 +21,13 @@
 #define TOD_PER_CYCLE 256
 #define ITIMER 0x50u            /* the interval timer's word (a fixed storage location) */
 
+uint32_t tm_itimer(struct vm *vm)
+{
+    uint32_t v = 0;
+    st_cpu_read4(vm, ITIMER, &v);
+    return v;
+}
+
 uint64_t tm_tod(const struct vm *vm) { return vm->tod_epoch + TOD_PER_CYCLE * vm->ctr.cycles; }
 void tm_set_tod(struct vm *vm, uint64_t v) { vm->tod_epoch = v - TOD_PER_CYCLE * vm->ctr.cycles; tm_update_irq(vm); }
 

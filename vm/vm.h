@@ -476,6 +476,8 @@ void vm_iifm_entry(const struct vm *vm, unsigned d, uint64_t *count, uint64_t *c
 #define VM_CSM_RECORD 16u           /* a transition: imp(7), "The CSECT monitor" */
 #define VM_CSM_MAX    65535u        /* CSECTs in its table */
 #define VM_CSM_DATA   0x80000000u   /* its flags (+40): record operand references too */
+#define VM_CSM_MAPHDR 16u           /* the block-indexed map (+44): +0 F its bytes, +4 A base, +8 F shift, +12 F blocks */
+#define VM_CSM_MAPENT 16u           /* ... an entry a block: imp(7), "The microcode-only CSECT monitor" */
 #define VM_IAS_HEADER 8u            /* bytes of the IAS block before its descriptors */
 #define VM_IAS_WINDOW 20u           /* bytes of a window descriptor */
 #define VM_IAS_MAX_WINDOWS 16u
@@ -494,7 +496,11 @@ void vm_iifm_entry(const struct vm *vm, unsigned d, uint64_t *count, uint64_t *c
     X(OP,      0x1000, 4,  "op",      "the opcode of the instruction just executed") \
     X(CYCLES,  0x0800, 8,  "cycles",  "the cycle counter") \
     X(TASK,    0x0400, 4,  "task",    "the running task's id (0: none)") \
-    X(PAGEINS, 0x0200, 4,  "pageins", "page-ins so far")
+    X(PAGEINS, 0x0200, 4,  "pageins", "page-ins so far") \
+    X(CR,      0x0100, 64, "cr",      "control registers 0-15") \
+    X(TIMER,   0x0080, 4,  "timer",   "the interval timer (the running task's word at X'50')") \
+    X(KEY,     0x0040, 4,  "key",     "the PSW key, in bits 28-31") \
+    X(UADDR,   0x0020, 4,  "uaddr",   "microword addresses: bits 0-15 the word the monitor vector was entered from (the fetch vector, or the wait's word), bits 16-31 the entry of the microcode of the instruction just executed")
 enum {
 #define X(n, bit, len, name, what) VM_GLEAN_##n = bit,
     VM_GLEAN_INFO(X)
@@ -543,7 +549,12 @@ void vm_hpm_stats(const struct vm *vm, enum vm_hpm m, struct vm_hpm_stats *out);
 struct vm_per_stats {
     uint64_t events[5];
     uint64_t interrupts;
+    uint64_t fw_cycles;         /* the firmware's checks (imp(7), "What PER costs") */
+    uint64_t fw_count[8];       /* ... how many of each, by vm_per_check_name's order */
 };
+/* The name of firmware check i ("test", "if", ...), NULL past the last;
+ * its cycles in *cycles. */
+const char *vm_per_check_name(unsigned i, unsigned *cycles);
 void vm_per_stats(const struct vm *vm, struct vm_per_stats *out);
 /* The name of the event of PER code bit 0x80 >> i ("successful branch",
  * ..., "CSECT change (the CSECT monitor)"), NULL past the last. */

@@ -169,6 +169,11 @@ struct hpm {
     int gln_full;                       /* the buffer filled: 1, 2 once DGLN saw it */
     uintptr_t csm_brp;                  /* vm->brp at the last fetch: a branch since? */
     uint32_t csm_lo, csm_hi;            /* the bounds comparator: the current CSECT */
+    uint32_t csm_k;                     /* ... its index (X'FFFF': none) */
+    uint32_t csm_blk, csm_tab, csm_n;   /* latched by ECSM: the block, the table, CSECTs */
+    /* the block-indexed map (block +44; 0: none): its entries, the first
+     * block's address, log2 of a block's bytes, the bytes it covers */
+    uint32_t csm_map, csm_mbase, csm_mshift, csm_mspan;
     int csm_full, csm_due;
     /* the data CSECT monitor (ECSM's flag +40 bit 0): the storage path's
      * comparator, with the table as ECSM found it */
@@ -179,6 +184,7 @@ struct hpm {
     unsigned dsm_qn;
     uint64_t dsm_lost;                  /* references the full latch could not keep */
     uint64_t entry_insn;                /* instructions at the last entry from a fetch */
+    uint32_t entry_upc;                 /* the microword the vector was entered from */
     int entered;
     unsigned cur;                       /* the monitor its cycles go to now (0: none yet) */
     uint64_t mark, mark_mw;             /* ... since this cycle and microword count */
@@ -197,6 +203,12 @@ struct hpm {
  * in `ev' and PW_PER raised; the next fetch takes the interruption.
  */
 enum { PER_SB = 0x80, PER_IF = 0x40, PER_SA = 0x20, PER_GRA = 0x10, PER_CSM = 0x08 };
+enum per_check {
+#define PER_CHECK(name, key, cycles, when) PER_CK_##name,
+#include "per-checks.def"
+#undef PER_CHECK
+    PER_NCHECKS
+};
 #define PER_EVENTS(X)                                                           \
     X(SB,  "sb",  "successful branch")                                          \
     X(IF,  "if",  "instruction fetch")                                          \
@@ -209,8 +221,7 @@ struct per {
     uint32_t if_n;                      /* span + 1 if IF is enabled, else 0 */
     uint16_t gra_mask;                  /* CR9 16-31: GR0 is bit 15 */
     int gra;                            /* GRA enabled with a mask: the reference engine runs */
-    int sa_mapped;                      /* pages of [sa_lo, sa_lo + sa_span] are out of vm->wr */
-    uint32_t sa_lo, sa_span;
+    int sa_mapped;                      /* SA armed: every page is out of vm->wr */
     uintptr_t brp;                      /* vm->brp at the last fetch: a branch since? */
     unsigned ev;                        /* events of the instruction in progress */
     uint32_t addr;                      /* ... their PER address */
@@ -220,6 +231,11 @@ struct per {
     uint32_t host_iaddr;                /* ... an SA event for the SVC at the next PSW */
     int intr;                           /* the interruption being taken includes PER */
     uint64_t events[5], interrupts;     /* counts, by PER_EVENTS order */
+    /* the firmware's checks (per-checks.def): cycles at every fetch;
+       owed by a branch, a store or a GR write (these two once an
+       instruction: `marked'), paid at the next fetch of an instruction */
+    unsigned fw_insn, fw_owed, fw_marked;
+    uint64_t fw_cycles, fw_count[PER_NCHECKS];
 };
 
 enum { SRCK_PTR, SRCK_CONST, SRCK_CALC };
@@ -530,9 +546,17 @@ uint64_t hpm_deadline(const struct vm *vm);   /* the next timed event, or UINT64
 int hpm_special(struct vm *vm, unsigned sf, unsigned word_cycles);
 uint32_t hpm_source(const struct vm *vm);     /* MONEV */
 uint32_t hpm_dsm_source(const struct vm *vm, int kind);   /* DSMQ (0), DSMK (1) */
+/* CSMM: the address of IA's entry in the CSECT monitor's map, or 0 */
+static inline uint32_t hpm_csm_map_entry(const struct vm *vm)
+{
+    const struct hpm *m = &vm->hpm;
+    uint32_t off = (vm->ia - m->csm_mbase) & VM_ADDR_MASK;
+    return m->csm_map && off < m->csm_mspan ? m->csm_map + (off >> m->csm_mshift) * 16 : 0;
+}
 void hpm_dsm_ref(struct vm *vm, uint32_t addr, int store);  /* the slow path: an operand */
 int hpm_dsm_page(const struct vm *vm, uint32_t base);       /* ... its pages */
 void hpm_dsm_free(struct vm *vm);
+uint32_t tm_itimer(struct vm *vm);      /* the interval timer's word at X'50' (ITMR) */
 uint32_t hpm_read4(struct vm *vm, uint32_t addr);     /* MEM=MRD4 */
 void hpm_write4(struct vm *vm, uint32_t addr, uint32_t v);
 
@@ -570,6 +594,8 @@ void st_psw_loaded(struct vm *vm);
 /* the host stored for the program (vm_store_for_program) */
 void per_host_store(struct vm *vm, uint32_t addr, uint32_t len, uint32_t iaddr, int deferred);
 int per_sa_page(const struct vm *vm, uint32_t base);  /* a page the slow path must see */
+/* A check owed by the instruction in progress (once: `mark'), paid at the next fetch. */
+void per_owe(struct vm *vm, enum per_check k, unsigned mark);
 /* At a fetch of the instruction at ia (fetched): the instruction-fetch event. */
 static inline void per_ifetch(struct vm *vm, uint32_t ia)
 {
@@ -579,9 +605,14 @@ static inline void per_ifetch(struct vm *vm, uint32_t ia)
 /* A GR written by the reference engine (r: its number). */
 static inline void per_gr(struct vm *vm, unsigned r)
 {
+    if (!(vm->per.fw_marked & 2))
+        per_owe(vm, PER_CK_GR, 2);
     if (vm->per.gra_mask >> (15 - r) & 1)
         per_note(vm, PER_GRA, vm->iaddr);
 }
+/* The firmware's checks at the fetch of an instruction (PER enabled):
+ * their cycles, to add to the clock and to no instruction's. */
+unsigned per_checks(struct vm *vm);
 
 /* psw.c */
 uint32_t psw_word0(const struct vm *vm);

@@ -16,7 +16,8 @@
  * The control block (at X'BE0', ECSM's operand): +0 F CSECTs, +4 A the
  * table (lo, hi pairs, sorted), +8 A the buffer, +12 F its length, +20 F
  * records written, +28 X full (IMPPERI's), +32 the current CSECT's
- * bounds, +40 X flags (data references).
+ * bounds, +40 X flags (data references), +44 A the block-indexed map
+ * (ECSM builds it; the microcode's short way to a branch target's CSECT).
  */
 #include "hpm.h"
 
@@ -28,6 +29,7 @@
 #include "peri.inc"                 /* peri_code: vm/host/runtime/IMPPERI.s, assembled */
 
 #define CSM_BLOCK_AT 0xBE0u
+#define CSM_MAP_BLOCKS 8192u        /* entries of the block-indexed map, at most */
 
 _Static_assert(CSM_BLOCK_AT + VM_CSM_BLOCK <= IMPRUN_EXIT_STUB,
                "the CSECT block fits before the exit stub");
@@ -135,6 +137,20 @@ static int arm(struct run *r, uint32_t floor)
                 blen, vm_storage_size(r->vm));
         return -1;
     }
+    /* the block-indexed map: room for 8-byte blocks over the CSECTs'
+       span (ECSM picks larger ones if a program is too big for it) */
+    uint64_t span = m->csects[m->ncsects - 1].hi - (m->csects[0].lo & ~7u);
+    uint64_t blocks = (span + 7) / 8 < CSM_MAP_BLOCKS ? (span + 7) / 8 : CSM_MAP_BLOCKS;
+    uint32_t mlen = VM_CSM_MAPHDR + (uint32_t)blocks * VM_CSM_MAPENT;
+    uint32_t map = hpm_take(r, mlen, floor);
+    if (!map) {
+        run_say(r->sink, "csm", NULL, "its map (%" PRIu32 " bytes) does not fit in storage "
+                "above the program", mlen);
+        return -1;
+    }
+    uint8_t w[4];
+    hpm_put32(w, mlen);
+    vm_store_bytes(r->vm, map, w, sizeof w);
     for (uint32_t i = 0; i < m->ncsects; i++) {
         uint8_t e[8];
         hpm_put32(e, m->csects[i].lo);
@@ -148,6 +164,7 @@ static int arm(struct run *r, uint32_t floor)
     hpm_put32(blk + 8, buf);
     hpm_put32(blk + 12, (uint32_t)blen);
     hpm_put32(blk + 40, r->o->csm_data ? VM_CSM_DATA : 0);
+    hpm_put32(blk + 44, map);
     m->csm_buf = buf;
     vm_store_bytes(r->vm, CSM_BLOCK_AT, blk, VM_CSM_BLOCK);
     return 0;
@@ -243,6 +260,16 @@ static void summary(FILE *f, struct run *r)
                 "interruptions in the run's %" PRIu64 " cycles\n", r->o->csm_method == CSM_PER ?
                 "every successful branch (PER)" : "the CSECT event (CR9 bit 4)", ps.interrupts,
                 vm_counters(vm)->cycles);
+        fprintf(f, "csm: the firmware's PER checks: %" PRIu64 " cycles, %.2f%% of the run (",
+                ps.fw_cycles, hpm_pct(ps.fw_cycles, vm_counters(vm)->cycles));
+        unsigned cyc;
+        const char *name, *sep = "";
+        for (unsigned i = 0; (name = vm_per_check_name(i, &cyc)) != NULL; i++)
+            if (ps.fw_count[i]) {
+                fprintf(f, "%s%s %" PRIu64 " x %u", sep, name, ps.fw_count[i], cyc);
+                sep = ", ";
+            }
+        fprintf(f, ")\n");
     } else
         hpm_cost(f, "csm", vm, VM_HPM_CSM);
 }

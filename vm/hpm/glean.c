@@ -62,12 +62,14 @@ static int parse(struct imprun_opts *o, const char *spec, char *err, size_t errs
         if (tok == first) {
             char *s2 = NULL;
             for (char *w = strtok_r(tok, "+", &s2); w; w = strtok_r(NULL, "+", &s2)) {
-                unsigned bit;
-                if (strcmp(w, "all") == 0)
-                    bit = 0xFE00;
-                else if (info_bit(w, &bit) != 0) {
+                unsigned bit = 0;
+                if (strcmp(w, "all") == 0) {
+#define X(n, b, len, s, what) bit |= (b);
+                    VM_GLEAN_INFO(X)
+#undef X
+                } else if (info_bit(w, &bit) != 0) {
                     snprintf(err, errsize, "'%s' is not ia, psw, gr, op, cycles, task, "
-                             "pageins or all", w);
+                             "pageins, cr, timer, key, uaddr or all", w);
                     return -1;
                 }
                 o->glean_info |= bit;
@@ -199,8 +201,25 @@ static void profile(FILE *f, struct run *r)
             fprintf(f, " task=%" PRIu32, hpm_get32(vm, a));
             a += 4;
         }
-        if (o->glean_info & VM_GLEAN_PAGEINS)
+        if (o->glean_info & VM_GLEAN_PAGEINS) {
             fprintf(f, " pageins=%" PRIu32, hpm_get32(vm, a));
+            a += 4;
+        }
+        if (o->glean_info & VM_GLEAN_CR) {
+            fputs(" cr=", f);
+            for (int c = 0; c < 16; c++, a += 4)
+                fprintf(f, "%s%" PRIX32, c ? "," : "", hpm_get32(vm, a));
+        }
+        if (o->glean_info & VM_GLEAN_TIMER) {
+            fprintf(f, " timer=%" PRIX32, hpm_get32(vm, a));
+            a += 4;
+        }
+        if (o->glean_info & VM_GLEAN_KEY) {
+            fprintf(f, " key=%" PRIu32, hpm_get32(vm, a));
+            a += 4;
+        }
+        if (o->glean_info & VM_GLEAN_UADDR)
+            fprintf(f, " uaddr=%" PRIX32, hpm_get32(vm, a));
         fputc('\n', f);
     }
 }
@@ -296,7 +315,7 @@ static void view(struct hpm_view *v, struct run *r)
 
 static const struct hpm_setting settings[] = {
     { "glean", "INFO[,every=N][,insns][,n=N][,buffer=BYTES]", 0,
-      "gleaning ia+psw+gr+op+cycles+task+pageins or all",
+      "gleaning ia+psw+gr+op+cycles+task+pageins+cr+timer+key+uaddr or all",
       parse, said },
     { NULL, NULL, 0, NULL, NULL, NULL },
 };
