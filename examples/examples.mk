@@ -65,9 +65,12 @@ demo: all $(DEMO_OUT)/payroll.load
 	fi
 
 # make reorder: the CSECT reordering experiment of examples/reorder (the
-# Linz paper's Table I) on the large and the small program; the tables
-# and plots go to $(B)/reorder and $(B)/reorder-small.
+# Linz paper's Table I) on the large and the small program, and its
+# section 6.2, the data CSECTs, on the program of gen.pl --data; the
+# tables and plots go to $(B)/reorder, $(B)/reorder-small and
+# $(B)/reorder-data.
 .PHONY: reorder
 reorder: $(BIN)/impas $(BIN)/impld $(BIN)/imprun $(BIN)/impprof
 	perl examples/reorder/run.pl --bin=$(BIN) --out=$(B)/reorder
 	perl examples/reorder/run.pl --small --bin=$(BIN) --out=$(B)/reorder-small
+	perl examples/reorder/run.pl --data --bin=$(BIN) --out=$(B)/reorder-data
