@@ -74,3 +74,10 @@ reorder: $(BIN)/impas $(BIN)/impld $(BIN)/imprun $(BIN)/impprof
 	perl examples/reorder/run.pl --bin=$(BIN) --out=$(B)/reorder
 	perl examples/reorder/run.pl --small --bin=$(BIN) --out=$(B)/reorder-small
 	perl examples/reorder/run.pl --data --bin=$(BIN) --out=$(B)/reorder-data
+
+# make monitors-readme: examples/monitors/README.md from README.md.in,
+# each seed's numbers measured by running its commands (seeds.pl);
+# tests/t4835-monitor-seeds.sh checks that it is up to date.
+.PHONY: monitors-readme
+monitors-readme: $(BIN)/impas $(BIN)/impld $(BIN)/imprun $(BIN)/impprof
+	perl examples/monitors/seeds.pl --bin=$(BIN) --write
