@@ -23,10 +23,14 @@
 #
 # Virtual cycles are the same on every run; host times depend on the
 # machine and its load.
+#
+# Environment: BENCH_RUNS (default 3); BENCH_PROGRAMS, the bench
+# programs of part 1 (default "bct sieve sort"; empty: part 2 only).
 BIN=${1:-bin}
 case $BIN in /*) ;; *) BIN=$(pwd)/$BIN ;; esac
 here=$(cd "$(dirname "$0")" && pwd)
 runs=${BENCH_RUNS:-3}
+programs=${BENCH_PROGRAMS-bct sieve sort}
 work=$(mktemp -d "${TMPDIR:-/tmp}/imp-bench-mon.XXXXXX") || exit 1
 trap 'rm -rf "$work"' EXIT HUP INT TERM
 cd "$work" || exit 1
@@ -78,10 +82,12 @@ if [ ! -x "$BIN/imprun" ]; then
     echo "imprun is not built ($BIN/imprun)"
     exit 0
 fi
-if have s390x-linux-gnu-as; then
+if [ -z "$programs" ]; then
+    :
+elif have s390x-linux-gnu-as; then
     mkdir -p base
     sh "$here/programs.sh" base >/dev/null || exit 1
-    for p in bct sieve sort; do
+    for p in $programs; do
         s390x-linux-gnu-as -m31 -o base/$p.o base/$p.s &&
             s390x-linux-gnu-objcopy -O binary base/$p.o base/$p.bin || exit 1
         echo "$p (core image, 4 MiB of storage):"
