@@ -18,10 +18,15 @@ test_expect_success 'bench/monitors.sh runs (CSECT monitors only, one run each)'
     test_grep "^examples/monitors/csects.s (the CSECT monitors):" out &&
     test $(grep -c "^  [a-z]" out) -eq 6
 '
+# row NAME: the cycles of the csm-overhead.sh row that starts with NAME.
+row() {
+    awk -v n="$1" 'index($0, n) == 1 {
+        for (i = 1; i <= NF; i++)
+            if ($i ~ /^[0-9][0-9][0-9][0-9]+$/) { print $i; exit }
+    }' oh
+}
 test_expect_success 'its cycles are those of csm-overhead.sh, its additions the differences' '
     (cd "$EX" && IMPRUN=imprun sh csm-overhead.sh) >oh &&
-    row() { awk -v n="$1" "index(\$0, n) == 1 { for (i = 1; i <= NF; i++)
-                if (\$i ~ /^[0-9][0-9][0-9][0-9]+\$/) { print \$i; exit } }" oh; } &&
     none=$(awk "\$1 == \"none\" { print \$2 }" out) &&
     test "$none" = "$(row unmonitored)" &&
     for m in "csm:microcode only" "csm data:microcode, data" "csm+ISR:CSM (CR9" "per+ISR:PER successful"; do
