@@ -66,8 +66,11 @@ test_expect_success 'examples/reorder/README.md quotes the table as recorded' '
         grep -v "^the monitors. microcode:" >quoted &&
     test_cmp want quoted
 '
-test_expect_success 'run.pl: --small and --data together are refused' '
+test_expect_success 'run.pl: --small and --data together are refused, and an unknown algorithm' '
     ! $RUN --small --data --out=x >out 2>err &&
-    test_grep "one at a time" err
+    test_grep "one at a time" err &&
+    ! $RUN --algs=ph,best --out=x >out 2>err &&
+    test_grep "^run.pl: --algs: no algorithm .best.\$" err &&
+    test ! -e x/prog.s
 '
 test_done

@@ -126,7 +126,7 @@ my @m = (
         @v{qw(iifm_l_sliced iifm_l_exact)} = want('iifmslice', $e,
             qr/^58 +L +\d+ +([\d.]+)% +\d+ +([\d.]+)%/m);
     }],
-    [tablei => 'perl ../reorder/run.pl --sizes=4K', sub {
+    [tablei => 'perl ../reorder/run.pl --sizes=4K --algs=imp', sub {
         my ($o) = @_;
         my ($t1, $t2) = $o =~ /TEST 1.*?page-in +(\d+ +\d+ +\S+).*?TEST 2.*?page-in +(\d+ +\d+ +\S+)/s
             or die "seeds.pl: tablei: no Table I\n";

@@ -2,9 +2,12 @@
 # run.pl -- the CSECT reordering experiment (the Linz paper's Table I),
 # in one command:
 #
-#   perl examples/reorder/run.pl [--small | --data] [--sizes=4K,2K] [--bin=DIR] [--out=DIR]
+#   perl examples/reorder/run.pl [--small | --data] [--sizes=4K,2K] [--algs=A,B...]
+#                                [--bin=DIR] [--out=DIR]
 #
-# (--sizes: the page sizes to measure, 4K and 2K by default.)
+# (--sizes: the page sizes to measure, 4K and 2K by default; --algs: the
+# algorithms of impprof --order to measure, all by default; link and imp
+# are always measured, Table I sets them side by side.)
 #
 # --data runs the experiment of the paper's section 6.2 instead: the
 # program of gen.pl --data (twice as many data CSECTs as code CSECTs),
@@ -39,13 +42,21 @@ use Cwd qw(abs_path);
 my $here = abs_path(dirname($0));
 my $top  = abs_path("$here/../..");
 my ($small, $data, $bin, $out, @sizes) = (0, 0, "$top/bin", undef, '4K', '2K');
+my @algs = qw(link static hg cws linz ph c3 imp);
+my $usage = "usage: run.pl [--small | --data] [--sizes=4K,2K] [--algs=A,B...] [--bin=DIR] [--out=DIR]\n";
 for my $a (@ARGV) {
     if ($a eq '--small') { $small = 1 }
     elsif ($a eq '--data') { $data = 1 }
     elsif ($a =~ /^--sizes=((?:4K|2K)(?:,(?:4K|2K))?)$/) { @sizes = split /,/, $1 }
+    elsif ($a =~ /^--algs=([a-z0-9,]+)$/) {
+        my %want = map { $_ => 1 } 'link', 'imp', split /,/, $1;
+        my %known = map { $_ => 1 } @algs;
+        $known{$_} or die "run.pl: --algs: no algorithm '$_'\n" for keys %want;
+        @algs = grep { $want{$_} } @algs;
+    }
     elsif ($a =~ /^--bin=(.+)$/) { $bin = abs_path($1) }
     elsif ($a =~ /^--out=(.+)$/) { $out = $1 }
-    else { die "usage: run.pl [--small | --data] [--sizes=4K,2K] [--bin=DIR] [--out=DIR]\n" }
+    else { die $usage }
 }
 die "run.pl: --small and --data are two experiments: one at a time\n" if $small && $data;
 $out //= "$top/build/reorder" . ($small ? '-small' : $data ? '-data' : '');
@@ -55,7 +66,6 @@ my $rt = "$top/vm/host/runtime";
 
 # The experiment's settings: page sizes, the documented frame count
 # (Table I) and the range of the curves.
-my @algs = qw(link static hg cws linz ph c3 imp);
 my %cfg = $small
     ? ('4K' => { doc => 4,  lo => 2, hi => 7 },  '2K' => { doc => 7,  lo => 3, hi => 12 })
     : ('4K' => { doc => 10, lo => 4, hi => 16 }, '2K' => { doc => 18, lo => 8, hi => 30 });
