@@ -119,7 +119,7 @@ test_expect_success 'layouts by key: F3 opcodes, F5 microword, 1 back' '
 test_expect_success 'the help page lists keys and commands; a key closes it' '
     $T send-keys -t mon "?" &&
     wait_for "impmon help" &&
-    test_grep "layout 2: IAS histogram" screen.txt &&
+    test_grep "layout 2: a pane for each monitor on" screen.txt &&
     test_grep "microstep" screen.txt &&
     $T send-keys -t mon Space &&
     wait_for "\[1 machine\]"
