@@ -17,7 +17,7 @@
  *   fn=LABEL (or CSECT)
  *   LINE COST
  */
-#include "impprof.h"
+#include "section.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -144,49 +144,12 @@ static void json_settings(FILE *f, const struct profile *p)
                        "}", sep, prof_monitor_name(m), p->mon_entries[m], p->mon_cycles[m]);
             sep = ",\n";
         }
-    if (p->has_ias) {
-        fprintf(f, "%s    \"ias\": {\"period\": %" PRIu64 ", \"samples\": %" PRIu64
-                   ", \"wait\": %" PRIu64 ", \"windows\": [", sep, p->ias_period,
-                p->ias_samples, p->ias_wait);
-        for (size_t i = 0; i < p->nwindows; i++) {
-            const struct prof_window *w = &p->windows[i];
-            fprintf(f, "%s{\"window\": %u, \"low\": \"%06X\", \"high\": \"%06X\", "
-                       "\"block\": %u, \"out\": %" PRIu64 ", \"task\": %u, \"label\": ",
-                    i ? ", " : "", w->k, (unsigned)w->low, (unsigned)w->high,
-                    (unsigned)w->block, w->out, w->task);
-            json_quote(f, w->label);
-            putc('}', f);
+    for (int m = 0; m < PROF_NMON; m++)
+        if (prof_sections[m]->settings_json && *prof_sections[m]->has((struct profile *)p)) {
+            fputs(sep, f);
+            prof_sections[m]->settings_json(f, p);
+            sep = ",\n";
         }
-        fputs("]}", f);
-        sep = ",\n";
-    }
-    if (p->has_pcs) {
-        fprintf(f, "%s    \"pcs\": {\"rate\": %" PRIu64 ", \"ticks\": %" PRIu64
-                   ", \"lost\": %" PRIu64 ", \"slots\": %" PRIu64 ", \"used\": %" PRIu64 "}",
-                sep, p->pcs_rate, p->pcs_ticks, p->pcs_lost, p->pcs_slots, p->pcs_used);
-        sep = ",\n";
-    }
-    if (p->has_glean) {
-        fprintf(f, "%s    \"glean\": {\"info\": [", sep);
-        for (int k = 0, n = 0; k < GK_COUNT; k++)
-            if (p->glean_info & 1u << k)
-                fprintf(f, "%s\"%s\"", n++ ? ", " : "", prof_glean_key_name(k));
-        fprintf(f, "], \"every\": %" PRIu64 ", \"unit\": \"%s\", \"n\": %" PRIu64
-                   ", \"size\": %" PRIu64 ", \"records\": %" PRIu64 ", \"full\": %s}",
-                p->glean_every, p->glean_insns ? "insns" : "cycles", p->glean_n, p->glean_size,
-                p->glean_records, p->glean_full ? "true" : "false");
-        sep = ",\n";
-    }
-    if (p->has_iifm) {
-        fprintf(f, "%s    \"iifm\": {\"pattern\": \"%04X\", \"dontcare\": \"%04X\", "
-                   "\"problem\": %s, \"supervisor\": %s, \"sliced\": %s, \"slice\": %" PRIu64
-                   ", \"count\": %" PRIu64 ", \"cycles\": %" PRIu64 "}", sep, p->iifm_pattern,
-                p->iifm_dontcare, p->iifm_flags & PROF_IIFM_PROBLEM ? "true" : "false",
-                p->iifm_flags & PROF_IIFM_SUPERVISOR ? "true" : "false",
-                p->iifm_flags & PROF_IIFM_SLICE ? "true" : "false", p->iifm_slice,
-                p->iifm_count, p->iifm_cycles);
-        sep = ",\n";
-    }
     fputs(*sep == ',' ? "\n  },\n" : "},\n", f);
 }
 
@@ -226,29 +189,6 @@ void export_json(FILE *f, const struct profile *p, const struct prof_report *r)
 
 /* ------------------------------------------------------------------ SVG */
 
-struct bar_item {
-    char label[112];
-    uint64_t value;
-};
-
-struct bars {
-    struct bar_item *v;
-    size_t n;
-    int oom;
-};
-
-static void bars_add(struct bars *b, const char *label, uint64_t value)
-{
-    struct bar_item *nv = realloc(b->v, (b->n + 1) * sizeof *nv);
-    if (!nv) {
-        b->oom = 1;
-        return;
-    }
-    b->v = nv;
-    snprintf(nv[b->n].label, sizeof nv[b->n].label, "%s", label);
-    nv[b->n++].value = value;
-}
-
 static void xml_text(FILE *f, const char *s)
 {
     for (; *s; s++) {
@@ -265,7 +205,7 @@ static void xml_text(FILE *f, const char *s)
 
 /* A horizontal bar chart: one bar a row, its label at the left, its
    value at its right end. */
-static void svg_chart(FILE *f, const char *title, const struct bars *b)
+static void svg_chart(FILE *f, const char *title, const struct prof_bars *b)
 {
     const int left = 260, width = 480, row = 18, top = 40;
     uint64_t max = 1;
@@ -294,123 +234,87 @@ static void svg_chart(FILE *f, const char *title, const struct bars *b)
     fputs("</svg>\n", f);
 }
 
-static int by_value(const void *a, const void *b)
+/* The section --plot=NAME names, if it draws. */
+static const struct prof_sec *plot_section(const char *plot)
 {
-    const struct bar_item *x = a, *y = b;
-    if (x->value != y->value) return x->value > y->value ? -1 : 1;
-    return strcmp(x->label, y->label);
-}
-
-static void svg_ias(const struct profile *p, const struct prof_syms *s,
-                    const struct prof_window *w, int all, struct bars *b)
-{
-    uint64_t nb = ((uint64_t)w->high - w->low + w->block - 1) / w->block;
-    if (nb > PROF_ALL_BLOCKS_MAX)
-        all = 0;
-    size_t j = 0;
-    for (uint64_t idx = 0; idx < nb && !b->oom; idx++) {
-        uint64_t n = 0;
-        if (j < w->nblocks && w->blocks[j].index == idx)
-            n = w->blocks[j++].count;
-        else if (!all)
-            continue;
-        uint32_t lo = (uint32_t)(w->low + idx * w->block);
-        struct prof_where where;
-        psym_where(s, p, w->task, lo, &where, 0);
-        char label[112];
-        snprintf(label, sizeof label, "%06X %s", (unsigned)lo,
-                 *where.symbol ? where.symbol : where.csect);
-        bars_add(b, label, n);
-    }
+    for (int m = 0; m < PROF_NMON; m++)
+        if (prof_sections[m]->plot && !strcmp(prof_sections[m]->name, plot))
+            return prof_sections[m];
+    return NULL;
 }
 
 const char *export_svg_plot(const struct profile *p)
 {
-    if (p->has_ias && p->nwindows)
-        return "ias";
-    if (p->has_pcs)
-        return "pcs";
-    if (p->has_iifm && p->nfreq)
-        return "iifm";
-    return "ias";
+    const char *first = NULL;
+    for (int m = 0; m < PROF_NMON; m++)
+        if (prof_sections[m]->plot) {
+            if (prof_sections[m]->can_plot(p))
+                return prof_sections[m]->name;
+            if (!first)
+                first = prof_sections[m]->name;
+        }
+    return first ? first : "?";
 }
 
-/* Why plot cannot be drawn, with what the profile has instead. */
-static const char *svg_missing(const struct profile *p, const char *plot)
+int export_plot_known(const char *plot, char *list, size_t size)
 {
-    static const struct { const char *plot, *have[3]; } msgs[] = {
-        { "ias", { "the profile has no IAS window (it has PC samples: --plot=pcs)",
-                   "the profile has no IAS window (it has an IIFM table: --plot=iifm)",
-                   "the profile has no IAS window, no PC samples and no IIFM table to draw" } },
-        { "pcs", { "the profile has no PC samples (it has an IAS window: --plot=ias)",
-                   "the profile has no PC samples (it has an IIFM table: --plot=iifm)",
-                   "the profile has no PC samples, no IAS window and no IIFM table to draw" } },
-        { "iifm", { "the profile has no IIFM frequency table (it has an IAS window: --plot=ias)",
-                    "the profile has no IIFM frequency table (it has PC samples: --plot=pcs)",
-                    "the profile has no IIFM frequency table, no IAS window and no PC samples "
-                    "to draw" } },
-    };
-    int ias = p->has_ias && p->nwindows, pcs = p->has_pcs, iifm = p->has_iifm && p->nfreq;
-    for (size_t i = 0; i < sizeof msgs / sizeof msgs[0]; i++) {
-        if (strcmp(plot, msgs[i].plot))
-            continue;
-        int first = i == 0 ? pcs : ias, second = i == 2 ? pcs : iifm;
-        return msgs[i].have[first ? 0 : second ? 1 : 2];
+    int n = 0, k = 0;
+    for (int m = 0; m < PROF_NMON; m++)
+        n += prof_sections[m]->plot != NULL;
+    list[0] = '\0';
+    for (int m = 0, i = 0; m < PROF_NMON; m++)
+        if (prof_sections[m]->plot && (size_t)k < size)
+            k += snprintf(list + k, size - (size_t)k, "%s%s", i++ == 0 ? "" : i == n ? " or " : ", ",
+                          prof_sections[m]->name);
+    return plot_section(plot) != NULL;
+}
+
+/* Why sec's plot cannot be drawn, with what the profile has instead:
+ * the first other plot it has, else every plot it lacks. */
+static const char *svg_missing(const struct profile *p, const struct prof_sec *sec, char *buf,
+                               size_t size)
+{
+    for (int m = 0; m < PROF_NMON; m++) {
+        const struct prof_sec *o = prof_sections[m];
+        if (o != sec && o->plot && o->can_plot(p)) {
+            snprintf(buf, size, "the profile has %s (it has %s: --plot=%s)", sec->plot_none,
+                     o->plot_have, o->name);
+            return buf;
+        }
     }
-    return "nothing to draw";
+    int n = 0, k = snprintf(buf, size, "the profile has %s", sec->plot_none);
+    for (int m = 0; m < PROF_NMON; m++)
+        n += prof_sections[m] != sec && prof_sections[m]->plot != NULL;
+    for (int m = 0, i = 0; m < PROF_NMON && (size_t)k < size; m++) {
+        const struct prof_sec *o = prof_sections[m];
+        if (o != sec && o->plot)
+            k += snprintf(buf + k, size - (size_t)k, "%s%s", ++i == n ? " and " : ", ",
+                          o->plot_none_also);
+    }
+    if ((size_t)k < size)
+        snprintf(buf + k, size - (size_t)k, " to draw");
+    return buf;
 }
 
 int export_svg(FILE *f, const struct profile *p, const struct prof_syms *s,
                const struct prof_opts *o, const char *plot, const char **why)
 {
-    struct bars b = { 0 };
+    static char missing[256];
+    const struct prof_sec *sec = plot_section(plot);
+    if (!sec)
+        return *why = "nothing to draw", -1;
+    if (!sec->can_plot(p))
+        return *why = svg_missing(p, sec, missing, sizeof missing), -1;
+    struct prof_bars b = { 0 };
     char title[160];
-    if (!strcmp(plot, "ias")) {
-        if (!p->has_ias || p->nwindows == 0)
-            return *why = svg_missing(p, plot), -1;
-        unsigned k = o->window ? o->window : 1;
-        if (k > p->nwindows)
-            return *why = "--window: the profile has no such window", -1;
-        const struct prof_window *w = &p->windows[k - 1];
-        snprintf(title, sizeof title, "IAS window %u (%s): samples by block of %u bytes", k,
-                 w->label, (unsigned)w->block);
-        svg_ias(p, s, w, o->all_blocks, &b);
-    } else if (!strcmp(plot, "pcs")) {
-        if (!p->has_pcs)
-            return *why = svg_missing(p, plot), -1;
-        snprintf(title, sizeof title, "PC samples by address");
-        for (size_t i = 0; i < p->nsamples && !b.oom; i++) {
-            const struct prof_sample *sm = &p->samples[i];
-            struct prof_where w;
-            char label[112];
-            if (sm->task == 0) {
-                snprintf(label, sizeof label, "%06X (wait)", (unsigned)sm->addr);
-            } else {
-                psym_where(s, p, sm->task, sm->addr, &w, 0);
-                snprintf(label, sizeof label, "%u:%06X %s", sm->task, (unsigned)sm->addr,
-                         *w.symbol ? w.symbol : w.csect);
-            }
-            bars_add(&b, label, sm->count);
-        }
-        qsort(b.v, b.n, sizeof *b.v, by_value);
-    } else {
-        if (!p->has_iifm || p->nfreq == 0)
-            return *why = svg_missing(p, plot), -1;
-        snprintf(title, sizeof title, "IIFM: instructions by opcode (time-sliced table)");
-        for (size_t i = 0; i < p->nfreq && !b.oom; i++) {
-            char label[112];
-            snprintf(label, sizeof label, p->freq[i].opcode > 0xFF ? "%04X %s" : "%02X %s",
-                     p->freq[i].opcode, p->freq[i].mnemonic);
-            bars_add(&b, label, p->freq[i].count);
-        }
-        qsort(b.v, b.n, sizeof *b.v, by_value);
+    if (sec->plot(&b, title, sizeof title, p, s, o, why) != 0) {
+        free(b.v);
+        return -1;
     }
     if (b.oom) {
         free(b.v);
         return *why = "out of memory", -1;
     }
-    if (strcmp(plot, "ias") && o->top && b.n > o->top)
-        b.n = (size_t)o->top;
     svg_chart(f, title, &b);
     free(b.v);
     return 0;

@@ -14,20 +14,13 @@
 #include "symbols.h"
 #include "table.h"
 
-/* The report sections, in the order they are printed. */
-#define PROF_SECTIONS(X)                                        \
-    X(SEC_RUN,      "run")                                      \
-    X(SEC_IAS,      "ias")                                      \
-    X(SEC_PCS,      "pcs")                                      \
-    X(SEC_GLEAN,    "glean")                                    \
-    X(SEC_CSM,      "csm")                                      \
-    X(SEC_IIFM,     "iifm")                                     \
-    X(SEC_OVERHEAD, "overhead")
-
+/* The report sections, in the order they are printed: the run, each
+ * monitor's (vm/hpm/sections.def, its descriptor in section.h), the
+ * monitors' own cost. */
 enum prof_section {
-#define X(e, name) e,
-    PROF_SECTIONS(X)
-#undef X
+    SEC_RUN,
+    SEC_MONITOR,                    /* SEC_MONITOR + enum prof_monitor_id */
+    SEC_OVERHEAD = SEC_MONITOR + PROF_NMON,
     SEC_COUNT
 };
 
@@ -102,13 +95,18 @@ void report_print_text(FILE *f, const struct prof_report *r);
 /* export.c */
 void export_csv(FILE *f, const struct prof_report *r);
 void export_json(FILE *f, const struct profile *p, const struct prof_report *r);
-/* The bar chart of plot ("ias", "pcs", "iifm"); -1 (with *why, naming
-   the --plot the profile has data for) if the profile has no such data. */
+/* The bar chart of plot (a section's name, section.h); -1 (with *why,
+   naming the --plot the profile has data for) if the profile has no
+   such data. */
 int export_svg(FILE *f, const struct profile *p, const struct prof_syms *s,
                const struct prof_opts *o, const char *plot, const char **why);
-/* What --svg draws without --plot: the first of ias, pcs, iifm the
-   profile holds ("ias" if none). */
+/* What --svg draws without --plot: the first section with a plot (the
+   table's order) that the profile has data for, else the first section
+   with a plot. */
 const char *export_svg_plot(const struct profile *p);
+/* Does a section draw --plot=plot?  list: the names of those that do,
+   "a, b or c", for a message. */
+int export_plot_known(const char *plot, char *list, size_t size);
 /* callgrind_annotate's input; -1 (with *why) without PCS or IAS data. */
 int export_callgrind(FILE *f, const struct profile *p, const struct prof_syms *s,
                      const char *profile_path, const char **why);

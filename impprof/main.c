@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "fileset.h"
-#include "impprof.h"
+#include "section.h"
 #include "number.h"
 #include "order.h"
 #include "outfile.h"
@@ -39,17 +39,10 @@ static void usage(FILE *f)
     fputs("Usage: impprof [options] FILE\n"
           "Report on a profile written by imprun --profile=FILE.\n"
           "\n"
-          "Sections (default: every section the profile holds, in this order):\n"
-          "  --ias                 instruction address sampling: a histogram per window\n"
-          "  --pcs                 PC samples: top addresses, and the instruction types\n"
-          "                        of the samples against the machine's exact counts\n"
-          "  --glean               the gleaned records\n"
-          "  --csm                 the CSECT reference string, the CSECTs used together\n"
-          "                        and the transition matrix\n"
-          "  --interval=CYCLES     --csm: the time interval of \"used together\"\n"
-          "                        (default 10000)\n"
-          "  --iifm                the instruction frequency monitor's counters and table\n"
-          "  --overhead            the monitors' own cycles (the probe effect)\n"
+          "Sections (default: every section the profile holds, in this order):\n", f);
+    for (int m = 0; m < PROF_NMON; m++)
+        fputs(prof_sections[m]->help, f);
+    fputs("  --overhead            the monitors' own cycles (the probe effect)\n"
           "  --all-blocks          --ias: show the blocks with no samples too\n"
           "  --top=N               rows of the long tables (default 20; 0: all)\n"
           "\n"
@@ -67,10 +60,12 @@ static void usage(FILE *f)
           "  -o FILE               the report to FILE (default standard output)\n"
           "  --csv                 the tables as CSV\n"
           "  --json                everything as one JSON object\n"
-          "  --svg=FILE            a bar chart: the IAS histogram, or --plot's table\n"
-          "  --plot=WHAT           what --svg draws: ias, pcs or iifm (default: the first\n"
-          "                        of these the profile holds)\n"
-          "  --window=K            the IAS window --svg draws (default 1)\n"
+          "  --svg=FILE            a bar chart: the IAS histogram, or --plot's table\n", f);
+    char plots[64];
+    export_plot_known("", plots, sizeof plots);
+    fprintf(f, "  --plot=WHAT           what --svg draws: %s (default: the first\n"
+               "                        of these the profile holds)\n", plots);
+    fputs("  --window=K            the IAS window --svg draws (default 1)\n"
           "  --callgrind=FILE      the samples in callgrind format (callgrind_annotate,\n"
           "                        KCachegrind)\n"
           "  --folded=FILE         the samples as folded stacks (flamegraph.pl)\n"
@@ -90,17 +85,13 @@ static int bad_usage(const char *fmt, const char *arg)
     return 2;
 }
 
-enum { OPT_IAS = 256, OPT_PCS, OPT_GLEAN, OPT_CSM, OPT_INTERVAL, OPT_IIFM, OPT_OVERHEAD,
-       OPT_ALL_BLOCKS, OPT_TOP,
+enum { OPT_INTERVAL = 256, OPT_OVERHEAD, OPT_ALL_BLOCKS, OPT_TOP,
        OPT_CSV, OPT_JSON, OPT_SVG, OPT_PLOT, OPT_WINDOW, OPT_CALLGRIND, OPT_FOLDED, OPT_HELP,
-       OPT_VERSION, OPT_ORDER, OPT_PAGE_SIZE, OPT_FRAMES, OPT_HOT_BYTES, OPT_EFFORT };
+       OPT_VERSION, OPT_ORDER, OPT_PAGE_SIZE, OPT_FRAMES, OPT_HOT_BYTES, OPT_EFFORT,
+       OPT_SECTION = 512 };     /* OPT_SECTION + m: --NAME of prof_sections[m] */
 
+/* The options besides the monitors' sections' (options_table adds those). */
 static const struct option long_opts[] = {
-    { "ias", no_argument, NULL, OPT_IAS },
-    { "pcs", no_argument, NULL, OPT_PCS },
-    { "glean", no_argument, NULL, OPT_GLEAN },
-    { "csm", no_argument, NULL, OPT_CSM },
-    { "iifm", no_argument, NULL, OPT_IIFM },
     { "overhead", no_argument, NULL, OPT_OVERHEAD },
     { "all-blocks", no_argument, NULL, OPT_ALL_BLOCKS },
     { "top", required_argument, NULL, OPT_TOP },
@@ -122,16 +113,27 @@ static const struct option long_opts[] = {
     { NULL, 0, NULL, 0 },
 };
 
+#define NLONG (sizeof long_opts / sizeof long_opts[0])
+
+/* The getopt table: each monitor's section (--NAME), then long_opts. */
+static void options_table(struct option *all)
+{
+    int n = 0;
+    for (int m = 0; m < PROF_NMON; m++)
+        all[n++] = (struct option){ prof_sections[m]->name, no_argument, NULL, OPT_SECTION + m };
+    memcpy(all + n, long_opts, sizeof long_opts);
+}
+
 /* One option; 0, -1 (done: --help, --version) or 2 (usage error). */
 static int option(struct options *o, int c, const char *arg, char **argv)
 {
     uint64_t v;
+    char plots[64];
+    if (c >= OPT_SECTION && c < OPT_SECTION + PROF_NMON) {
+        o->po.sections |= 1u << (SEC_MONITOR + (c - OPT_SECTION));
+        return 0;
+    }
     switch (c) {
-    case OPT_IAS: o->po.sections |= 1u << SEC_IAS; break;
-    case OPT_PCS: o->po.sections |= 1u << SEC_PCS; break;
-    case OPT_GLEAN: o->po.sections |= 1u << SEC_GLEAN; break;
-    case OPT_CSM: o->po.sections |= 1u << SEC_CSM; break;
-    case OPT_IIFM: o->po.sections |= 1u << SEC_IIFM; break;
     case OPT_OVERHEAD: o->po.sections |= 1u << SEC_OVERHEAD; break;
     case OPT_ALL_BLOCKS: o->po.all_blocks = 1; break;
     case OPT_INTERVAL:
@@ -155,8 +157,11 @@ static int option(struct options *o, int c, const char *arg, char **argv)
     case 'o': o->out = arg; break;
     case OPT_SVG: o->svg = arg; break;
     case OPT_PLOT:
-        if (strcmp(arg, "ias") && strcmp(arg, "pcs") && strcmp(arg, "iifm"))
-            return bad_usage("--plot: '%s' is not ias, pcs or iifm", arg);
+        if (!export_plot_known(arg, plots, sizeof plots)) {
+            char msg[160];
+            snprintf(msg, sizeof msg, "--plot: '%.40s' is not %s", arg, plots);
+            return bad_usage("%s", msg);
+        }
         o->plot = arg;
         break;
     case OPT_WINDOW:
@@ -222,7 +227,9 @@ static int parse_args(int argc, char **argv, struct options *o)
     o->order = -1;
     o->op = (struct ord_params){ .page_size = 4096, .flo = 4, .fhi = 16, .hot_bytes = 256,
                                  .interval = 10000, .effort = 1000 };
-    while (st == 0 && (c = getopt_long(argc, argv, ":o:", long_opts, NULL)) != -1)
+    struct option all[PROF_NMON + NLONG];
+    options_table(all);
+    while (st == 0 && (c = getopt_long(argc, argv, ":o:", all, NULL)) != -1)
         st = option(o, c, optarg, argv);
     if (st)
         return st;

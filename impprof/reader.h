@@ -1,7 +1,7 @@
 /*
  * reader.h -- the state of one read of a profile and the line and field
  * reader profile.c parses records with (reader.c).  Private to the
- * reader of imp-profile(5).
+ * reader of imp-profile(5) and the sections' records (sec-NAME.c).
  *
  * Every function taking a reader reports its errors itself, as
  * NAME:LINE:COL: error: ..., and returns -1 (a record with an error is
@@ -15,9 +15,10 @@
 
 #include "profile.h"
 
-/* Sections, in the order of the file. */
-enum stage { ST_HEADER, ST_RUN, ST_TASKS, ST_EXACT, ST_MONITOR, ST_IAS, ST_PCS, ST_GLEAN,
-             ST_CSM, ST_IIFM, ST_END };
+/* Sections, in the order of the file: the monitors' (by enum
+ * prof_monitor_id) from ST_SECTION on. */
+enum stage { ST_HEADER, ST_RUN, ST_TASKS, ST_EXACT, ST_MONITOR, ST_SECTION,
+             ST_END = ST_SECTION + PROF_NMON };
 
 struct reader {
     struct profile *p;
@@ -30,8 +31,8 @@ struct reader {
     enum stage stage;
     int has_run, has_end;
     unsigned headless;              /* sections whose detail records came without a header */
-    int ias_line, pcs_line, glean_line, csm_line;   /* the headers' lines, for late checks */
-    uint64_t ias_windows;
+    int sec_line[PROF_NMON];        /* each section's header line, for late checks */
+    uint64_t sec_count[PROF_NMON];  /* ... a count it announced that is not kept */
 };
 
 /* Report at the column of `at` in the current line (NULL: no column), the line
@@ -79,5 +80,12 @@ int rd_parse_opcode(const char *s, long n, unsigned *out);
 int rd_pos_token(struct reader *r, const char *what, char *out, size_t size);
 /* A NUL-terminated copy of s[0..n), or NULL on ENOMEM. */
 char *rd_dup_span(const char *s, long n);
+
+/* ---- fields the sections share (profile.c) ---- */
+
+/* A task id field (0 too if zero_ok) of a task given before. */
+int rd_task_id(struct reader *r, const char *what, int zero_ok, unsigned *out);
+/* OPCODE MNEMONIC COUNT CYCLES into a new element of *v (the what table). */
+int rd_op_record(struct reader *r, struct prof_op **v, size_t *n, const char *what);
 
 #endif

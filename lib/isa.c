@@ -9,27 +9,27 @@
 #include <string.h>
 
 const struct isa_insn isa_table[] = {
-#define INSN(name, op, fmt, flags, tier, rtl) { #name, op, fmt, flags, tier, rtl, 0, 0 },
-#define INSNM(name, op, mask, deflen, fmt, flags, tier, rtl) \
-    { #name, op, fmt, flags, tier, rtl, mask, deflen },
+#define INSN(name, op, fmt, flags, tier, cls, rtl) { #name, op, fmt, flags, tier, rtl, 0, 0, cls },
+#define INSNM(name, op, mask, deflen, fmt, flags, tier, cls, rtl) \
+    { #name, op, fmt, flags, tier, rtl, mask, deflen, cls },
 #include "isa.def"
 };
 const size_t isa_count = sizeof isa_table / sizeof isa_table[0];
 
 enum {
-#define INSN(name, op, fmt, flags, tier, rtl) IX_##name,
+#define INSN(name, op, fmt, flags, tier, cls, rtl) IX_##name,
 #include "isa.def"
 };
 
 const struct isa_ext isa_ext_table[] = {
-#define INSN(name, op, fmt, flags, tier, rtl)
+#define INSN(name, op, fmt, flags, tier, cls, rtl)
 #define EXT(name, base, mask) { #name, &isa_table[IX_##base], mask },
 #include "isa.def"
 };
 const size_t isa_ext_count = sizeof isa_ext_table / sizeof isa_ext_table[0];
 
-static const struct { const char *name, *syntax; int len; } formats[] = {
-#define X(e, name, syntax, len) { name, syntax, len },
+static const struct { const char *name, *syntax; int len; const char *cls; } formats[] = {
+#define X(e, name, syntax, len, cls) { name, syntax, len, cls },
     ISA_FORMATS(X)
 #undef X
 };
@@ -37,6 +37,15 @@ static const struct { const char *name, *syntax; int len; } formats[] = {
 static const char *const tiers[] = { "CORE", "LATER", "OPT", "XTRA", "SYS", "IMP", "ASST" };
 
 const char *isa_format_name(enum isa_format f) { return formats[f].name; }
+const char *isa_format_class(enum isa_format f) { return formats[f].cls; }
+
+static const char *const classes[] = {
+#define X(e, name) name,
+    ISA_CLASSES(X)
+#undef X
+};
+
+const char *isa_class_name(enum isa_class c) { return c < CLASS_COUNT ? classes[c] : "?"; }
 const char *isa_format_syntax(enum isa_format f) { return formats[f].syntax; }
 int isa_format_length(enum isa_format f) { return formats[f].len; }
 const char *isa_tier_name(enum isa_tier t) { return tiers[t]; }

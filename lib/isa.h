@@ -27,33 +27,52 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Operand shapes: enum, assembler syntax, machine format, length. */
+/* Operand shapes: enum, assembler syntax, machine format, length, and
+ * the format class a course counts by (RR, RX, RS, SI, S, SS). */
 #define ISA_FORMATS(X)                                                  \
-    X(FMT_RR,    "RR",    "R1,R2",               2)                     \
-    X(FMT_RR_M,  "RR-M",  "M1,R2",               2)                     \
-    X(FMT_RR_R1, "RR-R1", "R1",                  2)                     \
-    X(FMT_RR_I,  "RR-I",  "I",                   2)                     \
-    X(FMT_RX,    "RX",    "R1,D2(X2,B2)",        4)                     \
-    X(FMT_RX_M,  "RX-M",  "M1,D2(X2,B2)",        4)                     \
-    X(FMT_RS,    "RS",    "R1,R3,D2(B2)",        4)                     \
-    X(FMT_RS_SH, "RS-SH", "R1,D2(B2)",           4)                     \
-    X(FMT_RS_M,  "RS-M",  "R1,M3,D2(B2)",        4)                     \
-    X(FMT_SI,    "SI",    "D1(B1),I2",           4)                     \
-    X(FMT_S,     "S",     "D2(B2)",              4)                     \
-    X(FMT_S2,    "S2",    "D2(B2)",              4)                     \
-    X(FMT_SS_L,  "SS-L",  "D1(L,B1),D2(B2)",     6)                     \
-    X(FMT_SS_LL, "SS-LL", "D1(L1,B1),D2(L2,B2)", 6)                     \
-    X(FMT_SS_I3, "SS-I3", "D1(L1,B1),D2(B2),I3", 6)                     \
-    X(FMT_RXSS,  "RX-SS", "D1(X1,B1),D2(B2)",    6)
+    X(FMT_RR,    "RR",    "R1,R2",               2, "RR")           \
+    X(FMT_RR_M,  "RR-M",  "M1,R2",               2, "RR")           \
+    X(FMT_RR_R1, "RR-R1", "R1",                  2, "RR")           \
+    X(FMT_RR_I,  "RR-I",  "I",                   2, "RR")           \
+    X(FMT_RX,    "RX",    "R1,D2(X2,B2)",        4, "RX")           \
+    X(FMT_RX_M,  "RX-M",  "M1,D2(X2,B2)",        4, "RX")           \
+    X(FMT_RS,    "RS",    "R1,R3,D2(B2)",        4, "RS")           \
+    X(FMT_RS_SH, "RS-SH", "R1,D2(B2)",           4, "RS")           \
+    X(FMT_RS_M,  "RS-M",  "R1,M3,D2(B2)",        4, "RS")           \
+    X(FMT_SI,    "SI",    "D1(B1),I2",           4, "SI")           \
+    X(FMT_S,     "S",     "D2(B2)",              4, "S")           \
+    X(FMT_S2,    "S2",    "D2(B2)",              4, "S")           \
+    X(FMT_SS_L,  "SS-L",  "D1(L,B1),D2(B2)",     6, "SS")           \
+    X(FMT_SS_LL, "SS-LL", "D1(L1,B1),D2(L2,B2)", 6, "SS")           \
+    X(FMT_SS_I3, "SS-I3", "D1(L1,B1),D2(B2),I3", 6, "SS")           \
+    X(FMT_RXSS,  "RX-SS", "D1(X1,B1),D2(B2)",    6, "SS")
 
 enum isa_format {
-#define X(e, name, syntax, len) e,
+#define X(e, name, syntax, len, cls) e,
     ISA_FORMATS(X)
 #undef X
     FMT_COUNT
 };
 
 enum isa_tier { CORE, LATER, OPT, XTRA, SYS, IMPX, ASST, TIER_COUNT };
+
+/* What an instruction does (isa.def's class column): enum, name. */
+#define ISA_CLASSES(X)                                                  \
+    X(C_LOAD,    "load")                                                \
+    X(C_STORE,   "store")                                               \
+    X(C_BRANCH,  "branch")                                              \
+    X(C_ARITH,   "arithmetic")                                          \
+    X(C_LOGICAL, "logical")                                             \
+    X(C_DECIMAL, "decimal")                                             \
+    X(C_FLOAT,   "floating")                                            \
+    X(C_CONTROL, "control")
+
+enum isa_class {
+#define X(e, name) e,
+    ISA_CLASSES(X)
+#undef X
+    CLASS_COUNT
+};
 
 enum isa_flag {
     F_PRIV   = 1 << 0,  /* privileged: 0002 in problem state */
@@ -74,6 +93,7 @@ struct isa_insn {
     uint8_t mask;           /* RX-SS: byte 1 bits 0-3, part of the opcode; else 0 */
     uint8_t deflen;         /* RX-SS: the length when the second operand is
                                omitted, 0 if it must be written */
+    uint8_t cls;            /* enum isa_class */
 };
 
 /* An extended branch mnemonic: base instruction with a fixed mask. */
@@ -106,6 +126,10 @@ extern const size_t isa_ext_count;
 const char *isa_format_name(enum isa_format f);
 const char *isa_format_syntax(enum isa_format f);
 const char *isa_tier_name(enum isa_tier t);
+/* The format class of f ("RR", "RX", "RS", "SI", "S", "SS"). */
+const char *isa_format_class(enum isa_format f);
+/* The name of class c ("load", ... "control"). */
+const char *isa_class_name(enum isa_class c);
 int isa_format_length(enum isa_format f);
 /* Length in bytes from the first opcode byte (bits 0-1), as the machine does. */
 static inline int isa_length_of(uint8_t op0) { return op0 < 0x40 ? 2 : op0 < 0xC0 ? 4 : 6; }

@@ -6,6 +6,8 @@
  *
  * The template is copied line by line; a line that is exactly
  *   .\" @INSTRUCTIONS@    becomes the instruction tables (one per tier)
+ *   .\" @CLASSES@         becomes the instructions by class (isa.def's
+ *                         class column), one entry per class
  *   .\" @EXTENDED@        becomes the extended-mnemonic table
  *   .\" @HOSTSERVICES@    becomes the table of host services (SVC_FUNCS,
  *                         vm/host/services.h)
@@ -82,6 +84,19 @@ static void instruction_tables(FILE *out)
             fputs("\nT}\n", out);
         }
         fputs(".TE\n", out);
+    }
+}
+
+/* Each class, then its instructions' mnemonics in table order. */
+static void class_list(FILE *out)
+{
+    for (int c = 0; c < CLASS_COUNT; c++) {
+        fprintf(out, ".TP\n.B %s\n", isa_class_name((enum isa_class)c));
+        int n = 0;
+        for (size_t i = 0; i < isa_count; i++)
+            if (isa_table[i].cls == c)
+                fprintf(out, "%s%s", n++ ? " " : "", isa_table[i].name);
+        fputs(n ? "\n" : "(none)\n", out);
     }
 }
 
@@ -165,6 +180,8 @@ int main(int argc, char **argv)
     while (fgets(line, sizeof line, in)) {
         if (strcmp(line, ".\\\" @INSTRUCTIONS@\n") == 0)
             instruction_tables(stdout);
+        else if (strcmp(line, ".\\\" @CLASSES@\n") == 0)
+            class_list(stdout);
         else if (strcmp(line, ".\\\" @EXTENDED@\n") == 0)
             extended_table(stdout);
         else if (strcmp(line, ".\\\" @HOSTSERVICES@\n") == 0)

@@ -103,7 +103,7 @@ test_expect_success '--no-super: SUPER ends the program with S047 at the SVC' '
 test_expect_success '--help and imprun(1) name --no-super' '
     imprun --help >help &&
     test_grep "^  --no-super " help &&
-    grep -q "no.-super" "$IMP_TOP/man/imprun.1"
+    grep -q "no.-super" "${IMP_BUILD:-$IMP_TOP/build}/man/imprun.1"
 '
 
 test_expect_success 'impmon: set no-super on refuses SUPER too' '

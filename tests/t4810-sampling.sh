@@ -198,6 +198,17 @@ test_expect_success 'JSON: the monitors that ran, their entries and cycles' '
                $m->{glean}{full} && !exists $m->{pcs})'"'"' &&
     imprun -q --json=plain.json "$EX/sieve.s" >/dev/null 2>&1 && ! grep monitors plain.json
 '
+test_expect_success 'JSON: IIFM writes its own member, its counters as in the summary' '
+    imprun -q --iifm=BCT --stats --json=i.json "$EX/sieve.s" >/dev/null 2>err &&
+    n=$(sed -n "s/^iifm: BCT (X.0046.): \([0-9]*\) instructions, \([0-9]*\) cycles.*/\1 \2/p" err) &&
+    test -n "$n" &&
+    perl -MJSON::PP -e '"'"'
+        local $/; open my $f, "<", "i.json" or die; my $m = decode_json(<$f>)->{monitors};
+        my $i = $m->{iifm} or die "no iifm member";
+        die "members: @{[sort keys %$m]}" if keys %$m != 1;
+        print "$i->{pattern} $i->{dontcare} $i->{count} $i->{cycles}\n"'"'"' >got &&
+    echo "0046 0000 $n" >want && test_cmp want got
+'
 test_expect_success 'bad monitor options are usage errors' '
     for o in --ias=50 --ias=70000 --ias=x --pcs=0 --pcs=200000 --pcs-slots=0 \
              --glean=nothing --glean=ia,every=10 --glean=ia,buffer=2 --glean=ia,n=0 \

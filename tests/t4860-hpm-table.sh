@@ -1,49 +1,14 @@
 #!/bin/sh
-# t4860-hpm-table.sh -- a monitor is one file and one row: every monitor
-# of vm/hpm/hpm.def is named (its descriptor, the names of its settings)
-# only in its own file, the table, the machine's hardware side and its
-# microcode, manuals and tests -- no new place may spell it (the first
-# six still have known places, listed here: impprof's reader and reports,
-# the option fields of imprun.h; the list may only shrink).  The branch
-# history table (bht), added as one file and one row, is checked against
-# the instruction trace and driven from impmon.
+# t4860-hpm-table.sh -- a monitor is one file and one row: every row of
+# vm/hpm/hpm.def has its descriptor file and every descriptor its row,
+# and the descriptors with a profile section are the rows of
+# sections.def, in order (that no other place names a monitor is
+# t4865).  The branch history table (bht), added as one file and one
+# row, is checked against the instruction trace and driven from impmon.
 . "$(dirname "$0")/test-lib.sh"
 . "$TEST_DIR/lib-imprun.sh"
 need_imprun
 need_tools
-
-# Where a monitor's names may appear besides vm/hpm/NAME.c.
-ALLOWED='^(vm/hpm/hpm\.def|vm/hpm/sections\.def|vm/hpm/HPM\.md|vm/hpm\.c|vm/hpm-[a-z]+\.c|vm/vm\.h|vm/vmint\.h|mc/|man/|tests/)'
-# known NAME: the files that still spell monitor NAME (to be emptied).
-known() {
-    case $1 in
-    ias) echo "impprof/export.c impprof/impprof.h impprof/main.c impprof/profile.c impprof/profile.h impprof/report.c vm/imprun/imprun.h" ;;
-    pcs) echo "impprof/export.c impprof/impprof.h impprof/main.c impprof/profile.c impprof/profile.h" ;;
-    glean) echo "impprof/impprof.h impprof/main.c impprof/profile.c impprof/profile.h impprof/report.c" ;;
-    iifm) echo "impprof/export.c impprof/impprof.h impprof/main.c impprof/profile.c impprof/profile.h impprof/report.c" ;;
-    csm) echo "impprof/impprof.h impprof/main.c impprof/profile.c impprof/profile.h impprof/report.c vm/imprun/imprun.h" ;;
-    per) echo "impprof/profile.c impprof/profile.h vm/imprun/imprun.h" ;;
-    esac
-}
-
-# strays ROOT: "NAME: FILE" for each file of the tree at ROOT that names
-# a monitor of its table out of place; nothing if none.
-strays() {
-    (cd "$1" &&
-    for n in $(sed -n 's/^HPM(\([a-z_0-9]*\)).*/\1/p' vm/hpm/hpm.def); do
-        sets=$(sed -n 's/^    { "\([a-z0-9-]*\)", ".*/\1/p' "vm/hpm/$n.c")
-        {
-            grep -rlw --include='*.[ch]' --include='*.def' "hpm_$n" . | sed 's|^\./||'
-            for s in $sets; do
-                grep -rlF --include='*.[ch]' --include='*.def' --include='*.[ly]' "\"$s\"" . |
-                    sed 's|^\./||'
-            done
-        } | sort -u | grep -v -E "$ALLOWED" | grep -v -x "vm/hpm/$n.c" |
-        while read -r f; do
-            case " $(known "$n") " in *" $f "*) ;; *) echo "$n: $f" ;; esac
-        done
-    done)
-}
 
 test_expect_success 'the table has a file per row, and each file a row' '
     for n in $(sed -n "s/^HPM(\([a-z_0-9]*\)).*/\1/p" "$IMP_TOP/vm/hpm/hpm.def"); do
@@ -61,24 +26,9 @@ test_expect_success 'the descriptors with a profile section are sections.def, in
     for n in $(sed -n "s/^HPM(\([a-z_0-9]*\)).*/\1/p" "$IMP_TOP/vm/hpm/hpm.def"); do
         if grep -q "^    \.profile = " "$IMP_TOP/vm/hpm/$n.c"; then echo "$n"; fi
     done >writers &&
-    sed -n "s/^HPM_SECTION([A-Z_]*, *\"\([a-z]*\)\")/\1/p" "$IMP_TOP/vm/hpm/sections.def" >rows &&
+    sed -n "s/^HPM_SECTION([A-Z_]*, *\([a-z_0-9]*\))/\1/p" "$IMP_TOP/vm/hpm/sections.def" >rows &&
     test -s rows &&
     test_cmp rows writers
-'
-
-test_expect_success 'no monitor is named outside its file and the table' '
-    strays "$IMP_TOP" >strays.txt &&
-    test_cmp /dev/null strays.txt
-'
-
-test_expect_success 'the check finds a monitor named in a new place' '
-    mkdir -p tree/vm/hpm tree/monitor &&
-    cp "$IMP_TOP"/vm/hpm/hpm.def "$IMP_TOP"/vm/hpm/*.c tree/vm/hpm/ &&
-    printf "static const char *x = \"bht\";\n" >tree/monitor/pane-x.c &&
-    printf "extern int hpm_pcs;\n" >tree/monitor/pane-y.c &&
-    strays tree >strays.txt &&
-    test_grep "^bht: monitor/pane-x.c\$" strays.txt &&
-    test_grep "^pcs: monitor/pane-y.c\$" strays.txt
 '
 
 test_expect_success 'bht: the last branch is the return the trace shows last' '

@@ -113,6 +113,52 @@ test_expect_success '--iifm: the counters, and the frequency table against the e
     test_grep "^46      BCT          99  48.77     297  3.00    100   48.54  +0.22$" out &&
     test_grep "^the table: 203 instructions, 611 cycles; the counters: 203 instructions, 611 cycles$" out
 '
+test_expect_success '--iifm: the error of a subset is against the exact counts of that subset' '
+    edit "s/^iifm pattern=0000 dontcare=FFFF flags=problem,slice /iifm pattern=001A dontcare=0001 flags=slice /; /^freq 46 /d; /^freq 41 /d; /^freq 07 /d" &&
+    impprof --iifm bad.prof >out &&
+    test_grep "^1A      AR          100  98.04     300  3.00    100   98.04  +0.00$" out &&
+    test_grep "^1B      SR            2   1.96       6  3.00      2    1.96  +0.00$" out
+'
+if test_have imprun; then
+    test_expect_success '--iifm=18/07: the exact shares are imprun'"'"'s, of the matched opcodes' '
+        imprun -q --iifm=18/07,slice=1000 --profile=sub.prof "$IMP_TOP/examples/sort.s" >/dev/null 2>err &&
+        impprof --iifm sub.prof >out &&
+        awk "/^opcode mnemonic   sliced/ { t = 1; next } t && NF == 8 { print \$1, \$6 }" err |
+            sed "s/%\$//" | sort >want &&
+        awk "/^opcode  mnemonic  count/ { t = 1; next } t && NF == 9 { print \$1, \$8 }" out |
+            sort >got &&
+        test -s got && join got want >both && test "$(wc -l <both)" = "$(wc -l <got)" &&
+        awk "\$2 != \$3 { print; bad = 1 } END { exit bad }" both
+    '
+else
+    test_skip '--iifm=18/07: the exact shares are imprun'"'"'s, of the matched opcodes' 'no imprun'
+fi
+test_expect_success '--pcs: each type with its format and class, and the classes beside the exact counts' '
+    impprof --pcs basic.prof >out &&
+    test_grep "^   1  46      BCT       RX      branch           31  49.21$" out &&
+    test_grep "^   1  1A      AR        RR      arithmetic       30  47.62$" out &&
+    test_grep "^ all  function  branch           31     49.21    101   49.03  +0.18    46.42$" out &&
+    test_grep "^ all  format    RR               31     49.21    104   50.49  -1.28    50.53$" out
+'
+if test_have imprun; then
+    test_expect_success '--pcs with two tasks: each task its types and classes, its samples' '
+        imprun -q --frames=32 --pcs=50000 --profile=two.prof "$IMP_TOP/examples/sieve.s" \
+            --task "$IMP_TOP/examples/sort.s" >/dev/null 2>err &&
+        impprof --pcs --top=0 --csv two.prof >out &&
+        for k in 1 2; do
+            want=$(awk -v k=$k "\$1 == \"sample\" && \$2 == k { n += \$4 } END { print n + 0 }" two.prof) &&
+            test "$want" -gt 10 &&
+            got=$(awk -F, -v k=$k "\$1 == \"pcs-tasks\" && \$2 == k { n += \$7 } END { print n + 0 }" out) &&
+            fmt=$(awk -F, -v k=$k "\$1 == \"pcs-classes\" && \$2 == k && \$3 == \"format\" { n += \$5 } END { print n + 0 }" out) &&
+            fun=$(awk -F, -v k=$k "\$1 == \"pcs-classes\" && \$2 == k && \$3 == \"function\" { n += \$5 } END { print n + 0 }" out) &&
+            test "$got $fmt $fun" = "$want $want $want" || { echo "task $k: $want samples, $got $fmt $fun"; exit 1; }
+        done &&
+        all=$(awk -F, "\$1 == \"pcs-classes\" && \$2 == \"all\" && \$3 == \"function\" { n += \$5 } END { print n }" out) &&
+        test "$all" = "$(awk "\$1 == \"sample\" && \$2 != 0 { n += \$4 } END { print n }" two.prof)"
+    '
+else
+    test_skip '--pcs with two tasks: each task its types and classes, its samples' 'no imprun'
+fi
 test_expect_success '--overhead: each monitor'"'"'s cycles, of the run'"'"'s' '
     impprof --overhead basic.prof >out &&
     test_grep "^ias           65     130     19.73          2.00$" out &&
@@ -129,8 +175,8 @@ test_expect_success '--csv: a header per table, the table name first, blank line
     test_grep "^pcs-types,46,BCT,31,49.21,100,48.54,+0.66,45.66,+3.54$" out &&
     test_grep "^table,opcode,mnemonic,sampled,sampled%,exact,exact%,err,cycles%,cycles-err$" out &&
     test_grep "^ias-window-1,2,010008-01000B,PROG+X.8.,ADDUP+X.2.,prog.s:6,28,45.16,#*,\"BCT 4,ADDUP again\"$" out &&
-    awk -F, "/^\$/ { next } /^table,/ { t = 1; next } t && \$1 !~ /^(run|ias-window-1|pcs-top|pcs-types|glean|iifm|iifm-freq|overhead)\$/ { print; bad = 1 } END { exit bad }" out &&
-    test "$(grep -c "^table," out)" -eq 8 && test "$(grep -c "^\$" out)" -eq 7
+    awk -F, "/^\$/ { next } /^table,/ { t = 1; next } t && \$1 !~ /^(run|ias-window-1|pcs-top|pcs-types|pcs-tasks|pcs-classes|glean|iifm|iifm-freq|overhead)\$/ { print; bad = 1 } END { exit bad }" out &&
+    test "$(grep -c "^table," out)" -eq 10 && test "$(grep -c "^\$" out)" -eq 9
 '
 if test_have python3; then
     test_expect_success '--csv parses as CSV: every row as wide as its header' '
@@ -150,7 +196,7 @@ for row in csv.reader(open(\"out\")):
 import json
 j = json.load(open(\"out\"))
 t = {x[\"name\"]: x for x in j[\"tables\"]}
-assert sorted(t) == sorted([\"run\", \"ias-window-1\", \"pcs-top\", \"pcs-types\", \"glean\", \"iifm\", \"iifm-freq\", \"overhead\"]), sorted(t)
+assert sorted(t) == sorted([\"run\", \"ias-window-1\", \"pcs-top\", \"pcs-types\", \"pcs-tasks\", \"pcs-classes\", \"glean\", \"iifm\", \"iifm-freq\", \"overhead\"]), sorted(t)
 r = t[\"pcs-types\"][\"rows\"][0]
 assert r[\"mnemonic\"] == \"BCT\" and r[\"sampled\"] == 31 and r[\"err\"] == 0.66, r
 assert j[\"settings\"][\"ias\"][\"windows\"][0][\"label\"] == \"PROG\"

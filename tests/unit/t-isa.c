@@ -153,9 +153,46 @@ static void test_assist(void)
     check(memcmp(b, xread, 6) == 0);           /* the mask from the table, not r1 */
 }
 
+/* Each row's class (isa.def) is one of ISA_CLASSES; the branches are
+ * the rows flagged F_BRANCH; a few rows, as a course counts them. */
+static void test_classes(void)
+{
+    int bad = 0, branch_flag = 0, branch_class = 0;
+    for (size_t i = 0; i < isa_count; i++) {
+        const struct isa_insn *in = &isa_table[i];
+        if (in->cls >= CLASS_COUNT) {
+            printf("# %s: class %u\n", in->name, in->cls);
+            bad++;
+        }
+        branch_flag += (in->flags & F_BRANCH) != 0;
+        branch_class += in->cls == C_BRANCH;
+        if (((in->flags & F_BRANCH) != 0) != (in->cls == C_BRANCH)) {
+            printf("# %s: F_BRANCH and the branch class disagree\n", in->name);
+            bad++;
+        }
+    }
+    check_int(bad, ==, 0);
+    check_int(branch_flag, ==, branch_class);
+    static const struct { const char *name, *cls, *fmt; } want[] = {
+        { "L", "load", "RX" },       { "ST", "store", "RX" },     { "MVC", "store", "SS" },
+        { "BCT", "branch", "RX" },   { "AR", "arithmetic", "RR" }, { "NI", "logical", "SI" },
+        { "AP", "decimal", "SS" },   { "LPSW", "control", "S" },  { "STCK", "control", "S" },
+        { "SLL", "logical", "RS" },  { "SRA", "arithmetic", "RS" },
+    };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        const struct isa_insn *in = isa_by_name(want[i].name);
+        if (!check(in != NULL))
+            continue;
+        check_str(isa_class_name((enum isa_class)in->cls), want[i].cls);
+        check_str(isa_format_class((enum isa_format)in->format), want[i].fmt);
+    }
+    check_str(isa_class_name(C_FLOAT), "floating");
+}
+
 int main(void)
 {
     test_unique();
+    test_classes();
     test_counts();
     test_lengths();
     test_roundtrip();

@@ -6,7 +6,7 @@
  *   vm/host/runtime/IMPSVC.s   HS_* and FCB_* EQUs
  *   vm/host/runtime/IMPFCB.s   the FCB DSECT (offsets counted from its DS lengths)
  *   vm/host/services.h    the comment's lists of codes and FCB fields
- *   man/imprun.1          the services table, the FCB table, the modes,
+ *   man/imprun.1.in       the services table, the FCB table, the modes,
  *                         the FCB's size, the cycle-cost table, the list
  *                         of SVC numbers
  *   imp(7)                the services table (generated from SVC_FUNCS:
@@ -356,7 +356,7 @@ int main(void)
         { "IMP_TOP", ".", "vm/host/runtime/IMPSVC.s", check_impsvc },
         { "IMP_TOP", ".", "vm/host/runtime/IMPFCB.s", check_impfcb },
         { "IMP_TOP", ".", "vm/host/services.h", check_header },
-        { "IMP_TOP", ".", "man/imprun.1", check_imprun },
+        { "IMP_TOP", ".", "man/imprun.1.in", check_imprun },
         { "IMP_BUILD", "build", "man/imp.7", check_imp7 },
     };
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {

@@ -276,6 +276,23 @@ static void profile(FILE *f, struct run *r)
     }
 }
 
+/* IMPPERI's DIAGNOSE: it hands back the program's own exception, and
+ * the run ends as without a handler, at the old PSW (the abend
+ * report's). */
+static int diagnose(struct run *r, uint32_t code, enum vm_host_result *res)
+{
+    if (code != IMPRUN_PERI_PASS || !r->mon.csm_isr)
+        return 0;
+    uint8_t old[8];
+    uint64_t psw = 0;
+    vm_fetch_bytes(r->vm, 0x28, old, sizeof old);
+    for (int i = 0; i < 8; i++)
+        psw = psw << 8 | old[i];
+    (void)vm_set_psw(r->vm, psw);
+    *res = VM_HOST_NOPGM;
+    return 1;
+}
+
 /* CSECT k of the block's table: its name in the program (the runner's
  * table, or the program's own, named by the symbols). */
 static const char *view_name(struct run *r, uint32_t table, uint32_t nc, uint32_t k)
@@ -403,5 +420,6 @@ const struct hpm_class hpm_csm = {
     .summary = summary,
     .profile = profile,
     .release = release,
+    .diagnose = diagnose,
     .view = view,
 };

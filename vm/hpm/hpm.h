@@ -3,9 +3,9 @@
  * them up: one constant descriptor per monitor (struct hpm_class, one
  * file each in this folder), listed once in hpm.def.  imprun's options
  * and --help, impmon's `monitor' command, its completion and `info
- * monitors', the summary after a run and the monitor data file
- * (imp-profile(5)) all loop over hpm_classes; nothing else names a
- * monitor.  HPM.md is the guide: how a descriptor meets its microcode,
+ * monitors', the summary after a run, the monitor data file
+ * (imp-profile(5)) and --json's "monitors" all loop over hpm_classes;
+ * nothing else names a monitor.  HPM.md is the guide: how a descriptor meets its microcode,
  * its control block, its profile section and its views.
  *
  * A run with monitors goes through the descriptors in table order:
@@ -36,6 +36,9 @@
 #include <stdio.h>
 
 #include "run.h"
+
+struct json;
+struct hpm_json;
 
 /* One setting of a monitor: an imprun option --NAME[=ARG], impmon's
  * `monitor NAME [ARG]'. */
@@ -80,6 +83,13 @@ struct hpm_class {
     /* its state in the machine now, for impmon's `info monitors' (NULL:
      * the machine's counters of hw, hpm_info) */
     void (*info)(FILE *f, struct vm *vm);
+    /* its member of the --json "monitors" object, if it has anything to
+     * say: hpm_json_member, its values, json_end (NULL: the machine's
+     * counters of hw once they ran, hpm_json_counters) */
+    void (*json)(struct hpm_json *h, struct run *r);
+    /* a DIAGNOSE function code the runner does not know, issued by code
+     * the monitor installed: 1 with *res if it is the monitor's, else 0 */
+    int (*diagnose)(struct run *r, uint32_t code, enum vm_host_result *res);
     /* what it has seen so far, fitted to v, reading the machine without
      * changing it (impmon's pane; NULL: none) */
     void (*view)(struct hpm_view *v, struct run *r);
@@ -99,6 +109,19 @@ uint64_t *hpm_word(struct imprun_opts *o, const struct hpm_class *c);
 uint64_t hpm_word_of(const struct imprun_opts *o, const struct hpm_class *c);
 /* Is any monitor with a summary on? */
 int hpm_any_on(const struct imprun_opts *o);
+/* The --json "monitors" object of run r: each monitor's member; nothing
+ * if none has one.  A member opens with hpm_json_member (which opens
+ * the object before the first) and ends with json_end(h->j, '}'). */
+struct hpm_json {
+    struct json *j;
+    int open;                   /* "monitors" is open */
+};
+void hpm_json(struct json *j, struct run *r);
+void hpm_json_member(struct hpm_json *h, const char *name);
+/* The machine's counters of monitor c as its member, once it ran. */
+void hpm_json_counters(struct hpm_json *h, struct run *r, const struct hpm_class *c);
+/* The monitors' DIAGNOSE functions: 1 with *res if one served code. */
+int hpm_diagnose(struct run *r, uint32_t code, enum vm_host_result *res);
 /* Each monitor's line (or lines) of impmon's `info monitors'. */
 void hpm_info(FILE *f, struct vm *vm);
 /* Every monitor's defaults into o. */

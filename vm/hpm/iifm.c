@@ -262,6 +262,23 @@ static void profile(FILE *f, struct run *r)
     }
 }
 
+/* Its member of --json: the compare register and its counters. */
+static void json(struct hpm_json *h, struct run *r)
+{
+    const struct imprun_opts *o = r->o;
+    if (!o->iifm)
+        return;
+    struct vm_iifm_state st;
+    vm_iifm_state(r->vm, &st);      /* (as the summary reads them) */
+    uint64_t n = st.count, c = st.cycles;
+    hpm_json_member(h, "iifm");
+    json_hex(h->j, "pattern", o->iifm_pattern, 4);
+    json_hex(h->j, "dontcare", o->iifm_dontcare, 4);
+    json_u64(h->j, "count", n);
+    json_u64(h->j, "cycles", c);
+    json_end(h->j, '}');
+}
+
 struct slot { unsigned d; uint64_t sn, sc; };
 
 static int by_sliced(const void *a, const void *b)
@@ -382,6 +399,7 @@ const struct hpm_class hpm_iifm = {
     .summary = summary,
     .profile = profile,
     .info = info,
+    .json = json,
     .view = view,
     .seen = seen,
 };

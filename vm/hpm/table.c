@@ -3,6 +3,7 @@
  * hpm.def: every loop over the monitors starts here.
  */
 #include "hpm.h"
+#include "report.h"
 
 #include <string.h>
 
@@ -110,4 +111,49 @@ void hpm_info(FILE *f, struct vm *vm)
                 s.on ? "on" : "off", (unsigned long long)s.events, (unsigned long long)s.entries,
                 (unsigned long long)s.cycles, s.full ? " (buffer full)" : "");
     }
+}
+
+void hpm_json_member(struct hpm_json *h, const char *name)
+{
+    if (!h->open)
+        json_object(h->j, "monitors");
+    h->open = 1;
+    json_object(h->j, name);
+}
+
+void hpm_json_counters(struct hpm_json *h, struct run *r, const struct hpm_class *c)
+{
+    if (c->hw < 0)
+        return;
+    struct vm_hpm_stats s;
+    vm_hpm_stats(r->vm, (enum vm_hpm)c->hw, &s);
+    if (!s.entries && !s.on && !s.full)
+        return;
+    hpm_json_member(h, c->name);
+    json_u64(h->j, "events", s.events);
+    json_u64(h->j, "entries", s.entries);
+    json_u64(h->j, "cycles", s.cycles);
+    json_bool(h->j, "full", s.full);
+    json_end(h->j, '}');
+}
+
+void hpm_json(struct json *j, struct run *r)
+{
+    struct hpm_json h = { j, 0 };
+    for (const struct hpm_class *const *c = hpm_classes; *c; c++) {
+        if ((*c)->json)
+            (*c)->json(&h, r);
+        else
+            hpm_json_counters(&h, r, *c);
+    }
+    if (h.open)
+        json_end(j, '}');
+}
+
+int hpm_diagnose(struct run *r, uint32_t code, enum vm_host_result *res)
+{
+    for (const struct hpm_class *const *c = hpm_classes; *c; c++)
+        if ((*c)->diagnose && (*c)->diagnose(r, code, res))
+            return 1;
+    return 0;
 }

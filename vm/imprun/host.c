@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "assist.h"
+#include "hpm.h"
 #include "vm.h"
 
 /* ---- guest storage and DIAGNOSE --------------------------------------- */
@@ -193,17 +194,9 @@ static enum vm_host_result host_diagnose(void *ctx, struct vm *vm, uint32_t code
     struct run_task *t = &r->tk[id ? id - 1 : 0];
     if (code == SVC_SVCDISP)
         return serve_svc(r, t, vm);
-    if (code == IMPRUN_PERI_PASS && r->mon.csm_isr) {
-        /* IMPPERI hands back the program's own exception: the run ends
-           as without a handler, at the old PSW (the abend report's) */
-        uint8_t old[8];
-        uint64_t psw = 0;
-        vm_fetch_bytes(vm, 0x28, old, sizeof old);
-        for (int i = 0; i < 8; i++)
-            psw = psw << 8 | old[i];
-        (void)vm_set_psw(vm, psw);
-        return VM_HOST_NOPGM;
-    }
+    enum vm_host_result hr;
+    if (hpm_diagnose(r, code, &hr))     /* a monitor's routine (IMPPERI) */
+        return hr;
     struct svc_request rq = { code, vm_get_gr(vm, r1), vm_get_gr(vm, r3),
                               vm_counters(vm)->cycles, 0 };
     struct svc_result res;

@@ -187,11 +187,12 @@ void tasks_console_close(struct imprun_opts *o);
 /* 1 if path holds an assembler source: anything but an IMP load or
  * object module, told by its first line (obj_sniff), never by its name. */
 int imprun_is_source(const char *path);
-/* Write the --json report to f (write errors are left to the caller). */
+/* Write the --json report of run r to f (write errors are left to the
+ * caller; the monitors' members come from their descriptors). */
 struct rep_paging;
-void imprun_write_json(FILE *f, const struct imprun_opts *o, const struct vm *vm,
-                       const struct symtab *syms, int status, uint32_t rc, int exit_code,
-                       const struct services *svc, const struct rep_paging *paging);
+struct run;
+void imprun_write_json(FILE *f, struct run *r, const struct symtab *syms, int status,
+                       uint32_t rc, int exit_code, const struct rep_paging *paging);
 
 /* A private temporary directory holding the objects and a.load. */
 struct build {

@@ -20,7 +20,24 @@ $(LIBIMPRUN): $(LIBIMPRUN_OBJ)
 	rm -f $@ && $(AR) rcs $@ $^
 
 PROGRAMS  += $(BIN)/imprun
-MAN_PAGES += man/imprun.1
+
+# imprun(1): its OPTIONS generated from options.def and the monitors'
+# settings by gen-imprun1 (as gen-impmon1 makes impmon(1)'s commands).
+# The generator is a program of man/ (as gen-imp7), not of the runner
+# library, which never prints.
+GEN_IMPRUN1 := $(B)/man/gen-imprun1
+IMPRUN1     := $(B)/man/imprun.1
+MAN_PAGES   += $(IMPRUN1)
+DEPS        += $(B)/man/gen-imprun1.d
+all: $(IMPRUN1)
+$(B)/man/gen-imprun1.o: ALL_CFLAGS += -Ivm -Imc $(VM_SUB_INCLUDES) -Ivm/imprun -Ivm/hpm
+
+$(GEN_IMPRUN1): $(B)/man/gen-imprun1.o $(LIBIMPRUN) $(LIBS)
+	$(CC) $(LDFLAGS) -o $@ $< -Wl,--start-group $(LIBIMPRUN) $(LIBS) -Wl,--end-group
+
+$(IMPRUN1): man/imprun.1.in $(GEN_IMPRUN1)
+	@mkdir -p $(dir $@)
+	$(GEN_IMPRUN1) man/imprun.1.in > $@.tmp && mv $@.tmp $@
 
 # Libraries in a group: their order in LIBS follows the include order.
 $(BIN)/imprun: $(B)/vm/imprun/main.o $(LIBIMPRUN) $(LIBS)

@@ -5,16 +5,25 @@
  * installs it with the other outputs, all or none).
  */
 #include "imprun.h"
+#include "hpm.h"
 
 #include "report.h"
 #include "vm.h"
 
-void imprun_write_json(FILE *f, const struct imprun_opts *o, const struct vm *vm,
-                       const struct symtab *syms, int status, uint32_t rc, int exit_code,
-                       const struct services *svc, const struct rep_paging *paging)
+/* The "monitors" object: each monitor's member, by its descriptor. */
+static void monitors(struct json *j, void *ctx)
 {
+    hpm_json(j, ctx);
+}
+
+void imprun_write_json(FILE *f, struct run *run, const struct symtab *syms, int status,
+                       uint32_t rc, int exit_code, const struct rep_paging *paging)
+{
+    const struct imprun_opts *o = run->o;
     struct rep_run r;
-    rep_run_collect(&r, vm, syms, (enum vm_status)status, rc, svc);
+    rep_run_collect(&r, run->vm, syms, (enum vm_status)status, rc, run->svc);
+    r.monitors = monitors;
+    r.monitors_ctx = run;
     if (paging)
         r.paging = *paging;         /* with the runner's names, return codes and OPT */
     /* --core and files are exclusive (main.c): the program is one or the other */
@@ -26,7 +35,7 @@ void imprun_write_json(FILE *f, const struct imprun_opts *o, const struct vm *vm
     r.max_cycles = o->max_cycles;
     struct rep_abend abend;
     if (o->ntasks <= 1 && rep_abend_wanted((enum vm_status)status)) {
-        rep_abend_collect(&abend, vm, syms, (enum vm_status)status, rc, 0);
+        rep_abend_collect(&abend, run->vm, syms, (enum vm_status)status, rc, 0);
         r.abend = &abend;
     }
     rep_run_json(f, &r);

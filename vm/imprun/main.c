@@ -11,6 +11,8 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,22 +29,47 @@
 #include "tmpclean.h"
 
 #define DOC_ONLY (-1)             /* options.def: a line of --help, not an option */
-#define IMPRUN_OPT(code, name, arg, form, group, help)  /* first: IMPRUN_GROUPS */
+#define IMPRUN_OPT(code, name, arg, form, group, set, help)  /* first: IMPRUN_GROUPS */
 #include "options.def"
 #undef IMPRUN_OPT
 enum imprun_group {
-#define G(code, heading) GROUP_##code,
+#define G(code, heading, title) GROUP_##code,
     IMPRUN_GROUPS(G)
 #undef G
 };
 
 enum {
     OPT_NONE = 255,
-#define IMPRUN_OPT(code, name, arg, form, group, help) OPT_##code,
+#define IMPRUN_OPT(code, name, arg, form, group, set, help) OPT_##code,
 #include "options.def"
 #undef IMPRUN_OPT
     OPT_HPM = 1000      /* OPT_HPM + k: the k-th setting of the monitors' table */
 };
+
+/* What an option does (options.def's set column). */
+enum option_set { SET_STR, SET_ON, SET_OFF, SET_COUNT, SET_CALL, SET_NONE };
+/* An option of CALL: 0, 2 after a usage message, or -1 (leave with 0). */
+typedef int option_fn(char *arg, struct imprun_opts *o, struct services *svc);
+
+/* The CALL functions, declared; each other row's field checked for its
+ * type (a string for STR, a flag for ON and OFF, a count for COUNT). */
+#define FIELD(f) (((struct imprun_opts *)0)->f)
+#define STR(f)   _Static_assert(_Generic(FIELD(f), const char *: 1, default: 0), #f);
+#define ON(f)    _Static_assert(_Generic(FIELD(f), int: 1, default: 0), #f);
+#define OFF(f)   ON(f)
+#define COUNT(f) _Static_assert(_Generic(FIELD(f), uint64_t: 1, default: 0), #f);
+#define CALL(fn) static option_fn fn;
+#define NONE
+#define IMPRUN_OPT(code, name, arg, form, group, set, help) set
+#include "options.def"
+#undef IMPRUN_OPT
+#undef STR
+#undef ON
+#undef OFF
+#undef COUNT
+#undef CALL
+#undef NONE
+#undef FIELD
 
 static const struct imprun_option {
     int code;
@@ -50,11 +77,26 @@ static const struct imprun_option {
     int arg;
     const char *form, *help;
     enum imprun_group group;
+    enum option_set set;
+    size_t field;                   /* STR, ON, OFF, COUNT: its offset in imprun_opts */
+    option_fn *fn;                  /* CALL */
 } options[] = {
-#define IMPRUN_OPT(code, name, arg, form, group, help) \
-    { OPT_##code, name, arg, form, help, GROUP_##group },
+#define STR(f)   SET_STR, offsetof(struct imprun_opts, f), NULL
+#define ON(f)    SET_ON, offsetof(struct imprun_opts, f), NULL
+#define OFF(f)   SET_OFF, offsetof(struct imprun_opts, f), NULL
+#define COUNT(f) SET_COUNT, offsetof(struct imprun_opts, f), NULL
+#define CALL(fn) SET_CALL, 0, fn
+#define NONE     SET_NONE, 0, NULL
+#define IMPRUN_OPT(code, name, arg, form, group, set, help) \
+    { OPT_##code, name, arg, form, help, GROUP_##group, set },
 #include "options.def"
 #undef IMPRUN_OPT
+#undef STR
+#undef ON
+#undef OFF
+#undef COUNT
+#undef CALL
+#undef NONE
 };
 #define NOPTIONS (sizeof options / sizeof options[0])
 
@@ -76,7 +118,7 @@ static void usage_line(FILE *f, const char *form, const char *help)
 static void usage(FILE *f)
 {
     static const char *const headings[] = {
-#define G(code, heading) heading,
+#define G(code, heading, title) heading,
         IMPRUN_GROUPS(G)
 #undef G
     };
@@ -192,224 +234,293 @@ static const struct hpm_setting *hpm_setting_at(int k)
     return NULL;
 }
 
-/* Parse one option; 0, or the exit status to leave with (2, or -1 for 0). */
-static int parse_option(int c, char *arg, struct imprun_opts *o, struct services *svc)
+/* ---- the options of CALL (options.def), one function each ---- */
+
+static int opt_origin(char *arg, struct imprun_opts *o, struct services *svc)
 {
     uint64_t v;
+    if (parse_number(arg, NUM_PLAIN, &v) != 0 || v >= ADDR_LIMIT || v % ORIGIN_ALIGN)
+        return bad_usage("--origin: '%s' is not a doubleword-aligned address below "
+                         "X'1000000' (0x10000 or X'10000')", arg);
+    o->origin = (uint32_t)v;
+    o->origin_text = arg;
+    return 0;
+}
+
+static int opt_incdir(char *arg, struct imprun_opts *o, struct services *svc)
+{
+    const char **ni = realloc(o->incdirs, sizeof *ni * (size_t)(o->nincdirs + 1));
+    if (!ni)
+        return bad_usage("%s", "out of memory");
+    o->incdirs = ni;
+    o->incdirs[o->nincdirs++] = arg;
+    return 0;
+}
+
+static int opt_max_cycles(char *arg, struct imprun_opts *o, struct services *svc)
+{
+    if (parse_number_in(arg, NUM_DECIMAL, 1, UINT64_MAX, &o->max_cycles) != 0)
+        return bad_usage("--max-cycles: '%s' is not a positive number", arg);
+    return 0;
+}
+
+static int opt_storage(char *arg, struct imprun_opts *o, struct services *svc)
+{
+    uint64_t v;
+    if (parse_number_in(arg, NUM_BINARY, 8192, 0x1000000, &v) != 0 || v % 4096)
+        return bad_usage("--storage: '%s' is not a size from 8K to 16M in 4K steps", arg);
+    o->storage = (uint32_t)v;
+    return 0;
+}
+
+static int opt_file(char *arg, struct imprun_opts *o, struct services *svc)
+{
     char err[300];
-    switch (c) {
-    case OPT_CORE: o->core = arg; break;
-    case OPT_ORIGIN:
-        if (parse_number(arg, NUM_PLAIN, &v) != 0 || v >= ADDR_LIMIT || v % ORIGIN_ALIGN)
-            return bad_usage("--origin: '%s' is not a doubleword-aligned address below "
-                             "X'1000000' (0x10000 or X'10000')", arg);
-        o->origin = (uint32_t)v;
-        o->origin_text = arg;
-        break;
-    case OPT_MAXCYC:
-        if (parse_number_in(arg, NUM_DECIMAL, 1, UINT64_MAX, &o->max_cycles) != 0)
-            return bad_usage("--max-cycles: '%s' is not a positive number", arg);
-        break;
-    case OPT_STORAGE:
-        if (parse_number_in(arg, NUM_BINARY, 8192, 0x1000000, &v) != 0 || v % 4096)
-            return bad_usage("--storage: '%s' is not a size from 8K to 16M in 4K steps", arg);
-        o->storage = (uint32_t)v;
-        break;
-    case OPT_MICRO: o->microcode = arg; break;
-    case OPT_FILE:
-        if (svc_bind(svc, arg, err, sizeof err) != 0)
-            return bad_usage("--file %s", err);
-        break;
-    case OPT_REGS: o->regs = 1; break;
-    case OPT_ABEND_DUMP: o->abend_dump = 1; break;
-    case OPT_DUMP:
-        if (o->ndumps == IMPRUN_MAX_DUMPS || parse_dump(arg, &o->dumps[o->ndumps]) != 0)
-            return bad_usage("--dump: '%s' is not ADDR:LEN in hex (at most 16 dumps)", arg);
-        o->ndumps++;
-        break;
-    case OPT_SAVE: {
-        /* parse_save cuts its argument up: the message shows it whole */
-        char *copy = strdup(arg);
-        int bad = !copy || o->nsaves == IMPRUN_MAX_DUMPS || parse_save(arg, &o->saves[o->nsaves]) != 0;
-        if (bad || o->saves[o->nsaves].file[0] == '\0') {
-            int st = bad_usage("--savecore: expected FILE:START:END (hex, START <= END), got '%s'",
-                               copy ? copy : arg);
-            free(copy);
-            return st;
-        }
+    if (svc_bind(svc, arg, err, sizeof err) != 0)
+        return bad_usage("--file %s", err);
+    return 0;
+}
+
+static int opt_dump(char *arg, struct imprun_opts *o, struct services *svc)
+{
+    if (o->ndumps == IMPRUN_MAX_DUMPS || parse_dump(arg, &o->dumps[o->ndumps]) != 0)
+        return bad_usage("--dump: '%s' is not ADDR:LEN in hex (at most 16 dumps)", arg);
+    o->ndumps++;
+    return 0;
+}
+
+static int opt_savecore(char *arg, struct imprun_opts *o, struct services *svc)
+{
+    /* parse_save cuts its argument up: the message shows it whole */
+    char *copy = strdup(arg);
+    int bad = !copy || o->nsaves == IMPRUN_MAX_DUMPS || parse_save(arg, &o->saves[o->nsaves]) != 0;
+    if (bad || o->saves[o->nsaves].file[0] == '\0') {
+        int st = bad_usage("--savecore: expected FILE:START:END (hex, START <= END), got '%s'",
+                           copy ? copy : arg);
         free(copy);
-        o->nsaves++;
-        break;
+        return st;
     }
-    case OPT_MAXCON:
-    case OPT_MAXOUT:
-    case OPT_MAXTRACE:
-        if (parse_number(arg, NUM_BINARY, &v) != 0) {
-            snprintf(err, sizeof err, "--max-%s: '%.200s' is not a size (bytes, or K, M, G: "
-                     "2^10, 2^20, 2^30)", c == OPT_MAXCON ? "console"
-                     : c == OPT_MAXOUT ? "output" : "trace", arg);
-            return bad_usage("%s", err);
-        }
-        if (c == OPT_MAXCON)
-            svc->max_console = v;
-        else if (c == OPT_MAXOUT)
-            svc->max_files = v;
-        else
-            o->max_trace = v;
-        break;
-    case OPT_TRACE: {
-        o->trace = 1;
-        if (!arg)
-            break;
-        const char *colon = strchr(arg, ':');
-        char lo[16];
-        if (!colon && *arg && ((*arg >= 'A' && *arg <= 'Z') || (*arg >= 'a' && *arg <= 'z') ||
-                               strchr("@#$_", *arg))) {
-            o->trace_csect = arg;       /* a CSECT: runner.c finds its bounds */
-            o->trace_ranged = 1;
-            break;
-        }
-        if (!colon || (size_t)(colon - arg) >= sizeof lo)
-            return bad_usage("--trace: '%.200s' is not START:END (hex addresses) or a CSECT "
-                             "name", arg);
-        memcpy(lo, arg, (size_t)(colon - arg));
-        lo[colon - arg] = '\0';
-        if (parse_hex(lo, &o->trace_lo) != 0 || parse_hex(colon + 1, &o->trace_hi) != 0 ||
-            o->trace_lo > o->trace_hi || o->trace_hi > VM_ADDR_MASK)
-            return bad_usage("--trace: '%.200s' is not START:END (hex addresses, START <= END "
-                             "<= FFFFFF)", arg);
+    free(copy);
+    o->nsaves++;
+    return 0;
+}
+
+/* A size in bytes (K, M, G) for the limit --NAME; 0, or 2. */
+static int size_limit(const char *name, const char *arg, uint64_t *v)
+{
+    if (parse_number(arg, NUM_BINARY, v) == 0)
+        return 0;
+    char err[300];
+    snprintf(err, sizeof err, "--%s: '%.200s' is not a size (bytes, or K, M, G: "
+             "2^10, 2^20, 2^30)", name, arg);
+    return bad_usage("%s", err);
+}
+
+static int opt_max_console(char *arg, struct imprun_opts *o, struct services *svc)
+{
+    return size_limit("max-console", arg, &svc->max_console);
+}
+
+static int opt_max_output(char *arg, struct imprun_opts *o, struct services *svc)
+{
+    return size_limit("max-output", arg, &svc->max_files);
+}
+
+static int opt_max_trace(char *arg, struct imprun_opts *o, struct services *svc)
+{
+    return size_limit("max-trace", arg, &o->max_trace);
+}
+
+static int opt_trace(char *arg, struct imprun_opts *o, struct services *svc)
+{
+    o->trace = 1;
+    if (!arg)
+        return 0;
+    const char *colon = strchr(arg, ':');
+    char lo[16];
+    if (!colon && *arg && ((*arg >= 'A' && *arg <= 'Z') || (*arg >= 'a' && *arg <= 'z') ||
+                           strchr("@#$_", *arg))) {
+        o->trace_csect = arg;       /* a CSECT: runner.c finds its bounds */
         o->trace_ranged = 1;
-        break;
+        return 0;
     }
-    case OPT_MTRACE: o->microtrace = 1; break;
-    case OPT_STATS: o->stats = 1; break;
-    case OPT_JSON: o->json = arg; break;
-    case OPT_REPORT: o->report = arg; break;
-    case OPT_FRAMES:
-        if (parse_number_in(arg, NUM_DECIMAL, 0, VM_MAX_STORAGE / 2048, &v) != 0)
-            return bad_usage("--frames: '%s' is not a number of frames (at most 8192)", arg);
-        if (v == 0)
-            return bad_usage("--frames=%s: paging needs at least one frame", arg);
-        o->pcfg.frames = (uint32_t)v;
-        o->paging = 1;
-        break;
-    case OPT_PSIZE:
-        if (parse_number(arg, NUM_BINARY, &v) != 0 || (v != 2048 && v != 4096))
-            return bad_usage("--page-size: '%s' is not 2K or 4K (2048 or 4096)", arg);
-        o->pcfg.page_size = (uint32_t)v;
-        o->paging = 1;
-        break;
-    case OPT_POLICY: {
-        int found = 0;
-        for (int p = 0; p < VM_NPOLICY; p++)
-            if (strcmp(arg, vm_policy_name((enum vm_policy)p)) == 0) {
-                o->pcfg.policy = (enum vm_policy)p;
-                found = 1;
-            }
-        if (!found)
-            return bad_usage("--policy: '%s' is not lru, fifo or clock (OPT needs the future: "
-                             "imprun reports it beside the policy, and --replay computes it)", arg);
-        o->paging = 1;
-        break;
+    if (!colon || (size_t)(colon - arg) >= sizeof lo)
+        return bad_usage("--trace: '%.200s' is not START:END (hex addresses) or a CSECT "
+                         "name", arg);
+    memcpy(lo, arg, (size_t)(colon - arg));
+    lo[colon - arg] = '\0';
+    if (parse_hex(lo, &o->trace_lo) != 0 || parse_hex(colon + 1, &o->trace_hi) != 0 ||
+        o->trace_lo > o->trace_hi || o->trace_hi > VM_ADDR_MASK)
+        return bad_usage("--trace: '%.200s' is not START:END (hex addresses, START <= END "
+                         "<= FFFFFF)", arg);
+    o->trace_ranged = 1;
+    return 0;
+}
+
+static int opt_asa(char *arg, struct imprun_opts *o, struct services *svc)
+{
+    if (strcmp(arg, "raw") != 0 && strcmp(arg, "interpret") != 0)
+        return bad_usage("--asa: '%s' is not raw or interpret", arg);
+    o->asa_raw = strcmp(arg, "raw") == 0;
+    return 0;
+}
+
+/* The paging options turn paging on. */
+static int opt_frames(char *arg, struct imprun_opts *o, struct services *svc)
+{
+    uint64_t v;
+    if (parse_number_in(arg, NUM_DECIMAL, 0, VM_MAX_STORAGE / 2048, &v) != 0)
+        return bad_usage("--frames: '%s' is not a number of frames (at most 8192)", arg);
+    if (v == 0)
+        return bad_usage("--frames=%s: paging needs at least one frame", arg);
+    o->pcfg.frames = (uint32_t)v;
+    o->paging = 1;
+    return 0;
+}
+
+static int opt_page_size(char *arg, struct imprun_opts *o, struct services *svc)
+{
+    uint64_t v;
+    if (parse_number(arg, NUM_BINARY, &v) != 0 || (v != 2048 && v != 4096))
+        return bad_usage("--page-size: '%s' is not 2K or 4K (2048 or 4096)", arg);
+    o->pcfg.page_size = (uint32_t)v;
+    o->paging = 1;
+    return 0;
+}
+
+static int opt_policy(char *arg, struct imprun_opts *o, struct services *svc)
+{
+    for (int p = 0; p < VM_NPOLICY; p++)
+        if (strcmp(arg, vm_policy_name((enum vm_policy)p)) == 0) {
+            o->pcfg.policy = (enum vm_policy)p;
+            o->paging = 1;
+            return 0;
+        }
+    return bad_usage("--policy: '%s' is not lru, fifo or clock (OPT needs the future: "
+                     "imprun reports it beside the policy, and --replay computes it)", arg);
+}
+
+static int opt_replacement(char *arg, struct imprun_opts *o, struct services *svc)
+{
+    if (strcmp(arg, "global") != 0 && strcmp(arg, "local") != 0)
+        return bad_usage("--replacement: '%s' is not global or local", arg);
+    o->pcfg.local = strcmp(arg, "local") == 0;
+    o->paging = 1;
+    return 0;
+}
+
+/* A latency of --page-in or --page-out; 0, or 2. */
+static int latency(const char *arg, uint32_t *cycles, struct imprun_opts *o)
+{
+    uint64_t v;
+    if (parse_number_in(arg, NUM_DECIMAL, 0, 100000000, &v) != 0)
+        return bad_usage("--page-in, --page-out: '%s' is not a number of cycles (0 to "
+                         "100000000)", arg);
+    *cycles = (uint32_t)v;
+    o->paging = 1;
+    return 0;
+}
+
+static int opt_page_in(char *arg, struct imprun_opts *o, struct services *svc)
+{
+    return latency(arg, &o->pcfg.pagein_cycles, o);
+}
+
+static int opt_page_out(char *arg, struct imprun_opts *o, struct services *svc)
+{
+    return latency(arg, &o->pcfg.pageout_cycles, o);
+}
+
+static int opt_slice(char *arg, struct imprun_opts *o, struct services *svc)
+{
+    if (parse_number_in(arg, NUM_DECIMAL, 1, UINT32_MAX, &o->slice) != 0)
+        return bad_usage("--slice: '%s' is not a number of cycles (1 or more)", arg);
+    o->paging = 1;
+    return 0;
+}
+
+static int opt_page_refs(char *arg, struct imprun_opts *o, struct services *svc)
+{
+    o->page_refs = arg;
+    o->paging = 1;
+    return 0;
+}
+
+static int opt_curve(char *arg, struct imprun_opts *o, struct services *svc)
+{
+    uint64_t lo, hi;
+    const char *colon = strchr(arg, ':');
+    char a[24];
+    if (!colon || (size_t)(colon - arg) >= sizeof a)
+        return bad_usage("--curve: '%s' is not LO:HI (frame counts)", arg);
+    memcpy(a, arg, (size_t)(colon - arg));
+    a[colon - arg] = '\0';
+    if (parse_number_in(a, NUM_DECIMAL, 1, 8192, &lo) != 0 ||
+        parse_number_in(colon + 1, NUM_DECIMAL, 1, 8192, &hi) != 0 || lo > hi)
+        return bad_usage("--curve: '%s' is not LO:HI with 1 <= LO <= HI <= 8192", arg);
+    o->curve_lo = (unsigned)lo;
+    o->curve_hi = (unsigned)hi;
+    return 0;
+}
+
+static int opt_help(char *arg, struct imprun_opts *o, struct services *svc)
+{
+    /* the text is longer than stdio's buffer: held whole, a write error
+       (a full disk) is seen with its errno when it is flushed */
+    static char buf[8192];
+    setvbuf(stdout, buf, _IOFBF, sizeof buf);
+    usage(stdout);
+    return -1;
+}
+
+static int opt_version(char *arg, struct imprun_opts *o, struct services *svc)
+{
+    printf("imprun (IMP) %s\n", IMP_VERSION);
+    return -1;
+}
+
+/* A monitor's setting: its descriptor parses it. */
+static int hpm_option(const struct hpm_setting *s, char *arg, struct imprun_opts *o)
+{
+    char err[300];
+    if (s->parse(o, arg, err, sizeof err) == 0)
+        return 0;
+    char msg[sizeof err + 64];
+    snprintf(msg, sizeof msg, "--%s: %s", s->name, err);
+    return bad_usage("%s", msg);
+}
+
+/* Parse one option by its row of options.def (or the monitors' table);
+ * 0, or the exit status to leave with (2, or -1 for 0). */
+static int parse_option(int c, char *arg, struct imprun_opts *o, struct services *svc)
+{
+    if (c >= OPT_HPM) {
+        const struct hpm_setting *s = hpm_setting_at(c - OPT_HPM);
+        return s ? hpm_option(s, arg, o) : 2;
     }
-    case OPT_REPL:
-        if (strcmp(arg, "global") != 0 && strcmp(arg, "local") != 0)
-            return bad_usage("--replacement: '%s' is not global or local", arg);
-        o->pcfg.local = strcmp(arg, "local") == 0;
-        o->paging = 1;
-        break;
-    case OPT_PAGEIN:
-    case OPT_PAGEOUT:
-    case OPT_SLICE:
-        if (parse_number_in(arg, NUM_DECIMAL, c == OPT_SLICE ? 1 : 0,
-                            c == OPT_SLICE ? UINT32_MAX : 100000000, &v) != 0)
-            return bad_usage(c == OPT_SLICE ? "--slice: '%s' is not a number of cycles (1 or more)"
-                                            : "--page-in, --page-out: '%s' is not a number of "
-                                              "cycles (0 to 100000000)", arg);
-        if (c == OPT_PAGEIN)
-            o->pcfg.pagein_cycles = (uint32_t)v;
-        else if (c == OPT_PAGEOUT)
-            o->pcfg.pageout_cycles = (uint32_t)v;
-        else
-            o->slice = v;
-        o->paging = 1;
-        break;
-    case OPT_REFS: o->page_refs = arg; o->paging = 1; break;
-    case OPT_REPLAY: o->replay = arg; break;
-    case OPT_CURVE: {
-        uint64_t lo, hi;
-        const char *colon = strchr(arg, ':');
-        char a[24];
-        if (!colon || (size_t)(colon - arg) >= sizeof a)
-            return bad_usage("--curve: '%s' is not LO:HI (frame counts)", arg);
-        memcpy(a, arg, (size_t)(colon - arg));
-        a[colon - arg] = '\0';
-        if (parse_number_in(a, NUM_DECIMAL, 1, 8192, &lo) != 0 ||
-            parse_number_in(colon + 1, NUM_DECIMAL, 1, 8192, &hi) != 0 || lo > hi)
-            return bad_usage("--curve: '%s' is not LO:HI with 1 <= LO <= HI <= 8192", arg);
-        o->curve_lo = (unsigned)lo;
-        o->curve_hi = (unsigned)hi;
-        break;
-    }
-    case OPT_SUPER: o->supervisor = 1; break;
-    case OPT_NOSUPER: o->no_super = 1; break;
-    case OPT_FILL: o->assist_fill = 1; break;
-    case OPT_NOFILL: o->assist_fill = 0; break;
-    case OPT_PROFILE: o->profile = arg; break;
-    case OPT_CARDS: o->cards = arg; break;
-    case OPT_PRINT: o->print = arg; break;
-    case OPT_PUNCH: o->punch = arg; break;
-    case OPT_ASA:
-        if (strcmp(arg, "raw") != 0 && strcmp(arg, "interpret") != 0)
-            return bad_usage("--asa: '%s' is not raw or interpret", arg);
-        o->asa_raw = strcmp(arg, "raw") == 0;
-        break;
-    case OPT_MAXLINES:
-    case OPT_MAXPAGES:
-    case OPT_MAXCARDS:
-    case OPT_MAXPUNCH:
-        if (parse_number_in(arg, NUM_DECIMAL, 0, UINT64_MAX, &v) != 0)
-            return bad_usage("--max-lines, --max-pages, --max-cards, --max-punch: '%s' is not "
-                             "a number (0: no limit)", arg);
-        if (c == OPT_MAXLINES)
-            o->max_lines = v;
-        else if (c == OPT_MAXPAGES)
-            o->max_pages = v;
-        else if (c == OPT_MAXCARDS)
-            o->max_cards = v;
-        else
-            o->max_punch = v;
-        break;
-    case 'q':
-    case OPT_QUIET: o->quiet = 1; break;
-    case 'I': {
-        const char **ni = realloc(o->incdirs, sizeof *ni * (size_t)(o->nincdirs + 1));
-        if (!ni)
-            return bad_usage("%s", "out of memory");
-        o->incdirs = ni;
-        o->incdirs[o->nincdirs++] = arg;
-        break;
-    }
-    case OPT_HELP: {
-        /* the text is longer than stdio's buffer: held whole, a write
-           error (a full disk) is seen with its errno when it is flushed */
-        static char buf[8192];
-        setvbuf(stdout, buf, _IOFBF, sizeof buf);
-        usage(stdout);
-        return -1;
-    }
-    case OPT_VERSION: printf("imprun (IMP) %s\n", IMP_VERSION); return -1;
-    default: {
-        const struct hpm_setting *s = c >= OPT_HPM ? hpm_setting_at(c - OPT_HPM) : NULL;
-        if (!s)
-            return 2;
-        if (s->parse(o, arg, err, sizeof err) != 0) {
-            char msg[sizeof err + 64];
-            snprintf(msg, sizeof msg, "--%s: %s", s->name, err);
+    c = c == 'q' ? OPT_QUIET : c == 'I' ? OPT_INCDIR : c;
+    if (c <= OPT_NONE || c > OPT_NONE + (int)NOPTIONS)
+        return 2;
+    const struct imprun_option *r = &options[c - OPT_NONE - 1];
+    char *field = (char *)o + r->field;
+    switch (r->set) {
+    /* the field's type is the one options.def's row says (checked above) */
+    case SET_STR: *(const char **)(void *)field = arg; break;
+    case SET_ON: *(int *)(void *)field = 1; break;
+    case SET_OFF: *(int *)(void *)field = 0; break;
+    case SET_COUNT: {
+        uint64_t v;
+        if (parse_number_in(arg, NUM_DECIMAL, 0, UINT64_MAX, &v) != 0) {
+            char msg[300];
+            snprintf(msg, sizeof msg, "--%s: '%.200s' is not a number (0: no limit)", r->name,
+                     arg);
             return bad_usage("%s", msg);
         }
+        *(uint64_t *)(void *)field = v;
         break;
     }
+    case SET_CALL: return r->fn(arg, o, svc);
+    case SET_NONE: break;
     }
     return 0;
 }

@@ -382,8 +382,8 @@ static int write_outputs(struct run *r, enum vm_status st, int ex, const struct 
             bad = 1;
         else {
             all[n++] = j;
-            imprun_write_json(j->f, o, r->vm, &r->tk[0].syms, st,
-                              st == VM_ABEND ? r->tk[0].abend : r->rc, ex, r->svc, pg);
+            imprun_write_json(j->f, r, &r->tk[0].syms, st,
+                              st == VM_ABEND ? r->tk[0].abend : r->rc, ex, pg);
         }
     }
     if (bad) {

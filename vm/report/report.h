@@ -406,7 +406,10 @@ struct rep_run {
     uint64_t svc_calls, svc_bytes_in, svc_bytes_out;
     struct rep_paging paging;       /* paging.on: the "paging" object */
     const struct rep_abend *abend;  /* the "abend" object, or NULL (the caller's) */
-    struct vm_hpm_stats mon[VM_HPM_COUNT];  /* the sampling monitors (entries 0: unused) */
+    /* the "monitors" object: written by the caller's monitors, each its
+       own member (imprun: the descriptors, vm/hpm/); NULL: none */
+    void (*monitors)(struct json *j, void *ctx);
+    void *monitors_ctx;
 };
 
 /* Fill the machine's part of *r (status, registers, statistics, storage,

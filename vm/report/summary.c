@@ -22,8 +22,8 @@ void rep_run_collect(struct rep_run *r, const struct vm *vm, const struct symtab
     r->svc_bytes_out = svc ? svc->bytes_out : 0;
     rep_paging_collect(&r->paging, vm);
     r->abend = NULL;
-    for (int m = 0; m < VM_HPM_COUNT; m++)
-        vm_hpm_stats(vm, (enum vm_hpm)m, &r->mon[m]);
+    r->monitors = NULL;
+    r->monitors_ctx = NULL;
 }
 
 static const char *int_class_name(enum vm_int_class c)
@@ -134,23 +134,7 @@ void rep_run_json(FILE *f, const struct rep_run *r)
         rep_paging_json(j, &r->paging);
     if (r->abend)
         rep_abend_json(j, r->abend);
-    int any = 0;
-    for (int m = 0; m < VM_HPM_COUNT; m++)
-        any |= r->mon[m].entries != 0 || r->mon[m].on || r->mon[m].full;
-    if (any) {                          /* the sampling monitors that ran */
-        json_object(j, "monitors");
-        for (int m = 0; m < VM_HPM_COUNT; m++) {
-            const struct vm_hpm_stats *ms = &r->mon[m];
-            if (!ms->entries && !ms->on && !ms->full)
-                continue;
-            json_object(j, vm_hpm_name((enum vm_hpm)m));
-            json_u64(j, "events", ms->events);
-            json_u64(j, "entries", ms->entries);
-            json_u64(j, "cycles", ms->cycles);
-            json_bool(j, "full", ms->full);
-            json_end(j, '}');
-        }
-        json_end(j, '}');
-    }
+    if (r->monitors)
+        r->monitors(j, r->monitors_ctx);
     json_end(j, '}');
 }
