@@ -1,7 +1,9 @@
 # bench/bench.mk -- benchmarks and the oracle tools (tests/oracle).
 #
-#   make bench           assembler and machine benchmarks (bench/run.sh);
-#                        they print results, they do not pass or fail
+#   make bench           assembler and machine benchmarks (bench/run.sh),
+#                        each monitor's overhead in cycles and host time
+#                        (bench/monitors.sh); they print results, they do
+#                        not pass or fail
 #   make oracle-record   regenerate the semantics core images and record
 #                        Hercules' results in tests/oracle/golden
 #
@@ -20,6 +22,7 @@ $(B)/oracle/%: $(B)/tests/oracle/%.o $(LIBIMP)
 .PHONY: oracle-record
 bench: all $(B)/bench-observe
 	sh bench/run.sh $(BIN) $(B)/bench-observe
+	sh bench/monitors.sh $(BIN)
 
 # impgrade: a class of 200 graded with -j2 (bench/grade.sh).
 .PHONY: bench-grade

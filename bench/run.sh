@@ -26,9 +26,7 @@
 #     watchpoint set, and with paging on (every page resident; then also
 #     producing the page reference string) (bench/observe.c, the second
 #     argument), beside plain.
-#     Then the monitors' probe effect: host time with IAS, IIFM and PCS
-#     armed against plain, and their virtual cycles; PER armed but not
-#     firing, and the CSECT monitors on csects.s at 2000 passes.
+#     (The monitors' overhead is bench/monitors.sh.)
 #  3. HLASM twins of the programs (bench/hlasm/*.s: bct, sieve, sort),
 #     built with impas + impld --core, run once on each machine; their
 #     result word must equal the GNU-as twin's.
@@ -180,55 +178,8 @@ if [ -x "$BIN/imprun" ]; then
     "$BIN/imprun" --core base/sort.bin --stats 2>&1 | sed 's/^/  /' | tail -n 15
 fi
 
-# The monitors' probe effect: each program (large) plain, with instruction
-# address sampling every 10,000 cycles (one window over its code, 64-byte
-# blocks), with the instruction frequency monitor counting every opcode,
-# and with PC sampling at 1000 a virtual second; host time best of
-# $runs (goals: IAS 1.05x plain or less, IIFM 1.10x) and the monitor's
-# virtual cycles (its microcode) as a share of the run's.  4 MiB of
-# storage keeps the monitors' areas clear of the programs' data.
-if [ -x "$BIN/imprun" ]; then
-    echo "== monitors: probe effect (host time, best of $runs; goals: ias 1.05x, iifm 1.10x) =="
-    printf '%-7s %9s %9s %7s %9s %7s %9s %7s  %s\n' program "plain s" "ias s" ratio "iifm s" ratio \
-        "pcs s" ratio "virtual cycles of the monitors' microcode"
-    for p in bct sieve sort; do
-        run="$BIN/imprun --storage=4M --max-cycles=100G --core large/$p.bin"
-        t0=$(best $run)
-        t1=$(best $run --ias=10000 --ias-window=0:80000/64)
-        t2=$(best $run --iifm=all)
-        t3=$(best $run --pcs=1000)
-        v1=$($run --ias=10000 --ias-window=0:80000/64 2>&1 | sed -n 's/^ias: the monitor.s microcode: .* entries, \([0-9.]*%\) .*/\1/p')
-        v3=$($run --pcs=1000 2>&1 | sed -n 's/^pcs: the monitor.s microcode: .* entries, \([0-9.]*%\) .*/\1/p')
-        r() { awk -v a="$1" -v b="$2" 'BEGIN { if (a + 0 > 0) printf "%.3f", b / a; else print "-" }'; }
-        printf '%-7s %9s %9s %7s %9s %7s %9s %7s  ias %s, pcs %s, iifm 0\n' $p "$t0" "$t1" "$(r "$t0" "$t1")" \
-            "$t2" "$(r "$t0" "$t2")" "$t3" "$(r "$t0" "$t3")" "${v1:--}" "${v3:--}"
-    done
-fi
-
-# PER and the CSECT monitors: host time of the large programs with PER's
-# instruction-fetch and storage-alteration events armed on a range nothing
-# touches (goal: 1.10x plain), and of examples/monitors/csects.s at 2000
-# passes under the microcode-only CSECT monitor (goal: 1.3x plain); the
-# interrupt-driven monitors' virtual cycles beside them.
-if [ -x "$BIN/imprun" ]; then
-    echo "== PER and CSECT monitors (host time, best of $runs; goals: per 1.10x, csm 1.3x) =="
-    r() { awk -v a="$1" -v b="$2" 'BEGIN { if (a + 0 > 0) printf "%.3f", b / a; else print "-" }'; }
-    printf '%-7s %9s %9s %7s\n' program "plain s" "per s" ratio
-    for p in bct sieve sort; do
-        run="$BIN/imprun --storage=4M --max-cycles=100G --core large/$p.bin"
-        t0=$(best $run)
-        t1=$(best $run --per=if+sa,range=F00000:FFFFFF)
-        printf '%-7s %9s %9s %7s\n' $p "$t0" "$t1" "$(r "$t0" "$t1")"
-    done
-    sed 's/^PASSES   EQU   20$/PASSES   EQU   2000/' "$here/../examples/monitors/csects.s" >csects.s
-    cs="$BIN/imprun -q --storage=2M"
-    t0=$(best $cs csects.s)
-    t1=$(best $cs --csm=20000 csects.s)
-    t2=$(best $cs --csm=20000,csm csects.s)
-    printf 'csects (2000 passes): plain %s s, microcode csm %s s (%sx), csm+ISR %s s (%sx)\n' \
-        "$t0" "$t1" "$(r "$t0" "$t1")" "$t2" "$(r "$t0" "$t2")"
-    echo "(PER+ISR: examples/monitors/csm-overhead.sh gives its virtual cycles)"
-fi
+# The monitors' overhead, in cycles and host time: bench/monitors.sh
+# (make bench runs it after this script).
 
 # HLASM twins (bench/hlasm/*.s), assembled by impas and linked by impld into
 # core images: same program, so the result word must match the GNU twin's.

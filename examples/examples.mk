@@ -65,9 +65,19 @@ demo: all $(DEMO_OUT)/payroll.load
 	fi
 
 # make reorder: the CSECT reordering experiment of examples/reorder (the
-# Linz paper's Table I) on the large and the small program; the tables
-# and plots go to $(B)/reorder and $(B)/reorder-small.
+# Linz paper's Table I) on the large and the small program, and its
+# section 6.2, the data CSECTs, on the program of gen.pl --data; the
+# tables and plots go to $(B)/reorder, $(B)/reorder-small and
+# $(B)/reorder-data.
 .PHONY: reorder
 reorder: $(BIN)/impas $(BIN)/impld $(BIN)/imprun $(BIN)/impprof
 	perl examples/reorder/run.pl --bin=$(BIN) --out=$(B)/reorder
 	perl examples/reorder/run.pl --small --bin=$(BIN) --out=$(B)/reorder-small
+	perl examples/reorder/run.pl --data --bin=$(BIN) --out=$(B)/reorder-data
+
+# make monitors-readme: examples/monitors/README.md from README.md.in,
+# each seed's numbers measured by running its commands (seeds.pl);
+# tests/t4835-monitor-seeds.sh checks that it is up to date.
+.PHONY: monitors-readme
+monitors-readme: $(BIN)/impas $(BIN)/impld $(BIN)/imprun $(BIN)/impprof
+	perl examples/monitors/seeds.pl --bin=$(BIN) --write

@@ -12,9 +12,21 @@
  * prm->effort evaluations, in a fixed order, so the result is
  * deterministic.
  *
- * The replay is the model of order.h, not the machine: on another input,
- * or where the model misses references, the order can be worse than the
- * one it started from (examples/reorder shows both).
+ * The replay is the model of order.h, not the machine: where the model
+ * misses references (an entry touches more than its first hot bytes),
+ * an order that fits the model can page more than link order on the
+ * machine, and more still on another input (the Linz paper's warning).
+ * So the search is checked on references it has not seen: the training
+ * string is cut into IMP_BLOCKS blocks in time order, every third block
+ * is held out, and the search runs on the others.  Its order must then
+ * page no more than link order on the held-out blocks at every frame
+ * count flo..fhi, replayed with a model that misses nothing an entry
+ * could touch (the whole of the CSECT entered and of the data it refers
+ * to).  The first model that passes (hot bytes prm->hot_bytes, then four
+ * times as many, up to a page) is searched again on the whole string,
+ * and that is the order; if none passes, the order is link order, which
+ * the control file says.  A string under IMP_MIN_SPLIT references is
+ * searched whole, unchecked.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -41,6 +53,8 @@ static size_t pos_of(const struct ord_layout *l, unsigned c)
 }
 
 #define IMP_PARTNERS 6
+#define IMP_MIN_SPLIT 30
+#define IMP_BLOCKS 12
 
 /* The partners of c (most transitions, or for data the referrers),
    strongest first; their number. */
@@ -72,8 +86,10 @@ static size_t partners(const struct ord_input *in, const uint64_t *w, unsigned c
     return k;
 }
 
-int ord_alg_imp(const struct ord_input *in, const struct ord_params *prm,
-                struct ord_layout *l)
+/* The local search on the references of in (the whole training string,
+   or the part of it the search may see). */
+static int imp_search(const struct ord_input *in, const struct ord_params *prm,
+                      struct ord_layout *l)
 {
     static const enum ord_alg starts[] = { ORD_LINK, ORD_STATIC, ORD_HG, ORD_CWS, ORD_LINZ,
                                            ORD_PH, ORD_C3 };
@@ -165,3 +181,127 @@ int ord_alg_imp(const struct ord_input *in, const struct ord_params *prm,
     return 0;
 }
 
+/* Link order: every CSECT where the linkage editor put it. */
+static void link_order(const struct ord_input *in, struct ord_layout *l)
+{
+    for (size_t i = 0; i < in->n; i++)
+        l->seq[i] = (unsigned)i;
+    l->n = in->n;
+    memset(l->page, 0, in->n);
+}
+
+/* A part of the training string: its own copies of the references. */
+static void free_part(struct ord_input *p)
+{
+    free(p->ref);
+    free(p->kind);
+    free(p->from);
+    free(p->cyc);
+    p->ref = NULL, p->kind = NULL, p->from = NULL, p->cyc = NULL;
+}
+
+/* Split the string into IMP_BLOCKS blocks: every third one (the third,
+   sixth ...) to held, the others to fit, each in time order.  0, or -1
+   (out of memory). */
+static int split(const struct ord_input *in, struct ord_input *fit, struct ord_input *held)
+{
+    struct ord_input *part[2] = { fit, held };
+    for (int k = 0; k < 2; k++) {
+        *part[k] = *in;
+        part[k]->ref = malloc(in->nref * sizeof *in->ref);
+        part[k]->kind = malloc(in->nref);
+        part[k]->from = malloc(in->nref * sizeof *in->from);
+        part[k]->cyc = malloc(in->nref * sizeof *in->cyc);
+        part[k]->nref = 0;
+    }
+    if (!fit->ref || !fit->kind || !fit->from || !fit->cyc ||
+        !held->ref || !held->kind || !held->from || !held->cyc) {
+        free_part(fit);
+        free_part(held);
+        return -1;
+    }
+    for (size_t r = 0; r < in->nref; r++) {
+        struct ord_input *p = part[(r * IMP_BLOCKS / in->nref) % 3 == 2];
+        p->ref[p->nref] = in->ref[r];
+        p->kind[p->nref] = in->kind[r];
+        p->from[p->nref] = in->from[r];
+        p->cyc[p->nref] = in->cyc[r];
+        p->nref++;
+    }
+    return 0;
+}
+
+/* The check of layout l: 1 if its faults on the held-out part under the
+   whole-CSECT model are no more than link order's (base) at every frame
+   count flo..fhi; 0 if not, -1 if the replay failed. */
+static int held_check(const struct ord_input *held, const struct ord_params *whole,
+                      const struct ord_layout *l, const uint64_t *base, uint64_t *faults)
+{
+    if (ord_replay(held, l, whole, whole->fhi, faults) != 0)
+        return -1;
+    for (unsigned f = whole->flo; f <= whole->fhi; f++)
+        if (faults[f] > base[f])
+            return 0;
+    return 1;
+}
+
+int ord_alg_imp(const struct ord_input *in, const struct ord_params *prm,
+                struct ord_layout *l)
+{
+    if (in->nref < IMP_MIN_SPLIT)
+        return imp_search(in, prm, l);
+    struct ord_input fit, held;
+    if (split(in, &fit, &held) != 0)
+        return -1;
+    struct ord_params whole = *prm;
+    whole.hot_bytes = UINT32_MAX;
+
+    struct ord_layout cand, base;
+    uint64_t *linkf = calloc((size_t)prm->fhi + 1, sizeof *linkf);
+    uint64_t *faults = calloc((size_t)prm->fhi + 1, sizeof *faults);
+    int st = -1;
+    if (!linkf || !faults || ord_layout_init(&cand, in->n) != 0) {
+        free(linkf);
+        free(faults);
+        free_part(&fit);
+        free_part(&held);
+        return -1;
+    }
+    if (ord_layout_init(&base, in->n) != 0)
+        goto out1;
+    link_order(in, &base);
+    ord_layout_copy(l, &base);
+    if (ord_replay(&held, &base, &whole, prm->fhi, linkf) != 0)
+        goto out;
+    uint32_t held_h = 0;
+    for (uint32_t h = prm->hot_bytes ? prm->hot_bytes : 1;; h *= 4) {
+        struct ord_params p = *prm;
+        p.hot_bytes = h;
+        int ok;
+        if (imp_search(&fit, &p, &cand) != 0 ||
+            (ok = held_check(&held, &whole, &cand, linkf, faults)) < 0)
+            goto out;
+        if (ok) {
+            held_h = h;
+            break;
+        }
+        if (h >= prm->page_size || h > UINT32_MAX / 4)
+            break;
+    }
+    if (held_h) {               /* the model that held, on the whole string */
+        struct ord_params p = *prm;
+        p.hot_bytes = held_h;
+        if (imp_search(in, &p, l) != 0)
+            goto out;
+    }
+    st = 0;
+out:
+    ord_layout_free(&base);
+out1:
+    ord_layout_free(&cand);
+    free(linkf);
+    free(faults);
+    free_part(&fit);
+    free_part(&held);
+    return st;
+}

@@ -486,6 +486,15 @@ static void link_layout(const struct ord_input *in, struct ord_layout *l)
     memset(l->page, 0, in->n);
 }
 
+/* Layout l is link order: every CSECT in place, none page-aligned. */
+static int same_as_link(const struct ord_layout *l)
+{
+    for (size_t k = 0; k < l->n; k++)
+        if (l->seq[k] != k || l->page[k])
+            return 0;
+    return 1;
+}
+
 static void pct(FILE *f, uint64_t was, uint64_t now)
 {
     if (was == 0)
@@ -516,6 +525,8 @@ int ord_write(FILE *f, const struct ord_input *in, enum ord_alg a,
                 (unsigned)prm->hot_bytes);
         fprintf(f, "* data CSECTs by %s\n", in->dref ? "the operand references the data CSECT "
                 "monitor saw (imprun --csm=N,data)" : "the static cross-reference");
+        if (a == ORD_IMP && same_as_link(l))
+            fprintf(f, "* IMP's search did not hold on the held-out references: link order\n");
         fprintf(f, "* expected LRU page-ins on the training string (link order, this order):\n");
         for (unsigned fr = prm->flo; fr <= prm->fhi; fr++) {
             fprintf(f, "*   %3u frames %8llu %8llu", fr, (unsigned long long)base[fr],

@@ -9,7 +9,9 @@
 # own order cuts page-ins by at least 25% against link order at the
 # documented frame count and is never worse than Pettis-Hansen or C3 at
 # any frame count of the curves; the small program shows the negative
-# result.  Then impprof and impld reject bad inputs of the pipeline.
+# result, where IMP's search does not hold on the held-out part of its
+# training string and IMP falls back to link order (never worse).  Then
+# impprof and impld reject bad inputs of the pipeline.
 . "$(dirname "$0")/test-lib.sh"
 
 if ! test_have impprof || ! test_have imprun || ! test_have impas || ! test_have impld; then
@@ -107,6 +109,17 @@ test_expect_success 'the small program: the table as recorded, no order helps mu
             ! cut_by $(elapsed stable $alg $ps) $(elapsed stable link $ps) 10 || return 1
         done
     done
+'
+test_expect_success 'the small program: IMP'"'"'s order is not worse than link order anywhere' '
+    curve stable imp 4K >imp.c && test -s imp.c &&
+    curve stable link 4K >link.c &&
+    join imp.c link.c | awk "\$2 > \$3 { print; bad = 1 } END { exit bad }" &&
+    test $(pageins stable imp 4K) -le $(pageins stable link 4K) &&
+    test_grep "^\* IMP.s search did not hold on the held-out references: link order\$" small/imp-4K.ctl
+'
+test_expect_success 'the large program: IMP'"'"'s search held, the control file does not fall back' '
+    ! grep "did not hold" large/imp-4K.ctl large/imp-2K.ctl &&
+    ! cmp -s large/imp-4K.ctl large/link-4K.ctl
 '
 
 # ---- bad inputs ----

@@ -1,7 +1,11 @@
 #!/bin/sh
 # t4830-monitor-examples.sh -- examples/monitors: the programs are in the
 # house form, assemble and link without a diagnostic and write exactly
-# NAME.expected; the command lines of the README run as quoted and give
+# NAME.expected; the guest programs' own results hold (pcsarm.s: the
+# PCS table adds up and names the opcodes the listing has; iifm.s: exact
+# counters and the machine's CPIs; csmarm.s: the code transitions in
+# order and the data references between them); the command lines of the
+# README run as quoted and give
 # the facts it states: each IAS window's counts plus its out-of-range and
 # wait-state counters are the samples, the wait state counts with two
 # tasks, gleaning fills its buffer in bursts, the PCS counts plus the
@@ -50,6 +54,64 @@ test_expect_success 'glean.s: bursts of 4, then DGLN found the buffer full' '
     test_grep "^OK status bits 0-7 = 128\$" glean.out &&
     awk "/^index/ { t = 1; next } t { printf \"%s \", \$1 }" glean.out >bursts &&
     test "$(cat bursts)" = "0 1 2 3 0 1 "
+'
+test_expect_success 'pcsarm.s: the counts plus the lost ticks are the ticks, by entry and by type' '
+    ticks=$(awk "\$1 == \"ticks\" && NF == 2 { print \$2 }" pcsarm.out) &&
+    lost=$(awk "/^ticks lost / { print \$3 }" pcsarm.out) &&
+    used=$(awk "/^entries used / { print \$3; exit }" pcsarm.out) &&
+    test "$ticks" -eq 136 && test "$lost" -eq 0 && test "$used" -eq 13 &&
+    sed -n "/^slot/,/^OK/p" pcsarm.out | grep "^ *[0-9]" >entries &&
+    test $(wc -l <entries) -eq "$used" &&
+    test $(awk "{ s += \$NF } END { print s }" entries) -eq $((ticks - lost)) &&
+    sed -n "/^type/,/^OK/p" pcsarm.out | grep "^[0-9A-F][0-9A-F] " >types &&
+    test $(awk "{ s += \$NF } END { print s }" types) -eq $((ticks - lost)) &&
+    test_grep "^ *[0-9]*   1  010050 DR  *9\$" entries &&
+    test_grep "(136 ticks, 13 entries used, 0" "$EX/README" &&
+    test_grep "has 9 of the 136" "$EX/README"
+'
+test_expect_success 'pcsarm.s: each sampled address holds the opcode the program names (the listing)' '
+    impas -I "$IMP_TOP/vm/host/runtime" -l p.lst -o p.o "$EX/pcsarm.s" &&
+    while read slot task addr op count; do
+        off=$(printf "%06X" $((0x$addr - 0x010000))) &&
+        grep "^$off " p.lst | head -1 >line &&
+        test_grep "^$off [0-9A-F]* .* $op " line || return 1
+    done <entries
+'
+test_expect_success 'iifm.s: the counters are exact, the table adds up, its CPIs are the machine'"'"'s' '
+    test_grep "^OK BCT count = 1000\$" iifm.out &&
+    test_grep "^OK BCT cycles = 3000\$" iifm.out &&
+    test_grep "^OK 18/07 count = 3000\$" iifm.out &&
+    test_grep "^OK table count = " iifm.out &&
+    test_grep "^OK outside 40-7F = 0\$" iifm.out &&
+    sed -n "/^opcode/,/^OK/p" iifm.out | grep "^00" >rows &&
+    test $(wc -l <rows) -eq 6 &&
+    imprun -q --stats iifm.load >/dev/null 2>st &&
+    while read code count cycles cpi; do
+        op=${code#00} &&
+        exact=$(awk -v op="$op" "\$1 == op { printf \"%.2f\", \$4 / \$3 }" st) &&
+        test "$exact" = "$cpi" || { echo "$op: table $cpi, exact $exact"; return 1; }
+    done <rows &&
+    test_grep "counts exactly N = 1000" "$EX/README"
+'
+test_expect_success 'csmarm.s: the code transitions in order, the data references between them' '
+    sed -n "/^kind/,/records/p" csmarm.out | grep -v "^kind" | grep -v records >recs &&
+    grep "^call\|^return" recs | awk "{ print \$1, \$2, \$3 }" | tr "\n" " " >code &&
+    want="call CSMAIN CSADD return CSADD CSMAIN call CSMAIN CSMUL return CSMUL CSMAIN " &&
+    test "$(cat code)" = "$want$want" &&
+    test $(grep -c "^fetch  CSMUL    CSTAB" recs) -eq 16 &&
+    test $(grep -c "^fetch  CSADD    CSTAB" recs) -eq 2 &&
+    test $(grep -c "^store  CSACC    CSACC" recs) -eq 4 &&
+    awk "{ if (NR > 1 && \$NF <= last) bad = 1; last = \$NF } END { exit bad }" recs &&
+    for k in branch call return fetch store; do
+        n=$(awk -v k=$k "\$1 == k && \$2 == \"records\" { print \$3 }" csmarm.out) &&
+        test "$n" -eq $(grep -c "^$k " recs) || return 1
+    done &&
+    test_grep "^fetch  records  *48\$" csmarm.out &&
+    test_grep "48 fetches in all, 4 stores" "$EX/README"
+'
+test_expect_success 'imprun --csm with csmarm.s: the guest finds the monitor on (CC 1), return code 8' '
+    { imprun --csm csmarm.load >out 2>rep; test $? -eq 3; } &&
+    test_grep "^CSMARM: ECSM or DCSM gave a wrong condition code" out
 '
 
 # The README's command lines, run verbatim from a copy of examples/

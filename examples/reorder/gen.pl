@@ -4,7 +4,7 @@
 # many small static data CSECTs, a call graph with phases and
 # data-dependent branches), and its inputs.
 #
-#   perl gen.pl [--small] [--seed=N] DIR
+#   perl gen.pl [--small | --data] [--seed=N] DIR
 #
 # writes DIR/prog.s, DIR/train.in and DIR/test.in.  The same seed gives
 # the same files, byte for byte (the generator has its own random number
@@ -41,20 +41,34 @@
 # the order the program first calls them, small and hot, as a careful
 # programmer would lay them out.
 #
+# --data writes the large program with the data CSECTs of the Linz
+# paper's section 6.2: twice as many data CSECTs as code CSECTs (L.
+# Richter's 2:1).  Besides its small hot table (Dnn, Enn), each worker
+# and utility has a static CSECT of messages and tables (Fnn, Gnn, 200
+# to 1400 bytes) that only its error paths name, by an address constant
+# in its cold code, and RMAIN's error paths name Hnn CSECTs until the
+# data CSECTs are twice the code ones; the data CSECTs are shuffled
+# together.  The static cross-reference says that a worker refers to
+# both of its data CSECTs; only the data CSECT monitor sees which one it
+# uses.  The hot path and the inputs' meaning are those of the large
+# program.
+#
 # The generator simulates the program on each input (the same calls in
 # the same order) to compute the checksum the input ends with.
 use strict;
 use warnings;
 
-my ($small, $seed, $dir) = (0, 1980, undef);
+my ($small, $data, $seed, $dir) = (0, 0, 1980, undef);
+my $usage = "usage: gen.pl [--small | --data] [--seed=N] DIR\n";
 for my $a (@ARGV) {
     if ($a eq '--small') { $small = 1 }
+    elsif ($a eq '--data') { $data = 1 }
     elsif ($a =~ /^--seed=(\d+)$/) { $seed = $1 }
-    elsif ($a =~ /^-/) { die "gen.pl: unknown option $a\nusage: gen.pl [--small] [--seed=N] DIR\n" }
+    elsif ($a =~ /^-/) { die "gen.pl: unknown option $a\n$usage" }
     elsif (!defined $dir) { $dir = $a }
-    else { die "usage: gen.pl [--small] [--seed=N] DIR\n" }
+    else { die $usage }
 }
-die "usage: gen.pl [--small] [--seed=N] DIR\n" unless defined $dir;
+die $usage unless defined $dir && !($small && $data);
 -d $dir or mkdir $dir or die "gen.pl: $dir: $!\n";
 
 # A 32-bit linear congruential generator (Numerical Recipes constants),
@@ -153,6 +167,7 @@ sub make_input {
 
 # ---- the program --------------------------------------------------------
 my @out;
+my @hnames;                     # --data: the data CSECTs RMAIN's error paths name
 sub emit { push @out, @_ }
 sub prologue {
     my ($name) = @_;
@@ -174,9 +189,10 @@ sub call { my ($r1, $name) = @_;
     emit("         L     15,=V($name)", "         BALR  14,15") }
 # cold code: $bytes of instructions never run (the error paths)
 sub cold {
-    my ($name, $bytes) = @_;
+    my ($name, $bytes, @names) = @_;
     return if $bytes <= 0;
     emit("* error paths of $name, not run on good input");
+    emit("         DC    A($_)             its messages") for @names;
     my @rx = qw(L A S ST N O X C);
     my @rr = qw(LR AR SR NR OR XR CR LTR);
     while ($bytes > 0) {
@@ -225,7 +241,7 @@ sub gen_worker {
     emit("${n}R    DS    0H");
     epilogue();
     emit("         LTORG");
-    cold($n, cold_size());
+    cold($n, cold_size(), $data ? sprintf("F%02d", $w) : ());
 }
 sub gen_util {
     my ($u) = @_;
@@ -254,7 +270,7 @@ sub gen_util {
     }
     epilogue();
     emit("         LTORG");
-    cold($n, cold_size());
+    cold($n, cold_size(), $data ? sprintf("G%02d", $u) : ());
 }
 sub gen_phase {
     my ($p) = @_;
@@ -378,7 +394,7 @@ sub gen_main {
 "         LM    0,12,20(13)",
 "         BR    14",
 "         LTORG");
-    cold('RMAIN', $small ? 0 : 600);
+    cold('RMAIN', $small ? 0 : 600, @hnames);
     emit("RIO      CSECT",
          "RLINE    DC    CL80' '",
          "RARROW   DC    C' -> '",
@@ -402,6 +418,19 @@ for my $w (sort { $a <=> $b } keys %worker) {
     $gen{sprintf "D%02d", $w} = sub { data_csect(sprintf("D%02d", $w), $worker{$w}{words}) } }
 for my $u (0 .. $nutil - 1) {
     $gen{sprintf "E%02d", $u} = sub { data_csect(sprintf("E%02d", $u), $util{$u}{words}) } }
+# --data: the cold static CSECTs, and RMAIN's until data is twice code
+if ($data) {
+    my $cold_data = sub { my ($nm) = @_; sub {
+        emit(sprintf("%-8s CSECT", $nm), "         DC    " . (50 + rnd(300)) . "F'0'     messages and tables") } };
+    $gen{sprintf "F%02d", $_} = $cold_data->(sprintf "F%02d", $_) for keys %worker;
+    $gen{sprintf "G%02d", $_} = $cold_data->(sprintf "G%02d", $_) for 0 .. $nutil - 1;
+    my $ncode = grep { /^(RMAIN|PH|W|U)/ } keys %gen;
+    my $ndata = 3 + grep { /^[DEFG]\d/ } keys %gen;      # and RIO, GCHK, STACK
+    for my $h (0 .. 2 * $ncode - $ndata - 1) {
+        push @hnames, sprintf "H%02d", $h;
+        $gen{$hnames[-1]} = $cold_data->($hnames[-1]);
+    }
+}
 $gen{GCHK}  = sub { emit("GCHK     CSECT", "         DC    F'0'") };
 $gen{STACK} = sub { emit("STACK    CSECT", "         DC    " . (72 * 24 / 4) . "F'0'     24 save areas") };
 
@@ -418,7 +447,7 @@ if ($small) {
     push @order, 'GCHK', 'STACK';
 } else {
     my @code = grep { /^(PH|W|U)/ } sort keys %gen;
-    my @data = grep { /^(D|E)\d/ } sort keys %gen;
+    my @data = grep { /^[DEFGH]\d/ } sort keys %gen;
     @order = ('RMAIN', shuffle(@code), 'GCHK', shuffle(@data), 'STACK');
 }
 
@@ -431,7 +460,8 @@ if ($small) {
     make_input('test.in', 48, 4);
 }
 
-emit("* prog.s -- written by examples/reorder/gen.pl" . ($small ? ' --small' : '') . " --seed=$seed;",
+emit("* prog.s -- written by examples/reorder/gen.pl" . ($small ? ' --small' : '')
+     . ($data ? ' --data' : '') . " --seed=$seed;",
      "* do not edit.  See examples/reorder/README.md.",
      "         COPY  IMPSVC");
 $gen{$_}->() for @order;

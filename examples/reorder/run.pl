@@ -2,9 +2,21 @@
 # run.pl -- the CSECT reordering experiment (the Linz paper's Table I),
 # in one command:
 #
-#   perl examples/reorder/run.pl [--small] [--sizes=4K,2K] [--bin=DIR] [--out=DIR]
+#   perl examples/reorder/run.pl [--small | --data] [--sizes=4K,2K] [--algs=A,B...]
+#                                [--bin=DIR] [--out=DIR]
 #
-# (--sizes: the page sizes to measure, 4K and 2K by default.)
+# (--sizes: the page sizes to measure, 4K and 2K by default; --algs: the
+# algorithms of impprof --order to measure, all by default; link and imp
+# are always measured, Table I sets them side by side.)
+#
+# --data runs the experiment of the paper's section 6.2 instead: the
+# program of gen.pl --data (twice as many data CSECTs as code CSECTs),
+# monitored twice on train.in, by the CSECT monitor (code only: the data
+# CSECTs are placed by the static cross-reference) and by the data CSECT
+# monitor (imprun --csm=N,data: by the operand references it saw); the
+# orders of ph, c3 and imp from each profile (and link and static, which
+# read no profile), relinked and measured on test.in with 4K pages and
+# 10 frames; one table (DIR/table.txt).
 #   1. gen.pl writes the program and its train and test inputs;
 #   2. impas and impld build it in link order (the "original version");
 #   3. imprun --csm --profile monitors it on the train input;
@@ -29,22 +41,31 @@ use Cwd qw(abs_path);
 
 my $here = abs_path(dirname($0));
 my $top  = abs_path("$here/../..");
-my ($small, $bin, $out, @sizes) = (0, "$top/bin", undef, '4K', '2K');
+my ($small, $data, $bin, $out, @sizes) = (0, 0, "$top/bin", undef, '4K', '2K');
+my @algs = qw(link static hg cws linz ph c3 imp);
+my $usage = "usage: run.pl [--small | --data] [--sizes=4K,2K] [--algs=A,B...] [--bin=DIR] [--out=DIR]\n";
 for my $a (@ARGV) {
     if ($a eq '--small') { $small = 1 }
+    elsif ($a eq '--data') { $data = 1 }
     elsif ($a =~ /^--sizes=((?:4K|2K)(?:,(?:4K|2K))?)$/) { @sizes = split /,/, $1 }
+    elsif ($a =~ /^--algs=([a-z0-9,]+)$/) {
+        my %want = map { $_ => 1 } 'link', 'imp', split /,/, $1;
+        my %known = map { $_ => 1 } @algs;
+        $known{$_} or die "run.pl: --algs: no algorithm '$_'\n" for keys %want;
+        @algs = grep { $want{$_} } @algs;
+    }
     elsif ($a =~ /^--bin=(.+)$/) { $bin = abs_path($1) }
     elsif ($a =~ /^--out=(.+)$/) { $out = $1 }
-    else { die "usage: run.pl [--small] [--sizes=4K,2K] [--bin=DIR] [--out=DIR]\n" }
+    else { die $usage }
 }
-$out //= "$top/build/reorder" . ($small ? '-small' : '');
+die "run.pl: --small and --data are two experiments: one at a time\n" if $small && $data;
+$out //= "$top/build/reorder" . ($small ? '-small' : $data ? '-data' : '');
 make_path($out);
 $out = abs_path($out);
 my $rt = "$top/vm/host/runtime";
 
 # The experiment's settings: page sizes, the documented frame count
 # (Table I) and the range of the curves.
-my @algs = qw(link static hg cws linz ph c3 imp);
 my %cfg = $small
     ? ('4K' => { doc => 4,  lo => 2, hi => 7 },  '2K' => { doc => 7,  lo => 3, hi => 12 })
     : ('4K' => { doc => 10, lo => 4, hi => 16 }, '2K' => { doc => 18, lo => 8, hi => 30 });
@@ -57,7 +78,7 @@ sub sh {
 sub slurp { my ($f) = @_; open my $fh, '<', $f or die "run.pl: $f: $!\n"; local $/; <$fh> }
 
 chdir $out or die "run.pl: $out: $!\n";
-sh("perl '$here/gen.pl' " . ($small ? '--small ' : '') . "'$out'");
+sh("perl '$here/gen.pl' " . ($small ? '--small ' : $data ? '--data ' : '') . "'$out'");
 sh("'$bin/impas' -I '$rt' -o prog.o prog.s");
 sh("'$bin/impas' -I '$rt' -o imprt.o '$rt/imprt.s'");
 sh("'$bin/impld' -o link.load -m link.map prog.o imprt.o");
@@ -65,6 +86,8 @@ for my $in (qw(train test)) {
     sh("'$bin/imprun' -q link.load <$in.in >$in.expected");
 }
 sh("'$bin/imprun' -q --storage=4M --csm=65536 --profile=train.prof link.load <train.in >/dev/null 2>train.csm");
+sh("'$bin/imprun' -q --storage=8M --csm=65536,data --profile=data.prof link.load <train.in "
+   . ">/dev/null 2>data.csm") if $data;
 
 # A run under paging: page-ins, page-outs, CPU and elapsed cycles.
 sub measure {
@@ -101,6 +124,72 @@ sub curve {
     return (\%lru, \%opt);
 }
 
+sub pc { my ($a, $b) = @_; $a ? sprintf('%+.1f', 100 * ($b - $a) / $a) : '-' }
+
+# ---- section 6.2: data CSECTs placed by the data CSECT monitor ----
+# The page-ins with each algorithm's order from the code-only profile
+# (train.prof: data CSECTs by the static cross-reference) and from the
+# data CSECT monitor's (data.prof); the table, and exit.
+sub data_experiment {
+    my ($ps, $frames, $lo, $hi) = ('4K', 10, 6, 20);
+    my @dalgs = qw(link static ph c3 imp);
+    my %profiled = (ph => 1, c3 => 1, imp => 1);    # link and static read no profile
+    my $src = slurp('prog.s');
+    my $ncode = () = $src =~ /^(?:RMAIN|PH\w|W\d\d|U\d\d)\s+CSECT/mg;
+    my $ndata = () = $src =~ /^(?:[DEFGH]\d\d|GCHK|RIO|STACK)\s+CSECT/mg;
+    my (%kinds, %cost);
+    for (split /\n/, slurp('data.prof')) { $kinds{$1}++ if /^tr \d+ \d+ (\d) / }
+    for my $p (qw(train data)) {
+        ($cost{$p}) = slurp("$p.csm") =~ /microcode: \d+ cycles in \d+ entries, ([\d.]+%)/;
+    }
+    my $trans = ($kinds{0} // 0) + ($kinds{1} // 0) + ($kinds{2} // 0);
+    my $drefs = ($kinds{3} // 0) + ($kinds{4} // 0);
+    my %r;
+    for my $prof (qw(train data)) {
+        for my $alg (@dalgs) {
+            next if $prof eq 'data' && !$profiled{$alg};
+            my $tag = "$alg-$prof";
+            sh("'$bin/impprof' --order=$alg --page-size=$ps --frames=$lo:$hi $prof.prof -o $tag.ctl");
+            sh("'$bin/impld' --page-size=4096 -c $tag.ctl -o $tag.load -m $tag.map prog.o imprt.o");
+            $r{$prof}{$alg} = measure("$tag.load", 'test', $ps, $frames, undef);
+        }
+    }
+    unlink 'run.out', 'run.err';
+    my $t = "CSECT reordering with data CSECTs (gen.pl --data, the paper's section 6.2):\n";
+    $t .= "trained on train.in, measured on test.in; 4K pages, $frames frames, LRU\n\n";
+    $t .= sprintf "the program: %d code CSECTs, %d data CSECTs (%.2f data CSECTs a code CSECT)\n",
+        $ncode, $ndata, $ncode ? $ndata / $ncode : 0;
+    $t .= sprintf "the training run: %d code transitions, %d data CSECT references "
+        . "(%.2f a transition)\n", $trans, $drefs, $trans ? $drefs / $trans : 0;
+    $t .= sprintf "the monitors' microcode: %s of the run's cycles for the code, %s with the data\n\n",
+        $cost{train} // '?', $cost{data} // '?';
+    $t .= sprintf "%-7s %-22s %8s %7s %8s %10s %11s %7s\n", 'order', 'data CSECTs placed by',
+        'page-in', '%', 'page-out', 'CPU', 'elapsed', '%';
+    my $l = $r{train}{link};
+    for my $alg (@dalgs) {
+        for my $prof (qw(train data)) {
+            next if $prof eq 'data' && !$profiled{$alg};
+            my $x = $r{$prof}{$alg};
+            my $by = $alg eq 'link' ? 'the linkage editor'
+                   : $prof eq 'train' ? 'the cross-reference' : 'the data CSECT monitor';
+            $t .= sprintf "%-7s %-22s %8d %7s %8d %10d %11d %7s\n", $alg, $by, $x->{in},
+                pc($l->{in}, $x->{in}), $x->{outs}, $x->{cpu}, $x->{el}, pc($l->{el}, $x->{el});
+        }
+    }
+    $t .= "\nWhat the data CSECT monitor gains over the cross-reference (page-ins):\n";
+    for my $alg (grep { $profiled{$_} } @dalgs) {
+        $t .= sprintf "  %-7s %6d -> %6d  %s\n", $alg, $r{train}{$alg}{in}, $r{data}{$alg}{in},
+            pc($r{train}{$alg}{in}, $r{data}{$alg}{in});
+    }
+    print $t;
+    open my $fh, '>', 'table.txt' or die "run.pl: table.txt: $!\n";
+    print $fh $t;
+    close $fh or die "run.pl: table.txt: $!\n";
+    exit 0;
+}
+
+data_experiment() if $data;
+
 my (%res, %train, %lru, %opt);
 for my $ps (@sizes) {
     my $c = $cfg{$ps};
@@ -120,7 +209,6 @@ unlink 'run.out', 'run.err';
 
 # ---- the tables ----
 my $t = '';
-sub pc { my ($a, $b) = @_; $a ? sprintf('%+.1f', 100 * ($b - $a) / $a) : '-' }
 my $name = $small ? 'the small program (gen.pl --small)' : 'the large program (gen.pl)';
 $t .= "CSECT reordering of $name: trained on train.in, measured on test.in\n";
 $t .= "(cycles of the IMP machine; page-in and page-out latency 16000 cycles each)\n\n";
