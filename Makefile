@@ -3,11 +3,15 @@
 # rules run from the top of the tree.
 #
 #   make            build every program into bin/
-#   make check      build, then run the whole test suite with prove
+#   make check      build, then run the test suite (prove's harness, two
+#                   jobs; the unit tests build beside the first scripts)
+#                   and print the ten slowest tests
+#   make check-slow the slow checks: clean parallel builds, long fuzzing
 #   make sanitize   the same suite on an ASan + UBSan build (build-san/, bin-san/)
 #   make check-variants  the suite on the plain-switch engine (-DFP_NO_LABELS,
 #                   build-sw/, bin-sw/) and on a clang build (build-clang/,
 #                   bin-clang/), as CI runs it
+#   make unit-tests the C unit-test programs (build/tests/t-*)
 #   make demo       the flagship demo
 #   make bench      benchmarks (bench/)
 #   make install    PREFIX=/usr/local DESTDIR=
@@ -19,7 +23,7 @@ CFLAGS    ?= -O2 -g
 LDFLAGS   ?=
 FLEX      ?= flex
 BISON     ?= bison
-PROVE     ?= prove
+PERL      ?= perl
 PREFIX    ?= /usr/local
 DESTDIR   ?=
 
@@ -47,7 +51,7 @@ MAN_PAGES  :=
 DEPS        =
 
 .SECONDARY:
-.PHONY: all check sanitize check-variants demo bench install clean setup
+.PHONY: all check check-slow unit-tests sanitize check-variants demo bench install clean setup
 all:
 
 include lib/lib.mk
@@ -76,8 +80,26 @@ $(BIN)/%: | $(BIN)
 $(BIN):
 	@mkdir -p $@
 
-check: all $(UNIT_TESTS)
-	IMP_BIN=$(abspath $(BIN)) $(PROVE) -j2 tests/t[0-9]*.sh $(UNIT_TESTS)
+# The suite runs through tests/suite.pl: two jobs, the longest tests
+# first, the unit-test programs built by a make of their own beside the
+# first scripts; each test's wall-clock and CPU seconds go to
+# $(B)/tests/check-times, which also orders the next run.
+# The unit tests build one at a time beside the two test jobs; the line
+# names $(MAKE) only through UNIT_BUILD, so make -n check shows the suite
+# instead of running it.
+UNIT_BUILD = $(MAKE) -j1 --no-print-directory unit-tests
+check: all
+	@mkdir -p $(B)/tests
+	IMP_BIN=$(abspath $(BIN)) $(PERL) tests/suite.pl --jobs=2 \
+	    --times=$(B)/tests/check-times --build='$(UNIT_BUILD)' \
+	    $(CHECK_FIRST:%=--first=%) $(CHECK_SCRIPTS) $(UNIT_TESTS)
+
+check-slow: all
+	@mkdir -p $(B)/tests
+	IMP_BIN=$(abspath $(BIN)) $(SLOW_ENV) $(PERL) tests/suite.pl --jobs=2 \
+	    --times=$(B)/tests/check-slow-times $(SLOW_SCRIPTS)
+
+unit-tests: $(UNIT_TESTS)
 
 sanitize:
 	$(MAKE) B=build-san BIN=bin-san \

@@ -229,8 +229,9 @@ struct stmt {
     unsigned char bad;              /* syntax error: skip */
     unsigned char in_print_off;     /* listing suppressed */
     unsigned char macro;            /* bad: a macro name (1), a register-equate macro (2) */
-    unsigned char quick;            /* a quick-path instruction: its operands are built
-                                       again in pass 2, only for its own step (quick.c) */
+    unsigned char quick;            /* an instruction whose operands are built again in
+                                       pass 2, only for its own step: 1 by the quick path
+                                       (quick.c), 2 by flex and bison (parse_stmt) */
 };
 _Static_assert(sizeof(void *) != 8 || sizeof(struct stmt) == 64, "struct stmt grew");
 
@@ -391,6 +392,15 @@ struct assembler {
 int src_read_file(struct assembler *as, const char *path, int from_stmt, int col);
 int src_read_mem(struct assembler *as, const char *name, const char *text, size_t len);
 void src_free(struct assembler *as);
+/*
+ * The mapped text's pages leave the process: they stay in the page cache
+ * and come back, unchanged, at the next access.  Reading statements and
+ * pass 2 call it every SRC_RELEASE statements, so a large source is never
+ * resident in the assembler all at once (its peak memory is the
+ * statements, not the statements and the text).
+ */
+#define SRC_RELEASE 16384
+void src_release(struct assembler *as);
 /* Line i of file f as a C string, in buf (at least LINE_KEEP + 1 bytes). */
 const char *src_line(const struct srcfile *f, int i, char *buf);
 

@@ -89,7 +89,9 @@ int mac_operand_end(const char *t, int len, int i, int stop_blank)
     return len;
 }
 
-void mac_fields(const char *t, int len, struct fields *f)
+/* The name and operation fields of t; the operands start at f->opndcol, their
+   length is not known yet (fields_operands). */
+static void fields_head(const char *t, int len, struct fields *f)
 {
     memset(f, 0, sizeof *f);
     int i = 0;
@@ -110,7 +112,15 @@ void mac_fields(const char *t, int len, struct fields *f)
     f->opcol = b + 1;
     while (i < len && t[i] == ' ')
         i++;
-    /* the operands end at a blank outside quotes and parentheses */
+    f->opnd = t + i;
+    f->opndcol = i + 1;
+}
+
+/* The operands of t, after fields_head: they end at a blank outside quotes and
+   parentheses. */
+static void fields_operands(const char *t, int len, struct fields *f)
+{
+    int i = f->opndcol - 1;
     int e = i, depth = 0, q = 0;
     for (; e < len; e++) {
         char c = t[e];
@@ -130,9 +140,13 @@ void mac_fields(const char *t, int len, struct fields *f)
     if (q || depth)     /* unbalanced: the first blank ends them */
         for (e = i; e < len && t[e] != ' '; e++)
             ;
-    f->opnd = t + i;
     f->opndlen = e - i;
-    f->opndcol = i + 1;
+}
+
+void mac_fields(const char *t, int len, struct fields *f)
+{
+    fields_head(t, len, f);
+    fields_operands(t, len, f);
 }
 
 /* ---- parameters ---------------------------------------------------------------- */
@@ -966,7 +980,8 @@ static void open_jump(struct assembler *as, int si, int fi, int *li, const char 
 /*
  * Open-code statement si (fields f) with its SET symbols substituted and a
  * sequence symbol in its name field blanked: its text becomes the result
- * (stmt_more.subst) when that differs.  0, or -1 after an error (reported).
+ * (stmt_more.subst) when that differs.  1 then, 0 if it is the same, -1 after an
+ * error (reported).
  */
 static int open_subst(struct assembler *as, int si, const struct fields *f)
 {
@@ -998,6 +1013,8 @@ static int open_subst(struct assembler *as, int si, const struct fields *f)
         mo->text = arena_strndup(&as->arena, buf, (size_t)n);
         mo->subst = 1;
         st->textlen = (short)n;
+        free(buf);
+        return 1;
     }
     free(buf);
     return n < 0 ? -1 : 0;
@@ -1026,8 +1043,8 @@ static int open_stmt(struct assembler *as, int si, int fi, int *li)
 {
     struct macproc *mp = as->mac;
     struct stmt *st = &as->stmts[si];
-    struct fields f;
-    mac_fields(stmt_text(as, st), st->textlen, &f);
+    struct fields f;        /* the operands are found only where they are needed */
+    fields_head(stmt_text(as, st), st->textlen, &f);
     if (mp->replay && (mac_step(as, si, 0) < 0 ||
                        mac_budget(as, si, (long)sizeof *st + st->textlen, 0) < 0))
         return 1;
@@ -1063,16 +1080,20 @@ static int open_stmt(struct assembler *as, int si, int fi, int *li)
         return 1;
     }
     if (op != CA_NONE) {
+        fields_operands(stmt_text(as, st), st->textlen, &f);
         open_ca(as, si, fi, li, op, &f);
         return 1;
     }
     /* the rest: SET symbols substituted (a macro call's operands too), then a macro
        call is expanded, anything else parsed */
-    if (open_subst(as, si, &f) < 0)
+    int sub = open_subst(as, si, &f);
+    if (sub < 0)
         return 1;
     st = &as->stmts[si];
-    mac_fields(stmt_text(as, st), st->textlen, &f);
+    if (sub)
+        fields_head(stmt_text(as, st), st->textlen, &f);
     if (is_opsyn(&f)) {
+        fields_operands(stmt_text(as, st), st->textlen, &f);
         opsyn(as, si, &f);
         return 1;
     }

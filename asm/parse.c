@@ -42,7 +42,7 @@ struct expr *px_qsym(struct lexctx *x, const char *qname, int col)
     const char *dot = strchr(qname, '.');
     struct expr *e = px_node(x, EX_QSYM, NULL, NULL, col);
     e->name = dot + 1;
-    e->r = px_sym(x, arena_strndup(&x->as->arena, qname, (size_t)(dot - qname)), col);
+    e->r = px_sym(x, arena_strndup(x->nodes, qname, (size_t)(dot - qname)), col);
     return e;
 }
 
@@ -133,11 +133,46 @@ void px_error(struct lexctx *x, int col, const char *msg)
 /*
  * Parse st (its text and segments are set).  On return st->kind says what
  * it is; st->bad is set after a syntax error (already reported).
+ *
+ * An instruction the quick path cannot take is parsed in full, its nodes
+ * and identifiers in as->scratch; if it has no literal (no '=' in its
+ * text: a literal is registered as it is parsed) and no error, its
+ * operands are not kept -- pass 1 needs only its name and operation, and
+ * pass 2 parses it again (st->quick == 2, parse_rebuild), as it rescans a
+ * quick statement.  A large source then keeps no expression nodes for
+ * its instructions: the memory is the statements and their text.
  */
 void parse_stmt(struct assembler *as, struct stmt *st)
 {
-    if (!quick_stmt(as, st))
+    const struct opent *op;
+    if (quick_stmt_op(as, st, &op))
+        return;
+    if (!op || op->kind == OPK_DIR || memchr(stmt_text(as, st), '=', (size_t)st->textlen)) {
         parse_stmt_full(as, st);
+        return;
+    }
+    struct lexctx *x = as->lex;
+    arena_reset(&as->scratch);
+    x->nodes = &as->scratch;
+    parse_stmt_full(as, st);
+    x->nodes = &as->arena;
+    st->ops = NULL;         /* they lived in as->scratch */
+    st->nops = 0;
+    if (st->kind == ST_INSN && !st->bad)
+        st->quick = 2;
+}
+
+void parse_rebuild(struct assembler *as, struct stmt *st)
+{
+    struct lexctx *x = as->lex;
+    const char *name = st->name;
+    arena_reset(&as->scratch);
+    x->nodes = &as->scratch;
+    x->rebuild = 1;
+    parse_stmt_full(as, st);
+    x->rebuild = 0;
+    x->nodes = &as->arena;
+    st->name = name;        /* the same text: the one the symbol table holds */
 }
 
 void parse_stmt_full(struct assembler *as, struct stmt *st)

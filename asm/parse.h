@@ -35,7 +35,10 @@ struct lex_frame {
 
 struct lexctx {
     struct assembler *as;
-    struct arena *nodes;            /* where px_node puts nodes: as->arena, or as->scratch */
+    struct arena *nodes;            /* where px_node puts nodes and identifiers: as->arena,
+                                       or as->scratch (see parse_stmt) */
+    int rebuild;                    /* pass 2 builds a statement's operands again: the
+                                       name field is not kept either */
     struct stmt *st;
     int off;                        /* offset of the next character */
     struct lex_frame fr[LEX_FRAMES];
@@ -63,8 +66,14 @@ int lex_op_token(const struct opent *op);
  */
 int quick_stmt(struct assembler *as, struct stmt *st);
 void quick_operands(struct assembler *as, struct stmt *st);
+/* The same, and *op the operation the quick path found in st's operation field
+   (NULL if it stopped before it). */
+int quick_stmt_op(struct assembler *as, struct stmt *st, const struct opent **op);
 /* The full path: flex and bison (parse_stmt tries quick_stmt first). */
 void parse_stmt_full(struct assembler *as, struct stmt *st);
+/* Pass 2: the operands of st (st->quick == 2) parsed again by flex and bison, in
+   as->scratch as quick_operands builds them. */
+void parse_rebuild(struct assembler *as, struct stmt *st);
 
 /* Actions of the grammar. */
 struct expr *px_num(struct lexctx *x, int64_t v, int col);

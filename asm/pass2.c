@@ -261,6 +261,8 @@ void pass2(struct assembler *as)
     for (size_t i = 0; i < as->nstmts; i++) {
         struct stmt *st = &as->stmts[i];
         as->curstmt = (int)i;
+        if ((i & (SRC_RELEASE - 1)) == SRC_RELEASE - 1)
+            src_release(as);
         st->in_print_off = !as->print_on;
         if (st->bad || st->kind == ST_NONE) {
             lst_stmt(as, st, NULL, 0, -1, -1);

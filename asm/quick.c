@@ -241,8 +241,17 @@ static int q_scan(struct assembler *as, const struct stmt *st, struct qstmt *s)
 
 int quick_stmt(struct assembler *as, struct stmt *st)
 {
+    const struct opent *op;
+    return quick_stmt_op(as, st, &op);
+}
+
+int quick_stmt_op(struct assembler *as, struct stmt *st, const struct opent **op)
+{
     struct qstmt s;
-    if (!q_scan(as, st, &s))
+    s.op = NULL;
+    int fits = q_scan(as, st, &s);
+    *op = s.op;
+    if (!fits)
         return 0;
     /* It fits: the name and the operation, as the grammar sets them. */
     if (s.namelen) {
@@ -261,6 +270,10 @@ int quick_stmt(struct assembler *as, struct stmt *st)
 
 void quick_operands(struct assembler *as, struct stmt *st)
 {
+    if (st->quick == 2) {
+        parse_rebuild(as, st);
+        return;
+    }
     struct qstmt s;
     struct lexctx *x = as->lex;
     arena_reset(&as->scratch);

@@ -405,12 +405,25 @@ void src_after_parse(struct assembler *as, int si)
     }
 }
 
+void src_release(struct assembler *as)
+{
+#ifdef MADV_DONTNEED
+    for (size_t i = 0; i < as->nfiles; i++)
+        if (as->files[i]->maplen)
+            madvise(as->files[i]->buf, as->files[i]->maplen, MADV_DONTNEED);
+#else
+    (void)as;
+#endif
+}
+
 /* Read the lines of file fi into statements. */
 static void read_stmts(struct assembler *as, int fi, const struct badline *bad, int nbadlines)
 {
     struct srcfile *f = as->files[fi];
-    int li = 0, nbad = 0, bi = 0;
+    int li = 0, nbad = 0, bi = 0, n = 0;
     while (li < f->nlines && !as->ended && !as->stop) {
+        if ((++n & (SRC_RELEASE - 1)) == 0)
+            src_release(as);
         if (control_card(f, li, "$JOB")) {
             li++;
             continue;
@@ -539,6 +552,7 @@ static int add_file(struct assembler *as, const char *path, void *text, size_t l
     int nbad;
     split_lines(as, f, text, len, &bad, &nbad);
     int fi = (int)as->nfiles++;
+    src_release(as);        /* hashed and split: the statements read it again */
     /* room for a statement per line, in one piece */
     as->stmts = big_grow(as->stmts, &as->capstmts, as->nstmts + (size_t)f->nlines,
                          sizeof *as->stmts);

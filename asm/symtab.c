@@ -101,16 +101,70 @@ static int by_name(const void *a, const void *b)
     return strcmp((*(struct symbol *const *)a)->name, (*(struct symbol *const *)b)->name);
 }
 
+/* A symbol and the first 8 bytes of its name, big-endian: keys compare as the names'
+   first 8 characters do under strcmp (a shorter name is padded with NULs). */
+struct keyed {
+    uint64_t key;
+    struct symbol *s;
+};
+
+static uint64_t name_key(const char *name)
+{
+    uint64_t k = 0;
+    int i = 0;
+    for (; i < 8 && name[i]; i++)
+        k = k << 8 | (unsigned char)name[i];
+    return i ? k << (8 * (8 - i)) : 0;
+}
+
+/*
+ * Sort v[0..n) by key: least significant byte first, one counting pass a
+ * byte, skipping a byte every key has the same (the trailing NULs of
+ * short names); tmp holds n.  Stable, so it sorts what qsort with strcmp
+ * sorts for names that differ in their first 8 characters, in a few
+ * passes over the array instead of n log n calls of a comparison.
+ */
+static void radix_sort(struct keyed *v, struct keyed *tmp, size_t n)
+{
+    for (int shift = 0; shift < 64; shift += 8) {
+        size_t count[257] = { 0 };
+        for (size_t i = 0; i < n; i++)
+            count[(v[i].key >> shift & 0xFF) + 1]++;
+        if (count[(v[0].key >> shift & 0xFF) + 1] == n)
+            continue;
+        for (int b = 0; b < 256; b++)
+            count[b + 1] += count[b];
+        for (size_t i = 0; i < n; i++)
+            tmp[count[v[i].key >> shift & 0xFF]++] = v[i];
+        memcpy(v, tmp, n * sizeof *v);
+    }
+}
+
 int symtab_sorted(struct symtab *t, struct symbol ***out)
 {
-    struct symbol **v = malloc((t->count ? t->count : 1) * sizeof *v);
-    if (!v)
+    size_t cnt = t->count ? t->count : 1;
+    struct symbol **v = malloc(cnt * sizeof *v);
+    struct keyed *k = malloc(2 * cnt * sizeof *k);
+    if (!v || !k)
         abort();
-    int n = 0;
+    size_t n = 0;
     for (size_t i = 0; i < t->cap; i++)
         if (t->slots[i])
-            v[n++] = t->slots[i];
-    qsort(v, (size_t)n, sizeof *v, by_name);
+            k[n++] = (struct keyed){ name_key(t->slots[i]->name), t->slots[i] };
+    if (n)
+        radix_sort(k, k + cnt, n);
+    for (size_t i = 0; i < n; i++)
+        v[i] = k[i].s;
+    /* names alike in their first 8 characters: in order by the rest */
+    for (size_t i = 0; i < n;) {
+        size_t j = i + 1;
+        while (j < n && k[j].key == k[i].key)
+            j++;
+        if (j - i > 1)
+            qsort(v + i, j - i, sizeof *v, by_name);
+        i = j;
+    }
+    free(k);
     *out = v;
-    return n;
+    return (int)n;
 }

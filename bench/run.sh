@@ -2,8 +2,14 @@
 # run.sh BIN -- the IMP benchmarks (make bench).  They print results; they
 # do not pass or fail.
 #
-#  1. Assembler: a 100,000-statement source (gen-source.sh) assembled by
-#     impas and by s390x-linux-gnu-as -m31; best of 3 wall times and ratio.
+#  1. Assembler: a 100,000-statement source of every operand form
+#     (gen-mix.sh: implicit addresses, expressions, self-defining terms,
+#     literals, constants of every type, EQU, ...) assembled by impas and by
+#     s390x-linux-gnu-as -m31 from its GNU twin: best of 3 wall times and
+#     the ratio (the goal: 1.0 or less); then the same at 1,000,000
+#     statements, once, for the peak memory of each (/usr/bin/time; the
+#     goal: impas at most 3 times GNU as).  Then the quick-path source
+#     (gen-source.sh: explicit operands only), timed the same way.
 #  1b. Macros: a source of 100,000 macro calls (gen-macros.sh: macros of
 #     its own and IMP's SAVE and RETURN) expanded and assembled by impas.
 #  2. Machine: four programs (programs.sh: BCT loop, 1 MiB sieve, sort,
@@ -28,7 +34,8 @@
 #     built with impas + impld --core, run once on each machine; their
 #     result word must equal the GNU-as twin's.
 #
-# Environment: BENCH_STATEMENTS (default 100000), BENCH_RUNS (3).
+# Environment: BENCH_STATEMENTS (default 100000), BENCH_RUNS (3),
+# BENCH_MEM_STATEMENTS (1000000).
 BIN=${1:-bin}
 case $BIN in /*) ;; *) BIN=$(pwd)/$BIN ;; esac
 OBSERVE=${2:-}
@@ -59,23 +66,47 @@ best() {
 }
 word() { od -An -tu4 --endian=big -j "$2" -N 4 "$1" | tr -d ' '; }
 
-echo "== assembler: $stmts statements =="
-sh "$here/gen-source.sh" "$stmts" big.s big-gnu.s
-if have s390x-linux-gnu-as; then
-    tg=$(best s390x-linux-gnu-as -m31 -o big-gnu.o big-gnu.s)
-    echo "GNU as:  $tg s"
-else
-    tg=; echo "GNU as:  not installed (binutils-s390x-linux-gnu)"
-fi
-if [ -x "$BIN/impas" ]; then
-    ti=$(best "$BIN/impas" -o big.o big.s)
-    echo "impas:   $ti s"
-    case $ti$tg in *fail*) ;; *)
-        [ -n "$tg" ] && awk -v i="$ti" -v g="$tg" 'BEGIN { printf "ratio impas / GNU as: %.2f\n", i / g }' ;;
+# asm NAME GEN: time impas and GNU as on the $stmts-statement source GEN
+# writes (best of $runs, and their ratio).
+asm() {
+    echo "== assembler: $stmts statements, $1 ($2) =="
+    sh "$here/$2" "$stmts" big.s big-gnu.s
+    tg= ti=
+    if have s390x-linux-gnu-as; then
+        tg=$(best s390x-linux-gnu-as -m31 -o big-gnu.o big-gnu.s)
+        echo "GNU as:  $tg s"
+    else
+        echo "GNU as:  not installed (binutils-s390x-linux-gnu)"
+    fi
+    if [ -x "$BIN/impas" ]; then
+        ti=$(best "$BIN/impas" -o big.o big.s)
+        echo "impas:   $ti s"
+        case $ti$tg in *fail*) ;; *)
+            [ -n "$tg" ] && awk -v i="$ti" -v g="$tg" 'BEGIN { printf "ratio impas / GNU as: %.2f\n", i / g }' ;;
+        esac
+    else
+        echo "impas:   not built ($BIN/impas)"
+    fi
+}
+# peak CMD...: the peak resident memory of CMD in KB (GNU time), or "fail".
+peak() {
+    /usr/bin/time -f '%M' -o peak.txt "$@" >/dev/null 2>&1 && tail -n 1 peak.txt || echo fail
+}
+asm "every operand form" gen-mix.sh
+mstmts=${BENCH_MEM_STATEMENTS:-1000000}
+if [ -x "$BIN/impas" ] && have s390x-linux-gnu-as && [ -x /usr/bin/time ]; then
+    echo "== assembler: peak memory at $mstmts statements, every operand form =="
+    sh "$here/gen-mix.sh" "$mstmts" huge.s huge-gnu.s
+    mg=$(peak s390x-linux-gnu-as -m31 -o huge-gnu.o huge-gnu.s)
+    mi=$(peak "$BIN/impas" -o huge.o huge.s)
+    echo "GNU as:  $mg KB"
+    echo "impas:   $mi KB"
+    case $mi$mg in *fail*) ;; *)
+        awk -v i="$mi" -v g="$mg" 'BEGIN { printf "ratio impas / GNU as: %.2f (the goal: 3 or less)\n", i / g }' ;;
     esac
-else
-    echo "impas:   not built ($BIN/impas)"
+    rm -f huge.s huge-gnu.s huge.o huge-gnu.o
 fi
+asm "explicit operands, the quick path" gen-source.sh
 
 echo "== macros: $stmts macro calls (gen-macros.sh) =="
 sh "$here/gen-macros.sh" "$stmts" mac.s

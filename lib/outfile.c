@@ -76,7 +76,7 @@ static int make_temp(struct outfile *o, const char *base)
         return -1;
     memcpy(o->tmp, base, n);
     memcpy(o->tmp + n, ".tmpXXXXXX", sizeof ".tmpXXXXXX");
-    int fd = mkstemp(o->tmp);
+    int fd = tmpclean_mkstemp(o->tmp);     /* registered as it appears */
     if (fd < 0) {
         int e = errno;
         free(o->tmp);
@@ -84,7 +84,6 @@ static int make_temp(struct outfile *o, const char *base)
         errno = e;
         return -1;
     }
-    tmpclean_add(o->tmp, 0);
     return fd;
 }
 

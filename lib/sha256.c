@@ -8,6 +8,12 @@
 #include <stdio.h>
 #include <string.h>
 
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define SHA_X86 1
+#include <cpuid.h>
+#include <immintrin.h>
+#endif
+
 /* The first 32 bits of the fractional parts of the cube roots of the
  * first 64 primes (FIPS 180-4, 4.2.2). */
 static const uint32_t K[64] = {
@@ -55,12 +61,83 @@ static void compress(struct sha256 *s, const uint8_t *p)
     s->h[4] += e, s->h[5] += f, s->h[6] += g, s->h[7] += h;
 }
 
+#ifdef SHA_X86
+/* The SHA extensions (CPUID leaf 7, EBX bit 29) and SSE4.1 (leaf 1, ECX bit 19). */
+static int have_sha_ni(void)
+{
+    unsigned a, b, c, d;
+    if (!__get_cpuid(1, &a, &b, &c, &d) || !(c & 1u << 19))
+        return 0;
+    if (__get_cpuid_max(0, NULL) < 7)
+        return 0;
+    __cpuid_count(7, 0, a, b, c, d);
+    return (b >> 29) & 1;
+}
+
+/*
+ * n blocks with the SHA extensions: the same rounds, two at a time
+ * (SHA256RNDS2), the state held as ABEF and CDGH as that instruction
+ * wants it, and the message schedule four words at a time:
+ *   W[t..t+3] = MSG2(MSG1(W[t-16..t-13], W[t-12..t-9]) + W[t-7..t-4], W[t-4..t-1])
+ */
+__attribute__((target("sha,sse4.1,ssse3")))
+static void compress_ni(struct sha256 *s, const uint8_t *p, size_t n)
+{
+    const __m128i bswap = _mm_set_epi64x(0x0c0d0e0f08090a0bLL, 0x0405060700010203LL);
+    __m128i dcba = _mm_loadu_si128((const __m128i *)&s->h[0]);
+    __m128i hgfe = _mm_loadu_si128((const __m128i *)&s->h[4]);
+    __m128i badc = _mm_shuffle_epi32(dcba, 0xB1);
+    __m128i efgh = _mm_shuffle_epi32(hgfe, 0x1B);
+    __m128i abef = _mm_alignr_epi8(badc, efgh, 8);
+    __m128i cdgh = _mm_blend_epi16(efgh, badc, 0xF0);
+    for (; n > 0; n--, p += 64) {
+        __m128i abef0 = abef, cdgh0 = cdgh, w[4];
+        for (int i = 0; i < 16; i++) {      /* rounds 4i .. 4i+3 */
+            if (i < 4) {
+                w[i] = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(p + 16 * i)), bswap);
+            } else {
+                __m128i t = _mm_sha256msg1_epu32(w[i & 3], w[(i - 3) & 3]);
+                t = _mm_add_epi32(t, _mm_alignr_epi8(w[(i - 1) & 3], w[(i - 2) & 3], 4));
+                w[i & 3] = _mm_sha256msg2_epu32(t, w[(i - 1) & 3]);
+            }
+            __m128i wk = _mm_add_epi32(w[i & 3], _mm_loadu_si128((const __m128i *)&K[4 * i]));
+            cdgh = _mm_sha256rnds2_epu32(cdgh, abef, wk);
+            abef = _mm_sha256rnds2_epu32(abef, cdgh, _mm_shuffle_epi32(wk, 0x0E));
+        }
+        abef = _mm_add_epi32(abef, abef0);
+        cdgh = _mm_add_epi32(cdgh, cdgh0);
+    }
+    __m128i feba = _mm_shuffle_epi32(abef, 0x1B);
+    __m128i dchg = _mm_shuffle_epi32(cdgh, 0xB1);
+    _mm_storeu_si128((__m128i *)&s->h[0], _mm_blend_epi16(feba, dchg, 0xF0));
+    _mm_storeu_si128((__m128i *)&s->h[4], _mm_alignr_epi8(dchg, feba, 8));
+}
+#endif
+
+/* n whole blocks at p. */
+static void blocks(struct sha256 *s, const uint8_t *p, size_t n)
+{
+#ifdef SHA_X86
+    if (s->hw) {
+        compress_ni(s, p, n);
+        return;
+    }
+#endif
+    for (; n > 0; n--, p += 64)
+        compress(s, p);
+}
+
 void sha256_init(struct sha256 *s)
 {
     static const uint32_t h0[8] = { 0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
                                     0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19 };
     memcpy(s->h, h0, sizeof h0);
     s->bytes = 0;
+#ifdef SHA_X86
+    s->hw = have_sha_ni();
+#else
+    s->hw = 0;
+#endif
 }
 
 void sha256_add(struct sha256 *s, const void *data, size_t len)
@@ -75,10 +152,11 @@ void sha256_add(struct sha256 *s, const void *data, size_t len)
         len -= n;
         if (have + n < 64)
             return;
-        compress(s, s->block);
+        blocks(s, s->block, 1);
     }
-    for (; len >= 64; p += 64, len -= 64)
-        compress(s, p);
+    blocks(s, p, len / 64);
+    p += len / 64 * 64;
+    len %= 64;
     memcpy(s->block, p, len);
 }
 

@@ -20,6 +20,9 @@ struct sha256 {
     uint32_t h[8];
     uint64_t bytes;                     /* added so far */
     uint8_t block[64];                  /* a partial block */
+    int hw;                             /* the processor's SHA instructions do the rounds
+                                           (sha256_init sets it where there are some;
+                                           clear it for the portable code) */
 };
 
 void sha256_init(struct sha256 *s);

@@ -6,9 +6,11 @@
 #define _GNU_SOURCE
 #include "tmpclean.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -122,6 +124,35 @@ int tmpclean_add(const char *path, int is_dir)
         }
     sigprocmask(SIG_SETMASK, &old, NULL);
     return rc;
+}
+
+/* The signals stay blocked from before the system call that creates the
+ * file until it is in the table; one that came meanwhile is delivered when
+ * the mask is restored, and its handler removes the file. */
+int tmpclean_mkstemp(char *tmpl)
+{
+    sigset_t old;
+    block(&old);
+    int fd = mkstemp(tmpl);
+    int e = errno;
+    if (fd >= 0)
+        tmpclean_add(tmpl, 0);
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    errno = e;
+    return fd;
+}
+
+char *tmpclean_mkdtemp(char *tmpl)
+{
+    sigset_t old;
+    block(&old);
+    char *d = mkdtemp(tmpl);
+    int e = errno;
+    if (d)
+        tmpclean_add(tmpl, 1);
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    errno = e;
+    return d;
 }
 
 void tmpclean_forget(const char *path)

@@ -22,6 +22,12 @@
 void tmpclean_install(void);
 /* Register path (a file, or a directory if is_dir); 0 or -1. */
 int tmpclean_add(const char *path, int is_dir);
+/* mkstemp(tmpl) and mkdtemp(tmpl) that register what they create before
+ * the signals can arrive: a fatal signal delivered as the file or the
+ * directory appears still finds it in the table.  Same results and errno
+ * as mkstemp and mkdtemp. */
+int tmpclean_mkstemp(char *tmpl);
+char *tmpclean_mkdtemp(char *tmpl);
 /* Unregister path (it was renamed, removed or is kept). */
 void tmpclean_forget(const char *path);
 /* The child process to kill first (0: none). */

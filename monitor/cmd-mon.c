@@ -111,6 +111,50 @@ int cmd_report(struct mon *m, int argc, char **argv)
     return 0;
 }
 
+static void view_line(void *ctx, int row, int heading, const char *text)
+{
+    (void)row;
+    (void)heading;
+    fprintf(ctx, "%s\n", text);
+}
+
+/* One monitor's view as text, under a line naming it. */
+static void view_print(struct mon *m, const struct hpm_class *c)
+{
+    struct hpm_view v = { .rows = MON_VIEW_ROWS, .cols = MON_VIEW_COLS, .ctx = m->out,
+                          .line = view_line };
+    fprintf(m->out, "%s: %s\n", c->name, c->what);
+    c->view(&v, &m->r);
+}
+
+int cmd_view(struct mon *m, int argc, char **argv)
+{
+    if (!mon_vm(m))
+        return mon_error(m, "no program loaded (load FILE)");
+    int shown = 0, rc = 0;
+    for (const struct hpm_class *const *c = hpm_classes; *c && argc == 1; c++)
+        if (hpm_shown(*c, &m->r)) {
+            view_print(m, *c);
+            shown++;
+        }
+    if (argc == 1 && !shown) {
+        char list[300];
+        names(list, sizeof list, ", ", 0);
+        return mon_error(m, "no monitor is on (monitor NAME ... turns one on: %s)", list);
+    }
+    for (int i = 1; i < argc; i++) {
+        const struct hpm_class *c = hpm_find(argv[i]);
+        if (!c || !c->view)
+            rc = mon_error(m, "view %s: no monitor of that name has a view", argv[i]);
+        else if (!hpm_shown(c, &m->r))
+            rc = mon_error(m, "view %s: the monitor is off (monitor %s ... turns it on)",
+                           argv[i], c->settings[0].name);
+        else
+            view_print(m, c);
+    }
+    return rc;
+}
+
 int cmd_save(struct mon *m, int argc, char **argv)
 {
     if (argc != 2)

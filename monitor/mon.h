@@ -32,6 +32,8 @@
 #define MON_DEFAULT_CYCLES 2000000000ull
 #define MON_MAX_SOURCE  16              /* scripts open at once (source nesting) */
 #define MON_MAX_LINE    1023            /* longest command line, in bytes */
+#define MON_VIEW_ROWS   200             /* `view': the lines of a monitor's view at most */
+#define MON_VIEW_COLS   132             /* ... and their width (a line printer's) */
 
 /* Kinds of breakpoint: one row each, its name in `info break'. */
 #define MON_BREAK_KINDS(X)                                              \

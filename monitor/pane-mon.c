@@ -1,136 +1,106 @@
 /*
- * pane-mon.c -- the sampling monitors' results, read from where their
- * microcode stores them in guest storage (imp(7), "The sampling
- * monitors"; the areas the descriptors of vm/hpm/ lay out): the IAS window
- * histograms, labelled with CSECT and symbol names, and the CSECT
- * monitor's reference string with its transition matrix.
+ * pane-mon.c -- the monitors' layout (F2): a pane for each monitor of
+ * the table (vm/hpm/hpm.def) that has something to show -- armed by a
+ * `monitor' setting or by the program's own instructions -- with the
+ * counters beside them.  What a pane holds is its descriptor's view
+ * (the `view' hook of struct hpm_class): this file knows no monitor by
+ * name.  The key + shows one monitor at a time, larger, then all again.
+ *
+ * The panes are tiled in two columns, in table order: the left column
+ * takes the first half (rounded up), the right the rest and the
+ * counters at its foot (smaller, or left out, on a screen too short for
+ * every monitor's pane to show two lines).
  */
 #include <curses.h>
-#include <stdlib.h>
 #include <string.h>
 
+#include "hpm.h"
 #include "scr.h"
 
-static uint32_t word(struct vm *vm, uint32_t a)
+#define COUNTERS_ROWS 9         /* pane_counters' lines and its frame */
+#define MIN_ROWS 4              /* a monitor's pane: its frame and two lines */
+
+static void draw_line(void *ctx, int row, int heading, const char *text)
 {
-    uint8_t b[4] = { 0 };
-    vm_fetch_bytes(vm, a, b, 4);
-    return (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3];
+    scr_put(ctx, row, heading ? A_BOLD : 0, "%s", text);
 }
 
-struct bar { uint32_t k, n; };
-
-static int by_count(const void *a, const void *b)
+/* Monitor c's view in a frame titled with its name, in b. */
+static void pane_hpm(struct scr *s, const struct box *b, const struct hpm_class *c)
 {
-    const struct bar *x = a, *y = b;
-    return x->n < y->n ? 1 : x->n > y->n ? -1 : (int)x->k - (int)y->k;
+    char title[128];
+    snprintf(title, sizeof title, "%s: %s", c->name, c->what);
+    struct box in = scr_frame(b, title);
+    struct hpm_view v = { .rows = in.h, .cols = in.w, .ctx = &in, .line = draw_line };
+    if (in.h > 0)
+        c->view(&v, &s->m->r);
 }
 
-/* Window w's busiest blocks as bars, rows r0.. of in; returns rows used. */
-static int histogram(struct scr *s, const struct box *in, int r0, const struct imprun_window *w)
+/* No monitor to show: how to arm each, from the table. */
+static void pane_none(const struct box *b)
 {
-    struct vm *vm = mon_vm(s->m);
-    struct bar *bars = calloc(w->nblocks ? w->nblocks : 1, sizeof *bars);
-    uint64_t total = 0;
-    if (!bars)
-        return 0;
-    for (uint32_t k = 0; k < w->nblocks; k++) {
-        bars[k] = (struct bar){ k, word(vm, w->vec + 4 * k) };
-        total += bars[k].n;
-    }
-    qsort(bars, w->nblocks, sizeof *bars, by_count);
-    int r = r0;
-    scr_put(in, r++, A_BOLD, "window %s: %llu samples in %u blocks of %u", w->label,
-            (unsigned long long)total, w->nblocks, w->block);
-    int width = in->w - 32;
-    for (uint32_t i = 0; i < w->nblocks && bars[i].n && r < in->h; i++) {
-        char sym[128], src[8], hashes[256];
-        uint32_t a = w->lo + bars[i].k * w->block;
-        where_format(s->m, a, sym, sizeof sym, src, sizeof src);
-        int len = width > 0 && bars[0].n ? (int)((uint64_t)bars[i].n * (uint64_t)width / bars[0].n) : 0;
-        if (len > (int)sizeof hashes - 1)
-            len = (int)sizeof hashes - 1;
-        memset(hashes, '#', (size_t)len);
-        hashes[len] = '\0';
-        scr_put(in, r++, 0, "%-18.18s %5.1f%% %s", sym[0] ? sym : "?",
-                total ? 100.0 * bars[i].n / (double)total : 0.0, hashes);
-    }
-    free(bars);
-    return r - r0;
-}
-
-void pane_ias(struct scr *s, const struct box *b)
-{
-    struct box in = scr_frame(b, "IAS histogram");
-    struct vm *vm = mon_vm(s->m);
-    if (!vm)
-        return;
-    if (!s->m->o.ias_period) {
-        scr_put(&in, 0, 0, "the IAS monitor is off: monitor ias 500 turns it on");
-        return;
-    }
+    struct box in = scr_frame(b, "monitors");
     int r = 0;
-    for (int i = 0; i < s->m->r.mon.nwin && r < in.h; i++)
-        r += histogram(s, &in, r, &s->m->r.mon.win[i]) + 1;
-}
-
-static const char *csect(const struct imprun_mon *mm, uint32_t k)
-{
-    return k < mm->ncsects ? mm->csects[k].name : "-";
-}
-
-void pane_csm(struct scr *s, const struct box *b)
-{
-    struct box in = scr_frame(b, "CSECT references");
-    struct vm *vm = mon_vm(s->m);
-    const struct imprun_mon *mm = &s->m->r.mon;
-    if (!vm)
-        return;
-    if (!s->m->o.csm_records) {
-        scr_put(&in, 0, 0, "the CSECT monitor is off: monitor csm turns it on");
-        return;
-    }
-    uint32_t blk = word(vm, VM_CAT + VM_CAT_CSM), n = blk ? word(vm, blk + 20) : 0;
-    scr_put(&in, 0, A_BOLD, "%u transitions among %u CSECTs", n, mm->ncsects);
-    /* the reference string, newest last, as many as fit in half the pane */
-    int rows = in.h / 2 - 1, r = 1;
-    char line[512];
-    uint32_t first = n, used = 0;
-    while (first > 0 && used < (uint32_t)(rows * in.w)) {
-        first--;
-        uint32_t to = word(vm, mm->csm_buf + first * VM_CSM_RECORD) & 0xFFFF;
-        used += (uint32_t)strlen(csect(mm, to)) + 1;
-    }
-    size_t k = 0;
-    for (uint32_t i = first; i < n && r <= rows; i++) {
-        const char *name = csect(mm, word(vm, mm->csm_buf + i * VM_CSM_RECORD) & 0xFFFF);
-        if (k + strlen(name) + 1 >= (size_t)in.w) {
-            scr_put(&in, r++, 0, "%s", line);
-            k = 0;
+    scr_put(&in, r++, A_BOLD, "no monitor is on; monitor SETTING [SPEC] arms one:");
+    for (const struct hpm_class *const *c = hpm_classes; *c; c++)
+        if ((*c)->view && (*c)->settings[0].name) {
+            const struct hpm_setting *st = &(*c)->settings[0];
+            scr_put(&in, r++, 0, "monitor %s %s  -- %s", st->name, st->arg, (*c)->what);
         }
-        k += (size_t)snprintf(line + k, sizeof line - k, "%s ", name);
+}
+
+/* Cells stacked in column box col: n of them, the last of height last
+ * (0: an equal share). */
+static struct box cell(const struct box *col, int i, int n, int last)
+{
+    int h = last ? col->h - last : col->h, k = last ? n - 1 : n;
+    if (last && i == n - 1)
+        return (struct box){ col->y + h, col->x, last, col->w };
+    int y0 = col->y + h * i / k, y1 = col->y + h * (i + 1) / k;
+    return (struct box){ y0, col->x, y1 - y0, col->w };
+}
+
+void pane_monitors(struct scr *s, const struct box *b)
+{
+    const struct hpm_class *shown[32];
+    int n = 0;
+    for (const struct hpm_class *const *c = hpm_classes; *c && n < 32; c++)
+        if (s->m->loaded && hpm_shown(*c, &s->m->r))
+            shown[n++] = *c;
+    if (s->hpm_zoom > n)
+        s->hpm_zoom = 0;
+    if (s->hpm_zoom) {                  /* one monitor, with the counters beside it */
+        shown[0] = shown[s->hpm_zoom - 1];
+        n = 1;
     }
-    if (k && r <= rows)
-        scr_put(&in, r++, 0, "%s", line);
-    /* the transition matrix of the first CSECTs: from (rows) -> to (columns) */
-    uint32_t nc = mm->ncsects < 6 ? mm->ncsects : 6;
-    if (!nc)
+    int wl = n > 0 ? b->w * (n == 1 ? 65 : 50) / 100 : b->w / 2;
+    struct box left = { b->y, b->x, b->h, wl }, right = { b->y, b->x + wl, b->h, b->w - wl };
+    if (!n) {
+        pane_none(&left);
+        pane_counters(s, &right);
         return;
-    uint32_t mat[6][6] = { { 0 } };
-    for (uint32_t i = 0; i < n; i++) {
-        uint32_t ft = word(vm, mm->csm_buf + i * VM_CSM_RECORD), f = ft >> 16, t = ft & 0xFFFF;
-        if (f < nc && t < nc)
-            mat[f][t]++;
     }
-    r = in.h / 2 + 1;
-    k = (size_t)snprintf(line, sizeof line, "%-9s", "from\\to");
-    for (uint32_t j = 0; j < nc; j++)
-        k += (size_t)snprintf(line + k, sizeof line - k, " %8.8s", csect(mm, j));
-    scr_put(&in, r++, A_BOLD, "%s", line);
-    for (uint32_t i = 0; i < nc && r < in.h; i++) {
-        k = (size_t)snprintf(line, sizeof line, "%-9.9s", csect(mm, i));
-        for (uint32_t j = 0; j < nc; j++)
-            k += (size_t)snprintf(line + k, sizeof line - k, " %8u", mat[i][j]);
-        scr_put(&in, r++, 0, "%s", line);
+    int nl = n == 1 ? 1 : (n + 1) / 2, nr = n - nl + 1;  /* the right column: and the counters */
+    int last = nr == 1 ? 0 : b->h / 2 < COUNTERS_ROWS ? b->h / 2 : COUNTERS_ROWS;
+    if (nr > 1 && (b->h - last) / (nr - 1) < MIN_ROWS)   /* the monitors first: the */
+        last = b->h - MIN_ROWS * (nr - 1);               /* counters shrink, or go */
+    if (nr > 1 && last < MIN_ROWS) {
+        for (int i = 0; i < nr - 1; i++) {
+            struct box c = cell(&right, i, nr - 1, 0);
+            pane_hpm(s, &c, shown[nl + i]);
+        }
+        nr = 0;
+    }
+    for (int i = 0; i < nl; i++) {
+        struct box c = cell(&left, i, nl, 0);
+        pane_hpm(s, &c, shown[i]);
+    }
+    for (int i = 0; i < nr - 1; i++) {
+        struct box c = cell(&right, i, nr, last);
+        pane_hpm(s, &c, shown[nl + i]);
+    }
+    if (nr) {
+        struct box c = cell(&right, nr - 1, nr, last);
+        pane_counters(s, &c);
     }
 }

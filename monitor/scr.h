@@ -34,6 +34,7 @@ struct scr {
     double last_draw, fps;      /* refreshes of a live run */
     unsigned draws;
     int opsort;                 /* opcode pane: 0 count, 1 CPI, 2 cycles */
+    int hpm_zoom;               /* monitors' layout: 0 every pane, k the k-th alone (key +) */
     uint32_t mem_addr;          /* storage pane's address */
     int mem_set;
     int quit;
@@ -53,8 +54,7 @@ int scr_changed_attr(void);
     X(disasm,   "disassembly")                                          \
     X(storage,  "storage")                                              \
     X(counters, "counters")                                             \
-    X(ias,      "IAS histogram")                                        \
-    X(csm,      "CSECT references")                                     \
+    X(monitors, "a pane for each monitor on")                          \
     X(opcodes,  "opcodes")                                              \
     X(frames,   "page frames")                                          \
     X(tasks,    "tasks")                                                \

@@ -189,8 +189,7 @@ struct layout { const char *name; struct place p[5]; };
 static const struct layout layouts[] = {
     { "machine",   { { pane_regs, 0, 0, 45, 50 }, { pane_counters, 45, 0, 100, 50 },
                      { pane_disasm, 0, 50, 65, 100 }, { pane_storage, 65, 50, 100, 100 } } },
-    { "monitors",  { { pane_ias, 0, 0, 100, 50 }, { pane_csm, 0, 50, 60, 100 },
-                     { pane_counters, 60, 50, 100, 100 } } },
+    { "monitors",  { { pane_monitors, 0, 0, 100, 100 } } },
     { "opcodes",   { { pane_opcodes, 0, 0, 100, 55 }, { pane_counters, 0, 55, 45, 100 },
                      { pane_regs, 45, 55, 100, 100 } } },
     { "paging",    { { pane_frames, 0, 0, 100, 60 }, { pane_tasks, 0, 60, 55, 100 },
@@ -215,6 +214,14 @@ struct key {
 static void k_layout(struct scr *s, int n) { s->layout = n; }
 static void k_help(struct scr *s, int n) { (void)n; s->help = !s->help; }
 static void k_sort(struct scr *s, int n) { (void)n; s->opsort = (s->opsort + 1) % 3; }
+/* The monitors' layout: the next monitor alone (pane_monitors wraps
+ * past the last to all of them); on another layout, go there first. */
+static void k_zoom(struct scr *s, int n)
+{
+    if (s->layout == n)
+        s->hpm_zoom++;
+    s->layout = n;
+}
 static void k_scroll(struct scr *s, int n)
 {
     s->log_scroll += n;
@@ -226,7 +233,7 @@ static void k_scroll(struct scr *s, int n)
 
 static const struct key keys[] = {
     { KEY_F(1), "F1 or 1", KW_ALWAYS, "layout 1: registers, counters, disassembly, storage", k_layout, 0 },
-    { KEY_F(2), "F2 or 2", KW_ALWAYS, "layout 2: IAS histogram, CSECT references, counters", k_layout, 1 },
+    { KEY_F(2), "F2 or 2", KW_ALWAYS, "layout 2: a pane for each monitor on, counters", k_layout, 1 },
     { KEY_F(3), "F3 or 3", KW_ALWAYS, "layout 3: opcode frequency and CPI table", k_layout, 2 },
     { KEY_F(4), "F4 or 4", KW_ALWAYS, "layout 4: page frames and tasks", k_layout, 3 },
     { KEY_F(5), "F5 or 5", KW_ALWAYS, "layout 5: the microword field by field, datapath", k_layout, 4 },
@@ -237,6 +244,7 @@ static const struct key keys[] = {
     { '5', NULL, KW_EMPTY, NULL, k_layout, 4 },
     { '?', "?", KW_EMPTY, "this help (any key closes it)", k_help, 0 },
     { 'o', "o", KW_EMPTY, "opcode table: sort by count, CPI, cycles", k_sort, 0 },
+    { '+', "+", KW_EMPTY, "monitors: the next one alone, larger; then all", k_zoom, 1 },
     { KEY_PPAGE, "PgUp/PgDn", KW_ALWAYS, "scroll the log", k_scroll, 5 },
     { KEY_NPAGE, NULL, KW_ALWAYS, NULL, k_scroll, -5 },
 };

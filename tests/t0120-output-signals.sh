@@ -15,15 +15,22 @@ $SIG{$_} = 'DEFAULT' for qw(INT TERM HUP PIPE);
 exec @ARGV or die "cannot run $ARGV[0]: $!\n";
 EOT
 
-# wait_for GLOB: until a file matching GLOB exists (at most 30 s).
+# wait_for GLOB PID: until a file matching GLOB exists.  It fails at once
+# if PID ended first; the bound of 3000 polls (five minutes and more) only
+# catches a hang, since a loaded machine may be slow to start PID.
 wait_for() {
     i=0
-    while [ $i -lt 300 ]; do
+    while [ $i -lt 3000 ]; do
         for f in $1; do [ -e "$f" ] && return 0; done
+        if ! kill -0 "$2" 2>/dev/null; then
+            for f in $1; do [ -e "$f" ] && return 0; done
+            echo "the program ended before $1 appeared"
+            return 1
+        fi
         sleep 0.1
         i=$((i + 1))
     done
-    echo "no $1 after 30 s"
+    echo "no $1 after 3000 polls"
     return 1
 }
 
@@ -34,7 +41,7 @@ killed_clean() {
     shift 4
     perl dflt.pl "$@" >out 2>err &
     pid=$!
-    wait_for "$glob"
+    wait_for "$glob" $pid
     found=$?
     kill -"$sig" $pid
     wait $pid

@@ -93,4 +93,18 @@ test_expect_success 'a long line, a control character and a last line without ne
     test_grep "lc.s:3:18: error: invalid character" err &&
     test_grep "BR    14" lc.lst
 '
+test_expect_success 'a large source: its text given back and read again, the same as from a pipe' '
+    awk "BEGIN { print \"BIG      CSECT\"; for (i = 0; i < 40000; i++) { k = i % 3;
+        if (k == 0) printf \"L%05d   LA    %d,%d(%d)\\n\", i, i % 16, i % 4096, i % 15 + 1;
+        else if (k == 1) printf \"L%05d   LR    %d,%d+1\\n\", i, i % 16, i % 15;
+        else printf \"L%05d   DC    A(L%05d+%d)\\n\", i, (i * 7) % 40000, i % 8 };
+        print \"         END\" }" >large.s &&
+    test "$(wc -l <large.s)" -eq 40002 &&
+    impas -l large.lst -o large.o large.s &&
+    cat large.s | impas -l pipe.lst -o pipe.o /dev/stdin &&
+    test_grep "^FILE 0 large.s" large.o &&
+    sed /^FILE/d large.o >a && sed /^FILE/d pipe.o >b && test_cmp a b &&
+    test_cmp large.lst pipe.lst &&
+    test_grep "18D8 .*L39997   LR    13,7+1" large.lst
+'
 test_done

@@ -149,6 +149,11 @@ test_expect_success 'OPSYN renames an instruction, a macro, a directive; NAME OP
     test_must_fail impas del.s 2>err && test_grep "del.s:4:10: error: unknown operation code .LOAD." err
 '
 
+test_expect_success 'an instruction before an OPSYN of its name is what it was when it was read' '
+    printf "T        CSECT\n         LR    1,2+1\nLR       OPSYN AR\n         LR    1,2+1\n         MVC   0(2+1,1),X'"'"'0'"'"'(2)\nMVC      OPSYN\n         END\n" >late.s &&
+    impas late.s && test "$(text late.o)" = 18131A13D20210002000
+'
+
 test_expect_success 'AREAD reads the line after the call (80 columns), which is not assembled' '
     impas ar.s && test "$(text ar.o | cut -c1-16)" = C8C940E3C8C5D9C5 &&
     test $(text ar.o | tr -d "\n" | wc -c) = 160

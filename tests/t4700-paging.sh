@@ -60,19 +60,29 @@ echo 'rand: sum 390' >rand.expected
 
 # counts JSON [WHAT...]: a line "pageins=N pageouts=M" for each WHAT of
 # the json's paging object (total, opt, or a task number; default both
-# total and opt).
+# total and opt).  counts --each JSON...: total and opt of each, in one
+# process.
 cat >counts.pl <<'PERL'
 use strict;
 use warnings;
 use JSON::PP;
-my ($file, @what) = @ARGV;
-@what = qw(total opt) unless @what;
-open my $fh, '<', $file or die "$file: $!\n";
-my $p = decode_json(do { local $/; <$fh> })->{paging} or die "no paging object\n";
-for my $w (@what) {
-    my $o = $w eq 'opt' ? $p->{opt} : $w =~ /^\d+$/ ? $p->{tasks}[$w - 1] : $p->{total};
-    die "no $w in $file\n" unless ref $o;
-    print "pageins=$o->{page_ins} pageouts=$o->{page_outs}\n";
+my @runs;
+if (@ARGV && $ARGV[0] eq '--each') {
+    shift @ARGV;
+    @runs = map { [$_, qw(total opt)] } @ARGV;
+} else {
+    my ($file, @what) = @ARGV;
+    @runs = ([$file, @what ? @what : qw(total opt)]);
+}
+for my $run (@runs) {
+    my ($file, @what) = @$run;
+    open my $fh, '<', $file or die "$file: $!\n";
+    my $p = decode_json(do { local $/; <$fh> })->{paging} or die "no paging object\n";
+    for my $w (@what) {
+        my $o = $w eq 'opt' ? $p->{opt} : $w =~ /^\d+$/ ? $p->{tasks}[$w - 1] : $p->{total};
+        die "no $w in $file\n" unless ref $o;
+        print "pageins=$o->{page_ins} pageouts=$o->{page_outs}\n";
+    }
 }
 PERL
 counts() { perl counts.pl "$@"; }
@@ -88,15 +98,38 @@ test_expect_success 'setup: assemble and link the programs' '
     impld -o rand.load rand.o -L imprt.o
 '
 
-# agree PROG POLICY FRAMES PAGESIZE: one run; its output as without
-# paging, its counts and its OPT as the simulator has them.
+# agree PROG PAGESIZE FRAMES...: a run for each policy and frame count;
+# each run's output as without paging, its counts and its OPT as the
+# simulator has them.  The runs' counts and the simulator's come from one
+# process each (counts --each, pagesim.pl --batch); a difference names the
+# run.
 agree() {
-    imprun -q --frames=$3 --policy=$2 --page-size=$4 --page-in=100 --page-out=100 \
-        --page-refs=$1.refs --json=$1.json $1.load >$1.out &&
-    test_cmp $1.expected $1.out &&
-    counts $1.json >got &&
-    { $SIM --policy=$2 --frames=$3 $1.refs && $SIM --policy=opt --frames=$3 $1.refs; } >want &&
-    { cmp -s want got || { echo "$1 $2 $3 frames of $4 (then OPT):"; test_cmp want got; }; }
+    prog=$1 ps=$2 bad=0
+    shift 2
+    : >runs && : >jsons && : >names || return 1
+    for p in lru fifo clock; do
+        for n in "$@"; do
+            r=$prog.$p.$n.$ps
+            imprun -q --frames=$n --policy=$p --page-size=$ps --page-in=100 --page-out=100 \
+                --page-refs=$r.refs --json=$r.json $prog.load >$r.out || { echo "$r: imprun failed"; bad=1; }
+            test_cmp $prog.expected $r.out || { echo "$r: not the output without paging"; bad=1; }
+            printf '%s %s 0 %s\nopt %s 0 %s\n' $p $n $r.refs $n $r.refs >>runs
+            printf '%s\n%s\n' "$prog $p $n frames of $ps" "$prog $p $n frames of $ps, OPT" >>names
+            echo $r.json >>jsons
+        done
+    done
+    [ $bad = 0 ] &&
+    counts --each $(cat jsons) >got &&
+    same_counts
+}
+
+# same_counts: the simulator's counts for each line of runs (pagesim.pl
+# --batch) are the lines of got; names says which run a line is.
+same_counts() {
+    $SIM --batch <runs >want &&
+    test $(wc -l <want) -eq $(wc -l <names) && test $(wc -l <got) -eq $(wc -l <names) &&
+    paste -d " " want got names |
+        awk "\$1 != \$3 || \$2 != \$4 { print \"differ (simulator, run):\", \$0; bad = 1 } END { exit bad }"
 }
 
 for ps in 4K 2K; do
@@ -105,31 +138,13 @@ for ps in 4K 2K; do
     2K) tf="1 2 48 52"; bf="1 2 4 5"; rf="1 2 8 34" ;;
     esac
     test_expect_success "thrash.s, $ps pages: the pager counts what pagesim.pl counts" "
-        bad=0 &&
-        for p in lru fifo clock; do
-            for n in $tf; do
-                agree thrash \$p \$n $ps || bad=1
-            done
-        done &&
-        test \$bad = 0
+        agree thrash $ps $tf
     "
     test_expect_success "belady.s, $ps pages: the pager counts what pagesim.pl counts" "
-        bad=0 &&
-        for p in lru fifo clock; do
-            for n in $bf; do
-                agree belady \$p \$n $ps || bad=1
-            done
-        done &&
-        test \$bad = 0
+        agree belady $ps $bf
     "
     test_expect_success "a pseudo-random program, $ps pages: the same" "
-        bad=0 &&
-        for p in lru fifo clock; do
-            for n in $rf; do
-                agree rand \$p \$n $ps || bad=1
-            done
-        done &&
-        test \$bad = 0
+        agree rand $ps $rf
     "
 done
 
@@ -223,9 +238,11 @@ test_expect_success 'a program that stores nothing has no page-out (timer at X50
 # each frame count N, on one line.
 fault_curve() {
     for n in $3; do
-        imprun -q --frames=$n --policy=$1 --json=c.json $2.load >/dev/null &&
-        counts c.json ${4:-total} | sed -e "s/^pageins=\([0-9]*\).*/\1/" || return 1
-    done | tr "\n" " "
+        imprun -q --frames=$n --policy=$1 --json=c.$1.$n.json $2.load >/dev/null || return 1
+    done &&
+    counts --each $(for n in $3; do echo c.$1.$n.json; done) >c.counts &&
+    if [ "${4:-total}" = opt ]; then sed -n 'n;p' c.counts; else sed -n 'p;n' c.counts; fi |
+        sed -e "s/^pageins=\([0-9]*\).*/\1/" | tr "\n" " "
 }
 
 # rises LIST: true if a value is higher than the one before it.
@@ -267,20 +284,16 @@ test_expect_success '--replay --curve: the header and the table' '
 '
 test_expect_success '--replay: each column is what pagesim.pl counts' '
     for n in 1 2 3 4 5 6 7 8; do
+        for p in lru fifo clock opt; do echo "$p $n 0 b.refs"; done
+    done >runs &&
+    $SIM --batch <runs | sed -e "s/ pageouts=.*//" >want &&
+    for n in 1 2 3 4 5 6 7 8; do
         row=$(grep "^ *$n " curve | tr -d "*") &&
         set -- $row &&
-        for p in lru fifo clock opt; do
-            case $p in
-            lru) v=$2 ;;
-            fifo) v=$3 ;;
-            clock) v=$4 ;;
-            opt) v=$5 ;;
-            esac &&
-            $SIM --policy=$p --frames=$n b.refs | sed -e "s/ pageouts=.*//" >want &&
-            echo "pageins=$v" >got &&
-            test_cmp want got || exit 1
-        done
-    done
+        printf "pageins=%s\n" "$2" "$3" "$4" "$5" || exit 1
+    done >got &&
+    test $(wc -l <got) -eq 32 &&
+    test_cmp want got
 '
 test_expect_success '--replay marks the FIFO row of 5 frames, and only it' '
     grep "[0-9]\*" curve >marked &&
@@ -290,12 +303,14 @@ test_expect_success '--replay marks the FIFO row of 5 frames, and only it' '
 test_expect_success '--replay of the random string: LRU column for 1 to 18 frames' '
     imprun -q --frames=4 --page-refs=r.refs rand.load >out &&
     imprun --replay=r.refs --curve=1:18 >rcurve &&
+    for n in $(seq 1 18); do echo "lru $n 0 r.refs"; done >runs &&
+    $SIM --batch <runs | sed -e "s/ pageouts=.*//" >want &&
     for n in $(seq 1 18); do
         v=$(grep "^ *$n " rcurve | tr -d "*" | awk "{ print \$2 }") &&
-        $SIM --policy=lru --frames=$n r.refs | sed -e "s/ pageouts=.*//" >want &&
-        echo "pageins=$v" >got &&
-        test_cmp want got || exit 1
-    done
+        echo "pageins=$v" || exit 1
+    done >got &&
+    test $(wc -l <got) -eq 18 &&
+    test_cmp want got
 '
 
 # local replacement: each task replaces its own pages; frames N split
@@ -303,41 +318,44 @@ test_expect_success '--replay of the random string: LRU column for 1 to 18 frame
 # --local=2 on the string; each task alone must be pagesim.pl on its
 # own references with its quota.
 test_expect_success 'local replacement, two tasks: pagesim.pl --local=2' '
-    bad=0 &&
+    : >runs && : >got && : >names &&
     for p in lru fifo clock; do
         for n in 2 3 9; do
+            r=l.$p.$n &&
             imprun -q --replacement=local --frames=$n --policy=$p --page-in=500 \
-                --page-refs=l.refs --json=l.json rand.load --task thrash.load >out &&
-            counts l.json >got &&
-            { $SIM --policy=$p --frames=$n --local=2 l.refs &&
-              $SIM --policy=opt --frames=$n --local=2 l.refs; } >want &&
-            { cmp -s want got || { echo "$p $n frames (then OPT):"; test_cmp want got; bad=1; }; } &&
+                --page-refs=$r.refs --json=$r.json rand.load --task thrash.load >out &&
+            counts $r.json total opt 1 2 >>got &&
+            printf "%s %s 2 %s\nopt %s 2 %s\n" $p $n $r.refs $n $r.refs >>runs &&
+            printf "%s\n" "$p $n frames" "$p $n frames, OPT" >>names &&
             for t in 1 2; do
                 q=$(( n / 2 + (t == 1 ? n % 2 : 0) )) &&
-                { sed -n "1,2p" l.refs && grep "^$t " l.refs; } >t$t.refs &&
-                $SIM --policy=$p --frames=$q t$t.refs >want &&
-                counts l.json $t >got &&
-                { cmp -s want got || { echo "$p task $t, $q frames:"; test_cmp want got; bad=1; }; } ||
-                    exit 1
+                { sed -n "1,2p" $r.refs && grep "^$t " $r.refs; } >$r.t$t.refs &&
+                echo "$p $q 0 $r.t$t.refs" >>runs &&
+                echo "$p task $t, $q frames" >>names || exit 1
             done || exit 1
         done
     done &&
-    test $bad = 0
+    test $(wc -l <runs) -eq 36 &&
+    same_counts
 '
 # global replacement with two tasks of different lengths: the short task
 # ends while the other still runs, and its frames stay until replaced,
 # so the run is still exactly its string replayed.
 test_expect_success 'global replacement, two tasks, one ends early: pagesim.pl' '
+    : >runs && : >jsons && : >names &&
     for p in lru fifo clock; do
         for n in 2 5 11; do
+            r=g.$p.$n &&
             imprun -q --frames=$n --policy=$p --page-in=700 --slice=5000 \
-                --page-refs=g.refs --json=g.json belady.load --task thrash.load >out &&
-            counts g.json >got &&
-            { $SIM --policy=$p --frames=$n g.refs &&
-              $SIM --policy=opt --frames=$n g.refs; } >want &&
-            { cmp -s want got || { echo "$p $n frames (then OPT):"; test_cmp want got; exit 1; }; }
+                --page-refs=$r.refs --json=$r.json belady.load --task thrash.load >out &&
+            echo $r.json >>jsons &&
+            printf "%s %s 0 %s\nopt %s 0 %s\n" $p $n $r.refs $n $r.refs >>runs &&
+            printf "%s\n" "$p $n frames" "$p $n frames, OPT" >>names || exit 1
         done || exit 1
-    done
+    done &&
+    counts --each $(cat jsons) >got &&
+    test $(wc -l <runs) -eq 18 &&
+    same_counts
 '
 test_expect_success 'two tasks share a frame count: the output stays right' '
     imprun -q --replacement=local --frames=3 --policy=fifo rand.load --task thrash.load >out &&

@@ -35,12 +35,12 @@ screen() {
     rm -f "$TRASH/screen.st"
     tmux -L $SOCK new-session -d -s tour -x 100 -y 30 "TERM=xterm \$1; echo \\\$? >'$TRASH/screen.st'" &&
     i=0
-    while [ \$i -lt 200 ] && ! tmux -L $SOCK capture-pane -t tour -p | grep -q "type help"; do
+    while [ \$i -lt 1200 ] && ! tmux -L $SOCK capture-pane -t tour -p | grep -q "type help"; do
         sleep 0.1; i=\$((i + 1))
     done
     tmux -L $SOCK send-keys -t tour -l quit && tmux -L $SOCK send-keys -t tour Enter
     i=0
-    while [ \$i -lt 200 ] && ! test -s "$TRASH/screen.st"; do sleep 0.1; i=\$((i + 1)); done
+    while [ \$i -lt 1200 ] && ! test -s "$TRASH/screen.st"; do sleep 0.1; i=\$((i + 1)); done
     return "\$(cat "$TRASH/screen.st" 2>/dev/null || echo 99)"
 }
 EOF_SCREEN

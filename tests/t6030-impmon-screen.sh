@@ -6,7 +6,7 @@
 # across them); `help' is shown from its start, all of it reachable
 # with PgDn; a wide terminal shows long lines whole (wrapped, not cut);
 # `info' alone summarises.  The screen is driven through tmux as in
-# t6010 (every wait polls for at most 20 s).
+# t6010 (every wait polls for at most 2 minutes).
 . "$(dirname "$0")/test-lib.sh"
 
 if ! test_have impmon || ! test_have impas || ! test_have impld; then
@@ -81,7 +81,7 @@ S() { cat session; }
 screen() { $T capture-pane -t "$(S)" -p >screen.txt 2>/dev/null; }
 wait_for() {
     i=0
-    while [ $i -lt 200 ]; do
+    while [ $i -lt 1200 ]; do
         screen
         grep -q -e "$1" screen.txt && return 0
         sleep 0.1

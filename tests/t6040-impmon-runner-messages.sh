@@ -3,7 +3,7 @@
 # through the front end: a monitor setting the runner refuses (a window
 # over no such CSECT) shows in impmon's log pane as impmon's own error,
 # and nothing in imprun's words reaches the curses screen.  Driven
-# through tmux as t6010 is; every wait polls the screen for at most 20 s.
+# through tmux as t6010 is; every wait polls the screen for at most 2 minutes.
 . "$(dirname "$0")/test-lib.sh"
 
 if ! test_have tmux; then
@@ -28,7 +28,7 @@ start() {
 screen() { $T capture-pane -t mon -p >screen.txt 2>/dev/null; }
 wait_for() {
     i=0
-    while [ $i -lt 200 ]; do
+    while [ $i -lt 1200 ]; do
         screen
         grep -q -e "$1" screen.txt && return 0
         sleep 0.1

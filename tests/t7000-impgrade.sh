@@ -228,10 +228,14 @@ test_expect_success 'grading another class into the folder: its table holds that
 
 # --- graders that hang or break -------------------------------------
 
+# The graders sleep through a link of this test's own (nap), so the checks
+# that nothing is left running see only this test's processes, not those
+# of another suite running beside it.
+ln -s "$(command -v sleep)" "$TRASH/nap" &&
 mkdir -p exs/lib exs/slow exs/bad sub/one sub/two &&
 cp "$EXS/lib/grade.sh" exs/lib/ &&
 printf 'title=hangs\nhandin=X\ntimeout=1\n' >exs/slow/exercise.conf &&
-printf '. "$(dirname "$0")/../lib/grade.sh"\ngrade_plan 1\nsleep 61\ngrade_ok 1 never true\n' \
+printf '. "$(dirname "$0")/../lib/grade.sh"\ngrade_plan 1\n%s 61\ngrade_ok 1 never true\n' "$TRASH/nap" \
     >exs/slow/grade.t &&
 printf 'title=breaks\nhandin=X\n' >exs/bad/exercise.conf &&
 printf '. "$(dirname "$0")/../lib/grade.sh"\ngrade_plan 3\ngrade_ok 2 first true\necho oops\nexit 5\n' \
@@ -247,16 +251,16 @@ test_expect_success 'a grader past its time is stopped, process group and all' '
     test_grep "^one,0,0,timeout,0,0$" slow/scores.csv &&
     test_grep "^two,0,0,timeout,0,0$" slow/scores.csv &&
     test_grep "stopped after 1 seconds" slow/feedback/one.txt &&
-    ! pgrep -f "sleep 61" >/dev/null
+    ! pgrep -f "$TRASH/nap 61" >/dev/null
 '
 test_expect_success 'what a grader leaves running is killed with its group' '
     mkdir -p exs/bg &&
     printf "title=leaves a process\nhandin=X\n" >exs/bg/exercise.conf &&
-    printf ". \"\$(dirname \"\$0\")/../lib/grade.sh\"\ngrade_plan 1\n(sleep 62 >/dev/null &)\ngrade_ok 1 fine true\n" \
+    printf ". \"\$(dirname \"\$0\")/../lib/grade.sh\"\ngrade_plan 1\n($TRASH/nap 62 >/dev/null &)\ngrade_ok 1 fine true\n" \
         >exs/bg/grade.t &&
     $G -o bg exs/bg sub/one &&
     test_grep "^one,1,1,graded,1,1$" bg/scores.csv &&
-    ! pgrep -f "sleep 62" >/dev/null
+    ! pgrep -f "$TRASH/nap 62" >/dev/null
 '
 test_expect_failure_status 'a grader that fails: grader-error, exit status 3' 3 '
     $G -o bad exs/bad sub/one

@@ -25,3 +25,22 @@ fuzz-pagerefs: tests/fuzz/fuzz-pagerefs.c vm/report/pagesim.c vm/report/pagerefs
 	        tests/fuzz/fuzz-pagerefs.c vm/report/pagesim.c vm/report/pagerefs.c $(LIBIMP_SRC) && \
 	    echo "built $(B)/fuzz/fuzz-pagerefs; run: $(B)/fuzz/fuzz-pagerefs -max_len=4096" ; \
 	else echo "fuzz-pagerefs needs clang with -fsanitize=fuzzer"; exit 1; fi
+
+# The suite's two parts.  make check runs every script but the slow ones
+# and every unit-test program; make check-slow runs the slow ones: t0010's
+# two clean parallel builds and the fuzzing scripts at their long length
+# (make check runs those at their short length).  CI runs both.
+SLOW_ONLY     := tests/t0010-parallel-build.sh
+SLOW_FUZZ     := tests/t9200-fuzz-inputs.sh
+SLOW_SCRIPTS  := $(SLOW_ONLY) $(SLOW_FUZZ)
+SLOW_ENV      := IMP_FUZZ_COUNT=100
+CHECK_SCRIPTS := $(filter-out $(SLOW_ONLY),$(sort $(wildcard tests/t[0-9]*.sh)))
+# The longest scripts of make check, longest first: they start first when
+# there is no earlier run's $(B)/tests/check-times to order by, so that
+# the two jobs end together.
+CHECK_FIRST   := tests/t7000-impgrade.sh tests/t5020-exercises-monitors.sh \
+                 tests/t4750-reorder.sh tests/t4700-paging.sh tests/t4900-impprof.sh \
+                 tests/t9200-fuzz-inputs.sh tests/t1165-impas-macro-limits.sh \
+                 tests/t4840-csm-methods.sh tests/t4830-monitor-examples.sh \
+                 tests/t4730-paging-examples.sh tests/t9110-per-random.sh \
+                 tests/t9100-random.sh

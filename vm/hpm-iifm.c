@@ -260,3 +260,33 @@ void vm_iifm_stop(struct vm *vm, uint64_t *count, uint64_t *cycles)
 }
 
 int vm_iifm_active(const struct vm *vm) { return vm->iifm.on; }
+
+void vm_iifm_state(const struct vm *vm, struct vm_iifm_state *out)
+{
+    const struct iifm *m = &vm->iifm;
+    memset(out, 0, sizeof *out);
+    out->on = m->on;
+    out->pattern = m->pattern;
+    out->dontcare = m->dontcare;
+    out->flags = m->flags;
+    out->tasks = m->tasks;
+    out->slice = m->slice;
+    out->table = m->table;
+    out->cur = (m->flags & IIFM_SLICE) ? (int)m->cur : -1;
+    out->count = m->count;
+    out->cycles = m->cycles;
+    out->slice_count = m->on ? m->slice_count : 0;
+    out->slice_cycles = m->on ? m->slice_cycles : 0;
+    if (m->on && m->open) {             /* the open interval, as finish() would close it */
+        uint64_t n, c;
+        interval(vm, m, &n, &c);
+        if (m->match[vm->last_op] && n)
+            n--;                        /* the instruction executing, as finish() leaves it */
+        out->count += n;
+        out->cycles += c;
+        out->slice_count += n;
+        out->slice_cycles += c;
+    }
+    if (!(m->flags & IIFM_SLICE))
+        out->slice_count = out->slice_cycles = 0;
+}

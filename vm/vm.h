@@ -429,6 +429,21 @@ int vm_iifm_matches(unsigned pattern, unsigned dontcare, unsigned idx);
 int vm_iifm_start(struct vm *vm, uint32_t addr);
 void vm_iifm_stop(struct vm *vm, uint64_t *count, uint64_t *cycles);
 int vm_iifm_active(const struct vm *vm);
+/* The monitor as it stands, without stopping it (a live view, a report in
+ * the middle of a run): the control block it was started with, and the
+ * counters vm_iifm_stop would give now.  After a stop, on is 0 and the
+ * counters are the final ones. */
+struct vm_iifm_state {
+    int on;
+    unsigned pattern, dontcare, flags, tasks;   /* the control block's fields */
+    uint32_t slice, table;
+    int cur;                        /* slicing: the decode index counted now; -1: not slicing */
+    uint64_t count, cycles;
+    /* slicing: the current slice's counts, not yet added to cur's entry
+       of the table (a stop adds them) */
+    uint64_t slice_count, slice_cycles;
+};
+void vm_iifm_state(const struct vm *vm, struct vm_iifm_state *out);
 
 /* ---- the sampling monitors (imp(7), "THE SAMPLING MONITORS") -----------------------
  *

@@ -83,8 +83,11 @@ if [ ! -f "$dir/out.bin" ] || [ "$(wc -c <"$dir/out.bin")" -ne "$want" ]; then
     124|137) why="timed out: Hercules was stopped after ${max} s of wall-clock time (a busy machine? HERCULES_TIMEOUT raises the default)" ;;
     *) why="Hercules ended (status ${st:-unknown}) without saving storage" ;;
     esac
+    if grep -q '^HHCCP011I' "$dir/log.txt" && ! grep -q '^HHCAO003I' "$dir/log.txt"; then
+        why="$why; the program did reach its disabled wait, but Hercules' automatic operator never fired"
+    fi
     echo "hercules-run.sh: $image did not reach a disabled wait within ${max} s: $why" >&2
-    grep -v -e '^HHCHD' -e '^ ' "$dir/log.txt" | tail -n 15 >&2
+    grep -v -e '^HHCHD' -e '^ ' "$dir/log.txt" | tail -n 40 >&2
     exit 1
 fi
 mv "$dir/out.bin" "$out" || exit 1

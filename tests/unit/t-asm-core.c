@@ -108,6 +108,32 @@ int main(void)
     check_int(rc, ==, 1);
     check_int(d.errors, ==, 2);
 
+    /* SYM records in the order of the names' bytes: names alike in their first 8
+       characters, shorter names before longer, $ # @ _ and digits among letters */
+    m = assemble("S        CSECT\n"
+                 "ABCDEFGHZ DC   H'1'\n"
+                 "ABCDEFGH DC    H'2'\n"
+                 "ABCDEFGHAB DC  H'3'\n"
+                 "ABCDEFGHA DC   H'4'\n"
+                 "ABCDEFG  DC    H'5'\n"
+                 "B$       DC    H'6'\n"
+                 "B        DC    H'7'\n"
+                 "A_1      DC    H'8'\n"
+                 "A@       DC    H'9'\n"
+                 "A9       DC    H'10'\n"
+                 "Z        EQU   1\n"
+                 "#A       DC    H'11'\n"
+                 "         END\n", &rc);
+    check_int(rc, ==, 0);
+    {
+        static const char *const order[] = { "#A", "A9", "A@", "ABCDEFG", "ABCDEFGH",
+            "ABCDEFGHA", "ABCDEFGHAB", "ABCDEFGHZ", "A_1", "B", "B$" };
+        size_t n = sizeof order / sizeof *order;
+        check_int(m->nsym, ==, n);
+        for (size_t i = 0; i < n && i < m->nsym; i++)
+            check_str(m->sym[i].name, order[i]);
+    }
+
     /* two assemblers at once share nothing */
     struct diag d2;
     diag_init(&d2, "impas");

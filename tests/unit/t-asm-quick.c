@@ -4,7 +4,9 @@
  * out (with its operands built as pass 2 builds them) exactly as the
  * grammar builds it (name, operation, columns, operand
  * forms, expression nodes), and the statements it must leave alone are
- * left untouched.
+ * left untouched.  An instruction flex and bison parse keeps no operands
+ * unless it has a literal or an error: pass 2 parses it again, and gets
+ * the same statement.
  */
 #include <stdio.h>
 #include <string.h>
@@ -67,6 +69,30 @@ static void taken(const char *text)
         quick_operands(as, &as->stmts[0]);
     if (!check(q && same_stmt(&full, &as->stmts[0])))
         printf("# not the same statement: '%s'\n", text);
+}
+
+/* text: an instruction parsed in full, kept without operands, rebuilt the same. */
+static void rebuilt(const char *text)
+{
+    parse_stmt_full(as, fresh(text));
+    struct stmt full = as->stmts[0];
+    struct stmt *st = fresh(text);
+    parse_stmt(as, st);
+    const char *name = st->name;
+    if (!check(st->quick == 2 && st->ops == NULL && st->nops == 0 && !st->bad))
+        printf("# kept its operands: '%s'\n", text);
+    quick_operands(as, st);
+    if (!check(same_stmt(&full, st) && st->name == name))
+        printf("# not the same statement again: '%s'\n", text);
+}
+
+/* text: parsed in full and kept so (a literal, an error, a directive). */
+static void kept(const char *text)
+{
+    struct stmt *st = fresh(text);
+    parse_stmt(as, st);
+    if (!check(st->quick == 0))
+        printf("# not kept: '%s'\n", text);
 }
 
 static void left(const char *text)
@@ -153,6 +179,26 @@ int main(void)
     };
     for (size_t i = 0; i < sizeof full / sizeof full[0]; i++)
         left(full[i]);
+
+    static const char *const again[] = {
+        "         LR    1,2+3",
+        "LAB      L     1,X'10'       remarks",
+        "         L     1,L'FIELD",
+        "         L     1,LAB.FIELD",
+        "         L     1,*",
+        "         L     1,-4(2,12)",
+        "NAME     MVC   FLD(L'FLD),FLD2+4*(2-1)",
+        "         CLI   0(1),C'A'",
+        "         SLL   R1,B'101'",
+    };
+    for (size_t i = 0; i < sizeof again / sizeof again[0]; i++)
+        rebuilt(again[i]);
+    kept("         L     1,=F'1'");
+    kept("         CLI   0(1),C'='");
+    kept("         DC    A(X+1)");
+    kept("         USING *+4,12");
+    kept("         LR    1(2),3");
+    kept("         L     1,0(2,3,4)");
 
     asm_free(as);
     fclose(null);

@@ -3,7 +3,8 @@
  * counters equal the machine's exact per-opcode counts and cycles for one
  * opcode, a don't-care subset and all opcodes; the state filter; the
  * time-slicing table; the same counts from the free-running engine and
- * from instruction steps; the exceptions of bad control blocks.
+ * from instruction steps; a reading in the middle of a run that leaves
+ * the monitor counting; the exceptions of bad control blocks.
  */
 #include <string.h>
 
@@ -160,6 +161,47 @@ static void test_slicing(void)
     vm_free(p.vm);
 }
 
+/* Reading the monitor in the middle of a run (vm_iifm_state, a live
+ * view) does not stop it: at every stop the counters never go back, the
+ * table with the slice under way adds up to them, and at the end STOCR
+ * stores what the last reading said. */
+static void test_live(void)
+{
+    struct prog p;
+    prog_start(&p);
+    block(&p, 0x0000, 0xFFFF, 0x20, 0, 1000, TABLE);
+    I(&p, "LOCR", .d2 = BLOCK);
+    prog_mix_loop(&p, 2000);
+    I(&p, "STOCR", .d2 = RESULT);
+    I(&p, "SVC", .i2 = 255);
+    vm_set_psw(p.vm, VM_PSW_EC | ORG);
+    struct vm_iifm_state st, last = { 0 };
+    int stops = 0, back = 0, off = 0, unequal = 0;
+    enum vm_status rc;
+    while ((rc = vm_run(p.vm, 777)) == VM_CYCLE_LIMIT) {
+        vm_iifm_state(p.vm, &st);
+        uint64_t table = st.slice_count;
+        for (unsigned d = 0; d < 512; d++)
+            table += dword(&p, TABLE + 16 * d);
+        stops++;
+        back += st.count < last.count || st.cycles < last.cycles;
+        off += !st.on && dword(&p, RESULT) == 0;
+        unequal += st.on && table != st.count;
+        last = st;
+    }
+    check_int(rc, ==, VM_NO_SVC_HANDLER);
+    check(stops > 10);
+    check_int(back, ==, 0);
+    check_int(off, ==, 0);
+    check_int(unequal, ==, 0);
+    vm_iifm_state(p.vm, &st);
+    check(!st.on);
+    check_uint(st.count, ==, dword(&p, RESULT));
+    check_uint(st.cycles, ==, dword(&p, RESULT + 8));
+    check(st.count >= last.count);
+    vm_free(p.vm);
+}
+
 /* Bad control blocks and states: the architected exceptions. */
 static void test_errors(void)
 {
@@ -198,6 +240,7 @@ int main(void)
     test_patterns();
     test_state();
     test_slicing();
+    test_live();
     test_errors();
     return tap_done();
 }

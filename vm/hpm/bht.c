@@ -65,6 +65,28 @@ static void summary(FILE *f, struct run *r)
     }
 }
 
+/* The last taken branches so far, newest last, as many as are asked
+ * for and fit. */
+static void view(struct hpm_view *v, struct run *r)
+{
+    struct vm_branch b[VM_BRANCH_HISTORY];
+    unsigned want = (unsigned)hpm_word_of(r->o, &hpm_bht);
+    unsigned n = vm_branch_history(r->vm, b, want ? want : VM_BRANCH_HISTORY);
+    int room = hpm_view_left(v) - 1;
+    unsigned first = room < (int)n ? n - (unsigned)(room > 0 ? room : 0) : 0;
+    hpm_view_put(v, 0, "the last %u taken branch%s, newest last", n - first,
+                 n - first == 1 ? "" : "es");
+    for (unsigned i = first; i < n; i++) {
+        char from[160], to[160];
+        where(r, b[i].task, b[i].from, from, sizeof from);
+        where(r, b[i].task, b[i].to, to, sizeof to);
+        if (r->ntasks > 1)
+            hpm_view_put(v, 0, "[%u] %s -> %s", b[i].task, from, to);
+        else
+            hpm_view_put(v, 0, "%s -> %s", from, to);
+    }
+}
+
 static const struct hpm_setting settings[] = {
     { "bht", "N", 1, "the last N taken branches at the end (16)", parse, said },
     { NULL, NULL, 0, NULL, NULL, NULL },
@@ -78,4 +100,5 @@ const struct hpm_class hpm_bht = {
     .on = on,
     .off = off,
     .summary = summary,
+    .view = view,
 };

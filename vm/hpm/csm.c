@@ -276,6 +276,109 @@ static void profile(FILE *f, struct run *r)
     }
 }
 
+/* CSECT k of the block's table: its name in the program (the runner's
+ * table, or the program's own, named by the symbols). */
+static const char *view_name(struct run *r, uint32_t table, uint32_t nc, uint32_t k)
+{
+    if (k >= nc)
+        return "-";
+    if (r->mon.ncsects == nc)
+        return r->mon.csects[k].name;
+    const char *c = hpm_csect_of(r, 1, hpm_get32(r->vm, table + VM_CSM_ENTRY * k));
+    return c ? c : "?";
+}
+
+/* The block the CAT points to: the transitions so far, the reference
+ * string (newest last, half the rows) and the transition matrix of the
+ * first CSECTs (from: rows, to: columns). */
+static void view(struct hpm_view *v, struct run *r)
+{
+    struct vm *vm = r->vm;
+    uint32_t blk = hpm_get32(vm, VM_CAT + VM_CAT_CSM) & VM_ADDR_MASK;
+    if (!blk) {
+        hpm_view_put(v, 0, "no control block yet (CAT+X'B4' is 0)");
+        return;
+    }
+    uint32_t nc = hpm_get32(vm, blk), table = hpm_get32(vm, blk + 4) & VM_ADDR_MASK;
+    uint32_t buf = hpm_get32(vm, blk + 8) & VM_ADDR_MASK, len = hpm_get32(vm, blk + 12);
+    uint32_t n = hpm_get32(vm, blk + 20), ntr = 0, ndata = 0;
+    if ((uint64_t)n * VM_CSM_RECORD > len)
+        n = len / VM_CSM_RECORD;
+    uint8_t *raw = n ? malloc((size_t)n * VM_CSM_RECORD) : NULL;
+    if (n && (!raw || vm_fetch_bytes(vm, buf, raw, (size_t)n * VM_CSM_RECORD) != 0))
+        n = 0;
+    for (uint32_t i = 0; i < n; i++)
+        if (raw[(size_t)i * VM_CSM_RECORD + 4] < 3)
+            ntr++;
+        else
+            ndata++;
+    struct vm_hpm_stats s;
+    vm_hpm_stats(vm, VM_HPM_CSM, &s);
+    hpm_view_put(v, 1, "%" PRIu32 " transitions among %" PRIu32 " CSECTs%s%s", ntr, nc,
+                 ndata ? ", data references too" : "",
+                 s.full || (r->mon.csm_isr && hpm_get32(vm, blk + 28) >> 31)
+                 ? "; the buffer filled" : "");
+    if (r->mon.csm_isr) {
+        struct vm_per_stats ps;
+        vm_per_stats(vm, &ps);
+        hpm_view_put(v, 0, "by IMPPERI: %" PRIu64 " program interruptions", ps.interrupts);
+    } else
+        hpm_view_cost(v, vm, VM_HPM_CSM);
+    /* the reference string: the CSECTs entered, as many as fit in half the rows */
+    int rows = hpm_view_left(v) / 2;
+    uint32_t first = n, used = 0;
+    while (first > 0 && used < (uint32_t)(rows * (v->cols > 0 ? v->cols : 1))) {
+        const uint8_t *p = raw + (size_t)(first - 1) * VM_CSM_RECORD;
+        if (p[4] < 3)
+            used += (uint32_t)strlen(view_name(r, table, nc, (uint32_t)p[2] << 8 | p[3])) + 1;
+        first--;
+    }
+    char line[512];
+    size_t k = 0;
+    int shown = 0;
+    for (uint32_t i = first; i < n && shown < rows; i++) {
+        const uint8_t *p = raw + (size_t)i * VM_CSM_RECORD;
+        if (p[4] >= 3)
+            continue;
+        const char *name = view_name(r, table, nc, (uint32_t)p[2] << 8 | p[3]);
+        if (k && k + strlen(name) + 1 >= (size_t)v->cols) {
+            hpm_view_put(v, 0, "%s", line);
+            shown++;
+            k = 0;
+        }
+        if (k + strlen(name) + 2 < sizeof line)
+            k += (size_t)snprintf(line + k, sizeof line - k, "%s ", name);
+    }
+    if (k && shown < rows)
+        hpm_view_put(v, 0, "%s", line);
+    /* the matrix of the first CSECTs, as many columns as fit */
+    uint32_t m = v->cols > 9 ? (uint32_t)(v->cols - 9) / 9 : 0;
+    if (m > nc)
+        m = nc;
+    if (m > 8)
+        m = 8;
+    if (m && hpm_view_left(v) >= 2) {
+        uint32_t mat[8][8] = { { 0 } };
+        for (uint32_t i = 0; i < n; i++) {
+            const uint8_t *p = raw + (size_t)i * VM_CSM_RECORD;
+            uint32_t f = (uint32_t)p[0] << 8 | p[1], t = (uint32_t)p[2] << 8 | p[3];
+            if (p[4] < 3 && f < m && t < m)
+                mat[f][t]++;
+        }
+        k = (size_t)snprintf(line, sizeof line, "%-9s", "from\\to");
+        for (uint32_t j = 0; j < m; j++)
+            k += (size_t)snprintf(line + k, sizeof line - k, " %8.8s", view_name(r, table, nc, j));
+        hpm_view_put(v, 1, "%s", line);
+        for (uint32_t i = 0; i < m; i++) {
+            k = (size_t)snprintf(line, sizeof line, "%-9.9s", view_name(r, table, nc, i));
+            for (uint32_t j = 0; j < m; j++)
+                k += (size_t)snprintf(line + k, sizeof line - k, " %8" PRIu32, mat[i][j]);
+            hpm_view_put(v, 0, "%s", line);
+        }
+    }
+    free(raw);
+}
+
 static void release(struct run *r)
 {
     free(r->mon.csects);
@@ -300,4 +403,5 @@ const struct hpm_class hpm_csm = {
     .summary = summary,
     .profile = profile,
     .release = release,
+    .view = view,
 };

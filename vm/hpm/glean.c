@@ -19,6 +19,7 @@
 #include <strings.h>
 
 #include "number.h"
+#include "report.h"
 
 #define GLEAN_BLOCK_AT 0xBC0u
 
@@ -204,6 +205,95 @@ static void profile(FILE *f, struct run *r)
     }
 }
 
+/* A field of len bytes at a: the address by its label, the opcode by its
+ * mnemonic, the counts in decimal, the rest in hex. */
+static void field(struct run *r, uint32_t a, unsigned bit, unsigned len, char *out, size_t size)
+{
+    struct vm *vm = r->vm;
+    uint32_t w = hpm_get32(vm, a);
+    if (!size)
+        return;
+    if (bit == VM_GLEAN_IA)
+        hpm_label(r, 1, w & VM_ADDR_MASK, out, size);
+    else if (bit == VM_GLEAN_OP) {
+        const char *mn = rep_op_name(w >> 8 == 0xB2 ? 256 + (w & 0xFF) : w & 0xFF);
+        snprintf(out, size, "%s", mn ? mn : "?");
+    } else if (bit == VM_GLEAN_CYCLES)
+        snprintf(out, size, "%" PRIu64, (uint64_t)w << 32 | hpm_get32(vm, a + 4));
+    else if (bit == VM_GLEAN_TASK || bit == VM_GLEAN_PAGEINS)
+        snprintf(out, size, "%" PRIu32, w);
+    else {
+        size_t k = 0;
+        out[0] = '\0';
+        for (unsigned i = 0; i < len && k < size; i += 4)
+            k += (size_t)snprintf(out + k, size - k, "%s%08" PRIX32, i && len > 8 ? "," : "",
+                                  hpm_get32(vm, a + i));
+    }
+}
+
+/* The record at a, as one line (each field after a blank): its fields in the order of
+ * the info mask (VM_GLEAN_INFO), each by its name. */
+static void record_text(struct run *r, uint32_t a, unsigned info, int burst, char *out,
+                        size_t size)
+{
+    struct vm *vm = r->vm;
+    size_t k = 0;
+    out[0] = '\0';
+    if (burst)                          /* several records a trigger: which one this is */
+        k = (size_t)snprintf(out, size, " burst=%" PRIu32, hpm_get32(vm, a) & 0xFFFF);
+    a += 4;
+#define X(n, bit, len, name, what)                                                       \
+    if ((info & (bit)) && k < size) {                                                    \
+        k += (size_t)snprintf(out + k, size - k, " %s=", name);                          \
+        field(r, a, bit, len, out + (k < size ? k : size), k < size ? size - k : 0);      \
+        k += strlen(out + (k < size ? k : size));                                         \
+        a += len;                                                                        \
+    }
+    VM_GLEAN_INFO(X)
+#undef X
+}
+
+/* The block the CAT points to: what is gleaned, how full the buffer is,
+ * and its last records, newest last. */
+static void view(struct hpm_view *v, struct run *r)
+{
+    struct vm *vm = r->vm;
+    uint32_t blk = hpm_get32(vm, VM_CAT + VM_CAT_GLEAN) & VM_ADDR_MASK;
+    struct vm_hpm_stats s;
+    vm_hpm_stats(vm, VM_HPM_GLEAN, &s);
+    if (!blk) {
+        hpm_view_put(v, 0, "no control block yet (CAT+X'B0' is 0)");
+        return;
+    }
+    uint32_t w0 = hpm_get32(vm, blk), every = hpm_get32(vm, blk + 8);
+    uint32_t buf = hpm_get32(vm, blk + 12) & VM_ADDR_MASK, size = hpm_get32(vm, blk + 16);
+    uint32_t nrec = hpm_get32(vm, blk + 24), status = hpm_get32(vm, blk + 28);
+    unsigned info = w0 >> 16, len = vm_glean_record_len(info);
+    int insns = (hpm_get32(vm, blk + 4) >> 24 & VM_GLEAN_INSNS) != 0;
+    char list[80], bar[128];
+    info_list(info, list, sizeof list, "+");
+    uint64_t used = (uint64_t)nrec * len;
+    hpm_view_put(v, 0, "%s every %" PRIu32 " %s, %u per trigger%s", list, every,
+                 insns ? "instructions" : "cycles", w0 & 0xFFFF,
+                 status & VM_GLEAN_FULL ? ": the buffer filled, gleaning ended"
+                 : status & VM_GLEAN_ENDED ? ": ended (DGLN)" : s.on ? "" : " (off)");
+    hpm_view_put(v, 0, "%" PRIu32 " records of %u bytes: %" PRIu64 " of %" PRIu32 " bytes",
+                 nrec, len, used, size);
+    int bw = v->cols - 16 > 50 ? 50 : v->cols - 16;
+    hpm_view_bar(bar, sizeof bar, used, size, bw);
+    hpm_view_put(v, 0, "fill %6.2f%% [%-*s]", hpm_pct(used, size), bw > 0 ? bw : 0, bar);
+    hpm_view_cost(v, vm, VM_HPM_GLEAN);
+    if (!nrec || hpm_view_left(v) < 2 || !len)
+        return;
+    hpm_view_put(v, 1, "the last records, newest last");
+    uint32_t first = nrec > (uint32_t)hpm_view_left(v) ? nrec - (uint32_t)hpm_view_left(v) : 0;
+    for (uint32_t i = first; i < nrec && (uint64_t)(i + 1) * len <= size; i++) {
+        char line[1024];
+        record_text(r, buf + i * len, info, (w0 & 0xFFFF) > 1, line, sizeof line);
+        hpm_view_put(v, 0, "%6" PRIu32 "%s", i, line);
+    }
+}
+
 static const struct hpm_setting settings[] = {
     { "glean", "INFO[,every=N][,insns][,n=N][,buffer=BYTES]", 0,
       "gleaning ia+psw+gr+op+cycles+task+pageins or all",
@@ -222,4 +312,5 @@ const struct hpm_class hpm_glean = {
     .enable = enable,
     .summary = summary,
     .profile = profile,
+    .view = view,
 };

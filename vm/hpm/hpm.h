@@ -22,6 +22,11 @@
  * Each is optional but on: a monitor with nothing to lay out has no
  * arm.  A descriptor never prints a diagnostic itself: it hands it to
  * the run's sink (run_say), by the setting's name.
+ *
+ * At any moment of a run, `view' writes what the monitor has seen so
+ * far into a box of text (struct hpm_view) without changing the
+ * machine: impmon draws it as the monitor's pane, live while the
+ * program runs, and prints it for its `view' command.
  */
 #ifndef IMP_VM_HPM_H
 #define IMP_VM_HPM_H
@@ -46,6 +51,16 @@ struct hpm_setting {
     void (*said)(const struct imprun_opts *o, const char *spec, char *buf, size_t size);
 };
 
+/* A box of text a monitor's view is written into: rows lines of at
+ * most cols characters (longer ones are cut).  line gets each line, its
+ * row and whether it is a heading (bold on the screen). */
+struct hpm_view {
+    int rows, cols;
+    int used;                   /* lines written so far */
+    void *ctx;
+    void (*line)(void *ctx, int row, int heading, const char *text);
+};
+
 struct hpm_class {
     const char *name;           /* its name everywhere: `monitor off NAME', info, the guide */
     const char *what;           /* one line: what it measures */
@@ -65,6 +80,13 @@ struct hpm_class {
     /* its state in the machine now, for impmon's `info monitors' (NULL:
      * the machine's counters of hw, hpm_info) */
     void (*info)(FILE *f, struct vm *vm);
+    /* what it has seen so far, fitted to v, reading the machine without
+     * changing it (impmon's pane; NULL: none) */
+    void (*view)(struct hpm_view *v, struct run *r);
+    /* armed now, or has it counted in this run -- by a setting or by the
+     * program's own instructions? (NULL: on, or its machine counters
+     * say so; hpm_shown) */
+    int (*seen)(struct run *r);
 };
 
 /* The table (hpm.def, in its order), ended by NULL. */
@@ -103,6 +125,25 @@ int hpm_enable_op(struct run *r, const char *insn, uint32_t ea, const char *sett
 double hpm_pct(uint64_t a, uint64_t b);
 /* "NAME: the monitor's microcode: C cycles in E entries, P% of the run's" */
 void hpm_cost(FILE *f, const char *name, struct vm *vm, int hw);
+
+/* ---- the live views (view.c) ---- */
+
+/* Does monitor c have a view to show in run r: on by a setting, or by
+ * the program (its seen hook, or its machine counters)? */
+int hpm_shown(const struct hpm_class *c, struct run *r);
+/* The next line of v (nothing once v is full); heading: a title line. */
+void hpm_view_put(struct hpm_view *v, int heading, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+int hpm_view_left(const struct hpm_view *v);    /* the lines still free */
+/* A bar of '#' of n against the largest, max, in width characters. */
+void hpm_view_bar(char *buf, size_t size, uint64_t n, uint64_t max, int width);
+/* "microcode: C cycles in E entries, P% of the run's" (hw: enum vm_hpm) */
+void hpm_view_cost(struct hpm_view *v, struct vm *vm, int hw);
+/* Address a of task (1, ...) as the program names it: a label
+ * ("ADDUP"), a label or CSECT and an offset ("LOOP+X'1C'"), or in hex. */
+void hpm_label(const struct run *r, unsigned task, uint32_t a, char *buf, size_t size);
+/* The CSECT holding a in task's program, or NULL. */
+const char *hpm_csect_of(const struct run *r, unsigned task, uint32_t a);
 
 /* ---- WHERE: a window or a range in the program (where.c) ---- */
 

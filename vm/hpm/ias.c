@@ -19,6 +19,7 @@
 
 #include <ctype.h>
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "number.h"
@@ -196,6 +197,75 @@ static void profile(FILE *f, struct run *r)
     }
 }
 
+struct bar { uint32_t k, n; };
+
+static int by_count(const void *a, const void *b)
+{
+    const struct bar *x = a, *y = b;
+    return x->n < y->n ? 1 : x->n > y->n ? -1 : (int)x->k - (int)y->k;
+}
+
+/* Window i of the block at blk: a heading and its busiest blocks as bars,
+ * in at most rows lines of v. */
+static void view_window(struct hpm_view *v, struct run *r, uint32_t blk, int i, int rows)
+{
+    struct vm *vm = r->vm;
+    uint32_t d = blk + VM_IAS_HEADER + (uint32_t)i * VM_IAS_WINDOW;
+    uint32_t lo = hpm_get32(vm, d), hi = hpm_get32(vm, d + 4), size = hpm_get32(vm, d + 8);
+    uint32_t vec = hpm_get32(vm, d + 12), out = hpm_get32(vm, d + 16);
+    uint64_t nb = size && hi > lo ? ((uint64_t)hi - lo + size - 1) / size : 0, total = 0;
+    uint8_t *raw = nb && nb <= HPM_MAX_AREA / 4 ? malloc(nb * 4) : NULL;
+    struct bar *bars = raw ? malloc(nb * sizeof *bars) : NULL;
+    if (!bars || vm_fetch_bytes(vm, vec, raw, nb * 4) != 0)
+        nb = 0;
+    for (uint32_t k = 0; k < nb; k++) {
+        const uint8_t *p = raw + 4 * k;
+        bars[k] = (struct bar){ k, (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
+                                   (uint32_t)p[2] << 8 | p[3] };
+        total += bars[k].n;
+    }
+    if (nb)
+        qsort(bars, nb, sizeof *bars, by_count);
+    char label[160];
+    if (i < r->mon.nwin && r->mon.win[i].lo == lo && r->mon.win[i].hi == hi)
+        snprintf(label, sizeof label, "%s", r->mon.win[i].label);
+    else
+        hpm_label(r, 1, lo, label, sizeof label);
+    hpm_view_put(v, 1, "window %s: %" PRIu64 " samples in %" PRIu64 " blocks of %" PRIu32
+                 ", %" PRIu32 " out of range", label, total, nb, size, out);
+    for (uint32_t k = 0; k + 1 < (uint32_t)rows && k < nb && bars[k].n; k++) {
+        char sym[160], hashes[256];
+        hpm_label(r, 1, lo + bars[k].k * size, sym, sizeof sym);
+        hpm_view_bar(hashes, sizeof hashes, bars[k].n, bars[0].n, v->cols - 32);
+        hpm_view_put(v, 0, "%-18.18s %5.1f%% %s", sym, hpm_pct(bars[k].n, total), hashes);
+    }
+    free(bars);
+    free(raw);
+}
+
+/* The block the CAT points to (the program's own, or the one arm laid
+ * out): the sample count and each window's histogram. */
+static void view(struct hpm_view *v, struct run *r)
+{
+    struct vm *vm = r->vm;
+    struct vm_hpm_stats s;
+    vm_hpm_stats(vm, VM_HPM_IAS, &s);
+    uint32_t blk = hpm_get32(vm, VM_CAT + VM_CAT_IAS) & VM_ADDR_MASK;
+    if (!blk) {
+        hpm_view_put(v, 0, "no control block yet (CAT+X'A8' is 0)");
+        return;
+    }
+    uint32_t w1 = hpm_get32(vm, blk + 4), nwin = w1 & 0xFFFF;
+    if (nwin > VM_IAS_MAX_WINDOWS)
+        nwin = VM_IAS_MAX_WINDOWS;
+    hpm_view_put(v, 0, "a sample every %" PRIu32 " cycles%s: %" PRIu64 " samples, %" PRIu32
+                 " in the wait state", w1 >> 16, s.on ? "" : " (off)", s.events,
+                 hpm_get32(vm, blk));
+    hpm_view_cost(v, vm, VM_HPM_IAS);
+    for (uint32_t i = 0; i < nwin && hpm_view_left(v) > 0; i++)
+        view_window(v, r, blk, (int)i, hpm_view_left(v) / (int)(nwin - i));
+}
+
 static const struct hpm_setting settings[] = {
     { "ias", "CYCLES", 0, "instruction address sampling: a sample every CYCLES",
       parse_period, said_period },
@@ -215,4 +285,5 @@ const struct hpm_class hpm_ias = {
     .enable = enable,
     .summary = summary,
     .profile = profile,
+    .view = view,
 };

@@ -157,8 +157,10 @@ static const char *name_of(unsigned d)
     return name ? name : "?";
 }
 
-/* The time-sliced table's entry for decode index d: count and cycles. */
-static void table_entry(struct vm *vm, unsigned d, uint64_t *count, uint64_t *cycles)
+/* The time-sliced table's entry for decode index d: count and cycles,
+ * with the current slice's if d is the opcode counted now (st). */
+static void table_entry(struct vm *vm, const struct vm_iifm_state *st, unsigned d,
+                        uint64_t *count, uint64_t *cycles)
 {
     uint8_t e[16];
     *count = *cycles = 0;
@@ -167,16 +169,35 @@ static void table_entry(struct vm *vm, unsigned d, uint64_t *count, uint64_t *cy
             *count = *count << 8 | e[i];
             *cycles = *cycles << 8 | e[8 + i];
         }
+    if ((int)d == st->cur) {
+        *count += st->slice_count;
+        *cycles += st->slice_cycles;
+    }
 }
 
 static double cpi(uint64_t c, uint64_t n) { return n ? (double)c / (double)n : 0.0; }
+
+/* What the compare register selects: "every opcode", "AR (X'001A')"... */
+static void describe(unsigned pattern, unsigned dontcare, char *what, size_t size)
+{
+    if (dontcare == 0xFFFF)
+        snprintf(what, size, "every opcode");
+    else if (dontcare)
+        snprintf(what, size, "opcode X'%04X', don't-care X'%04X'", pattern, dontcare);
+    else
+        snprintf(what, size, "%s (X'%04X')",
+                 name_of(pattern >> 8 == 0xB2 ? 256 + (pattern & 0xFF) : pattern & 0xFF),
+                 pattern);
+}
 
 static void summary(FILE *f, struct run *r)
 {
     struct vm *vm = r->vm;
     const struct imprun_opts *o = r->o;
-    uint64_t n, c, en = 0, ec = 0;
-    vm_iifm_stop(vm, &n, &c);
+    uint64_t en = 0, ec = 0;
+    struct vm_iifm_state st;
+    vm_iifm_state(vm, &st);         /* (not stopped: impmon may report and go on) */
+    uint64_t n = st.count, c = st.cycles;
     const struct vm_counters *k = vm_counters(vm);
     for (unsigned d = 0; d < 512; d++)
         if (matches(o, d) && k->op_count[d]) {
@@ -184,16 +205,7 @@ static void summary(FILE *f, struct run *r)
             ec += k->op_cycles[d];
         }
     char what[64];
-    if (o->iifm_dontcare == 0xFFFF)
-        snprintf(what, sizeof what, "every opcode");
-    else if (o->iifm_dontcare)
-        snprintf(what, sizeof what, "opcode X'%04X', don't-care X'%04X'", o->iifm_pattern,
-                 o->iifm_dontcare);
-    else
-        snprintf(what, sizeof what, "%s (X'%04X')",
-                 name_of(o->iifm_pattern >> 8 == 0xB2 ? 256 + (o->iifm_pattern & 0xFF)
-                                                      : o->iifm_pattern & 0xFF),
-                 o->iifm_pattern);
+    describe(o->iifm_pattern, o->iifm_dontcare, what, sizeof what);
     fprintf(f, "iifm: %s%s%s%s: %" PRIu64 " instructions, %" PRIu64 " cycles, CPI %.2f\n", what,
             (o->iifm_flags & VM_IIFM_PROB) && !(o->iifm_flags & VM_IIFM_SUP) ? ", problem state" : "",
             (o->iifm_flags & VM_IIFM_SUP) && !(o->iifm_flags & VM_IIFM_PROB) ? ", supervisor state" : "",
@@ -208,7 +220,7 @@ static void summary(FILE *f, struct run *r)
     fprintf(f, "opcode mnemonic   sliced    share       exact    share   CPI sliced  CPI exact\n");
     for (unsigned d = 0; d < 512; d++) {
         uint64_t sn, sc;
-        table_entry(vm, d, &sn, &sc);
+        table_entry(vm, &st, d, &sn, &sc);
         if (!sn && !(matches(o, d) && k->op_count[d]))
             continue;
         char opc[8];
@@ -224,8 +236,9 @@ static void profile(FILE *f, struct run *r)
 {
     struct vm *vm = r->vm;
     const struct imprun_opts *o = r->o;
-    uint64_t n, c;
-    vm_iifm_stop(vm, &n, &c);
+    struct vm_iifm_state st;
+    vm_iifm_state(vm, &st);
+    uint64_t n = st.count, c = st.cycles;
     char flags[40] = "";
     snprintf(flags, sizeof flags, "%s%s%s", (o->iifm_flags & VM_IIFM_PROB) ? "problem," : "",
              (o->iifm_flags & VM_IIFM_SUP) ? "supervisor," : "",
@@ -240,13 +253,98 @@ static void profile(FILE *f, struct run *r)
         return;
     for (unsigned d = 0; d < 512; d++) {
         uint64_t sn, sc;
-        table_entry(vm, d, &sn, &sc);
+        table_entry(vm, &st, d, &sn, &sc);
         if (!sn)
             continue;
         char opc[8];
         snprintf(opc, sizeof opc, d < 256 ? "%02X" : "B2%02X", d < 256 ? d : d - 256);
         fprintf(f, "freq %s %s %" PRIu64 " %" PRIu64 "\n", opc, name_of(d), sn, sc);
     }
+}
+
+struct slot { unsigned d; uint64_t sn, sc; };
+
+static int by_sliced(const void *a, const void *b)
+{
+    const struct slot *x = a, *y = b;
+    if (x->sn != y->sn)
+        return x->sn < y->sn ? 1 : -1;
+    return (int)x->d - (int)y->d;
+}
+
+static uint64_t be64(const uint8_t *p)
+{
+    uint64_t v = 0;
+    for (int i = 0; i < 8; i++)
+        v = v << 8 | p[i];
+    return v;
+}
+
+/* The counters so far (the machine's state, whoever started it: this
+ * runner or the program's LOCR) beside the exact counts of the same
+ * opcodes, and the time-sliced table, busiest first. */
+static void view(struct hpm_view *v, struct run *r)
+{
+    struct vm *vm = r->vm;
+    struct vm_iifm_state st;
+    vm_iifm_state(vm, &st);
+    const struct vm_counters *k = vm_counters(vm);
+    uint64_t en = 0, ec = 0;
+    for (unsigned d = 0; d < 512; d++)
+        if (vm_iifm_matches(st.pattern, st.dontcare, d) && k->op_count[d]) {
+            en += k->op_count[d];
+            ec += k->op_cycles[d];
+        }
+    char what[64];
+    describe(st.pattern, st.dontcare, what, sizeof what);
+    hpm_view_put(v, 0, "%s%s%s%s: %s", what,
+                 (st.flags & VM_IIFM_PROB) && !(st.flags & VM_IIFM_SUP) ? ", problem state" : "",
+                 (st.flags & VM_IIFM_SUP) && !(st.flags & VM_IIFM_PROB) ? ", supervisor state" : "",
+                 st.tasks ? ", some tasks" : "", st.on ? "counting" : "stopped");
+    hpm_view_put(v, 1, "%-9s %12s %12s %7s", "", "instructions", "cycles", "CPI");
+    hpm_view_put(v, 0, "%-9s %12" PRIu64 " %12" PRIu64 " %7.2f", "counters", st.count, st.cycles,
+                 cpi(st.cycles, st.count));
+    hpm_view_put(v, 0, "%-9s %12" PRIu64 " %12" PRIu64 " %7.2f", "exact", en, ec, cpi(ec, en));
+    if (st.cur < 0 || hpm_view_left(v) < 3)
+        return;
+    uint8_t *raw = malloc(VM_IIFM_TABLE);
+    struct slot *rows = malloc(512 * sizeof *rows);
+    size_t n = 0;
+    uint64_t tn = 0;
+    if (raw && rows && vm_fetch_bytes(vm, st.table, raw, VM_IIFM_TABLE) == 0)
+        for (unsigned d = 0; d < 512; d++) {
+            uint64_t sn = be64(raw + 16 * d), sc = be64(raw + 16 * d + 8);
+            if ((int)d == st.cur) {     /* the slice under way */
+                sn += st.slice_count;
+                sc += st.slice_cycles;
+            }
+            tn += sn;
+            if (sn || (vm_iifm_matches(st.pattern, st.dontcare, d) && k->op_count[d]))
+                rows[n++] = (struct slot){ d, sn, sc };
+        }
+    if (rows)
+        qsort(rows, n, sizeof *rows, by_sliced);
+    hpm_view_put(v, 0, "slices of %" PRIu32 " cycles, counting %s now", st.slice,
+                 name_of((unsigned)st.cur));
+    hpm_view_put(v, 1, "%-8s %10s %7s %10s %7s %6s %6s", "opcode", "sliced", "%", "exact", "%",
+                 "CPI", "exact");
+    for (size_t i = 0; i < n && hpm_view_left(v) > 0; i++) {
+        unsigned d = rows[i].d;
+        hpm_view_put(v, 0, "%-8s %10" PRIu64 " %6.2f%% %10" PRIu64 " %6.2f%% %6.2f %6.2f",
+                     name_of(d), rows[i].sn, hpm_pct(rows[i].sn, tn), k->op_count[d],
+                     hpm_pct(k->op_count[d], en), cpi(rows[i].sc, rows[i].sn),
+                     cpi(k->op_cycles[d], k->op_count[d]));
+    }
+    free(raw);
+    free(rows);
+}
+
+/* Started now or before in this run, by a setting or by the program's LOCR. */
+static int seen(struct run *r)
+{
+    struct vm_iifm_state st;
+    vm_iifm_state(r->vm, &st);
+    return st.on || st.count || st.cycles;
 }
 
 static void said(const struct imprun_opts *o, const char *spec, char *buf, size_t size)
@@ -256,7 +354,10 @@ static void said(const struct imprun_opts *o, const char *spec, char *buf, size_
 
 static void info(FILE *f, struct vm *vm)
 {
-    fprintf(f, "%-6s %s\n", "iifm", vm_iifm_active(vm) ? "on" : "off");
+    struct vm_iifm_state st;
+    vm_iifm_state(vm, &st);
+    fprintf(f, "%-6s %-3s count  %-10" PRIu64 " cycles %" PRIu64 "\n", "iifm",
+            st.on ? "on" : "off", st.count, st.cycles);
 }
 
 static int on(const struct imprun_opts *o) { return o->iifm; }
@@ -281,4 +382,6 @@ const struct hpm_class hpm_iifm = {
     .summary = summary,
     .profile = profile,
     .info = info,
+    .view = view,
+    .seen = seen,
 };

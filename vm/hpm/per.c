@@ -11,6 +11,7 @@
  */
 #include "hpm.h"
 
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -92,6 +93,39 @@ static void info(FILE *f, struct vm *vm)
                     (unsigned long long)ps.events[i]);
 }
 
+/* CR9-11 and the counts: what is armed, what happened so far. */
+static void view(struct hpm_view *v, struct run *r)
+{
+    struct vm *vm = r->vm;
+    struct vm_per_stats ps;
+    vm_per_stats(vm, &ps);
+    uint32_t cr9 = (uint32_t)vm_get_cr(vm, 9);
+    char events[80] = "", from[160], to[160];
+    size_t k = 0;
+    for (unsigned i = 0; vm_per_event_key(i) && k < sizeof events; i++)
+        if (cr9 & (0x80000000u >> i))
+            k += (size_t)snprintf(events + k, sizeof events - k, "%s%s", k ? "+" : "",
+                                  vm_per_event_key(i));
+    uint32_t lo = (uint32_t)vm_get_cr(vm, 10) & VM_ADDR_MASK;
+    uint32_t hi = (uint32_t)vm_get_cr(vm, 11) & VM_ADDR_MASK;
+    hpm_label(r, 1, lo, from, sizeof from);
+    hpm_label(r, 1, hi, to, sizeof to);
+    hpm_view_put(v, 0, "CR9 X'%08" PRIX32 "' (%s), %s", cr9, k ? events : "no event",
+                 (vm_get_psw(vm) & VM_PSW_PER) ? "the PSW's PER mask on" : "PER mask off");
+    hpm_view_put(v, 0, "range %s to %s (CR10-CR11)", from, to);
+    hpm_view_put(v, 0, "%llu program interruptions", (unsigned long long)ps.interrupts);
+    for (unsigned i = 0; vm_per_event_name(i); i++)
+        hpm_view_put(v, 0, "%-33s %llu", vm_per_event_name(i), (unsigned long long)ps.events[i]);
+}
+
+/* Armed by the program (CR9 and the PSW's mask) or has reported an event. */
+static int seen(struct run *r)
+{
+    struct vm_per_stats ps;
+    vm_per_stats(r->vm, &ps);
+    return ((vm_get_psw(r->vm) & VM_PSW_PER) && vm_get_cr(r->vm, 9) >> 27) || ps.interrupts;
+}
+
 static int on(const struct imprun_opts *o) { return o->per_cr9 != 0; }
 static void off(struct imprun_opts *o) { o->per_cr9 = 0; }
 
@@ -146,4 +180,6 @@ const struct hpm_class hpm_per = {
     .off = off,
     .arm = arm,
     .info = info,
+    .view = view,
+    .seen = seen,
 };

@@ -87,12 +87,11 @@ int build_program(struct build *b, const char *self, char **sources, int nsource
     const char *tmp = getenv("TMPDIR");
     memset(b, 0, sizeof *b);
     snprintf(b->dir, sizeof b->dir, "%s/imprun.XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    if (!mkdtemp(b->dir)) {
+    if (!tmpclean_mkdtemp(b->dir)) {  /* removed on SIGINT, SIGTERM, SIGHUP, SIGPIPE */
         fprintf(err, "imprun: cannot create a temporary directory: %s\n", strerror(errno));
         b->dir[0] = '\0';
         return -1;
     }
-    tmpclean_add(b->dir, 1);    /* removed on SIGINT, SIGTERM, SIGHUP, SIGPIPE */
     char impas[PATH_MAX], impld[PATH_MAX], rt[PATH_MAX], rtsrc[PATH_MAX + 16];
     char rtobj[PATH_MAX + 16];
     home_tool("impas", impas, sizeof impas);
