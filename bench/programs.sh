@@ -6,6 +6,8 @@
 #   DIR/sieve.s   sieve of Eratosthenes over a 1 MiB byte array (X'100000'),
 #                 repeated; the prime count goes to X'204'
 #   DIR/sort.s    insertion sort of 8000 pseudo-random fullwords
+#   DIR/calls.s   calls through standard linkage among 32 routines, each a
+#                 CSECT of its own (256 bytes apart, its own base register)
 #
 # Every program counts the instructions it executes in GR11, exactly (per
 # path constants and loop trip counts; the counting is part of the count),
@@ -17,9 +19,9 @@
 set -e
 dir=$1
 case $2 in
-small) bctn=10 sieven=1024 lim=32 reps=2 sortm=8 ;;
-large) bctn=500000000 sieven=1048576 lim=1024 reps=40 sortm=16000 ;;
-*) bctn=100000000 sieven=1048576 lim=1024 reps=8 sortm=8000 ;;
+small) bctn=10 sieven=1024 lim=32 reps=2 sortm=8 callr=2 ;;
+large) bctn=500000000 sieven=1048576 lim=1024 reps=40 sortm=16000 callr=250000 ;;
+*) bctn=100000000 sieven=1048576 lim=1024 reps=8 sortm=8000 callr=50000 ;;
 esac
 
 header() {
@@ -191,3 +193,68 @@ k9:     .long $((9 * (sortm - 1)))
 kfix:   .long $((2 + 3 + 5 * sortm + 8 + 9 + 3 + 2))
 SRC
 } >"$dir/sort.s"
+
+# --- calls ------------------------------------------------------------------
+# A main loop calls 16 routines through a table of addresses (L 15; BALR
+# 14,15), each of which calls a leaf routine of its own: 32 routines, each
+# at its own 256-byte boundary (X'1000' up: a CSECT apiece) with the
+# standard linkage of a save area chain (STM 14,12; LR 12,15 as the base;
+# the new save area chained both ways; L 13,4(13); LM 14,12; BR 14).  Each
+# adds its own constant, read through its base register, to the word at
+# X'204'.  Per repetition: 68 instructions in the main loop (4 per call,
+# 2 set-up, the count's A and the BCT), 14 in a routine, 12 in a leaf:
+# 484; the rest: 5 before the loop, 3 after it.
+{ header calls.s; cat <<SRC
+        la    13,0x800(0,0)             # the first save area
+        sr    11,11
+        sr    3,3
+        st    3,0x204(0,0)
+        l     10,reps-origin(0,0)
+rep:    la    7,table-origin(0,0)
+        la    6,16(0,0)
+call:   l     15,0(0,7)
+        balr  14,15
+        la    7,4(0,7)
+        bct   6,call-origin(0,0)
+        a     11,krep-origin(0,0)
+        bct   10,rep-origin(0,0)
+        a     11,kfix-origin(0,0)
+        st    11,0x200(0,0)
+        lpsw  0x380(0)
+        .align 4
+reps:   .long $callr
+krep:   .long 484
+kfix:   .long 8
+table:
+SRC
+k=0
+while [ $k -lt 16 ]; do printf '        .long 0x%x\n' $((0x1000 + 256 * k)); k=$((k + 1)); done
+k=0
+while [ $k -lt 32 ]; do
+    printf '        .org 0x%x\nr%d:\n' $((0x1000 + 256 * k)) $k
+    cat <<SRC
+        stm   14,12,12(13)
+        lr    12,15                     # the routine's base register
+        la    2,72(0,13)                # its save area, chained both ways
+        st    13,4(0,2)
+        st    2,8(0,13)
+        lr    13,2
+        l     3,0x204(0,0)
+        a     3,c$k-r$k(0,12)
+        st    3,0x204(0,0)
+SRC
+    [ $k -lt 16 ] && cat <<SRC
+        l     15,a$k-r$k(0,12)          # its leaf routine
+        balr  14,15
+SRC
+    cat <<SRC
+        l     13,4(0,13)
+        lm    14,12,12(13)
+        br    14
+        .align 4
+c$k:    .long $((k + 1))
+SRC
+    [ $k -lt 16 ] && printf 'a%d:     .long 0x%x\n' $k $((0x1000 + 256 * (k + 16)))
+    k=$((k + 1))
+done
+} >"$dir/calls.s"

@@ -12,7 +12,8 @@
 #     (gen-source.sh: explicit operands only), timed the same way.
 #  1b. Macros: a source of 100,000 macro calls (gen-macros.sh: macros of
 #     its own and IMP's SAVE and RETURN) expanded and assembled by impas.
-#  2. Machine: three programs (programs.sh: BCT loop, 1 MiB sieve, sort),
+#  2. Machine: four programs (programs.sh: BCT loop, 1 MiB sieve, sort,
+#     calls among 32 CSECTs),
 #     built as core images with GNU as so they do not depend on impas, run
 #     on IMP (imprun --core) and on Hercules (S/370, CPUPRIO 0, through
 #     tests/oracle/hercules-run.sh).  Each program counts its own
@@ -118,7 +119,7 @@ echo "== machine: instructions per second =="
 have s390x-linux-gnu-as || { echo "programs need s390x-linux-gnu-as; skipped"; exit 0; }
 mkdir -p base large
 sh "$here/programs.sh" base && sh "$here/programs.sh" large large || exit 1
-for p in bct sieve sort; do
+for p in bct sieve sort calls; do
     for v in base large; do
         s390x-linux-gnu-as -m31 -o $v/$p.o $v/$p.s &&
             s390x-linux-gnu-objcopy -O binary $v/$p.o $v/$p.bin || exit 1
@@ -129,7 +130,7 @@ have hercules || echo "Hercules: not installed"
 # of two runs (what both pay to start and stop cancels out).
 rate() { awk -v a="$1" -v s="$2" -v b="$3" -v t="$4" 'BEGIN { d = t - s; if (d <= 0) d = 0.001; printf "%.1f", (b - a) / d / 1e6 }'; }
 printf '%-7s %12s %12s %9s %9s %9s %9s %8s\n' program instructions "(large)" "IMP s" "IMP MIPS" "Herc s" "Herc MIPS" "IMP/Herc"
-for p in bct sieve sort; do
+for p in bct sieve sort calls; do
     n1= n2= hm= im= ti1= ti2= th1= th2=
     if have hercules; then
         th1=$(best "$herc" base/$p.bin 200 207 base/$p.herc 300)
@@ -168,7 +169,7 @@ if [ -x "$OBSERVE" ]; then
     oruns=$((runs < 7 ? 7 : runs))
     echo "== machine observed (best of $oruns, interleaved; goal: 0.9 of plain or better;"
     echo "   paging on, every page resident: 0.85 of plain, which is paging off) =="
-    for p in bct sieve sort; do
+    for p in bct sieve sort calls; do
         echo "$p:"
         "$OBSERVE" base/$p.bin "$oruns" || echo "  $p: failed"
     done

@@ -1,7 +1,7 @@
 #!/bin/sh
 # t4400-engine-counters.sh -- the engine's exact counts, pinned.
 #
-# The three benchmark programs (bench/programs.sh, small sizes, built as
+# The four benchmark programs (bench/programs.sh, small sizes, built as
 # core images with GNU as and committed) run under imprun --json; the status, PSW,
 # registers, counters, per-opcode counts and cycles (mnemonics left out:
 # they are the report's labels), and a checksum of all
@@ -28,24 +28,24 @@ counts() {
 }
 
 sh "$IMP_TOP/bench/programs.sh" . small
-for p in bct sieve sort; do test_image_check $p "$TEST_DIR/golden/t4400-$p.bin"; done
+for p in bct sieve sort calls; do test_image_check $p "$TEST_DIR/golden/t4400-$p.bin"; done
 test_expect_success 'the small benchmark programs' '
-    for p in bct sieve sort; do
+    for p in bct sieve sort calls; do
         test_image $p "$TEST_DIR/golden/t4400-$p.bin" || return 1
     done
 '
 test_expect_success 'exact counts of the small benchmark programs' '
-    for p in bct sieve sort; do counts $p; done >actual &&
+    for p in bct sieve sort calls; do counts $p; done >actual &&
     test_cmp "$TEST_DIR/golden/t4400-bench-small.txt" actual
 '
 test_expect_success 'each program counted its own instructions the same' '
-    for p in bct sieve sort; do
+    for p in bct sieve sort calls; do
         n=$(od -An -tu4 --endian=big -j 0x200 -N 4 $p.core | tr -d " ") &&
         grep "\"instructions\": $n," $p.json || return 1
     done
 '
 test_expect_success 'the observed loop (--trace) counts the same' '
-    for p in bct sieve sort; do counts $p --trace; done >traced &&
+    for p in bct sieve sort calls; do counts $p --trace; done >traced &&
     test_cmp actual traced
 '
 test_done

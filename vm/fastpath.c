@@ -33,6 +33,10 @@
  *                (IA <- EA2, noted, then the fetch), its successor when taken.
  *   OP_EXIT      not a microword: leaves an instruction's bound words
  *                (below) for the control-store word it names.
+ *   OP_RNLD, OP_RNST   LM's and STM's register loops (fpchoose.c rn_loop):
+ *                every pass in the one case, each counted and bounded.
+ *   OP_PROBE     an access check (PRBR, PRBW) with an ALU word; OP_LINK an
+ *                ALU word whose A is BAL's link word.  Never bound words.
  *   OP_MEMX      the rest of the storage microwords without SF: RW1,
  *                address-register steps, CTR, RNC (the SS loops).
  *   OP_GENERIC   anything else: runs the reference eng_exec_uop().
@@ -223,6 +227,77 @@ static const struct uop *memx_body(struct vm *vm, const struct uop *u)
         vm->cnt--;
     if (u->rnc)
         dp_dest(vm, MC_DST_RN, vm->rn + 1);
+    return successor(vm, u);
+}
+
+/*
+ * One pass of LM's or STM's register loop (fpchoose.c rn_loop): the word
+ * as memx_body runs it, with its fields known -- a fullword at MAR, PASSB
+ * of MDR (ld) or PASSA of GR[RN], MAR += 4, RN += 1 with its slots -- and
+ * the loop's end, RN past R2 (COND RNEND).  Returns u for another pass.
+ */
+static inline __attribute__((always_inline)) const struct uop *rn_pass(struct vm *vm,
+                                                                      const struct uop *u, int ld)
+{
+    vm->mar = *u->agm;
+    vm->mar2 = *u->agm2;
+    int rc;
+    if (ld && UNLIKELY((rc = st_read(vm, vm->mar, 4, &vm->mdr)) != 0))
+        return trap_to(vm, rc);
+    uint32_t y = dp_alu(vm, ld ? MC_ALU_PASSB : MC_ALU_PASSA, **u->pa, **u->pb);
+    **u->pd = y;
+    if (!ld && UNLIKELY((rc = st_write(vm, vm->mar, 4, y)) != 0))
+        return trap_to(vm, rc);
+    vm->mar = (vm->mar + 4) & VM_ADDR_MASK;
+    unsigned rn = (vm->rn + 1) & 15;
+    vm->rn = rn;
+    vm->src[MC_SRC_GRN] = vm->dst[MC_DST_GRN] = &vm->gr[rn];
+    vm->src[MC_SRC_CRN] = &vm->cr[rn];
+    return rn == ((vm->r2 + 1u) & 15) ? u->nt : u->nf;
+}
+
+/*
+ * An access check, PRBR or PRBW of CNT bytes at AT after AG's copies (no
+ * post step, RN or CNT counting), with any ALU function of cells and a
+ * destination that is a cell or RN (OP_PROBE); the phases of exec_uop.
+ * Never a bound word: the latches are set.
+ */
+static const struct uop *probe_body(struct vm *vm, const struct uop *u)
+{
+    vm->mar = *u->agm;
+    vm->mar2 = *u->agm2;
+    int rc = st_probe(vm, *u->pat, vm->cnt, u->mem == MC_MEM_PRBW);
+    if (UNLIKELY(rc))
+        return trap_to(vm, rc);
+    uint32_t b = 0, y = vm->y;
+    if (u->alu) {
+        uint32_t a = **u->pa;
+        b = **u->pb;
+        y = dp_alu(vm, u->alu, a, b);
+    }
+    if (u->dkind == DSTK_CALC)
+        dp_dest(vm, MC_DST_RN, y);
+    else
+        **u->pd = y;
+    if (u->cc)
+        dp_set_cc(vm, u->cc, y, b);
+    return successor(vm, u);
+}
+
+/*
+ * An ALU word whose A is the link word (ILC, CC, program mask, IA: BAL's
+ * and BALR's R1), no storage, a cell or no destination (OP_LINK).  Never a
+ * bound word: ILC is set.
+ */
+static inline __attribute__((always_inline)) const struct uop *link_body(struct vm *vm,
+                                                                        const struct uop *u)
+{
+    uint32_t a = vm->ilc << 30 | (uint32_t)vm->cc << 28 | (uint32_t)vm->pm << 24 | vm->ia;
+    uint32_t b = **u->pb;
+    uint32_t y = dp_alu(vm, u->alu, a, b);
+    **u->pd = y;
+    if (u->cc)
+        dp_set_cc(vm, u->cc, y, b);
     return successor(vm, u);
 }
 
@@ -602,6 +677,8 @@ enum vm_status fp_run(struct vm *vm)
         [OP_GENERIC] = &&l_generic, [OP_FETCH] = &&l_fetch, [OP_EXIT] = &&l_exit,
         [OP_BRANCH] = &&l_branch, [OP_FETCHP] = &&l_fetchp, [OP_FETCHM] = &&l_fetchm,
         [OP_FETCHR] = &&l_fetchr, [OP_FETCHRP] = &&l_fetchrp,
+        [OP_RNLD] = &&l_rnld_c, [OP_RNST] = &&l_rnst_c,
+        [OP_PROBE] = &&l_probe_c, [OP_LINK] = &&l_link_c,
         [OP_IA] = &&l_ia_c, [OP_IAJ] = &&l_iaj_c, [OP_MEMX] = &&l_memx_c,
 #include "vm/fp-checked.c"
     };
@@ -609,6 +686,8 @@ enum vm_status fp_run(struct vm *vm)
         [OP_GENERIC] = &&l_generic, [OP_FETCH] = &&l_fetch, [OP_EXIT] = &&l_exit,
         [OP_BRANCH] = &&l_branch, [OP_FETCHP] = &&l_fetchp, [OP_FETCHM] = &&l_fetchm,
         [OP_FETCHR] = &&l_fetchr, [OP_FETCHRP] = &&l_fetchrp,
+        [OP_RNLD] = &&l_rnld, [OP_RNST] = &&l_rnst,
+        [OP_PROBE] = &&l_probe, [OP_LINK] = &&l_link,
         [OP_IA] = &&l_ia, [OP_IAJ] = &&l_iaj, [OP_MEMX] = &&l_memx,
 #include "vm/fp-bound.c"
     };
@@ -796,6 +875,32 @@ enum vm_status fp_run(struct vm *vm)
         /* The cases of the ALU functions and storage operations of
          * mc/fields.def and the X cases of fastpath.def (mkfastpath.c). */
 #include "vm/fp-cases.c"
+        /* LM's and STM's register loops: every pass here, each counted and
+         * bounded as a microword of its own */
+        CCASE(OP_RNLD, l_rnld):
+            for (;;) {
+                COUNT();
+                const struct uop *n = rn_pass(vm, u, 1);
+                if (n != u)
+                    GO(n);
+                if (UNLIKELY(cyc >= hard))
+                    goto stop_hard;
+            }
+        CCASE(OP_RNST, l_rnst):
+            for (;;) {
+                COUNT();
+                const struct uop *n = rn_pass(vm, u, 0);
+                if (n != u)
+                    GO(n);
+                if (UNLIKELY(cyc >= hard))
+                    goto stop_hard;
+            }
+        CCASE(OP_PROBE, l_probe):
+            COUNT();
+            GO(probe_body(vm, u));
+        CCASE(OP_LINK, l_link):
+            COUNT();
+            GO(link_body(vm, u));
         CCASE(OP_MEMX, l_memx):
             COUNT();
             GO(memx_body(vm, u));

@@ -48,6 +48,9 @@ enum {
     OP_FETCHM,                          /* ... with the CSECT monitor's bounds comparator */
     OP_FETCHR,                          /* ... with PER's branch and fetch comparators */
     OP_FETCHRP,                         /* ... and paging or the CSECT monitor */
+    OP_RNLD, OP_RNST,                   /* the RN loops of LM and STM (one case, every pass) */
+    OP_PROBE,                           /* an access check (PRBR, PRBW) and an ALU word */
+    OP_LINK,                            /* an ALU word whose A is the link word (BAL, BALR) */
     OP_ALU,                             /* + ALU function */
     OP_ALUP = OP_ALU + NALU,            /* + ALU function */
     OP_MEM = OP_ALUP + NALU,            /* + ALU function * 8 + MEM (RD1..WR4) */

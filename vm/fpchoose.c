@@ -29,7 +29,7 @@
 static int bindable(const struct uop *u)
 {
     return u->op != OP_GENERIC && !op_is_fetch(u->op) && u->op != OP_EXIT &&
-           u->op != OP_BRANCH &&
+           u->op != OP_BRANCH && u->op != OP_PROBE && u->op != OP_LINK &&
            u->cond != MC_COND_RNEND;
 }
 
@@ -228,6 +228,20 @@ static int plain_sequence(struct vm *vm, struct uop *u)
     return 1;
 }
 
+/* A word that loops on itself over the registers RN .. R2 moving a
+ * fullword a pass (LM's: MDR <- M4[MAR], GR[RN] <- MDR; STM's: M4[MAR] <-
+ * GR[RN]), MAR += 4 and RN += 1 after each, until RN passes R2: the case
+ * runs every pass (OP_RNLD, OP_RNST).  Its sequence must be plain
+ * (plain_sequence has set nt and nf), its only operands cells. */
+static int rn_loop(const struct uop *u)
+{
+    int ld = u->mem == MC_MEM_RD4 && u->alu == MC_ALU_PASSB && u->b == MC_SRC_MDR;
+    int st = u->mem == MC_MEM_WR4 && u->alu == MC_ALU_PASSA;
+    return (ld || st) && u->rnc == MC_RNC_INC && !u->ctr && u->ag == MC_AG_INCW && !u->cc &&
+           !u->at && u->ucond == MC_COND_RNEND && (u->nt == u) != (u->nf == u) &&
+           u->akind != SRCK_CALC && u->bkind != SRCK_CALC && u->dkind != DSTK_CALC;
+}
+
 static unsigned choose(struct vm *vm, struct uop *u)
 {
     if (u->sf == MC_SF_IFETCH && u->seq == MC_SEQ_DISPATCH && !u->alu && !u->d && !u->mem &&
@@ -235,11 +249,19 @@ static unsigned choose(struct vm *vm, struct uop *u)
         return OP_FETCH;
     if (u->sf || !plain_sequence(vm, u))
         return OP_GENERIC;
+    unsigned access = mc_mem_prop[u->mem].access;
+    if (u->alu && u->a == MC_SRC_LINK && u->bkind != SRCK_CALC && !u->mem && !u->ag &&
+        !u->rnc && !u->ctr && u->dkind != DSTK_CALC)
+        return OP_LINK;
     if (u->alu && (u->akind == SRCK_CALC || u->bkind == SRCK_CALC))
         return OP_GENERIC;
-    unsigned access = mc_mem_prop[u->mem].access;
+    if (access == MC_ACC_PROBE && mc_ag_phase[u->ag] != MC_PH_POST && !u->rnc && !u->ctr &&
+        (u->dkind != DSTK_CALC || u->d == MC_DST_RN))
+        return OP_PROBE;
     if (mc_mem_monitor(u->mem))         /* the monitors' own references: the reference */
         return OP_GENERIC;
+    if (rn_loop(u))
+        return u->mem == MC_MEM_RD4 ? OP_RNLD : OP_RNST;
     if (u->rnc || u->ctr || mc_ag_phase[u->ag] == MC_PH_POST || access == MC_ACC_RMW)
         return u->dkind != DSTK_CALC && access != MC_ACC_PROBE ? OP_MEMX : OP_GENERIC;
     if (u->dkind == DSTK_CALC)

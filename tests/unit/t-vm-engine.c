@@ -386,6 +386,65 @@ static void build_decimal(struct asm_ *a)
     memcpy(a->mem + 0x361, op2, sizeof op2);
 }
 
+/*
+ * STM and LM are all or nothing: their access check (PRBW, PRBR) comes
+ * before the register loop.  STM 0,15 at X'FF8' under PSW key 1 reaches
+ * from a block of key 1 into one of key 2 (a protection exception); LM
+ * 1,4 at X'FFF8' runs past the end of 64 KiB of storage (an addressing
+ * exception).  Nothing may be stored or loaded; the program-new PSW is a
+ * disabled wait.
+ */
+static void build_multiple(struct asm_ *a, int load)
+{
+    memset(a, 0, sizeof *a);
+    a->pc = ORG;
+    word(a->mem + 0x68, 0x000A0000u);
+    word(a->mem + 0x6C, 0x00000BADu);
+    word(a->mem + 0x300, 0xFFF8u);
+    for (unsigned r = 0; r < 16; r++)
+        I(a, "LA", .r1 = r, .d2 = 0x10 + r);
+    if (load) {
+        I(a, "L", .r1 = 5, .d2 = 0x300);
+        I(a, "LA", .r1 = 6, .d2 = 7);
+        I(a, "ST", .r1 = 6, .b2 = 5, .d2 = 0);
+        I(a, "ST", .r1 = 6, .b2 = 5, .d2 = 4);
+        I(a, "LM", .r1 = 1, .r2 = 4, .b2 = 5, .d2 = 0);
+    } else
+        I(a, "STM", .r1 = 0, .r2 = 15, .d2 = 0xFF8);
+    finish(a);
+}
+
+static void setup_keyed(struct vm *vm, const void *arg)
+{
+    setup_prog(vm, arg);
+    vm_set_storage_key(vm, 0x800, 0x800, 0x10);
+    vm_set_storage_key(vm, 0x1000, 0x800, 0x20);
+    vm_set_psw(vm, VM_PSW_EC | UINT64_C(1) << 52 | ORG);
+}
+
+static void test_multiple(void)
+{
+    static struct asm_ a;
+    struct snap s;
+    uint8_t m[8];
+
+    build_multiple(&a, 0);
+    agree("STM into a protected block", setup_keyed, &a, 0, &s);
+    check_uint(s.psw & 0xFFFFFF, ==, 0xBAD);
+    struct vm *vm = vm_new(NULL);
+    setup_keyed(vm, &a);
+    vm_run(vm, LIMIT);
+    check_int(vm_fetch_bytes(vm, 0xFF8, m, 8), ==, 0);
+    check_int(m[3] | m[7], ==, 0);              /* GR0 and GR1 not stored */
+    vm_free(vm);
+
+    build_multiple(&a, 1);
+    agree("LM past the end of storage", setup_prog, &a, 0x10000, &s);
+    check_uint(s.psw & 0xFFFFFF, ==, 0xBAD);
+    check_uint(s.gr[1], ==, 0x11);              /* not loaded */
+    check_uint(s.gr[2], ==, 0x12);
+}
+
 static void test_programs(void)
 {
     static struct asm_ a;
@@ -472,6 +531,7 @@ static void test_host_store(void)
 int main(void)
 {
     test_programs();
+    test_multiple();
     test_host_store();
     test_oracle_images();
     return tap_done();
