@@ -140,7 +140,7 @@ start() {
 screen() { $T capture-pane -t mon -p >screen.txt 2>/dev/null; }
 wait_for() {
     i=0
-    while [ $i -lt 200 ]; do
+    while [ $i -lt 1200 ]; do
         screen
         grep -q -e "$1" screen.txt && return 0
         sleep 0.1
@@ -221,7 +221,7 @@ test_expect_success 'a live run: the IIFM pane counts while the program runs' '
     wait_for "xcounters  *[1-9]" &&
     a=$(sed -n "s/.*xcounters  *\([0-9]*\) .*/\1/p" screen.txt) &&
     i=0 &&
-    while [ $i -lt 200 ]; do
+    while [ $i -lt 1200 ]; do
         screen &&
         b=$(sed -n "s/.*xcounters  *\([0-9]*\) .*/\1/p" screen.txt) &&
         if [ -n "$b" ] && [ "$b" -gt "$a" ] && grep -q RUNNING screen.txt; then break; fi &&
