@@ -52,12 +52,33 @@ static int same_name(const char *a, const char *b)
     return *a == *b;
 }
 
+/* Each value's place in mc_values, and for each set the value of each
+ * code (its place + 1; 0: none), both from the rows themselves, so that
+ * mc_value_by_code -- which loading a control store calls for every field
+ * of every word -- is one index.  A code beyond MC_CODE_LIMIT does not
+ * compile. */
+enum mc_value_place {
+#define MC_FIELD(name, pos, width, set, what)
+#define MC_VALUE(set, name, code, cycles, what) MC_VP_##set##_##name,
+#include "fields.def"
+#undef MC_FIELD
+#undef MC_VALUE
+    MC_VP_COUNT
+};
+#define MC_CODE_LIMIT 128                /* the widest coded field: 7 bits */
+static const unsigned short by_code[MC_NSETS][MC_CODE_LIMIT] = {
+#define MC_FIELD(name, pos, width, set, what)
+#define MC_VALUE(set, name, code, cycles, what) [MC_SET_##set][code] = MC_VP_##set##_##name + 1,
+#include "fields.def"
+#undef MC_FIELD
+#undef MC_VALUE
+};
+
 const struct mc_value_desc *mc_value_by_code(enum mc_set s, unsigned code)
 {
-    for (size_t i = 0; i < mc_nvalues; i++)
-        if (mc_values[i].set == s && mc_values[i].code == code)
-            return &mc_values[i];
-    return NULL;
+    if ((unsigned)s >= MC_NSETS || code >= MC_CODE_LIMIT || !by_code[s][code])
+        return NULL;
+    return &mc_values[by_code[s][code] - 1];
 }
 
 const struct mc_field_desc *mc_field_by_name(const char *name)
