@@ -248,8 +248,10 @@ static int special(struct vm *vm, const struct uop *u)
         per_fetch_end(vm);
         if (((pw_get(vm) & PW_SAMPLE) || (vm->hpm.on & HPM_CSM)) && hpm_enter(vm, 1, u->cycles))
             return HPM_ENTER;           /* (the CSECT comparator looks at every fetch) */
-        if (pw_get(vm) & PW_PER)
+        if (pw_get(vm) & PW_PER) {
+            hpm_isr_enter(vm);
             return PER_ENTER;
+        }
         if (pw_get(vm) & PW_EVENTS) {
             vm->evskip = 1;
             return 0;
@@ -262,6 +264,8 @@ static int special(struct vm *vm, const struct uop *u)
             return rc;
         per_ifetch(vm, vm->iaddr);
         vm->fetched = 1;
+        if (vm->hpm.isr && hpm_isr_fetch(vm))
+            return 0;                   /* a monitor's PER handler: not the program's */
         vm->ctr.instructions++;
         vm->ctr.op_count[vm->didx]++;
         vm->ctr.op_cycles[vm->last_op] += vm->ctr.cycles - vm->last_fetch_cycle;

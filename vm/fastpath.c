@@ -387,6 +387,8 @@ static void ic_fill(struct vm *vm, struct icent *e, uint32_t ia, const uint8_t *
  * engine.c). */
 static inline void count_fetch(struct vm *vm, unsigned didx, uint64_t now)
 {
+    if (UNLIKELY(vm->hpm.isr) && hpm_isr_fetch(vm))
+        return;                         /* a monitor's PER handler: not the program's */
     vm->ctr.instructions++;
     vm->ctr.op_count[didx]++;
     vm->ctr.op_cycles[vm->last_op] += now - vm->last_fetch_cycle;
@@ -513,8 +515,10 @@ static __attribute__((noinline, cold)) const struct uop *fetch_event(struct vm *
     per_fetch_end(vm);
     if ((pw_get(vm) & PW_SAMPLE) && hpm_enter(vm, 1, u->cycles))
         return &vm->cs[vm->img.vector[vm->hpm.vector]];
-    if (pw_get(vm) & PW_PER)
+    if (pw_get(vm) & PW_PER) {
+        hpm_isr_enter(vm);
         return trap_to(vm, 0);          /* PER: SF=PERPGM makes the code 0080 */
+    }
     if (pw_get(vm) & PW_EVENTS) {
         vm->evskip = 0;
         return &vm->cs[u->addr];
@@ -802,6 +806,13 @@ enum vm_status fp_run(struct vm *vm)
             if (UNLIKELY(((ia - vm->per.lo) & VM_ADDR_MASK) < vm->per.if_n))
                 per_note(vm, PER_IF, ia);
             unsigned didx = e->il.didx;
+            if (UNLIKELY(vm->hpm.isr)) {  /* a monitor's PER handler (hpm_isr_fetch) */
+                SYNC_OUT();
+                int isr = hpm_isr_fetch(vm);
+                SYNC_IN();
+                if (isr)
+                    GO_ENTRY(e->entry);
+            }
             ninsn++;
             vm->ctr.op_count[didx]++;
             vm->ctr.op_cycles[lastop] += cyc - lastcyc;
@@ -839,6 +850,13 @@ enum vm_status fp_run(struct vm *vm)
             if (UNLIKELY(((ia - vm->per.lo) & VM_ADDR_MASK) < vm->per.if_n))
                 per_note(vm, PER_IF, ia);
             unsigned didx = e->il.didx;
+            if (UNLIKELY(vm->hpm.isr)) {  /* a monitor's PER handler (hpm_isr_fetch) */
+                SYNC_OUT();
+                int isr = hpm_isr_fetch(vm);
+                SYNC_IN();
+                if (isr)
+                    GO_ENTRY(e->entry);
+            }
             ninsn++;
             vm->ctr.op_count[didx]++;
             vm->ctr.op_cycles[lastop] += cyc - lastcyc;

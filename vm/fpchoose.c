@@ -374,7 +374,9 @@ void fp_set_fetch(struct vm *vm)
     if (!vm->cs)
         return;                         /* no control store yet */
     struct uop *v = &vm->cs[vm->img.vector[MC_V_FETCH]];
-    unsigned op = !vm->per.en           /* (any event: the firmware's checks, per-checks.def) */
+    /* (any event: the firmware's checks, per-checks.def; a monitor's PER
+       handler: its fetches are not the program's, hpm_isr_fetch) */
+    unsigned op = !vm->per.en && !vm->hpm.isr
                       ? (vm->hpm.on & HPM_CSM) ? OP_FETCHM : vm->pg.on ? OP_FETCHP : OP_FETCH
                   : vm->pg.on || (vm->hpm.on & HPM_CSM) ? OP_FETCHRP : OP_FETCHR;
     if (!op_is_fetch(v->op))

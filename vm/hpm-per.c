@@ -112,6 +112,8 @@ unsigned per_checks(struct vm *vm)
         p->fw_count[PER_CK_FLAG]++;
     p->fw_owed = p->fw_marked = 0;
     p->fw_cycles += c;
+    if (vm->hpm.per_to)                 /* PER is a monitor's: its cost */
+        vm->hpm.cycles[vm->hpm.per_to - 1] += c;
     return c;
 }
 
@@ -205,8 +207,13 @@ int per_program(struct vm *vm)
     p->ev = 0;
     pw_set(vm, PW_PER, 0);
     p->intr = ev != 0;
-    if (!ev)
+    if (!ev) {
+        if (vm->hpm.isr) {              /* no interruption: no handler's window */
+            vm->hpm.isr = 0;
+            vm->hpm.entries[vm->hpm.per_to - 1]--;
+        }
         return 0;
+    }
     vm->pic |= 0x80;
     p->code = ev;
     p->laddr = p->addr;

@@ -374,14 +374,79 @@ static void charge(struct vm *vm, unsigned next)
     m->cur = next;
 }
 
+/* The monitors' cycles and microwords charged so far. */
+static void charged(const struct hpm *m, uint64_t *c, uint64_t *w)
+{
+    *c = *w = 0;
+    for (int i = 0; i < VM_HPM_COUNT; i++) {
+        *c += m->cycles[i];
+        *w += m->words[i];
+    }
+}
+
+/* The PER handler's window since its mark, less the other monitors'
+ * cost charged in it (a fetch: less the fetch's own microword, the
+ * program's), goes to PER's monitor; the window goes on from now. */
+static void isr_account(struct vm *vm, int fetch)
+{
+    struct hpm *m = &vm->hpm;
+    uint64_t oc, ow, mw = vm->ctr.microwords - (uint64_t)fetch;
+    charged(m, &oc, &ow);
+    uint64_t c = vm->ctr.cycles - m->isr_mark - (oc - m->isr_other);
+    uint64_t w = mw - m->isr_mark_mw - (ow - m->isr_other_mw);
+    m->cycles[m->per_to - 1] += c;
+    m->words[m->per_to - 1] += w;
+    m->isr_mark = vm->ctr.cycles;
+    m->isr_mark_mw = mw;
+    m->isr_other = oc + c;
+    m->isr_other_mw = ow + w;
+}
+
+/* At the fetch that takes the PER interruption: the instruction before
+ * is charged its cycles so far (as at any fetch), and the window opens
+ * (the fetch's microword, which the interruption cancels, is in it: the
+ * fetch after the handler is the program's). */
+void hpm_isr_enter(struct vm *vm)
+{
+    struct hpm *m = &vm->hpm;
+    if (!m->per_to || m->isr)
+        return;
+    vm->ctr.op_cycles[vm->last_op] += vm->ctr.cycles - vm->last_fetch_cycle;
+    vm->last_fetch_cycle = vm->ctr.cycles;
+    m->isr = 1;
+    m->isr_mark = vm->ctr.cycles;
+    m->isr_mark_mw = vm->ctr.microwords - 1;
+    charged(m, &m->isr_other, &m->isr_other_mw);
+    m->entries[m->per_to - 1]++;
+}
+
+int hpm_isr_fetch(struct vm *vm)
+{
+    struct hpm *m = &vm->hpm;
+    if (!vm->per.en)
+        return 1;                       /* the handler's (it runs with PER off) */
+    isr_account(vm, 1);
+    m->isr = 0;
+    vm->last_fetch_cycle = vm->ctr.cycles;
+    return 0;
+}
+
+void vm_hpm_per_monitor(struct vm *vm, enum vm_hpm w)
+{
+    vm->hpm.per_to = (unsigned)w < VM_HPM_COUNT ? 1 + (unsigned)w : 0;
+    vm->hpm.isr = 0;
+}
+
 uint64_t hpm_program_cycles(const struct vm *vm)
 {
     const struct hpm *m = &vm->hpm;
-    uint64_t c = vm->ctr.cycles;
-    for (int i = 0; i < VM_HPM_COUNT; i++)
-        c -= m->cycles[i];
+    uint64_t c = vm->ctr.cycles, oc, ow;
+    charged(m, &oc, &ow);
+    c -= oc;
     if (m->in_vector)
         c -= vm->ctr.cycles - m->mark;  /* (not charged yet) */
+    if (m->isr)                         /* ... nor the handler's window */
+        c -= vm->ctr.cycles - m->isr_mark - (oc - m->isr_other);
     return c;
 }
 
@@ -389,6 +454,8 @@ void hpm_settle_cost(struct vm *vm)
 {
     if (vm->hpm.in_vector)
         account(vm);
+    if (vm->hpm.isr)
+        isr_account(vm, 0);
 }
 
 /* ---- the enabling and disabling instructions ---------------------------------- */

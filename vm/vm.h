@@ -531,6 +531,16 @@ struct vm_hpm_stats {
  * the sum of op_cycles and every monitor's cycles.
  */
 void vm_hpm_stats(const struct vm *vm, enum vm_hpm m, struct vm_hpm_stats *out);
+/*
+ * PER armed by the host as monitor m's (an interrupt service routine
+ * that records its events): PER's cost is m's, not the program's -- the
+ * firmware's checks, each PER interruption's microcode and the handler's
+ * instructions, from the interruption to the first fetch under a PSW
+ * with PER enabled again (the handler runs with the PER mask off, the
+ * program with it on).  Its entries are the interruptions.  VM_HPM_COUNT:
+ * PER is the program's again.
+ */
+void vm_hpm_per_monitor(struct vm *vm, enum vm_hpm m);
 
 /*
  * Program-event recording (imp(7), "PROGRAM-EVENT RECORDING"): armed by the

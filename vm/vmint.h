@@ -192,6 +192,14 @@ struct hpm {
     unsigned vector;                    /* ... which: MC_V_MONITOR, or MC_V_ACCUMULATE (IIFM alone) */
     uint64_t events[VM_HPM_COUNT], entries[VM_HPM_COUNT], cycles[VM_HPM_COUNT];
     uint64_t words[VM_HPM_COUNT];       /* microwords, as cycles */
+    /* PER as a monitor's (vm_hpm_per_monitor): the monitor its cost goes
+       to (1 + its index, 0: PER is the program's), and the handler's
+       window, open from the PER interruption to the first fetch under a
+       PSW with PER enabled again, since this cycle and microword (less
+       the other monitors' cost in it: their sums at the mark) */
+    unsigned per_to;
+    int isr;
+    uint64_t isr_mark, isr_mark_mw, isr_other, isr_other_mw;
 };
 
 /*
@@ -540,6 +548,11 @@ int hpm_enter(struct vm *vm, int at_fetch, unsigned word_cycles);
 void hpm_settle_cost(struct vm *vm);
 /* The cycles that were the program's: the run's less every monitor's. */
 uint64_t hpm_program_cycles(const struct vm *vm);
+/* PER as a monitor's: the PER interruption opens the handler's window
+ * (at the fetch that takes it); a fetch closes it once the PSW enables
+ * PER again (1: the fetch is the handler's, not counted). */
+void hpm_isr_enter(struct vm *vm);
+int hpm_isr_fetch(struct vm *vm);
 void hpm_timer(struct vm *vm);          /* register the first deadline (EV_HPM) */
 uint64_t hpm_deadline(const struct vm *vm);   /* the next timed event, or UINT64_MAX */
 /* SF=MONCTL ... MONEND (of a word of word_cycles): 0 or a PIC */

@@ -197,6 +197,7 @@ static int isr(struct run *r)
     vm_set_cr(vm, 10, r->o->csm_method == CSM_PER ? 0 : lo);
     vm_set_cr(vm, 11, r->o->csm_method == CSM_PER ? VM_ADDR_MASK : hi - 1);
     vm_set_psw(vm, vm_get_psw(vm) | VM_PSW_PER);
+    vm_hpm_per_monitor(vm, VM_HPM_CSM);     /* PER's checks, interruptions, IMPPERI: csm's */
     r->mon.csm_isr = 1;
     return 0;
 }
@@ -270,8 +271,8 @@ static void summary(FILE *f, struct run *r)
                 sep = ", ";
             }
         fprintf(f, ")\n");
-    } else
-        hpm_cost(f, "csm", vm, VM_HPM_CSM);
+    }
+    hpm_cost(f, "csm", vm, VM_HPM_CSM);
 }
 
 static void profile(FILE *f, struct run *r)
@@ -366,8 +367,8 @@ static void view(struct hpm_view *v, struct run *r)
         struct vm_per_stats ps;
         vm_per_stats(vm, &ps);
         hpm_view_put(v, 0, "by IMPPERI: %" PRIu64 " program interruptions", ps.interrupts);
-    } else
-        hpm_view_cost(v, vm, VM_HPM_CSM);
+    }
+    hpm_view_cost(v, vm, VM_HPM_CSM);
     /* the reference string: the CSECTs entered, as many as fit in half the rows */
     int rows = hpm_view_left(v) / 2;
     uint32_t first = n, used = 0;
