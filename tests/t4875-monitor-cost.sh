@@ -7,8 +7,10 @@
 # impprof's overhead table say so, and the program's are the unmonitored
 # run's); the instruction frequency monitor's table of every opcode
 # (--iifm=all,table) is the exact table, and its microcode is charged to
-# it.  (The CSECT monitor's per and csm methods run an interrupt handler
-# of guest instructions, which are instructions of the run: not here.)
+# it.  The CSECT monitor's per and csm methods arm PER for the run-time's
+# interrupt service routine: PER's firmware checks, its interruptions
+# and the routine's instructions are that monitor's cost, not the
+# program's.
 . "$(dirname "$0")/test-lib.sh"
 . "$TEST_DIR/lib-imprun.sh"
 need_imprun
@@ -49,6 +51,10 @@ MONITORS='--ias=500
 --iifm=all,problem
 --iifm=all,table
 --iifm=all,slice=1000
+--csm=per
+--csm=csm
+--csm=per --ias=500 --iifm=all,table
+--csm=csm --pcs=50000 --glean=ia,every=700
 --ias=400 --pcs=40000 --glean=ia,every=700 --csm=2000,data --iifm=all,table'
 
 test_expect_success 'every monitor, alone and together: the same per-opcode counts and cycles' '
@@ -109,6 +115,31 @@ test_expect_success 'the profile and impprof: the overhead table with the progra
     sed -n "s/^exact \([0-9A-F]*\) [^ ]* \([0-9]*\) \([0-9]*\)$/\1 \2 \3/p" run.prof | sort >got &&
     awk "\$2 > 0" base-sieve.ops | sort >want &&
     test_cmp want got
+'
+
+test_expect_success '--csm=per and csm: the routine and the checks are the monitor.s (JSON, profile)' '
+    for m in per csm; do
+        imprun -q --json=run.json --profile=run.prof --stats --csm=$m "$EX/sieve.s" \
+            >/dev/null 2>err || return 1
+        perl -MJSON::PP -e '"'"'
+            local $/; open my $f, "<", $ARGV[0] or die; my $j = decode_json(<$f>);
+            my $c = $j->{counters}; my $s = $j->{monitors}{csm};
+            exit !($c->{program_cycles} == $ARGV[1] && $s->{cycles} > 0 &&
+                   $c->{monitor_cycles} == $s->{cycles} &&
+                   $c->{program_cycles} + $c->{monitor_cycles} == $c->{cycles} &&
+                   $c->{program_microwords} == $ARGV[2])'"'"' \
+            run.json "$(cat base-sieve.cyc)" "$(cat base-sieve.mw)" || {
+            echo "# json ($m)"; return 1; }
+        # the interruptions are the entries; the firmware checks are in the cost
+        n=$(sed -n "s/.* on .*: \([0-9]*\) program interruptions in .*/\1/p" err) &&
+        fw=$(sed -n "s/^csm: the firmware.s PER checks: \([0-9]*\) cycles.*/\1/p" err) &&
+        test "$n" -gt 0 && test "$fw" -gt 0 &&
+        test_grep "^csm  *$n  *[0-9]" err &&
+        test "$(sed -n "s/^csm  *[0-9]*  *\([0-9]*\) .*/\1/p" err)" -gt "$fw" &&
+        test_grep "^monitor csm entries=$n cycles=[1-9]" run.prof &&
+        impprof run.prof >rep &&
+        test_grep "^program  *-  *$(cat base-sieve.cyc) " rep || { echo "# ($m)"; return 1; }
+    done
 '
 
 test_expect_success '--iifm=all,table: the table of every opcode is the exact table' '
