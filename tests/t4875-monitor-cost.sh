@@ -129,7 +129,7 @@ test_expect_success '--csm=per and csm: the routine and the checks are the monit
                    $c->{program_cycles} + $c->{monitor_cycles} == $c->{cycles} &&
                    $c->{program_microwords} == $ARGV[2])'"'"' \
             run.json "$(cat base-sieve.cyc)" "$(cat base-sieve.mw)" || {
-            echo "# json ($m)"; return 1; }
+            echo "# json ($m)"; return 1; } &&
         # the interruptions are the entries; the firmware checks are in the cost
         n=$(sed -n "s/.* on .*: \([0-9]*\) program interruptions in .*/\1/p" err) &&
         fw=$(sed -n "s/^csm: the firmware.s PER checks: \([0-9]*\) cycles.*/\1/p" err) &&

@@ -112,8 +112,8 @@ unsigned per_checks(struct vm *vm)
         p->fw_count[PER_CK_FLAG]++;
     p->fw_owed = p->fw_marked = 0;
     p->fw_cycles += c;
-    if (vm->hpm.per_to)                 /* PER is a monitor's: its cost */
-        vm->hpm.cycles[vm->hpm.per_to - 1] += c;
+    if (vm->hpm.isr_to)                 /* PER is a monitor's: its cost */
+        vm->hpm.cycles[vm->hpm.isr_to - 1] += c;
     return c;
 }
 
@@ -210,7 +210,7 @@ int per_program(struct vm *vm)
     if (!ev) {
         if (vm->hpm.isr) {              /* no interruption: no handler's window */
             vm->hpm.isr = 0;
-            vm->hpm.entries[vm->hpm.per_to - 1]--;
+            vm->hpm.entries[vm->hpm.isr_to - 1]--;
         }
         return 0;
     }

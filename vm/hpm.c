@@ -394,8 +394,8 @@ static void isr_account(struct vm *vm, int fetch)
     charged(m, &oc, &ow);
     uint64_t c = vm->ctr.cycles - m->isr_mark - (oc - m->isr_other);
     uint64_t w = mw - m->isr_mark_mw - (ow - m->isr_other_mw);
-    m->cycles[m->per_to - 1] += c;
-    m->words[m->per_to - 1] += w;
+    m->cycles[m->isr_to - 1] += c;
+    m->words[m->isr_to - 1] += w;
     m->isr_mark = vm->ctr.cycles;
     m->isr_mark_mw = mw;
     m->isr_other = oc + c;
@@ -409,7 +409,7 @@ static void isr_account(struct vm *vm, int fetch)
 void hpm_isr_enter(struct vm *vm)
 {
     struct hpm *m = &vm->hpm;
-    if (!m->per_to || m->isr)
+    if (!m->isr_to || m->isr)
         return;
     vm->ctr.op_cycles[vm->last_op] += vm->ctr.cycles - vm->last_fetch_cycle;
     vm->last_fetch_cycle = vm->ctr.cycles;
@@ -417,7 +417,7 @@ void hpm_isr_enter(struct vm *vm)
     m->isr_mark = vm->ctr.cycles;
     m->isr_mark_mw = vm->ctr.microwords - 1;
     charged(m, &m->isr_other, &m->isr_other_mw);
-    m->entries[m->per_to - 1]++;
+    m->entries[m->isr_to - 1]++;
 }
 
 int hpm_isr_fetch(struct vm *vm)
@@ -433,7 +433,7 @@ int hpm_isr_fetch(struct vm *vm)
 
 void vm_hpm_per_monitor(struct vm *vm, enum vm_hpm w)
 {
-    vm->hpm.per_to = (unsigned)w < VM_HPM_COUNT ? 1 + (unsigned)w : 0;
+    vm->hpm.isr_to = (unsigned)w < VM_HPM_COUNT ? 1 + (unsigned)w : 0;
     vm->hpm.isr = 0;
 }
 

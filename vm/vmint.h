@@ -197,7 +197,7 @@ struct hpm {
        window, open from the PER interruption to the first fetch under a
        PSW with PER enabled again, since this cycle and microword (less
        the other monitors' cost in it: their sums at the mark) */
-    unsigned per_to;
+    unsigned isr_to;
     int isr;
     uint64_t isr_mark, isr_mark_mw, isr_other, isr_other_mw;
 };

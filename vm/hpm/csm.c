@@ -271,8 +271,10 @@ static void summary(FILE *f, struct run *r)
                 sep = ", ";
             }
         fprintf(f, ")\n");
-    }
-    hpm_cost(f, "csm", vm, VM_HPM_CSM);
+        fprintf(f, "csm: the monitor's cost (the checks, the interruptions, IMPPERI): %" PRIu64
+                " cycles, %.2f%% of the run\n", s.cycles, hpm_pct(s.cycles, vm_counters(vm)->cycles));
+    } else
+        hpm_cost(f, "csm", vm, VM_HPM_CSM);
 }
 
 static void profile(FILE *f, struct run *r)
@@ -366,9 +368,11 @@ static void view(struct hpm_view *v, struct run *r)
     if (r->mon.csm_isr) {
         struct vm_per_stats ps;
         vm_per_stats(vm, &ps);
-        hpm_view_put(v, 0, "by IMPPERI: %" PRIu64 " program interruptions", ps.interrupts);
-    }
-    hpm_view_cost(v, vm, VM_HPM_CSM);
+        hpm_view_put(v, 0, "by IMPPERI: %" PRIu64 " program interruptions, %" PRIu64
+                     " cycles (the checks, the interruptions, the routine)", ps.interrupts,
+                     s.cycles);
+    } else
+        hpm_view_cost(v, vm, VM_HPM_CSM);
     /* the reference string: the CSECTs entered, as many as fit in half the rows */
     int rows = hpm_view_left(v) / 2;
     uint32_t first = n, used = 0;
