@@ -167,6 +167,8 @@ struct hpm {
     unsigned gln_n, gln_left, gln_idx;  /* records per trigger; left in this burst; index */
     uint64_t gln_last;                  /* instructions at the last record */
     int gln_full;                       /* the buffer filled: 1, 2 once DGLN saw it */
+    int gln_int;                        /* its flag X'40': interrupt when full */
+    int gln_pending;                    /* external interruption 1407 pending */
     uintptr_t csm_brp;                  /* vm->brp at the last fetch: a branch since? */
     uint32_t csm_lo, csm_hi;            /* the bounds comparator: the current CSECT */
     uint32_t csm_k;                     /* ... its index (X'FFFF': none) */

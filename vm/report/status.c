@@ -343,7 +343,8 @@ void rep_status_print(FILE *out, const char *prog, const struct rep_status *s, i
         print_psw_fields(out, s->in.old_psw);
         break;
     case VM_NO_EXT_HANDLER:
-        fprintf(out, "%s: external interruption %04X with no handler\n  old ", prog, s->in.code);
+        fprintf(out, "%s: external interruption %04X%s with no handler\n  old ", prog, s->in.code,
+                s->in.code == VM_EXT_GLEAN ? " (gleaning: the buffer is full)" : "");
         print_psw_fields(out, s->in.old_psw);
         break;
     default:
