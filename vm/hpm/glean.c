@@ -310,8 +310,10 @@ static void view(struct hpm_view *v, struct run *r)
     char list[80], bar[128];
     info_list(info, list, sizeof list, "+");
     uint64_t used = (uint64_t)nrec * len;
-    hpm_view_put(v, 0, "%s every %" PRIu32 " %s, %u per trigger%s", list, every,
+    int intr = (hpm_get32(vm, blk + 4) >> 24 & VM_GLEAN_INTERRUPT) != 0;
+    hpm_view_put(v, 0, "%s every %" PRIu32 " %s, %u per trigger%s%s", list, every,
                  insns ? "instructions" : "cycles", w0 & 0xFFFF,
+                 intr ? ", interrupt (1407) when full" : "",
                  status & VM_GLEAN_FULL ? ": the buffer filled, gleaning ended"
                  : status & VM_GLEAN_ENDED ? ": ended (DGLN)" : s.on ? "" : " (off)");
     hpm_view_put(v, 0, "%" PRIu32 " records of %u bytes: %" PRIu64 " of %" PRIu32 " bytes",
