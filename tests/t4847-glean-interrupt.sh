@@ -57,7 +57,7 @@ test_expect_success 'examples/monitors/README: the command as quoted, its lines'
     README=$IMP_TOP/examples/monitors/README &&
     cmd=$(sed -n "s/^    \(imprun --glean=.*,interrupt \.\.\/sieve\.s\)\$/\1/p" "$README") &&
     test -n "$cmd" &&
-    (cd "$IMP_TOP/examples/monitors" && $cmd) >/dev/null 2>readme.err;
+    { (cd "$IMP_TOP/examples/monitors" && $cmd) >/dev/null 2>readme.err; test $? -eq 5; } &&
     test_grep "^imprun: external interruption 1407 (gleaning: the buffer is full) with no handler\$" readme.err &&
     test_grep "every 2000 cycles, 1 per trigger: 4 records of 16 bytes" readme.err &&
     test_grep "4 records of 16\$" "$README"

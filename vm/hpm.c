@@ -777,6 +777,18 @@ int hpm_special(struct vm *vm, unsigned sf, unsigned word_cycles)
     }
 }
 
+/* Gleaning's full buffer under the flag X'40': external 1407, CR0 bit 23. */
+uint32_t hpm_ext_code(const struct vm *vm)
+{
+    return vm->hpm.gln_pending && (vm->cr[0] & VM_CR0_GLEAN) ? VM_EXT_GLEAN : 0;
+}
+
+void hpm_ext_ack(struct vm *vm, uint32_t code)
+{
+    if (code == VM_EXT_GLEAN)
+        vm->hpm.gln_pending = 0;
+}
+
 void vm_hpm_stats(const struct vm *vm, enum vm_hpm w, struct vm_hpm_stats *out)
 {
     static const unsigned bit[VM_HPM_COUNT] = { HPM_IAS, HPM_PCS, HPM_GLN, HPM_CSM, 0 };

@@ -516,6 +516,13 @@ enum {                              /* its flags (+4) */
 #define VM_EXT_GLEAN     0x1407u
 #define VM_CR0_GLEAN     0x00000100u
 #define VM_CR0_ITIMER    0x00000080u    /* bit 24: the interval timer's */
+/* The external-interruption codes the machine stores at X'86': code, CR0
+ * bit, what it signals (imp(7), "External"). */
+#define VM_EXT_CODES(X) \
+    X(0x1004, 20, "clock comparator") \
+    X(0x1005, 21, "CPU timer") \
+    X(0x0080, 24, "interval timer") \
+    X(VM_EXT_GLEAN, 23, "gleaning: the buffer is full")
 #define VM_GLEAN_FULL  0x80000000u  /* its status (+28): the buffer filled */
 #define VM_GLEAN_ENDED 0x40000000u  /* ... DGLN ended it */
 /* The gleaned record's length for an info mask (4 for its header). */
