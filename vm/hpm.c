@@ -564,7 +564,8 @@ static int glean_enable(struct vm *vm, uint32_t ea, int *cc)
     unsigned info = w0 >> 16, n = w0 & 0xFFFF, flags = w1 >> 24;
     uint32_t every = rd4(vm, ea + 8), buf = rd4(vm, ea + 12), size = rd4(vm, ea + 16);
     unsigned len = vm_glean_record_len(info);
-    if (info == 0 || (info & ~info_bits()) || n == 0 || (flags & ~VM_GLEAN_INSNS) ||
+    if (info == 0 || (info & ~info_bits()) || n == 0 ||
+        (flags & ~(VM_GLEAN_INSNS | VM_GLEAN_INTERRUPT)) ||
         (w1 >> 16 & 0xFF) || every == 0 ||
         (!(flags & VM_GLEAN_INSNS) && every < VM_GLEAN_MIN_CYCLES) || (buf & 3) ||
         size < len)
@@ -585,6 +586,7 @@ static int glean_enable(struct vm *vm, uint32_t ea, int *cc)
     m->gln_n = n;
     m->gln_left = m->gln_idx = 0;
     m->gln_full = 0;
+    m->gln_int = (flags & VM_GLEAN_INTERRUPT) != 0;
     return 0;
 }
 
@@ -826,6 +828,10 @@ int hpm_special(struct vm *vm, unsigned sf, unsigned word_cycles)
         vm->hpm.on &= ~HPM_GLN;
         vm->hpm.gln_full = 1;
         vm->hpm.gln_left = 0;
+        if (vm->hpm.gln_int) {          /* completion of sampling: 1407 */
+            vm->hpm.gln_pending = 1;
+            tm_update_irq(vm);
+        }
         return 0;
     case MC_SF_MONEND:
         charge(vm, 0);
@@ -836,6 +842,18 @@ int hpm_special(struct vm *vm, unsigned sf, unsigned word_cycles)
         return 0;
     default: return 0;
     }
+}
+
+/* Gleaning's full buffer under the flag X'40': external 1407, CR0 bit 23. */
+uint32_t hpm_ext_code(const struct vm *vm)
+{
+    return vm->hpm.gln_pending && (vm->cr[0] & VM_CR0_GLEAN) ? VM_EXT_GLEAN : 0;
+}
+
+void hpm_ext_ack(struct vm *vm, uint32_t code)
+{
+    if (code == VM_EXT_GLEAN)
+        vm->hpm.gln_pending = 0;
 }
 
 void vm_hpm_stats(const struct vm *vm, enum vm_hpm w, struct vm_hpm_stats *out)

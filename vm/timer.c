@@ -8,7 +8,9 @@
  *   the clock comparator: 1004 while TOD > comparator (CR0 bit 20);
  *   the interval timer, the word at X'50': 76800 units of bit 31 per
  *   second (bit 23 every 1/300 s), i.e. cycles * 3 / 625 units, exactly;
- *   0080 when it goes from positive or zero to negative (CR0 bit 24).
+ *   0080 when it goes from positive or zero to negative (CR0 bit 24);
+ *   and, not a clock but pending the same way: the monitors' own
+ *   condition (hpm_ext_code, hpm.c).
  *
  * tm_update runs at most every 209 cycles (at an instruction fetch), so the
  * word at X'50' is exact to one unit whenever the program can read it.
@@ -60,7 +62,7 @@ uint32_t tm_ext_code(const struct vm *vm)
         return 0x1005;
     if ((cr0 & CR0_ITM) && vm->itimer_pending)
         return 0x0080;
-    return 0;
+    return hpm_ext_code(vm);
 }
 
 void tm_update_irq(struct vm *vm)
@@ -70,8 +72,11 @@ void tm_update_irq(struct vm *vm)
 
 void tm_ext_ack(struct vm *vm)
 {
-    if (tm_ext_code(vm) == 0x0080)
+    uint32_t code = tm_ext_code(vm);
+    if (code == 0x0080)
         vm->itimer_pending = 0;
+    else if (code)
+        hpm_ext_ack(vm, code);
     tm_update_irq(vm);
 }
 

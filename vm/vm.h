@@ -164,6 +164,7 @@ void vm_set_cr(struct vm *vm, unsigned n, uint32_t v);
 #define VM_PSW_EC   (UINT64_C(1) << 51)     /* bit 12 */
 #define VM_PSW_WAIT (UINT64_C(1) << 49)     /* bit 14 */
 #define VM_PSW_PROB (UINT64_C(1) << 48)     /* bit 15 */
+#define VM_PSW_EXT  (UINT64_C(1) << 56)     /* bit 7: the external mask */
 uint64_t vm_get_psw(const struct vm *vm);
 /* Load the PSW as LPSW would, without the program interruption: returns 0,
  * or -1 if it is not a valid EC-mode PSW (it is loaded anyway, and the
@@ -506,7 +507,22 @@ enum {
     VM_GLEAN_INFO(X)
 #undef X
 };
-enum { VM_GLEAN_INSNS = 0x80 };     /* its flags (+4): the interval counts instructions */
+enum {                              /* its flags (+4) */
+    VM_GLEAN_INSNS = 0x80,          /* the interval counts instructions */
+    VM_GLEAN_INTERRUPT = 0x40       /* a full buffer requests external interruption 1407 */
+};
+/* The gleaning interruption ("completion of sampling", seed 001): its
+ * external-interruption code, and its subclass mask in CR0 (bit 23). */
+#define VM_EXT_GLEAN     0x1407u
+#define VM_CR0_GLEAN     0x00000100u
+#define VM_CR0_ITIMER    0x00000080u    /* bit 24: the interval timer's */
+/* The external-interruption codes the machine stores at X'86': code, CR0
+ * bit, what it signals (imp(7), "External"). */
+#define VM_EXT_CODES(X) \
+    X(0x1004, 20, "clock comparator") \
+    X(0x1005, 21, "CPU timer") \
+    X(0x0080, 24, "interval timer") \
+    X(VM_EXT_GLEAN, 23, "gleaning: the buffer is full")
 #define VM_GLEAN_FULL  0x80000000u  /* its status (+28): the buffer filled */
 #define VM_GLEAN_ENDED 0x40000000u  /* ... DGLN ended it */
 /* The gleaned record's length for an info mask (4 for its header). */

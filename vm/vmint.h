@@ -167,6 +167,8 @@ struct hpm {
     unsigned gln_n, gln_left, gln_idx;  /* records per trigger; left in this burst; index */
     uint64_t gln_last;                  /* instructions at the last record */
     int gln_full;                       /* the buffer filled: 1, 2 once DGLN saw it */
+    int gln_int;                        /* its flag X'40': interrupt when full */
+    int gln_pending;                    /* external interruption 1407 pending */
     uintptr_t csm_brp;                  /* vm->brp at the last fetch: a branch since? */
     uint32_t csm_lo, csm_hi;            /* the bounds comparator: the current CSECT */
     uint32_t csm_k;                     /* ... its index (X'FFFF': none) */
@@ -643,6 +645,10 @@ void tm_update(struct vm *vm);              /* bring timers and X'50' up to now 
 /* Event source k's next deadline is cycle d (UINT64_MAX: none): the
  * timer update at or after d raises its bit (events.def). */
 void ev_set(struct vm *vm, enum ev_source k, uint64_t d);
+/* The monitors' pending external condition, if CR0 lets it in: its
+ * code or 0; and its acknowledgement, when code is taken. */
+uint32_t hpm_ext_code(const struct vm *vm);
+void hpm_ext_ack(struct vm *vm, uint32_t code);
 void tm_update_irq(struct vm *vm);          /* recompute vm->irq */
 uint32_t tm_ext_code(const struct vm *vm);
 void tm_ext_ack(struct vm *vm);

@@ -7,7 +7,10 @@
  * full table's lost ticks; gleaning records the instructions of a burst
  * one after the other and ends, with its indication, when the buffer is
  * full; the free-running engine and instruction steps agree; bad control
- * blocks get the architected exceptions.
+ * blocks get the architected exceptions; with the block's flag X'40' the
+ * full buffer requests external interruption 1407, taken at the next
+ * instruction boundary when CR0 bit 23 and the external mask allow it and
+ * pending until then, and not requested without the flag.
  */
 #include <string.h>
 
@@ -22,6 +25,7 @@
 #define PCSTAB  0x6000u
 #define GLN     0x940u          /* the gleaning block */
 #define GLNBUF  0x7000u
+#define GLN_INT_CYCLES 22       /* an external interruption's microcode, in cycles */
 
 static void window(struct prog *p, unsigned i, uint32_t lo, uint32_t hi, uint32_t size,
                    uint32_t vec)
@@ -441,6 +445,90 @@ static void test_bad_blocks(void)
     vm_free(p.vm);
 }
 
+/*
+ * The gleaning interruption.  A program: EGLN of a small buffer, a loop
+ * that fills it, SSM X'01' (the external mask on), SVC 255.  flags: the
+ * block's flags; cr0: CR0; ext: the external mask on from the start.
+ */
+#define GLNSSM  0xA20u          /* SSM's operand */
+static uint32_t glean_int_prog(struct prog *p, unsigned flags, uint32_t cr0, int ext)
+{
+    unsigned info = VM_GLEAN_IA | VM_GLEAN_CYCLES;
+    prog_start(p);
+    glean_block(p, info, 1, flags, 1000, 4 * vm_glean_record_len(info));
+    vm_store_bytes(p->vm, GLNSSM, (const uint8_t[]){ 0x01 }, 1);
+    vm_set_cr(p->vm, 0, cr0);
+    p->psw_extra = ext ? VM_PSW_EXT : 0;
+    I(p, "EGLN", .d2 = GLN);
+    prog_mix_loop(p, 1000);
+    I(p, "SSM", .d2 = GLNSSM);
+    return p->pc;                       /* after SSM */
+}
+
+static void test_glean_interrupt(void)
+{
+    /* The reference: no flag, one instruction at a time; the step after
+       which the buffer is full, the address and the cycles then. */
+    struct prog p;
+    glean_int_prog(&p, 0, VM_CR0_GLEAN, 1);
+    I(&p, "SVC", .i2 = 255);
+    vm_set_psw(p.vm, VM_PSW_EC | VM_PSW_EXT | ORG);
+    uint64_t n_full = 0, cyc_full = 0;
+    uint32_t ia_full = 0;
+    while (vm_step_insn(p.vm) == VM_STEPPED)
+        if (!n_full && stats(&p, VM_HPM_GLEAN).full) {
+            n_full = vm_counters(p.vm)->instructions;
+            cyc_full = vm_counters(p.vm)->cycles;
+            ia_full = (uint32_t)vm_get_psw(p.vm) & VM_ADDR_MASK;
+        }
+    check(n_full > 0);
+    check_uint(vm_last_interrupt(p.vm)->cls, ==, VM_INT_SVC);   /* no flag: never taken */
+    check_uint(word(&p, 0x84), ==, 0);
+    uint64_t svc_at = vm_counters(p.vm)->instructions;
+    vm_free(p.vm);
+
+    /* The flag, enabled: taken right there, code 1407 at X'86', the old
+       PSW at X'18' with the next instruction's address. */
+    glean_int_prog(&p, VM_GLEAN_INTERRUPT, VM_CR0_GLEAN, 1);
+    check_int(run_for(&p, 10000000), ==, VM_NO_EXT_HANDLER);
+    const struct vm_interrupt *in = vm_last_interrupt(p.vm);
+    check_uint(in->cls, ==, VM_INT_EXT);
+    check_uint(in->code, ==, VM_EXT_GLEAN);
+    check_uint(word(&p, 0x84), ==, VM_EXT_GLEAN);
+    check_uint(word(&p, 0x1C) & VM_ADDR_MASK, ==, ia_full);
+    check_uint(word(&p, 0x18) & ~0x3000u, ==, (uint32_t)((VM_PSW_EC | VM_PSW_EXT) >> 32));  /* but the CC */
+    check_uint(vm_counters(p.vm)->instructions, ==, n_full);
+    /* the cycles: the same as the reference's then, plus the external
+       interruption's microcode (the old PSW, the code, the new PSW) */
+    uint64_t taken = vm_counters(p.vm)->cycles - cyc_full;
+    printf("# taken %llu cycles after the full buffer's instruction\n",
+           (unsigned long long)taken);
+    check_uint(taken, ==, GLN_INT_CYCLES);
+    check_uint(word(&p, GLN + 28), ==, VM_GLEAN_FULL);
+    vm_free(p.vm);
+
+    /* Masked by the PSW: pending, taken after the SSM that enables it. */
+    uint32_t after_ssm = glean_int_prog(&p, VM_GLEAN_INTERRUPT, VM_CR0_GLEAN, 0);
+    check_int(run_for(&p, 10000000), ==, VM_NO_EXT_HANDLER);
+    check_uint(vm_last_interrupt(p.vm)->code, ==, VM_EXT_GLEAN);
+    check_uint(word(&p, 0x1C) & VM_ADDR_MASK, ==, after_ssm);
+    check_uint(vm_counters(p.vm)->instructions, ==, svc_at - 1);   /* all but the SVC */
+    vm_free(p.vm);
+
+    /* Masked by CR0 bit 23: pending still, never taken. */
+    glean_int_prog(&p, VM_GLEAN_INTERRUPT, 0, 1);
+    check_int(run_for(&p, 10000000), ==, VM_NO_SVC_HANDLER);
+    check_uint(word(&p, 0x84), ==, 0);
+    check_uint(word(&p, GLN + 28), ==, VM_GLEAN_FULL);
+    vm_free(p.vm);
+
+    /* A flag the machine does not know: EGLN's specification exception. */
+    glean_int_prog(&p, 0x20, VM_CR0_GLEAN, 0);
+    check_int(run_for(&p, 10000000), ==, VM_NO_PGM_HANDLER);
+    check_uint(pgm_code(&p), ==, 6);
+    vm_free(p.vm);
+}
+
 int main(void)
 {
     test_ias();
@@ -448,6 +536,7 @@ int main(void)
     test_pcs();
     test_glean();
     test_glean_insns();
+    test_glean_interrupt();
     test_csm();
     test_bad_blocks();
     return tap_done();

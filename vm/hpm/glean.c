@@ -6,10 +6,16 @@
  * the cycle count, the task, the page-ins -- for n instructions in a
  * row, into a buffer; when it is full gleaning ends.
  *
- *   --glean=INFO[,every=N][,insns][,n=N][,buffer=BYTES]
+ *   --glean=INFO[,every=N][,insns][,n=N][,buffer=BYTES][,interrupt]
+ *
+ * With interrupt the full buffer is signalled ("completion of sampling")
+ * by external interruption 1407: the block's flag X'40', CR0 bit 23 and
+ * the PSW's external mask on (CR0 bit 24, the interval timer's, off, so
+ * that nothing else interrupts the program); a program that set no
+ * external new PSW stops there, and the run reports it.
  *
  * The control block (at X'BC0', EGLN's operand): +0 H info bits, H n,
- * +4 X flags (count instructions), +8 F every, +12 A buffer, +16 F its
+ * +4 X flags (X'80' count instructions, X'40' interrupt), +8 F every, +12 A buffer, +16 F its
  * length, +24 F records written.
  */
 #include "hpm.h"
@@ -54,6 +60,7 @@ static int parse(struct imprun_opts *o, const char *spec, char *err, size_t errs
     o->glean_every = 10000;
     o->glean_n = 1;
     o->glean_insns = 0;
+    o->glean_interrupt = 0;
     o->glean_buffer = 65536;
     char *save = NULL;
     for (char *tok = strtok_r(buf, ",", &save), *first = tok; tok;
@@ -76,6 +83,8 @@ static int parse(struct imprun_opts *o, const char *spec, char *err, size_t errs
             }
         } else if (strcmp(tok, "insns") == 0)
             o->glean_insns = 1;
+        else if (strcmp(tok, "interrupt") == 0)
+            o->glean_interrupt = 1;
         else if (strncmp(tok, "every=", 6) == 0) {
             if (parse_number_in(tok + 6, NUM_DECIMAL, 1, UINT32_MAX, &v) != 0) {
                 snprintf(err, errsize, "every '%s' is not a number", tok + 6);
@@ -95,7 +104,8 @@ static int parse(struct imprun_opts *o, const char *spec, char *err, size_t errs
             }
             o->glean_buffer = (uint32_t)v;
         } else {
-            snprintf(err, errsize, "'%s' is not every=N, insns, n=N or buffer=BYTES", tok);
+            snprintf(err, errsize, "'%s' is not every=N, insns, n=N, buffer=BYTES or interrupt",
+                     tok);
             return -1;
         }
     }
@@ -132,12 +142,18 @@ static int arm(struct run *r, uint32_t floor)
     uint8_t b[VM_GLEAN_BLOCK];
     memset(b, 0, sizeof b);
     hpm_put32(b, o->glean_info << 16 | o->glean_n);
-    b[4] = o->glean_insns ? VM_GLEAN_INSNS : 0;
+    b[4] = (uint8_t)((o->glean_insns ? VM_GLEAN_INSNS : 0) |
+                     (o->glean_interrupt ? VM_GLEAN_INTERRUPT : 0));
     hpm_put32(b + 8, o->glean_every);
     hpm_put32(b + 12, buf);
     hpm_put32(b + 16, o->glean_buffer);
     vm_store_bytes(r->vm, GLEAN_BLOCK_AT, b, VM_GLEAN_BLOCK);
     r->mon.glean_buf = buf;
+    if (o->glean_interrupt) {           /* enabled for 1407 alone */
+        struct vm *vm = r->vm;
+        vm_set_cr(vm, 0, (vm_get_cr(vm, 0) & ~VM_CR0_ITIMER) | VM_CR0_GLEAN);
+        (void)vm_set_psw(vm, vm_get_psw(vm) | VM_PSW_EXT);
+    }
     return 0;
 }
 
@@ -152,9 +168,11 @@ static void summary(FILE *f, struct run *r)
     vm_hpm_stats(vm, VM_HPM_GLEAN, &s);
     info_list(o->glean_info, list, sizeof list, "+");
     fprintf(f, "glean: %s every %" PRIu32 " %s, %u per trigger: %" PRIu32 " records of %u "
-            "bytes%s\n", list, o->glean_every, o->glean_insns ? "instructions" : "cycles",
+            "bytes%s%s\n", list, o->glean_every, o->glean_insns ? "instructions" : "cycles",
             o->glean_n, hpm_get32(vm, GLEAN_BLOCK_AT + 24), vm_glean_record_len(o->glean_info),
-            s.full ? ", the buffer filled (gleaning ended)" : "");
+            s.full ? ", the buffer filled (gleaning ended)" : "",
+            o->glean_interrupt ? (s.full ? ", external interruption 1407 requested"
+                                  : ", interrupt when full") : "");
     hpm_cost(f, "glean", vm, VM_HPM_GLEAN);
 }
 
@@ -292,8 +310,10 @@ static void view(struct hpm_view *v, struct run *r)
     char list[80], bar[128];
     info_list(info, list, sizeof list, "+");
     uint64_t used = (uint64_t)nrec * len;
-    hpm_view_put(v, 0, "%s every %" PRIu32 " %s, %u per trigger%s", list, every,
+    int intr = (hpm_get32(vm, blk + 4) >> 24 & VM_GLEAN_INTERRUPT) != 0;
+    hpm_view_put(v, 0, "%s every %" PRIu32 " %s, %u per trigger%s%s", list, every,
                  insns ? "instructions" : "cycles", w0 & 0xFFFF,
+                 intr ? ", interrupt (1407) when full" : "",
                  status & VM_GLEAN_FULL ? ": the buffer filled, gleaning ended"
                  : status & VM_GLEAN_ENDED ? ": ended (DGLN)" : s.on ? "" : " (off)");
     hpm_view_put(v, 0, "%" PRIu32 " records of %u bytes: %" PRIu64 " of %" PRIu32 " bytes",
@@ -314,7 +334,7 @@ static void view(struct hpm_view *v, struct run *r)
 }
 
 static const struct hpm_setting settings[] = {
-    { "glean", "INFO[,every=N][,insns][,n=N][,buffer=BYTES]", 0,
+    { "glean", "INFO[,every=N][,insns][,n=N][,buffer=BYTES][,interrupt]", 0,
       "gleaning ia+psw+gr+op+cycles+task+pageins+cr+timer+key+uaddr or all",
       parse, said },
     { NULL, NULL, 0, NULL, NULL, NULL },

@@ -111,6 +111,7 @@ struct imprun_opts {
     uint32_t pcs_rate, pcs_slots;   /* --pcs[=RATE] (0: off), --pcs-slots */
     unsigned glean_info, glean_n;   /* --glean: info 0: off */
     int glean_insns;
+    int glean_interrupt;            /* ... ,interrupt: 1407 when the buffer fills */
     uint32_t glean_every, glean_buffer;
     uint32_t csm_records;           /* --csm[=RECORDS]: the CSECT monitor's buffer; 0: off */
     enum imprun_csm_method csm_method;  /* ... by microcode, or PER or CSM with an ISR */

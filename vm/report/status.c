@@ -242,6 +242,15 @@ static int svc_dispatch(const struct vm *vm)
     return b[0] == 0x83 && (b[2] >> 4) == 0 && ((b[2] & 15u) << 8 | b[3]) == SVC_SVCDISP;
 }
 
+/* What an external-interruption code signals, or NULL. */
+static const char *ext_name(unsigned code)
+{
+#define X(c, bit, what) if (code == (c)) return what;
+    VM_EXT_CODES(X)
+#undef X
+    return NULL;
+}
+
 void rep_status_collect(struct rep_status *s, const struct vm *vm, const struct symtab *t,
                         enum vm_status st, uint32_t rc)
 {
@@ -343,7 +352,9 @@ void rep_status_print(FILE *out, const char *prog, const struct rep_status *s, i
         print_psw_fields(out, s->in.old_psw);
         break;
     case VM_NO_EXT_HANDLER:
-        fprintf(out, "%s: external interruption %04X with no handler\n  old ", prog, s->in.code);
+        fprintf(out, "%s: external interruption %04X%s%s%s with no handler\n  old ", prog,
+                s->in.code, ext_name(s->in.code) ? " (" : "",
+                ext_name(s->in.code) ? ext_name(s->in.code) : "", ext_name(s->in.code) ? ")" : "");
         print_psw_fields(out, s->in.old_psw);
         break;
     default:
