@@ -265,6 +265,19 @@ static void options_section(struct gen *g, FILE *out)
     }
 }
 
+/* Everything read_template kept. */
+static void gen_free(struct gen *g)
+{
+    for (size_t i = 0; i < g->ntexts; i++) {
+        free(g->texts[i].key);
+        free(g->texts[i].body);
+    }
+    free(g->texts);
+    for (size_t i = 0; i < g->nlines; i++)
+        free(g->lines[i]);
+    free(g->lines);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -281,6 +294,7 @@ int main(int argc, char **argv)
     fclose(in);
     if (rd) {
         perror(argv[1]);
+        gen_free(&g);
         return 1;
     }
     int placed = 0;
@@ -300,6 +314,7 @@ int main(int argc, char **argv)
                     g.texts[i].line, g.texts[i].key);
             g.errors++;
         }
+    gen_free(&g);
     if (fflush(stdout) != 0 || ferror(stdout))
         return 1;
     return g.errors ? 1 : 0;

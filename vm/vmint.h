@@ -250,7 +250,8 @@ struct per {
 
 enum { SRCK_PTR, SRCK_CONST, SRCK_CALC };
 enum { DSTK_NONE, DSTK_PTR, DSTK_CALC };
-enum { NSRC = 64, NDST = 64 };
+enum { NSRC = 1 << MC_WIDTH_A, NDST = 1 << MC_WIDTH_D };  /* every code a field can hold */
+_Static_assert(MC_WIDTH_A == MC_WIDTH_B, "the A and B buses choose from the same sources");
 #define SF_BADMC 31     /* internal: the sentinel word after the last one */
 
 /*
