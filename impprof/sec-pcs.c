@@ -182,7 +182,8 @@ static void build_pcs_types(struct prof_report *r, const struct profile *p,
         exact_n += p->exact[i].count;
         exact_c += p->exact[i].cycles;
     }
-    qsort(v, n, sizeof *v, by_sampled);
+    if (n > 1)
+        qsort(v, n, sizeof *v, by_sampled);
     struct table *t = pr_new_table(r, "pcs-types");
     if (!t)
         goto oom;
@@ -322,7 +323,8 @@ static void build_pcs_tasks(struct prof_report *r, const struct profile *p,
         struct optype *v = task_types(r, p, id, &n, &known, &notext);
         if (r->oom)
             return;
-        qsort(v, n, sizeof *v, by_sampled);
+        if (n > 1)
+            qsort(v, n, sizeof *v, by_sampled);
         for (size_t i = 0; i < n && (!o->top || i < o->top); i++) {
             size_t row = tab_row(t);
             char code[8];
