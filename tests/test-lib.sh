@@ -36,8 +36,26 @@ test_skipped=0
 
 say() { printf '# %s\n' "$*"; }
 
+# With IMP_TEST_CPU set, each test is followed by a comment line with the
+# CPU seconds (user + system) its commands took, to find the costly ones:
+#   IMP_TEST_CPU=1 sh tests/t4700-paging.sh | grep '^# cpu'
+test_cpu_mark() {
+    test -n "$IMP_TEST_CPU" || return 0
+    times >"$TRASH/.times"
+    test_cpu_now=$(awk 'NR == 2 { gsub(/[ms]/, " "); print $1 * 60 + $2 + $3 * 60 + $4 }' \
+        "$TRASH/.times")
+}
+test_cpu_say() {
+    test -n "$IMP_TEST_CPU" || return 0
+    test_cpu_was=$test_cpu_now
+    test_cpu_mark
+    awk -v a="$test_cpu_was" -v b="$test_cpu_now" -v n="$test_count" \
+        'BEGIN { printf "# cpu %6.2f s  test %d\n", b - a, n }'
+}
+
 test_expect_success() {
     test_count=$((test_count + 1))
+    test_cpu_mark
     if (eval "$2") >"$TRASH/.out" 2>&1; then
         printf 'ok %d - %s\n' "$test_count" "$1"
     else
@@ -45,6 +63,7 @@ test_expect_success() {
         sed -e 's/^/#   /' "$TRASH/.out"
         test_failures=$((test_failures + 1))
     fi
+    test_cpu_say
 }
 
 test_expect_failure_status() {
