@@ -119,6 +119,20 @@ test_timeout() {
     return $st
 }
 
+# oracle_tool NAME SOURCE...: ./NAME, a generator of tests/oracle: a copy
+# of the one the build made when make check names its folder
+# ($IMP_ORACLE_BIN), else compiled here from SOURCE... (with lib/isa.c).
+oracle_tool() {
+    ot_name=$1
+    shift
+    if test -n "$IMP_ORACLE_BIN" && test -x "$IMP_ORACLE_BIN/$ot_name"; then
+        cp "$IMP_ORACLE_BIN/$ot_name" "./$ot_name"
+    else
+        ${CC:-cc} -std=c11 -D_POSIX_C_SOURCE=200809L -I"$IMP_TOP/lib" -o "$ot_name" \
+            "$@" "$IMP_TOP/lib/isa.c"
+    fi
+}
+
 # test_have CMD: true if CMD is available (for tests needing an external oracle).
 test_have() { command -v "$1" >/dev/null 2>&1; }
 
