@@ -133,6 +133,25 @@ oracle_tool() {
     fi
 }
 
+# test_backoff: sleep before the next poll of a wait, longer each time
+# (0.01 s, 0.02, 0.05, 0.1, then 0.2 s); false once the wait has slept
+# about two minutes.  test_backoff_start begins a wait.  A wait polls
+# often at first, so it ends soon after what it waits for happens, and
+# seldom later, so it takes little CPU time from a loaded machine; the
+# limit only guards against a hang.
+test_backoff_start() { tb_n=0; }
+test_backoff() {
+    tb_n=$((${tb_n:-0} + 1))
+    case $tb_n in
+    1) sleep 0.01 ;;
+    2) sleep 0.02 ;;
+    3) sleep 0.05 ;;
+    4) sleep 0.1 ;;
+    *) [ "$tb_n" -le 604 ] || return 1
+       sleep 0.2 ;;
+    esac
+}
+
 # test_have CMD: true if CMD is available (for tests needing an external oracle).
 test_have() { command -v "$1" >/dev/null 2>&1; }
 
