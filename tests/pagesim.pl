@@ -38,9 +38,9 @@ for my $a (@ARGV) {
 }
 usage() unless $batch ? !$policy && !defined $file : $policy && defined $file && $frames > 0;
 
-# The references of a file: [task, page, is_write, next], where next is
-# the index of the next reference to the same page of the same task
-# (infinity if none).
+# The references of a file: [task, page, is_write, next, key], where next
+# is the index of the next reference to the same page of the same task
+# (infinity if none) and key the page's key "task:page".
 my %strings;
 sub read_refs {
     my ($file) = @_;
@@ -63,7 +63,7 @@ sub read_refs {
     close $fh;
     my %after;
     for (my $j = $#refs; $j >= 0; $j--) {
-        my $k = "$refs[$j][0]:$refs[$j][1]";
+        my $k = $refs[$j][4] = "$refs[$j][0]:$refs[$j][1]";
         $refs[$j][3] = $after{$k} // 9**9**9;
         $after{$k} = $j;
     }
@@ -73,9 +73,7 @@ sub read_refs {
 # One run: "pageins=N pageouts=M".
 sub simulate {
     my ($policy, $frames, $local, $file) = @_;
-    my @refs = @{ read_refs($file) };
-    # The page keys "task:page".
-    my @key = map { "$_->[0]:$_->[1]" } @refs;
+    my $refs = read_refs($file);
 
     # Scopes: 0 for global, else the task.  Each has a quota, the list of its
     # frames in the order acquired, and a CLOCK hand (a position in that list).
@@ -100,7 +98,7 @@ sub simulate {
 
     # The next reference to the page in frame f after time now, or
     # infinity: the next of its last reference (none came in between).
-    my $next_use = sub { $refs[$flast[$_[0]]][3] };
+    my $next_use = sub { $refs->[$flast[$_[0]]][3] };
 
     my $choose_victim = sub {
         my ($scope, $now) = @_;
@@ -127,9 +125,8 @@ sub simulate {
         return $best;
     };
 
-    for my $now (0 .. $#refs) {
-        my ($t, $p, $w) = @{ $refs[$now] };
-        my $k = $key[$now];
+    for my $now (0 .. $#$refs) {
+        my ($t, $p, $w, undef, $k) = @{ $refs->[$now] };
         my $scope = $local ? $t : 0;
         fail("task $t above --local=$local") unless exists $quota{$scope};
         my $f = $resident{$k};
