@@ -39,8 +39,8 @@ CHECK_SCRIPTS := $(filter-out $(SLOW_ONLY),$(sort $(wildcard tests/t[0-9]*.sh)))
 # there is no earlier run's $(B)/tests/check-times to order by, so that
 # the two jobs end together.
 CHECK_FIRST   := tests/t7000-impgrade.sh tests/t5020-exercises-monitors.sh \
-                 tests/t4750-reorder.sh tests/t4700-paging.sh tests/t4900-impprof.sh \
-                 tests/t9200-fuzz-inputs.sh tests/t1165-impas-macro-limits.sh \
-                 tests/t4840-csm-methods.sh tests/t4830-monitor-examples.sh \
-                 tests/t4730-paging-examples.sh tests/t9110-per-random.sh \
-                 tests/t9100-random.sh
+                 tests/t4835-monitor-seeds.sh tests/t4750-reorder.sh \
+                 tests/t4700-paging.sh tests/t9200-fuzz-inputs.sh \
+                 tests/t4755-reorder-data.sh tests/t1165-impas-macro-limits.sh \
+                 tests/t4840-csm-methods.sh tests/t4730-paging-examples.sh \
+                 tests/t4900-impprof.sh tests/t4875-monitor-cost.sh
