@@ -29,6 +29,10 @@ export ASAN_OPTIONS LSAN_OPTIONS UBSAN_OPTIONS SANITIZER_STATUS
 
 TRASH=$(mktemp -d "${TMPDIR:-/tmp}/imp-test.XXXXXX")
 cd "$TRASH" || exit 1
+# impmon's readline history goes to the scratch directory, not to the
+# user's ~/.impmon_history, which suites run side by side would share.
+IMPMON_HISTORY=$TRASH/.impmon_history
+export IMPMON_HISTORY
 
 test_count=0
 test_failures=0
