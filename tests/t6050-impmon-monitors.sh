@@ -110,6 +110,36 @@ test_expect_success 'view per: the storage alteration that ended the run' '
     test_grep "^storage alteration  *1$" out
 '
 
+# At a breakpoint the instruction before it is whole (its cycles are
+# in): IIFM's view counts it, as the exact counts and `counters' do.
+test_expect_success 'view iifm at a breakpoint: every instruction so far, as the exact counts' '
+    printf "monitor iifm all\nbreak ADDUP\nrun\nview iifm\ncounters\ncontinue\nview iifm\ncounters\n" |
+        impmon --batch loop.s >out 2>err &&
+    test ! -s err &&
+    grep "^counters " out | awk "{ print \$2, \$3 }" >got &&
+    grep "^exact " out | awk "{ print \$2, \$3 }" >want &&
+    test "$(wc -l <got)" = 2 && test_cmp want got &&
+    grep "^instructions " out | awk "{ print \$2 }" >insns &&
+    awk "{ print \$1 }" got | test_cmp insns - &&
+    test "$(head -1 insns)" -gt 0 &&
+    printf "monitor iifm AR\nbreak ADDUP\nrun\ncontinue\ncontinue\nview iifm\nstep\nview iifm\n" |
+        impmon --batch loop.s >out 2>err &&
+    test ! -s err &&
+    grep "^counters " out | awk "{ print \$2 }" >got &&
+    printf "2\n3\n" >want && test_cmp want got &&
+    grep "^exact " out | awk "{ print \$2, \$3 }" >want &&
+    grep "^counters " out | awk "{ print \$2, \$3 }" >got && test_cmp want got
+'
+
+test_expect_success 'view per: the firmware checks are PER.s row of the stats' '
+    printf "monitor per sa,range=4:8\nrun\nview per\ncounters\n" | impmon --batch loop.s >out 2>err &&
+    c=$(sed -n "s/^firmware checks: \([1-9][0-9]*\) cycles in \([1-9][0-9]*\) instructions.*/\1 \2/p" out) &&
+    test -n "$c" &&
+    test_grep "^  per  *${c% *} cycles, 0 microwords in ${c#* } entries$" out &&
+    imprun -q --stats --per=sa,range=4:8 loop.s >/dev/null 2>ref &&
+    test_grep "^per  *${c#* }  *${c% *}  *0 " ref
+'
+
 if ! test_have tmux; then
     test_skip 'impmon monitors on tmux' 'tmux is not installed (tools/install-deps.sh)'
     test_done
