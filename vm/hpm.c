@@ -867,7 +867,7 @@ void vm_hpm_stats(const struct vm *vm, enum vm_hpm w, struct vm_hpm_stats *out)
             : w == VM_HPM_PER  ? vm->per.en != 0 && !m->isr_to
                                : (m->on & bit[w]) != 0;
     out->full = (w == VM_HPM_GLEAN && m->gln_full != 0) || (w == VM_HPM_CSM && m->csm_full != 0);
-    out->events = w == VM_HPM_PER ? vm->per.interrupts : m->events[w];
+    out->events = m->events[w];         /* (PER takes none: vm_per_stats) */
     out->entries = m->entries[w];
     out->cycles = m->cycles[w];
     out->microwords = m->words[w];

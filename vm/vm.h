@@ -530,8 +530,8 @@ unsigned vm_glean_record_len(unsigned info);
 
 /* The monitors with cost counters.  VM_HPM_PER holds the firmware's PER
  * checks (imp(7), "What PER costs") while PER is not a monitor's (see
- * vm_hpm_per_monitor): its entries are the instructions checked, its
- * events the PER interruptions, its microwords none. */
+ * vm_hpm_per_monitor): its entries are the instructions checked; no
+ * events (its interruptions are vm_per_stats'), no microwords. */
 enum vm_hpm { VM_HPM_IAS, VM_HPM_PCS, VM_HPM_GLEAN, VM_HPM_CSM, VM_HPM_IIFM, VM_HPM_PER,
               VM_HPM_COUNT };
 const char *vm_hpm_name(enum vm_hpm m);      /* "ias", "pcs", "glean", "csm", "iifm", "per" */
