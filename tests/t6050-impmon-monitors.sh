@@ -74,6 +74,26 @@ test_expect_success 'view pcs: the hottest addresses and CSECTs are impprof'"'"'
     test_grep "^[0-9]* ticks (20000 a second), [0-9]* pairs in 1024 slots, 0 lost$" out
 '
 
+# The view keeps the table as last drawn and looks again only at the
+# slots that changed: drawn at every stop, its last drawing is the one
+# a session that draws it once there makes.
+test_expect_success 'view pcs drawn again and again: the same as drawn once' '
+    { printf "monitor pcs-slots 4096\nmonitor pcs 160000\nbreak PLOOP\nrun\n" &&
+      for i in 1 2 3 4 5 6 7 8 9 10 11 12; do printf "continue\nview pcs\n"; done; } >often.cmd &&
+    { printf "monitor pcs-slots 4096\nmonitor pcs 160000\nbreak PLOOP\nrun\n" &&
+      for i in 1 2 3 4 5 6 7 8 9 10 11 12; do printf "continue\n"; done && printf "view pcs\n"; } >once.cmd &&
+    impmon --batch sieve.s <often.cmd >often.out 2>err && test ! -s err &&
+    impmon --batch sieve.s <once.cmd >once.out 2>err && test ! -s err &&
+    test "$(grep -c "^hottest addresses" often.out)" = 12 &&
+    sed -n "/^pcs: program-counter sampling/,\$p" once.out >want &&
+    awk "/^pcs: program-counter sampling/ { n++; buf = \"\" } n == 12 { buf = buf \$0 \"\\n\" }
+         END { printf \"%s\", buf }" often.out >got &&
+    test "$(grep -c "" want)" -gt 5 &&
+    test_cmp want got &&
+    awk "/^hottest addresses/ { n++ } END { exit n != 12 }" often.out &&
+    test "$(grep "^[0-9]* ticks" often.out | uniq | wc -l)" -gt 6
+'
+
 test_expect_success 'view glean: a program that gleans by itself, its records as it prints them' '
     printf "run\nview\n" | impmon --batch glean.s >out 2>err &&
     test ! -s err &&
