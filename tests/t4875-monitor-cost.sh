@@ -198,6 +198,18 @@ test_expect_success '--per: the run.s PER section in impprof, and a bad one refu
     test_grep "^bad.prof:[0-9]*: error: per: cycles=1 but the check records sum to [0-9]*" berr
 '
 
+test_expect_success 'a program that arms PER itself: the checks are PER.s row, the profile.s too' '
+    X=$EX/exercises/11-per &&
+    imprun -q --supervisor --stats --profile=run.prof "$X/solution/percount.s" "$X/support/work.s" \
+        >/dev/null 2>err &&
+    row=$(sed -n "s/^per  *\([1-9][0-9]*\)  *\([1-9][0-9]*\)  *0  .*/\1 \2/p" err) &&
+    test -n "$row" &&
+    test_grep "^monitor per entries=${row% *} cycles=${row#* } microwords=0$" run.prof &&
+    ! test_grep "^per cr9=" run.prof &&
+    impprof run.prof >rep &&
+    test_grep "^program  *-  *$(stat "program cycles" err) " rep
+'
+
 test_expect_success '--iifm=all,table: the table of every opcode is the exact table' '
     imprun -q --stats --iifm=all,table "$EX/sort.s" >/dev/null 2>err &&
     test_grep "^iifm: the frequency table of every opcode counted" err &&
