@@ -284,6 +284,22 @@ test_expect_success 'a live run: the IIFM pane counts while the program runs' '
     test_grep "every opcode: counting" screen.txt
 '
 
+test_expect_success 'the counters pane: PER.s row, the batch counters.s' '
+    start loop.s &&
+    wait_for "loaded loop.s" &&
+    type_line "monitor per sa,range=4:8" && wait_for "per: CR9" &&
+    type_line "run" &&
+    wait_for "program ended" &&
+    $T send-keys -t mon F1 &&
+    wait_for " per  *[1-9][0-9]*  *uw 0 in [1-9]" &&
+    printf "monitor per sa,range=4:8\nrun\ncounters\n" | impmon --batch loop.s >out &&
+    set -- $(sed -n "s/^  per  *\([0-9]*\) cycles, 0 microwords in \([0-9]*\) entries$/\1 \2/p" out) &&
+    test -n "$2" &&
+    grep -q " per  *$1  *uw 0 in $2" screen.txt &&
+    p=$(sed -n "s/^program  *\([0-9]*\) cycles$/\1/p" out) &&
+    grep -q "prog  *$p  *mon $1" screen.txt
+'
+
 test_expect_success 'a program that arms gleaning itself gets its pane' '
     start glean.s &&
     wait_for "loaded glean.s" &&
