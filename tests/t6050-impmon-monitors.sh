@@ -76,7 +76,7 @@ test_expect_success 'view pcs: the hottest addresses and CSECTs are impprof'"'"'
 
 # The view keeps the table as last drawn and looks again only at the
 # slots that changed: drawn at every stop, its last drawing is the one
-# a session that draws it once there makes.
+# an impmon run that draws it once there makes.
 test_expect_success 'view pcs drawn again and again: the same as drawn once' '
     { printf "monitor pcs-slots 4096\nmonitor pcs 160000\nbreak PLOOP\nrun\n" &&
       for i in 1 2 3 4 5 6 7 8 9 10 11 12; do printf "continue\nview pcs\n"; done; } >often.cmd &&
