@@ -151,6 +151,13 @@ test_expect_success 'view iifm at a breakpoint: every instruction so far, as the
     grep "^counters " out | awk "{ print \$2, \$3 }" >got && test_cmp want got
 '
 
+test_expect_success 'info: each monitor on named once' '
+    printf "monitor iifm all\nbreak ADDUP\nrun\ninfo\n" | impmon --batch loop.s >out 2>err &&
+    test_grep "^monitors: iifm$" out &&
+    printf "monitor per sa,range=4:8\nbreak ADDUP\nrun\ninfo\n" | impmon --batch loop.s >out 2>err &&
+    test_grep "^monitors: per$" out
+'
+
 test_expect_success 'view per: the firmware checks are PER.s row of the stats' '
     printf "monitor per sa,range=4:8\nrun\nview per\ncounters\n" | impmon --batch loop.s >out 2>err &&
     c=$(sed -n "s/^firmware checks: \([1-9][0-9]*\) cycles in \([1-9][0-9]*\) instructions.*/\1 \2/p" out) &&
