@@ -79,6 +79,7 @@ export LC_ALL
 # several lines of KEY, the last.
 grade_conf() {
     [ -f "$EXERCISE/exercise.conf" ] || return 0
+    # shellcheck disable=SC2016  # sed's $ (the last line), not the shell's
     sed -n -e "/^[[:space:]]*$1[[:space:]]*=/{s/^[[:space:]]*$1[[:space:]]*=[[:space:]]*//;h;}" \
         -e '${x;/./p;}' "$EXERCISE/exercise.conf"
 }
