@@ -111,15 +111,17 @@ sub simulate {
                 return $f;
             }
         }
+        # (load and last-use times are never equal: one reference a time)
         my $best;
-        for my $f (sort { $a <=> $b } @$mine) {
+        for my $f (@$mine) {
             if (!defined $best) { $best = $f; next; }
             if ($policy eq 'fifo') {
                 $best = $f if $floaded[$f] < $floaded[$best];
             } elsif ($policy eq 'lru') {
                 $best = $f if $flast[$f] < $flast[$best];
             } else {    # opt: farthest next use; on a tie the lower frame stays
-                $best = $f if $next_use->($f) > $next_use->($best);
+                my ($nf, $nb) = ($next_use->($f), $next_use->($best));
+                $best = $f if $nf > $nb || ($nf == $nb && $f < $best);
             }
         }
         return $best;
