@@ -615,8 +615,8 @@ void pw_set(struct vm *vm, unsigned bits, int on)
  * `break': a case may hold a loop of its own (OP_RNLD, OP_RNST), where
  * those would bind to that loop, and a macro's do-while(0) is one too.
  */
+#define DISPATCH() goto dispatch
 #ifdef FP_LABELS
-#define DISPATCH() goto *u->h
 #define CASE(code, label) label
 #define CCASE(code, label)                                                            \
     label##_c:                                                                        \
@@ -636,7 +636,6 @@ void pw_set(struct vm *vm, unsigned bits, int on)
         goto *u->h;                                                                   \
     } while (0)
 #else
-#define DISPATCH() goto dispatch
 #define CASE(code, label) case code
 #define CCASE(code, label)                                                            \
     case code:                                                                        \
@@ -715,11 +714,11 @@ enum vm_status fp_run(struct vm *vm)
 #endif
     SYNC_IN();
     for (;;) {
+    dispatch:
 #ifdef FP_LABELS
         goto *u->h;
         {
 #else
-    dispatch:
         switch (u->op) {
 #endif
         CASE(OP_FETCH, l_fetch):
