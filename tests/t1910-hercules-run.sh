@@ -41,6 +41,43 @@ test_expect_success 'a GNU-as image runs to its disabled wait' '
     test_cmp want got
 '
 
+# A logger thread that starts late, as on a busy machine: the first read
+# of a pipe in each process (in Hercules, the logger's of its log pipe)
+# waits half a second.  Hercules' own automatic operator then never saw a
+# message, and the run hung at its disabled wait until the limit.
+cat >slowlog.c <<'SRC'
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+ssize_t read(int fd, void *buf, size_t n)
+{
+    static ssize_t (*next)(int, void *, size_t);
+    static int done;
+    struct stat st;
+    if (!next)
+        next = (ssize_t (*)(int, void *, size_t))dlsym(RTLD_NEXT, "read");
+    if (!done && fstat(fd, &st) == 0 && S_ISFIFO(st.st_mode)) {
+        struct timespec t = { 0, 500000000 };
+        done = 1;
+        nanosleep(&t, NULL);
+    }
+    return next(fd, buf, n);
+}
+SRC
+if test_have cc && cc -shared -fPIC -o slowlog.so slowlog.c -ldl 2>/dev/null; then
+    test_expect_success 'the run ends at the wait when the log comes late' '
+        image add &&
+        LD_PRELOAD=$PWD/slowlog.so "$RUN" add.bin 300 307 out3.bin >psw &&
+        echo "PSW=000A0000 00000ABC" >expect &&
+        test_cmp expect psw &&
+        cmp out.bin out3.bin
+    '
+else
+    test_skip 'a late logger' 'no cc for the LD_PRELOAD library'
+fi
+
 cat >loop.s <<'SRC'
         .text
         .long 0x00080000, 0x200

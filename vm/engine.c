@@ -14,15 +14,6 @@
 
 #include <string.h>
 
-/* The plain-switch build of the fast path (FP_NO_LABELS) leaves PER and
- * the CSECT monitor's ISR methods to the reference engine: its PER runs
- * disagree with Hercules, not yet understood (the labels build agrees). */
-#ifdef FP_NO_LABELS
-#define PLAIN_PER(vm) ((vm)->per.en || (vm)->hpm.isr)
-#else
-#define PLAIN_PER(vm) 0
-#endif
-
 /* How the engine reads a source: fields.def's kind. */
 static uint8_t src_kind(unsigned sel)
 {
@@ -481,8 +472,7 @@ static enum vm_status run_observed(struct vm *vm, int mode)
         }
         if (mode == RUN_MICRO)
             return VM_MICROSTEPPED;
-        if (mode == RUN_FREE && vm->fp_refetch && !vm->per.gra && !vm->trace.micro &&
-            !PLAIN_PER(vm))
+        if (mode == RUN_FREE && vm->fp_refetch && !vm->per.gra && !vm->trace.micro)
             return STOP_REFETCH;        /* GR alteration is off: the fast path again */
     }
 }
@@ -495,7 +485,7 @@ enum vm_status eng_run(struct vm *vm, int mode)
      * reference engine is its comparator). */
     do {
         vm->fp_refetch = 0;
-        if (mode == RUN_FREE && !vm->trace.micro && !vm->per.gra && !PLAIN_PER(vm))
+        if (mode == RUN_FREE && !vm->trace.micro && !vm->per.gra)
             s = fp_run(vm);
         else
             s = run_observed(vm, mode);

@@ -594,7 +594,7 @@ void pw_set(struct vm *vm, unsigned bits, int on)
         if (!u)                                                                       \
             goto out;                                                                 \
         SYNC_IN();                                                                    \
-        continue;                                                                     \
+        DISPATCH();                                                                   \
     }
 /* A microword's counts (a control-store word's case tests the runaway
  * bound first: CCASE). */
@@ -610,8 +610,12 @@ void pw_set(struct vm *vm, unsigned bits, int on)
  * the fetch vector is reached through its own handler.  Elsewhere a plain
  * switch on u->op; there GO goes straight to the fetch when it is the
  * fetch vector (a case of its own would cost a dispatch per instruction).
- * CASE(code, label) names a case in both forms.
+ * CASE(code, label) names a case in both forms.  DISPATCH() runs u's case;
+ * in the switch it jumps to the switch by name, never by `continue' or
+ * `break': a case may hold a loop of its own (OP_RNLD, OP_RNST), where
+ * those would bind to that loop, and a macro's do-while(0) is one too.
  */
+#define DISPATCH() goto dispatch
 #ifdef FP_LABELS
 #define CASE(code, label) label
 #define CCASE(code, label)                                                            \
@@ -641,14 +645,16 @@ void pw_set(struct vm *vm, unsigned bits, int on)
         goto label;                                                                   \
     label
 #define GO_ENTRY(x)                                                                   \
-    u = (x);                                                                          \
-    continue
+    do {                                                                              \
+        u = (x);                                                                      \
+        goto dispatch;                                                                \
+    } while (0)
 #define GO(x)                                                                         \
-    {                                                                                 \
+    do {                                                                              \
         if ((u = (x)) == fetchu)                                                      \
             goto fetch;                                                               \
-        continue;                                                                     \
-    }
+        goto dispatch;                                                                \
+    } while (0)
 #endif
 
 /* To u->nt if c, else to u->nf: a branch, not a select, so that the next
@@ -708,6 +714,7 @@ enum vm_status fp_run(struct vm *vm)
 #endif
     SYNC_IN();
     for (;;) {
+    dispatch:
 #ifdef FP_LABELS
         goto *u->h;
         {

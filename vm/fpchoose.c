@@ -228,17 +228,6 @@ static int plain_sequence(struct vm *vm, struct uop *u)
     return 1;
 }
 
-/* The cases for LM's and STM's register loops, the access probe and the
- * link word run with labels as values only: the plain-switch form
- * (FP_NO_LABELS) takes the reference path for them (its PER runs crashed
- * with them, not yet understood). */
-#if defined(__GNUC__) && !defined(FP_NO_LABELS)
-#define FP_WIDE_CASES 1
-#else
-#define FP_WIDE_CASES 0
-#endif
-
-#if FP_WIDE_CASES
 /* A word that loops on itself over the registers RN .. R2 moving a
  * fullword a pass (LM's: MDR <- M4[MAR], GR[RN] <- MDR; STM's: M4[MAR] <-
  * GR[RN]), MAR += 4 and RN += 1 after each, until RN passes R2: the case
@@ -253,8 +242,6 @@ static int rn_loop(const struct uop *u)
            u->akind != SRCK_CALC && u->bkind != SRCK_CALC && u->dkind != DSTK_CALC;
 }
 
-#endif
-
 static unsigned choose(struct vm *vm, struct uop *u)
 {
     if (u->sf == MC_SF_IFETCH && u->seq == MC_SEQ_DISPATCH && !u->alu && !u->d && !u->mem &&
@@ -263,24 +250,18 @@ static unsigned choose(struct vm *vm, struct uop *u)
     if (u->sf || !plain_sequence(vm, u))
         return OP_GENERIC;
     unsigned access = mc_mem_prop[u->mem].access;
-#if FP_WIDE_CASES
     if (u->alu && u->a == MC_SRC_LINK && u->bkind != SRCK_CALC && !u->mem && !u->ag &&
         !u->rnc && !u->ctr && u->dkind != DSTK_CALC)
         return OP_LINK;
-#endif
     if (u->alu && (u->akind == SRCK_CALC || u->bkind == SRCK_CALC))
         return OP_GENERIC;
-#if FP_WIDE_CASES
     if (access == MC_ACC_PROBE && mc_ag_phase[u->ag] != MC_PH_POST && !u->rnc && !u->ctr &&
         (u->dkind != DSTK_CALC || u->d == MC_DST_RN))
         return OP_PROBE;
-#endif
     if (mc_mem_monitor(u->mem))         /* the monitors' own references: the reference */
         return OP_GENERIC;
-#if FP_WIDE_CASES
     if (rn_loop(u))
         return u->mem == MC_MEM_RD4 ? OP_RNLD : OP_RNST;
-#endif
     if (u->rnc || u->ctr || mc_ag_phase[u->ag] == MC_PH_POST || access == MC_ACC_RMW)
         return u->dkind != DSTK_CALC && access != MC_ACC_PROBE ? OP_MEMX : OP_GENERIC;
     if (u->dkind == DSTK_CALC)

@@ -8,10 +8,23 @@
 # restart interruption, so the doubleword at 0 is the first PSW (for
 # example X'00080000 00000200': EC mode, all interruptions disabled).
 # The program must end by loading a disabled-wait PSW (wait bit on, all
-# masks off, e.g. X'000A0000 00000000').  Hercules announces the wait
-# (HHCCP011I); a Hercules Automatic Operator rule then stops the CPU, runs
-# `savecore OUT START END` (hex, inclusive) and quits, so a run costs about
-# Hercules' start-up time (a few hundredths of a second).
+# masks off, e.g. X'000A0000 00000000').  Hercules runs in its external-GUI
+# mode (the EXTERNALGUI argument): it takes panel commands on standard input
+# (a FIFO here) and writes its log on standard output, which this script
+# reads line by line and answers: `loadcore' (again while the CPU is not
+# yet stopped after its start, HHCPN111E) and `restart' first; when the
+# log announces the wait (HHCCP011I) and its PSW, `stop' and `savecore OUT
+# START END' (hex, inclusive; again after HHCPN102E, a CPU not yet
+# stopped); when the save is done (HHCPN170I), `quit'.  Every step waits
+# for the message of the one before, not for time, so a run costs about
+# Hercules' start-up time (a few hundredths of a second) however busy the
+# machine.
+#
+# (Hercules' own automatic operator, HAO, is not used: on a busy machine
+# its thread can make its first read of the log before the logger thread
+# has stored any of it, get the whole empty buffer, and never match a
+# message again -- the run then hangs at its disabled wait until the
+# limit.  t1910 starts the logger late on purpose to check this.)
 #
 # On success OUT holds END-START+1 bytes, the final PSW is printed on
 # stdout as `PSW=xxxxxxxx xxxxxxxx`, and the exit status is 0.  Exit 1 if
@@ -56,24 +69,38 @@ CPUPRIO   0
 OSTAILOR  QUIET
 000E 1403 printer.txt
 CNF
-cat >"$dir/finish.rc" <<RC
-stop
-savecore out.bin $start $end
-RC
-cat >"$dir/start.rc" <<RC
-hao tgt HHCCP011I
-hao cmd script finish.rc
-hao tgt HHCPN102E
-hao cmd savecore out.bin $start $end
-hao tgt HHCPN170I
-hao cmd quit
-loadcore image.bin 0
-restart
-RC
+mkfifo "$dir/cmd" || exit 1
+
+# operate: read Hercules' log on stdin and answer on fd 3, Hercules'
+# command FIFO.  The log goes to log.txt (at most 100,000 lines), less the
+# external-GUI protocol's own lines (NAME=value: SYS=, STATUS=, ...); the
+# PSW of the wait goes to psw.txt.  A loadcore that comes before the CPU
+# thread has stopped after its start is rejected (HHCPN111E) and sent again.
+operate() {
+    load="loadcore image.bin 0" save="savecore out.bin $start $end"
+    printf '%s\n' "$load" >&3
+    n=0 state=load
+    while IFS= read -r line; do
+        case $line in [A-Z]*=*) case ${line%%=*} in *[!A-Z0-9]*|PSW) ;; *) continue ;; esac ;; esac
+        n=$((n + 1))
+        [ $n -le 100000 ] && printf '%s\n' "$line" >>log.txt
+        case $state:$line in
+        load:*HHCPN111E*) printf '%s\n' "$load" >&3 ;;
+        load:*HHCPN113I*) printf 'restart\n' >&3; state=run ;;
+        run:*HHCCP011I*) state=wait ;;
+        wait:*PSW=*)            # (display_psw's line, maybe after another message)
+            printf '%s\n' "$line" | sed -n 's/^.*\(PSW=[0-9A-F]\{8\} [0-9A-F]\{8\}\).*$/\1/p' >psw.txt
+            printf 'stop\n%s\n' "$save" >&3
+            state=save ;;
+        save:*HHCPN102E*) printf '%s\n' "$save" >&3 ;;
+        save:*HHCPN170I*) printf 'quit\n' >&3; state=quit ;;
+        esac
+    done
+}
 
 ( cd "$dir" &&
-  { HERCULES_RC=start.rc timeout -k 5 "$max" hercules -f hercules.cnf -d </dev/null 2>&1
-    echo $? >status; } | head -c 4000000 >log.txt )
+  { timeout -k 5 "$max" hercules -f hercules.cnf EXTERNALGUI <cmd 2>&1
+    echo $? >status; } | { exec 3>cmd; operate; } )
 [ -n "${HERCULES_LOG:-}" ] && cp "$dir/log.txt" "$HERCULES_LOG"
 
 want=$(( endn - startn + 1 ))
@@ -83,13 +110,13 @@ if [ ! -f "$dir/out.bin" ] || [ "$(wc -c <"$dir/out.bin")" -ne "$want" ]; then
     124|137) why="timed out: Hercules was stopped after ${max} s of wall-clock time (a busy machine? HERCULES_TIMEOUT raises the default)" ;;
     *) why="Hercules ended (status ${st:-unknown}) without saving storage" ;;
     esac
-    if grep -q '^HHCCP011I' "$dir/log.txt" && ! grep -q '^HHCAO003I' "$dir/log.txt"; then
-        why="$why; the program did reach its disabled wait, but Hercules' automatic operator never fired"
+    if grep -q 'HHCCP011I' "$dir/log.txt"; then
+        why="$why; the program did reach its disabled wait"
     fi
     echo "hercules-run.sh: $image did not reach a disabled wait within ${max} s: $why" >&2
     grep -v -e '^HHCHD' -e '^ ' "$dir/log.txt" | tail -n 40 >&2
     exit 1
 fi
 mv "$dir/out.bin" "$out" || exit 1
-sed -n 's/^.*\(PSW=[0-9A-F]\{8\} [0-9A-F]\{8\}\).*$/\1/p' "$dir/log.txt" | tail -n 1
+cat "$dir/psw.txt"
 exit 0

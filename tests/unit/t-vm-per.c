@@ -333,6 +333,65 @@ static void test_engines(uint32_t gra)
     vm_free(b.vm);
 }
 
+/*
+ * The fast path's hand-written cases with PER's fetch (no plain fetch
+ * word to jump to): LM's and STM's register loops (a loop inside the
+ * case, which must leave for the next microword, not run it as a pass),
+ * the access probe, BAL's and BALR's link word, and the fetch after a
+ * monitor's PER handler (as_monitor: vm_hpm_per_monitor), each freely and
+ * by steps: the same log, registers and counts.
+ */
+static void build_wide(struct prog *p, int as_monitor)
+{
+    start(p, VM_CR9_SB | VM_CR9_IF | VM_CR9_SA, ORG, DATA + 0x7F);
+    if (as_monitor)
+        vm_hpm_per_monitor(p->vm, VM_HPM_CSM);
+    I(p, "LA", .r1 = 3, .d2 = 4);
+    I(p, "LA", .r1 = 15, .d2 = 0x5A);
+    uint32_t loop = p->pc;
+    I(p, "STM", .r1 = 14, .r2 = 2, .d2 = DATA + 0x20);   /* 14, 15, 0, 1, 2 */
+    I(p, "LM", .r1 = 14, .r2 = 2, .d2 = DATA + 0x20);
+    I(p, "BALR", .r1 = 7, .r2 = 0);                     /* the link word alone */
+    I(p, "BAL", .r1 = 8, .d2 = (uint16_t)(p->pc + 4));   /* to the next one */
+    I(p, "MVC", .i2 = 7, .d1 = DATA + 0x40, .d2 = DATA + 0x20);   /* probes */
+    I(p, "AR", .r1 = 15, .r2 = 3);
+    I(p, "BCT", .r1 = 3, .d2 = (uint16_t)loop);
+    I(p, "SVC", .i2 = 255);
+    vm_set_psw(p->vm, VM_PSW_EC | p->psw_extra | ORG);
+}
+
+static void test_wide_cases(int as_monitor)
+{
+    struct prog a, b;
+    build_wide(&a, as_monitor);
+    build_wide(&b, as_monitor);
+    enum vm_status sa = vm_run(a.vm, 1000000), sb;
+    while ((sb = vm_step_insn(b.vm)) == VM_STEPPED)
+        ;
+    check_int(sa, ==, sb);
+    check_uint(entries(&a), ==, 2 + 4 * 7);   /* one an instruction (the SVC's dropped) */
+    check_uint(entries(&a), ==, entries(&b));
+    uint8_t la[0x800], lb[0x800];
+    vm_fetch_bytes(a.vm, LOG, la, sizeof la);
+    vm_fetch_bytes(b.vm, LOG, lb, sizeof lb);
+    check(memcmp(la, lb, sizeof la) == 0);
+    check_uint(word(&a, DATA + 0x44), ==, 0x5A + 4 + 3 + 2);   /* R15 by the 4th MVC */
+    for (unsigned r = 0; r < 16; r++)
+        check_uint(vm_get_gr(a.vm, r), ==, vm_get_gr(b.vm, r));
+    const struct vm_counters *ca = vm_counters(a.vm), *cb = vm_counters(b.vm);
+    check_uint(ca->cycles, ==, cb->cycles);
+    check_uint(ca->microwords, ==, cb->microwords);
+    check_uint(ca->instructions, ==, cb->instructions);
+    struct vm_hpm_stats ha, hb;
+    vm_hpm_stats(a.vm, VM_HPM_CSM, &ha);
+    vm_hpm_stats(b.vm, VM_HPM_CSM, &hb);
+    check_uint(ha.entries, ==, as_monitor ? entries(&a) : 0);
+    check_uint(ha.cycles, ==, hb.cycles);
+    check_uint(ha.microwords, ==, hb.microwords);
+    vm_free(a.vm);
+    vm_free(b.vm);
+}
+
 int main(void)
 {
     test_gra();
@@ -342,5 +401,7 @@ int main(void)
     test_off();
     test_engines(VM_CR9_GRA | 0x1800);             /* the reference engine */
     test_engines(0);                                /* the fast path's fetch */
+    test_wide_cases(0);
+    test_wide_cases(1);
     return tap_done();
 }
