@@ -281,7 +281,10 @@ static unsigned choose(struct vm *vm, struct uop *u)
     if (rn_loop(u))
         return u->mem == MC_MEM_RD4 ? OP_RNLD : OP_RNST;
 #endif
-    if (u->rnc || u->ctr || mc_ag_phase[u->ag] == MC_PH_POST || access == MC_ACC_RMW)
+    /* (and an address copy with no storage operation: LM's and STM's
+       MAR <- EA2, whose register operands a bound word folds) */
+    if (u->rnc || u->ctr || mc_ag_phase[u->ag] == MC_PH_POST || access == MC_ACC_RMW ||
+        (u->mem == MC_MEM_NONE && mc_ag_phase[u->ag] == MC_PH_PRE))
         return u->dkind != DSTK_CALC && access != MC_ACC_PROBE ? OP_MEMX : OP_GENERIC;
     if (u->dkind == DSTK_CALC)
         return u->d != MC_DST_IA || u->mem || u->ag || u->alu != MC_ALU_PASSA ||
