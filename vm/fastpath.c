@@ -549,6 +549,32 @@ static __attribute__((noinline)) const struct uop *fetch_checked(struct vm *vm,
     return fetch_event(vm, u);
 }
 
+/*
+ * The fetch at its deadline when all that is due is a timer update: the
+ * update as fetch_event makes it (the fetch word counted, then tm_update,
+ * then the branch's PER bookkeeping), and 1 if nothing is pending after
+ * it, so that the plain fetch goes on (its deadline is now further than
+ * the counters).  0, nothing done, for fetch_checked: work pending, the
+ * run's limit or the runaway margin reached.  The counters are in
+ * vm->ctr (fp_run's SYNC_OUT); the timers read the cycle counter only.
+ */
+static __attribute__((noinline)) int fetch_timer(struct vm *vm, unsigned fc)
+{
+    uint64_t now = vm->ctr.cycles;
+    if (pw_get(vm) || vm->per.en || now >= vm->limit || now + fc + BOUND_CYCLES >= vm->hard_limit)
+        return 0;
+    vm->ctr.cycles += fc;
+    if (vm->ctr.cycles >= vm->next_event)
+        tm_update(vm);
+    if (pw_get(vm)) {
+        vm->ctr.cycles -= fc;
+        return 0;                       /* fetch_event: the update is made */
+    }
+    per_fetch_end(vm);
+    vm->ctr.cycles -= fc;
+    return vm->ctr.cycles < vm->fetch_deadline;
+}
+
 void fp_deadline(struct vm *vm)
 {
     uint64_t d = vm->limit, fc = vm->fetch_cycles;
@@ -725,8 +751,11 @@ enum vm_status fp_run(struct vm *vm)
              * is due after this word's cycles, no interruption is pending
              * and the PSW is valid: one compare stands for all of those
              * checks. */
-            if (UNLIKELY(cyc >= vm->fetch_deadline))
-                OUTSIDE(fetch_checked(vm, fetchu));
+            if (UNLIKELY(cyc >= vm->fetch_deadline)) {
+                SYNC_OUT();
+                if (!fetch_timer(vm, fcyc))
+                    OUTSIDE(fetch_checked(vm, fetchu));
+            }
             cyc += fcyc;
             mw++;
             uint32_t ia = vm->ia;
