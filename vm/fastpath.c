@@ -336,6 +336,10 @@ static inline uint32_t vm_cell(const struct vm *vm, unsigned off)
     return v;
 }
 
+/* The length of the instruction whose first byte is op (its two high
+ * bits: 00 two bytes, 01 and 10 four, 11 six). */
+static unsigned ilen_of(uint8_t op) { return op < 0x40 ? 2 : op < 0xC0 ? 4 : 6; }
+
 /* Fill e from the latches iu_fetch just set for the instruction at ia,
  * whose bytes are at host (in one page: storage.h st_ifetch). */
 static void ic_fill(struct vm *vm, struct icent *e, uint32_t ia, const uint8_t *host)
@@ -343,7 +347,17 @@ static void ic_fill(struct vm *vm, struct icent *e, uint32_t ia, const uint8_t *
     const uint8_t *p = vm->ibytes;
     unsigned dec = vm->img.decode[vm->didx];
     e->hp = host;
-    e->mask = byte_mask(vm->ilen);
+    /* The instruction that follows, for chaining (fp_bind): with paging
+     * off, in the same page, and both within the 8 bytes compared. */
+    uint32_t next = (ia + vm->ilen) & VM_ADDR_MASK;
+    unsigned nlen = ilen_of(host[vm->ilen]);
+    e->succ = NULL;
+    if (!vm->pg.on && vm->ilen + nlen <= 8 && next >> ST_SHIFT == ia >> ST_SHIFT &&
+        (next + nlen - 1) >> ST_SHIFT == ia >> ST_SHIFT) {
+        e->succ = ic_slot(vm, next);
+        e->succ_tag = next + vm->ic_tag;
+    }
+    e->mask = byte_mask(vm->ilen + (e->succ ? nlen : 0));
     e->bytes = load8(host) & e->mask;
     e->il = vm->il;
     e->eas = 0;
@@ -379,6 +393,10 @@ static void ic_fill(struct vm *vm, struct icent *e, uint32_t ia, const uint8_t *
         e->gpo[i] = (uint16_t)((char *)vm->src[MC_SRC_R1 + i] - (char *)vm);
     e->entry = fp_bind(vm, e, &vm->tr[(size_t)(e - vm->ic) * TR_MAX],
                           &vm->cs[vm->img.dispatch[vm->didx]]);
+    if (!e->succ) {                     /* not chained: its own bytes alone */
+        e->mask = byte_mask(vm->ilen);
+        e->bytes = load8(host) & e->mask;
+    }
     e->tag = ia + vm->ic_tag;
     vm->ic_used = 1;
 }
@@ -705,7 +723,8 @@ enum vm_status fp_run(struct vm *vm)
      * one and the two that are no microword's are the same in both. */
     static const void *const handler[OP_COUNT] = {
         [OP_GENERIC] = &&l_generic, [OP_FETCH] = &&l_fetch, [OP_EXIT] = &&l_exit,
-        [OP_BRANCH] = &&l_branch, [OP_FETCHP] = &&l_fetchp, [OP_FETCHM] = &&l_fetchm,
+        [OP_BRANCH] = &&l_branch, [OP_NEXTI] = &&l_nexti,
+        [OP_FETCHP] = &&l_fetchp, [OP_FETCHM] = &&l_fetchm,
         [OP_FETCHR] = &&l_fetchr, [OP_FETCHRP] = &&l_fetchrp,
         [OP_RNLD] = &&l_rnld_c, [OP_RNST] = &&l_rnst_c,
         [OP_PROBE] = &&l_probe_c, [OP_LINK] = &&l_link_c,
@@ -714,7 +733,8 @@ enum vm_status fp_run(struct vm *vm)
     };
     static const void *const handler_bound[OP_COUNT] = {
         [OP_GENERIC] = &&l_generic, [OP_FETCH] = &&l_fetch, [OP_EXIT] = &&l_exit,
-        [OP_BRANCH] = &&l_branch, [OP_FETCHP] = &&l_fetchp, [OP_FETCHM] = &&l_fetchm,
+        [OP_BRANCH] = &&l_branch, [OP_NEXTI] = &&l_nexti,
+        [OP_FETCHP] = &&l_fetchp, [OP_FETCHM] = &&l_fetchm,
         [OP_FETCHR] = &&l_fetchr, [OP_FETCHRP] = &&l_fetchrp,
         [OP_RNLD] = &&l_rnld, [OP_RNST] = &&l_rnst,
         [OP_PROBE] = &&l_probe, [OP_LINK] = &&l_link,
@@ -727,6 +747,7 @@ enum vm_status fp_run(struct vm *vm)
             vm->xstub[a].h = handler[OP_EXIT];
         }
         vm->brstub.h = handler[OP_BRANCH];
+        vm->nextstub.h = handler[OP_NEXTI];
         vm->fp_linked = 1;
         vm->fp_h = handler;
         vm->fp_hb = handler_bound;
@@ -763,6 +784,35 @@ enum vm_status fp_run(struct vm *vm)
             if (UNLIKELY(!ic_hit_plain(ia, e)))
                 OUTSIDE(fetch_slow(vm, u, ia, e));
             fetch_hit(vm, ia, e);
+            unsigned didx = e->il.didx;
+            ninsn++;
+            vm->ctr.op_count[didx]++;
+            vm->ctr.op_cycles[lastop] += cyc - lastcyc;
+            lastcyc = cyc;
+            lastop = didx;
+            GO_ENTRY(e->entry);
+        }
+        /* The end of a chained instruction's bound words (fp_bind): the
+         * plain fetch of the next instruction, which its cache entry names
+         * (succ), without the lookup and the compare of its bytes, which
+         * the chained one's fetch compared with its own (no bound word of
+         * it stores).  The entry must still hold that instruction (a
+         * refill of the slot or a breakpoint's fp_forget clears the tag);
+         * else, past the fetch deadline, or with another fetch vector than
+         * the plain one (PER, a monitor, paging: this run's fetchu is
+         * NULL), the fetch vector's own case.  IA is already the next
+         * address: no bound word of a chained instruction loads it. */
+        CASE(OP_NEXTI, l_nexti): {
+            if (UNLIKELY(!fetchu))
+                GO(&vm->cs[vm->img.vector[MC_V_FETCH]]);
+            const struct icent *p = vm->cur;
+            VM_ASSERT(p && p->succ);
+            struct icent *e = (struct icent *)(uintptr_t)p->succ;
+            if (UNLIKELY(cyc >= vm->fetch_deadline) || UNLIKELY(e->tag != p->succ_tag))
+                goto fetch;
+            cyc += fcyc;
+            mw++;
+            fetch_hit(vm, p->succ_tag - 1, e);
             unsigned didx = e->il.didx;
             ninsn++;
             vm->ctr.op_count[didx]++;
