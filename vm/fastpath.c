@@ -808,8 +808,10 @@ enum vm_status fp_run(struct vm *vm)
             const struct icent *p = vm->cur;
             VM_ASSERT(p && p->succ);
             struct icent *e = (struct icent *)(uintptr_t)p->succ;
-            if (UNLIKELY(cyc >= vm->fetch_deadline) || UNLIKELY(e->tag != p->succ_tag))
+            if (UNLIKELY(cyc >= vm->fetch_deadline) || UNLIKELY(e->tag != p->succ_tag)) {
+                u = fetchu;             /* the fetch's own word (fetch_slow undoes its counts) */
                 goto fetch;
+            }
             cyc += fcyc;
             mw++;
             fetch_hit(vm, p->succ_tag - 1, e);
