@@ -33,12 +33,16 @@
  *                (IA <- EA2, noted, then the fetch), its successor when taken.
  *   OP_EXIT      not a microword: leaves an instruction's bound words
  *                (below) for the control-store word it names.
+ *   OP_NEXTI     not a microword: a chained instruction's way to the
+ *                fetch, the plain fetch of the instruction after it
+ *                without the lookup (fp_bind; vm/ENGINE.md, "Chaining").
  *   OP_RNLD, OP_RNST   LM's and STM's register loops (fpchoose.c rn_loop):
  *                every pass in the one case, each counted and bounded.
  *   OP_PROBE     an access check (PRBR, PRBW) with an ALU word; OP_LINK an
  *                ALU word whose A is BAL's link word.  Never bound words.
  *   OP_MEMX      the rest of the storage microwords without SF: RW1,
- *                address-register steps, CTR, RNC (the SS loops).
+ *                address-register steps, CTR, RNC (the SS loops), and an
+ *                address copy (AG before MEM) with no storage operation.
  *   OP_GENERIC   anything else: runs the reference eng_exec_uop().
  *
  * Operands are resolved to cells at load time: pa, pb, pd point at a slot
