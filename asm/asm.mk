@@ -4,7 +4,7 @@
 # unit tests can assemble buffers in memory; main.c is the command.
 # flex and bison output goes to $(B)/gen/asm/.
 
-IMPAS_SRC := asm/arena.c asm/optab.c asm/parse.c asm/quick.c asm/source.c asm/libdir.c asm/macro.c asm/setsym.c asm/builtin.c asm/symtab.c asm/expr.c \
+IMPAS_SRC := asm/arena.c asm/optab.c asm/parse.c asm/quick.c asm/source.c asm/libdir.c asm/macro.c asm/macdef.c asm/macfields.c asm/lookahead.c asm/setsym.c asm/caexpr.c asm/builtin.c asm/symtab.c asm/expr.c \
              asm/section.c asm/using.c asm/literal.c asm/dc.c asm/insn.c asm/pass1.c \
              asm/pass2.c asm/emit.c asm/listing.c asm/asm.c
 IMPAS_GEN := $(B)/gen/asm/lexer.c $(B)/gen/asm/parser.c

@@ -159,7 +159,7 @@ static int is_sym_name(struct val x)
     if (x.len < 1 || x.len > SYM_MAX || isdigit((unsigned char)x.s[0]))
         return 0;
     for (int i = 0; i < x.len; i++)
-        if (!ca_is_symch((unsigned char)x.s[i]))
+        if (!mac_is_symch((unsigned char)x.s[i]))
             return 0;
     return 1;
 }
@@ -205,7 +205,7 @@ int builtin_nargs(const struct builtin *b) { return b->nargs; }
 const struct builtin *builtin_find(const char *s, int n)
 {
     for (size_t i = 0; i < sizeof builtins / sizeof builtins[0]; i++)
-        if (ca_name_eq(s, builtins[i].name, (size_t)n))
+        if (mac_same_name(s, (size_t)n, builtins[i].name))
             return &builtins[i];
     return NULL;
 }
@@ -299,7 +299,7 @@ struct val builtin_apply(struct ev *e, const struct builtin *b, struct val *a)
 int builtin_at(const struct ev *e, int i)
 {
     int w = 0;
-    while (i + w < e->n && ca_is_symch((unsigned char)e->s[i + w]))
+    while (i + w < e->n && mac_is_symch((unsigned char)e->s[i + w]))
         w++;
     return w && i + w < e->n && e->s[i + w] == '(' && builtin_find(e->s + i, w);
 }

@@ -1,7 +1,7 @@
 /*
  * caexpr.h -- the values and the evaluator of conditional assembly
- * expressions, shared by setsym.c (the grammar, SET symbols, the
- * statements) and builtin.c (HLASM's built-in functions).
+ * expressions: the grammar (caexpr.c), shared by setsym.c (SET symbols,
+ * the statements) and builtin.c (HLASM's built-in functions).
  *
  * A value is typed: A arithmetic (32 bits, kept in 64 to see overflow),
  * B logical (0 or 1), C a character string (in the statement's arena,
@@ -14,21 +14,6 @@
 
 #include <ctype.h>
 #include <stddef.h>
-
-/* A character of a symbol: letters, digits, _ $ # @. */
-static inline int ca_is_symch(int c)
-{
-    return isalnum(c) || c == '_' || c == '$' || c == '#' || c == '@';
-}
-
-/* a[0, n) spelled as the upper-case name b, in any case. */
-static inline int ca_name_eq(const char *a, const char *b, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if (toupper((unsigned char)a[i]) != (unsigned char)b[i] || !b[i])
-            return 0;
-    return b[n] == '\0';
-}
 
 struct val {
     char t;                     /* 'A', 'B', 'C' */
@@ -50,7 +35,7 @@ struct ev {
     int arith;                  /* a SETA operand: AND, OR, XOR, NOT of numbers are bitwise */
 };
 
-/* setsym.c */
+/* caexpr.c */
 /* Report an error at the cursor (the first one only); e->err is set. */
 void ca_fail(struct ev *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 struct val ca_num(int64_t n);
@@ -61,6 +46,25 @@ struct val ca_to_str(struct ev *e, struct val x);
 void ca_blanks(struct ev *e);
 struct val ca_expr(struct ev *e);                   /* a whole expression (lor) */
 struct val ca_term(struct ev *e);                   /* one term (prim) */
+struct val ca_sum(struct ev *e);                    /* a sum of products (no relations) */
+
+/* A parameter's value, a system variable, a SET symbol's: &NAME[(sub[,sub]...)]. */
+#define REF_SUBS 8
+struct ref {
+    const char *name;
+    int nlen;
+    struct setvar *var;
+    const char *pval;           /* a parameter's or system variable's value */
+    int is_param;               /* 1 parameter, 2 &SYSLIST */
+    int nsub;
+    int64_t sub[REF_SUBS];      /* &P(2,1,3): an element of an element of ... */
+};
+/* Parse the reference at e->s[e->i] == '&' into r, its subscripts evaluated
+ * (sysbuf holds a system variable's value): 0 with r filled, 1 if the name
+ * is unknown (e->i after the name), -1 on an error (reported). */
+int ca_parse_ref(struct ev *e, struct ref *r, char *sysbuf);
+/* The value of a parsed reference. */
+struct val ca_ref_value(struct ev *e, const struct ref *r);
 
 /* builtin.c */
 struct builtin;

@@ -1,7 +1,9 @@
 /*
- * macro.h -- the macro processor's data model, shared by macro.c (definitions,
- * calls, expansion, libraries, open code) and setsym.c (SET symbols, the
- * conditional assembly expressions, substitution of variable symbols).
+ * macro.h -- the macro processor's data model, shared by macro.c (calls,
+ * expansion, open code), macdef.c (definitions, libraries, OPSYN),
+ * macfields.c (a statement's fields, parameters), lookahead.c (ordinary
+ * symbols' attributes), setsym.c (SET symbols, substitution, conditional
+ * assembly statements) and caexpr.c (their expressions).
  *
  * A macro definition is a prototype and a body of model statements kept
  * as text (the logical lines, continuations joined).  A call binds the
@@ -16,6 +18,8 @@
 
 #include "internal.h"
 #include "libdir.h"
+
+#include <ctype.h>
 
 #define MAC_DEPTH    100     /* nested macro calls (recursion without end stops here) */
 #define MAC_ACTR     4096    /* branches (AIF, AGO) per invocation, unless ACTR says */
@@ -133,7 +137,39 @@ struct macproc {
                                    no macro called from open code is being expanded) */
 };
 
+/* A character of a symbol: letters, digits, _ $ # @. */
+static inline int mac_is_symch(int c)
+{
+    return isalnum(c) || c == '_' || c == '$' || c == '#' || c == '@';
+}
+
+/* FNV-1a of s[0, n) in upper case. */
+static inline unsigned mac_hash(const char *s, size_t n)
+{
+    unsigned h = 2166136261u;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned)toupper((unsigned char)s[i])) * 16777619u;
+    return h;
+}
+
+/* a[0, n) spelled as the upper-case name upper, in any case. */
+static inline int mac_same_name(const char *a, size_t n, const char *upper)
+{
+    size_t i = 0;
+    for (; i < n; i++)
+        if (toupper((unsigned char)a[i]) != (unsigned char)upper[i] || !upper[i])
+            return 0;
+    return upper[i] == '\0';
+}
+
+/* macfields.c */
 void mac_fields(const char *t, int len, struct fields *f);
+/* The name and operation fields of t; the operands start at f->opndcol, their
+   length is not known yet (mac_fields_operands). */
+void mac_fields_head(const char *t, int len, struct fields *f);
+/* The operands of t, after mac_fields_head: they end at a blank outside quotes and
+   parentheses. */
+void mac_fields_operands(const char *t, int len, struct fields *f);
 /* The end of the operand starting at t[i] (a comma, blank or the end outside quotes and
    parentheses); quotes of attribute references (L'X) do not open strings. */
 int mac_operand_end(const char *t, int len, int i, int stop_blank);
@@ -155,14 +191,28 @@ int ca_exec(struct assembler *as, struct inv *v, enum ca_op op, const struct fie
 void ca_error(struct assembler *as, struct inv *v, int col, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
-/* macro.c */
 /* The value of parameter name (n bytes) of v, or NULL if v has none of that name. */
 const char *mac_param(const struct inv *v, const char *name, size_t n);
 /* Element k (1-based) of a sublist value "(a,b,c)" into out; its count if k is 0. */
 int mac_sublist(const char *val, int k, const char **out, int *olen);
+
+/* lookahead.c */
 /* The type and length attributes of ordinary symbol name: 0 if known.  Defined before
    this point, or with ahead, later in the open code being read (HLASM's lookahead). */
 int mac_symattr(struct assembler *as, const char *name, size_t n, char *type, int64_t *len,
                 int ahead);
+
+/* macdef.c */
+struct macdef *mac_find(struct macproc *mp, const char *name, size_t n);
+/* Feed one logical line of a definition being read; 1 when it is complete (and defined). */
+int mac_def_feed(struct assembler *as, struct defreader *d, const char *t, int len, int file,
+                 int line, int errsi);
+/* The macro name (n bytes) from the libraries, or NULL; errors go to statement si. */
+struct macdef *mac_lib_find(struct assembler *as, const char *name, size_t n, int si);
+int mac_is_opsyn(const struct fields *f);
+/* NEW OPSYN OLD (or NEW OPSYN: delete NEW), statement si. */
+void mac_opsyn(struct assembler *as, int si, const struct fields *f);
+/* s[0, n) upper-cased, in the assembly's arena. */
+char *mac_upper_dup(struct assembler *as, const char *s, int n);
 
 #endif

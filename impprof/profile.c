@@ -481,6 +481,7 @@ void profile_free(struct profile *p)
     free(p->csects);
     free(p->trs);
     free(p->freq);
+    free(p->checks);
     memset(p, 0, sizeof *p);
 }
 

@@ -13,6 +13,7 @@
  *   pcs ... / sample TASK ADDR N                     PC sampling
  *   glean ... / rec SEQ K=V ...                      gleaned records
  *   iifm ... / freq OPCODE MNEMONIC COUNT CYCLES     instruction frequency
+ *   per ... / check KEY COUNT CYCLES                 PER's firmware checks
  *   end
  *
  * The reader is a pure library: it reports through a struct diag as
@@ -88,6 +89,9 @@ struct prof_op {
     uint64_t count, cycles;
 };
 
+/* A kind of PER's firmware checks: how many were made, what one costs. */
+struct prof_check { char key[16]; uint64_t count, cycles; };
+
 struct prof_block { uint64_t index, count; };
 
 struct prof_window {
@@ -162,6 +166,11 @@ struct profile {
     unsigned iifm_flags;            /* PROF_IIFM_* */
     uint64_t iifm_slice, iifm_count, iifm_cycles;
     struct prof_op *freq; size_t nfreq;
+
+    int has_per;                    /* PER as a watchpoint (imprun --per) */
+    uint32_t per_cr9, per_low, per_high;
+    uint64_t per_interrupts, per_cycles;    /* the checks' cycles, all kinds */
+    struct prof_check *checks; size_t nchecks;
 };
 
 enum { PROF_IIFM_PROBLEM = 1, PROF_IIFM_SUPERVISOR = 2, PROF_IIFM_SLICE = 4,

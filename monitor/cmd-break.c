@@ -289,9 +289,8 @@ static int info_summary(struct mon *m)
         if (st.on && k < sizeof armed)
             k += (size_t)snprintf(armed + k, sizeof armed - k, " %s", vm_hpm_name((enum vm_hpm)i));
     }
-    if (vm_iifm_active(vm) && k < sizeof armed)
-        k += (size_t)snprintf(armed + k, sizeof armed - k, " iifm");
-    if ((vm_get_psw(vm) & VM_PSW_PER) && (vm_get_cr(vm, 9) >> 27) && k < sizeof armed)
+    if ((vm_get_psw(vm) & VM_PSW_PER) && (vm_get_cr(vm, 9) >> 27) && !strstr(armed, " per") &&
+        k < sizeof armed)               /* (PER serving a monitor: on, but not its own row) */
         k += (size_t)snprintf(armed + k, sizeof armed - k, " per");
     fprintf(m->out, "monitors:%s\n", k ? armed : " none");
     struct vm_paging cfg;

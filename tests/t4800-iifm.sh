@@ -25,11 +25,16 @@ test_expect_success 'a don'"'"'t-care subset: X'"'"'18'"'"'-X'"'"'1F'"'"' (sort.
     sed -n "s/^iifm: opcode X.0018., don.t-care X.0007.: \(.*\), CPI.*/\1/p" err >got &&
     test_cmp want got
 '
-test_expect_success 'every opcode: all the instructions but the one the run ends at' '
+# The run ends once its last instruction (the exit DIAG) is done: the
+# machine stops at the next fetch, so that instruction is whole, and
+# counted with all its cycles, as in the exact counts.
+test_expect_success 'every opcode: all the instructions, the one the run ends with too' '
     imprun -q --stats --iifm=all "$EX/decimal.s" >/dev/null 2>err &&
     sed -n "s/^iifm: every opcode: \([0-9]*\) instructions.*/\1/p" err >got &&
     total=$(sed -n "s/^instructions  *\([0-9]*\)$/\1/p" err) &&
-    test "$(cat got)" -eq $((total - 1))
+    test "$(cat got)" -eq "$total" &&
+    cyc=$(awk "/^opcode mnemonic/ { t = 1; next } t && NF == 6 && \$3 > 0 { s += \$4 } END { print s }" err) &&
+    test_grep "^iifm: every opcode: $total instructions, $cyc cycles" err
 '
 test_expect_success 'the problem state only: the nucleus'"'"'s DIAG and LPSW are not counted (the last DIAG ends the run)' '
     imprun -q --iifm=all,problem --stats "$EX/hello.s" >/dev/null 2>err &&
@@ -38,9 +43,9 @@ test_expect_success 'the problem state only: the nucleus'"'"'s DIAG and LPSW are
     imprun -q --iifm=all,supervisor "$EX/hello.s" >/dev/null 2>err2 &&
     s=$(sed -n "s/^iifm: every opcode, supervisor state: \([0-9]*\) .*/\1/p" err2) &&
     total=$(sed -n "s/^instructions  *\([0-9]*\)$/\1/p" err) &&
-    test $((n + s)) -eq $((total - 1)) &&
+    test $((n + s)) -eq "$total" &&
     diag=$(awk "\$2 == \"DIAG\" { print \$3 }" err) &&
-    test "$s" -eq $((2 * (diag - 1)))
+    test "$s" -eq $((2 * (diag - 1) + 1))
 '
 test_expect_success 'tasks: counting in one task of two' '
     imprun -q --frames=16 --iifm=BCT,tasks=2 "$EX/hello.s" --task "$EX/sieve.s" >/dev/null 2>err &&
@@ -51,6 +56,17 @@ test_expect_success 'time slicing: the table adds up to the counters' '
     n=$(sed -n "s/^iifm: every opcode: \([0-9]*\) instructions.*/\1/p" err) &&
     sum=$(awk "/^opcode mnemonic/ { t = 1; next } t { s += \$3 } END { print s }" err) &&
     test "$n" -eq "$sum" && test "$n" -gt 0
+'
+# A run stopped by the cycle limit stops at an instruction fetch: the
+# instruction before is whole and counted, as the exact counts have it.
+test_expect_success 'the cycle limit: the counters are the exact counts, the last one too' '
+    for n in 500 1201 2000; do
+        { imprun -q --iifm=all --max-cycles=$n "$EX/loop.s" >/dev/null 2>err; test $? -ne 0; } &&
+        test_grep "cycle limit" err &&
+        got=$(sed -n "s/^iifm: every opcode: \([0-9]*\) instructions, \([0-9]*\) cycles.*/\1 \2/p" err) &&
+        want=$(sed -n "s/^iifm: the machine.s exact count .*: \([0-9]*\) instructions, \([0-9]*\) cycles.*/\1 \2/p" err) &&
+        test -n "$got" && test "$got" = "$want" || { echo "# --max-cycles=$n: $got, not $want"; return 1; }
+    done
 '
 test_expect_success 'bad --iifm specifications are usage errors' '
     { imprun --iifm=NOSUCH "$EX/hello.s" 2>err; test $? -eq 2; } &&

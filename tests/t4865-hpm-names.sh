@@ -38,6 +38,7 @@ iifm  vm/paging.c         a task switch closes an IIFM interval (task filter)
 iifm  vm/psw.c            a PSW-state change closes an IIFM interval (state filter)
 iifm  vm/datapath.c       the hardware: the bus sources the accumulation microcode reads
 csm   vm/datapath.c       the hardware: the bus sources the CSECT monitor microcode reads
+per   vm/hpm.c            PER is architected: the cost counter of its firmware checks
 per   vm/datapath.c       PER is architected S/370: storage-alteration events of any program
 per   vm/decode.c         PER is architected: instruction-fetch events
 per   vm/engine.c         PER is architected: successful-branch events
@@ -70,7 +71,7 @@ pcs   impprof/profile.h   a section'"'"'s data in struct profile, read by export
 glean impprof/profile.h   a section'"'"'s data in struct profile, read by exports and ordering
 csm   impprof/profile.h   a section'"'"'s data in struct profile, read by exports and ordering
 iifm  impprof/profile.h   a section'"'"'s data in struct profile, read by exports and ordering
-per   impprof/profile.h   the CSECT monitor'"'"'s recording method (PROF_CSM_PER)
+per   impprof/profile.h   the CSECT monitor'"'"'s recording method (PROF_CSM_PER); PER'"'"'s section data
 ias   impprof/export.c    --callgrind and --folded are built from the IAS windows
 pcs   impprof/export.c    --callgrind and --folded are built from the PC samples
 ias   impprof/main.c      --window chooses the IAS window --svg draws

@@ -10,7 +10,10 @@
 # it.  The CSECT monitor's per and csm methods arm PER for the run-time's
 # interrupt service routine: PER's firmware checks, its interruptions
 # and the routine's instructions are that monitor's cost, not the
-# program's.
+# program's.  PER as a watchpoint (--per, alone or beside the others,
+# with ranges no event falls in) costs its firmware checks: they are
+# PER's row (--stats, --json, the profile, impprof), each kind's count
+# times its cost in vm/per-checks.def, and none of the program's.
 . "$(dirname "$0")/test-lib.sh"
 . "$TEST_DIR/lib-imprun.sh"
 need_imprun
@@ -55,7 +58,14 @@ MONITORS='--ias=500
 --csm=csm
 --csm=per --ias=500 --iifm=all,table
 --csm=csm --pcs=50000 --glean=ia,every=700
---ias=400 --pcs=40000 --glean=ia,every=700 --csm=2000,data --iifm=all,table'
+--ias=400 --pcs=40000 --glean=ia,every=700 --csm=2000,data --iifm=all,table
+--per=sa,range=4:8
+--per=if,range=4:8
+--per=sa+if,range=4:8
+--per=csm,range=0:FFFFFF
+--per=csm,range=0:FFFFFF --ias=500 --pcs=50000
+--per=sa,range=4:8 --ias=500 --iifm=all,table
+--per=if+sa,range=4:8 --pcs=50000 --glean=ia,every=700 --csm=2000,data'
 
 test_expect_success 'every monitor, alone and together: the same per-opcode counts and cycles' '
     echo "$MONITORS" | while read -r spec; do
@@ -77,7 +87,7 @@ test_expect_success 'the run is the program plus the monitors (--stats)' '
         # shellcheck disable=SC2086
         imprun -q --stats $spec "$EX/sieve.s" >/dev/null 2>mon.err || return 1
         perl -ne '"'"'
-            $m += $2, $w += $3 if /^(ias|pcs|glean|csm|iifm)\s+\d+\s+(\d+)\s+(\d+)\s/;
+            $m += $2, $w += $3 if /^(ias|pcs|glean|csm|iifm|per)\s+\d+\s+(\d+)\s+(\d+)\s/;
             ($c, $pc, $mc, $mw, $pw, $ww) = ($1, $2, $3, $4, $5, $6)
                 if /^total: (\d+) cycles = (\d+) program \+ (\d+) monitors; (\d+) microwords = (\d+) \+ (\d+)$/;
             END { exit !(defined $c && $c == $pc + $mc && $mc == $m && $mc > 0 &&
@@ -140,6 +150,64 @@ test_expect_success '--csm=per and csm: the routine and the checks are the monit
         impprof run.prof >rep &&
         test_grep "^program  *-  *$(cat base-sieve.cyc) " rep || { echo "# ($m)"; return 1; }
     done
+'
+
+# The cost of each kind of check, from the model's table: "key cycles".
+sed -n 's/^PER_CHECK([A-Z]*, *"\([a-z]*\)", *\([0-9]*\),.*/\1 \2/p' \
+    "$IMP_TOP/vm/per-checks.def" >costs
+
+test_expect_success '--per: PER.s row is its firmware checks, by the model.s costs' '
+    test "$(wc -l <costs)" -ge 7 &&
+    for spec in sa,range=4:8 if,range=4:8 sa+if,range=4:8 csm,range=0:FFFFFF sb gra,gr=11 \
+                sb+if+sa+gra+csm,range=0:FFFFFF,gr=3; do
+        { imprun -q --stats --json=run.json --profile=run.prof --per=$spec "$EX/sieve.s" \
+            >/dev/null 2>err; rc=$?; } &&
+        test $rc -eq 0 -o $rc -eq 4 &&
+        # the check records: each kind.s count and cost (the cost the model.s)
+        sed -n "s/^check \([a-z]*\) \([0-9]*\) \([0-9]*\)$/\1 \2 \3/p" run.prof >checks &&
+        test -s checks &&
+        want=$(awk "NR == FNR { c[\$1] = \$2; next }
+                    !(\$1 in c) || c[\$1] != \$3 { bad = 1 }
+                    { s += \$2 * c[\$1] } END { print bad ? -1 : s }" costs checks) &&
+        test "$want" -gt 0 &&
+        test_grep "^per  *[1-9][0-9]*  *$want  *0  " err &&
+        test_grep "^monitor per entries=[1-9][0-9]* cycles=$want microwords=0$" run.prof &&
+        test_grep "^per cr9=[0-9A-F]* .* cycles=$want$" run.prof &&
+        # the instructions checked are the entries: each paid one test or flag
+        n=$(sed -n "s/^per  *\([0-9]*\) .*/\1/p" err) &&
+        test "$n" -eq "$(awk "\$1 == \"test\" || \$1 == \"flag\" { if (\$2 > m) m = \$2 } END { print m }" checks)" &&
+        perl -MJSON::PP -e '"'"'
+            local $/; open my $f, "<", $ARGV[0] or die; my $j = decode_json(<$f>);
+            my $c = $j->{counters}; my $p = $j->{monitors}{per};
+            exit !($p && $p->{cycles} == $ARGV[1] && $c->{monitor_cycles} == $ARGV[1] &&
+                   $c->{program_cycles} + $ARGV[1] == $c->{cycles})'"'"' run.json "$want" &&
+        impprof run.prof >rep &&
+        test_grep "^per  *[1-9][0-9]*  *$want  *0 " rep &&
+        test_grep "^all checks: $want cycles" rep || { echo "# --per=$spec"; return 1; }
+    done
+'
+
+test_expect_success '--per: the run.s PER section in impprof, and a bad one refused' '
+    imprun -q --profile=run.prof --per=if+sa,range=4:8 "$EX/sieve.s" >/dev/null 2>&1 &&
+    impprof --per run.prof >rep &&
+    test_grep "^per: the firmware.s checks" rep &&
+    test_grep "^if  *[1-9][0-9]*  *2 " rep &&
+    test_grep "^store  *[1-9][0-9]*  *3 " rep &&
+    sed "s/^\(per cr9=.*cycles=\)[0-9]*$/\11/" run.prof >bad.prof &&
+    { impprof bad.prof >/dev/null 2>berr; test $? -ne 0; } &&
+    test_grep "^bad.prof:[0-9]*: error: per: cycles=1 but the check records sum to [0-9]*" berr
+'
+
+test_expect_success 'a program that arms PER itself: the checks are PER.s row, the profile.s too' '
+    X=$EX/exercises/11-per &&
+    imprun -q --supervisor --stats --profile=run.prof "$X/solution/percount.s" "$X/support/work.s" \
+        >/dev/null 2>err &&
+    row=$(sed -n "s/^per  *\([1-9][0-9]*\)  *\([1-9][0-9]*\)  *0  .*/\1 \2/p" err) &&
+    test -n "$row" &&
+    test_grep "^monitor per entries=${row% *} cycles=${row#* } microwords=0$" run.prof &&
+    ! test_grep "^per cr9=" run.prof &&
+    impprof run.prof >rep &&
+    test_grep "^program  *-  *$(stat "program cycles" err) " rep
 '
 
 test_expect_success '--iifm=all,table: the table of every opcode is the exact table' '

@@ -74,6 +74,26 @@ test_expect_success 'view pcs: the hottest addresses and CSECTs are impprof'"'"'
     test_grep "^[0-9]* ticks (20000 a second), [0-9]* pairs in 1024 slots, 0 lost$" out
 '
 
+# The view keeps the table as last drawn and looks again only at the
+# slots that changed: drawn at every stop, its last drawing is the one
+# an impmon run that draws it once there makes.
+test_expect_success 'view pcs drawn again and again: the same as drawn once' '
+    { printf "monitor pcs-slots 4096\nmonitor pcs 160000\nbreak PLOOP\nrun\n" &&
+      for i in 1 2 3 4 5 6 7 8 9 10 11 12; do printf "continue\nview pcs\n"; done; } >often.cmd &&
+    { printf "monitor pcs-slots 4096\nmonitor pcs 160000\nbreak PLOOP\nrun\n" &&
+      for i in 1 2 3 4 5 6 7 8 9 10 11 12; do printf "continue\n"; done && printf "view pcs\n"; } >once.cmd &&
+    impmon --batch sieve.s <often.cmd >often.out 2>err && test ! -s err &&
+    impmon --batch sieve.s <once.cmd >once.out 2>err && test ! -s err &&
+    test "$(grep -c "^hottest addresses" often.out)" = 12 &&
+    sed -n "/^pcs: program-counter sampling/,\$p" once.out >want &&
+    awk "/^pcs: program-counter sampling/ { n++; buf = \"\" } n == 12 { buf = buf \$0 \"\\n\" }
+         END { printf \"%s\", buf }" often.out >got &&
+    test "$(grep -c "" want)" -gt 5 &&
+    test_cmp want got &&
+    awk "/^hottest addresses/ { n++ } END { exit n != 12 }" often.out &&
+    test "$(grep "^[0-9]* ticks" often.out | uniq | wc -l)" -gt 6
+'
+
 test_expect_success 'view glean: a program that gleans by itself, its records as it prints them' '
     printf "run\nview\n" | impmon --batch glean.s >out 2>err &&
     test ! -s err &&
@@ -108,6 +128,43 @@ test_expect_success 'view per: the storage alteration that ended the run' '
     test_grep "^range RESULT to RESULT+X.3. (CR10-CR11)$" out &&
     test_grep "^1 program interruptions$" out &&
     test_grep "^storage alteration  *1$" out
+'
+
+# At a breakpoint the instruction before it is whole (its cycles are
+# in): IIFM's view counts it, as the exact counts and `counters' do.
+test_expect_success 'view iifm at a breakpoint: every instruction so far, as the exact counts' '
+    printf "monitor iifm all\nbreak ADDUP\nrun\nview iifm\ncounters\ncontinue\nview iifm\ncounters\n" |
+        impmon --batch loop.s >out 2>err &&
+    test ! -s err &&
+    grep "^counters " out | awk "{ print \$2, \$3 }" >got &&
+    grep "^exact " out | awk "{ print \$2, \$3 }" >want &&
+    test "$(wc -l <got)" = 2 && test_cmp want got &&
+    grep "^instructions " out | awk "{ print \$2 }" >insns &&
+    awk "{ print \$1 }" got | test_cmp insns - &&
+    test "$(head -1 insns)" -gt 0 &&
+    printf "monitor iifm AR\nbreak ADDUP\nrun\ncontinue\ncontinue\nview iifm\nstep\nview iifm\n" |
+        impmon --batch loop.s >out 2>err &&
+    test ! -s err &&
+    grep "^counters " out | awk "{ print \$2 }" >got &&
+    printf "2\n3\n" >want && test_cmp want got &&
+    grep "^exact " out | awk "{ print \$2, \$3 }" >want &&
+    grep "^counters " out | awk "{ print \$2, \$3 }" >got && test_cmp want got
+'
+
+test_expect_success 'info: each monitor on named once' '
+    printf "monitor iifm all\nbreak ADDUP\nrun\ninfo\n" | impmon --batch loop.s >out 2>err &&
+    test_grep "^monitors: iifm$" out &&
+    printf "monitor per sa,range=4:8\nbreak ADDUP\nrun\ninfo\n" | impmon --batch loop.s >out 2>err &&
+    test_grep "^monitors: per$" out
+'
+
+test_expect_success 'view per: the firmware checks are PER.s row of the stats' '
+    printf "monitor per sa,range=4:8\nrun\nview per\ncounters\n" | impmon --batch loop.s >out 2>err &&
+    c=$(sed -n "s/^firmware checks: \([1-9][0-9]*\) cycles in \([1-9][0-9]*\) instructions.*/\1 \2/p" out) &&
+    test -n "$c" &&
+    test_grep "^  per  *${c% *} cycles, 0 microwords in ${c#* } entries$" out &&
+    imprun -q --stats --per=sa,range=4:8 loop.s >/dev/null 2>ref &&
+    test_grep "^per  *${c#* }  *${c% *}  *0 " ref
 '
 
 if ! test_have tmux; then
@@ -232,6 +289,22 @@ test_expect_success 'a live run: the IIFM pane counts while the program runs' '
     $T send-keys -t mon x &&
     wait_for "stopped: stopped" &&
     test_grep "every opcode: counting" screen.txt
+'
+
+test_expect_success 'the counters pane: PER.s row, the batch counters.s' '
+    start loop.s &&
+    wait_for "loaded loop.s" &&
+    type_line "monitor per sa,range=4:8" && wait_for "per: CR9" &&
+    type_line "run" &&
+    wait_for "program ended" &&
+    $T send-keys -t mon F1 &&
+    wait_for " per  *[1-9][0-9]*  *uw 0 in [1-9]" &&
+    printf "monitor per sa,range=4:8\nrun\ncounters\n" | impmon --batch loop.s >out &&
+    set -- $(sed -n "s/^  per  *\([0-9]*\) cycles, 0 microwords in \([0-9]*\) entries$/\1 \2/p" out) &&
+    test -n "$2" &&
+    grep -q " per  *$1  *uw 0 in $2" screen.txt &&
+    p=$(sed -n "s/^program  *\([0-9]*\) cycles$/\1/p" out) &&
+    grep -q "prog  *$p  *mon $1" screen.txt
 '
 
 test_expect_success 'a program that arms gleaning itself gets its pane' '

@@ -289,14 +289,25 @@ int iifm_load(struct vm *vm, uint32_t addr)
     return 0;
 }
 
+/* The instruction the machine is inside of, stopped: fetched and
+ * counted, its cycles not all in (a run that ended in its SVC, a
+ * microstep): its decode index; -1 when stopped at an instruction fetch
+ * (a breakpoint, a step, the end of a slice of the run), where the last
+ * instruction counted is whole -- eng_run charged it its cycles. */
+static int executing(const struct vm *vm)
+{
+    return vm->cs[vm->upc].sf == MC_SF_IFETCH ? -1 : (int)vm->last_op;
+}
+
 /* Stop counting (STOCR): the open interval, but the instruction being
- * executed (fetched and counted: STOCR, or what a run stopped at), goes
- * to the hardware's counters; the microcode accumulates them next. */
-static void finish(struct vm *vm, struct iifm *m)
+ * executed (`exec': fetched and counted -- STOCR, or what a run stopped
+ * inside of; -1 if none), goes to the hardware's counters; the
+ * microcode accumulates them next. */
+static void finish(struct vm *vm, struct iifm *m, int exec)
 {
     if (!m->on)
         return;
-    close_interval(vm, m, (int)vm->last_op);
+    close_interval(vm, m, exec);
     m->on = 0;
     ev_set(vm, EV_IIFM, UINT64_MAX);
     pw_set(vm, PW_MON, 0);
@@ -321,7 +332,7 @@ int iifm_store(struct vm *vm, uint32_t addr)
         return 6;
     if (addr >= vm->memsize || vm->memsize - addr < IIFM_RESULT)
         return 5;
-    finish(vm, &vm->iifm);
+    finish(vm, &vm->iifm, (int)vm->last_op);
     return 0;
 }
 
@@ -330,7 +341,7 @@ int vm_iifm_start(struct vm *vm, uint32_t block) { return iifm_load(vm, block); 
 void vm_iifm_stop(struct vm *vm, uint64_t *count, uint64_t *cycles)
 {
     struct iifm *m = &vm->iifm;
-    finish(vm, m);
+    finish(vm, m, executing(vm));
     if (m->hw_n || m->hw_c || m->due)
         drain_free(vm, m);
     counters(vm, count, cycles);
@@ -348,7 +359,7 @@ static void open_counts(const struct vm *vm, const struct iifm *m, unsigned d, u
         return;
     *n = vm->ctr.op_count[d] - m->base_count[d];
     *c = vm->ctr.op_cycles[d] - m->base_cycles[d];
-    if (d == vm->last_op && *n)
+    if ((int)d == executing(vm) && *n)
         (*n)--;
 }
 

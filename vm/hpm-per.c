@@ -97,7 +97,7 @@ void per_owe(struct vm *vm, enum per_check k, unsigned mark)
     struct per *p = &vm->per;
     p->fw_marked |= mark;
     p->fw_owed += check_cycles[k];
-    p->fw_count[k]++;
+    p->fw_owed_n[k]++;
 }
 
 unsigned per_checks(struct vm *vm)
@@ -110,10 +110,19 @@ unsigned per_checks(struct vm *vm)
         p->fw_count[PER_CK_IFETCH]++;
     if (en & (PER_SB | PER_CSM))
         p->fw_count[PER_CK_FLAG]++;
+    if (p->fw_owed)
+        for (unsigned k = 0; k < PER_NCHECKS; k++) {
+            p->fw_count[k] += p->fw_owed_n[k];
+            p->fw_owed_n[k] = 0;
+        }
     p->fw_owed = p->fw_marked = 0;
     p->fw_cycles += c;
     if (vm->hpm.isr_to)                 /* PER is a monitor's: its cost */
         vm->hpm.cycles[vm->hpm.isr_to - 1] += c;
+    else {                              /* else PER's own, never the program's */
+        vm->hpm.cycles[VM_HPM_PER] += c;
+        vm->hpm.entries[VM_HPM_PER]++;
+    }
     return c;
 }
 

@@ -34,7 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const names[VM_HPM_COUNT] = { "ias", "pcs", "glean", "csm", "iifm" };
+static const char *const names[VM_HPM_COUNT] = { "ias", "pcs", "glean", "csm", "iifm", "per" };
 
 const char *vm_hpm_name(enum vm_hpm m) { return (unsigned)m < VM_HPM_COUNT ? names[m] : "?"; }
 
@@ -858,14 +858,16 @@ void hpm_ext_ack(struct vm *vm, uint32_t code)
 
 void vm_hpm_stats(const struct vm *vm, enum vm_hpm w, struct vm_hpm_stats *out)
 {
-    static const unsigned bit[VM_HPM_COUNT] = { HPM_IAS, HPM_PCS, HPM_GLN, HPM_CSM, 0 };
+    static const unsigned bit[VM_HPM_COUNT] = { HPM_IAS, HPM_PCS, HPM_GLN, HPM_CSM, 0, 0 };
     const struct hpm *m = &vm->hpm;
     memset(out, 0, sizeof *out);
     if ((unsigned)w >= VM_HPM_COUNT)
         return;
-    out->on = w == VM_HPM_IIFM ? vm->iifm.on : (m->on & bit[w]) != 0;
+    out->on = w == VM_HPM_IIFM ? vm->iifm.on
+            : w == VM_HPM_PER  ? vm->per.en != 0 && !m->isr_to
+                               : (m->on & bit[w]) != 0;
     out->full = (w == VM_HPM_GLEAN && m->gln_full != 0) || (w == VM_HPM_CSM && m->csm_full != 0);
-    out->events = m->events[w];
+    out->events = m->events[w];         /* (PER takes none: vm_per_stats) */
     out->entries = m->entries[w];
     out->cycles = m->cycles[w];
     out->microwords = m->words[w];

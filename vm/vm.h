@@ -528,8 +528,13 @@ enum {                              /* its flags (+4) */
 /* The gleaned record's length for an info mask (4 for its header). */
 unsigned vm_glean_record_len(unsigned info);
 
-enum vm_hpm { VM_HPM_IAS, VM_HPM_PCS, VM_HPM_GLEAN, VM_HPM_CSM, VM_HPM_IIFM, VM_HPM_COUNT };
-const char *vm_hpm_name(enum vm_hpm m);      /* "ias", "pcs", "glean", "csm", "iifm" */
+/* The monitors with cost counters.  VM_HPM_PER holds the firmware's PER
+ * checks (imp(7), "What PER costs") while PER is not a monitor's (see
+ * vm_hpm_per_monitor): its entries are the instructions checked; no
+ * events (its interruptions are vm_per_stats'), no microwords. */
+enum vm_hpm { VM_HPM_IAS, VM_HPM_PCS, VM_HPM_GLEAN, VM_HPM_CSM, VM_HPM_IIFM, VM_HPM_PER,
+              VM_HPM_COUNT };
+const char *vm_hpm_name(enum vm_hpm m);      /* "ias", "pcs", "glean", "csm", "iifm", "per" */
 int vm_hpm_op(struct vm *vm, unsigned opcode, uint32_t ea, int *cc);
 struct vm_hpm_stats {
     int on;                         /* enabled now */
@@ -554,7 +559,8 @@ void vm_hpm_stats(const struct vm *vm, enum vm_hpm m, struct vm_hpm_stats *out);
  * instructions, from the interruption to the first fetch under a PSW
  * with PER enabled again (the handler runs with the PER mask off, the
  * program with it on).  Its entries are the interruptions.  VM_HPM_COUNT:
- * PER is the program's again.
+ * PER is the program's again: its interruptions and handler are the
+ * program's, the firmware's checks VM_HPM_PER's.
  */
 void vm_hpm_per_monitor(struct vm *vm, enum vm_hpm m);
 

@@ -243,8 +243,9 @@ struct per {
     uint64_t events[5], interrupts;     /* counts, by PER_EVENTS order */
     /* the firmware's checks (per-checks.def): cycles at every fetch;
        owed by a branch, a store or a GR write (these two once an
-       instruction: `marked'), paid at the next fetch of an instruction */
-    unsigned fw_insn, fw_owed, fw_marked;
+       instruction: `marked'), paid at the next fetch of an instruction
+       and counted then (fw_count holds the checks paid for) */
+    unsigned fw_insn, fw_owed, fw_marked, fw_owed_n[PER_NCHECKS];
     uint64_t fw_cycles, fw_count[PER_NCHECKS];
 };
 
@@ -633,7 +634,9 @@ static inline void per_gr(struct vm *vm, unsigned r)
         per_note(vm, PER_GRA, vm->iaddr);
 }
 /* The firmware's checks at the fetch of an instruction (PER enabled):
- * their cycles, to add to the clock and to no instruction's. */
+ * their cycles, to add to the clock and to no instruction's; they are
+ * charged to the monitor PER serves (vm_hpm_per_monitor) or else to
+ * VM_HPM_PER, so the program's cycles leave them out too. */
 unsigned per_checks(struct vm *vm);
 
 /* psw.c */

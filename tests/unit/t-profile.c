@@ -146,7 +146,7 @@ static void test_errors(void)
     check_int(parse_edited("exact 1A3 AR 1 1", 14, m, sizeof m), ==, -1);
     check_str(m, "x.prof:14:7: error: opcode '1A3' is not 2 or 4 hex digits");
     check_int(parse_edited("monitor xyz entries=1 cycles=1", 16, m, sizeof m), ==, -1);
-    check_str(m, "x.prof:16:9: error: unknown monitor 'xyz' (ias, pcs, glean, csm or iifm)");
+    check_str(m, "x.prof:16:9: error: unknown monitor 'xyz' (ias, pcs, glean, csm, iifm or per)");
     check_int(parse_edited("window 2 low=0 high=1 block=1 out=0 task=0 label=-", 18, m, sizeof m),
               ==, -1);
     check_str(m, "x.prof:18:8: error: window 2 out of order (expected window 1)");

@@ -108,13 +108,173 @@ static void profile(FILE *f, struct run *r)
 
 struct hot { unsigned task; uint32_t addr; const char *csect; uint64_t n; };
 
-static int by_samples(const void *a, const void *b)
+/* Most samples first, then by task and address. */
+static int by_samples(const struct hot *x, const struct hot *y)
 {
-    const struct hot *x = a, *y = b;
     if (x->n != y->n)
         return x->n < y->n ? 1 : -1;
     return x->task != y->task ? (x->task < y->task ? -1 : 1)
                               : x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+/* ... and CSECTs by name among equals (no CSECT last). */
+static int cs_order(const void *a, const void *b)
+{
+    const struct hot *x = a, *y = b;
+    int c = by_samples(x, y);
+    if (c || x->csect == y->csect)
+        return c;
+    return !x->csect ? 1 : !y->csect ? -1 : strcmp(x->csect, y->csect);
+}
+
+/*
+ * What the view keeps between redraws (the run's mon.pcs_view), so that
+ * a redraw reads the table but looks again only at the slots that
+ * changed since: impmon draws the view many times a second.  A changed
+ * slot takes its old count out of its CSECT's total and puts the new one
+ * in; only a slot that holds a new (task, address) pair is looked up in
+ * the symbols.  `used' lists the slots with samples (pos: 1 + where).
+ */
+#define VIEW_RUN 512                    /* slots compared at once (4 KiB) */
+struct pcs_view {
+    uint32_t table, slots;
+    uint8_t *raw, *now;                 /* the table as last drawn, as read now */
+    uint32_t *cs_of;                    /* each used slot's CSECT total (index of cs) */
+    uint32_t *used, *pos;
+    size_t nused;
+    struct hot *cs;                     /* the CSECTs' totals, one per (task, CSECT) */
+    size_t nc;
+    uint64_t total;
+};
+
+static void view_free(struct pcs_view *c)
+{
+    if (!c)
+        return;
+    free(c->raw);
+    free(c->now);
+    free(c->cs_of);
+    free(c->used);
+    free(c->pos);
+    free(c->cs);
+    free(c);
+}
+
+static struct pcs_view *view_new(uint32_t table, uint32_t slots)
+{
+    struct pcs_view *c = calloc(1, sizeof *c);
+    size_t n = (size_t)slots + 1;
+    if (!c)
+        return NULL;
+    c->table = table;
+    c->slots = slots;
+    c->raw = calloc(n, VM_PCS_ENTRY);
+    c->now = malloc(n * VM_PCS_ENTRY);
+    c->cs_of = malloc(n * sizeof *c->cs_of);
+    c->used = malloc(n * sizeof *c->used);
+    c->pos = calloc(n, sizeof *c->pos);
+    c->cs = malloc(n * sizeof *c->cs);
+    if (!c->raw || !c->now || !c->cs_of || !c->used || !c->pos || !c->cs) {
+        view_free(c);
+        return NULL;
+    }
+    return c;
+}
+
+static uint32_t be32(const uint8_t *p)
+{
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+/* Slot i of the table read now, against what it was. */
+static void view_slot(struct pcs_view *c, struct run *r, uint32_t i)
+{
+    const uint8_t *o = c->raw + (size_t)i * VM_PCS_ENTRY, *p = c->now + (size_t)i * VM_PCS_ENTRY;
+    uint32_t on = be32(o), nn = be32(p);
+    int same_pair = !memcmp(o + 4, p + 4, 4);
+    if (on) {                           /* its old count out */
+        c->cs[c->cs_of[i]].n -= on;
+        c->total -= on;
+        if (!nn || !same_pair) {
+            uint32_t k = c->pos[i] - 1, last = c->used[--c->nused];
+            c->used[k] = last;
+            c->pos[last] = k + 1;
+            c->pos[i] = 0;
+        }
+    }
+    if (!nn)
+        return;
+    if (!on || !same_pair) {            /* a new pair: its CSECT */
+        unsigned task = p[4];
+        uint32_t a = be32(p + 4) & 0xFFFFFF;
+        const char *name = hpm_csect_of(r, task, a);
+        size_t k = 0;
+        while (k < c->nc && (c->cs[k].task != task || c->cs[k].csect != name))
+            k++;
+        if (k == c->nc)
+            c->cs[c->nc++] = (struct hot){ task, 0, name, 0 };
+        c->cs_of[i] = (uint32_t)k;
+        c->pos[i] = (uint32_t)c->nused + 1;
+        c->used[c->nused++] = i;
+    }
+    c->cs[c->cs_of[i]].n += nn;
+    c->total += nn;
+}
+
+/* The table at `table' of `slots' read into the run's cache and its
+ * changes taken in: the cache, or NULL (no memory, unreadable). */
+static struct pcs_view *view_read(struct run *r, uint32_t table, uint32_t slots)
+{
+    struct pcs_view *c = r->mon.pcs_view;
+    if (!c || c->table != table || c->slots != slots) {
+        view_free(c);
+        c = r->mon.pcs_view = view_new(table, slots);
+        if (!c)
+            return NULL;
+    }
+    size_t size = (size_t)slots * VM_PCS_ENTRY;
+    if (vm_fetch_bytes(r->vm, table, c->now, size) != 0)
+        return NULL;
+    for (uint32_t i = 0; i < slots; i += VIEW_RUN) {
+        uint32_t n = slots - i < VIEW_RUN ? slots - i : VIEW_RUN;
+        size_t off = (size_t)i * VM_PCS_ENTRY;
+        if (!memcmp(c->raw + off, c->now + off, (size_t)n * VM_PCS_ENTRY))
+            continue;
+        for (uint32_t j = i; j < i + n; j++)
+            if (memcmp(c->raw + (size_t)j * VM_PCS_ENTRY, c->now + (size_t)j * VM_PCS_ENTRY,
+                       VM_PCS_ENTRY))
+                view_slot(c, r, j);
+    }
+    uint8_t *t = c->raw;                /* what was read is what is drawn */
+    c->raw = c->now;
+    c->now = t;
+    return c;
+}
+
+/* The k hottest addresses of c into top (most samples first): how many. */
+static size_t view_top(const struct pcs_view *c, struct run *r, struct hot *top, size_t k)
+{
+    size_t n = 0;
+    for (size_t u = 0; u < c->nused; u++) {
+        const uint8_t *p = c->raw + (size_t)c->used[u] * VM_PCS_ENTRY;
+        struct hot h = { p[4], be32(p + 4) & 0xFFFFFF, NULL, be32(p) };
+        if (n == k && by_samples(&h, &top[n - 1]) >= 0)
+            continue;
+        size_t at = n < k ? n++ : n - 1;
+        while (at > 0 && by_samples(&h, &top[at - 1]) < 0) {
+            top[at] = top[at - 1];
+            at--;
+        }
+        top[at] = h;
+    }
+    (void)r;
+    return n;
+}
+
+static void release(struct run *r)
+{
+    view_free(r->mon.pcs_view);
+    r->mon.pcs_view = NULL;
 }
 
 /* The table the block at the CAT's pointer names: the counts so far,
@@ -136,31 +296,17 @@ static void view(struct hpm_view *v, struct run *r)
     hpm_view_cost(v, vm, VM_HPM_PCS);
     if (slots > 1u << 20)
         return;
-    uint8_t *raw = malloc((size_t)slots * VM_PCS_ENTRY + 1);
-    struct hot *addr = malloc((size_t)slots * sizeof *addr + 1);
-    struct hot *cs = malloc((size_t)slots * sizeof *cs + 1);
-    size_t na = 0, nc = 0;
-    uint64_t total = 0;
-    if (raw && addr && cs && vm_fetch_bytes(vm, table, raw, (size_t)slots * VM_PCS_ENTRY) == 0)
-        for (uint32_t i = 0; i < slots; i++) {
-            const uint8_t *p = raw + (size_t)i * VM_PCS_ENTRY;
-            uint32_t n = (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
-            if (!n)
-                continue;
-            unsigned task = p[4];
-            uint32_t a = (uint32_t)p[5] << 16 | (uint32_t)p[6] << 8 | p[7];
-            const char *c = hpm_csect_of(r, task, a);
-            addr[na++] = (struct hot){ task, a, c, n };
-            total += n;
-            size_t k = 0;
-            while (k < nc && (cs[k].task != task || cs[k].csect != c))
-                k++;
-            if (k == nc)
-                cs[nc++] = (struct hot){ task, c ? 0 : a, c, 0 };
-            cs[k].n += n;
-        }
-    qsort(addr, na, sizeof *addr, by_samples);
-    qsort(cs, nc, sizeof *cs, by_samples);
+    struct pcs_view *c = view_read(r, table & VM_ADDR_MASK, slots);
+    if (!c)
+        return;
+    size_t nc = 0;
+    struct hot *cs = malloc((c->nc + 1) * sizeof *cs);
+    for (size_t k = 0; cs && k < c->nc; k++)
+        if (c->cs[k].n)
+            cs[nc++] = c->cs[k];
+    if (cs)
+        qsort(cs, nc, sizeof *cs, cs_order);
+    uint64_t total = c->total;
     int multi = r->ntasks > 1, crows = hpm_view_left(v) / 3;
     char name[160], task[8] = "", hashes[128];
     if (nc && crows >= 2) {
@@ -174,7 +320,13 @@ static void view(struct hpm_view *v, struct run *r)
                          cs[k].n, hpm_pct(cs[k].n, total), hashes);
         }
     }
-    if (na && hpm_view_left(v) >= 2) {
+    free(cs);
+    size_t want = hpm_view_left(v) >= 2 ? (size_t)hpm_view_left(v) - 1 : 0;
+    if (want > c->nused)
+        want = c->nused;
+    struct hot *addr = want ? malloc(want * sizeof *addr) : NULL;
+    size_t na = addr ? view_top(c, r, addr, want) : 0;
+    if (na) {
         hpm_view_put(v, 1, "%-22s %9s %6s", "hottest addresses", "samples", "%");
         for (size_t k = 0; k < na && hpm_view_left(v) > 0; k++) {
             if (multi)
@@ -186,9 +338,7 @@ static void view(struct hpm_view *v, struct run *r)
                          hashes);
         }
     }
-    free(raw);
     free(addr);
-    free(cs);
 }
 
 static const struct hpm_setting settings[] = {
@@ -210,5 +360,6 @@ const struct hpm_class hpm_pcs = {
     .enable = enable,
     .summary = summary,
     .profile = profile,
+    .release = release,
     .view = view,
 };

@@ -5,7 +5,10 @@
  * restart PSW at 0).  With no handler of the program's, the first event
  * ends the run with the report of interruption 0080 naming the event and
  * the instruction -- a watchpoint the architecture defines.  The events
- * are recognized by the machine (vm/hpm-per.c), not by microcode.
+ * are recognized by the machine (vm/hpm-per.c), not by microcode; what
+ * the firmware's checks would cost (vm/per-checks.def) is PER's row of
+ * the machine's cost counters (VM_HPM_PER), never the program's: the
+ * summary, the profile's `per' section and `check' records, the view.
  *
  *   --per=EVENTS[,range=WHERE][,gr=R+R...]   EVENTS: sb+if+sa+gra+csm
  */
@@ -79,6 +82,34 @@ static void said(const struct imprun_opts *o, const char *spec, char *buf, size_
              o->per_range[0] ? ", range " : "", o->per_range);
 }
 
+/* The firmware's checks made so far, "test N x 2, if N x 2, ..." (each
+ * kind's count and cycles; "" if none). */
+static void checks_made(char *buf, size_t size, const struct vm_per_stats *ps)
+{
+    unsigned cyc;
+    const char *name;
+    size_t k = 0;
+    buf[0] = '\0';
+    for (unsigned i = 0; (name = vm_per_check_name(i, &cyc)) != NULL && k < size; i++)
+        if (ps->fw_count[i])
+            k += (size_t)snprintf(buf + k, size - k, "%s%s %" PRIu64 " x %u", k ? ", " : "", name,
+                                  ps->fw_count[i], cyc);
+}
+
+/* "per: the firmware's checks: C cycles in N instructions, P% of the
+ * run's T cycles (test N x 2, ...)" */
+static void cost(FILE *f, struct vm *vm, const struct vm_per_stats *ps)
+{
+    struct vm_hpm_stats s;
+    vm_hpm_stats(vm, VM_HPM_PER, &s);
+    char checks[256];
+    checks_made(checks, sizeof checks, ps);
+    uint64_t cyc = vm_counters(vm)->cycles;
+    fprintf(f, "per: the firmware's checks: %" PRIu64 " cycles in %" PRIu64 " instructions, "
+            "%.2f%% of the run's %" PRIu64 " cycles (%s)\n", s.cycles, s.entries,
+            hpm_pct(s.cycles, cyc), cyc, checks[0] ? checks : "none");
+}
+
 static void info(FILE *f, struct vm *vm)
 {
     struct vm_per_stats ps;
@@ -91,6 +122,38 @@ static void info(FILE *f, struct vm *vm)
         if (ps.events[i])
             fprintf(f, "       %-33s %llu\n", vm_per_event_name(i),
                     (unsigned long long)ps.events[i]);
+    if (ps.fw_cycles)
+        cost(f, vm, &ps);
+}
+
+static void summary(FILE *f, struct run *r)
+{
+    struct vm *vm = r->vm;
+    struct vm_per_stats ps;
+    vm_per_stats(vm, &ps);
+    fprintf(f, "per: CR9 X'%08X', range X'%06X' to X'%06X': %" PRIu64 " program "
+            "interruptions\n", (unsigned)vm_get_cr(vm, 9), (unsigned)vm_get_cr(vm, 10) & VM_ADDR_MASK,
+            (unsigned)vm_get_cr(vm, 11) & VM_ADDR_MASK, ps.interrupts);
+    cost(f, vm, &ps);
+}
+
+/* per cr9=X low=X high=X interrupts=N checks=K cycles=N, then a record
+ * `check KEY COUNT CYCLES' for each kind of check made (CYCLES: one's). */
+static void profile(FILE *f, struct run *r)
+{
+    struct vm *vm = r->vm;
+    struct vm_per_stats ps;
+    vm_per_stats(vm, &ps);
+    unsigned cyc, k = 0;
+    const char *name;
+    for (unsigned i = 0; vm_per_check_name(i, NULL); i++)
+        k += ps.fw_count[i] != 0;
+    fprintf(f, "per cr9=%08X low=%06X high=%06X interrupts=%" PRIu64 " checks=%u cycles=%"
+            PRIu64 "\n", (unsigned)vm_get_cr(vm, 9), (unsigned)vm_get_cr(vm, 10) & VM_ADDR_MASK,
+            (unsigned)vm_get_cr(vm, 11) & VM_ADDR_MASK, ps.interrupts, k, ps.fw_cycles);
+    for (unsigned i = 0; (name = vm_per_check_name(i, &cyc)) != NULL; i++)
+        if (ps.fw_count[i])
+            fprintf(f, "check %s %" PRIu64 " %u\n", name, ps.fw_count[i], cyc);
 }
 
 /* CR9-11 and the counts: what is armed, what happened so far. */
@@ -116,6 +179,11 @@ static void view(struct hpm_view *v, struct run *r)
     hpm_view_put(v, 0, "%llu program interruptions", (unsigned long long)ps.interrupts);
     for (unsigned i = 0; vm_per_event_name(i); i++)
         hpm_view_put(v, 0, "%-33s %llu", vm_per_event_name(i), (unsigned long long)ps.events[i]);
+    struct vm_hpm_stats s;
+    vm_hpm_stats(vm, VM_HPM_PER, &s);
+    uint64_t cyc = vm_counters(vm)->cycles;
+    hpm_view_put(v, 0, "firmware checks: %" PRIu64 " cycles in %" PRIu64 " instructions, %.2f%% "
+                 "of %" PRIu64, s.cycles, s.entries, hpm_pct(s.cycles, cyc), cyc);
 }
 
 /* Armed by the program (CR9 and the PSW's mask) or has reported an event. */
@@ -174,11 +242,13 @@ static const struct hpm_setting settings[] = {
 const struct hpm_class hpm_per = {
     .name = "per",
     .what = "program-event recording",
-    .hw = -1,
+    .hw = VM_HPM_PER,
     .settings = settings,
     .on = on,
     .off = off,
     .arm = arm,
+    .summary = summary,
+    .profile = profile,
     .info = info,
     .view = view,
     .seen = seen,

@@ -141,13 +141,15 @@ void imprun_profile_write(FILE *f, struct run *r, enum vm_status st)
             fprintf(f, "exact %s %s %" PRIu64 " %" PRIu64 "\n", opc, mn ? mn : "?",
                     k->op_count[d], k->op_cycles[d]);
         }
-    for (const struct hpm_class *const *c = hpm_classes; *c; c++)
-        if ((*c)->hw >= 0 && (*c)->on(o)) {     /* what each one's microcode cost */
-            struct vm_hpm_stats s;
-            vm_hpm_stats(vm, (enum vm_hpm)(*c)->hw, &s);
+    for (const struct hpm_class *const *c = hpm_classes; *c; c++) {
+        if ((*c)->hw < 0)
+            continue;
+        struct vm_hpm_stats s;              /* what each one's microcode cost, armed */
+        vm_hpm_stats(vm, (enum vm_hpm)(*c)->hw, &s);   /* by imprun or by the program */
+        if ((*c)->on(o) || s.entries || s.cycles)
             fprintf(f, "monitor %s entries=%" PRIu64 " cycles=%" PRIu64 " microwords=%" PRIu64
                     "\n", (*c)->name, s.entries, s.cycles, s.microwords);
-        }
+    }
     for (const struct hpm_class *const *c = hpm_classes; *c; c++)
         if ((*c)->profile && (*c)->on(o))
             (*c)->profile(f, r);

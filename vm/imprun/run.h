@@ -69,6 +69,7 @@ struct imprun_mon {
     struct imprun_csect *csects;    /* --csm: the table, sorted (names: the module's) */
     uint32_t ncsects, csm_buf;
     int csm_isr;                    /* --csm=per|csm: IMPPERI serves the program interruptions */
+    struct pcs_view *pcs_view;      /* the PC-sampling view's table as last drawn (pcs.c) */
 };
 
 struct run {
