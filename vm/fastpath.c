@@ -340,10 +340,6 @@ static inline uint32_t vm_cell(const struct vm *vm, unsigned off)
     return v;
 }
 
-/* The length of the instruction whose first byte is op (its two high
- * bits: 00 two bytes, 01 and 10 four, 11 six). */
-static unsigned ilen_of(uint8_t op) { return op < 0x40 ? 2 : op < 0xC0 ? 4 : 6; }
-
 /* Fill e from the latches iu_fetch just set for the instruction at ia,
  * whose bytes are at host (in one page: storage.h st_ifetch). */
 static void ic_fill(struct vm *vm, struct icent *e, uint32_t ia, const uint8_t *host)
@@ -352,16 +348,14 @@ static void ic_fill(struct vm *vm, struct icent *e, uint32_t ia, const uint8_t *
     unsigned dec = vm->img.decode[vm->didx];
     e->hp = host;
     /* The instruction that follows, for chaining (fp_bind): with paging
-     * off, in the same page, and both within the 8 bytes compared. */
+     * off (the tag is task 1's). */
     uint32_t next = (ia + vm->ilen) & VM_ADDR_MASK;
-    unsigned nlen = ilen_of(host[vm->ilen]);
     e->succ = NULL;
-    if (!vm->pg.on && vm->ilen + nlen <= 8 && next >> ST_SHIFT == ia >> ST_SHIFT &&
-        (next + nlen - 1) >> ST_SHIFT == ia >> ST_SHIFT) {
+    if (!vm->pg.on) {
         e->succ = ic_slot(vm, next);
         e->succ_tag = next + vm->ic_tag;
     }
-    e->mask = byte_mask(vm->ilen + (e->succ ? nlen : 0));
+    e->mask = byte_mask(vm->ilen);
     e->bytes = load8(host) & e->mask;
     e->il = vm->il;
     e->eas = 0;
@@ -397,10 +391,6 @@ static void ic_fill(struct vm *vm, struct icent *e, uint32_t ia, const uint8_t *
         e->gpo[i] = (uint16_t)((char *)vm->src[MC_SRC_R1 + i] - (char *)vm);
     e->entry = fp_bind(vm, e, &vm->tr[(size_t)(e - vm->ic) * TR_MAX],
                           &vm->cs[vm->img.dispatch[vm->didx]]);
-    if (!e->succ) {                     /* not chained: its own bytes alone */
-        e->mask = byte_mask(vm->ilen);
-        e->bytes = load8(host) & e->mask;
-    }
     e->tag = ia + vm->ic_tag;
     vm->ic_used = 1;
 }
@@ -797,22 +787,23 @@ enum vm_status fp_run(struct vm *vm)
             GO_ENTRY(e->entry);
         }
         /* The end of a chained instruction's bound words (fp_bind): the
-         * plain fetch of the next instruction, which its cache entry names
-         * (succ), without the lookup and the compare of its bytes, which
-         * the chained one's fetch compared with its own (no bound word of
-         * it stores).  The entry must still hold that instruction (a
-         * refill of the slot or a breakpoint's fp_forget clears the tag);
-         * else, past the fetch deadline, or with another fetch vector than
-         * the plain one (PER, a monitor, paging: this run's fetchu is
-         * NULL), the fetch vector's own case.  IA is already the next
-         * address: no bound word of a chained instruction loads it. */
+         * plain fetch of the next instruction, whose cache slot its entry
+         * names (succ), without the lookup.  The slot must still hold that
+         * instruction (its tag: a refill or a breakpoint's fp_forget
+         * changes it) as storage holds it now (its bytes, as every fetch
+         * compares them: the chained one may have stored into it); else,
+         * past the fetch deadline, or with another fetch vector than the
+         * plain one (PER, a monitor, paging: this run's fetchu is NULL),
+         * the fetch vector's own case.  IA is already the next address:
+         * no bound word of a chained instruction loads it. */
         CASE(OP_NEXTI, l_nexti): {
             if (UNLIKELY(!fetchu))
                 GO(&vm->cs[vm->img.vector[MC_V_FETCH]]);
             const struct icent *p = vm->cur;
             VM_ASSERT(p && p->succ);
             struct icent *e = (struct icent *)(uintptr_t)p->succ;
-            if (UNLIKELY(cyc >= vm->fetch_deadline) || UNLIKELY(e->tag != p->succ_tag)) {
+            if (UNLIKELY(cyc >= vm->fetch_deadline) || UNLIKELY(e->tag != p->succ_tag) ||
+                UNLIKELY((load8(e->hp) & e->mask) != e->bytes)) {
                 u = fetchu;             /* the fetch's own word (fetch_slow undoes its counts) */
                 goto fetch;
             }

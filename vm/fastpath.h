@@ -78,8 +78,8 @@ unsigned fp_refine(const struct uop *u, unsigned op);
  * cache entry e, whose first microword is entry; returns slot, the word
  * its fetch goes to (the first bound word, or a copy of the exit to
  * entry).  With e->succ set, the bound words' way to the fetch is
- * OP_NEXTI (vm->nextstub) if none of them stores or loads IA; else
- * e->succ is made NULL. */
+ * OP_NEXTI (vm->nextstub) if none of them loads IA; else e->succ is
+ * made NULL. */
 const struct uop *fp_bind(struct vm *vm, struct icent *e, struct uop *slot,
                           const struct uop *entry);
 

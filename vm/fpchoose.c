@@ -133,20 +133,15 @@ static const struct uop *bind_link(struct trace *t, const struct uop *s, unsigne
 /*
  * Chaining: a bound word that goes to the fetch vector goes instead to the
  * next instruction's fetch without its lookup (OP_NEXTI), when the caller
- * has found that instruction (e->succ; its bytes are compared with e's at
- * e's fetch) and nothing the bound words do can make the compare stale or
- * the next address another: no bound word stores into storage (it could
- * store into the next instruction) or loads IA (a branch).  Unbound words
- * and the exits keep the plain fetch.
+ * has named that instruction's slot (e->succ) and no bound word loads IA
+ * (a branch: the next address would be another).  Unbound words and the
+ * exits keep the plain fetch.
  */
 static int chainable(const struct uop *slot, unsigned n)
 {
-    for (unsigned i = 0; i < n; i++) {
-        const struct uop *b = &slot[i];
-        if ((b->mem != MC_MEM_NONE && mc_mem_prop[b->mem].access != MC_ACC_READ) ||
-            b->d == MC_DST_IA || b->op == OP_RNST)
+    for (unsigned i = 0; i < n; i++)
+        if (slot[i].d == MC_DST_IA)
             return 0;
-    }
     return 1;
 }
 

@@ -310,9 +310,9 @@ struct icent {
     uint16_t b1o, b2o, x2o;                 /* offsetof(struct vm, gr[B1]) ... or of zero */
     uint16_t gpo[5];                        /* offsets of GR[R1], [R1+1], [R2], [R2+1], [R2|1] */
     const struct uop *entry;                /* its bound entry word, or the exit to the cs one */
-    /* Chained (fp_bind): the slot of the instruction that follows, whose
-     * bytes `bytes' covers too, and the tag that slot holds while it is
-     * that instruction; NULL if its bound words do not end in OP_NEXTI. */
+    /* Chained (fp_bind): the slot of the instruction that follows and
+     * the tag that slot holds while it is that instruction; NULL if its
+     * bound words do not end in OP_NEXTI. */
     const struct icent *succ;
     uint32_t succ_tag;
     uint8_t spare[12];                      /* to 128 bytes: the cache is indexed by a shift */

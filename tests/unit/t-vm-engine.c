@@ -531,12 +531,12 @@ static void test_host_store(void)
 /* ---- chaining ------------------------------------------------------------- */
 
 /*
- * A cached instruction whose bound words neither store nor branch goes
- * straight to the next one's cache entry (OP_NEXTI), its bytes compared
- * with its own at its fetch.  Each program below gives other results if
- * that compare, the rule against storing instructions, the fetch deadline
- * at the chained fetch, the successor's tag or the flush on a control-
- * store load were missing.
+ * A cached instruction whose bound words do not branch goes straight to
+ * the next one's cache entry (OP_NEXTI), which must still be that
+ * instruction as storage holds it.  Each program below gives other
+ * results if the compare of the next one's bytes, the fetch deadline at
+ * the chained fetch, the next one's tag or the flush on a control-store
+ * load were missing.
  */
 
 /* ST 6,next stores into the instruction right after it, which the first
@@ -573,6 +573,41 @@ static void build_store_chained(struct asm_ *a)
     I(a, "ST", .r1 = 6, .d2 = (uint16_t)la);
     I(a, "BCT", .r1 = 1, .d2 = (uint16_t)loop);
     finish(a);
+}
+
+/*
+ * The instruction after a chained one (LR) is rewritten (LA 2,1(2) ->
+ * LA 2,100(2)), run on its own from a branch (its entry then holds the
+ * new form), and rewritten back before the chained one runs again: the
+ * chain must run the old form again (GR2: 4 passes of 1 + 100).
+ */
+static void build_toggle(struct asm_ *a)
+{
+    memset(a, 0, sizeof *a);
+    a->pc = ORG;
+    word(a->mem + 0x100, 0x41202001);           /* LA 2,1(2) */
+    word(a->mem + 0x104, 0x41202064);           /* LA 2,100(2) */
+    I(a, "LA", .r1 = 1, .d2 = 4);
+    I(a, "SR", .r1 = 7, .r2 = 7);
+    uint32_t top = a->pc;
+    I(a, "LR", .r1 = 3, .r2 = 2);
+    uint32_t la = a->pc;
+    I(a, "LA", .r1 = 2, .b2 = 2, .d2 = 1);      /* the one rewritten */
+    I(a, "LTR", .r1 = 7, .r2 = 7);
+    uint32_t bnz = a->pc;
+    I(a, "BC", .r1 = 7, .d2 = 0);               /* patched: to back */
+    I(a, "L", .r1 = 6, .d2 = 0x104);
+    I(a, "ST", .r1 = 6, .d2 = (uint16_t)la);
+    I(a, "LA", .r1 = 7, .d2 = 1);
+    I(a, "BC", .r1 = 15, .d2 = (uint16_t)la);   /* the new form on its own */
+    uint32_t back = a->pc;
+    I(a, "L", .r1 = 6, .d2 = 0x100);
+    I(a, "ST", .r1 = 6, .d2 = (uint16_t)la);
+    I(a, "SR", .r1 = 7, .r2 = 7);
+    I(a, "BCT", .r1 = 1, .d2 = (uint16_t)top);
+    finish(a);
+    a->mem[bnz + 2] = (uint8_t)(back >> 8);
+    a->mem[bnz + 3] = (uint8_t)back;
 }
 
 /*
@@ -665,6 +700,11 @@ static void test_chaining(void)
     check_int(s.st, ==, VM_NO_SVC_HANDLER);
     check_uint(s.gr[2], ==, 1 + 100 + 100);
     check_uint(s.gr[3], ==, 1 + 100);
+
+    build_toggle(&a);
+    agree("a chained successor rewritten and back", setup_prog, &a, 0, &s);
+    check_int(s.st, ==, VM_NO_SVC_HANDLER);
+    check_uint(s.gr[2], ==, 4 * 101);
 
     build_timer_chain(&a, 1);
     agree("interruptions in a chain", setup_timer, &a, 0, &s);
