@@ -90,13 +90,14 @@ $(BIN):
 UNIT_BUILD = $(MAKE) -j1 --no-print-directory unit-tests
 check: all
 	@mkdir -p $(B)/tests
-	IMP_BIN=$(abspath $(BIN)) $(PERL) tests/suite.pl --jobs=2 \
+	IMP_BIN=$(abspath $(BIN)) IMP_ORACLE_BIN=$(abspath $(B)/oracle) $(PERL) tests/suite.pl --jobs=2 \
 	    --times=$(B)/tests/check-times --build='$(UNIT_BUILD)' \
 	    $(CHECK_FIRST:%=--first=%) $(CHECK_SCRIPTS) $(UNIT_TESTS)
 
 check-slow: all
 	@mkdir -p $(B)/tests
-	IMP_BIN=$(abspath $(BIN)) $(SLOW_ENV) $(PERL) tests/suite.pl --jobs=2 \
+	IMP_BIN=$(abspath $(BIN)) IMP_ORACLE_BIN=$(abspath $(B)/oracle) $(SLOW_ENV) \
+	    $(PERL) tests/suite.pl --jobs=2 \
 	    --times=$(B)/tests/check-slow-times $(SLOW_SCRIPTS)
 
 unit-tests: $(UNIT_TESTS)

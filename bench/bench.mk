@@ -8,7 +8,8 @@
 #                        Hercules' results in tests/oracle/golden
 #
 # The oracle generators are built with the project's warnings so they stay
-# clean; the tests compile their own copies (they cannot know $(B)).
+# clean; make check gives the tests their folder (IMP_ORACLE_BIN), and
+# a test run on its own compiles its own copy.
 
 ORACLE_TOOLS := $(B)/oracle/gen-encodings $(B)/oracle/gen-semantics
 DEPS += $(ORACLE_TOOLS:$(B)/oracle/%=$(B)/tests/oracle/%.d)

@@ -24,7 +24,8 @@
 # Virtual cycles are the same on every run; host times depend on the
 # machine and its load.
 #
-# Environment: BENCH_RUNS (default 3); BENCH_PROGRAMS, the bench
+# Environment: BENCH_RUNS (default 3; 0: no host times, each
+# configuration runs once); BENCH_PROGRAMS, the bench
 # programs of part 1 (default "bct sieve sort"; empty: part 2 only).
 BIN=${1:-bin}
 case $BIN in /*) ;; *) BIN=$(pwd)/$BIN ;; esac
@@ -38,8 +39,9 @@ cd "$work" || exit 1
 have() { command -v "$1" >/dev/null 2>&1; }
 now() { date +%s.%N; }
 # best CMD...: the shortest wall time of $runs runs, in seconds, or
-# "fail".
+# "fail"; "-" with no runs (BENCH_RUNS=0: the virtual cycles only).
 best() {
+    [ "$runs" -gt 0 ] || { echo -; return 0; }
     b=
     i=0
     while [ $i -lt "$runs" ]; do

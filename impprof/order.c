@@ -362,9 +362,12 @@ int ord_work_init(struct ord_work *w, const struct ord_input *in, const struct o
     w->list = malloc((k + 1) * sizeof *w->list);
     w->lo = malloc((n + 1) * sizeof *w->lo);
     w->hi = malloc((n + 1) * sizeof *w->hi);
+    w->pat = calloc(n + 1, sizeof *w->pat);
+    w->pn = calloc(n + 1, sizeof *w->pn);
     w->mru = malloc(w->maxpages * sizeof *w->mru);
     w->hist = malloc((w->maxpages + 2) * sizeof *w->hist);
-    if (!w->at || !w->cnt || !w->list || !w->lo || !w->hi || !w->mru || !w->hist) {
+    w->seen = malloc(w->maxpages + 2);
+    if (!w->at || !w->cnt || !w->list || !w->lo || !w->hi || !w->pat || !w->pn || !w->mru || !w->hist || !w->seen) {
         ord_work_free(w);
         return -1;
     }
@@ -389,8 +392,12 @@ void ord_work_free(struct ord_work *w)
     free(w->list);
     free(w->lo);
     free(w->hi);
+    free(w->pat);
+    free(w->pn);
+    free(w->pg);
     free(w->mru);
     free(w->hist);
+    free(w->seen);
     memset(w, 0, sizeof *w);
 }
 
@@ -409,48 +416,106 @@ static void page_ranges(struct ord_work *w, const struct ord_input *in,
     }
 }
 
+/* The pages entering each code CSECT touches in layout l, in the order
+   of its touch list, each run of one page once: pg[pat[c]] on, pn[c] of
+   them.  0, or -1 (out of memory). */
+static int page_lists(struct ord_work *w, const struct ord_input *in)
+{
+    size_t need = 0;
+    for (size_t c = 0; c < in->n; c++)
+        for (size_t j = 0; j < w->cnt[c]; j++) {
+            unsigned t = w->list[w->at[c] + j];
+            need += w->hi[t] - w->lo[t] + 1;
+        }
+    if (need > w->pgcap) {
+        uint32_t *pg = realloc(w->pg, need * sizeof *pg);
+        if (!pg)
+            return -1;
+        w->pg = pg;
+        w->pgcap = need;
+    }
+    size_t k = 0;
+    for (size_t c = 0; c < in->n; c++) {
+        uint32_t last = UINT32_MAX;
+        w->pat[c] = k;
+        for (size_t j = 0; j < w->cnt[c]; j++) {
+            unsigned t = w->list[w->at[c] + j];
+            for (uint32_t p = w->lo[t]; p <= w->hi[t]; p++)
+                if (p != last)
+                    w->pg[k++] = last = p;
+        }
+        w->pn[c] = k - w->pat[c];
+    }
+    return 0;
+}
+
+/* The LRU stack distances of the page string, kept only as far as they
+   matter: f frames miss a reference whose distance exceeds f, so for
+   f <= maxf it is enough to know the distances 1..maxf exactly and to
+   count the rest (a page seen before but deeper in the stack, or never
+   seen).  The stack's top maxf entries are the maxf pages used last,
+   whatever lies below them; a page found there moves to the top, any
+   other page goes on top and the entry at depth maxf falls off. */
 int ord_replay_work(struct ord_work *w, const struct ord_input *in, const struct ord_layout *l,
                     const struct ord_params *prm, unsigned maxf, uint64_t *faults)
 {
     page_ranges(w, in, l, prm);
-    memset(w->hist, 0, (w->maxpages + 2) * sizeof *w->hist);
+    if (page_lists(w, in) != 0)
+        return -1;
+    size_t top = maxf < 1 ? 1 : maxf < w->maxpages ? maxf : w->maxpages;
+    memset(w->hist, 0, (top + 2) * sizeof *w->hist);
+    memset(w->seen, 0, w->maxpages + 2);
+    uint32_t base = in->origin / prm->page_size;
     size_t depth = 0;
-    uint64_t cold = 0;
+    uint64_t cold = 0, deep = 0;
     uint32_t last = UINT32_MAX, *mru = w->mru;
     for (size_t r = 0; r < in->nref; r++) {
         unsigned c = in->ref[r];
-        for (size_t j = 0; j < w->cnt[c]; j++) {
-            unsigned t = w->list[w->at[c] + j];
-            for (uint32_t p = w->lo[t]; p <= w->hi[t]; p++) {
-                if (p == last)
-                    continue;
-                last = p;
-                size_t i = 0;
-                while (i < depth && mru[i] != p)
-                    i++;
-                if (i == depth) {
-                    if (depth == w->maxpages)
-                        return -1;      /* cannot happen: maxpages bounds them */
-                    cold++;
-                    depth++;
-                } else {
-                    w->hist[i + 1]++;   /* stack distance i + 1 */
-                }
-                memmove(mru + 1, mru, i * sizeof *mru);
-                mru[0] = p;
+        const uint32_t *q = w->pg + w->pat[c];
+        size_t m = w->pn[c];
+        if (m == 0)
+            continue;
+        /* a page touched again at once does not move the stack */
+        for (size_t k = q[0] == last; k < m; k++) {
+            uint32_t p = q[k];
+            /* find p, moving each entry above it down by one */
+            uint32_t up = p;
+            size_t i = 0;
+            while (i < depth) {
+                uint32_t e = mru[i];
+                mru[i] = up;
+                if (e == p)
+                    break;
+                up = e;
+                i++;
             }
+            if (i < depth) {
+                w->hist[i + 1]++;   /* stack distance i + 1 */
+                continue;
+            }
+            size_t x = p - base;
+            if (p < base || x >= w->maxpages + 2)
+                return -1;          /* cannot happen: maxpages bounds them */
+            if (w->seen[x])
+                deep++;             /* distance > top */
+            else
+                cold++;
+            w->seen[x] = 1;
+            if (depth < top)
+                mru[depth++] = up;  /* else the entry at depth top falls off */
         }
+        last = q[m - 1];
     }
     /* faults with f frames: the first references and distances > f */
-    uint64_t s = cold;
-    for (size_t dist = depth; dist > maxf; dist--)
+    uint64_t s = cold + deep;
+    for (size_t dist = top; dist > maxf; dist--)
         s += w->hist[dist];
     for (unsigned f = maxf; f >= 1; f--) {
         faults[f] = s;
-        if (f <= depth)
+        if (f <= top)
             s += w->hist[f];
     }
-    faults[0] = depth;
+    faults[0] = cold;
     return 0;
 }
 

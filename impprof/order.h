@@ -132,8 +132,12 @@ struct ord_work {
     size_t *at, *cnt;           /* by CSECT: its touch list in list[] */
     unsigned *list;             /* a code CSECT, then the data it touches */
     uint32_t *lo, *hi;          /* by CSECT: the pages of its hot bytes */
-    uint32_t *mru;              /* the LRU stack */
-    uint64_t *hist;             /* stack distances */
+    size_t *pat, *pn;           /* by CSECT: the pages entering it touches in pg[] */
+    uint32_t *pg;               /* those pages, no page twice in a row */
+    size_t pgcap;               /* room in pg[] */
+    uint32_t *mru;              /* the LRU stack's top maxf entries */
+    uint64_t *hist;             /* stack distances 1..maxf */
+    unsigned char *seen;        /* by page from the origin's: referenced */
     size_t maxpages;
 };
 int ord_work_init(struct ord_work *w, const struct ord_input *in, const struct ord_params *prm);

@@ -10,9 +10,11 @@
 # is printed in turn: one process for a test's many runs (each file is
 # read once).
 #
-# It takes the slow, literal road on purpose: FIFO compares load times,
-# LRU last-use times, OPT looks ahead in the string for each resident page
-# at every fault; only CLOCK keeps a ring and a hand, as the rule says.
+# It takes the plain road on purpose: FIFO compares load times, LRU
+# last-use times, OPT the next uses of the resident pages at every fault
+# (each reference knows where its page is referenced next, from one pass
+# backwards over the string); only CLOCK keeps a ring and a hand, as the
+# rule says.
 use strict;
 use warnings;
 
@@ -36,7 +38,9 @@ for my $a (@ARGV) {
 }
 usage() unless $batch ? !$policy && !defined $file : $policy && defined $file && $frames > 0;
 
-# The references of a file: [task, page, is_write].
+# The references of a file: [task, page, is_write, next, key], where next
+# is the index of the next reference to the same page of the same task
+# (infinity if none) and key the page's key "task:page".
 my %strings;
 sub read_refs {
     my ($file) = @_;
@@ -47,21 +51,29 @@ sub read_refs {
     fail("$file: not a page reference file")
         unless defined $first && $first =~ /^#imp-pagerefs 1\r?$/;
     while (my $line = <$fh>) {
-        next if $line =~ /^#/ || $line =~ /^\s*$/;
-        my ($t, $p, $k) = $line =~ /^\s*([0-9]+)\s+([0-9a-fA-F]+)\s+([rw])\s*$/
-            or fail("$file:$.: bad reference");
+        # the line as the recorder writes it, else any spacing the format allows
+        my ($t, $p, $k) = $line =~ /^([0-9]+) ([0-9a-f]+) ([rw])\n\z/;
+        if (!defined $k) {
+            next if $line =~ /^#/ || $line =~ /^\s*$/;
+            ($t, $p, $k) = $line =~ /^\s*([0-9]+)\s+([0-9a-fA-F]+)\s+([rw])\s*$/
+                or fail("$file:$.: bad reference");
+        }
         push @refs, [$t + 0, hex $p, $k eq 'w' ? 1 : 0];
     }
     close $fh;
+    my %after;
+    for (my $j = $#refs; $j >= 0; $j--) {
+        my $k = $refs[$j][4] = "$refs[$j][0]:$refs[$j][1]";
+        $refs[$j][3] = $after{$k} // 9**9**9;
+        $after{$k} = $j;
+    }
     return $strings{$file} = \@refs;
 }
 
 # One run: "pageins=N pageouts=M".
 sub simulate {
     my ($policy, $frames, $local, $file) = @_;
-    my @refs = @{ read_refs($file) };
-    # The page keys "task:page".
-    my @key = map { "$_->[0]:$_->[1]" } @refs;
+    my $refs = read_refs($file);
 
     # Scopes: 0 for global, else the task.  Each has a quota, the list of its
     # frames in the order acquired, and a CLOCK hand (a position in that list).
@@ -84,51 +96,50 @@ sub simulate {
     my %resident;
     my ($pageins, $pageouts) = (0, 0);
 
-    # Index of the next reference to key after time $now, or infinity.
-    my $next_use = sub {
-        my ($k, $now) = @_;
-        for my $j ($now + 1 .. $#key) {
-            return $j if $key[$j] eq $k;
-        }
-        return 9**9**9;
-    };
+    # The next reference to the page in frame f after time now, or
+    # infinity: the next of its last reference (none came in between).
+    my $next_use = sub { $refs->[$flast[$_[0]]][3] };
 
     my $choose_victim = sub {
         my ($scope, $now) = @_;
-        my @mine = @{ $owned{$scope} };
+        my $mine = $owned{$scope};
         if ($policy eq 'clock') {
             while (1) {
-                my $f = $mine[$hand{$scope}];
-                $hand{$scope} = ($hand{$scope} + 1) % @mine;
+                my $f = $mine->[$hand{$scope}];
+                $hand{$scope} = ($hand{$scope} + 1) % @$mine;
                 if ($fref[$f]) { $fref[$f] = 0; next; }
                 return $f;
             }
         }
+        # (load and last-use times are never equal: one reference a time)
         my $best;
-        for my $f (sort { $a <=> $b } @mine) {
+        for my $f (@$mine) {
             if (!defined $best) { $best = $f; next; }
             if ($policy eq 'fifo') {
                 $best = $f if $floaded[$f] < $floaded[$best];
             } elsif ($policy eq 'lru') {
                 $best = $f if $flast[$f] < $flast[$best];
             } else {    # opt: farthest next use; on a tie the lower frame stays
-                $best = $f if $next_use->($fpage[$f], $now) > $next_use->($fpage[$best], $now);
+                my ($nf, $nb) = ($next_use->($f), $next_use->($best));
+                $best = $f if $nf > $nb || ($nf == $nb && $f < $best);
             }
         }
         return $best;
     };
 
-    for my $now (0 .. $#refs) {
-        my ($t, $p, $w) = @{ $refs[$now] };
-        my $k = $key[$now];
+    for my $now (0 .. $#$refs) {
+        my ($t, $p, $w, undef, $k) = @{ $refs->[$now] };
         my $scope = $local ? $t : 0;
         fail("task $t above --local=$local") unless exists $quota{$scope};
         my $f = $resident{$k};
         if (!defined $f) {
             $pageins++;
-            my @free = grep { !defined $fpage[$_] } 0 .. $frames - 1;
-            if (@{ $owned{$scope} } < $quota{$scope} && @free) {
-                $f = $free[0];
+            my $free;
+            if (@{ $owned{$scope} } < $quota{$scope}) {
+                ($free) = grep { !defined $fpage[$_] } 0 .. $frames - 1;
+            }
+            if (defined $free) {
+                $f = $free;
                 push @{ $owned{$scope} }, $f;
             } else {
                 $f = $choose_victim->($scope, $now);

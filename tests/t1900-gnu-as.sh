@@ -14,8 +14,7 @@ if ! test_have s390x-linux-gnu-as || ! test_have s390x-linux-gnu-objcopy; then
 fi
 
 test_expect_success 'build the encoding generator' '
-    ${CC:-cc} -std=c11 -D_POSIX_C_SOURCE=200809L -I"$IMP_TOP/lib" -o gen-encodings \
-        "$ORACLE/gen-encodings.c" "$IMP_TOP/lib/isa.c"
+    oracle_tool gen-encodings "$ORACLE/gen-encodings.c"
 '
 
 test_expect_success 'generate HLASM and GNU sources for every table row' '

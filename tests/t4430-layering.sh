@@ -16,13 +16,27 @@ runner() { (cd "$top" && ls vm/imprun/*.c vm/imprun/*.h vm/hpm/*.c vm/hpm/*.h | 
 # code DIR FILE...: the files' text without comments (the compiler's
 # preprocessor, which leaves #include lines and macros alone) and with
 # every string literal emptied, each line prefixed by its file name.
+# The texts of the tree's files are kept in pp/; a copy's file with the
+# same bytes as the tree's is given the tree's text (the copies below
+# differ from the tree in a few files only).
 code() {
 	d=$1
 	shift
 	for f in "$@"; do
-		cc -fpreprocessed -dD -E -P "$d/$f" 2>/dev/null | sed -e 's/"\([^"\\]\|\\.\)*"/""/g' -e "s,^,$f: ," || return 1
+		if [ "$d" != "$top" ] && [ -f "pp/$f" ] && cmp -s "$d/$f" "$top/$f"; then
+			cat "pp/$f"
+		elif [ "$d" = "$top" ]; then
+			case " $pp_dirs " in *" ${f%/*} "*) ;; *)
+				mkdir -p "pp/${f%/*}" && pp_dirs="$pp_dirs ${f%/*}" || return 1 ;;
+			esac
+			cc -fpreprocessed -dD -E -P "$d/$f" 2>/dev/null | sed -e 's/"\([^"\\]\|\\.\)*"/""/g' -e "s,^,$f: ," >"pp/$f" &&
+			cat "pp/$f" || return 1
+		else
+			cc -fpreprocessed -dD -E -P "$d/$f" 2>/dev/null | sed -e 's/"\([^"\\]\|\\.\)*"/""/g' -e "s,^,$f: ," || return 1
+		fi
 	done
 }
+pp_dirs=
 
 # What each rule forbids, as an extended regular expression.
 calls='(^|[^[:alnum:]_])(printf|vprintf|puts|putchar|perror|exit|_exit|quick_exit|abort)[[:space:]]*\('

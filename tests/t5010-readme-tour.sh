@@ -29,18 +29,25 @@ test_expect_success 'the tour has its commands, the scratch folder first' '
 SOCK=imp-tour-$$
 trap 'tmux -L $SOCK kill-server 2>/dev/null' EXIT
 cat >screen.sh <<EOF_SCREEN
+# backoff: sleep before a wait's next poll, longer each time (as
+# test_backoff); false after about two minutes
+backoff() {
+    i=\$((i + 1))
+    case \$i in
+    1) sleep 0.01 ;; 2) sleep 0.02 ;; 3) sleep 0.05 ;; 4) sleep 0.1 ;;
+    *) [ \$i -le 604 ] && sleep 0.2 ;;
+    esac
+}
 # screen CMD: impmon's screen in tmux, quit once loaded; the status of impmon
 screen() {
     command -v tmux >/dev/null 2>&1 || { echo "no tmux: skipped"; return 0; }
     rm -f "$TRASH/screen.st"
     tmux -L $SOCK new-session -d -s tour -x 100 -y 30 "TERM=xterm \$1; echo \\\$? >'$TRASH/screen.st'" &&
     i=0
-    while [ \$i -lt 1200 ] && ! tmux -L $SOCK capture-pane -t tour -p | grep -q "type help"; do
-        sleep 0.1; i=\$((i + 1))
-    done
+    while ! tmux -L $SOCK capture-pane -t tour -p | grep -q "type help" && backoff; do :; done
     tmux -L $SOCK send-keys -t tour -l quit && tmux -L $SOCK send-keys -t tour Enter
     i=0
-    while [ \$i -lt 1200 ] && ! test -s "$TRASH/screen.st"; do sleep 0.1; i=\$((i + 1)); done
+    while ! test -s "$TRASH/screen.st" && backoff; do :; done
     return "\$(cat "$TRASH/screen.st" 2>/dev/null || echo 99)"
 }
 EOF_SCREEN

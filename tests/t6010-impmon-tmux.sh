@@ -43,14 +43,13 @@ start() {
     return $st
 }
 screen() { $T capture-pane -t mon -p >screen.txt 2>/dev/null; }
-# wait_for PATTERN: poll the screen (every 0.1 s, at most 1200 times) until grep finds PATTERN
+# wait_for PATTERN: poll the screen (test_backoff) until grep finds PATTERN
 wait_for() {
-    i=0
-    while [ $i -lt 1200 ]; do
+    test_backoff_start
+    while :; do
         screen
         grep -q -e "$1" screen.txt && return 0
-        sleep 0.1
-        i=$((i + 1))
+        test_backoff || break
     done
     echo "the screen never showed '$1'; it shows:"
     sed -e 's/^/| /' screen.txt

@@ -80,12 +80,11 @@ start() {
 S() { cat session; }
 screen() { $T capture-pane -t "$(S)" -p >screen.txt 2>/dev/null; }
 wait_for() {
-    i=0
-    while [ $i -lt 1200 ]; do
+    test_backoff_start
+    while :; do
         screen
         grep -q -e "$1" screen.txt && return 0
-        sleep 0.1
-        i=$((i + 1))
+        test_backoff || break
     done
     echo "the screen never showed '$1'; it shows:"
     sed -e 's/^/| /' screen.txt

@@ -196,12 +196,11 @@ start() {
 }
 screen() { $T capture-pane -t mon -p >screen.txt 2>/dev/null; }
 wait_for() {
-    i=0
-    while [ $i -lt 1200 ]; do
+    test_backoff_start
+    while :; do
         screen
         grep -q -e "$1" screen.txt && return 0
-        sleep 0.1
-        i=$((i + 1))
+        test_backoff || break
     done
     echo "the screen never showed '$1'; it shows:"
     sed -e 's/^/| /' screen.txt
@@ -277,13 +276,12 @@ test_expect_success 'a live run: the IIFM pane counts while the program runs' '
     wait_for "RUNNING -- any key stops" &&
     wait_for "xcounters  *[1-9]" &&
     a=$(sed -n "s/.*xcounters  *\([0-9]*\) .*/\1/p" screen.txt) &&
-    i=0 &&
-    while [ $i -lt 1200 ]; do
+    test_backoff_start &&
+    while :; do
         screen &&
         b=$(sed -n "s/.*xcounters  *\([0-9]*\) .*/\1/p" screen.txt) &&
         if [ -n "$b" ] && [ "$b" -gt "$a" ] && grep -q RUNNING screen.txt; then break; fi &&
-        sleep 0.1 &&
-        i=$((i + 1))
+        test_backoff || break
     done &&
     test "$b" -gt "$a" &&
     $T send-keys -t mon x &&

@@ -18,8 +18,7 @@ RUN=$ORACLE/hercules-run.sh
 MAXC=--max-cycles=50M
 
 test_expect_success 'build the generator' '
-    ${CC:-cc} -std=c11 -D_POSIX_C_SOURCE=200809L -I"$IMP_TOP/lib" -o gen-random \
-        "$ORACLE/gen-random.c" "$ORACLE/gen-random-classes.c" "$IMP_TOP/lib/isa.c"
+    oracle_tool gen-random "$ORACLE/gen-random.c" "$ORACLE/gen-random-classes.c"
 '
 
 seeds=$(grep -v "^#" "$GOLDEN" | cut -f1)

@@ -29,6 +29,10 @@ export ASAN_OPTIONS LSAN_OPTIONS UBSAN_OPTIONS SANITIZER_STATUS
 
 TRASH=$(mktemp -d "${TMPDIR:-/tmp}/imp-test.XXXXXX")
 cd "$TRASH" || exit 1
+# impmon's readline history goes to the scratch directory, not to the
+# user's ~/.impmon_history, which suites run side by side would share.
+IMPMON_HISTORY=$TRASH/.impmon_history
+export IMPMON_HISTORY
 
 test_count=0
 test_failures=0
@@ -36,8 +40,26 @@ test_skipped=0
 
 say() { printf '# %s\n' "$*"; }
 
+# With IMP_TEST_CPU set, each test is followed by a comment line with the
+# CPU seconds (user + system) its commands took, to find the costly ones:
+#   IMP_TEST_CPU=1 sh tests/t4700-paging.sh | grep '^# cpu'
+test_cpu_mark() {
+    test -n "$IMP_TEST_CPU" || return 0
+    times >"$TRASH/.times"
+    test_cpu_now=$(awk 'NR == 2 { gsub(/[ms]/, " "); print $1 * 60 + $2 + $3 * 60 + $4 }' \
+        "$TRASH/.times")
+}
+test_cpu_say() {
+    test -n "$IMP_TEST_CPU" || return 0
+    test_cpu_was=$test_cpu_now
+    test_cpu_mark
+    awk -v a="$test_cpu_was" -v b="$test_cpu_now" -v n="$test_count" \
+        'BEGIN { printf "# cpu %6.2f s  test %d\n", b - a, n }'
+}
+
 test_expect_success() {
     test_count=$((test_count + 1))
+    test_cpu_mark
     if (eval "$2") >"$TRASH/.out" 2>&1; then
         printf 'ok %d - %s\n' "$test_count" "$1"
     else
@@ -45,6 +67,7 @@ test_expect_success() {
         sed -e 's/^/#   /' "$TRASH/.out"
         test_failures=$((test_failures + 1))
     fi
+    test_cpu_say
 }
 
 test_expect_failure_status() {
@@ -98,6 +121,39 @@ test_timeout() {
     124|137) echo "timed out: stopped after $t s of wall-clock time: $*" >&2 ;;
     esac
     return $st
+}
+
+# oracle_tool NAME SOURCE...: ./NAME, a generator of tests/oracle: a copy
+# of the one the build made when make check names its folder
+# ($IMP_ORACLE_BIN), else compiled here from SOURCE... (with lib/isa.c).
+oracle_tool() {
+    ot_name=$1
+    shift
+    if test -n "$IMP_ORACLE_BIN" && test -x "$IMP_ORACLE_BIN/$ot_name"; then
+        cp "$IMP_ORACLE_BIN/$ot_name" "./$ot_name"
+    else
+        ${CC:-cc} -std=c11 -D_POSIX_C_SOURCE=200809L -I"$IMP_TOP/lib" -o "$ot_name" \
+            "$@" "$IMP_TOP/lib/isa.c"
+    fi
+}
+
+# test_backoff: sleep before the next poll of a wait, longer each time
+# (0.01 s, 0.02, 0.05, 0.1, then 0.2 s); false once the wait has slept
+# about two minutes.  test_backoff_start begins a wait.  A wait polls
+# often at first, so it ends soon after what it waits for happens, and
+# seldom later, so it takes little CPU time from a loaded machine; the
+# limit only guards against a hang.
+test_backoff_start() { tb_n=0; }
+test_backoff() {
+    tb_n=$((${tb_n:-0} + 1))
+    case $tb_n in
+    1) sleep 0.01 ;;
+    2) sleep 0.02 ;;
+    3) sleep 0.05 ;;
+    4) sleep 0.1 ;;
+    *) [ "$tb_n" -le 604 ] || return 1
+       sleep 0.2 ;;
+    esac
 }
 
 # test_have CMD: true if CMD is available (for tests needing an external oracle).

@@ -35,7 +35,10 @@ for my $a (@ARGV) {
 -x "$bin/imprun" or die "seeds.pl: $bin/imprun: not built\n";
 
 my $scratch = tempdir('imp-seeds.XXXXXX', TMPDIR => 1, CLEANUP => 1);
-system('cp', '-R', "$top/examples", "$scratch/ex") == 0 or die "seeds.pl: cannot copy examples\n";
+# examples/ but the exercises (most of its files; no command names them)
+mkdir "$scratch/ex" or die "seeds.pl: $scratch/ex: $!\n";
+system('cp', '-R', (grep { !m{/exercises\z} } glob("$top/examples/*")), "$scratch/ex") == 0
+    or die "seeds.pl: cannot copy examples\n";
 $ENV{PATH} = "$bin:$ENV{PATH}";
 $ENV{LC_ALL} = 'C';
 

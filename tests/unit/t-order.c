@@ -100,6 +100,104 @@ static void test_replay(void)
     ord_input_free(&in);
 }
 
+/* The replay against plain LRU on a string over many pages: 40 code
+   CSECTs of X'C00' bytes in link order, whose first X'900' hot bytes
+   often cross a page boundary, entered in a pseudo-random order that
+   keeps coming back to a few of them.  For each frame count f, LRU with
+   f frames is simulated here page by page (each entry touches its
+   pages in address order); ord_replay must agree at every f up to the
+   maxf it is asked for, whatever maxf is (fewer frames than pages, more
+   frames than pages). */
+#define MANY 40
+#define MANYREFS 3000
+static uint64_t lru_faults(const uint32_t *pages, size_t np, unsigned f)
+{
+    uint32_t frame[64];
+    uint64_t used[64], faults = 0;
+    unsigned n = 0;
+    for (size_t t = 0; t < np; t++) {
+        unsigned k = 0;
+        while (k < n && frame[k] != pages[t])
+            k++;
+        if (k == n) {
+            faults++;
+            if (n < f) {
+                n++;
+            } else {                    /* replace the least recently used */
+                k = 0;
+                for (unsigned j = 1; j < n; j++)
+                    if (used[j] < used[k])
+                        k = j;
+            }
+            frame[k] = pages[t];
+        }
+        used[k] = t;
+    }
+    return faults;
+}
+
+static void test_replay_many_pages(void)
+{
+    struct ord_input in;
+    memset(&in, 0, sizeof in);
+    in.n = MANY;
+    in.cs = calloc(MANY, sizeof *in.cs);
+    in.origin = 0x20000;
+    in.entry = -1;
+    in.xref = calloc(MANY * MANY, sizeof *in.xref);
+    in.ref = malloc(MANYREFS * sizeof *in.ref);
+    in.from = malloc(MANYREFS * sizeof *in.from);
+    in.kind = malloc(MANYREFS);
+    in.cyc = malloc(MANYREFS * sizeof *in.cyc);
+    in.nref = MANYREFS;
+    for (size_t i = 0; i < MANY; i++) {
+        snprintf(in.cs[i].name, sizeof in.cs[i].name, "C%zu", i);
+        in.cs[i].addr = in.origin + 0xC00 * (uint32_t)i;
+        in.cs[i].len = 0xC00;
+        in.cs[i].first = MANYREFS;
+    }
+    uint32_t x = 12345, pages[2 * MANYREFS];
+    size_t np = 0;
+    for (size_t r = 0; r < MANYREFS; r++) {
+        x = x * 1103515245u + 12345u;
+        unsigned c = (x >> 16) % 8 < 5 ? (x >> 8) % 6 : (x >> 8) % MANY;
+        in.ref[r] = c;
+        in.from[r] = r ? in.ref[r - 1] : MANY;
+        in.kind[r] = 1;
+        in.cyc[r] = 10 * r;
+        in.cs[c].code = 1;
+        in.cs[c].entries++;
+        in.cs[c].cycles += 10;
+        if (in.cs[c].first == MANYREFS)
+            in.cs[c].first = r;
+        uint32_t a = in.cs[c].addr;
+        pages[np++] = a / 4096;
+        if ((a + 0x8FF) / 4096 != a / 4096)
+            pages[np++] = (a + 0x8FF) / 4096;
+    }
+    struct ord_params p = prm;
+    p.hot_bytes = 0x900;
+    struct ord_layout l;
+    check_int(ord_layout_init(&l, in.n), ==, 0);
+    check_int(ord_compute(&in, ORD_LINK, &p, &l), ==, 0);
+    static const unsigned maxfs[] = { 1, 4, 9, 60 };
+    for (size_t m = 0; m < sizeof maxfs / sizeof *maxfs; m++) {
+        unsigned maxf = maxfs[m], bad = 0;
+        uint64_t f[61];
+        check_int(ord_replay(&in, &l, &p, maxf, f), ==, 0);
+        check_int(f[0], ==, lru_faults(pages, np, 64));
+        for (unsigned k = 1; k <= maxf; k++)
+            if (f[k] != lru_faults(pages, np, k)) {
+                printf("#   maxf %u, %u frames: %llu faults, plain LRU %llu\n", maxf, k,
+                       (unsigned long long)f[k], (unsigned long long)lru_faults(pages, np, k));
+                bad++;
+            }
+        check_int(bad, ==, 0);
+    }
+    ord_layout_free(&l);
+    ord_input_free(&in);
+}
+
 /* Every algorithm puts A and C in one page (imp perhaps not side by
    side); those that place data after the code put E after it. */
 static void test_algorithms(void)
@@ -196,6 +294,7 @@ int main(void)
 {
     test_names();
     test_replay();
+    test_replay_many_pages();
     test_algorithms();
     test_write();
     test_profile_errors();

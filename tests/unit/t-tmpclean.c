@@ -38,11 +38,29 @@ static int fill_name(char *tmpl)
     return 0;
 }
 
+/* make(NAME) on the names fill_name gives tmpl, until one does not exist
+ * yet: another process whose id ends in the same three digits (a suite
+ * run beside this one) may hold a name.  make's result, or -1. */
+static int first_free(char *tmpl, int (*make)(const char *))
+{
+    size_t n = strlen(tmpl);
+    for (int tries = 0; tries < 1000; tries++) {
+        if (tries)
+            memcpy(tmpl + n - 6, "XXXXXX", 6);
+        if (fill_name(tmpl) != 0)
+            return -1;
+        int r = make(tmpl);
+        if (r >= 0 || errno != EEXIST)
+            return r;
+    }
+    return -1;
+}
+static int make_file(const char *name) { return open(name, O_RDWR | O_CREAT | O_EXCL, 0600); }
+static int make_dir(const char *name) { return mkdir(name, 0700); }
+
 int mkstemp(char *tmpl)
 {
-    if (fill_name(tmpl) != 0)
-        return -1;
-    int fd = open(tmpl, O_RDWR | O_CREAT | O_EXCL, 0600);
+    int fd = first_free(tmpl, make_file);
     if (fd >= 0 && signal_on_create)
         raise(signal_on_create);
     return fd;
@@ -50,9 +68,7 @@ int mkstemp(char *tmpl)
 
 char *mkdtemp(char *tmpl)
 {
-    if (fill_name(tmpl) != 0)
-        return NULL;
-    if (mkdir(tmpl, 0700) != 0)
+    if (first_free(tmpl, make_dir) != 0)
         return NULL;
     if (signal_on_create)
         raise(signal_on_create);
@@ -131,14 +147,24 @@ static void case_signal(enum make what, int sig, const char *name)
 
 int main(void)
 {
-    snprintf(dir, sizeof dir, "%s/t-tmpclean.XXXXXX", "/tmp");
     const char *t = getenv("TMPDIR");
-    if (t && *t && strlen(t) < 40)
-        snprintf(dir, sizeof dir, "%s/t-tmpclean.XXXXXX", t);
+    const char *base = t && *t && strlen(t) < 40 ? t : "/tmp";
+    snprintf(dir, sizeof dir, "%s/t-tmpclean.XXXXXX", base);
+    /* The first name this process would make is held already (as by a
+       process of a suite run beside this one whose id ends in the same
+       three digits): mkdtemp goes on to another. */
+    char taken[sizeof dir];
+    snprintf(taken, sizeof taken, "%s/t-tmpclean.%03u000", base, (unsigned)getpid() % 1000);
+    int squat = mkdir(taken, 0700) == 0;
     if (!mkdtemp(dir)) {
         printf("Bail out! cannot make a directory for the test\n");
+        if (squat)
+            rmdir(taken);
         return 1;
     }
+    check(strcmp(dir, taken) != 0);
+    if (squat)
+        rmdir(taken);
 
     static const struct { int sig; const char *name; } sigs[] = {
         { SIGTERM, "SIGTERM" }, { SIGINT, "SIGINT" }, { SIGHUP, "SIGHUP" }, { SIGPIPE, "SIGPIPE" },

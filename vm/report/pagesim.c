@@ -94,36 +94,40 @@ int ps_add(struct ps_string *s, uint32_t ref)
 
 /* ---- dense page numbers and next uses ---- */
 
-/* A page's place in the table of every possible page: task and page
- * number (below 8192: 16 MiB of 2 KiB pages), in ps_key order. */
-#define PS_SLOTS ((size_t)(PS_TASK_MAX + 1) << 13)
-static size_t slot_of(uint32_t r) { return (size_t)ps_task(r) << 13 | (ps_page(r) & 8191); }
-
 /*
  * ids[i] = the dense number (0..K-1, in ps_key order) of the page of
  * reference i; *k = K.  The caller frees *ids.  0 or -1 (memory).
- * One pass marks the pages in a table of every possible page (8 MiB,
- * touched only where the string goes), one numbers them in order, one
- * reads the numbers: no sort.
+ * One pass marks the pages in a table of every possible page of each
+ * task the string names (8192 pages of a task, below 16 MiB of 2 KiB
+ * pages; a task's table made at its first reference), one numbers them
+ * in order, task by task, one reads the numbers: no sort, and no table
+ * for the tasks the string does not name.
  */
 static int ps_dense(const struct ps_string *s, uint32_t **ids, size_t *k)
 {
     size_t n = s->n, m = 0;
-    uint32_t *slot = calloc(PS_SLOTS, sizeof *slot);     /* 0: absent, else id + 1 */
+    uint32_t *table[PS_TASK_MAX + 1] = { 0 };  /* by task, by page: 0 absent, else id + 1 */
     uint32_t *id = malloc((n ? n : 1) * sizeof *id);
-    if (!slot || !id) {
-        free(slot);
+    int ok = id != NULL;
+    for (size_t i = 0; ok && i < n; i++) {
+        uint32_t **t = &table[ps_task(s->ref[i])];
+        if (!*t && !(*t = calloc(8192, sizeof **t)))
+            ok = 0;
+        else
+            (*t)[ps_page(s->ref[i]) & 8191] = 1;
+    }
+    for (size_t t = 0; ok && t <= PS_TASK_MAX; t++)
+        for (size_t p = 0; table[t] && p < 8192; p++)
+            if (table[t][p])
+                table[t][p] = (uint32_t)++m;
+    for (size_t i = 0; ok && i < n; i++)
+        id[i] = table[ps_task(s->ref[i])][ps_page(s->ref[i]) & 8191] - 1;
+    for (size_t t = 0; t <= PS_TASK_MAX; t++)
+        free(table[t]);
+    if (!ok) {
         free(id);
         return -1;
     }
-    for (size_t i = 0; i < n; i++)
-        slot[slot_of(s->ref[i])] = 1;
-    for (size_t j = 0; j < PS_SLOTS; j++)
-        if (slot[j])
-            slot[j] = (uint32_t)++m;
-    for (size_t i = 0; i < n; i++)
-        id[i] = slot[slot_of(s->ref[i])] - 1;
-    free(slot);
     *ids = id;
     *k = m;
     return 0;

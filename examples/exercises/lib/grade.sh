@@ -71,14 +71,17 @@ fi
 unset IMP_MACLIB
 export SUBMISSION IMP_BIN EXERCISE GRADE_WORK
 GRADE_RC=
+unset _gnosuper                 # grade_run: imprun's --no-super, once known
 LC_ALL=C
 export LC_ALL
 
-# The value of KEY in the exercise's exercise.conf (empty if none).
+# The value of KEY in the exercise's exercise.conf (empty if none); of
+# several lines of KEY, the last.
 grade_conf() {
     [ -f "$EXERCISE/exercise.conf" ] || return 0
-    sed -n "s/^[[:space:]]*$1[[:space:]]*=[[:space:]]*//p" "$EXERCISE/exercise.conf" |
-        sed -n '$p'
+    # shellcheck disable=SC2016  # sed's $ (the last line), not the shell's
+    sed -n -e "/^[[:space:]]*$1[[:space:]]*=/{s/^[[:space:]]*$1[[:space:]]*=[[:space:]]*//;h;}" \
+        -e '${x;/./p;}' "$EXERCISE/exercise.conf"
 }
 
 # Record how the grading went (see above).
@@ -96,7 +99,10 @@ grade_diag() {
 
 # Quote $1 for eval.
 grade_quote() {
-    printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"
+    case $1 in
+    *"'"*) printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")" ;;
+    *) printf "'%s'" "$1" ;;
+    esac
 }
 
 # At exit: the tests not run fail (after grade_skip_rest, or when the
@@ -144,7 +150,11 @@ grade_check_points() {
 grade_result() {
     grade_n=$((grade_n + 1))
     grade_max=$((grade_max + $2))
-    _gdesc=$(printf '%s' "$3" | tr '\n#' ' _')
+    case $3 in
+    *'
+'* | *'#'*) _gdesc=$(printf '%s' "$3" | tr '\n#' ' _') ;;
+    *) _gdesc=$3 ;;
+    esac
     if [ "$1" -eq 1 ]; then
         grade_score=$((grade_score + $2))
         echo "ok $grade_n - [$2] $_gdesc"
@@ -393,9 +403,11 @@ grade_run() {
         _gopts="$_gopts $(grade_quote "$1")"
         shift
     done
-    _gnosuper=
-    if "$IMP_BIN/imprun" --help 2>/dev/null | grep -q -e '--no-super'; then
-        _gnosuper=--no-super
+    if [ -z "${_gnosuper+set}" ]; then     # asked once a grading
+        _gnosuper=
+        if "$IMP_BIN/imprun" --help 2>/dev/null | grep -q -e '--no-super'; then
+            _gnosuper=--no-super
+        fi
     fi
     _gtmo=
     if command -v timeout >/dev/null 2>&1; then
