@@ -33,12 +33,16 @@
  *                (IA <- EA2, noted, then the fetch), its successor when taken.
  *   OP_EXIT      not a microword: leaves an instruction's bound words
  *                (below) for the control-store word it names.
+ *   OP_NEXTI     not a microword: a chained instruction's way to the
+ *                fetch, the plain fetch of the instruction after it
+ *                without the lookup (fp_bind; vm/ENGINE.md, "Chaining").
  *   OP_RNLD, OP_RNST   LM's and STM's register loops (fpchoose.c rn_loop):
  *                every pass in the one case, each counted and bounded.
  *   OP_PROBE     an access check (PRBR, PRBW) with an ALU word; OP_LINK an
  *                ALU word whose A is BAL's link word.  Never bound words.
  *   OP_MEMX      the rest of the storage microwords without SF: RW1,
- *                address-register steps, CTR, RNC (the SS loops).
+ *                address-register steps, CTR, RNC (the SS loops), and an
+ *                address copy (AG before MEM) with no storage operation.
  *   OP_GENERIC   anything else: runs the reference eng_exec_uop().
  *
  * Operands are resolved to cells at load time: pa, pb, pd point at a slot
@@ -343,6 +347,14 @@ static void ic_fill(struct vm *vm, struct icent *e, uint32_t ia, const uint8_t *
     const uint8_t *p = vm->ibytes;
     unsigned dec = vm->img.decode[vm->didx];
     e->hp = host;
+    /* The instruction that follows, for chaining (fp_bind): with paging
+     * off (the tag is task 1's). */
+    uint32_t next = (ia + vm->ilen) & VM_ADDR_MASK;
+    e->succ = NULL;
+    if (!vm->pg.on) {
+        e->succ = ic_slot(vm, next);
+        e->succ_tag = next + vm->ic_tag;
+    }
     e->mask = byte_mask(vm->ilen);
     e->bytes = load8(host) & e->mask;
     e->il = vm->il;
@@ -549,6 +561,32 @@ static __attribute__((noinline)) const struct uop *fetch_checked(struct vm *vm,
     return fetch_event(vm, u);
 }
 
+/*
+ * The fetch at its deadline when all that is due is a timer update: the
+ * update as fetch_event makes it (the fetch word counted, then tm_update,
+ * then the branch's PER bookkeeping), and 1 if nothing is pending after
+ * it, so that the plain fetch goes on (its deadline is now further than
+ * the counters).  0, nothing done, for fetch_checked: work pending, the
+ * run's limit or the runaway margin reached.  The counters are in
+ * vm->ctr (fp_run's SYNC_OUT); the timers read the cycle counter only.
+ */
+static __attribute__((noinline)) int fetch_timer(struct vm *vm, unsigned fc)
+{
+    uint64_t now = vm->ctr.cycles;
+    if (pw_get(vm) || vm->per.en || now >= vm->limit || now + fc + BOUND_CYCLES >= vm->hard_limit)
+        return 0;
+    vm->ctr.cycles += fc;
+    if (vm->ctr.cycles >= vm->next_event)
+        tm_update(vm);
+    if (pw_get(vm)) {
+        vm->ctr.cycles -= fc;
+        return 0;                       /* fetch_event: the update is made */
+    }
+    per_fetch_end(vm);
+    vm->ctr.cycles -= fc;
+    return vm->ctr.cycles < vm->fetch_deadline;
+}
+
 void fp_deadline(struct vm *vm)
 {
     uint64_t d = vm->limit, fc = vm->fetch_cycles;
@@ -685,7 +723,8 @@ enum vm_status fp_run(struct vm *vm)
      * one and the two that are no microword's are the same in both. */
     static const void *const handler[OP_COUNT] = {
         [OP_GENERIC] = &&l_generic, [OP_FETCH] = &&l_fetch, [OP_EXIT] = &&l_exit,
-        [OP_BRANCH] = &&l_branch, [OP_FETCHP] = &&l_fetchp, [OP_FETCHM] = &&l_fetchm,
+        [OP_BRANCH] = &&l_branch, [OP_NEXTI] = &&l_nexti,
+        [OP_FETCHP] = &&l_fetchp, [OP_FETCHM] = &&l_fetchm,
         [OP_FETCHR] = &&l_fetchr, [OP_FETCHRP] = &&l_fetchrp,
         [OP_RNLD] = &&l_rnld_c, [OP_RNST] = &&l_rnst_c,
         [OP_PROBE] = &&l_probe_c, [OP_LINK] = &&l_link_c,
@@ -694,7 +733,8 @@ enum vm_status fp_run(struct vm *vm)
     };
     static const void *const handler_bound[OP_COUNT] = {
         [OP_GENERIC] = &&l_generic, [OP_FETCH] = &&l_fetch, [OP_EXIT] = &&l_exit,
-        [OP_BRANCH] = &&l_branch, [OP_FETCHP] = &&l_fetchp, [OP_FETCHM] = &&l_fetchm,
+        [OP_BRANCH] = &&l_branch, [OP_NEXTI] = &&l_nexti,
+        [OP_FETCHP] = &&l_fetchp, [OP_FETCHM] = &&l_fetchm,
         [OP_FETCHR] = &&l_fetchr, [OP_FETCHRP] = &&l_fetchrp,
         [OP_RNLD] = &&l_rnld, [OP_RNST] = &&l_rnst,
         [OP_PROBE] = &&l_probe, [OP_LINK] = &&l_link,
@@ -707,6 +747,7 @@ enum vm_status fp_run(struct vm *vm)
             vm->xstub[a].h = handler[OP_EXIT];
         }
         vm->brstub.h = handler[OP_BRANCH];
+        vm->nextstub.h = handler[OP_NEXTI];
         vm->fp_linked = 1;
         vm->fp_h = handler;
         vm->fp_hb = handler_bound;
@@ -732,8 +773,11 @@ enum vm_status fp_run(struct vm *vm)
              * is due after this word's cycles, no interruption is pending
              * and the PSW is valid: one compare stands for all of those
              * checks. */
-            if (UNLIKELY(cyc >= vm->fetch_deadline))
-                OUTSIDE(fetch_checked(vm, fetchu));
+            if (UNLIKELY(cyc >= vm->fetch_deadline)) {
+                SYNC_OUT();
+                if (!fetch_timer(vm, fcyc))
+                    OUTSIDE(fetch_checked(vm, fetchu));
+            }
             cyc += fcyc;
             mw++;
             uint32_t ia = vm->ia;
@@ -741,6 +785,38 @@ enum vm_status fp_run(struct vm *vm)
             if (UNLIKELY(!ic_hit_plain(ia, e)))
                 OUTSIDE(fetch_slow(vm, u, ia, e));
             fetch_hit(vm, ia, e);
+            unsigned didx = e->il.didx;
+            ninsn++;
+            vm->ctr.op_count[didx]++;
+            vm->ctr.op_cycles[lastop] += cyc - lastcyc;
+            lastcyc = cyc;
+            lastop = didx;
+            GO_ENTRY(e->entry);
+        }
+        /* The end of a chained instruction's bound words (fp_bind): the
+         * plain fetch of the next instruction, whose cache slot its entry
+         * names (succ), without the lookup.  The slot must still hold that
+         * instruction (its tag: a refill or a breakpoint's fp_forget
+         * changes it) as storage holds it now (its bytes, as every fetch
+         * compares them: the chained one may have stored into it); else,
+         * past the fetch deadline, or with another fetch vector than the
+         * plain one (PER, a monitor, paging: this run's fetchu is NULL),
+         * the fetch vector's own case.  IA is already the next address:
+         * no bound word of a chained instruction loads it. */
+        CASE(OP_NEXTI, l_nexti): {
+            if (UNLIKELY(!fetchu))
+                GO(&vm->cs[vm->img.vector[MC_V_FETCH]]);
+            const struct icent *p = vm->cur;
+            VM_ASSERT(p && p->succ);
+            struct icent *e = (struct icent *)(uintptr_t)p->succ;
+            if (UNLIKELY(cyc >= vm->fetch_deadline) || UNLIKELY(e->tag != p->succ_tag) ||
+                UNLIKELY((load8(e->hp) & e->mask) != e->bytes)) {
+                u = fetchu;             /* the fetch's own word (fetch_slow undoes its counts) */
+                goto fetch;
+            }
+            cyc += fcyc;
+            mw++;
+            fetch_hit(vm, p->succ_tag - 1, e);
             unsigned didx = e->il.didx;
             ninsn++;
             vm->ctr.op_count[didx]++;

@@ -51,6 +51,7 @@ enum {
     OP_RNLD, OP_RNST,                   /* the RN loops of LM and STM (one case, every pass) */
     OP_PROBE,                           /* an access check (PRBR, PRBW) and an ALU word */
     OP_LINK,                            /* an ALU word whose A is the link word (BAL, BALR) */
+    OP_NEXTI,                           /* not a microword: a chained instruction's fetch of the next */
     OP_ALU,                             /* + ALU function */
     OP_ALUP = OP_ALU + NALU,            /* + ALU function */
     OP_MEM = OP_ALUP + NALU,            /* + ALU function * 8 + MEM (RD1..WR4) */
@@ -76,8 +77,10 @@ unsigned fp_refine(const struct uop *u, unsigned op);
 /* Copy into slot (TR_MAX words) the bound words of the instruction of the
  * cache entry e, whose first microword is entry; returns slot, the word
  * its fetch goes to (the first bound word, or a copy of the exit to
- * entry). */
-const struct uop *fp_bind(struct vm *vm, const struct icent *e, struct uop *slot,
+ * entry).  With e->succ set, the bound words' way to the fetch is
+ * OP_NEXTI (vm->nextstub) if none of them loads IA; else e->succ is
+ * made NULL. */
+const struct uop *fp_bind(struct vm *vm, struct icent *e, struct uop *slot,
                           const struct uop *entry);
 
 #endif

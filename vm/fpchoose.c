@@ -130,13 +130,40 @@ static const struct uop *bind_link(struct trace *t, const struct uop *s, unsigne
     return &t->vm->xstub[s->self];
 }
 
+/*
+ * Chaining: a bound word that goes to the fetch vector goes instead to the
+ * next instruction's fetch without its lookup (OP_NEXTI), when the caller
+ * has named that instruction's slot (e->succ) and no bound word loads IA
+ * (a branch: the next address would be another).  Unbound words and the
+ * exits keep the plain fetch.
+ */
+static int chainable(const struct uop *slot, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++)
+        if (slot[i].d == MC_DST_IA)
+            return 0;
+    return 1;
+}
+
+static void chain(struct vm *vm, struct uop *slot, unsigned n)
+{
+    const struct uop *f = &vm->cs[vm->img.vector[MC_V_FETCH]];
+    for (unsigned i = 0; i < n; i++) {
+        if (slot[i].nf == f)
+            slot[i].nf = &vm->nextstub;
+        if (slot[i].ucond && slot[i].nt == f)
+            slot[i].nt = &vm->nextstub;
+    }
+}
+
 /* The bound words of e's path from its entry word; returns the first. */
-const struct uop *fp_bind(struct vm *vm, const struct icent *e, struct uop *slot,
+const struct uop *fp_bind(struct vm *vm, struct icent *e, struct uop *slot,
                          const struct uop *entry)
 {
     struct trace t = { .vm = vm, .e = e, .slot = slot, .n = 0 };
     if (!bindable(entry)) {             /* the exit itself, so that slot[0] is the entry */
         slot[0] = vm->xstub[entry->self];
+        e->succ = NULL;
         return slot;
     }
     t.orig[t.n++] = entry;
@@ -170,6 +197,10 @@ const struct uop *fp_bind(struct vm *vm, const struct icent *e, struct uop *slot
     if (vm->fp_h)
         for (unsigned i = 0; i < t.n; i++)
             slot[i].h = (t.again[i] ? vm->fp_h : vm->fp_hb)[slot[i].op];
+    if (e->succ && chainable(slot, t.n))
+        chain(vm, slot, t.n);
+    else
+        e->succ = NULL;
     return slot;
 }
 
@@ -262,7 +293,10 @@ static unsigned choose(struct vm *vm, struct uop *u)
         return OP_GENERIC;
     if (rn_loop(u))
         return u->mem == MC_MEM_RD4 ? OP_RNLD : OP_RNST;
-    if (u->rnc || u->ctr || mc_ag_phase[u->ag] == MC_PH_POST || access == MC_ACC_RMW)
+    /* (and an address copy with no storage operation: LM's and STM's
+       MAR <- EA2, whose register operands a bound word folds) */
+    if (u->rnc || u->ctr || mc_ag_phase[u->ag] == MC_PH_POST || access == MC_ACC_RMW ||
+        (u->mem == MC_MEM_NONE && mc_ag_phase[u->ag] == MC_PH_PRE))
         return u->dkind != DSTK_CALC && access != MC_ACC_PROBE ? OP_MEMX : OP_GENERIC;
     if (u->dkind == DSTK_CALC)
         return u->d != MC_DST_IA || u->mem || u->ag || u->alu != MC_ALU_PASSA ||
@@ -359,6 +393,9 @@ void fp_prepare(struct vm *vm)
     memset(&vm->brstub, 0, sizeof vm->brstub);
     vm->brstub.op = OP_BRANCH;          /* not a microword: the end of one */
     vm->brstub.self = (uint16_t)vm->img.vector[MC_V_FETCH];
+    memset(&vm->nextstub, 0, sizeof vm->nextstub);
+    vm->nextstub.op = OP_NEXTI;         /* not a microword: the end of an instruction */
+    vm->nextstub.self = (uint16_t)vm->img.vector[MC_V_FETCH];
     vm->fp_linked = 0;                  /* fp_run sets every uop's handler */
     vm->fetch_cycles = 0;
     for (unsigned a = 0; a < n; a++)

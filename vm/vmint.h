@@ -310,7 +310,12 @@ struct icent {
     uint16_t b1o, b2o, x2o;                 /* offsetof(struct vm, gr[B1]) ... or of zero */
     uint16_t gpo[5];                        /* offsets of GR[R1], [R1+1], [R2], [R2+1], [R2|1] */
     const struct uop *entry;                /* its bound entry word, or the exit to the cs one */
-    uint8_t spare[24];                      /* to 128 bytes: the cache is indexed by a shift */
+    /* Chained (fp_bind): the slot of the instruction that follows and
+     * the tag that slot holds while it is that instruction; NULL if its
+     * bound words do not end in OP_NEXTI. */
+    const struct icent *succ;
+    uint32_t succ_tag;
+    uint8_t spare[12];                      /* to 128 bytes: the cache is indexed by a shift */
 };
 /* The register cell e->gpo[i] names. */
 static inline uint32_t *ic_gp(const struct vm *vm, const struct icent *e, unsigned i)
@@ -428,6 +433,7 @@ struct vm {
     struct uop *cs;                         /* nwords + 1 (the sentinel) */
     struct uop *xstub;                      /* nwords + 1 exits to cs words (fpchoose.c) */
     struct uop brstub;                      /* a taken BRT/BRNT: IA <- EA2, fetch (fpchoose.c) */
+    struct uop nextstub;                    /* a chained instruction's fall-through (OP_NEXTI) */
     struct mc_image img;
     /* storage (storage.c, storage.h) */
     uint8_t *real;                          /* real storage: memsize bytes and ST_PAD more */

@@ -528,9 +528,243 @@ static void test_host_store(void)
     vm_free(vm);
 }
 
+/* ---- chaining ------------------------------------------------------------- */
+
+/*
+ * A cached instruction whose bound words do not branch goes straight to
+ * the next one's cache entry (OP_NEXTI), which must still be that
+ * instruction as storage holds it.  Each program below gives other
+ * results if the compare of the next one's bytes, the fetch deadline at
+ * the chained fetch, the next one's tag or the flush on a control-store
+ * load were missing.
+ */
+
+/* ST 6,next stores into the instruction right after it, which the first
+ * pass cached: LA 2,1(2) becomes LA 2,100(2) from the second pass on. */
+static void build_store_next(struct asm_ *a)
+{
+    memset(a, 0, sizeof *a);
+    a->pc = ORG;
+    word(a->mem + 0x100, 0x41202001);           /* LA 2,1(2) */
+    word(a->mem + 0x104, 0x41202064);           /* LA 2,100(2) */
+    I(a, "LA", .r1 = 1, .d2 = 3);
+    I(a, "L", .r1 = 6, .d2 = 0x100);
+    uint32_t loop = a->pc;
+    I(a, "ST", .r1 = 6, .d2 = (uint16_t)(loop + 4));
+    I(a, "LA", .r1 = 2, .b2 = 2, .d2 = 1);      /* rewritten by the ST */
+    I(a, "L", .r1 = 6, .d2 = 0x104);
+    I(a, "BCT", .r1 = 1, .d2 = (uint16_t)loop);
+    finish(a);
+}
+
+/* A chained pair (LR, then LA) whose second instruction another
+ * instruction rewrites: LA 2,1(2) -> LA 2,100(2) after the first pass. */
+static void build_store_chained(struct asm_ *a)
+{
+    memset(a, 0, sizeof *a);
+    a->pc = ORG;
+    word(a->mem + 0x104, 0x41202064);           /* LA 2,100(2) */
+    I(a, "LA", .r1 = 1, .d2 = 3);
+    uint32_t loop = a->pc;
+    I(a, "LR", .r1 = 3, .r2 = 2);
+    uint32_t la = a->pc;
+    I(a, "LA", .r1 = 2, .b2 = 2, .d2 = 1);
+    I(a, "L", .r1 = 6, .d2 = 0x104);
+    I(a, "ST", .r1 = 6, .d2 = (uint16_t)la);
+    I(a, "BCT", .r1 = 1, .d2 = (uint16_t)loop);
+    finish(a);
+}
+
+/*
+ * The instruction after a chained one (LR) is rewritten (LA 2,1(2) ->
+ * LA 2,100(2)), run on its own from a branch (its entry then holds the
+ * new form), and rewritten back before the chained one runs again: the
+ * chain must run the old form again (GR2: 4 passes of 1 + 100).
+ */
+static void build_toggle(struct asm_ *a)
+{
+    memset(a, 0, sizeof *a);
+    a->pc = ORG;
+    word(a->mem + 0x100, 0x41202001);           /* LA 2,1(2) */
+    word(a->mem + 0x104, 0x41202064);           /* LA 2,100(2) */
+    I(a, "LA", .r1 = 1, .d2 = 4);
+    I(a, "SR", .r1 = 7, .r2 = 7);
+    uint32_t top = a->pc;
+    I(a, "LR", .r1 = 3, .r2 = 2);
+    uint32_t la = a->pc;
+    I(a, "LA", .r1 = 2, .b2 = 2, .d2 = 1);      /* the one rewritten */
+    I(a, "LTR", .r1 = 7, .r2 = 7);
+    uint32_t bnz = a->pc;
+    I(a, "BC", .r1 = 7, .d2 = 0);               /* patched: to back */
+    I(a, "L", .r1 = 6, .d2 = 0x104);
+    I(a, "ST", .r1 = 6, .d2 = (uint16_t)la);
+    I(a, "LA", .r1 = 7, .d2 = 1);
+    I(a, "BC", .r1 = 15, .d2 = (uint16_t)la);   /* the new form on its own */
+    uint32_t back = a->pc;
+    I(a, "L", .r1 = 6, .d2 = 0x100);
+    I(a, "ST", .r1 = 6, .d2 = (uint16_t)la);
+    I(a, "SR", .r1 = 7, .r2 = 7);
+    I(a, "BCT", .r1 = 1, .d2 = (uint16_t)top);
+    finish(a);
+    a->mem[bnz + 2] = (uint8_t)(back >> 8);
+    a->mem[bnz + 3] = (uint8_t)back;
+}
+
+/*
+ * A loop of chained instructions (AR, LA, LR, BCT) under the interval
+ * timer: an external interruption every few hundred cycles, whose
+ * handler counts it (GR9), adds the interrupted address to GR8, sets the
+ * timer again and returns.  The interruptions land inside the chain, at
+ * the fetch where the reference engine takes them, or the sum differs.
+ */
+#define CHAIN_LOOP (ORG + 12)
+static void build_timer_chain(struct asm_ *a, int timer)
+{
+    memset(a, 0, sizeof *a);
+    a->pc = ORG;
+    if (timer) {
+        word(a->mem + 0x50, 1);                 /* the interval timer */
+        word(a->mem + 0x58, 0x00080000);        /* external new PSW: EC, disabled */
+        word(a->mem + 0x5C, 0x300);
+        word(a->mem + 0x110, 2);                /* the timer's next value */
+    }
+    I(a, "LA", .r1 = 1, .d2 = 3000);
+    I(a, "LA", .r1 = 2, .d2 = 3);
+    I(a, "SR", .r1 = 8, .r2 = 8);
+    I(a, "SR", .r1 = 9, .r2 = 9);
+    uint32_t loop = a->pc;
+    I(a, "AR", .r1 = 3, .r2 = 2);
+    I(a, "LA", .r1 = 4, .b2 = 4, .d2 = 1);
+    I(a, "LR", .r1 = 5, .r2 = 4);
+    I(a, "BCT", .r1 = 1, .d2 = (uint16_t)loop);
+    finish(a);
+    if (!timer)
+        return;
+    a->pc = 0x300;                              /* the handler */
+    I(a, "LA", .r1 = 9, .b2 = 9, .d2 = 1);
+    I(a, "L", .r1 = 7, .d2 = 0x1C);
+    I(a, "AR", .r1 = 8, .r2 = 7);
+    I(a, "MVC", .i2 = 3, .d1 = 0x50, .d2 = 0x110);
+    I(a, "LPSW", .d2 = 0x18);
+}
+
+static void setup_timer(struct vm *vm, const void *arg)
+{
+    const struct asm_ *a = arg;
+    vm_store_bytes(vm, 0, a->mem, sizeof a->mem);
+    vm_set_cr(vm, 0, vm_get_cr(vm, 0) | 0x80);  /* the interval timer's subclass */
+    vm_set_psw(vm, VM_PSW_EC | VM_PSW_EXT | ORG);
+}
+
+/* The machine's own control store with AR dispatched to SR's microcode. */
+static char *ar_as_sr(void)
+{
+    const char *cs = vm_default_control_store;
+    const char *at = strstr(cs, "\nD 01A ");
+    const char *sr = strstr(cs, "\nD 01B ");
+    char *t = malloc(strlen(cs) + 1);
+    if (!t || !at || !sr)
+        return NULL;
+    strcpy(t, cs);
+    memcpy(t + (at - cs) + 7, sr + 7, 3);      /* "D 01A xxx": SR's word */
+    return t;
+}
+
+/* Run the loop of build_timer_chain (no timer) for 5000 cycles, load
+ * the control store cs, and run to the end; fast or observed. */
+static void run_reloaded(const struct asm_ *a, const char *cs, int observed, struct snap *s)
+{
+    struct vm *vm = vm_new(NULL);
+    struct vm_trace tr = { .micro = no_stop };
+    setup_prog(vm, a);
+    if (observed)
+        vm_set_trace(vm, &tr);
+    check_int(vm_run(vm, 5000), ==, VM_CYCLE_LIMIT);
+    check_int(vm_load_control_store_text(vm, cs, strlen(cs), NULL, 0), ==, 0);
+    take(vm, vm_run(vm, LIMIT), s);
+    vm_free(vm);
+}
+
+static void test_chaining(void)
+{
+    static struct asm_ a;
+    struct snap s;
+
+    build_store_next(&a);
+    agree("store into the next instruction", setup_prog, &a, 0, &s);
+    check_int(s.st, ==, VM_NO_SVC_HANDLER);
+    check_uint(s.gr[2], ==, 1 + 100 + 100);
+
+    build_store_chained(&a);
+    agree("store into a chained instruction", setup_prog, &a, 0, &s);
+    check_int(s.st, ==, VM_NO_SVC_HANDLER);
+    check_uint(s.gr[2], ==, 1 + 100 + 100);
+    check_uint(s.gr[3], ==, 1 + 100);
+
+    build_toggle(&a);
+    agree("a chained successor rewritten and back", setup_prog, &a, 0, &s);
+    check_int(s.st, ==, VM_NO_SVC_HANDLER);
+    check_uint(s.gr[2], ==, 4 * 101);
+
+    build_timer_chain(&a, 1);
+    agree("interruptions in a chain", setup_timer, &a, 0, &s);
+    check_int(s.st, ==, VM_NO_SVC_HANDLER);
+    check_uint(s.gr[5], ==, 3000);
+    check_int(s.gr[9], >, 50);                  /* many interruptions ... */
+    {
+        /* ... not all at the loop's head, the one fetch that is no
+         * chained one (after the BCT's branch) */
+        uint32_t at_head = s.gr[9] * CHAIN_LOOP;
+        check(s.gr[8] != at_head);
+    }
+
+    /* a breakpoint set on the successor of a chained instruction (AR's
+     * LA) after the chain ran stops there, as the reference engine does */
+    build_timer_chain(&a, 0);
+    {
+        uint64_t insns[2] = { 0, 0 }, cycles[2] = { 0, 0 };
+        for (int m = 0; m < 2; m++) {
+            struct vm *vm = vm_new(NULL);
+            struct vm_trace tr = { .micro = no_stop };
+            setup_prog(vm, &a);
+            if (m)
+                vm_set_trace(vm, &tr);
+            check_int(vm_run(vm, 2000), ==, VM_CYCLE_LIMIT);
+            check_int(vm_set_breakpoint(vm, CHAIN_LOOP + 2), ==, 0);
+            check_int(vm_run(vm, LIMIT), ==, VM_BREAKPOINT);
+            check_uint((uint32_t)vm_get_psw(vm) & VM_ADDR_MASK, ==, CHAIN_LOOP + 2);
+            insns[m] = vm_counters(vm)->instructions;
+            cycles[m] = vm_counters(vm)->cycles;
+            vm_free(vm);
+        }
+        check_int(insns[0], ==, insns[1]);
+        check_int(cycles[0], ==, cycles[1]);
+    }
+
+    /* a control store loaded in the middle of the chained loop: AR is
+     * SR from then on, in the cached (fast) run as in the reference */
+    {
+        char *cs = ar_as_sr();
+        struct snap f, o;
+        if (check(cs != NULL)) {
+            run_reloaded(&a, cs, 0, &f);
+            run_reloaded(&a, cs, 1, &o);
+            check_int(f.st, ==, VM_NO_SVC_HANDLER);
+            check_uint(f.gr[3], ==, o.gr[3]);
+            check_int(f.ctr.cycles, ==, o.ctr.cycles);
+            check_int(f.ctr.instructions, ==, o.ctr.instructions);
+            check(f.hash == o.hash && !memcmp(f.gr, o.gr, sizeof f.gr));
+            /* fewer than half the passes added: GR3 went down again */
+            check_int((int32_t)f.gr[3], <, 3 * 1500);
+        }
+        free(cs);
+    }
+}
+
 int main(void)
 {
     test_programs();
+    test_chaining();
     test_multiple();
     test_host_store();
     test_oracle_images();
