@@ -654,6 +654,17 @@ void pw_set(struct vm *vm, unsigned bits, int on)
  * those would bind to that loop, and a macro's do-while(0) is one too.
  */
 #define DISPATCH() goto dispatch
+/* An instruction fetched, its decode index d: counted, and the cycles since
+ * the last fetch closed as the last instruction's. */
+#define COUNT_INSN(d)                                                                 \
+    do {                                                                              \
+        unsigned d_ = (d);                                                            \
+        ninsn++;                                                                      \
+        vm->ctr.op_count[d_]++;                                                       \
+        vm->ctr.op_cycles[lastop] += cyc - lastcyc;                                   \
+        lastcyc = cyc;                                                                \
+        lastop = d_;                                                                  \
+    } while (0)
 #ifdef FP_LABELS
 #define CASE(code, label) label
 #define CCASE(code, label)                                                            \
@@ -785,12 +796,7 @@ enum vm_status fp_run(struct vm *vm)
             if (UNLIKELY(!ic_hit_plain(ia, e)))
                 OUTSIDE(fetch_slow(vm, u, ia, e));
             fetch_hit(vm, ia, e);
-            unsigned didx = e->il.didx;
-            ninsn++;
-            vm->ctr.op_count[didx]++;
-            vm->ctr.op_cycles[lastop] += cyc - lastcyc;
-            lastcyc = cyc;
-            lastop = didx;
+            COUNT_INSN(e->il.didx);
             GO_ENTRY(e->entry);
         }
         /* The end of a chained instruction's bound words (fp_bind): the
@@ -817,12 +823,7 @@ enum vm_status fp_run(struct vm *vm)
             cyc += fcyc;
             mw++;
             fetch_hit(vm, p->succ_tag - 1, e);
-            unsigned didx = e->il.didx;
-            ninsn++;
-            vm->ctr.op_count[didx]++;
-            vm->ctr.op_cycles[lastop] += cyc - lastcyc;
-            lastcyc = cyc;
-            lastop = didx;
+            COUNT_INSN(e->il.didx);
             GO_ENTRY(e->entry);
         }
         /* The fetch with the CSECT monitor on (OP_FETCHM): the I-unit's
@@ -857,12 +858,7 @@ enum vm_status fp_run(struct vm *vm)
             if (UNLIKELY((ia ^ vm->ref_rd) & vm->ref_mask))
                 pg_note(vm, ia, 0);
             fetch_hit(vm, ia, e);
-            unsigned didx = e->il.didx;
-            ninsn++;
-            vm->ctr.op_count[didx]++;
-            vm->ctr.op_cycles[lastop] += cyc - lastcyc;
-            lastcyc = cyc;
-            lastop = didx;
+            COUNT_INSN(e->il.didx);
             GO_ENTRY(e->entry);
         }
         /* The fetch with PER's comparators (OP_FETCHR): a branch taken
