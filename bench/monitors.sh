@@ -36,23 +36,7 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/imp-bench-mon.XXXXXX") || exit 1
 trap 'rm -rf "$work"' EXIT HUP INT TERM
 cd "$work" || exit 1
 
-have() { command -v "$1" >/dev/null 2>&1; }
-now() { date +%s.%N; }
-# best CMD...: the shortest wall time of $runs runs, in seconds, or
-# "fail"; "-" with no runs (BENCH_RUNS=0: the virtual cycles only).
-best() {
-    [ "$runs" -gt 0 ] || { echo -; return 0; }
-    b=
-    i=0
-    while [ $i -lt "$runs" ]; do
-        t0=$(now)
-        "$@" >/dev/null 2>&1 || { echo fail; return 1; }
-        t1=$(now)
-        b=$(awk -v a="$t0" -v z="$t1" -v b="$b" 'BEGIN { t = z - a; if (b == "" || t < b) b = t; printf "%.3f", b }')
-        i=$((i + 1))
-    done
-    echo "$b"
-}
+. "$here/timing.sh"
 # measure NAME [OPTION...]: one line of the table: $pre OPTION...
 # $prog run (imprun's options, then the monitor's, then the program);
 # $base_c and $base_t are the unmonitored run's.

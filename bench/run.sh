@@ -46,22 +46,7 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/imp-bench.XXXXXX") || exit 1
 trap 'rm -rf "$work"' EXIT HUP INT TERM
 cd "$work" || exit 1
 
-have() { command -v "$1" >/dev/null 2>&1; }
-now() { date +%s.%N; }
-# best CMD...: run CMD $runs times; print the shortest wall time in seconds
-# (or "fail" if any run fails).
-best() {
-    b=
-    i=0
-    while [ $i -lt "$runs" ]; do
-        t0=$(now)
-        "$@" >/dev/null 2>&1 || { echo fail; return 1; }
-        t1=$(now)
-        b=$(awk -v a="$t0" -v z="$t1" -v b="$b" 'BEGIN { t = z - a; if (b == "" || t < b) b = t; printf "%.4f", b }')
-        i=$((i + 1))
-    done
-    echo "$b"
-}
+. "$here/timing.sh"
 word() { od -An -tu4 --endian=big -j "$2" -N 4 "$1" | tr -d ' '; }
 
 # asm NAME GEN: time impas and GNU as on the $stmts-statement source GEN
