@@ -86,6 +86,17 @@ static inline __attribute__((always_inline)) int st_read(struct vm *vm, uint32_t
     return st_read_slow(vm, addr, len, out);
 }
 
+/* The host address of [addr, addr + len) when all of it lies in the flat
+ * prefix for reads (store 0) or for stores (1), where every reference is a
+ * plain load or store of real storage (no key, watchpoint, PER or paging
+ * to act on it); else NULL.  A loop of references there may make them at
+ * once (fastpath.c rn_bulk). */
+static inline uint8_t *st_flat(struct vm *vm, uint32_t addr, uint32_t len, int store)
+{
+    uint32_t flat = store ? vm->wr_flat : vm->rd_flat;
+    return addr < flat && len <= flat - addr ? vm->real + addr : NULL;
+}
+
 /* Store the low len (1, 2 or 4) bytes of v at addr: 0, or the
  * program-interruption code (nothing stored). */
 static inline __attribute__((always_inline)) int st_write(struct vm *vm, uint32_t addr,
