@@ -174,7 +174,8 @@ void st_map_one(struct vm *vm, struct task *t, uint32_t page);
 void st_map_page(struct vm *vm, uint32_t page);
 void st_map_all(struct vm *vm);
 /* The PSW key changed: rebuild the store table if it was built for
- * another key. */
+ * another key (the blocks whose access changes; the same change again
+ * with no page mapped since: the entries it made then). */
 void st_set_key(struct vm *vm);
 /* Free t's lists of the blocks a key change remaps. */
 void st_key_changes_free(struct task *t);

@@ -542,6 +542,58 @@ static void test_regloops(void)
     vm_free(vm);
 }
 
+/*
+ * A key change the storage path has made before is made again from the
+ * entries it saved (storage.c st_set_key) -- unless a page was mapped
+ * again since.  The program runs under key 8 and makes an SVC a pass,
+ * whose handler, under key 0, stores into a block of key 0 (X'900') and
+ * goes back by LPSW; after some passes the host sets a watchpoint there,
+ * which the next store must hit.
+ */
+static void build_keyswitch(struct asm_ *a)
+{
+    memset(a, 0, sizeof *a);
+    a->pc = ORG;
+    word(a->mem + 0x60, 0x00080000u);           /* SVC new PSW: key 0 */
+    word(a->mem + 0x380, 0x000A0000u);          /* the end: a disabled wait */
+    I(a, "LA", .r1 = 5, .d2 = 40);
+    uint32_t loop = a->pc;
+    I(a, "SVC", .i2 = 1);
+    I(a, "BCT", .r1 = 5, .d2 = (uint16_t)loop);
+    I(a, "LPSW", .d2 = 0x380);
+    word(a->mem + 0x64, a->pc);
+    I(a, "MVI", .d1 = 0x900, .i2 = 0x5A);
+    I(a, "LPSW", .d2 = 0x20);                   /* back: key 8 */
+}
+
+static void setup_keyswitch(struct vm *vm, const void *arg)
+{
+    setup_prog(vm, arg);
+    vm_set_storage_key(vm, 0, 0x800, 0x80);
+    vm_set_storage_key(vm, 0x800, 0x800, 0x00);
+    vm_set_storage_key(vm, 0x1000, vm_storage_size(vm) - 0x1000, 0x80);
+    vm_set_psw(vm, VM_PSW_EC | UINT64_C(8) << 52 | ORG);
+}
+
+static void test_keyswitch(void)
+{
+    static struct asm_ a;
+    struct snap s;
+    build_keyswitch(&a);
+    agree("key changes back and forth", setup_keyswitch, &a, 0, &s);
+    check_int(s.st, ==, VM_DISABLED_WAIT);
+    check_uint(s.gr[5], ==, 0);
+    for (uint64_t at = 300; at <= 900; at += 150) {
+        struct vm *vm = vm_new(NULL);
+        setup_keyswitch(vm, &a);
+        check_int(vm_run(vm, at), ==, VM_CYCLE_LIMIT);
+        check_int(vm_set_watchpoint(vm, 0x900, 1, VM_WATCH_WRITE), ==, 0);
+        check_int(vm_run(vm, LIMIT), ==, VM_WATCHPOINT);
+        check_uint(vm_last_watch(vm)->addr, ==, 0x900);
+        vm_free(vm);
+    }
+}
+
 static void test_programs(void)
 {
     static struct asm_ a;
@@ -864,6 +916,7 @@ int main(void)
     test_chaining();
     test_multiple();
     test_regloops();
+    test_keyswitch();
     test_host_store();
     test_oracle_images();
     return tap_done();
