@@ -384,6 +384,7 @@ static void ic_fill(struct vm *vm, struct icent *e, uint32_t ia, const uint8_t *
     /* The instruction that follows, for chaining (fp_bind): with paging
      * off (the tag is task 1's). */
     uint32_t next = (ia + vm->ilen) & VM_ADDR_MASK;
+    e->nia = next;
     e->succ = NULL;
     if (!vm->pg.on) {
         e->succ = ic_slot(vm, next);
@@ -526,7 +527,7 @@ static inline __attribute__((always_inline)) void fetch_hit(struct vm *vm, uint3
     unsigned eas = e->eas;
     vm->cur = e;
     vm->iaddr = ia;
-    vm->ia = (ia + e->il.ilen) & VM_ADDR_MASK;
+    vm->ia = e->nia;
     if (eas) {
         if (eas & IC_EA2)
             vm->ea2 = (e->d2 + vm_cell(vm, e->x2o) + vm_cell(vm, e->b2o)) & VM_ADDR_MASK;
