@@ -323,7 +323,7 @@ static inline uint32_t *ic_gp(const struct vm *vm, const struct icent *e, unsign
 {
     return (uint32_t *)(uintptr_t)((const char *)vm + e->gpo[i]);
 }
-#define IC_SIZE 4096                        /* entries, indexed by halfword address */
+#define IC_SIZE 8192                        /* entries, indexed by halfword address */
 enum { IC_EA1 = 1, IC_EA2 = 2 };
 /* Bound words per cache entry: the first microwords of an instruction's
  * path, copied with its registers and latches resolved (fpchoose.c). */
