@@ -107,6 +107,50 @@ static inline __attribute__((always_inline)) int st_write(struct vm *vm, uint32_
     return st_write_slow(vm, addr, len, v);
 }
 
+/*
+ * The storage-to-storage byte loops at once (fastpath.c OP_SSFILL,
+ * OP_SSMOVE): only when every byte lies in the flat prefixes, where each
+ * of the loop's single references would be a plain load or store that
+ * nothing observes (no watchpoint, PER storage-alteration range, data
+ * monitor, key or protection difference, paging: each of those takes its
+ * pages out of the prefix).  1 if done, 0 if nothing was done (the caller
+ * goes pass by pass).
+ */
+/* n bytes of b at addr. */
+static inline int st_fill_flat(struct vm *vm, uint32_t addr, uint32_t n, uint8_t b)
+{
+    if ((uint64_t)addr + n > vm->wr_flat)
+        return 0;
+    memset(vm->real + addr, b, n);
+    return 1;
+}
+
+/* n bytes from src to dst one at a time from the left, as MVC moves them:
+ * a destination that starts inside the source (dst - src = k < n) gets the
+ * source's first k bytes over and over.  *last is the byte the last pass
+ * read (src + n - 1 after the move: only the last store could change it
+ * later, and that one only when dst = src). */
+static inline int st_move_flat(struct vm *vm, uint32_t dst, uint32_t src, uint32_t n,
+                               uint32_t *last)
+{
+    if ((uint64_t)dst + n > vm->wr_flat || (uint64_t)src + n > vm->rd_flat)
+        return 0;
+    uint8_t *d = vm->real + dst;
+    const uint8_t *s = vm->real + src;
+    if (dst > src && dst - src < n) {
+        uint32_t done = dst - src;
+        memcpy(d, s, done);                     /* s's first k bytes, just below d */
+        while (done < n) {                      /* then the pattern, doubled */
+            uint32_t c = done < n - done ? done : n - done;
+            memcpy(d + done, d, c);
+            done += c;
+        }
+    } else
+        memmove(d, s, n);                       /* below the source, or apart */
+    *last = s[n - 1];
+    return 1;
+}
+
 /* storage.c */
 /* Replace the host copy of real storage by real (calloc'd, paging's
  * frames and their pad), freeing the old one. */
