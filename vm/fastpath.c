@@ -38,6 +38,13 @@
  *                without the lookup (fp_bind; vm/ENGINE.md, "Chaining").
  *   OP_RNLD, OP_RNST   LM's and STM's register loops (fpchoose.c rn_loop):
  *                every pass in the one case, each counted and bounded.
+ *   OP_SSFILL, OP_SSMOVE   the storage-to-storage byte loops (fpchoose.c
+ *                ss_fill, ss_move): XC's clear, a word storing a constant
+ *                byte that loops on itself; MVC's, a read at MAR2 and a
+ *                write at MAR.  Every pass in the one case, each counted
+ *                and bounded, or all at once where storage.h's flat
+ *                prefixes hold every byte and the runaway bound lies
+ *                beyond the loop (vm/ENGINE.md).
  *   OP_PROBE     an access check (PRBR, PRBW) with an ALU word; OP_LINK an
  *                ALU word whose A is BAL's link word.  Never bound words.
  *   OP_MEMX      the rest of the storage microwords without SF: RW1,
@@ -1070,10 +1077,8 @@ enum vm_status fp_run(struct vm *vm)
                 ss_flags(vm, y);
                 **w->pd = y;
                 rc = st_write(vm, vm->mar, 1, y);
-                if (UNLIKELY(rc)) {
-                    u = w;
+                if (UNLIKELY(rc))
                     GO(trap_to(vm, rc));
-                }
                 vm->mar = (vm->mar + 1) & VM_ADDR_MASK;
                 vm->mar2 = (vm->mar2 + 1) & VM_ADDR_MASK;
                 if (!--vm->cnt)
