@@ -109,17 +109,32 @@ static inline __attribute__((always_inline)) int st_write(struct vm *vm, uint32_
 
 /*
  * The storage-to-storage byte loops at once (fastpath.c OP_SSFILL,
- * OP_SSMOVE): only when every byte lies in the flat prefixes, where each
- * of the loop's single references would be a plain load or store that
- * nothing observes (no watchpoint, PER storage-alteration range, data
- * monitor, key or protection difference, paging: each of those takes its
- * pages out of the prefix).  1 if done, 0 if nothing was done (the caller
- * goes pass by pass).
+ * OP_SSMOVE): only when each of the loop's single references would be a
+ * plain load or store of real storage that nothing observes -- the range
+ * is in a flat prefix, or, with paging off, every page it touches has its
+ * entry in the table (real storage then: a watchpoint, a PER
+ * storage-alteration range, the data CSECT monitor, a key that forbids
+ * the store or a fetch-protected block each take the page out, and an
+ * address outside storage has none).  1 if done, 0 if nothing was done
+ * (the caller goes pass by pass).
  */
+static inline int st_plain_range(const struct vm *vm, uint8_t *const *tab, uint32_t flat,
+                                 uint32_t addr, uint32_t n)
+{
+    if ((uint64_t)addr + n <= flat)
+        return 1;
+    if (vm->pg.on || (uint64_t)addr + n > vm->memsize)
+        return 0;
+    for (uint32_t p = addr >> ST_SHIFT; p <= (addr + n - 1) >> ST_SHIFT; p++)
+        if (!tab[p])
+            return 0;
+    return 1;
+}
+
 /* n bytes of b at addr. */
 static inline int st_fill_flat(struct vm *vm, uint32_t addr, uint32_t n, uint8_t b)
 {
-    if ((uint64_t)addr + n > vm->wr_flat)
+    if (!st_plain_range(vm, vm->wr, vm->wr_flat, addr, n))
         return 0;
     memset(vm->real + addr, b, n);
     return 1;
@@ -133,7 +148,8 @@ static inline int st_fill_flat(struct vm *vm, uint32_t addr, uint32_t n, uint8_t
 static inline int st_move_flat(struct vm *vm, uint32_t dst, uint32_t src, uint32_t n,
                                uint32_t *last)
 {
-    if ((uint64_t)dst + n > vm->wr_flat || (uint64_t)src + n > vm->rd_flat)
+    if (!st_plain_range(vm, vm->wr, vm->wr_flat, dst, n) ||
+        !st_plain_range(vm, vm->rd, vm->rd_flat, src, n))
         return 0;
     uint8_t *d = vm->real + dst;
     const uint8_t *s = vm->real + src;
