@@ -42,9 +42,10 @@
  *                ss_fill, ss_move): XC's clear, a word storing a constant
  *                byte that loops on itself; MVC's, a read at MAR2 and a
  *                write at MAR.  Every pass in the one case, each counted
- *                and bounded, or all at once where storage.h's flat
- *                prefixes hold every byte and the runaway bound lies
- *                beyond the loop (vm/ENGINE.md).
+ *                and bounded, or all at once where every byte is plain
+ *                real storage that nothing observes (storage.h
+ *                st_plain_range) and the runaway bound lies beyond the
+ *                loop (vm/ENGINE.md).
  *   OP_PROBE     an access check (PRBR, PRBW) with an ALU word; OP_LINK an
  *                ALU word whose A is BAL's link word.  Never bound words.
  *   OP_MEMX      the rest of the storage microwords without SF: RW1,
@@ -1017,9 +1018,9 @@ enum vm_status fp_run(struct vm *vm)
         /* The storage-to-storage byte loops (fpchoose.c ss_fill, ss_move):
          * every pass here, each word counted and bounded as a microword of
          * its own; or all passes at once (storage.h st_fill_flat,
-         * st_move_flat) when every byte is in the flat prefixes and the
-         * runaway bound cannot fall inside the loop (no pass would stop
-         * before it), with the counts of all the passes. */
+         * st_move_flat) when every byte is plain real storage that nothing
+         * observes and the runaway bound cannot fall inside the loop (no
+         * pass would stop before it), with the counts of all the passes. */
         CCASE(OP_SSFILL, l_ssfill): {
             uint32_t n = vm->cnt, y = **u->pa;
             if (n && cyc + (uint64_t)(n - 1) * u->cycles < hard &&
