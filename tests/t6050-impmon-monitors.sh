@@ -316,4 +316,25 @@ test_expect_success 'a program that arms gleaning itself gets its pane' '
     test_grep "burst=0 ia=WORK+X.E. op=BCT cycles=296" screen.txt
 '
 
+test_expect_success 'info monitors: PER armed for the CSECT monitor says so, csm is on' '
+    cp "$EX/monitors/csects.s" . &&
+    for c in 150000 150100; do
+        printf "monitor csm per\nrun $c\ninfo monitors\n" | impmon --batch csects.s >out.$c 2>err &&
+        test ! -s err || return 1
+    done &&
+    test_grep "^  at X.010238. CSSORT" out.150000 &&
+    test_grep "^csm    on  events 0 *entries 451 " out.150000 &&
+    test_grep "^per    on  CR9 X.80000000.* interruptions 451, for csm$" out.150000 &&
+    test_grep "^per: the firmware.s checks: [1-9][0-9]* cycles, .* in csm.s cost: PER is armed for it (test " out.150000 &&
+    ! grep -q "0 cycles in 0 instructions" out.150000 &&
+    # in the handler, which runs with the PER mask off: still the csm monitor
+    test_grep "^csm    on  events 0 *entries 452 " out.150100 &&
+    test_grep "^per    off .* interruptions 452, for csm$" out.150100 &&
+    # PER armed by the user alone keeps its own row, named as before
+    printf "monitor per if\nrun 150000\ninfo monitors\n" | impmon --batch csects.s >own 2>err &&
+    test ! -s err &&
+    test_grep "^per: the firmware.s checks: [1-9][0-9]* cycles in [1-9][0-9]* instructions" own &&
+    ! grep -q ", for " own
+'
+
 test_done

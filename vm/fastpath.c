@@ -44,7 +44,7 @@
  *                write at MAR.  Every pass in the one case, each counted
  *                and bounded, or all at once where every byte is plain
  *                real storage that nothing observes (storage.h
- *                st_plain_range) and the runaway bound lies beyond the
+ *                st_plain) and the runaway bound lies beyond the
  *                loop (vm/ENGINE.md).
  *   OP_PROBE     an access check (PRBR, PRBW) with an ALU word; OP_LINK an
  *                ALU word whose A is BAL's link word.  Never bound words.
@@ -266,6 +266,40 @@ static inline __attribute__((always_inline)) const struct uop *rn_pass(struct vm
     vm->src[MC_SRC_GRN] = vm->dst[MC_DST_GRN] = &vm->gr[rn];
     vm->src[MC_SRC_CRN] = &vm->cr[rn];
     return rn == ((vm->r2 + 1u) & 15) ? u->nt : u->nf;
+}
+
+/*
+ * All but the last pass of LM's or STM's register loop at once, when
+ * every one of them would take the storage path's flat side (storage.h:
+ * plain real storage the PSW key may read or store, no watchpoint, no
+ * PER, no paging) and no runaway test between them could stop the loop
+ * (cyc + (passes - 1) * cycles below hard).  Those passes only move
+ * words between the registers and storage and step MAR and RN; their Y,
+ * flags and MDR are the last pass's to set, which rn_pass then runs.
+ * Returns the passes done (each one microword's count), or 0.
+ */
+static inline __attribute__((always_inline)) unsigned rn_bulk(struct vm *vm, const struct uop *u,
+                                                             int ld, uint64_t cyc, uint64_t hard)
+{
+    unsigned rn = vm->rn, n = (vm->r2 - rn) & 15;  /* passes before the last */
+    uint32_t mar = vm->mar;
+    uint8_t *p;
+    if (n == 0 || u->agm != &vm->mar || u->agm2 != &vm->mar2 ||
+        cyc + (uint64_t)n * u->cycles >= hard || !(p = st_flat(vm, mar, 4 * n, !ld)))
+        return 0;
+    for (unsigned i = 0; i < n; i++, p += 4) {
+        unsigned r = (rn + i) & 15;
+        if (ld)
+            vm->gr[r] = st_be_load(p, 4);
+        else
+            st_be_store(p, 4, vm->gr[r]);
+    }
+    vm->mar = mar + 4 * n;
+    rn = (rn + n) & 15;
+    vm->rn = rn;
+    vm->src[MC_SRC_GRN] = vm->dst[MC_DST_GRN] = &vm->gr[rn];
+    vm->src[MC_SRC_CRN] = &vm->cr[rn];
+    return n;
 }
 
 /*
@@ -997,7 +1031,11 @@ enum vm_status fp_run(struct vm *vm)
 #include "vm/fp-cases.c"
         /* LM's and STM's register loops: every pass here, each counted and
          * bounded as a microword of its own */
-        CCASE(OP_RNLD, l_rnld):
+        CCASE(OP_RNLD, l_rnld): {
+            unsigned n = rn_bulk(vm, u, 1, cyc, hard);
+            cyc += (uint64_t)n * u->cycles;
+            mw += n;
+        }
             for (;;) {
                 COUNT();
                 const struct uop *n = rn_pass(vm, u, 1);
@@ -1006,7 +1044,11 @@ enum vm_status fp_run(struct vm *vm)
                 if (UNLIKELY(cyc >= hard))
                     goto stop_hard;
             }
-        CCASE(OP_RNST, l_rnst):
+        CCASE(OP_RNST, l_rnst): {
+            unsigned n = rn_bulk(vm, u, 0, cyc, hard);
+            cyc += (uint64_t)n * u->cycles;
+            mw += n;
+        }
             for (;;) {
                 COUNT();
                 const struct uop *n = rn_pass(vm, u, 0);

@@ -437,6 +437,11 @@ void vm_hpm_per_monitor(struct vm *vm, enum vm_hpm w)
     vm->hpm.isr = 0;
 }
 
+enum vm_hpm vm_hpm_per_serves(const struct vm *vm)
+{
+    return vm->hpm.isr_to ? (enum vm_hpm)(vm->hpm.isr_to - 1) : VM_HPM_COUNT;
+}
+
 uint64_t hpm_program_cycles(const struct vm *vm)
 {
     const struct hpm *m = &vm->hpm;
@@ -865,7 +870,8 @@ void vm_hpm_stats(const struct vm *vm, enum vm_hpm w, struct vm_hpm_stats *out)
         return;
     out->on = w == VM_HPM_IIFM ? vm->iifm.on
             : w == VM_HPM_PER  ? vm->per.en != 0 && !m->isr_to
-                               : (m->on & bit[w]) != 0;
+                               : (m->on & bit[w]) != 0 ||
+                                     (m->isr_to == 1 + (unsigned)w && (vm->cr[9] >> 27) != 0);
     out->full = (w == VM_HPM_GLEAN && m->gln_full != 0) || (w == VM_HPM_CSM && m->csm_full != 0);
     out->events = m->events[w];         /* (PER takes none: vm_per_stats) */
     out->entries = m->entries[w];

@@ -137,7 +137,9 @@ const struct vm_watch_hit *vm_last_watch(const struct vm *vm) { return &vm->watc
 /* The entries of t's page `page`: paging off, real storage; on, the frame
  * that holds it (stores only once it is dirty: the first store takes the
  * slow path, which marks it). */
-void st_map_one(struct vm *vm, struct task *t, uint32_t page)
+/* t's entries of page under the PSW key it runs with (st_map_one, and a
+ * key change, which leaves every other reason for an entry as it is). */
+static void map_one(struct vm *vm, struct task *t, uint32_t page)
 {
     if (page >= ST_NPAGE)
         return;
@@ -159,6 +161,12 @@ void st_map_one(struct vm *vm, struct task *t, uint32_t page)
     t->rd[page] = h && !(w & VM_WATCH_READ) && !fprot_key(t, key, base) && !dsm ? h : NULL;
     t->wr[page] = h && dirty && !(w & VM_WATCH_WRITE) && !prot_key(t, key, base) &&
                   !per_sa_page(vm, base) && !dsm ? h : NULL;
+}
+
+void st_map_one(struct vm *vm, struct task *t, uint32_t page)
+{
+    t->kc[0].saved = t->kc[1].saved = 0;    /* a page's entries change: not by key */
+    map_one(vm, t, page);
 }
 
 /* The flat prefixes: the pages from 0 whose entries are real storage
@@ -206,22 +214,25 @@ static int changes(const struct task *t, unsigned old, unsigned new, uint32_t p)
  * both at every branch), made again after a storage key changes.  NULL
  * if there is no memory for it.
  */
-static const uint32_t *key_change(struct vm *vm, struct task *t, unsigned old, unsigned new,
-                                  uint32_t *n)
+static struct key_change *key_change(struct vm *vm, struct task *t, unsigned old, unsigned new)
 {
     for (int i = 0; i < 2; i++) {
         struct key_change *k = &t->kc[i];
-        if (k->pages && k->from == old && k->to == new && k->size == vm->memsize) {
-            *n = k->n;
-            return k->pages;
-        }
+        if (k->pages && k->from == old && k->to == new && k->size == vm->memsize)
+            return k;
     }
     uint32_t np = vm->memsize >> ST_SHIFT, cnt = 0;
     for (uint32_t p = 0; p < np; p++)
         cnt += changes(t, old, new, p) != 0;
-    uint32_t *pages = malloc((cnt ? cnt : 1) * sizeof *pages);
-    if (!pages)
+    size_t m = cnt ? cnt : 1;
+    uint32_t *pages = malloc(m * sizeof *pages);
+    uint8_t **rd = malloc(m * sizeof *rd), **wr = malloc(m * sizeof *wr);
+    if (!pages || !rd || !wr) {
+        free(pages);
+        free(rd);
+        free(wr);
         return NULL;
+    }
     cnt = 0;
     for (uint32_t p = 0; p < np; p++)
         if (changes(t, old, new, p))
@@ -229,16 +240,21 @@ static const uint32_t *key_change(struct vm *vm, struct task *t, unsigned old, u
     struct key_change *k = &t->kc[t->kc_next];
     t->kc_next ^= 1;
     free(k->pages);
-    *k = (struct key_change){ pages, cnt, vm->memsize, (uint8_t)old, (uint8_t)new };
-    *n = cnt;
-    return pages;
+    free(k->rd);
+    free(k->wr);
+    *k = (struct key_change){ pages, cnt, vm->memsize, (uint8_t)old, (uint8_t)new, rd, wr, 0, 0, 0 };
+    return k;
 }
 
 void st_key_changes_free(struct task *t)
 {
     for (int i = 0; i < 2; i++) {
         free(t->kc[i].pages);
+        free(t->kc[i].rd);
+        free(t->kc[i].wr);
         t->kc[i].pages = NULL;
+        t->kc[i].rd = t->kc[i].wr = NULL;
+        t->kc[i].saved = 0;
     }
 }
 
@@ -253,16 +269,37 @@ void st_set_key(struct vm *vm)
        imprun's environment remaps the two blocks of low storage.  No
        decoded instruction comes from a fetch-protected block (fastpath.c
        fetch_slow), so the cache needs nothing here. */
-    uint32_t n;
-    const uint32_t *pages = key_change(vm, t, old, vm->key, &n);
-    if (pages)
-        for (uint32_t i = 0; i < n; i++)
-            st_map_one(vm, t, pages[i]);
-    else                                    /* (no memory for the list) */
+    struct key_change *k = key_change(vm, t, old, vm->key);
+    if (!k) {                               /* (no memory for the list) */
         for (uint32_t p = 0; p < vm->memsize >> ST_SHIFT; p++)
             if (changes(t, old, vm->key, p))
-                st_map_one(vm, t, p);
+                map_one(vm, t, p);
+        find_flat(vm);
+        return;
+    }
+    /* The same change again with no page remapped since: its entries
+       and flat prefixes as saved (an interrupt-driven monitor's key 8 ->
+       0 and 0 -> 8 at every event) */
+    if (k->saved) {
+        for (uint32_t i = 0; i < k->n; i++) {
+            t->rd[k->pages[i]] = k->rd[i];
+            t->wr[k->pages[i]] = k->wr[i];
+        }
+        vm->rd_flat = k->rd_flat;
+        vm->wr_flat = k->wr_flat;
+        return;
+    }
+    for (uint32_t i = 0; i < k->n; i++) {
+        map_one(vm, t, k->pages[i]);
+        k->rd[i] = t->rd[k->pages[i]];
+        k->wr[i] = t->wr[k->pages[i]];
+    }
     find_flat(vm);
+    k->rd_flat = vm->rd_flat;
+    k->wr_flat = vm->wr_flat;
+    /* both directions' entries are good until a page is remapped: the
+       reverse change's (if saved) too, since only these pages moved */
+    k->saved = 1;
 }
 
 int vm_set_storage_key(struct vm *vm, uint32_t addr, uint32_t len, unsigned key)
@@ -334,8 +371,8 @@ int st_write_slow(struct vm *vm, uint32_t addr, unsigned len, uint32_t v)
 
 int st_probe(struct vm *vm, uint32_t addr, uint32_t len, int store)
 {
-    if (len == 0)
-        return 0;
+    if (len == 0 || st_flat(vm, addr, len, store))
+        return 0;                           /* inside the flat prefix: no check fails */
     if (len > VM_ADDR_MASK + 1)
         len = VM_ADDR_MASK + 1;
     /* page by page, in address order: the first page that fails decides */

@@ -86,6 +86,17 @@ static inline __attribute__((always_inline)) int st_read(struct vm *vm, uint32_t
     return st_read_slow(vm, addr, len, out);
 }
 
+/* The host address of [addr, addr + len) when all of it lies in the flat
+ * prefix for reads (store 0) or for stores (1), where every reference is a
+ * plain load or store of real storage (no key, watchpoint, PER or paging
+ * to act on it); else NULL.  A loop of references there may make them at
+ * once (fastpath.c rn_bulk). */
+static inline uint8_t *st_flat(struct vm *vm, uint32_t addr, uint32_t len, int store)
+{
+    uint32_t flat = store ? vm->wr_flat : vm->rd_flat;
+    return addr < flat && len <= flat - addr ? vm->real + addr : NULL;
+}
+
 /* Store the low len (1, 2 or 4) bytes of v at addr: 0, or the
  * program-interruption code (nothing stored). */
 static inline __attribute__((always_inline)) int st_write(struct vm *vm, uint32_t addr,
@@ -109,34 +120,35 @@ static inline __attribute__((always_inline)) int st_write(struct vm *vm, uint32_
 
 /*
  * The storage-to-storage byte loops at once (fastpath.c OP_SSFILL,
- * OP_SSMOVE): only when each of the loop's single references would be a
- * plain load or store of real storage that nothing observes -- the range
- * is in a flat prefix, or, with paging off, every page it touches has its
- * entry in the table (real storage then: a watchpoint, a PER
- * storage-alteration range, the data CSECT monitor, a key that forbids
- * the store or a fetch-protected block each take the page out, and an
- * address outside storage has none).  1 if done, 0 if nothing was done
- * (the caller goes pass by pass).
+ * OP_SSMOVE): the host address of [addr, addr + len) (len > 0) when each
+ * single reference to it would be a plain load or store of real storage
+ * that nothing observes -- all of it in the flat prefix (st_flat), or,
+ * with paging off, every page it touches has its entry in the table
+ * (real storage then: a watchpoint, a PER storage-alteration range, the
+ * data CSECT monitor, a key that forbids the store or a fetch-protected
+ * block each take the page out, and an address outside storage has
+ * none); else NULL.  The helpers below return 1 if done, 0 if nothing was
+ * done (the caller goes pass by pass).
  */
-static inline int st_plain_range(const struct vm *vm, uint8_t *const *tab, uint32_t flat,
-                                 uint32_t addr, uint32_t n)
+static inline uint8_t *st_plain(struct vm *vm, uint32_t addr, uint32_t len, int store)
 {
-    if ((uint64_t)addr + n <= flat)
-        return 1;
-    if (vm->pg.on || (uint64_t)addr + n > vm->memsize)
-        return 0;
-    for (uint32_t p = addr >> ST_SHIFT; p <= (addr + n - 1) >> ST_SHIFT; p++)
-        if (!tab[p])
-            return 0;
-    return 1;
+    uint8_t *p = st_flat(vm, addr, len, store);
+    if (p || vm->pg.on || (uint64_t)addr + len > vm->memsize)
+        return p;
+    uint8_t *const *tab = store ? vm->wr : vm->rd;
+    for (uint32_t pg = addr >> ST_SHIFT; pg <= (addr + len - 1) >> ST_SHIFT; pg++)
+        if (!tab[pg])
+            return NULL;
+    return vm->real + addr;
 }
 
 /* n bytes of b at addr. */
 static inline int st_fill_flat(struct vm *vm, uint32_t addr, uint32_t n, uint8_t b)
 {
-    if (!st_plain_range(vm, vm->wr, vm->wr_flat, addr, n))
+    uint8_t *d = st_plain(vm, addr, n, 1);
+    if (!d)
         return 0;
-    memset(vm->real + addr, b, n);
+    memset(d, b, n);
     return 1;
 }
 
@@ -148,11 +160,10 @@ static inline int st_fill_flat(struct vm *vm, uint32_t addr, uint32_t n, uint8_t
 static inline int st_move_flat(struct vm *vm, uint32_t dst, uint32_t src, uint32_t n,
                                uint32_t *last)
 {
-    if (!st_plain_range(vm, vm->wr, vm->wr_flat, dst, n) ||
-        !st_plain_range(vm, vm->rd, vm->rd_flat, src, n))
+    uint8_t *d = st_plain(vm, dst, n, 1);
+    const uint8_t *s = st_plain(vm, src, n, 0);
+    if (!d || !s)
         return 0;
-    uint8_t *d = vm->real + dst;
-    const uint8_t *s = vm->real + src;
     if (dst > src && dst - src < n) {
         uint32_t done = dst - src;
         memcpy(d, s, done);                     /* s's first k bytes, just below d */
@@ -223,7 +234,8 @@ void st_map_one(struct vm *vm, struct task *t, uint32_t page);
 void st_map_page(struct vm *vm, uint32_t page);
 void st_map_all(struct vm *vm);
 /* The PSW key changed: rebuild the store table if it was built for
- * another key. */
+ * another key (the blocks whose access changes; the same change again
+ * with no page mapped since: the entries it made then). */
 void st_set_key(struct vm *vm);
 /* Free t's lists of the blocks a key change remaps. */
 void st_key_changes_free(struct task *t);

@@ -563,6 +563,10 @@ void vm_hpm_stats(const struct vm *vm, enum vm_hpm m, struct vm_hpm_stats *out);
  * program's, the firmware's checks VM_HPM_PER's.
  */
 void vm_hpm_per_monitor(struct vm *vm, enum vm_hpm m);
+/* The monitor PER is armed for (vm_hpm_per_monitor), or VM_HPM_COUNT.
+ * While CR9 names events, vm_hpm_stats says that monitor is on (in its
+ * handler too, which runs with the PSW's PER mask off). */
+enum vm_hpm vm_hpm_per_serves(const struct vm *vm);
 
 /*
  * Program-event recording (imp(7), "PROGRAM-EVENT RECORDING"): armed by the

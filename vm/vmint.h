@@ -349,6 +349,12 @@ enum { TS_READY, TS_PAGEWAIT, TS_TIMERWAIT, TS_ENDED };
 struct key_change {
     uint32_t *pages, n, size;
     uint8_t from, to;
+    /* The pages' entries under key `to', and the flat prefixes, as the
+     * last change made them (saved: 1); any other remapping of a page of
+     * the task (st_map_one) makes them old. */
+    uint8_t **rd, **wr;
+    uint32_t rd_flat, wr_flat;
+    int saved;
 };
 struct task {
     unsigned id;

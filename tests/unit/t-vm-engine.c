@@ -446,6 +446,155 @@ static void test_multiple(void)
     check_uint(s.gr[2], ==, 0x12);
 }
 
+/*
+ * LM's and STM's register loops, whose passes before the last the fast
+ * path makes at once when they all stay in the flat part of storage.
+ * Ranges that wrap (14-12, 5-4), all sixteen registers, one register
+ * alone; an STM over the next two instructions, the first of them
+ * LA 4,D(4) with D from GR3 (1 on the first pass, 16 after it, so a
+ * stale cached form would give another sum); ten passes of the loop.  At
+ * X'A00': the 16 registers STM 5,4 stored on the last pass.
+ */
+#define RL_PASSES 10
+static void build_regloops(struct asm_ *a)
+{
+    memset(a, 0, sizeof *a);
+    a->pc = ORG;
+    word(a->mem + 0x100, RL_PASSES);
+    word(a->mem + 0x104, 1);
+    for (unsigned r = 0; r < 16; r++)
+        I(a, "LA", .r1 = r, .d2 = (uint16_t)(0x30 + 3 * r));
+    I(a, "LA", .r1 = 13, .d2 = 0x800);
+    I(a, "SR", .r1 = 4, .r2 = 4);
+    I(a, "LA", .r1 = 3, .d2 = 1);
+    uint32_t loop = a->pc;
+    I(a, "L", .r1 = 1, .d2 = 0x100);            /* passes left - 1 */
+    I(a, "S", .r1 = 1, .d2 = 0x104);
+    I(a, "ST", .r1 = 1, .d2 = 0x100);
+    I(a, "STM", .r1 = 14, .r2 = 12, .b2 = 13, .d2 = 12);
+    I(a, "LA", .r1 = 2, .b2 = 2, .d2 = 5);      /* changed, then loaded back */
+    I(a, "LA", .r1 = 11, .b2 = 11, .d2 = 7);
+    I(a, "LM", .r1 = 14, .r2 = 12, .b2 = 13, .d2 = 12);
+    I(a, "STM", .r1 = 0, .r2 = 15, .d2 = 0x900);
+    I(a, "LM", .r1 = 6, .r2 = 6, .d2 = 0x904);  /* one register: GR6 <- GR1 */
+    I(a, "STM", .r1 = 5, .r2 = 4, .d2 = 0xA00);
+    /* GR8 <- LA 4,D(4) with D from GR3, GR9 <- the LA 3,16 after it as it
+       is: STM 8,9 stores them over the next two instructions */
+    I(a, "L", .r1 = 8, .d2 = 0x10C);
+    I(a, "AR", .r1 = 8, .r2 = 3);
+    I(a, "L", .r1 = 9, .d2 = 0x108);
+    uint32_t stm = a->pc;
+    I(a, "STM", .r1 = 8, .r2 = 9, .d2 = (uint16_t)(stm + 4));
+    I(a, "LA", .r1 = 4, .b2 = 4, .d2 = 0);      /* rewritten by the STM */
+    uint32_t la3 = a->pc;
+    I(a, "LA", .r1 = 3, .d2 = 16);
+    I(a, "LTR", .r1 = 1, .r2 = 1);
+    I(a, "BC", .r1 = 7, .d2 = (uint16_t)loop);
+    finish(a);
+    word(a->mem + 0x10C, 0x41440000u);
+    memcpy(a->mem + 0x108, a->mem + la3, 4);
+}
+
+static void setup_regwatch(struct vm *vm, const void *arg)
+{
+    setup_prog(vm, arg);
+    vm_set_watchpoint(vm, 0xBF0, 4, VM_WATCH_WRITE);    /* the page, not the range */
+}
+
+static void setup_regwatch_hit(struct vm *vm, const void *arg)
+{
+    setup_prog(vm, arg);
+    vm_set_watchpoint(vm, 0xA20, 1, VM_WATCH_WRITE);    /* inside STM 5,4's words */
+}
+
+static void test_regloops(void)
+{
+    static struct asm_ a;
+    struct snap s, w;
+    build_regloops(&a);
+    agree("LM and STM register loops", setup_prog, &a, 0, &s);
+    check_int(s.st, ==, VM_NO_SVC_HANDLER);
+    check_uint(s.gr[4], ==, 1 + (RL_PASSES - 1) * 16);  /* the rewritten LA each pass */
+    check_uint(s.gr[8], ==, 0x41440000u + 16);
+    check_uint(s.gr[6], ==, s.gr[1]);
+    check_uint(s.gr[1], ==, 0);
+    check_uint(s.gr[13], ==, 0x800);
+    agree("LM and STM off the flat storage path", setup_regwatch, &a, 0, &w);
+    check_int(w.st, ==, VM_NO_SVC_HANDLER);
+    check(w.hash == s.hash && !memcmp(w.gr, s.gr, sizeof s.gr));
+    check_int(w.ctr.cycles, ==, s.ctr.cycles);
+    agree("a watchpoint inside STM's words", setup_regwatch_hit, &a, 0, &w);
+    check_int(w.st, ==, VM_WATCHPOINT);
+    check_int(w.ctr.instructions, <, s.ctr.instructions);
+    /* the register values STM 5,4 stored on the last pass, in order */
+    struct vm *vm = vm_new(NULL);
+    setup_prog(vm, &a);
+    vm_run(vm, LIMIT);
+    uint8_t m[64];
+    vm_fetch_bytes(vm, 0xA00, m, sizeof m);
+    int same = 1;
+    for (unsigned i = 0; i < 16; i++) {
+        unsigned r = (5 + i) & 15;
+        uint32_t v = (uint32_t)m[4 * i] << 24 | (uint32_t)m[4 * i + 1] << 16 |
+                     (uint32_t)m[4 * i + 2] << 8 | m[4 * i + 3];
+        same &= v == vm_get_gr(vm, r) || r == 4 || r == 8 || r == 9;  /* (set after it) */
+    }
+    check(same);
+    vm_free(vm);
+}
+
+/*
+ * A key change the storage path has made before is made again from the
+ * entries it saved (storage.c st_set_key) -- unless a page was mapped
+ * again since.  The program runs under key 8 and makes an SVC a pass,
+ * whose handler, under key 0, stores into a block of key 0 (X'900') and
+ * goes back by LPSW; after some passes the host sets a watchpoint there,
+ * which the next store must hit.
+ */
+static void build_keyswitch(struct asm_ *a)
+{
+    memset(a, 0, sizeof *a);
+    a->pc = ORG;
+    word(a->mem + 0x60, 0x00080000u);           /* SVC new PSW: key 0 */
+    word(a->mem + 0x380, 0x000A0000u);          /* the end: a disabled wait */
+    I(a, "LA", .r1 = 5, .d2 = 40);
+    uint32_t loop = a->pc;
+    I(a, "SVC", .i2 = 1);
+    I(a, "BCT", .r1 = 5, .d2 = (uint16_t)loop);
+    I(a, "LPSW", .d2 = 0x380);
+    word(a->mem + 0x64, a->pc);
+    I(a, "MVI", .d1 = 0x900, .i2 = 0x5A);
+    I(a, "LPSW", .d2 = 0x20);                   /* back: key 8 */
+}
+
+static void setup_keyswitch(struct vm *vm, const void *arg)
+{
+    setup_prog(vm, arg);
+    vm_set_storage_key(vm, 0, 0x800, 0x80);
+    vm_set_storage_key(vm, 0x800, 0x800, 0x00);
+    vm_set_storage_key(vm, 0x1000, vm_storage_size(vm) - 0x1000, 0x80);
+    vm_set_psw(vm, VM_PSW_EC | UINT64_C(8) << 52 | ORG);
+}
+
+static void test_keyswitch(void)
+{
+    static struct asm_ a;
+    struct snap s;
+    build_keyswitch(&a);
+    agree("key changes back and forth", setup_keyswitch, &a, 0, &s);
+    check_int(s.st, ==, VM_DISABLED_WAIT);
+    check_uint(s.gr[5], ==, 0);
+    for (uint64_t at = 300; at <= 900; at += 150) {
+        struct vm *vm = vm_new(NULL);
+        setup_keyswitch(vm, &a);
+        check_int(vm_run(vm, at), ==, VM_CYCLE_LIMIT);
+        check_int(vm_set_watchpoint(vm, 0x900, 1, VM_WATCH_WRITE), ==, 0);
+        check_int(vm_run(vm, LIMIT), ==, VM_WATCHPOINT);
+        check_uint(vm_last_watch(vm)->addr, ==, 0x900);
+        vm_free(vm);
+    }
+}
+
 static void test_programs(void)
 {
     static struct asm_ a;
@@ -1180,6 +1329,8 @@ int main(void)
     test_programs();
     test_chaining();
     test_multiple();
+    test_regloops();
+    test_keyswitch();
     test_host_store();
     test_oracle_images();
     return tap_done();

@@ -105,6 +105,13 @@ static void cost(FILE *f, struct vm *vm, const struct vm_per_stats *ps)
     char checks[256];
     checks_made(checks, sizeof checks, ps);
     uint64_t cyc = vm_counters(vm)->cycles;
+    enum vm_hpm w = vm_hpm_per_serves(vm);
+    if (w != VM_HPM_COUNT) {            /* armed for a monitor: its cost */
+        fprintf(f, "per: the firmware's checks: %" PRIu64 " cycles, %.2f%% of the run's %" PRIu64
+                " cycles, in %s's cost: PER is armed for it (%s)\n", ps->fw_cycles,
+                hpm_pct(ps->fw_cycles, cyc), cyc, vm_hpm_name(w), checks[0] ? checks : "none");
+        return;
+    }
     fprintf(f, "per: the firmware's checks: %" PRIu64 " cycles in %" PRIu64 " instructions, "
             "%.2f%% of the run's %" PRIu64 " cycles (%s)\n", s.cycles, s.entries,
             hpm_pct(s.cycles, cyc), cyc, checks[0] ? checks : "none");
@@ -114,10 +121,12 @@ static void info(FILE *f, struct vm *vm)
 {
     struct vm_per_stats ps;
     vm_per_stats(vm, &ps);
-    fprintf(f, "%-6s %-3s CR9 X'%08X' CR10 X'%06X' CR11 X'%06X' interruptions %llu\n", "per",
+    enum vm_hpm w = vm_hpm_per_serves(vm);
+    fprintf(f, "%-6s %-3s CR9 X'%08X' CR10 X'%06X' CR11 X'%06X' interruptions %llu%s%s\n", "per",
             (vm_get_psw(vm) & VM_PSW_PER) && (vm_get_cr(vm, 9) >> 27) ? "on" : "off",
             (unsigned)vm_get_cr(vm, 9), (unsigned)vm_get_cr(vm, 10) & VM_ADDR_MASK,
-            (unsigned)vm_get_cr(vm, 11) & VM_ADDR_MASK, (unsigned long long)ps.interrupts);
+            (unsigned)vm_get_cr(vm, 11) & VM_ADDR_MASK, (unsigned long long)ps.interrupts,
+            w != VM_HPM_COUNT ? ", for " : "", w != VM_HPM_COUNT ? vm_hpm_name(w) : "");
     for (unsigned i = 0; vm_per_event_name(i); i++)
         if (ps.events[i])
             fprintf(f, "       %-33s %llu\n", vm_per_event_name(i),
