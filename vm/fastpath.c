@@ -206,6 +206,17 @@ mem_body(struct vm *vm, const struct uop *u, unsigned fn, unsigned op, int flags
     return successor(vm, u);
 }
 
+/* The ALU of a word whose function its case does not fix (memx_body,
+ * probe_body): the commonest, a register or a count copied with no flag
+ * read after it, in line. */
+static inline __attribute__((always_inline)) uint32_t alu_of(struct vm *vm, const struct uop *u,
+                                                            uint32_t a, uint32_t b)
+{
+    if (u->alu == MC_ALU_PASSA && !u->need)
+        return vm->y = a;
+    return dp_alu(vm, u->alu, a, b);
+}
+
 /*
  * The rest of the storage microwords without SF: a read-modify-write
  * (RW1), address-register steps after MEM (AG=INC..DECB), CTR, RNC; the
@@ -225,7 +236,7 @@ static const struct uop *memx_body(struct vm *vm, const struct uop *u)
     if (u->alu) {
         uint32_t a = **u->pa;
         b = **u->pb;
-        y = dp_alu(vm, u->alu, a, b);
+        y = alu_of(vm, u, a, b);
     }
     **u->pd = y;
     if (mc_mem_writes(op)) {
@@ -332,11 +343,14 @@ static const struct uop *probe_body(struct vm *vm, const struct uop *u)
     if (u->alu) {
         uint32_t a = **u->pa;
         b = **u->pb;
-        y = dp_alu(vm, u->alu, a, b);
+        y = alu_of(vm, u, a, b);
     }
-    if (u->dkind == DSTK_CALC)
-        dp_dest(vm, MC_DST_RN, y);
-    else
+    if (u->dkind == DSTK_CALC) {        /* RN (choose) */
+        unsigned rn = y & 15;
+        vm->rn = rn;
+        vm->src[MC_SRC_GRN] = vm->dst[MC_DST_GRN] = &vm->gr[rn];
+        vm->src[MC_SRC_CRN] = &vm->cr[rn];
+    } else
         **u->pd = y;
     if (u->cc)
         dp_set_cc(vm, u->cc, y, b);
@@ -405,6 +419,7 @@ static void ic_fill(struct vm *vm, struct icent *e, uint32_t ia, const uint8_t *
     /* The instruction that follows, for chaining (fp_bind): with paging
      * off (the tag is task 1's). */
     uint32_t next = (ia + vm->ilen) & VM_ADDR_MASK;
+    e->nia = next;
     e->succ = NULL;
     if (!vm->pg.on) {
         e->succ = ic_slot(vm, next);
@@ -547,7 +562,7 @@ static inline __attribute__((always_inline)) void fetch_hit(struct vm *vm, uint3
     unsigned eas = e->eas;
     vm->cur = e;
     vm->iaddr = ia;
-    vm->ia = (ia + e->il.ilen) & VM_ADDR_MASK;
+    vm->ia = e->nia;
     if (eas) {
         if (eas & IC_EA2)
             vm->ea2 = (e->d2 + vm_cell(vm, e->x2o) + vm_cell(vm, e->b2o)) & VM_ADDR_MASK;

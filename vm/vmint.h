@@ -315,7 +315,8 @@ struct icent {
      * bound words do not end in OP_NEXTI. */
     const struct icent *succ;
     uint32_t succ_tag;
-    uint8_t spare[12];                      /* to 128 bytes: the cache is indexed by a shift */
+    uint32_t nia;                           /* the address that follows it (IA after its fetch) */
+    uint8_t spare[8];                       /* to 128 bytes: the cache is indexed by a shift */
 };
 /* The register cell e->gpo[i] names. */
 static inline uint32_t *ic_gp(const struct vm *vm, const struct icent *e, unsigned i)
