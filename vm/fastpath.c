@@ -38,6 +38,14 @@
  *                without the lookup (fp_bind; vm/ENGINE.md, "Chaining").
  *   OP_RNLD, OP_RNST   LM's and STM's register loops (fpchoose.c rn_loop):
  *                every pass in the one case, each counted and bounded.
+ *   OP_SSFILL, OP_SSMOVE   the storage-to-storage byte loops (fpchoose.c
+ *                ss_fill, ss_move): XC's clear, a word storing a constant
+ *                byte that loops on itself; MVC's, a read at MAR2 and a
+ *                write at MAR.  Every pass in the one case, each counted
+ *                and bounded, or all at once where every byte is plain
+ *                real storage that nothing observes (storage.h
+ *                st_plain) and the runaway bound lies beyond the
+ *                loop (vm/ENGINE.md).
  *   OP_PROBE     an access check (PRBR, PRBW) with an ALU word; OP_LINK an
  *                ALU word whose A is BAL's link word.  Never bound words.
  *   OP_MEMX      the rest of the storage microwords without SF: RW1,
@@ -303,6 +311,19 @@ static inline __attribute__((always_inline)) unsigned rn_bulk(struct vm *vm, con
     vm->src[MC_SRC_GRN] = vm->dst[MC_DST_GRN] = &vm->gr[rn];
     vm->src[MC_SRC_CRN] = &vm->cr[rn];
     return n;
+}
+
+/*
+ * What PASSA or PASSB of y does besides Y (alu.h dp_alu): the write word
+ * of a storage-to-storage byte loop (OP_SSFILL, OP_SSMOVE), whose only
+ * ALU function is one of those.
+ */
+static inline void ss_flags(struct vm *vm, uint32_t y)
+{
+    vm->fv = 0;
+    vm->fz = y == 0;
+    vm->fn = (uint8_t)(y >> 31);
+    vm->y = y;
 }
 
 /*
@@ -787,6 +808,7 @@ enum vm_status fp_run(struct vm *vm)
         [OP_FETCHP] = &&l_fetchp, [OP_FETCHM] = &&l_fetchm,
         [OP_FETCHR] = &&l_fetchr, [OP_FETCHRP] = &&l_fetchrp,
         [OP_RNLD] = &&l_rnld_c, [OP_RNST] = &&l_rnst_c,
+        [OP_SSFILL] = &&l_ssfill_c, [OP_SSMOVE] = &&l_ssmove_c,
         [OP_PROBE] = &&l_probe_c, [OP_LINK] = &&l_link_c,
         [OP_IA] = &&l_ia_c, [OP_IAJ] = &&l_iaj_c, [OP_MEMX] = &&l_memx_c,
 #include "vm/fp-checked.c"
@@ -797,6 +819,7 @@ enum vm_status fp_run(struct vm *vm)
         [OP_FETCHP] = &&l_fetchp, [OP_FETCHM] = &&l_fetchm,
         [OP_FETCHR] = &&l_fetchr, [OP_FETCHRP] = &&l_fetchrp,
         [OP_RNLD] = &&l_rnld, [OP_RNST] = &&l_rnst,
+        [OP_SSFILL] = &&l_ssfill, [OP_SSMOVE] = &&l_ssmove,
         [OP_PROBE] = &&l_probe, [OP_LINK] = &&l_link,
         [OP_IA] = &&l_ia, [OP_IAJ] = &&l_iaj, [OP_MEMX] = &&l_memx,
 #include "vm/fp-bound.c"
@@ -1049,6 +1072,79 @@ enum vm_status fp_run(struct vm *vm)
                 if (UNLIKELY(cyc >= hard))
                     goto stop_hard;
             }
+        /* The storage-to-storage byte loops (fpchoose.c ss_fill, ss_move):
+         * every pass here, each word counted and bounded as a microword of
+         * its own; or all passes at once (storage.h st_fill_flat,
+         * st_move_flat) when every byte is plain real storage that nothing
+         * observes and the runaway bound cannot fall inside the loop (no
+         * pass would stop before it), with the counts of all the passes. */
+        CCASE(OP_SSFILL, l_ssfill): {
+            uint32_t n = vm->cnt, y = **u->pa;
+            if (n && cyc + (uint64_t)(n - 1) * u->cycles < hard &&
+                st_fill_flat(vm, vm->mar, n, (uint8_t)y)) {
+                cyc += (uint64_t)n * u->cycles;
+                mw += n;
+                ss_flags(vm, y);
+                **u->pd = y;
+                vm->mar = (vm->mar + n) & VM_ADDR_MASK;
+                vm->cnt = 0;
+                GO(u->nf);
+            }
+            for (;;) {
+                COUNT();
+                ss_flags(vm, y);
+                **u->pd = y;
+                int rc = st_write(vm, vm->mar, 1, y);
+                if (UNLIKELY(rc))
+                    GO(trap_to(vm, rc));
+                vm->mar = (vm->mar + 1) & VM_ADDR_MASK;
+                if (!--vm->cnt)
+                    GO(u->nf);
+                if (UNLIKELY(cyc >= hard))
+                    goto stop_hard;
+            }
+        }
+        CCASE(OP_SSMOVE, l_ssmove): {
+            const struct uop *w = u->nf;        /* the write word (r is u) */
+            uint32_t n = vm->cnt, last;
+            unsigned cy = u->cycles + w->cycles;
+            if (n && cyc + (uint64_t)(n - 1) * cy + u->cycles < hard &&
+                st_move_flat(vm, vm->mar, vm->mar2, n, &last)) {
+                cyc += (uint64_t)n * cy;
+                mw += 2 * (uint64_t)n;
+                vm->mdr = last;
+                ss_flags(vm, last);
+                **w->pd = last;
+                vm->mar = (vm->mar + n) & VM_ADDR_MASK;
+                vm->mar2 = (vm->mar2 + n) & VM_ADDR_MASK;
+                vm->cnt = 0;
+                GO(w->nf);
+            }
+            for (;;) {
+                COUNT();
+                int rc = st_read(vm, vm->mar2, 1, &vm->mdr);
+                if (UNLIKELY(rc))
+                    GO(trap_to(vm, rc));
+                if (UNLIKELY(cyc >= hard)) {
+                    u = w;
+                    goto stop_hard;
+                }
+                cyc += w->cycles;
+                mw++;
+                uint32_t y = vm->mdr;
+                ss_flags(vm, y);
+                **w->pd = y;
+                rc = st_write(vm, vm->mar, 1, y);
+                if (UNLIKELY(rc))
+                    GO(trap_to(vm, rc));
+                vm->mar = (vm->mar + 1) & VM_ADDR_MASK;
+                vm->mar2 = (vm->mar2 + 1) & VM_ADDR_MASK;
+                if (!--vm->cnt)
+                    GO(w->nf);
+                if (UNLIKELY(cyc >= hard))
+                    goto stop_hard;
+            }
+        }
         CCASE(OP_PROBE, l_probe):
             COUNT();
             GO(probe_body(vm, u));

@@ -52,6 +52,7 @@ enum {
     OP_PROBE,                           /* an access check (PRBR, PRBW) and an ALU word */
     OP_LINK,                            /* an ALU word whose A is the link word (BAL, BALR) */
     OP_NEXTI,                           /* not a microword: a chained instruction's fetch of the next */
+    OP_SSFILL, OP_SSMOVE,               /* the SS byte loops: XC's clear, MVC's (one case, every pass) */
     OP_ALU,                             /* + ALU function */
     OP_ALUP = OP_ALU + NALU,            /* + ALU function */
     OP_MEM = OP_ALUP + NALU,            /* + ALU function * 8 + MEM (RD1..WR4) */

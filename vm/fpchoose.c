@@ -30,7 +30,7 @@ static int bindable(const struct uop *u)
 {
     return u->op != OP_GENERIC && !op_is_fetch(u->op) && u->op != OP_EXIT &&
            u->op != OP_BRANCH && u->op != OP_PROBE && u->op != OP_LINK &&
-           u->cond != MC_COND_RNEND;
+           u->cond != MC_COND_RNEND && u->op != OP_SSFILL && u->op != OP_SSMOVE;
 }
 
 /* The register operands an entry holds (gp[]) are the IREG sources of
@@ -273,6 +273,45 @@ static int rn_loop(const struct uop *u)
            u->akind != SRCK_CALC && u->bkind != SRCK_CALC && u->dkind != DSTK_CALC;
 }
 
+/*
+ * The storage-to-storage byte loops, recognised by their fields once every
+ * word has its case and successors (fp_prepare): the case runs every pass
+ * (OP_SSFILL, OP_SSMOVE, fastpath.c), so each field must be one it does.
+ *
+ * A fill: one word that stores the low byte of a constant at MAR and loops
+ * on itself while CNT, counted down after the store, is not zero -- MEM=WR1
+ * at MAR, ALU=PASSA of a constant A (B any cell), no destination, AG=INC,
+ * CTR=DEC, no CC, no RNC, IF CNTNZ to itself (XC's clear of an operand
+ * with itself).
+ */
+static int ss_fill(const struct uop *u)
+{
+    return u->op == OP_MEMX && u->mem == MC_MEM_WR1 && !u->at && u->ag == MC_AG_INC &&
+           u->ctr == MC_CTR_DEC && !u->rnc && !u->sf && !u->cc && u->alu == MC_ALU_PASSA &&
+           u->akind == SRCK_CONST && u->bkind != SRCK_CALC && u->d == MC_DST_NONE &&
+           u->ucond == MC_COND_CNTNZ && u->nt == u && u->nf != u;
+}
+
+/*
+ * A move: two words, r then w, repeated while CNT is not zero -- r reads a
+ * byte at MAR2 into MDR and does nothing else (MEM=RD1 AT=MAR2, no ALU,
+ * no AG, CTR, RNC or CC, on to w); w passes MDR (PASSA of A=MDR or PASSB of
+ * B=MDR, the other operand any cell) to the byte at MAR, with no
+ * destination, AG=INCB, CTR=DEC, no CC or RNC, IF CNTNZ back to r (MVC's
+ * loop).  The case is r's; w keeps its own, for a run resumed between them.
+ */
+static int ss_move(const struct uop *r, const struct uop *w)
+{
+    int mdr = (w->alu == MC_ALU_PASSA && w->a == MC_SRC_MDR && w->bkind != SRCK_CALC) ||
+              (w->alu == MC_ALU_PASSB && w->b == MC_SRC_MDR && w->akind != SRCK_CALC);
+    return r->op != OP_GENERIC && r->mem == MC_MEM_RD1 && r->at && r->ag == MC_AG_NONE &&
+           !r->alu && r->d == MC_DST_NONE && !r->cc && !r->ctr && !r->rnc && !r->sf &&
+           !r->ucond && r->nf == w && w->op == OP_MEMX && w->mem == MC_MEM_WR1 && !w->at &&
+           w->ag == MC_AG_INCB && w->ctr == MC_CTR_DEC && !w->rnc && !w->sf && !w->cc &&
+           w->d == MC_DST_NONE && mdr && w->ucond == MC_COND_CNTNZ && w->nt == r &&
+           w->nf != r && w->nf != w;
+}
+
 static unsigned choose(struct vm *vm, struct uop *u)
 {
     if (u->sf == MC_SF_IFETCH && u->seq == MC_SEQ_DISPATCH && !u->alu && !u->d && !u->mem &&
@@ -381,6 +420,13 @@ void fp_prepare(struct vm *vm)
         u->agm2 = u->ag == MC_AG_SS ? &vm->ea2 : &vm->mar2;
         u->pat = u->at ? &vm->mar2 : &vm->mar;
         u->op = (uint16_t)fp_refine(u, choose(vm, u));
+    }
+    for (unsigned a = 0; a < n; a++) {  /* the byte loops: every word's successors known */
+        struct uop *u = &vm->cs[a];
+        if (ss_fill(u))
+            u->op = OP_SSFILL;
+        else if (a + 1 < n && ss_move(u, &vm->cs[a + 1]))
+            u->op = OP_SSMOVE;
     }
     vm->cs[n].op = OP_GENERIC;          /* the sentinel: SF_BADMC stops */
     for (unsigned a = 0; a <= n; a++) {

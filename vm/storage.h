@@ -118,6 +118,66 @@ static inline __attribute__((always_inline)) int st_write(struct vm *vm, uint32_
     return st_write_slow(vm, addr, len, v);
 }
 
+/*
+ * The storage-to-storage byte loops at once (fastpath.c OP_SSFILL,
+ * OP_SSMOVE): the host address of [addr, addr + len) (len > 0) when each
+ * single reference to it would be a plain load or store of real storage
+ * that nothing observes -- all of it in the flat prefix (st_flat), or,
+ * with paging off, every page it touches has its entry in the table
+ * (real storage then: a watchpoint, a PER storage-alteration range, the
+ * data CSECT monitor, a key that forbids the store or a fetch-protected
+ * block each take the page out, and an address outside storage has
+ * none); else NULL.  The helpers below return 1 if done, 0 if nothing was
+ * done (the caller goes pass by pass).
+ */
+static inline uint8_t *st_plain(struct vm *vm, uint32_t addr, uint32_t len, int store)
+{
+    uint8_t *p = st_flat(vm, addr, len, store);
+    if (p || vm->pg.on || (uint64_t)addr + len > vm->memsize)
+        return p;
+    uint8_t *const *tab = store ? vm->wr : vm->rd;
+    for (uint32_t pg = addr >> ST_SHIFT; pg <= (addr + len - 1) >> ST_SHIFT; pg++)
+        if (!tab[pg])
+            return NULL;
+    return vm->real + addr;
+}
+
+/* n bytes of b at addr. */
+static inline int st_fill_flat(struct vm *vm, uint32_t addr, uint32_t n, uint8_t b)
+{
+    uint8_t *d = st_plain(vm, addr, n, 1);
+    if (!d)
+        return 0;
+    memset(d, b, n);
+    return 1;
+}
+
+/* n bytes from src to dst one at a time from the left, as MVC moves them:
+ * a destination that starts inside the source (dst - src = k < n) gets the
+ * source's first k bytes over and over.  *last is the byte the last pass
+ * read (src + n - 1 after the move: only the last store could change it
+ * later, and that one only when dst = src). */
+static inline int st_move_flat(struct vm *vm, uint32_t dst, uint32_t src, uint32_t n,
+                               uint32_t *last)
+{
+    uint8_t *d = st_plain(vm, dst, n, 1);
+    const uint8_t *s = st_plain(vm, src, n, 0);
+    if (!d || !s)
+        return 0;
+    if (dst > src && dst - src < n) {
+        uint32_t done = dst - src;
+        memcpy(d, s, done);                     /* s's first k bytes, just below d */
+        while (done < n) {                      /* then the pattern, doubled */
+            uint32_t c = done < n - done ? done : n - done;
+            memcpy(d + done, d, c);
+            done += c;
+        }
+    } else
+        memmove(d, s, n);                       /* below the source, or apart */
+    *last = s[n - 1];
+    return 1;
+}
+
 /* storage.c */
 /* Replace the host copy of real storage by real (calloc'd, paging's
  * frames and their pad), freeing the old one. */
