@@ -281,9 +281,9 @@ static inline __attribute__((always_inline)) const struct uop *rn_pass(struct vm
 
 /*
  * All but the last pass of LM's or STM's register loop at once, when
- * every one of them would take the storage path's flat side (storage.h:
- * plain real storage the PSW key may read or store, no watchpoint, no
- * PER, no paging) and no runaway test between them could stop the loop
+ * every one of them would be a plain load or store (storage.h st_plain:
+ * real storage the PSW key may read or store, no watchpoint, no PER, no
+ * paging) and no runaway test between them could stop the loop
  * (cyc + (passes - 1) * cycles below hard).  Those passes only move
  * words between the registers and storage and step MAR and RN; their Y,
  * flags and MDR are the last pass's to set, which rn_pass then runs.
@@ -296,7 +296,7 @@ static inline __attribute__((always_inline)) unsigned rn_bulk(struct vm *vm, con
     uint32_t mar = vm->mar;
     uint8_t *p;
     if (n == 0 || u->agm != &vm->mar || u->agm2 != &vm->mar2 ||
-        cyc + (uint64_t)n * u->cycles >= hard || !(p = st_flat(vm, mar, 4 * n, !ld)))
+        cyc + (uint64_t)n * u->cycles >= hard || !(p = st_plain(vm, mar, 4 * n, !ld)))
         return 0;
     for (unsigned i = 0; i < n; i++, p += 4) {
         unsigned r = (rn + i) & 15;

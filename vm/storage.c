@@ -371,8 +371,8 @@ int st_write_slow(struct vm *vm, uint32_t addr, unsigned len, uint32_t v)
 
 int st_probe(struct vm *vm, uint32_t addr, uint32_t len, int store)
 {
-    if (len == 0 || st_flat(vm, addr, len, store))
-        return 0;                           /* inside the flat prefix: no check fails */
+    if (len == 0 || st_plain(vm, addr, len, store))
+        return 0;                           /* plain storage (st_plain): no check fails */
     if (len > VM_ADDR_MASK + 1)
         len = VM_ADDR_MASK + 1;
     /* page by page, in address order: the first page that fails decides */

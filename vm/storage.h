@@ -89,8 +89,7 @@ static inline __attribute__((always_inline)) int st_read(struct vm *vm, uint32_t
 /* The host address of [addr, addr + len) when all of it lies in the flat
  * prefix for reads (store 0) or for stores (1), where every reference is a
  * plain load or store of real storage (no key, watchpoint, PER or paging
- * to act on it); else NULL.  A loop of references there may make them at
- * once (fastpath.c rn_bulk). */
+ * to act on it); else NULL (st_plain looks at the pages' entries too). */
 static inline uint8_t *st_flat(struct vm *vm, uint32_t addr, uint32_t len, int store)
 {
     uint32_t flat = store ? vm->wr_flat : vm->rd_flat;

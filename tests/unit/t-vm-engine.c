@@ -501,6 +501,12 @@ static void setup_regwatch(struct vm *vm, const void *arg)
     vm_set_watchpoint(vm, 0xBF0, 4, VM_WATCH_WRITE);    /* the page, not the range */
 }
 
+static void setup_regwatch0(struct vm *vm, const void *arg)
+{
+    setup_prog(vm, arg);
+    vm_set_watchpoint(vm, 0x7F0, 4, VM_WATCH_WRITE);    /* page 0: no flat prefix */
+}
+
 static void setup_regwatch_hit(struct vm *vm, const void *arg)
 {
     setup_prog(vm, arg);
@@ -523,6 +529,9 @@ static void test_regloops(void)
     check_int(w.st, ==, VM_NO_SVC_HANDLER);
     check(w.hash == s.hash && !memcmp(w.gr, s.gr, sizeof s.gr));
     check_int(w.ctr.cycles, ==, s.ctr.cycles);
+    agree("LM and STM by the page tables, no flat prefix", setup_regwatch0, &a, 0, &w);
+    check_int(w.st, ==, VM_NO_SVC_HANDLER);
+    check(w.hash == s.hash && !memcmp(w.gr, s.gr, sizeof s.gr));
     agree("a watchpoint inside STM's words", setup_regwatch_hit, &a, 0, &w);
     check_int(w.st, ==, VM_WATCHPOINT);
     check_int(w.ctr.instructions, <, s.ctr.instructions);
