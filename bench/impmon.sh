@@ -53,7 +53,10 @@ if ! command -v tmux >/dev/null 2>&1; then
     exit 0
 fi
 T="tmux -L $sock"
-IMPMON_HISTORY=$work/history $T new-session -d -s b -x 100 -y 30 "TERM=xterm $BIN/impmon loop.load; sleep 60"
+# (impmon signals when it has ended, history written, so that the clean-up
+# does not race its last writes into $work)
+IMPMON_HISTORY=$work/history $T new-session -d -s b -x 100 -y 30 \
+    "TERM=xterm $BIN/impmon loop.load; tmux -L $sock wait-for -S ended; sleep 60"
 wait_for() {
     i=0
     while [ $i -lt 1200 ]; do
@@ -72,3 +75,5 @@ live=$(sed -n 's/.*host MIPS \([0-9.]*\).*/\1/p' screen.txt | head -1)
 hz=$(sed -n 's/.*refresh \([0-9.]*\) Hz.*/\1/p' screen.txt | head -1)
 echo "impmon live (tmux):      $live host MIPS, the screen refreshed at $hz Hz"
 awk -v l="$live" -v b="$batch" 'BEGIN { if (b > 0) printf "live / batch:            %.1f %%\n", 100 * l / b }'
+$T send-keys -t b "quit" Enter
+timeout 20 $T wait-for ended || echo "impmon live: it did not end at quit"
