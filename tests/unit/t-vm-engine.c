@@ -303,8 +303,8 @@ static void build_mix(struct asm_ *a)
     uint32_t skip = a->pc;
     a->mem[bc + 2] = (uint8_t)(skip >> 8); a->mem[bc + 3] = (uint8_t)skip;
     I(a, "BXLE", .r1 = 4, .r2 = 6, .d2 = (uint16_t)top);
-    I(a, "MVC", .l1 = 15, .b1 = 0, .d1 = 0x900, .b2 = 0, .d2 = 0x800);
-    I(a, "CLC", .l1 = 15, .b1 = 0, .d1 = 0x900, .b2 = 0, .d2 = 0x800);
+    I(a, "MVC", .i2 = 15, .b1 = 0, .d1 = 0x900, .b2 = 0, .d2 = 0x800);
+    I(a, "CLC", .i2 = 15, .b1 = 0, .d1 = 0x900, .b2 = 0, .d2 = 0x800);
     I(a, "ST", .r1 = 3, .d2 = 0x104);
     I(a, "STM", .r1 = 2, .r2 = 7, .d2 = 0x200);
     I(a, "LM", .r1 = 8, .r2 = 13, .d2 = 0x200);
@@ -631,8 +631,19 @@ static void test_programs(void)
         check_int(s.gr[3], ==, sum);
     }
     check_int(s.ctr.instructions, ==, 368);
-    check_int(s.ctr.microwords, ==, 836);     /* 64 BXLEs of 2 words, the second branches */
-    check_int(s.ctr.cycles, ==, 1398);
+    /* 64 BXLEs of 2 words, the second branches; MVC and CLC of 16 bytes */
+    check_int(s.ctr.microwords, ==, 911);
+    check_int(s.ctr.cycles, ==, 1533);
+    {
+        struct vm *vm = vm_new(NULL);
+        uint8_t from[16], to[16];
+        setup_prog(vm, &a);
+        vm_run(vm, LIMIT);
+        vm_fetch_bytes(vm, 0x800, from, sizeof from);
+        vm_fetch_bytes(vm, 0x900, to, sizeof to);
+        check(memcmp(from, to, sizeof to) == 0 && to[15] == (uint8_t)(15 * 37));
+        vm_free(vm);
+    }
 
     build_masks(&a);
     agree("branch masks", setup_prog, &a, 0, &s);
