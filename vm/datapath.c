@@ -49,8 +49,7 @@ void dp_refresh_slots(struct vm *vm)
     vm->src[MC_SRC_R2] = vm->dst[MC_DST_R2] = &vm->gr[r2];
     vm->src[MC_SRC_R2O] = vm->dst[MC_DST_R2O] = &vm->gr[(r2 + 1) & 15];
     vm->src[MC_SRC_R3O] = &vm->gr[r2 | 1];
-    vm->src[MC_SRC_GRN] = vm->dst[MC_DST_GRN] = &vm->gr[vm->rn & 15];
-    vm->src[MC_SRC_CRN] = &vm->cr[vm->rn & 15];
+    dp_set_rn(vm, vm->rn & 15);
 }
 
 uint32_t dp_source(struct vm *vm, unsigned sel, const struct uop *u)
@@ -110,9 +109,7 @@ void dp_dest(struct vm *vm, unsigned sel, uint32_t y)
     case MC_DST_MAR: vm->mar = y & VM_ADDR_MASK; break;
     case MC_DST_MAR2: vm->mar2 = y & VM_ADDR_MASK; break;
     case MC_DST_RN:
-        vm->rn = y & 15;
-        vm->src[MC_SRC_GRN] = vm->dst[MC_DST_GRN] = &vm->gr[vm->rn];
-        vm->src[MC_SRC_CRN] = &vm->cr[vm->rn];
+        dp_set_rn(vm, y & 15);
         break;
     case MC_DST_PIC: vm->pic = y & 0xFFFF; break;
     case MC_DST_ILC: vm->ilc = y & 3; break;

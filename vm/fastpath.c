@@ -273,9 +273,7 @@ static inline __attribute__((always_inline)) const struct uop *rn_pass(struct vm
         return trap_to(vm, rc);
     vm->mar = (vm->mar + 4) & VM_ADDR_MASK;
     unsigned rn = (vm->rn + 1) & 15;
-    vm->rn = rn;
-    vm->src[MC_SRC_GRN] = vm->dst[MC_DST_GRN] = &vm->gr[rn];
-    vm->src[MC_SRC_CRN] = &vm->cr[rn];
+    dp_set_rn(vm, rn);
     return rn == ((vm->r2 + 1u) & 15) ? u->nt : u->nf;
 }
 
@@ -306,10 +304,7 @@ static inline __attribute__((always_inline)) unsigned rn_bulk(struct vm *vm, con
             st_be_store(p, 4, vm->gr[r]);
     }
     vm->mar = mar + 4 * n;
-    rn = (rn + n) & 15;
-    vm->rn = rn;
-    vm->src[MC_SRC_GRN] = vm->dst[MC_DST_GRN] = &vm->gr[rn];
-    vm->src[MC_SRC_CRN] = &vm->cr[rn];
+    dp_set_rn(vm, (rn + n) & 15);
     return n;
 }
 
@@ -345,12 +340,9 @@ static const struct uop *probe_body(struct vm *vm, const struct uop *u)
         b = **u->pb;
         y = alu_of(vm, u, a, b);
     }
-    if (u->dkind == DSTK_CALC) {        /* RN (choose) */
-        unsigned rn = y & 15;
-        vm->rn = rn;
-        vm->src[MC_SRC_GRN] = vm->dst[MC_DST_GRN] = &vm->gr[rn];
-        vm->src[MC_SRC_CRN] = &vm->cr[rn];
-    } else
+    if (u->dkind == DSTK_CALC)          /* RN (choose) */
+        dp_set_rn(vm, y & 15);
+    else
         **u->pd = y;
     if (u->cc)
         dp_set_cc(vm, u->cc, y, b);

@@ -533,6 +533,14 @@ static inline void ag_step(struct vm *vm, unsigned ag)
     }
 }
 
+/* RN <- rn (0-15), with the slots of the GRN and CRN operands. */
+static inline void dp_set_rn(struct vm *vm, unsigned rn)
+{
+    vm->rn = rn;
+    vm->src[MC_SRC_GRN] = vm->dst[MC_DST_GRN] = &vm->gr[rn];
+    vm->src[MC_SRC_CRN] = &vm->cr[rn];
+}
+
 /* datapath.c */
 uint32_t dp_source(struct vm *vm, unsigned sel, const struct uop *u);
 void dp_dest(struct vm *vm, unsigned sel, uint32_t y);
