@@ -15,7 +15,8 @@
 # runs, the harness waits for CMD to end.  Its output goes to
 # FILE.build.log and is shown if it fails.
 #
-# At the end: the harness's summary, then the N slowest tests by wall
+# At the end: the harness's summary, each failed test's "not ok" lines
+# with their diagnostics (from FILE.failures), then the N slowest tests by wall
 # clock with their CPU seconds, and the critical path of the jobs on an
 # idle machine (the CPU seconds, longest first, each to the job free
 # first): wall-clock times on a loaded machine say little.  The exit status is prove's: 0 if every
@@ -60,6 +61,7 @@ my @order = ((sort { cost($b) <=> cost($a) || $given{$a} <=> $given{$b} } @scrip
 if ($times) {
     open my $fh, '>', $times or die "suite.pl: cannot write $times: $!\n";
     close $fh;
+    unlink "$times.failures";
     $ENV{IMP_TIMES} = $times;
 }
 
@@ -96,6 +98,13 @@ my $harness = TAP::Harness->new({
 });
 my $aggregate = $harness->runtests(@order);
 wait_build();
+
+# What the failed tests said, after the summary that names them.
+if ($times && open my $fh, '<', "$times.failures") {
+    print "What the failed tests printed (their \"not ok\" lines and diagnostics):\n";
+    print "  $_" while <$fh>;
+    close $fh;
+}
 
 if ($times && $slowest > 0 && open my $fh, '<', $times) {
     my @rows = map { [split ' ', $_, 6] } <$fh>;

@@ -28,6 +28,7 @@ test_expect_success 'the tour has its commands, the scratch folder first' '
 # output in out.N and its status in st.N; the screen command in tmux.
 SOCK=imp-tour-$$
 trap 'tmux -L $SOCK kill-server 2>/dev/null' EXIT
+test_cleanup='tmux -L $SOCK kill-server 2>/dev/null'
 cat >screen.sh <<EOF_SCREEN
 # backoff: sleep before a wait's next poll, longer each time (as
 # test_backoff); false after about two minutes

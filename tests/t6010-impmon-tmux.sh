@@ -21,6 +21,7 @@ fi
 SOCK=impmon-test-$$
 T="tmux -L $SOCK"
 trap '$T kill-server 2>/dev/null' EXIT
+test_cleanup='$T kill-server 2>/dev/null'
 cp "$IMP_TOP/examples/loop.s" .
 cat >spin.s <<'EOF_SPIN'
 SPIN     CSECT
@@ -43,18 +44,6 @@ start() {
     return $st
 }
 screen() { $T capture-pane -t mon -p >screen.txt 2>/dev/null; }
-# wait_for PATTERN: poll the screen (test_backoff) until grep finds PATTERN
-wait_for() {
-    test_backoff_start
-    while :; do
-        screen
-        grep -q -e "$1" screen.txt && return 0
-        test_backoff || break
-    done
-    echo "the screen never showed '$1'; it shows:"
-    sed -e 's/^/| /' screen.txt
-    return 1
-}
 type_line() { $T send-keys -t mon -l "$1" && $T send-keys -t mon Enter; }
 
 test_expect_success 'start: the panes, the program, the prompt' '
@@ -126,9 +115,14 @@ test_expect_success 'the help page lists keys and commands; a key closes it' '
 
 test_expect_success 'resize: the screen lays itself out again' '
     $T resize-window -t mon -x 132 -y 40 &&
-    wait_for "^ impmon  loop.s" &&
-    test "$(head -1 screen.txt | wc -c)" -gt 0 &&
-    awk "length > 101 { found = 1 } END { exit !found }" screen.txt
+    test_backoff_start &&
+    while :; do
+        screen &&
+        if awk "length > 101 { found = 1 } END { exit !found }" screen.txt; then break; fi &&
+        test_backoff || { sed "s/^/| /" screen.txt; echo "never redrawn at 132 columns"; exit 1; }
+    done &&
+    test_grep "^ impmon  loop.s" screen.txt &&
+    test "$(wc -l <screen.txt)" -ge 40
 '
 
 test_expect_success 'a terminal under 80x24 gets a clear message, and back' '

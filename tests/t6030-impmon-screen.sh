@@ -65,6 +65,7 @@ fi
 SOCK=impmon-screen-$$
 T="tmux -L $SOCK"
 trap '$T kill-server 2>/dev/null' EXIT
+test_cleanup='$T kill-server 2>/dev/null'
 export IMPMON_HISTORY="$TRASH/history"
 
 # start COLS ROWS PROG...: impmon in a new session (the old one is ended
@@ -79,17 +80,6 @@ start() {
 }
 S() { cat session; }
 screen() { $T capture-pane -t "$(S)" -p >screen.txt 2>/dev/null; }
-wait_for() {
-    test_backoff_start
-    while :; do
-        screen
-        grep -q -e "$1" screen.txt && return 0
-        test_backoff || break
-    done
-    echo "the screen never showed '$1'; it shows:"
-    sed -e 's/^/| /' screen.txt
-    return 1
-}
 type_line() { $T send-keys -t "$(S)" -l "$1" && $T send-keys -t "$(S)" Enter; }
 
 test_expect_success 'load of a bad source: the diagnostics in the log, the screen intact' '

@@ -18,6 +18,7 @@ fi
 SOCK=impmon-test-$$
 T="tmux -L $SOCK"
 trap '$T kill-server 2>/dev/null' EXIT
+test_cleanup='$T kill-server 2>/dev/null'
 cp "$IMP_TOP/examples/loop.s" .
 export IMPMON_HISTORY="$TRASH/history"
 
@@ -26,17 +27,6 @@ start() {
     $T new-session -d -s mon -x 100 -y 30 "trap '' INT; TERM=xterm impmon $*; echo impmon-exited-\$?; sleep 30"
 }
 screen() { $T capture-pane -t mon -p >screen.txt 2>/dev/null; }
-wait_for() {
-    test_backoff_start
-    while :; do
-        screen
-        grep -q -e "$1" screen.txt && return 0
-        test_backoff || break
-    done
-    echo "the screen never showed '$1'; it shows:"
-    sed -e 's/^/| /' screen.txt
-    return 1
-}
 type_line() { $T send-keys -t mon -l "$1" && $T send-keys -t mon Enter; }
 
 test_expect_success 'a bad window: impmon says so in its log pane' '

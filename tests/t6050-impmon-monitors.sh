@@ -175,6 +175,7 @@ fi
 SOCK=impmon-monitors-$$
 T="tmux -L $SOCK"
 trap '$T kill-server 2>/dev/null' EXIT
+test_cleanup='$T kill-server 2>/dev/null'
 export IMPMON_HISTORY="$TRASH/history"
 cat >spin.s <<'EOF_SPIN'
 SPIN     CSECT
@@ -195,17 +196,6 @@ start() {
     return $st
 }
 screen() { $T capture-pane -t mon -p >screen.txt 2>/dev/null; }
-wait_for() {
-    test_backoff_start
-    while :; do
-        screen
-        grep -q -e "$1" screen.txt && return 0
-        test_backoff || break
-    done
-    echo "the screen never showed '$1'; it shows:"
-    sed -e 's/^/| /' screen.txt
-    return 1
-}
 type_line() { $T send-keys -t mon -l "$1" && $T send-keys -t mon Enter; }
 
 test_expect_success 'F2 with no monitor on: how to arm each, from the table' '
@@ -262,7 +252,7 @@ test_expect_success 'every monitor on, 80x24: a pane each, none lost' '
     $T resize-window -t mon -x 80 -y 24 &&
     wait_for "^ impmon  sieve.s  \[2 monitors\]" &&
     for n in ias pcs glean csm iifm per bht; do
-        grep -q "lq$n: " screen.txt || { sed "s/^/| /" screen.txt; echo "no pane for $n"; exit 1; }
+        wait_for "lq$n: " || exit 1
     done &&
     $T resize-window -t mon -x 120 -y 40
 '

@@ -156,6 +156,36 @@ test_backoff() {
     esac
 }
 
+# wait_for PATTERN: for the tests that drive impmon through tmux.  Poll
+# the screen (the test's own `screen` writes screen.txt) until grep finds
+# PATTERN, then capture again until two captures in a row agree (at most
+# five more), so that what the test reads next is a whole redraw, not one
+# that tmux has taken in halfway.  On a screen that never rests (a live
+# run) the last capture is kept if it still shows PATTERN.  Fails after
+# about two minutes with the screen shown.
+wait_for() {
+    test_backoff_start
+    while :; do
+        screen
+        if grep -q -e "$1" screen.txt; then
+            wf_n=0
+            while [ $wf_n -lt 5 ]; do
+                cp screen.txt screen.prev
+                sleep 0.02
+                screen
+                cmp -s screen.prev screen.txt && break
+                wf_n=$((wf_n + 1))
+            done
+            rm -f screen.prev
+            grep -q -e "$1" screen.txt && return 0
+        fi
+        test_backoff || break
+    done
+    echo "the screen never showed '$1'; it shows:"
+    sed -e 's/^/| /' screen.txt
+    return 1
+}
+
 # test_have CMD: true if CMD is available (for tests needing an external oracle).
 test_have() { command -v "$1" >/dev/null 2>&1; }
 
@@ -178,10 +208,23 @@ test_image_check() {
     fi
 }
 
+# test_cleanup: a command test_done runs first (a test that starts tmux
+# sets it to end the server); then test_done waits until no process has
+# its working directory in $TRASH, so that a program still exiting (impmon
+# saving its history on SIGHUP) never writes into a scratch directory
+# being removed.
 test_done() {
     printf '1..%d\n' "$test_count"
+    cd /
+    if [ -n "${test_cleanup:-}" ]; then
+        eval "$test_cleanup"
+        test_backoff_start
+        while find /proc/[0-9]*/cwd -maxdepth 0 -lname "$TRASH*" 2>/dev/null | grep -q .; do
+            test_backoff || { say "a process still runs in $TRASH"; break; }
+        done
+    fi
     if [ "$test_failures" -eq 0 ]; then
-        cd / && rm -rf "$TRASH"
+        rm -rf "$TRASH"
         exit 0
     fi
     say "failed $test_failures of $test_count; scratch kept in $TRASH"

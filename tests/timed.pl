@@ -9,6 +9,11 @@
 # and of every process it waited for; TESTS is the plan's count (the last
 # "1..N" line) and STATUS the exit status.  prove runs it with
 # --exec 'perl tests/timed.pl'; tests/suite.pl reads the file back.
+#
+# A test that fails also appends its "not ok" lines, each with the
+# diagnostics that follow it (at most 60 lines a test), to the same name
+# with ".failures" added, which tests/suite.pl shows at the end: the
+# harness, running tests side by side, shows only which tests failed.
 use strict;
 use warnings;
 use Time::HiRes qw(time);
@@ -30,9 +35,16 @@ if ($pid == 0) {
 close $w;
 $| = 1;
 my $plan = '-';
+my (@failed, $in_failure);
 while (my $line = <$r>) {
     $plan = $1 if $line =~ /^1\.\.(\d+)/;
     print $line;
+    if ($line =~ /^not ok\b/) {
+        $in_failure = 1;
+    } elsif ($line !~ /^#/) {
+        $in_failure = 0;
+    }
+    push @failed, $line if $in_failure && @failed < 60;
 }
 close $r;
 waitpid($pid, 0);
@@ -48,6 +60,11 @@ if (my $file = $ENV{IMP_TIMES}) {
         $c1[1] - $c0[1], $plan, $code, $test;
     if (open my $fh, '>>', $file) {
         syswrite $fh, $line;
+        close $fh;
+    }
+    if ($code != 0 && open my $fh, '>>', "$file.failures") {
+        syswrite $fh, join '', "$test (exit status $code):\n",
+            (@failed ? @failed : "(no \"not ok\" line)\n");
         close $fh;
     }
 }
