@@ -30,7 +30,7 @@ iifm  vm/vmint.h          the machine'"'"'s state: the opcode compare register a
 csm   vm/engine.c         the engine: the CSECT comparison at a taken branch
 iifm  vm/engine.c         the engine: the counters'"'"' mark at a fetch
 csm   vm/fastpath.c       the fast path: the same CSECT comparison, inlined
-iifm  vm/fastpath.c       the fast path: the same mark, inlined
+iifm  vm/fetch.c          the fast path'"'"'s fetch outside the loop: the same mark
 csm   vm/fpchoose.c       the fast path is left while the CSECT monitor is armed
 iifm  vm/hpm-iifm.c       the hardware of IIFM (LOCR/STOCR, the counters)
 csm   vm/hpm-per.c        the hardware: the CSECT event of PER (CR9 bit 4)
@@ -43,6 +43,7 @@ per   vm/datapath.c       PER is architected S/370: storage-alteration events of
 per   vm/decode.c         PER is architected: instruction-fetch events
 per   vm/engine.c         PER is architected: successful-branch events
 per   vm/fastpath.c       PER is architected: the fast path leaves for PER
+per   vm/fetch.c          PER is architected: the fetch outside the loop checks for it
 per   vm/per-checks.def   PER is architected: the firmware cost of its checks, one row each
 per   vm/hpm-per.c        PER is architected: its event recognition
 per   vm/paging.c         PER is architected: its events under paging

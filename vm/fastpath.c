@@ -1,6 +1,7 @@
 /*
  * fastpath.c -- the free-running engine: one loop over pre-decoded
- * microwords and a cache of decoded instructions.
+ * microwords and a cache of decoded instructions (icache.c), with the
+ * fetches that leave the loop in fetch.c.
  *
  * At control-store load time every microword gets an operation code (a
  * case of fp_run's loop) chosen from its field combination (fp_prepare, fpchoose.c):
@@ -83,43 +84,6 @@
 #if defined(__GNUC__) && !defined(FP_NO_LABELS)
 #define FP_LABELS 1
 #endif
-
-#define LIKELY(x) __builtin_expect(!!(x), 1)
-#define UNLIKELY(x) __builtin_expect(!!(x), 0)
-
-/* Stop before executing u (cycle bound): resume at u. */
-static const struct uop *stop_at(struct vm *vm, const struct uop *u, enum vm_status s)
-{
-    vm->upc = u->self;
-    vm->stop = s;
-    return NULL;
-}
-
-/* Set the I-unit latches and register slots of the instruction whose
- * fetch left them in its cache entry (vm->cur): before any microword that
- * is not bound to the instruction runs, and before the loop returns. */
-static __attribute__((noinline)) void latch_in(struct vm *vm)
-{
-    const struct icent *e = vm->cur;
-    vm->il = e->il;
-    for (unsigned i = 0; i < 5; i++)
-        vm->src[MC_SRC_R1 + i] = ic_gp(vm, e, i);
-    vm->cur = NULL;
-}
-
-static inline void latches(struct vm *vm)
-{
-    if (vm->cur)
-        latch_in(vm);
-}
-
-static inline const struct uop *trap_to(struct vm *vm, int pic)
-{
-    latches(vm);
-    vm->pic = (uint32_t)pic;
-    vm->rsp = 0;
-    return &vm->cs[vm->img.vector[MC_V_TRAP]];
-}
 
 /* The next microword of u (no CALL, RET or DISPATCH). */
 static inline __attribute__((always_inline)) const struct uop *successor(const struct vm *vm,
@@ -368,309 +332,6 @@ static inline __attribute__((always_inline)) const struct uop *link_body(struct 
 
 /* ---- instruction fetch ------------------------------------------------------- */
 
-/* The first 8 bytes at p as one native word, and the mask of its first n. */
-static inline uint64_t load8(const uint8_t *p)
-{
-    uint64_t v;
-    memcpy(&v, p, 8);
-    return v;
-}
-
-static uint64_t byte_mask(unsigned n)
-{
-    uint8_t b[8] = { 0 };
-    memset(b, 0xFF, n);
-    return load8(b);
-}
-
-_Static_assert(sizeof(struct icent) == 128, "a cache entry is 128 bytes");
-_Static_assert(offsetof(struct vm, zero) <= UINT16_MAX, "register offsets fit 16 bits");
-
-/* The offset in struct vm of GR[r], or of the zero cell for r = 0. */
-static uint16_t gr_off(unsigned r)
-{
-    return (uint16_t)(r ? offsetof(struct vm, gr) + r * sizeof(uint32_t)
-                        : offsetof(struct vm, zero));
-}
-
-/* The cell at byte offset off of vm (gr_off). */
-static inline uint32_t vm_cell(const struct vm *vm, unsigned off)
-{
-    uint32_t v;
-    memcpy(&v, (const char *)vm + off, sizeof v);
-    return v;
-}
-
-/* Fill e from the latches iu_fetch just set for the instruction at ia,
- * whose bytes are at host (in one page: storage.h st_ifetch). */
-static void ic_fill(struct vm *vm, struct icent *e, uint32_t ia, const uint8_t *host)
-{
-    const uint8_t *p = vm->ibytes;
-    unsigned dec = vm->img.decode[vm->didx];
-    e->hp = host;
-    /* The instruction that follows, for chaining (fp_bind): with paging
-     * off (the tag is task 1's). */
-    uint32_t next = (ia + vm->ilen) & VM_ADDR_MASK;
-    e->nia = next;
-    e->succ = NULL;
-    if (!vm->pg.on) {
-        e->succ = ic_slot(vm, next);
-        e->succ_tag = next + vm->ic_tag;
-    }
-    e->mask = byte_mask(vm->ilen);
-    e->bytes = load8(host) & e->mask;
-    e->il = vm->il;
-    e->eas = 0;
-    e->b1o = e->b2o = e->x2o = gr_off(0);
-    e->d1 = e->d2 = 0;
-    unsigned b1 = p[2] >> 4, b2 = dec == MC_DEC_SS ? p[4] >> 4 : p[2] >> 4;
-    uint16_t d1 = (uint16_t)((p[2] & 15) << 8 | p[3]);
-    switch (dec) {
-    case MC_DEC_RX:
-        e->x2o = gr_off(vm->r2);
-        /* fall through */
-    case MC_DEC_RS: case MC_DEC_S:
-        e->eas = IC_EA2;
-        e->b2o = gr_off(b2);
-        e->d2 = d1;
-        break;
-    case MC_DEC_SI:
-        e->eas = IC_EA1;
-        e->b1o = gr_off(b1);
-        e->d1 = d1;
-        break;
-    case MC_DEC_SS:
-        e->eas = IC_EA1 | IC_EA2;
-        e->b1o = gr_off(b1);
-        e->d1 = d1;
-        e->b2o = gr_off(b2);
-        e->d2 = (uint16_t)((p[4] & 15) << 8 | p[5]);
-        break;
-    default:
-        break;
-    }
-    for (int i = 0; i < 5; i++)
-        e->gpo[i] = (uint16_t)((char *)vm->src[MC_SRC_R1 + i] - (char *)vm);
-    e->entry = fp_bind(vm, e, &vm->tr[(size_t)(e - vm->ic) * TR_MAX],
-                          &vm->cs[vm->img.dispatch[vm->didx]]);
-    e->tag = ia + vm->ic_tag;
-    vm->ic_used = 1;
-}
-
-/* The counts of an instruction fetch at cycle `now` (as special() in
- * engine.c). */
-static inline void count_fetch(struct vm *vm, unsigned didx, uint64_t now)
-{
-    if (UNLIKELY(vm->hpm.isr) && hpm_isr_fetch(vm))
-        return;                         /* a monitor's PER handler: not the program's */
-    vm->ctr.instructions++;
-    vm->ctr.op_count[didx]++;
-    vm->ctr.op_cycles[vm->last_op] += now - vm->last_fetch_cycle;
-    vm->last_fetch_cycle = now;
-    vm->last_op = didx;
-    if (UNLIKELY(vm->per.en)) {         /* the firmware's PER checks: PER's cycles */
-        unsigned c = per_checks(vm);
-        vm->ctr.cycles += c;
-        vm->last_fetch_cycle += c;
-    }
-    if (UNLIKELY(pw_get(vm) & PW_MON))
-        iifm_fetched(vm);
-}
-
-/* Not in the cache (u, the fetch word, counted): a breakpoint stops the
- * run here; else the reference fetch, remembered in the cache unless its
- * bytes cross a page or the instruction is observed (a breakpoint, the
- * instruction trace) or of decode class RXSS (ASSIST's X'E0', whose EA1 has
- * an index register a cache entry has no room for), and the trace's
- * callback. */
-static __attribute__((noinline)) const struct uop *fetch_slow(struct vm *vm, const struct uop *u,
-                                                              uint32_t ia, struct icent *e)
-{
-    latches(vm);
-    int at_bp = vm->nbp && eng_at_breakpoint(vm, ia);
-    if (at_bp && eng_fetch_break(vm, u))
-        return NULL;
-    const uint8_t *host;
-    int rc = iu_fetch(vm, &host);
-    if (rc)
-        return trap_to(vm, rc);
-    int traced = eng_traced(vm, ia);
-    /* (not from a fetch-protected block: whether it may be fetched depends
-       on the PSW key, and a key change forgets nothing, storage.c) */
-    if (host && !traced && !at_bp && vm->img.decode[vm->didx] != MC_DEC_RXSS &&
-        !(vm->skey[ia >> ST_SHIFT] & VM_KEY_FETCH))
-        ic_fill(vm, e, ia, host);
-    per_ifetch(vm, ia);
-    count_fetch(vm, vm->didx, vm->ctr.cycles);
-    const struct uop *next = &vm->cs[vm->img.dispatch[vm->didx]];
-    if (traced && vm->trace.done)
-        pw_set(vm, PW_TRACED, 1);
-    if (traced && vm->trace.insn(vm->trace.ctx, vm, vm->iaddr, vm->ibytes, vm->ilen))
-        return stop_at(vm, next, VM_STOP_REQUEST);
-    return next;
-}
-
-void fp_flush(struct vm *vm)
-{
-    if (vm->ic_used) {
-        memset(vm->ic, 0, sizeof vm->ic);
-        vm->ic_used = 0;
-    }
-}
-
-/* Task id's tag (paging.c load_state sets the current task's in
- * vm->ic_tag: task 1's is that of paging off). */
-static uint32_t task_tag(unsigned id) { return 1 + ((id - 1) << 24); }
-
-static void forget_as(struct vm *vm, uint32_t ia, uint32_t tag)
-{
-    struct icent *e = ic_slot(vm, ia);
-    if (e->tag == ia + tag)
-        e->tag = 0;
-}
-
-void fp_forget(struct vm *vm, uint32_t ia)
-{
-    for (unsigned id = 1; id <= vm->ntasks; id++)     /* a breakpoint is in every task */
-        forget_as(vm, ia, task_tag(id));
-}
-
-void fp_forget_task_page(struct vm *vm, unsigned id, uint32_t page)
-{
-    /* the page's halfwords map onto ST_PAGE / 2 entries */
-    uint32_t base = page << ST_SHIFT, tag = task_tag(id);
-    if (!vm->ic_used)
-        return;
-    for (uint32_t a = base; a < base + ST_PAGE; a += 2)
-        forget_as(vm, a, tag);
-}
-
-/* Decode from the cache entry: IA, EA1/EA2 (from the registers before the
- * instruction changes any); the latches stay in the entry (vm->cur).  The
- * caller counts the fetch. */
-static inline __attribute__((always_inline)) void fetch_hit(struct vm *vm, uint32_t ia,
-                                                            const struct icent *e)
-{
-    unsigned eas = e->eas;
-    vm->cur = e;
-    vm->iaddr = ia;
-    vm->ia = e->nia;
-    if (eas) {
-        if (eas & IC_EA2)
-            vm->ea2 = (e->d2 + vm_cell(vm, e->x2o) + vm_cell(vm, e->b2o)) & VM_ADDR_MASK;
-        if (eas & IC_EA1)
-            vm->ea1 = (e->d1 + vm_cell(vm, e->b1o)) & VM_ADDR_MASK;
-    }
-}
-
-/* The cached entry is the instruction at ia (tag and bytes; with psw_bad
- * set no fetch gets here but through fetch_checked). */
-static inline int ic_hit(const struct vm *vm, uint32_t ia, const struct icent *e)
-{
-    return e->tag == ia + vm->ic_tag && (load8(e->hp) & e->mask) == e->bytes;
-}
-
-/* The same with paging off: task 1's tag, 1. */
-static inline int ic_hit_plain(uint32_t ia, const struct icent *e)
-{
-    return e->tag == ia + 1 && (load8(e->hp) & e->mask) == e->bytes;
-}
-
-/* The fetch microword when a timer update is due or an event pending. */
-static __attribute__((noinline, cold)) const struct uop *fetch_event(struct vm *vm,
-                                                                     const struct uop *u)
-{
-    latches(vm);
-    if (vm->ctr.cycles >= vm->next_event)
-        tm_update(vm);
-    uint32_t ia = vm->ia;
-    if (eng_fetch_events(vm, u))
-        return NULL;
-    per_fetch_end(vm);
-    if ((pw_get(vm) & PW_SAMPLE) && hpm_enter(vm, 1, u->cycles))
-        return &vm->cs[vm->img.vector[vm->hpm.vector]];
-    if (pw_get(vm) & PW_PER) {
-        hpm_isr_enter(vm);
-        return trap_to(vm, 0);          /* PER: SF=PERPGM makes the code 0080 */
-    }
-    if (pw_get(vm) & PW_EVENTS) {
-        vm->evskip = 0;
-        return &vm->cs[u->addr];
-    }
-    struct icent *e = ic_slot(vm, ia);
-    if (vm->psw_bad || !ic_hit(vm, ia, e))
-        return fetch_slow(vm, u, ia, e);
-    if ((ia ^ vm->ref_rd) & vm->ref_mask)         /* paging: the fetch is a reference */
-        pg_note(vm, ia, 0);
-    fetch_hit(vm, ia, e);
-    per_ifetch(vm, ia);
-    count_fetch(vm, e->il.didx, vm->ctr.cycles);
-    if (vm->hard_limit <= vm->ctr.cycles + BOUND_CYCLES)      /* checked words only */
-        return &vm->xstub[vm->img.dispatch[e->il.didx]];
-    return e->entry;
-}
-
-/* The fetch microword at or past the fetch deadline: every check in the
- * reference order (the run's bound, then events, then an invalid PSW). */
-static __attribute__((noinline)) const struct uop *fetch_checked(struct vm *vm,
-                                                                 const struct uop *u)
-{
-    latches(vm);
-    if (vm->ctr.cycles >= vm->limit)
-        return stop_at(vm, u, VM_CYCLE_LIMIT);
-    vm->ctr.cycles += u->cycles;
-    vm->ctr.microwords++;
-    return fetch_event(vm, u);
-}
-
-/*
- * The fetch at its deadline when all that is due is a timer update: the
- * update as fetch_event makes it (the fetch word counted, then tm_update,
- * then the branch's PER bookkeeping), and 1 if nothing is pending after
- * it, so that the plain fetch goes on (its deadline is now further than
- * the counters).  0, nothing done, for fetch_checked: work pending, the
- * run's limit or the runaway margin reached.  The counters are in
- * vm->ctr (fp_run's SYNC_OUT); the timers read the cycle counter only.
- */
-static __attribute__((noinline)) int fetch_timer(struct vm *vm, unsigned fc)
-{
-    uint64_t now = vm->ctr.cycles;
-    if (pw_get(vm) || vm->per.en || now >= vm->limit || now + fc + BOUND_CYCLES >= vm->hard_limit)
-        return 0;
-    vm->ctr.cycles += fc;
-    if (vm->ctr.cycles >= vm->next_event)
-        tm_update(vm);
-    if (pw_get(vm)) {
-        vm->ctr.cycles -= fc;
-        return 0;                       /* fetch_event: the update is made */
-    }
-    per_fetch_end(vm);
-    vm->ctr.cycles -= fc;
-    return vm->ctr.cycles < vm->fetch_deadline;
-}
-
-void fp_deadline(struct vm *vm)
-{
-    uint64_t d = vm->limit, fc = vm->fetch_cycles;
-    uint64_t ev = vm->next_event > fc ? vm->next_event - fc : 0;
-    uint64_t run = vm->hard_limit > fc + BOUND_CYCLES ? vm->hard_limit - fc - BOUND_CYCLES : 0;
-    if (ev < d)
-        d = ev;
-    if (run < d)
-        d = run;
-    vm->fetch_deadline = pw_get(vm) ? 0 : d;
-}
-
-void pw_set(struct vm *vm, unsigned bits, int on)
-{
-    unsigned old = pw_get(vm);
-    if (on && (old & bits) != bits)
-        atomic_fetch_or_explicit(&vm->pending, bits, memory_order_relaxed);
-    else if (!on && (old & bits))
-        atomic_fetch_and_explicit(&vm->pending, ~bits, memory_order_relaxed);
-    fp_deadline(vm);            /* also for a new vm->next_event (tm_update) */
-}
-
 /*
  * The free-running loop.  cyc is the cycle counter (vm->ctr.cycles holds
  * it only after SYNC_OUT); hard is vm->hard_limit, reloaded by SYNC_IN
@@ -839,7 +500,7 @@ enum vm_status fp_run(struct vm *vm)
 #endif
         CASE(OP_FETCH, l_fetch):
             if (u != fetchu)            /* another fetch word: every check */
-                OUTSIDE(fetch_checked(vm, u));
+                OUTSIDE(fp_fetch_checked(vm, u));
         fetch:
         {
             /* The fetch vector (u), which GO reaches by a compare: nothing
@@ -850,15 +511,15 @@ enum vm_status fp_run(struct vm *vm)
              * checks. */
             if (UNLIKELY(cyc >= vm->fetch_deadline)) {
                 SYNC_OUT();
-                if (!fetch_timer(vm, fcyc))
-                    OUTSIDE(fetch_checked(vm, fetchu));
+                if (!fp_fetch_timer(vm, fcyc))
+                    OUTSIDE(fp_fetch_checked(vm, fetchu));
             }
             cyc += fcyc;
             mw++;
             uint32_t ia = vm->ia;
             struct icent *e = &vm->ic[(ia >> 1) & (IC_SIZE - 1)];
             if (UNLIKELY(!ic_hit_plain(ia, e)))
-                OUTSIDE(fetch_slow(vm, u, ia, e));
+                OUTSIDE(fp_fetch_slow(vm, u, ia, e));
             fetch_hit(vm, ia, e);
             COUNT_INSN(e->il.didx);
             GO_ENTRY(e->entry);
@@ -912,13 +573,13 @@ enum vm_status fp_run(struct vm *vm)
         fetch_paged:
         {
             if (UNLIKELY(cyc >= vm->fetch_deadline))
-                OUTSIDE(fetch_checked(vm, u));
+                OUTSIDE(fp_fetch_checked(vm, u));
             cyc += u->cycles;
             mw++;
             uint32_t ia = vm->ia;
             struct icent *e = ic_slot(vm, ia);
             if (UNLIKELY(!ic_hit(vm, ia, e)))
-                OUTSIDE(fetch_slow(vm, u, ia, e));
+                OUTSIDE(fp_fetch_slow(vm, u, ia, e));
             if (UNLIKELY((ia ^ vm->ref_rd) & vm->ref_mask))
                 pg_note(vm, ia, 0);
             fetch_hit(vm, ia, e);
@@ -938,13 +599,13 @@ enum vm_status fp_run(struct vm *vm)
             per_fetch_end(vm);
         {
             if (UNLIKELY(cyc >= vm->fetch_deadline))
-                OUTSIDE(fetch_checked(vm, u));
+                OUTSIDE(fp_fetch_checked(vm, u));
             cyc += u->cycles;
             mw++;
             uint32_t ia = vm->ia;
             struct icent *e = &vm->ic[(ia >> 1) & (IC_SIZE - 1)];
             if (UNLIKELY(!ic_hit_plain(ia, e)))
-                OUTSIDE(fetch_slow(vm, u, ia, e));
+                OUTSIDE(fp_fetch_slow(vm, u, ia, e));
             fetch_hit(vm, ia, e);
             if (UNLIKELY(((ia - vm->per.lo) & VM_ADDR_MASK) < vm->per.if_n))
                 per_note(vm, PER_IF, ia);
@@ -980,13 +641,13 @@ enum vm_status fp_run(struct vm *vm)
         }
         {
             if (UNLIKELY(cyc >= vm->fetch_deadline))
-                OUTSIDE(fetch_checked(vm, u));
+                OUTSIDE(fp_fetch_checked(vm, u));
             cyc += u->cycles;
             mw++;
             uint32_t ia = vm->ia;
             struct icent *e = ic_slot(vm, ia);
             if (UNLIKELY(!ic_hit(vm, ia, e)))
-                OUTSIDE(fetch_slow(vm, u, ia, e));
+                OUTSIDE(fp_fetch_slow(vm, u, ia, e));
             if (UNLIKELY((ia ^ vm->ref_rd) & vm->ref_mask))
                 pg_note(vm, ia, 0);
             fetch_hit(vm, ia, e);

@@ -9,6 +9,8 @@
 
 #include "vmint.h"
 
+#include <string.h>
+
 /*
  * The X cases (fastpath.def): one operation code per combination of an X
  * function, CC setting and condition, X_OP(function, CC, condition).
@@ -83,5 +85,100 @@ unsigned fp_refine(const struct uop *u, unsigned op);
  * made NULL. */
 const struct uop *fp_bind(struct vm *vm, struct icent *e, struct uop *slot,
                           const struct uop *entry);
+
+/*
+ * What fastpath.c (the loop), fetch.c (the fetches outside it) and
+ * icache.c (the decoded-instruction cache) share.
+ */
+#define LIKELY(x) __builtin_expect(!!(x), 1)
+#define UNLIKELY(x) __builtin_expect(!!(x), 0)
+
+/* The first 8 bytes at p as one native word. */
+static inline uint64_t load8(const uint8_t *p)
+{
+    uint64_t v;
+    memcpy(&v, p, 8);
+    return v;
+}
+
+/* The cell at byte offset off of vm (an icent's register offsets). */
+static inline uint32_t vm_cell(const struct vm *vm, unsigned off)
+{
+    uint32_t v;
+    memcpy(&v, (const char *)vm + off, sizeof v);
+    return v;
+}
+
+/* Stop before executing u (cycle bound): resume at u. */
+static inline const struct uop *stop_at(struct vm *vm, const struct uop *u, enum vm_status s)
+{
+    vm->upc = u->self;
+    vm->stop = s;
+    return NULL;
+}
+
+/* Set the I-unit latches and register slots of the instruction whose
+ * fetch left them in its cache entry (vm->cur): before any microword that
+ * is not bound to the instruction runs, and before the loop returns. */
+void fp_latch_in(struct vm *vm);
+
+static inline void latches(struct vm *vm)
+{
+    if (vm->cur)
+        fp_latch_in(vm);
+}
+
+static inline const struct uop *trap_to(struct vm *vm, int pic)
+{
+    latches(vm);
+    vm->pic = (uint32_t)pic;
+    vm->rsp = 0;
+    return &vm->cs[vm->img.vector[MC_V_TRAP]];
+}
+
+/* Decode from the cache entry: IA, EA1/EA2 (from the registers before the
+ * instruction changes any); the latches stay in the entry (vm->cur).  The
+ * caller counts the fetch. */
+static inline __attribute__((always_inline)) void fetch_hit(struct vm *vm, uint32_t ia,
+                                                            const struct icent *e)
+{
+    unsigned eas = e->eas;
+    vm->cur = e;
+    vm->iaddr = ia;
+    vm->ia = e->nia;
+    if (eas) {
+        if (eas & IC_EA2)
+            vm->ea2 = (e->d2 + vm_cell(vm, e->x2o) + vm_cell(vm, e->b2o)) & VM_ADDR_MASK;
+        if (eas & IC_EA1)
+            vm->ea1 = (e->d1 + vm_cell(vm, e->b1o)) & VM_ADDR_MASK;
+    }
+}
+
+/* The cached entry is the instruction at ia (tag and bytes; with psw_bad
+ * set no fetch gets here but through fp_fetch_checked). */
+static inline int ic_hit(const struct vm *vm, uint32_t ia, const struct icent *e)
+{
+    return e->tag == ia + vm->ic_tag && (load8(e->hp) & e->mask) == e->bytes;
+}
+
+/* The same with paging off: task 1's tag, 1. */
+static inline int ic_hit_plain(uint32_t ia, const struct icent *e)
+{
+    return e->tag == ia + 1 && (load8(e->hp) & e->mask) == e->bytes;
+}
+
+/* icache.c.  Fill e from the latches iu_fetch just set for the
+ * instruction at ia, whose bytes are at host (in one page), and bind its
+ * words (fp_bind). */
+void fp_ic_fill(struct vm *vm, struct icent *e, uint32_t ia, const uint8_t *host);
+
+/* fetch.c.  The fetch of an instruction not in the cache (u, the fetch
+ * word, counted; e its slot); the fetch at or past the deadline, every
+ * check in the reference order; and the timer update alone at the
+ * deadline (1: the plain fetch goes on).  Each gives the next microword,
+ * or NULL to stop. */
+const struct uop *fp_fetch_slow(struct vm *vm, const struct uop *u, uint32_t ia, struct icent *e);
+const struct uop *fp_fetch_checked(struct vm *vm, const struct uop *u);
+int fp_fetch_timer(struct vm *vm, unsigned fc);
 
 #endif

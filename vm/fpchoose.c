@@ -22,7 +22,7 @@
  * of its fields (chosen again once its conditions are decided) and does
  * exactly what its original does; its fetch
  * then need not copy the latches and register slots into struct vm (they
- * stay in the entry, vm->cur, until something else needs them: latch_in).
+ * stay in the entry, vm->cur, until something else needs them: fp_latch_in).
  * A path that leaves the bound words goes through an exit word
  * (vm->xstub[a], OP_EXIT) that sets the latches and goes on at cs[a].
  */

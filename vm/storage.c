@@ -267,8 +267,8 @@ void st_set_key(struct vm *vm)
     t->wr_key = vm->key;
     /* only the blocks whose access changes: an SVC's key 8 -> 0 -> 8 in
        imprun's environment remaps the two blocks of low storage.  No
-       decoded instruction comes from a fetch-protected block (fastpath.c
-       fetch_slow), so the cache needs nothing here. */
+       decoded instruction comes from a fetch-protected block (fetch.c
+       fp_fetch_slow), so the cache needs nothing here. */
     struct key_change *k = key_change(vm, t, old, vm->key);
     if (!k) {                               /* (no memory for the list) */
         for (uint32_t p = 0; p < vm->memsize >> ST_SHIFT; p++)

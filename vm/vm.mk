@@ -4,7 +4,7 @@
 # have fragments of their own: host/ (host services, loader, symbols, the
 # guest runtime), report/ (the reports) and imprun/ (the batch runner).
 
-LIBIMPVM_SRC := $(addprefix vm/,vm.c branch.c engine.c fastpath.c fpchoose.c liveness.c datapath.c decode.c storage.c paging.c psw.c timer.c hpm-iifm.c hpm.c hpm-per.c frames.c)
+LIBIMPVM_SRC := $(addprefix vm/,vm.c branch.c engine.c fastpath.c fetch.c icache.c fpchoose.c liveness.c datapath.c decode.c storage.c paging.c psw.c timer.c hpm-iifm.c hpm.c hpm-per.c frames.c)
 LIBIMPVM_OBJ := $(LIBIMPVM_SRC:%.c=$(B)/%.o) $(MC_CORE_OBJ) $(B)/gen/vm/default_cs.o
 LIBIMPVM     := $(B)/libimpvm.a
 # Most dependent first (tests link $(LIBS) in this order).
