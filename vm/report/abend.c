@@ -80,9 +80,10 @@ static void completion(struct rep_abend *a)
 
 /* ---- the failing instruction and its operands ----------------------------- */
 
-static void add_operand(struct rep_abend *a, unsigned num, uint32_t addr)
+static void add_operand(struct rep_abend *a, unsigned num, unsigned base, uint32_t addr)
 {
     a->opnum[a->noperands] = num;
+    a->opbase[a->noperands] = base;
     a->operand[a->noperands++] = addr;
 }
 
@@ -100,16 +101,17 @@ static void operands(struct rep_abend *a, const struct vm *vm)
     vm_datapath(vm, &dp);
     if (dp.iaddr != w->addr)            /* the latches are another instruction's */
         return;
+    unsigned b = w->nbytes >= 4 ? w->bytes[2] >> 4 : 0;    /* B2 (B1 of SI, SS) */
     switch (in->format) {
     case FMT_RX: case FMT_RS: case FMT_RS_M: case FMT_S: case FMT_S2:
-        add_operand(a, 2, dp.ea2);
+        add_operand(a, 2, b, dp.ea2);
         break;
     case FMT_SI:
-        add_operand(a, 1, dp.ea1);
+        add_operand(a, 1, b, dp.ea1);
         break;
     case FMT_SS_L: case FMT_SS_LL: case FMT_SS_I3:
-        add_operand(a, 1, dp.ea1);
-        add_operand(a, 2, dp.ea2);
+        add_operand(a, 1, b, dp.ea1);
+        add_operand(a, 2, w->nbytes >= 6 ? w->bytes[4] >> 4 : 0, dp.ea2);
         break;
     default:
         break;
@@ -313,6 +315,29 @@ static int xprnt_length(const struct rep_abend *a, uint32_t *len)
     return 1;
 }
 
+/* A protection exception on operand i, in low storage: the register
+ * that formed its address, and what it holds.  A base register that
+ * holds 0 is the one a USING named but nothing loaded. */
+static void low_storage_hint(struct rep_abend *a, unsigned i)
+{
+    char h[240];
+    unsigned b = a->opbase[i];
+    int n = snprintf(h, sizeof h, "operand %u is at X'%06X', in low storage, which the "
+                                  "program may not use: ", a->opnum[i], a->operand[i]);
+    if (b == 0)
+        snprintf(h + n, sizeof h - n, "an address with no base register: check the USING "
+                                      "that covers the operand");
+    else if (a->regs.gr[b] == 0)
+        snprintf(h + n, sizeof h - n, "its base register %u holds 0: was it ever loaded? A "
+                                      "USING does not load its register (BALR %u,0 or LR "
+                                      "%u,15 before it does)", b, b, b);
+    else
+        snprintf(h + n, sizeof h - n, "its base register %u holds X'%08X': check the base "
+                                      "register (USING) and the register's value",
+                 b, a->regs.gr[b]);
+    add_hint(a, h);
+}
+
 static void hints(struct rep_abend *a, const struct vm *vm, const struct symtab *t)
 {
     char h[240];
@@ -342,11 +367,7 @@ static void hints(struct rep_abend *a, const struct vm *vm, const struct symtab 
     if (c == 4)
         for (unsigned i = 0; i < a->noperands; i++)
             if (a->operand[i] < 0x1000) {
-                snprintf(h, sizeof h, "operand %u is at X'%06X': the program stored into "
-                                      "low storage: check the base register (USING) and "
-                                      "the register's value",
-                         a->opnum[i], a->operand[i]);
-                add_hint(a, h);
+                low_storage_hint(a, i);
                 break;
             }
     int zeros = w->nbytes >= 2 && w->bytes[0] == 0 && w->bytes[1] == 0;

@@ -269,6 +269,7 @@ struct rep_abend {
     unsigned noperands;             /* 1 or 2 */
     uint32_t operand[2];            /* their addresses (the I-unit's EA1, EA2) */
     unsigned opnum[2];              /* which operand each is: 1 or 2 */
+    unsigned opbase[2];             /* the base register that formed each (0: none) */
     uint32_t storage;               /* bytes of storage */
     int have_syms;                  /* the program's symbols are known (not a core image) */
     struct rep_regs regs;
