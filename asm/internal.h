@@ -425,7 +425,10 @@ void mac_free(struct assembler *as);
    parsed: 1 if the macro processor took it (a definition, conditional assembly, a
    macro call and its expansion, a skipped statement); *li may move (AGO). */
 int mac_open_stmt(struct assembler *as, int si, int fi, int *li);
-void mac_finish(struct assembler *as);      /* end of the source: unterminated MACRO */
+/* End of the source: an unterminated MACRO, or an AGO/AIF whose target
+ * never came, is reported; returns nonzero if so (the rest of the source,
+ * END included, was taken by it). */
+int mac_finish(struct assembler *as);
 /* Charge gen bytes of generated text and set bytes of SET symbol values (negative:
    freed) to the assembly's budget (asm_options.macro_text): 0, or -1 once it is
    spent -- then as->stop is set and, if si >= 0, the error is attached to statement si. */
