@@ -97,4 +97,26 @@ test_expect_success 'out-of-range USING and bad registers are diagnosed' '
     test_grep "u9.s:3:16: error: USING base cannot be an external symbol" err &&
     test_grep "u9.s:5:10: error: USING needs a base address" err
 '
+test_expect_success 'not addressable with no USING at all: a note says how to begin one' '
+    printf "T        CSECT\n         L     1,W\n         BR    14\nW        DC    F'"'"'1'"'"'\n         END\n" >u7.s &&
+    test_must_fail impas u7.s 2>err &&
+    test_grep "^u7.s:2:18: error: not addressable: no USING covers T+X.8.\$" err &&
+    test_grep "^u7.s:2:18: note: no USING is in effect: load a base register and name it (BALR 12,0 then USING \*,12)\$" err
+'
+test_expect_success 'a label of another CSECT: the note says the USINGs are on the first' '
+    cat >u8.s <<-\X &&
+	MAIN     CSECT
+	         BALR  12,0
+	         USING *,12
+	         BAL   14,SUB
+	         BR    14
+	SUB      CSECT
+	         BR    14
+	         END
+	X
+    test_must_fail impas u8.s 2>err &&
+    test_grep "^u8.s:4:19: error: not addressable: no USING covers SUB+X.0.\$" err &&
+    test_grep "^u8.s:4:19: note: the USINGs in effect are on MAIN; SUB is another control section: it needs a USING of its own (a routine there is called through a V-con)\$" err
+'
+
 test_done
