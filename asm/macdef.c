@@ -20,6 +20,18 @@ struct macdef *mac_find(struct macproc *mp, const char *name, size_t n)
     return NULL;
 }
 
+void mac_near(struct assembler *as, const char *name, size_t n, struct near_names *nn)
+{
+    if (!as->mac)
+        return;
+    for (int h = 0; h < MAC_HASH; h++)
+        for (struct macdef *m = as->mac->tab[h]; m; m = m->next) {
+            int kind = name_one_slip(name, n, m->name);
+            if (kind)
+                near_names_add(nn, m->name, kind);
+        }
+}
+
 static void mac_define(struct assembler *as, struct macdef *m)
 {
     unsigned h = hash_name(m->name, strlen(m->name));
