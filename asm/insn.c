@@ -25,9 +25,32 @@ struct addrres {
     long ea;        /* for the listing: effective address */
 };
 
+/* A literal where a register goes (AR 1,=F'1'): the storage form of
+ * the instruction, if it has one (A for AR), is what was meant. */
+static void literal_register(struct assembler *as, const struct expr *e)
+{
+    const struct opent *op = cur_stmt(as)->op;
+    const char *name = op && op->insn ? op->insn->name : NULL;
+    size_t n = name ? strlen(name) : 0;
+    const struct opent *rx = n > 1 && name[n - 1] == 'R' && op->insn->format == FMT_RR &&
+                             !(op->insn->flags & F_BRANCH)
+                           ? optab_find(as->optab, name, n - 1) : NULL;
+    if (rx && rx->insn && rx->insn->format == FMT_RX)
+        stmt_msg(as, as->curstmt, DIAG_ERROR, e->col, "a literal is a constant in storage, "
+                 "not a register: %s takes registers; %s takes a storage operand",
+                 name, rx->insn->name);
+    else
+        stmt_msg(as, as->curstmt, DIAG_ERROR, e->col, "a literal is a constant in storage, "
+                 "not a register");
+}
+
 static int reg(struct assembler *as, const struct expr *e, int max, const char *what, int *out)
 {
     int64_t v;
+    if (e->kind == EX_LIT) {
+        literal_register(as, e);
+        return -1;
+    }
     if (expr_abs(as, e, 0, &v) < 0)
         return -1;
     if (v < 0 || v > max) {
