@@ -195,6 +195,30 @@ static int rxss(struct assembler *as, const struct stmt *st, const struct isa_in
     return bad ? -1 : 0;
 }
 
+/* The operand an F_STORES instruction stores into: its first storage
+ * operand (ST's second, MVC's and MVI's first). */
+static const struct operand *receiving(const struct isa_insn *in, const struct operand *o,
+                                       int ext)
+{
+    switch ((enum isa_format)in->format) {
+    case FMT_RX: case FMT_RX_M: return ext ? &o[0] : &o[1];
+    case FMT_RS: case FMT_RS_M: return &o[2];
+    case FMT_RS_SH:             return &o[1];
+    default:                    return &o[0];
+    }
+}
+
+/* A literal is a constant the assembler may share between statements:
+ * an instruction that stores into it changes every use. */
+static void literal_stored(struct assembler *as, const struct isa_insn *in,
+                           const struct operand *o)
+{
+    if (o && o->d && o->d->kind == EX_LIT)
+        stmt_msg(as, as->curstmt, DIAG_WARNING, o->d->col, "%s stores into a literal: a "
+                 "literal is a constant, shared by every statement that names it; store "
+                 "into a field of your own (DS)", in->name);
+}
+
 void insn_gen(struct assembler *as, struct stmt *st)
 {
     const struct isa_insn *in = st->op->insn;
@@ -292,6 +316,8 @@ void insn_gen(struct assembler *as, struct stmt *st)
     case FMT_COUNT:
         break;
     }
+    if (!bad && (in->flags & F_STORES))
+        literal_stored(as, in, receiving(in, st->ops, ext));
     uint8_t code[6];
     int n = isa_encode(in, &f, code);
     if (bad)

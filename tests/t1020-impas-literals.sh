@@ -113,4 +113,24 @@ test_expect_success 'a literal where a register goes: the storage form is named'
     test_grep "^litreg.s:4:16: error: a literal is a constant in storage, not a register\$" err &&
     test $(grep -c "error:" err) -eq 2
 '
+test_expect_success 'an instruction that stores into a literal: a warning' '
+    cat >litst.s <<-\X &&
+	T        CSECT
+	         USING T,15
+	         MVC   =CL2'"'"'AB'"'"',X
+	         ST    1,=F'"'"'1'"'"'
+	         AP    =P'"'"'1'"'"',=P'"'"'2'"'"'
+	         MVC   X,=CL2'"'"'AB'"'"'
+	         CLC   =CL2'"'"'AB'"'"',X
+	         L     1,=F'"'"'1'"'"'
+	         BR    14
+	X        DS    CL2
+	         END
+	X
+    impas litst.s 2>err &&
+    test_grep "^litst.s:3:16: warning: MVC stores into a literal: a literal is a constant, shared by every statement that names it; store into a field of your own (DS)\$" err &&
+    test_grep "^litst.s:4:18: warning: ST stores into a literal" err &&
+    test_grep "^litst.s:5:16: warning: AP stores into a literal" err &&
+    test $(grep -c "warning:" err) -eq 3
+'
 test_done
