@@ -141,20 +141,11 @@ const struct opent *optab_find(const struct optab *t, const char *name, size_t n
    table is full. */
 void optab_remove(struct optab *t, const char *name, size_t n);
 int optab_alias(struct optab *t, const char *name, const struct opent *old);
-/* The names one typing slip away from an unknown operation, for "did you
-   mean": at most three, all of the likeliest kind of slip found.
-   name_one_slip: the slip that makes name (na bytes, any case) of known
-   (upper case): 1 two letters swapped, 2 one added, 3 one changed, 4 one
-   left out; 0 none. */
-struct near_names {
-    const char *name[3];
-    int kind;                       /* the slip that makes the name of each */
-    int n;
-};
-int name_one_slip(const char *name, size_t na, const char *known);
-void near_names_add(struct near_names *nn, const char *known, int kind);
-void optab_near(const struct optab *t, const char *name, size_t n, struct near_names *nn);
-void mac_near(struct assembler *as, const char *name, size_t n, struct near_names *nn);
+/* Offer the operations (optab_near) and the macros (mac_near) for "did
+   you mean" (slip.h). */
+struct slip_near;
+void optab_near(const struct optab *t, const char *name, size_t n, struct slip_near *nn);
+void mac_near(struct assembler *as, const char *name, size_t n, struct slip_near *nn);
 /* A macro name impas does not have: the message to give, or NULL. */
 struct macro_hint {
     const char *name;

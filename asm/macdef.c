@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "macro.h"
+#include "slip.h"
 
 /* ---- the macro table -------------------------------------------------------------- */
 
@@ -20,16 +21,13 @@ struct macdef *mac_find(struct macproc *mp, const char *name, size_t n)
     return NULL;
 }
 
-void mac_near(struct assembler *as, const char *name, size_t n, struct near_names *nn)
+void mac_near(struct assembler *as, const char *name, size_t n, struct slip_near *nn)
 {
     if (!as->mac)
         return;
     for (int h = 0; h < MAC_HASH; h++)
-        for (struct macdef *m = as->mac->tab[h]; m; m = m->next) {
-            int kind = name_one_slip(name, n, m->name);
-            if (kind)
-                near_names_add(nn, m->name, kind);
-        }
+        for (struct macdef *m = as->mac->tab[h]; m; m = m->next)
+            slip_offer(nn, name, n, m->name);
 }
 
 static void mac_define(struct assembler *as, struct macdef *m)

@@ -10,6 +10,7 @@
 #include <strings.h>
 
 #include "internal.h"
+#include "slip.h"
 
 static const struct { const char *name; enum dir_code dir; int noops; } directives[] = {
     { "CSECT", D_CSECT, 1 }, { "DSECT", D_DSECT, 1 }, { "START", D_START, 0 },
@@ -183,55 +184,9 @@ const struct opent *optab_find(const struct optab *t, const char *name, size_t n
     return NULL;
 }
 
-int name_one_slip(const char *name, size_t na, const char *known)
+void optab_near(const struct optab *t, const char *name, size_t n, struct slip_near *nn)
 {
-    size_t nb = strlen(known), i = 0;
-    if (na + 1 < nb || nb + 1 < na)
-        return 0;
-    while (i < na && i < nb && upper(name[i]) == (unsigned char)known[i])
-        i++;
-    if (na == nb) {
-        if (i == na)
-            return 0;                               /* the same name */
-        int kind = 3;                               /* one changed */
-        if (i + 1 < na && upper(name[i]) == (unsigned char)known[i + 1] &&
-            upper(name[i + 1]) == (unsigned char)known[i]) {
-            i++;
-            kind = 1;                               /* two swapped */
-        }
-        for (i++; i < na && upper(name[i]) == (unsigned char)known[i]; i++)
-            ;
-        return i == na ? kind : 0;
-    }
-    size_t j = i;
-    if (na > nb)                                    /* one added */
-        for (i++; i < na && upper(name[i]) == (unsigned char)known[j]; i++, j++)
-            ;
-    else                                            /* one left out */
-        for (j++; j < nb && upper(name[i]) == (unsigned char)known[j]; i++, j++)
-            ;
-    return i == na && j == nb ? (na > nb ? 2 : 4) : 0;
-}
-
-void near_names_add(struct near_names *nn, const char *known, int kind)
-{
-    if (nn->n > 0 && kind > nn->kind)
-        return;                     /* a likelier slip is known */
-    if (nn->n > 0 && kind < nn->kind)
-        nn->n = 0;
-    nn->kind = kind;
-    for (int i = 0; i < nn->n; i++)
-        if (strcmp(nn->name[i], known) == 0)
-            return;
-    if (nn->n < 3)
-        nn->name[nn->n++] = known;
-}
-
-void optab_near(const struct optab *t, const char *name, size_t n, struct near_names *nn)
-{
-    for (int i = 0; i < t->n; i++) {
-        int kind = t->ent[i].gone ? 0 : name_one_slip(name, n, t->ent[i].name);
-        if (kind)
-            near_names_add(nn, t->ent[i].name, kind);
-    }
+    for (int i = 0; i < t->n; i++)
+        if (!t->ent[i].gone)
+            slip_offer(nn, name, n, t->ent[i].name);
 }

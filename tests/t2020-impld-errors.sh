@@ -109,4 +109,24 @@ test_expect_success 'a short address constant that overflows is a warning' '
     impld -o y.load y.o 2>err &&
     test_grep "warning: 2-byte address constant at 010000 (YC+0) overflows" err
 '
+test_expect_success 'an unresolved name one slip from a defined one: did you mean' '
+    cat >typo.o <<-\EOF &&
+	IMPOBJ 1
+	ESD 1 SD CALLER 0 8
+	ESD 2 ER DOUBEL 0 0
+	ESD 3 ER ZZZ 0 0
+	END
+	EOF
+    cat >double.o <<-\EOF &&
+	IMPOBJ 1
+	ESD 1 SD DOUBLE 0 4
+	ESD 2 LD DOUBLE2 2 0 1
+	END
+	EOF
+    test_must_fail impld -o typo.load typo.o double.o 2>err &&
+    test_grep "^typo.o: error: unresolved external symbol DOUBEL; did you mean DOUBLE?\$" err &&
+    test_grep "^typo.o: error: unresolved external symbol ZZZ\$" err &&
+    test ! -e typo.load
+'
+
 test_done

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "ld.h"
+#include "slip.h"
 
 void ld_init(struct linker *l, struct diag *d)
 {
@@ -226,8 +227,14 @@ static int resolve_refs(struct linker *l, int k)
         int t = ld_find_name(l, e->name);
         if (t < 0) {
             struct ld_where w = where_of(l, k, e);
+            struct slip_near nn = { { NULL }, 0, 0 };
+            char mean[120];
+            if (strlen(e->name) >= 3)
+                for (size_t j = 0; j < l->nnames; j++)
+                    slip_offer(&nn, e->name, strlen(e->name), l->names[j].name);
+            slip_format(&nn, mean, sizeof mean);
             diag_report(l->d, DIAG_ERROR, w.file, w.line, 0, NULL,
-                        "unresolved external symbol %s", e->name);
+                        "unresolved external symbol %s%s", e->name, mean);
             bad = 1;
             continue;
         }
