@@ -12,6 +12,11 @@ static unsigned char up(char c)
     return (unsigned char)(c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c);
 }
 
+static int digit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
 int slip_kind(const char *name, size_t n, const char *known)
 {
     size_t nb = strlen(known), i = 0;
@@ -25,20 +30,29 @@ int slip_kind(const char *name, size_t n, const char *known)
         int kind = 3;                               /* one changed */
         if (i + 1 < n && up(name[i]) == (unsigned char)known[i + 1] &&
             up(name[i + 1]) == (unsigned char)known[i]) {
+            if (digit(name[i]) && digit(name[i + 1]))
+                return 0;
             i++;
             kind = 1;                               /* two swapped */
+        } else if (digit(name[i]) || digit(known[i])) {
+            return 0;
         }
         for (i++; i < n && up(name[i]) == (unsigned char)known[i]; i++)
             ;
         return i == n ? kind : 0;
     }
     size_t j = i;
-    if (n > nb)                                     /* one added */
+    if (n > nb) {                                   /* one added */
+        if (digit(name[i]))
+            return 0;
         for (i++; i < n && up(name[i]) == (unsigned char)known[j]; i++, j++)
             ;
-    else                                            /* one left out */
+    } else {                                        /* one left out */
+        if (digit(known[j]))
+            return 0;
         for (j++; j < nb && up(name[i]) == (unsigned char)known[j]; i++, j++)
             ;
+    }
     return i == n && j == nb ? (n > nb ? 2 : 4) : 0;
 }
 

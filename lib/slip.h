@@ -9,7 +9,8 @@
 
 /* The slip that makes name (n bytes, any case) of known (upper case, NUL
  * ended): 1 two letters swapped, 2 one added, 3 one changed, 4 one left
- * out -- the likelier first; 0 if none (or the same name). */
+ * out -- the likelier first; 0 if none, the same name, or a slip of a
+ * digit (LOOP1 and LOOP2 are two names, not one mistyped). */
 int slip_kind(const char *name, size_t n, const char *known);
 
 /* The names nearest an unknown one: at most three, all of the likeliest

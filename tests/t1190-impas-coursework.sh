@@ -117,6 +117,24 @@ test_expect_success 'a misspelled operation: the names one slip away' '
     test_grep "^typo.s:11:10: error: unknown operation code .BLAR.; did you mean BALR?\$" err
 '
 
+test_expect_success 'a misspelled symbol: the defined ones one slip away, never a digit' '
+    cat >sym.s <<-\X &&
+	T        CSECT
+	         USING T,15
+	LOOP     BCT   1,LOOPP
+	         L     1,COUNTR
+	         L     1,LOOP2
+	         BR    14
+	COUNTER  DC    F'"'"'1'"'"'
+	LOOP1    DC    F'"'"'1'"'"'
+	         END
+	X
+    test_must_fail impas sym.s 2>err &&
+    test_grep "^sym.s:3:18: error: undefined symbol LOOPP; did you mean LOOP?\$" err &&
+    test_grep "^sym.s:4:18: error: undefined symbol COUNTR; did you mean COUNTER?\$" err &&
+    test_grep "^sym.s:5:18: error: undefined symbol LOOP2\$" err
+'
+
 test_expect_success 'an operation in column 1, a name indented: the columns are named' '
     cat >cols.s <<-\X &&
 	T        CSECT
