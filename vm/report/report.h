@@ -89,6 +89,9 @@ struct rep_loop {
     struct rep_where top_where, bottom_where;
     int self_chain;                 /* R13's save area has itself as back chain */
     uint32_t sa;
+    int lost_reg;                   /* the loop is BR r back to just after a call
+                                       that set r (BALR r,..): r, else 0 */
+    struct rep_where call_where;    /* ... that call */
 };
 void rep_loop_collect(struct rep_loop *l, const struct vm *vm, const struct symtab *t);
 /* Notes "prog: note: ..." for what l found; cycles: the run hit the cycle
