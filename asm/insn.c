@@ -219,6 +219,22 @@ static void literal_stored(struct assembler *as, const struct isa_insn *in,
                  "into a field of your own (DS)", in->name);
 }
 
+/* USING *,12 written before BALR 12,0: the BALR loads the address after
+ * itself, 2 more than the USING says, and every address is 2 off. */
+static void using_before_balr(struct assembler *as, const struct stmt *st,
+                              const struct isa_insn *in, int r)
+{
+    for (int i = 0; i < as->nusing; i++) {
+        const struct using *u = &as->usings[i];
+        if (u->reg == r && u->sect == st->sect && st->sect >= 0 && u->base == st->loc) {
+            stmt_msg(as, as->curstmt, DIAG_WARNING, st->ops[0].col, "%s %d,0 loads the address "
+                     "after itself, but the USING on register %d names this %s's own: put the "
+                     "USING after it", in->name, r, r, in->name);
+            return;
+        }
+    }
+}
+
 void insn_gen(struct assembler *as, struct stmt *st)
 {
     const struct isa_insn *in = st->op->insn;
@@ -318,6 +334,8 @@ void insn_gen(struct assembler *as, struct stmt *st)
     }
     if (!bad && (in->flags & F_STORES))
         literal_stored(as, in, receiving(in, st->ops, ext));
+    if (!bad && (in->opcode == 0x05 || in->opcode == 0x0D) && f.r1 && !f.r2)
+        using_before_balr(as, st, in, f.r1);
     uint8_t code[6];
     int n = isa_encode(in, &f, code);
     if (bad)

@@ -119,4 +119,19 @@ test_expect_success 'a label of another CSECT: the note says the USINGs are on t
     test_grep "^u8.s:4:19: note: the USINGs in effect are on MAIN; SUB is another control section: it needs a USING of its own (a routine there is called through a V-con)\$" err
 '
 
+test_expect_success 'USING *,12 before BALR 12,0: a warning on the BALR' '
+    cat >u10.s <<-\X &&
+	T        CSECT
+	         USING *,12
+	         BALR  12,0
+	         BALR  11,0
+	         USING *,11
+	         BR    14
+	         END
+	X
+    impas u10.s 2>err &&
+    test_grep "^u10.s:3:16: warning: BALR 12,0 loads the address after itself, but the USING on register 12 names this BALR.s own: put the USING after it\$" err &&
+    test $(grep -c "warning:" err) -eq 1
+'
+
 test_done
