@@ -17,6 +17,7 @@
  * ASSIST decks: a $JOB card (a line that begins "$JOB") before the
  * program is skipped, and a $ENTRY card after END begins the program's
  * data cards (imprun reads them for XREAD): ignored without a warning.
+ * A $ENTRY card before END ends the program there, with a warning.
  */
 #define _DEFAULT_SOURCE     /* MAP_POPULATE */
 #include <errno.h>
@@ -507,6 +508,14 @@ static void read_stmts(struct assembler *as, int fi, const struct badline *bad, 
         if (control_card(f, li, "$JOB")) {
             li++;
             continue;
+        }
+        if (control_card(f, li, "$ENTRY") && fi == 0) {
+            /* a deck whose END is missing: the program ends at $ENTRY, as
+               if END were written there (imprun reads the cards after it) */
+            int si = src_gen_stmt(as, fi, li, "         END", 12, NULL, 0);
+            stmt_msg(as, si, DIAG_WARNING, 0, "$ENTRY before END: the END statement is "
+                     "missing; the program ends here");
+            break;
         }
         int first = li;
         int si = build_stmt(as, fi, &li);

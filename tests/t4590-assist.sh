@@ -173,6 +173,25 @@ test_expect_success 'a program that tests the CC gets no such note' '
     ! grep "XREAD found" err
 '
 
+cat >noend.s <<'SRC'
+NOEND    CSECT
+         USING NOEND,15
+         XREAD CARD,80
+         XPRNT CARD-1,81
+         BR    14
+         DC    C' '
+CARD     DS    CL80
+$ENTRY
+ THE ONLY CARD
+SRC
+test_expect_success 'a deck without END: $ENTRY ends the program, with a warning' '
+    impas -o noend.o noend.s 2>err &&
+    test_grep "^noend.s:8: warning: \$ENTRY before END: the END statement is missing; the program ends here\$" err &&
+    test $(grep -c "warning:" err) -eq 1 &&
+    imprun noend.s >out 2>err &&
+    echo " THE ONLY CARD" >expect && test_cmp expect out
+'
+
 cat >wild.s <<'SRC'
 WILD     CSECT
          USING WILD,15
