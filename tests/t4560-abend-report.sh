@@ -132,4 +132,22 @@ test_expect_success 'a normal end has no abend report, nor an abend object' '
     test_grep "return code 7" err &&
     ! grep -q "abend" err ok.json
 '
+cat >s0c7.s <<'SRC'
+S0C7     CSECT
+         USING S0C7,15
+         ZAP   TOTAL,=P'0'
+         AP    TOTAL,NUM          NUM is characters, never PACKed
+         SR    15,15
+         BR    14
+TOTAL    DS    PL4
+NUM      DC    C'123'
+         END   S0C7
+SRC
+test_expect_success 'a data exception: the operand that is not packed decimal' '
+    { imprun s0c7.s 2>err; test $? -eq 4; } &&
+    test_grep "completion code S0C7" err &&
+    test_grep "^    s0c7.s:4 |          AP    TOTAL,NUM" err &&
+    test_grep "^  hint: operand 2 (3 bytes at X.010014.) holds X.F1F2F3., which is not packed decimal (a digit 0-9 in each half-byte, a sign A-F in the last): a number in characters must be PACKed before AP uses it\$" err
+'
+
 test_done

@@ -338,6 +338,54 @@ static void low_storage_hint(struct rep_abend *a, unsigned i)
     add_hint(a, h);
 }
 
+/* The n bytes at addr are a valid packed decimal number: a digit 0-9 in
+ * every nibble but the last, a sign A-F in the last. */
+static int packed_ok(const uint8_t *b, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++) {
+        if ((b[i] >> 4) > 9)
+            return 0;
+        if (i + 1 < n ? (b[i] & 15) > 9 : (b[i] & 15) < 10)
+            return 0;
+    }
+    return 1;
+}
+
+/* A data exception of a decimal instruction: the operand that is no
+ * packed decimal number, its bytes, and what to do. */
+static void decimal_hint(struct rep_abend *a, const struct vm *vm)
+{
+    const struct rep_where *w = &a->where;
+    if (w->nbytes < 2)
+        return;
+    const struct isa_insn *in = isa_by_opcode(w->bytes[0], w->bytes[1]);
+    if (!in || in->cls != C_DECIMAL)
+        return;
+    for (unsigned i = 0; i < a->noperands; i++) {
+        unsigned num = a->opnum[i], n;
+        if (in->format == FMT_SS_LL)
+            n = (num == 1 ? w->bytes[1] >> 4 : w->bytes[1] & 15) + 1u;
+        else if (in->format == FMT_RX)
+            n = 8;                      /* CVB */
+        else
+            return;                     /* ED, EDMK, SRP: not said here */
+        if (num == 1 && in->opcode == 0xF8)
+            continue;                   /* ZAP: operand 1 is only stored */
+        uint8_t b[16];
+        if (vm_fetch_bytes(vm, a->operand[i], b, n) != 0 || packed_ok(b, n))
+            continue;
+        char h[240], hex[40];
+        for (unsigned k = 0; k < n; k++)
+            snprintf(hex + 2 * k, sizeof hex - 2 * k, "%02X", b[k]);
+        snprintf(h, sizeof h, "operand %u (%u bytes at X'%06X') holds X'%s', which is not "
+                 "packed decimal (a digit 0-9 in each half-byte, a sign A-F in the last): "
+                 "a number in characters must be PACKed before %s uses it",
+                 num, n, a->operand[i], hex, in->name);
+        add_hint(a, h);
+        return;
+    }
+}
+
 static void hints(struct rep_abend *a, const struct vm *vm, const struct symtab *t)
 {
     char h[240];
@@ -412,6 +460,8 @@ static void hints(struct rep_abend *a, const struct vm *vm, const struct symtab 
                                   "(X'000000'-X'%06X')", a->storage, a->storage - 1);
         add_hint(a, h);
     }
+    if (c == 7)
+        decimal_hint(a, vm);
     uint32_t xlen;
     if (c == 6 && xprnt_length(a, &xlen) && xlen > 133) {
         snprintf(h, sizeof h, "XPRNT of %u bytes: a print line is at most 133 (the carriage "
@@ -427,7 +477,6 @@ static void hints(struct rep_abend *a, const struct vm *vm, const struct symtab 
                                   "even-odd pair is needed, or a bad address");
         add_hint(a, h);
     }
-    (void)vm;
 }
 
 /* ---- the dumps ---------------------------------------------------------------- */
