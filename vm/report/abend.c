@@ -386,6 +386,41 @@ static void decimal_hint(struct rep_abend *a, const struct vm *vm)
     }
 }
 
+/* A fixed-point divide exception of D or DR: a divisor of 0, or a
+ * quotient too big because the high half of the dividend (the even
+ * register) is not the sign of the low half -- never set. */
+static void divide_hint(struct rep_abend *a, const struct vm *vm)
+{
+    const struct rep_where *w = &a->where;
+    if (w->nbytes < 2 || (w->bytes[0] != 0x1D && w->bytes[0] != 0x5D))
+        return;
+    unsigned r1 = w->bytes[1] >> 4;
+    uint32_t divisor = 0;
+    if (w->bytes[0] == 0x1D) {
+        divisor = a->regs.gr[w->bytes[1] & 15];
+    } else {
+        uint8_t b[4];
+        if (a->noperands < 1 || vm_fetch_bytes(vm, a->operand[0], b, 4) != 0)
+            return;
+        divisor = (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3];
+    }
+    char h[240];
+    if (r1 & 1)
+        return;                         /* an odd R1 is a specification exception */
+    uint32_t high = a->regs.gr[r1], low = a->regs.gr[r1 + 1];
+    if (divisor == 0)
+        snprintf(h, sizeof h, "the divisor is 0");
+    else if (high != ((low & 0x80000000u) ? 0xFFFFFFFFu : 0))
+        snprintf(h, sizeof h, "the quotient does not fit in 32 bits: the dividend is "
+                 "registers %u:%u, and register %u, its high half, holds X'%08X', not the "
+                 "sign of register %u: load the dividend into register %u and SRDA %u,32 "
+                 "before the divide", r1, r1 + 1, r1, high, r1 + 1, r1, r1);
+    else
+        snprintf(h, sizeof h, "the quotient of the dividend in registers %u:%u by %d does "
+                 "not fit in 32 bits", r1, r1 + 1, (int32_t)divisor);
+    add_hint(a, h);
+}
+
 static void hints(struct rep_abend *a, const struct vm *vm, const struct symtab *t)
 {
     char h[240];
@@ -462,6 +497,8 @@ static void hints(struct rep_abend *a, const struct vm *vm, const struct symtab 
     }
     if (c == 7)
         decimal_hint(a, vm);
+    if (c == 9)
+        divide_hint(a, vm);
     uint32_t xlen;
     if (c == 6 && xprnt_length(a, &xlen) && xlen > 133) {
         snprintf(h, sizeof h, "XPRNT of %u bytes: a print line is at most 133 (the carriage "
