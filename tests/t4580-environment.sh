@@ -90,6 +90,26 @@ test_expect_success 'a base register with a wrong value: the hint shows the valu
     test_grep "^  hint: operand 1 is at X.00001C., in low storage, which the program may not use: its base register 12 holds X.00000010.: check the base register" err
 '
 
+# R13 = 0 is no USING's base: the back chain that was never stored.
+cat >NOCHAIN.s <<'SRC'
+NOCHAIN  CSECT
+         USING NOCHAIN,12
+         LR    12,15
+         STM   14,12,12(13)
+         LA    13,SAVE             and no ST 13,SAVE+4 before it
+         L     13,SAVE+4
+         LM    14,12,12(13)
+         SR    15,15
+         BR    14
+SAVE     DS    18F
+         END   NOCHAIN
+SRC
+test_expect_success 'R13 = 0 at a return: the back chain never stored' '
+    { imprun NOCHAIN.s 2>err; test $? -eq 4; } &&
+    test_grep "^    NOCHAIN.s:7 |          LM    14,12,12(13)" err &&
+    test_grep "^  hint: operand 2 is at X.00000C., in low storage, which the program may not use: its base register 13, the save-area pointer, holds 0: it was loaded from the back chain of a save area (at +4) that was never stored (ST 13,SAVE+4 before LA 13,SAVE)\$" err
+'
+
 prog INTO <<'SRC'
          STM   14,12,12(13)
          LR    12,15

@@ -327,6 +327,11 @@ static void low_storage_hint(struct rep_abend *a, unsigned i)
     if (b == 0)
         snprintf(h + n, sizeof h - n, "an address with no base register: check the USING "
                                       "that covers the operand");
+    else if (a->regs.gr[b] == 0 && b == 13)
+        snprintf(h + n, sizeof h - n, "its base register 13, the save-area pointer, holds 0: "
+                                      "it was loaded from the back chain of a save area "
+                                      "(at +4) that was never stored (ST 13,SAVE+4 before "
+                                      "LA 13,SAVE)");
     else if (a->regs.gr[b] == 0)
         snprintf(h + n, sizeof h - n, "its base register %u holds 0: was it ever loaded? A "
                                       "USING does not load its register (BALR %u,0 or LR "
