@@ -13,7 +13,8 @@
  * built here also pin their exact counts (golden numbers: a change of the
  * microcode of these instructions must update them on purpose), and the
  * instruction cache is checked against self-modifying code, EX and stores
- * from the host.
+ * from the host.  The runner is engine-fixture.h's; the loops inside one
+ * instruction (LM, STM, the SS byte loops) are tested in t-vm-loops.c.
  *
  * The semantics core images of tests/oracle/golden are used when the test
  * runs from the top of the tree (as `make check` does).
