@@ -459,7 +459,12 @@ static void hints(struct rep_abend *a, const struct vm *vm, const struct symtab 
                 break;
             }
     int zeros = w->nbytes >= 2 && w->bytes[0] == 0 && w->bytes[1] == 0;
-    if (c == 1 && !a->have_syms && zeros)
+    uint32_t entry;
+    if (c == 1 && a->nbranch == 0 && w->found && rep_entry(t, &entry) && entry == w->addr)
+        add_hint(a, "this is the program's entry point, and no instruction: the program "
+                    "started here; the END operand (or ENTRY, or impld -e) should name its "
+                    "first instruction");
+    else if (c == 1 && !a->have_syms && zeros)
         add_hint(a, "the instructions ran into zeros (data or padding, not code): a missing "
                     "branch back or a missing return");
     else if (c == 1 && (!w->found || zeros)) {

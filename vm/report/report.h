@@ -145,6 +145,9 @@ void rep_completion_code(uint32_t code, char *buf, size_t size);
  * returns 0 and leaves buf alone.
  */
 int rep_hint_padding(const struct rep_status *s, const struct symtab *t, char *buf, size_t size);
+/* The program's entry point, where its load module says it starts, into
+ * *entry: 1; 0 if t names none. */
+int rep_entry(const struct symtab *t, uint32_t *entry);
 
 /* "specification", "fixed-point overflow + PER event", ... */
 void rep_pic_name(uint16_t code, char *buf, size_t size);
