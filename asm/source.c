@@ -391,7 +391,7 @@ static int build_stmt(struct assembler *as, int fi, int *li)
         st->textlen = (short)n;
         return si;  /* the text is the line; logical column = physical column */
     }
-    char buf[STMT_COLS + (STMT_COLS - CONT_COL + 1) * MAX_CONT + 1];
+    char buf[STMT_COLS * (MAX_CONT + 1) + 1];   /* a line begun too early is longer */
     struct seg segs[MAX_CONT + 1];
     int n = len < STMT_COLS ? len : STMT_COLS;
     memcpy(buf, s, (size_t)n);

@@ -52,6 +52,16 @@ test_expect_success 'a continuation line that starts before column 16: one error
     test_grep "^s4a.s:5:13: error: a continuation line must start in column 16, this one starts in column 13\$" err &&
     test $(grep -c "error:" err) -eq 2
 '
+test_expect_success 'twenty continuation lines that start in column 2: each is read whole' '
+    { echo "T        CSECT" &&
+      printf "%-71sX\n" "         DC    C'"'"'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" &&
+      for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19; do
+          printf " %070dX\n" 0; done &&
+      echo " 1'"'"'" && echo "         END"; } >s4d.s &&
+    test_must_fail impas s4d.s 2>err &&
+    test $(grep -c "error: a continuation line must start in column 16, this one starts in column 2\$" err) -eq 20 &&
+    test $(grep -c "error:" err) -eq 20
+'
 test_expect_success 'a quote in a remark (L-attribute in the operands) cuts off nothing' '
     { echo "T        CSECT" &&
       printf "%-71sX\n" "         LA    1,L'"'"'T             the length'"'"'s remark" &&
