@@ -88,7 +88,7 @@ static void undefined(struct assembler *as, const struct expr *e)
 {
     struct slip_near nn = { { NULL }, 0, 0 };
     size_t n = strlen(e->name);
-    char mean[160];
+    char mean[256];
     for (size_t i = 0; n >= 3 && i < as->syms.cap; i++) {
         const struct symbol *s = as->syms.slots[i];
         if (s && s->kind != SYM_UNDEF)

@@ -228,7 +228,7 @@ static int resolve_refs(struct linker *l, int k)
         if (t < 0) {
             struct ld_where w = where_of(l, k, e);
             struct slip_near nn = { { NULL }, 0, 0 };
-            char mean[120];
+            char mean[256];
             if (strlen(e->name) >= 3)
                 for (size_t j = 0; j < l->nnames; j++)
                     slip_offer(&nn, e->name, strlen(e->name), l->names[j].name);
