@@ -235,6 +235,24 @@ static void using_before_balr(struct assembler *as, const struct stmt *st,
     }
 }
 
+/* L 15,=V(SUBR) under a USING on register 15: the call's address takes
+ * the base register.  Marked here; using_resolve warns if an address is
+ * formed through the register afterwards. */
+static void base_takes_vcon(struct assembler *as, const struct stmt *st, int r)
+{
+    const struct expr *e = st->ops[1].d;
+    if (as->pass != 2 || !e || e->kind != EX_LIT || e->num < 0 || (size_t)e->num >= as->nlits)
+        return;
+    const char *t = as->lits[e->num]->text;
+    if (!t || t[0] != '=' || (t[1] != 'V' && t[1] != 'v') || t[2] != '(')
+        return;
+    for (int i = 0; i < as->nusing; i++)
+        if (as->usings[i].reg == r && as->usings[i].sect == st->sect) {
+            as->base_lost[r] = as->curstmt + 1;
+            return;
+        }
+}
+
 void insn_gen(struct assembler *as, struct stmt *st)
 {
     const struct isa_insn *in = st->op->insn;
@@ -336,6 +354,10 @@ void insn_gen(struct assembler *as, struct stmt *st)
         literal_stored(as, in, receiving(in, st->ops, ext));
     if (!bad && (in->opcode == 0x05 || in->opcode == 0x0D) && f.r1 && !f.r2)
         using_before_balr(as, st, in, f.r1);
+    if (!bad && in->opcode == 0x58 && !ext)
+        base_takes_vcon(as, st, f.r1);
+    if ((in->opcode == 0x07 || in->opcode == 0x47) && f.r1 == 15)
+        memset(as->base_lost, 0, sizeof as->base_lost);    /* B, BR: no falling through */
     uint8_t code[6];
     int n = isa_encode(in, &f, code);
     if (bad)

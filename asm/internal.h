@@ -375,6 +375,8 @@ struct assembler {
     size_t npoolorder, cappoolorder;
     struct using usings[16];
     int nusing;
+    int base_lost[16];              /* pass 2: 1 + the statement that loaded a routine's
+                                       address (=V) into a USING's base register; 0 none */
     int entry_stmt;                 /* END with operand: statement index */
     struct lexctx *lex;
     void *scanner;

@@ -86,6 +86,7 @@ static int using_base(struct assembler *as, const struct expr *e, struct value *
 
 void using_stmt(struct assembler *as, struct stmt *st)
 {
+    memset(as->base_lost, 0, sizeof as->base_lost);
     const struct dirargs *d = st->dir;
     if (d->nargs < 2 || !d->args[0]) {
         stmt_msg(as, as->curstmt, DIAG_ERROR, st->opcol,
@@ -129,6 +130,7 @@ void using_stmt(struct assembler *as, struct stmt *st)
 
 void drop_stmt(struct assembler *as, struct stmt *st)
 {
+    memset(as->base_lost, 0, sizeof as->base_lost);
     const struct dirargs *d = st->dir;
     if (d->nargs == 0) {
         as->nusing = 0;
@@ -243,5 +245,13 @@ int using_resolve(struct assembler *as, const struct value *v, int col, int *bas
     }
     *base = as->usings[best].reg;
     *disp = (int)bestd;
+    if (as->pass == 2 && as->base_lost[*base]) {
+        int si = as->base_lost[*base] - 1;
+        as->base_lost[*base] = 0;
+        stmt_msg(as, si, DIAG_WARNING, as->stmts[si].ops[0].col, "register %d, the base of a "
+                 "USING, gets a routine's address here, and line %d forms an address through "
+                 "it after the call: keep the base in another register (LR 12,15 and a USING "
+                 "on 12 at the entry)", *base, cur_stmt(as)->line + 1);
+    }
     return 0;
 }

@@ -134,4 +134,27 @@ test_expect_success 'USING *,12 before BALR 12,0: a warning on the BALR' '
     test $(grep -c "warning:" err) -eq 1
 '
 
+test_expect_success 'L 15,=V(SUB) under USING on 15: a warning if 15 forms an address after' '
+    cat >u11.s <<-\X &&
+	MAIN     CSECT
+	         USING MAIN,15
+	         STM   14,12,12(13)
+	         L     15,=V(SUB)
+	         BALR  14,15
+	         MVI   FLAG,C'"'"'Y'"'"'
+	         LM    14,12,12(13)
+	         BR    14
+	FLAG     DC    C'"'"'N'"'"'
+	         LTORG
+	SUB      CSECT
+	         BR    14
+	         END
+	X
+    impas u11.s 2>err &&
+    test_grep "^u11.s:4:16: warning: register 15, the base of a USING, gets a routine.s address here, and line 6 forms an address through it after the call: keep the base in another register (LR 12,15 and a USING on 12 at the entry)\$" err &&
+    test $(grep -c "warning:" err) -eq 1 &&
+    sed "/MVI   FLAG/d" u11.s >u12.s &&
+    impas u12.s 2>err && test ! -s err
+'
+
 test_done
