@@ -34,6 +34,13 @@ test_expect_success 'a CSECT in two modules is a duplicate' '
     test_must_fail impld -o x.load main.o sub.o dupsect.o 2>err &&
     test_grep "^dupsect.o: error: duplicate external symbol SUB: CSECT here, already defined as CSECT in sub.o$" err
 '
+test_expect_success 'a duplicate does not hide an unresolved name: both are reported' '
+    printf "IMPOBJ 1\nESD 1 SD REFS 0 4\nESD 2 ER NOWHERE 0 0\nEND\n" >refs.o &&
+    test_must_fail impld -o x.load main.o sub.o dupsect.o refs.o 2>err &&
+    test_grep "^dupsect.o: error: duplicate external symbol SUB: CSECT here, already defined as CSECT in sub.o$" err &&
+    test_grep "^refs.o: error: unresolved external symbol NOWHERE$" err &&
+    test ! -e x.load
+'
 cat >dupdef.o <<'EOF'
 IMPOBJ 1
 FILE 0 dupdef.s
