@@ -496,6 +496,7 @@ static int parse_option(int c, char *arg, struct imprun_opts *o, struct services
 {
     if (c >= OPT_HPM) {
         const struct hpm_setting *s = hpm_setting_at(c - OPT_HPM);
+        o->hpm_given |= UINT64_C(1) << (c - OPT_HPM);
         return s ? hpm_option(s, arg, o) : 2;
     }
     c = c == 'q' ? OPT_QUIET : c == 'I' ? OPT_INCDIR : c;
@@ -546,6 +547,23 @@ static int check_task_inputs(const struct imprun_opts *o, const struct imprun_ta
     }
     if (sources == 0 && t->ninputs > 1)
         return bad_usage("one load module at a time ('%s')", t->inputs[1]);
+    return 0;
+}
+
+/* A monitor's other settings (--ias-window, --pcs-slots) shape what its
+ * first one arms: given alone they would be dropped without a word; 0 or 2. */
+static int check_hpm_settings(const struct imprun_opts *o)
+{
+    int k = 0;
+    for (const struct hpm_class *const *c = hpm_classes; *c; c++)
+        for (const struct hpm_setting *s = (*c)->settings; s->name; s++, k++)
+            if (s != (*c)->settings && k < MAX_HPM_SETTINGS &&
+                (o->hpm_given >> k & 1) && !(*c)->on(o)) {
+                char msg[300];
+                snprintf(msg, sizeof msg, "--%s sets up %s, which is not armed: give --%s too",
+                         s->name, (*c)->what, (*c)->settings[0].name);
+                return bad_usage("%s", msg);
+            }
     return 0;
 }
 
@@ -724,6 +742,8 @@ int main(int argc, char **argv)
         a->max_punch = o.max_punch;
         a->max_bytes = svcs[0].max_files;
     }
+    if (st == 0)
+        st = check_hpm_settings(&o);
     if (st == 0)
         st = check_inputs(&o);
     if (st == 0)
