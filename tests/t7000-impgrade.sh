@@ -227,6 +227,18 @@ test_expect_success 'grading another class into the folder: its table holds that
     test_cmp again.list.expected again.list
 '
 
+test_expect_success 'a hand-in of 0 bytes is empty; beside another file, it is not' '
+    mkdir -p zero/zerofile zero/zeroplus &&
+    : >zero/zerofile/FIRST.s &&
+    : >zero/zeroplus/FIRST.s && echo "my notes" >zero/zeroplus/notes.txt &&
+    $G -o z "$EX1" zero/zerofile zero/zeroplus &&
+    printf "submission,score,max,status,passed,tests\nzerofile,0,12,empty,0,6\nzeroplus,0,12,build-failed,0,6\n" \
+        >zero.expected &&
+    test_cmp zero.expected z/scores.csv &&
+    test_grep "^Status: empty (nothing was handed in)" z/feedback/zerofile.txt &&
+    test_grep "nothing handed in: expected FIRST.s" z/feedback/zerofile.txt
+'
+
 # --- graders that hang or break -------------------------------------
 
 # The graders sleep through a link of this test's own (nap), so the checks

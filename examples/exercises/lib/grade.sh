@@ -321,7 +321,10 @@ grade_build() {
             _gmissing="$_gmissing $_gf"
         fi
     done
-    if [ "$_ghave" -eq 0 ] && [ -z "$(ls -A "$SUBMISSION" 2>/dev/null)" ]; then
+    # Nothing handed in: an empty folder, or files of 0 bytes and nothing
+    # else (a link, say, is something: it gets its own message below).
+    if [ "$_ghave" -eq 0 ] &&
+       [ -z "$(find "$SUBMISSION/." ! -type d ! \( -type f -size 0 \) 2>/dev/null | sed -n 1p)" ]; then
         # shellcheck disable=SC2086  # handin= is a list of names
         echo "nothing handed in: expected$(printf ' %s' $_ghandin)" >>"$_gerr"
         grade_status empty=1
