@@ -239,6 +239,26 @@ test_expect_success 'a hand-in of 0 bytes is empty; beside another file, it is n
     test_grep "nothing handed in: expected FIRST.s" z/feedback/zerofile.txt
 '
 
+# An order.ctl saved without its last newline links as it is; one with a
+# bad line is named so in the feedback, by its own name and line, with no
+# scratch folder in it (the feedback of two gradings is the same).
+test_expect_success 'a control file: no last newline is fine; its errors name it, not the scratch folder' '
+    EX12=$EXS/12-reorder &&
+    mkdir -p ctl/nonl ctl/badline &&
+    cp "$EX12"/solution/* ctl/nonl/ && cp "$EX12"/solution/* ctl/badline/ &&
+    printf "%s" "$(cat "$EX12/solution/order.ctl")" >ctl/nonl/order.ctl &&
+    test -n "$(tail -c 1 ctl/nonl/order.ctl)" &&
+    printf "ORDER RMAIN\nBOGUS LINE\n" >ctl/badline/order.ctl &&
+    $G -o c1 "$EX12" ctl/nonl ctl/badline &&
+    $G -o c2 "$EX12" ctl/nonl ctl/badline &&
+    printf "submission,score,max,status,passed,tests\nbadline,0,12,build-failed,0,9\nnonl,12,12,graded,9,9\n" \
+        >ctl.expected &&
+    test_cmp ctl.expected c1/scores.csv &&
+    test_grep "^ *order.ctl:2:1: error: unknown control statement .BOGUS." c1/feedback/badline.txt &&
+    ! grep -e impgrade -e /work/ -e prog.ctl c1/feedback/badline.txt &&
+    diff -r c1/feedback c2/feedback
+'
+
 # --- graders that hang or break -------------------------------------
 
 # The graders sleep through a link of this test's own (nap), so the checks
