@@ -42,6 +42,38 @@ test_expect_success 'the whole report and the whole CSV, as recorded' '
     impprof --top=0 basic.prof >out && test_cmp "$DATA/basic.txt" out &&
     impprof --all-blocks --top=0 --csv basic.prof >out && test_cmp "$DATA/basic.csv" out
 '
+# CSV and JSON are two forms of the same tables: cell for cell the same,
+# a number that is not there an empty CSV cell and a JSON null.
+test_expect_success 'CSV and JSON agree cell for cell (no number: empty and null)' '
+    impprof --all-blocks --top=0 --csv basic.prof >t.csv &&
+    impprof --all-blocks --top=0 --json basic.prof >t.json &&
+    perl -MJSON::PP -e '"'"'
+        local $/; open my $j, "<", "t.json" or die; my $doc = decode_json(<$j>);
+        open my $c, "<", "t.csv" or die; my @blocks = grep { /\S/ } split /\n\n/, <$c>;
+        my ($n, $bad) = (0, 0);
+        for my $t (@{$doc->{tables}}) {
+            next unless @{$t->{rows}};
+            my @lines = split /\n/, shift @blocks;
+            shift @lines;                           # the header row
+            die "$t->{name}: rows" unless @lines == @{$t->{rows}};
+            for my $r (@{$t->{rows}}) {
+                my @cells = (shift(@lines) =~ /("(?:[^"]|"")*"|[^,]*)(?:,|$)/g);
+                pop @cells if @cells > @{$t->{columns}} + 1;
+                shift @cells;                       # the table name
+                for my $col (@{$t->{columns}}) {
+                    my $csv = shift @cells; $csv =~ s/^"(.*)"$/$1/s; $csv =~ s/""/"/g;
+                    my $v = $r->{$col};
+                    my $want = defined $v ? "$v" : "";
+                    $want =~ s/^\+//; $csv =~ s/^\+//;
+                    $n++;
+                    next if $want eq $csv || ($want =~ /^-?[\d.]+$/ && $csv =~ /^-?[\d.]+$/ && $want == $csv);
+                    print "$t->{name} $col: csv [$csv] json [$want]\n"; $bad++;
+                }
+            }
+        }
+        die "$bad of $n cells differ\n" if $bad; die "no cells\n" unless $n;
+    '"'"'
+'
 test_expect_success 'by default: the run, then every section in order' '
     impprof basic.prof >out &&
     grep -e "^run: " -e "^ias window" -e "^pcs: " -e "^glean: " -e "^iifm: " -e "^overhead: " out |
