@@ -627,6 +627,7 @@ static int check_files(const struct imprun_opts *o)
     bad = bad || fileset_add(&fs, FILE_OUT, o->report, "the report (--report)") ||
           fileset_add(&fs, FILE_OUT, o->json, "the JSON report (--json)") ||
           fileset_add(&fs, FILE_OUT, o->page_refs, "the reference string (--page-refs)") ||
+          fileset_add(&fs, FILE_OUT, o->profile, "the profile (--profile)") ||
           fileset_add(&fs, FILE_BOUND, o->print, "the print file (--print)") ||
           fileset_add(&fs, FILE_BOUND, o->punch, "the punch file (--punch)");
     for (int i = 0; i < o->nsaves && !bad; i++)
