@@ -87,6 +87,18 @@ if test_have imprun; then
         test $(grep -c "^check: samples x period = 34500 ~ 34979 program cycles (98.63%): the run.s [0-9]* less the monitors. [0-9]*$" out) -eq 2
     '
 fi
+# impprof reads the sources its profile names (the text of source lines):
+# no output may be one of them, here or in the profile's folder.
+test_expect_success 'an output that is a source the profile names is refused, the source kept' '
+    cp prog.s prog.saved &&
+    { impprof -o prog.s basic.prof 2>err; test $? -eq 2; } &&
+    test_grep "is the same file as a source the profile names" err &&
+    { impprof --svg=prog.s -o /dev/null basic.prof 2>err; test $? -eq 2; } &&
+    mkdir -p away && { (cd away && impprof --folded=../prog.s -o /dev/null ../basic.prof) 2>err
+                       test $? -eq 2; } &&
+    test_grep "refusing to overwrite" err &&
+    cmp prog.s prog.saved
+'
 test_expect_success 'by default: the run, then every section in order' '
     impprof basic.prof >out &&
     grep -e "^run: " -e "^ias window" -e "^pcs: " -e "^glean: " -e "^iifm: " -e "^overhead: " out |
