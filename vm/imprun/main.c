@@ -22,6 +22,7 @@
 #include "imprun.h"
 #include "loader.h"
 #include "number.h"
+#include "obj.h"
 #include "obj-limits.h"
 #include "outfile.h"
 #include "report.h"
@@ -598,10 +599,34 @@ static int check_inputs(const struct imprun_opts *o)
     return 0;
 }
 
+/* The sources the load module at path names (the abend report and the
+ * trace read them for their lines) into fs as inputs; 0, or -1 if one is
+ * an output already there (reported).  A module that cannot be read adds
+ * nothing: the run says why. */
+static int add_module_sources(struct fileset *fs, const char *path)
+{
+    if (obj_sniff(path) != OBJ_SNIFF_LOAD)
+        return 0;
+    struct diag quiet;
+    diag_init(&quiet, "imprun");
+    quiet.out = fopen("/dev/null", "w");
+    if (!quiet.out)
+        return 0;
+    struct obj_module m;
+    int bad = 0;
+    if (obj_read(&m, OBJ_LOAD, path, &quiet) == 0) {
+        for (size_t i = 0; i < m.nfiles && !bad; i++)
+            bad = fileset_add(fs, FILE_IN, m.files[i], "a source the load module names");
+        obj_free(&m);
+    }
+    fclose(quiet.out);
+    return bad ? -1 : 0;
+}
+
 /*
  * Refuse an output that is an input, another output or a bound file, and
- * two names bound to one file (one could truncate what the other reads);
- * 0 or 2.
+ * two names bound to one file (one could truncate what the other reads),
+ * or a source a load module names; 0 or 2.
  */
 static int check_files(const struct imprun_opts *o)
 {
@@ -632,6 +657,9 @@ static int check_files(const struct imprun_opts *o)
           fileset_add(&fs, FILE_BOUND, o->punch, "the punch file (--punch)");
     for (int i = 0; i < o->nsaves && !bad; i++)
         bad = fileset_add(&fs, FILE_OUT, o->saves[i].file, "the core save (--savecore)");
+    for (int k = 0; k < o->ntasks && !bad; k++)
+        for (int i = 0; i < o->task[k].ninputs && !bad; i++)
+            bad = add_module_sources(&fs, o->task[k].inputs[i]) != 0;
     fileset_free(&fs);
     return bad ? EXIT_USAGE : 0;
 }
