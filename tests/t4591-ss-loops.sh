@@ -3,7 +3,7 @@
 # as the architecture moves them (left to right, an overlap propagating),
 # and PER storage alteration of one byte inside a loop's range seen after
 # that MVC, exactly as the reference engine (--microtrace) sees it: the
-# same report, counts and storage.  (The engine's side: t-vm-engine.)
+# same report, counts and storage.  (The engine's side: t-vm-loops.)
 . "$(dirname "$0")/test-lib.sh"
 . "$TEST_DIR/lib-imprun.sh"
 need_imprun

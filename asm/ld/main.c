@@ -40,6 +40,7 @@ static void usage(FILE *f)
           "      --origin=ADDR   load address (0x10000, X'10000'; default 0x10000)\n"
           "      --page-size=N   2048 or 4096 (default 4096)\n"
           "      --core=FILE     flat core image from address 0, with a restart PSW\n"
+          "      --restart-psw   write the restart PSW at address 0 (default)\n"
           "      --no-restart-psw  leave address 0 zero in the core image\n"
           "  -d, --disassemble=FILE.load  disassemble a load module to stdout\n"
           "      --max-errors=N  stop after N errors (default 50)\n"
