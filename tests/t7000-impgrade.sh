@@ -61,6 +61,17 @@ for ex in "$EXS"/[0-9][0-9]-*/; do
     "
 done
 
+# What imprun says of the run on the grader's own data comes under the
+# test of that run, not under the test printed before the run.
+test_expect_success 'a crash of the run on the hidden data is told under its own test' '
+    awk "/^FAILED .* 4\. sample table: the maximum/ { t = 4 }
+         /^FAILED .* 5\. another table/ { t = 5 }
+         /^(ok|FAILED) .* 6\. / { t = 6 }
+         /program interruption 0005/ { print t }" \
+        out-02-loops/feedback/wrong-load-not-address.txt >where &&
+    echo 5 >where.expected &&
+    test_cmp where.expected where
+'
 test_expect_success 'a grader runs standalone under prove, the solution passing' '
     SUBMISSION=$EXS/01-first/solution prove "$EXS/01-first/grade.t" >prove.out 2>&1 &&
     test_grep "^Result: PASS" prove.out

@@ -22,8 +22,11 @@ grade_eq 2 'sample table: the maximum' 'MAX 31' "$(sed -n 3p "$GRADE_WORK/sample
     grade_note 'hint: start the maximum at the first entry, not at 0; compare signed (CR, not CLR)'
 
 # The same program on the grader's own table.
+# (what imprun says of a run that did not end goes under the test of
+# that run, not under the test before it)
+: >"$GRADE_WORK/hidden.note"
 if grade_build -I "$EXERCISE/data/hidden"; then
-    grade_run --stats --json=run.json
+    grade_run --stats --json=run.json >"$GRADE_WORK/hidden.note"
 else
     rm -f "$GRADE_WORK/out" "$GRADE_WORK/err" "$GRADE_WORK/run.json"
     : >"$GRADE_WORK/out"
@@ -31,6 +34,7 @@ fi
 grade_eq 3 'another table of 20 entries, with negative numbers' \
     "$(printf 'SUM -228\nMIN -2000\nMAX 1500')" "$(cat "$GRADE_WORK/out")" ||
     grade_note 'hint: it must work for any N and NUMS that COPY NUMBERS gives (never write them into the program), the last entry too'
+cat "$GRADE_WORK/hidden.note"
 # A run stopped early (a program check) executes few instructions, but
 # it made no pass: only a run that ended by itself is counted.
 n=$(grade_value "$GRADE_WORK/err" instructions)
