@@ -99,6 +99,25 @@ test_expect_success 'an output that is a source the profile names is refused, th
     test_grep "refusing to overwrite" err &&
     cmp prog.s prog.saved
 '
+# Every field a run gleaned is in the report: the storage key, the
+# timer and the microcode address as columns, the control registers on a
+# line of their own, as the general registers -- each as the rec lines say.
+if test_have imprun; then
+    test_expect_success 'glean: key, timer, uaddr and cr are reported as recorded' '
+        cp "$IMP_TOP/examples/sieve.s" . &&
+        imprun -q --glean=all,every=3000,buffer=2048 --profile=gall.prof sieve.s >/dev/null 2>&1 &&
+        impprof --glean gall.prof >out &&
+        test_grep "^seq .* key  timer     uaddr\$" out &&
+        sed -n "s/^rec 0 .* cr=\([^ ]*\) timer=\([^ ]*\) key=\([^ ]*\) uaddr=\([^ ]*\).*/\1 \2 \3 \4/p" \
+            gall.prof >rec0 &&
+        read cr timer key uaddr <rec0 &&
+        test_grep "^  *0  .* $key  0*$timer  0*$uaddr\$" out &&
+        want=$(echo "$cr" | tr , "\n" | while read w; do printf "%08X " 0x$w; done | sed "s/ \$//") &&
+        test "$(sed -n "s/^    cr: //p" out | sed -n 1p)" = "$want" &&
+        impprof --csv --glean gall.prof >g.csv &&
+        test_grep "^table,seq,burst,task,ia,where,symbol,op,psw,cycles,pageins,key,timer,uaddr,gr,cr\$" g.csv
+    '
+fi
 test_expect_success 'by default: the run, then every section in order' '
     impprof basic.prof >out &&
     grep -e "^run: " -e "^ias window" -e "^pcs: " -e "^glean: " -e "^iifm: " -e "^overhead: " out |
