@@ -404,6 +404,10 @@ else
     test_skip 'a progress bar on a terminal' 'script(1) not installed'
 fi
 test_expect_failure_status 'a bad -j is a usage error (2)' 2 'impgrade -j 0 "$EX1" broken/good'
+test_expect_failure_status 'a --max-output whose bytes overflow is a usage error (2)' 2 \
+    'impgrade --max-output=17592186044417M "$EX1" broken/good'
+test_expect_failure_status 'a --max-output above 1G is a usage error (2)' 2 \
+    'impgrade --max-output=1025M "$EX1" broken/good'
 test_expect_failure_status 'no submission is a usage error (2)' 2 'impgrade "$EX1"'
 test_expect_failure_status 'an exercise without grade.t is bad input (1)' 1 \
     'impgrade -o x broken broken/good'
