@@ -68,10 +68,10 @@ static int has_errors(const struct assembler *as)
 
 static int assemble(struct assembler *as, const char *name)
 {
-    mac_finish(as);
+    int taken = mac_finish(as);     /* then END may be in what it took */
     if (as->nstmts == 0) {
         diag_report(as->diag, DIAG_WARNING, name, 0, 0, NULL, "empty source: no statements");
-    } else if (!as->ended && !as->stop) {
+    } else if (!as->ended && !as->stop && !taken) {
         stmt_msg(as, (int)as->nstmts - 1, DIAG_WARNING, 0, "no END statement");
     }
     pass1(as);

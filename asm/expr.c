@@ -13,8 +13,10 @@
  * the location of their EQU statement; a cycle is an error.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "internal.h"
+#include "slip.h"
 
 static void fail(struct assembler *as, int flags, int col, const char *fmt, const char *arg)
 {
@@ -80,6 +82,22 @@ struct symbol *sym_resolve(struct assembler *as, const char *name, int flags)
     return s;
 }
 
+/* "undefined symbol LOOPP", with the defined symbols one typing slip
+ * away ("did you mean LOOP?"). */
+static void undefined(struct assembler *as, const struct expr *e)
+{
+    struct slip_near nn = { { NULL }, 0, 0 };
+    size_t n = strlen(e->name);
+    char mean[256];
+    for (size_t i = 0; n >= 3 && i < as->syms.cap; i++) {
+        const struct symbol *s = as->syms.slots[i];
+        if (s && s->kind != SYM_UNDEF)
+            slip_offer(&nn, e->name, n, s->name);
+    }
+    slip_format(&nn, mean, sizeof mean);
+    stmt_msg(as, as->curstmt, DIAG_ERROR, e->col, "undefined symbol %s%s", e->name, mean);
+}
+
 static int eval_sym(struct assembler *as, const struct expr *e, int flags, struct value *v)
 {
     if (e->kind == EX_QSYM)
@@ -91,10 +109,12 @@ static int eval_sym(struct assembler *as, const struct expr *e, int flags, struc
             fail(as, flags, e->col, "circular definition of %s", e->name);
         else if (u && u->kind == SYM_EQU)
             fail(as, flags, e->col, "%s cannot be evaluated (its EQU has an error)", e->name);
-        else
+        else if (flags & (EV_PASS1 | EV_QUIET))
             fail(as, flags, e->col,
                  flags & EV_PASS1 ? "symbol %s must be defined before this statement"
                                   : "undefined symbol %s", e->name);
+        else
+            undefined(as, e);
         if (u && as->pass == 2 && !(flags & EV_NOREF))
             add_ref(as, u);
         return -1;

@@ -25,9 +25,32 @@ struct addrres {
     long ea;        /* for the listing: effective address */
 };
 
+/* A literal where a register goes (AR 1,=F'1'): the storage form of
+ * the instruction, if it has one (A for AR), is what was meant. */
+static void literal_register(struct assembler *as, const struct expr *e)
+{
+    const struct opent *op = cur_stmt(as)->op;
+    const char *name = op && op->insn ? op->insn->name : NULL;
+    size_t n = name ? strlen(name) : 0;
+    const struct opent *rx = n > 1 && name[n - 1] == 'R' && op->insn->format == FMT_RR &&
+                             !(op->insn->flags & F_BRANCH)
+                           ? optab_find(as->optab, name, n - 1) : NULL;
+    if (rx && rx->insn && rx->insn->format == FMT_RX)
+        stmt_msg(as, as->curstmt, DIAG_ERROR, e->col, "a literal is a constant in storage, "
+                 "not a register: %s takes registers; %s takes a storage operand",
+                 name, rx->insn->name);
+    else
+        stmt_msg(as, as->curstmt, DIAG_ERROR, e->col, "a literal is a constant in storage, "
+                 "not a register");
+}
+
 static int reg(struct assembler *as, const struct expr *e, int max, const char *what, int *out)
 {
     int64_t v;
+    if (e->kind == EX_LIT) {
+        literal_register(as, e);
+        return -1;
+    }
     if (expr_abs(as, e, 0, &v) < 0)
         return -1;
     if (v < 0 || v > max) {
@@ -172,6 +195,64 @@ static int rxss(struct assembler *as, const struct stmt *st, const struct isa_in
     return bad ? -1 : 0;
 }
 
+/* The operand an F_STORES instruction stores into: its first storage
+ * operand (ST's second, MVC's and MVI's first). */
+static const struct operand *receiving(const struct isa_insn *in, const struct operand *o,
+                                       int ext)
+{
+    switch ((enum isa_format)in->format) {
+    case FMT_RX: case FMT_RX_M: return ext ? &o[0] : &o[1];
+    case FMT_RS: case FMT_RS_M: return &o[2];
+    case FMT_RS_SH:             return &o[1];
+    default:                    return &o[0];
+    }
+}
+
+/* A literal is a constant the assembler may share between statements:
+ * an instruction that stores into it changes every use. */
+static void literal_stored(struct assembler *as, const struct isa_insn *in,
+                           const struct operand *o)
+{
+    if (o && o->d && o->d->kind == EX_LIT)
+        stmt_msg(as, as->curstmt, DIAG_WARNING, o->d->col, "%s stores into a literal: a "
+                 "literal is a constant, shared by every statement that names it; store "
+                 "into a field of your own (DS)", in->name);
+}
+
+/* USING *,12 written before BALR 12,0: the BALR loads the address after
+ * itself, 2 more than the USING says, and every address is 2 off. */
+static void using_before_balr(struct assembler *as, const struct stmt *st,
+                              const struct isa_insn *in, int r)
+{
+    for (int i = 0; i < as->nusing; i++) {
+        const struct using *u = &as->usings[i];
+        if (u->reg == r && u->sect == st->sect && st->sect >= 0 && u->base == st->loc) {
+            stmt_msg(as, as->curstmt, DIAG_WARNING, st->ops[0].col, "%s %d,0 loads the address "
+                     "after itself, but the USING on register %d names this %s's own: put the "
+                     "USING after it", in->name, r, r, in->name);
+            return;
+        }
+    }
+}
+
+/* L 15,=V(SUBR) under a USING on register 15: the call's address takes
+ * the base register.  Marked here; using_resolve warns if an address is
+ * formed through the register afterwards. */
+static void base_takes_vcon(struct assembler *as, const struct stmt *st, int r)
+{
+    const struct expr *e = st->ops[1].d;
+    if (as->pass != 2 || !e || e->kind != EX_LIT || e->num < 0 || (size_t)e->num >= as->nlits)
+        return;
+    const char *t = as->lits[e->num]->text;
+    if (!t || t[0] != '=' || (t[1] != 'V' && t[1] != 'v') || t[2] != '(')
+        return;
+    for (int i = 0; i < as->nusing; i++)
+        if (as->usings[i].reg == r && as->usings[i].sect == st->sect) {
+            as->base_lost[r] = as->curstmt + 1;
+            return;
+        }
+}
+
 void insn_gen(struct assembler *as, struct stmt *st)
 {
     const struct isa_insn *in = st->op->insn;
@@ -269,6 +350,14 @@ void insn_gen(struct assembler *as, struct stmt *st)
     case FMT_COUNT:
         break;
     }
+    if (!bad && (in->flags & F_STORES))
+        literal_stored(as, in, receiving(in, st->ops, ext));
+    if (!bad && (in->opcode == 0x05 || in->opcode == 0x0D) && f.r1 && !f.r2)
+        using_before_balr(as, st, in, f.r1);
+    if (!bad && in->opcode == 0x58 && !ext)
+        base_takes_vcon(as, st, f.r1);
+    if ((in->opcode == 0x07 || in->opcode == 0x47) && f.r1 == 15)
+        memset(as->base_lost, 0, sizeof as->base_lost);    /* B, BR: no falling through */
     uint8_t code[6];
     int n = isa_encode(in, &f, code);
     if (bad)

@@ -141,6 +141,11 @@ const struct opent *optab_find(const struct optab *t, const char *name, size_t n
    table is full. */
 void optab_remove(struct optab *t, const char *name, size_t n);
 int optab_alias(struct optab *t, const char *name, const struct opent *old);
+/* Offer the operations (optab_near) and the macros (mac_near) for "did
+   you mean" (slip.h). */
+struct slip_near;
+void optab_near(const struct optab *t, const char *name, size_t n, struct slip_near *nn);
+void mac_near(struct assembler *as, const char *name, size_t n, struct slip_near *nn);
 /* A macro name impas does not have: the message to give, or NULL. */
 struct macro_hint {
     const char *name;
@@ -370,6 +375,8 @@ struct assembler {
     size_t npoolorder, cappoolorder;
     struct using usings[16];
     int nusing;
+    int base_lost[16];              /* pass 2: 1 + the statement that loaded a routine's
+                                       address (=V) into a USING's base register; 0 none */
     int entry_stmt;                 /* END with operand: statement index */
     struct lexctx *lex;
     void *scanner;
@@ -425,7 +432,10 @@ void mac_free(struct assembler *as);
    parsed: 1 if the macro processor took it (a definition, conditional assembly, a
    macro call and its expansion, a skipped statement); *li may move (AGO). */
 int mac_open_stmt(struct assembler *as, int si, int fi, int *li);
-void mac_finish(struct assembler *as);      /* end of the source: unterminated MACRO */
+/* End of the source: an unterminated MACRO, or an AGO/AIF whose target
+ * never came, is reported; returns nonzero if so (the rest of the source,
+ * END included, was taken by it). */
+int mac_finish(struct assembler *as);
 /* Charge gen bytes of generated text and set bytes of SET symbol values (negative:
    freed) to the assembly's budget (asm_options.macro_text): 0, or -1 once it is
    spent -- then as->stop is set and, if si >= 0, the error is attached to statement si. */

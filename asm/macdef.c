@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "macro.h"
+#include "slip.h"
 
 /* ---- the macro table -------------------------------------------------------------- */
 
@@ -18,6 +19,15 @@ struct macdef *mac_find(struct macproc *mp, const char *name, size_t n)
         if (mac_same_name(name, n, m->name))
             return m;
     return NULL;
+}
+
+void mac_near(struct assembler *as, const char *name, size_t n, struct slip_near *nn)
+{
+    if (!as->mac)
+        return;
+    for (int h = 0; h < MAC_HASH; h++)
+        for (struct macdef *m = as->mac->tab[h]; m; m = m->next)
+            slip_offer(nn, name, n, m->name);
 }
 
 static void mac_define(struct assembler *as, struct macdef *m)

@@ -476,9 +476,10 @@ void mac_section(struct assembler *as, const char *name)
         snprintf(as->mac->sysect, sizeof as->mac->sysect, "%s", name ? name : "");
 }
 
-void mac_finish(struct assembler *as)
+int mac_finish(struct assembler *as)
 {
     struct macproc *mp = as->mac;
+    int taken = mp->def.m || mp->skipto[0];
     if (mp->def.m)
         stmt_msg(as, mp->defstmt, DIAG_ERROR, 0,
                  "MACRO without MEND: the definition runs to the end of the source");
@@ -487,6 +488,7 @@ void mac_finish(struct assembler *as)
                  "the branch to it", mp->skipto);
     mp->def.m = NULL;
     mp->skipto[0] = '\0';
+    return taken;
 }
 
 int mac_init(struct assembler *as)

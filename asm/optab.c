@@ -10,6 +10,7 @@
 #include <strings.h>
 
 #include "internal.h"
+#include "slip.h"
 
 static const struct { const char *name; enum dir_code dir; int noops; } directives[] = {
     { "CSECT", D_CSECT, 1 }, { "DSECT", D_DSECT, 1 }, { "START", D_START, 0 },
@@ -181,4 +182,11 @@ const struct opent *optab_find(const struct optab *t, const char *name, size_t n
         h = (h + 1) & (OPTAB_SIZE - 1);
     }
     return NULL;
+}
+
+void optab_near(const struct optab *t, const char *name, size_t n, struct slip_near *nn)
+{
+    for (int i = 0; i < t->n; i++)
+        if (!t->ent[i].gone)
+            slip_offer(nn, name, n, t->ent[i].name);
 }

@@ -17,6 +17,7 @@
  * ASSIST decks: a $JOB card (a line that begins "$JOB") before the
  * program is skipped, and a $ENTRY card after END begins the program's
  * data cards (imprun reads them for XREAD): ignored without a warning.
+ * A $ENTRY card before END ends the program there, with a warning.
  */
 #define _DEFAULT_SOURCE     /* MAP_POPULATE */
 #include <errno.h>
@@ -274,6 +275,15 @@ static int blank_from(const char *s, int len, int from, int to)
     return 1;
 }
 
+/* Line i has the shape of a continuation line: columns 1-15 blank,
+ * something from column 16. */
+static int continuation_shape(const struct srcfile *f, int i)
+{
+    const char *n = f->lines[i];
+    int nl = f->lens[i];
+    return blank_from(n, nl, 0, CONT_COL - 1) && !blank_from(n, nl, CONT_COL - 1, STMT_COLS);
+}
+
 /*
  * Line i is continued: column 72 is not blank and the next line looks like
  * a continuation (columns 1-15 blank, something from column 16).  A long
@@ -286,9 +296,67 @@ static int continues(const struct srcfile *f, int i)
         return 0;
     if (i + 1 >= f->nlines)
         return 1;       /* reported: the file ends */
+    return continuation_shape(f, i + 1);
+}
+
+/*
+ * Line i marks a continuation in column 72, and the next line begins (its
+ * column 1 blank) before column 16: the column of its first non-blank,
+ * else 0.  Whether it continues depends on the statement (cut_off).
+ */
+static int early_continuation(const struct srcfile *f, int i)
+{
+    if (f->lens[i] <= STMT_COLS || f->lines[i][STMT_COLS] == ' ' || i + 1 >= f->nlines)
+        return 0;
     const char *n = f->lines[i + 1];
     int nl = f->lens[i + 1];
-    return blank_from(n, nl, 0, CONT_COL - 1) && !blank_from(n, nl, CONT_COL - 1, STMT_COLS);
+    for (int c = 1; c < CONT_COL - 1 && c < nl; c++)
+        if (n[c] != ' ')
+            return n[0] == ' ' ? c + 1 : 0;
+    return 0;
+}
+
+/* The quote at t[i] follows an attribute letter (L'NAME, T'&P, L'*) and
+ * opens no string. */
+static int attribute_quote(const char *t, int i, int n)
+{
+    if (i < 1 || i + 1 >= n || !strchr("LTKNDISOltkndiso", t[i - 1]))
+        return 0;
+    if (i >= 2 && (isalnum((unsigned char)t[i - 2]) || strchr("@#$_&'", t[i - 2])))
+        return 0;
+    return isalpha((unsigned char)t[i + 1]) || strchr("@#$_&*", t[i + 1]) != NULL;
+}
+
+/*
+ * The statement text t[0, n) is cut off: its operands end inside a quoted
+ * string or with a comma, so the next line must go on with it.  (The
+ * name and the operation are skipped; a blank outside quotes ends the
+ * operands, and a comma before it continues them.)
+ */
+static int cut_off(const char *t, int n)
+{
+    int i = 0;
+    while (i < n && t[i] != ' ')
+        i++;
+    while (i < n && t[i] == ' ')
+        i++;
+    while (i < n && t[i] != ' ')
+        i++;
+    while (i < n && t[i] == ' ')
+        i++;
+    int quoted = 0;
+    char last = 0;
+    for (; i < n; i++) {
+        if (quoted) {
+            quoted = t[i] != '\'';
+        } else if (t[i] == ' ') {
+            return last == ',';
+        } else if (t[i] == '\'' && !attribute_quote(t, i, n)) {
+            quoted = 1;
+        }
+        last = t[i];
+    }
+    return quoted || last == ',';
 }
 
 /*
@@ -309,14 +377,21 @@ static int build_stmt(struct assembler *as, int fi, int *li)
         return si;  /* comment or blank line: no text */
     }
     int cont = continues(f, first);
+    if (!cont && early_continuation(f, first))
+        cont = cut_off(s, len < STMT_COLS ? len : STMT_COLS);
     if (!cont) {    /* one line: the statement is the line's columns 1-71 */
         int n = len < STMT_COLS ? len : STMT_COLS;
+        if (first + 1 < f->nlines && continuation_shape(f, first + 1) && cut_off(s, n))
+            stmt_msg(as, si, DIAG_WARNING, STMT_COLS + 1,
+                     "the statement goes on, but column 72 is blank: line %d is not its "
+                     "continuation (a non-blank in column 72 continues a statement)",
+                     first + 2);
         while (n > 0 && s[n - 1] == ' ')
             n--;
         st->textlen = (short)n;
         return si;  /* the text is the line; logical column = physical column */
     }
-    char buf[STMT_COLS + (STMT_COLS - CONT_COL + 1) * MAX_CONT + 1];
+    char buf[STMT_COLS * (MAX_CONT + 1) + 1];   /* a line begun too early is longer */
     struct seg segs[MAX_CONT + 1];
     int n = len < STMT_COLS ? len : STMT_COLS;
     memcpy(buf, s, (size_t)n);
@@ -337,21 +412,27 @@ static int build_stmt(struct assembler *as, int fi, int *li)
         }
         const char *c = f->lines[*li];
         int clen = f->lens[*li];
-        if (!blank_from(c, clen, 0, CONT_COL - 1))
-            stmt_msg(as, si, DIAG_WARNING, n + 1,
-                     "continuation line %d does not start in column %d", *li + 1, CONT_COL);
+        int early = early_continuation(f, *li - 1);
         int t = n;
         while (t > 0 && buf[t - 1] == ' ')
             t--;
         if (t > 0 && buf[t - 1] == ',')
             n = t;
-        int from = CONT_COL - 1, to = clen < STMT_COLS ? clen : STMT_COLS;
-        segs[nsegs++] = (struct seg){ n, *li, CONT_COL };
+        /* a line that begins too early is read from where it begins, so
+           that the one error is the column */
+        int from = early ? early - 1 : CONT_COL - 1, to = clen < STMT_COLS ? clen : STMT_COLS;
+        segs[nsegs++] = (struct seg){ n, *li, from + 1 };
+        if (early)
+            stmt_msg(as, si, DIAG_ERROR, n + 1,
+                     "a continuation line must start in column %d, this one starts in "
+                     "column %d", CONT_COL, early);
         if (to > from) {
             memcpy(buf + n, c + from, (size_t)(to - from));
             n += to - from;
         }
         cont = continues(f, *li);
+        if (!cont && early_continuation(f, *li))
+            cont = cut_off(buf, n);
         (*li)++;
         st = &as->stmts[si];
         st->nlines++;
@@ -427,6 +508,14 @@ static void read_stmts(struct assembler *as, int fi, const struct badline *bad, 
         if (control_card(f, li, "$JOB")) {
             li++;
             continue;
+        }
+        if (control_card(f, li, "$ENTRY") && fi == 0) {
+            /* a deck whose END is missing: the program ends at $ENTRY, as
+               if END were written there (imprun reads the cards after it) */
+            int si = src_gen_stmt(as, fi, li, "         END", 12, NULL, 0);
+            stmt_msg(as, si, DIAG_WARNING, 0, "$ENTRY before END: the END statement is "
+                     "missing; the program ends here");
+            break;
         }
         int first = li;
         int si = build_stmt(as, fi, &li);

@@ -86,6 +86,7 @@ static int using_base(struct assembler *as, const struct expr *e, struct value *
 
 void using_stmt(struct assembler *as, struct stmt *st)
 {
+    memset(as->base_lost, 0, sizeof as->base_lost);
     const struct dirargs *d = st->dir;
     if (d->nargs < 2 || !d->args[0]) {
         stmt_msg(as, as->curstmt, DIAG_ERROR, st->opcol,
@@ -129,6 +130,7 @@ void using_stmt(struct assembler *as, struct stmt *st)
 
 void drop_stmt(struct assembler *as, struct stmt *st)
 {
+    memset(as->base_lost, 0, sizeof as->base_lost);
     const struct dirargs *d = st->dir;
     if (d->nargs == 0) {
         as->nusing = 0;
@@ -152,6 +154,43 @@ void drop_stmt(struct assembler *as, struct stmt *st)
             stmt_msg(as, as->curstmt, DIAG_WARNING, d->args[i]->col,
                      "register %lld is not in use (no USING to drop)", (long long)r);
     }
+}
+
+static const char *sect_name(const struct assembler *as, int sect)
+{
+    return sect >= 0 && as->sects[sect].name ? as->sects[sect].name : "$PRIVATE";
+}
+
+/*
+ * "not addressable" for offset num of section sect, and why: no USING in
+ * effect at all; the USINGs of the section end before it (one register
+ * covers 4096 bytes); or they are all on other sections.
+ */
+static void not_covered(struct assembler *as, int col, int sect, int64_t num)
+{
+    const char *name = sect_name(as, sect);
+    const struct using *near = NULL, *other = NULL;
+    for (int i = 0; i < as->nusing; i++) {
+        const struct using *u = &as->usings[i];
+        if (u->sect != sect)
+            other = other ? other : u;
+        else if (!near || (u->base <= num && (near->base > num || u->base > near->base)))
+            near = u;
+    }
+    stmt_msg(as, as->curstmt, DIAG_ERROR, col, "not addressable: no USING covers %s+X'%llX'",
+             name, (unsigned long long)num);
+    if (near)
+        stmt_msg(as, as->curstmt, DIAG_NOTE, col, "the USING of register %d covers %s+X'%llX' "
+                 "to %s+X'%llX', 4096 bytes at most: another base register would reach it",
+                 near->reg, name, (unsigned long long)near->base, name,
+                 (unsigned long long)(near->end - 1));
+    else if (other)
+        stmt_msg(as, as->curstmt, DIAG_NOTE, col, "the USINGs in effect are on %s; %s is "
+                 "another control section: it needs a USING of its own (a routine there is "
+                 "called through a V-con)", sect_name(as, other->sect), name);
+    else
+        stmt_msg(as, as->curstmt, DIAG_NOTE, col, "no USING is in effect: load a base "
+                 "register and name it (BALR 12,0 then USING *,12)");
 }
 
 int using_resolve(struct assembler *as, const struct value *v, int col, int *base, int *disp)
@@ -201,13 +240,18 @@ int using_resolve(struct assembler *as, const struct value *v, int col, int *bas
                      "address %lld is not addressable (not 0-4095 and no USING covers it)",
                      (long long)v->num);
         else
-            stmt_msg(as, as->curstmt, DIAG_ERROR, col,
-                     "not addressable: no USING covers %s+X'%llX'",
-                     as->sects[sect].name ? as->sects[sect].name : "$PRIVATE",
-                     (unsigned long long)v->num);
+            not_covered(as, col, sect, v->num);
         return -1;
     }
     *base = as->usings[best].reg;
     *disp = (int)bestd;
+    if (as->pass == 2 && as->base_lost[*base]) {
+        int si = as->base_lost[*base] - 1;
+        as->base_lost[*base] = 0;
+        stmt_msg(as, si, DIAG_WARNING, as->stmts[si].ops[0].col, "register %d, the base of a "
+                 "USING, gets a routine's address here, and line %d forms an address through "
+                 "it after the call: keep the base in another register (LR 12,15 and a USING "
+                 "on 12 at the entry)", *base, cur_stmt(as)->line + 1);
+    }
     return 0;
 }

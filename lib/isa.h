@@ -81,6 +81,7 @@ enum isa_flag {
     F_PAIR3  = 1 << 3,  /* R3 names an even-odd pair: must be even */
     F_BRANCH = 1 << 4,  /* may change the instruction address */
     F_BARE   = 1 << 5,  /* RX-SS: may be written with no operands (all fields 0) */
+    F_STORES = 1 << 6,  /* stores into its first storage operand (ST, MVC, AP, XREAD) */
 };
 
 struct isa_insn {

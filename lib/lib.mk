@@ -1,7 +1,7 @@
 # lib/lib.mk -- libimp.a: instruction table, diagnostics, EBCDIC, object
 # and load modules, shared by every tool.
 
-LIBIMP_SRC := lib/isa.c lib/diag.c lib/ebcdic.c lib/obj.c lib/obj-read.c lib/outfile.c lib/fileset.c lib/tmpclean.c lib/home.c lib/readfile.c lib/roff.c lib/number.c lib/lineread.c lib/sha256.c lib/symbols.c
+LIBIMP_SRC := lib/isa.c lib/diag.c lib/ebcdic.c lib/obj.c lib/obj-read.c lib/outfile.c lib/fileset.c lib/tmpclean.c lib/home.c lib/readfile.c lib/roff.c lib/number.c lib/lineread.c lib/sha256.c lib/symbols.c lib/slip.c
 LIBIMP_OBJ := $(LIBIMP_SRC:%.c=$(B)/%.o)
 LIBIMP     := $(B)/libimp.a
 LIBS       += $(LIBIMP)

@@ -98,4 +98,39 @@ test_expect_success '=Y(L'"'"'*) takes the length of each statement that uses it
     echo 4810C010D2051000C01200000000000000040006 >expect &&
     test_cmp expect actual
 '
+test_expect_success 'a literal where a register goes: the storage form is named' '
+    cat >litreg.s <<-\X &&
+	T        CSECT
+	         USING T,15
+	         AR    1,=F'"'"'1'"'"'
+	         BCTR  =F'"'"'1'"'"',0
+	         A     1,=F'"'"'1'"'"'
+	         BR    14
+	         END
+	X
+    test_must_fail impas litreg.s 2>err &&
+    test_grep "^litreg.s:3:18: error: a literal is a constant in storage, not a register: AR takes registers; A takes a storage operand\$" err &&
+    test_grep "^litreg.s:4:16: error: a literal is a constant in storage, not a register\$" err &&
+    test $(grep -c "error:" err) -eq 2
+'
+test_expect_success 'an instruction that stores into a literal: a warning' '
+    cat >litst.s <<-\X &&
+	T        CSECT
+	         USING T,15
+	         MVC   =CL2'"'"'AB'"'"',X
+	         ST    1,=F'"'"'1'"'"'
+	         AP    =P'"'"'1'"'"',=P'"'"'2'"'"'
+	         MVC   X,=CL2'"'"'AB'"'"'
+	         CLC   =CL2'"'"'AB'"'"',X
+	         L     1,=F'"'"'1'"'"'
+	         BR    14
+	X        DS    CL2
+	         END
+	X
+    impas litst.s 2>err &&
+    test_grep "^litst.s:3:16: warning: MVC stores into a literal: a literal is a constant, shared by every statement that names it; store into a field of your own (DS)\$" err &&
+    test_grep "^litst.s:4:18: warning: ST stores into a literal" err &&
+    test_grep "^litst.s:5:16: warning: AP stores into a literal" err &&
+    test $(grep -c "warning:" err) -eq 3
+'
 test_done

@@ -97,4 +97,64 @@ test_expect_success 'out-of-range USING and bad registers are diagnosed' '
     test_grep "u9.s:3:16: error: USING base cannot be an external symbol" err &&
     test_grep "u9.s:5:10: error: USING needs a base address" err
 '
+test_expect_success 'not addressable with no USING at all: a note says how to begin one' '
+    printf "T        CSECT\n         L     1,W\n         BR    14\nW        DC    F'"'"'1'"'"'\n         END\n" >u7.s &&
+    test_must_fail impas u7.s 2>err &&
+    test_grep "^u7.s:2:18: error: not addressable: no USING covers T+X.8.\$" err &&
+    test_grep "^u7.s:2:18: note: no USING is in effect: load a base register and name it (BALR 12,0 then USING \*,12)\$" err
+'
+test_expect_success 'a label of another CSECT: the note says the USINGs are on the first' '
+    cat >u8.s <<-\X &&
+	MAIN     CSECT
+	         BALR  12,0
+	         USING *,12
+	         BAL   14,SUB
+	         BR    14
+	SUB      CSECT
+	         BR    14
+	         END
+	X
+    test_must_fail impas u8.s 2>err &&
+    test_grep "^u8.s:4:19: error: not addressable: no USING covers SUB+X.0.\$" err &&
+    test_grep "^u8.s:4:19: note: the USINGs in effect are on MAIN; SUB is another control section: it needs a USING of its own (a routine there is called through a V-con)\$" err
+'
+
+test_expect_success 'USING *,12 before BALR 12,0: a warning on the BALR' '
+    cat >u10.s <<-\X &&
+	T        CSECT
+	         USING *,12
+	         BALR  12,0
+	         BALR  11,0
+	         USING *,11
+	         BR    14
+	         END
+	X
+    impas u10.s 2>err &&
+    test_grep "^u10.s:3:16: warning: BALR 12,0 loads the address after itself, but the USING on register 12 names this BALR.s own: put the USING after it\$" err &&
+    test $(grep -c "warning:" err) -eq 1
+'
+
+test_expect_success 'L 15,=V(SUB) under USING on 15: a warning if 15 forms an address after' '
+    cat >u11.s <<-\X &&
+	MAIN     CSECT
+	         USING MAIN,15
+	         STM   14,12,12(13)
+	         L     15,=V(SUB)
+	         BALR  14,15
+	         MVI   FLAG,C'"'"'Y'"'"'
+	         LM    14,12,12(13)
+	         BR    14
+	FLAG     DC    C'"'"'N'"'"'
+	         LTORG
+	SUB      CSECT
+	         BR    14
+	         END
+	X
+    impas u11.s 2>err &&
+    test_grep "^u11.s:4:16: warning: register 15, the base of a USING, gets a routine.s address here, and line 6 forms an address through it after the call: keep the base in another register (LR 12,15 and a USING on 12 at the entry)\$" err &&
+    test $(grep -c "warning:" err) -eq 1 &&
+    sed "/MVI   FLAG/d" u11.s >u12.s &&
+    impas u12.s 2>err && test ! -s err
+'
+
 test_done

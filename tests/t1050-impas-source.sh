@@ -40,6 +40,47 @@ test_expect_success 'a remark running into column 72 over a normal line is not a
 	X
     impas s4.s && test "$(text s4.o)" = 90ECD00C07FE
 '
+test_expect_success 'a continuation line that starts before column 16: one error at its start' '
+    { echo "T        CSECT" &&
+      printf "%-71sX\n" "         DC    C'"'"'ABCDEFGHIJKLMNOPQRSTUVWXYZABCDEFGHIJKLMNOPQRSTUVWXYZAB" &&
+      echo "         EFG'"'"'" &&
+      printf "%-71sX\n" "         DC    F'"'"'1'"'"'," &&
+      echo "            F'"'"'2'"'"'" &&
+      echo "         END"; } >s4a.s &&
+    test_must_fail impas s4a.s 2>err &&
+    test_grep "^s4a.s:3:10: error: a continuation line must start in column 16, this one starts in column 10\$" err &&
+    test_grep "^s4a.s:5:13: error: a continuation line must start in column 16, this one starts in column 13\$" err &&
+    test $(grep -c "error:" err) -eq 2
+'
+test_expect_success 'twenty continuation lines that start in column 2: each is read whole' '
+    { echo "T        CSECT" &&
+      printf "%-71sX\n" "         DC    C'"'"'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" &&
+      for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19; do
+          printf " %070dX\n" 0; done &&
+      echo " 1'"'"'" && echo "         END"; } >s4d.s &&
+    test_must_fail impas s4d.s 2>err &&
+    test $(grep -c "error: a continuation line must start in column 16, this one starts in column 2\$" err) -eq 20 &&
+    test $(grep -c "error:" err) -eq 20
+'
+test_expect_success 'a quote in a remark (L-attribute in the operands) cuts off nothing' '
+    { echo "T        CSECT" &&
+      printf "%-71sX\n" "         LA    1,L'"'"'T             the length'"'"'s remark" &&
+      echo "         BR    14" &&
+      echo "         END"; } >s4b.s &&
+    impas s4b.s && test "$(text s4b.o)" = 4110000107FE
+'
+test_expect_success 'a statement cut off with column 72 blank: a warning on column 72' '
+    { echo "T        CSECT" &&
+      printf "%-71s\n" "         DC    C'"'"'ABCDEFGHIJKLMNOPQRSTUVWXYZABCDEFGHIJKLMNOPQRSTUVWXYZAB" &&
+      echo "               EFG'"'"'" &&
+      printf "%-71s \n" "         DC    F'"'"'1'"'"',F'"'"'2'"'"'" &&
+      echo "               LR    1,2" &&
+      echo "         END"; } >s4c.s &&
+    test_must_fail impas s4c.s 2>err &&
+    test_grep "^s4c.s:2:72: warning: the statement goes on, but column 72 is blank: line 3 is not its continuation (a non-blank in column 72 continues a statement)\$" err &&
+    test_grep "^s4c.s:2:17: error: unterminated string" err &&
+    test $(grep -c "warning:" err) -eq 1
+'
 test_expect_success 'continuation at the end of the file is an error' '
     printf "T        CSECT\n%-71sX\n" "         DC    F'"'"'1'"'"'," >s5.s &&
     test_must_fail impas s5.s 2>err && test_grep "continuation indicated in column 72, but the file ends" err

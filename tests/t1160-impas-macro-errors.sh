@@ -75,6 +75,21 @@ P        CSECT
          END' \
     'an-unterminated-MACRO.s:3: error: MACRO without MEND'
 
+test_expect_success 'an unterminated MACRO takes END: no "no END statement" as well' '
+    printf "         MACRO\n         FOO\n         LR    1,1\nP        CSECT\n         FOO\n         END   P\n" >nomend.s &&
+    test_must_fail impas nomend.s 2>err &&
+    test_grep "^nomend.s:1: error: MACRO without MEND: the definition runs to the end of the source\$" err &&
+    ! grep "no END statement" err
+'
+
+test_expect_success 'an AGO whose target never comes takes END: one error only' '
+    printf "P        CSECT\n         AGO   .SKIP\n         BR    14\n         END\n" >ago.s &&
+    test_must_fail impas ago.s 2>err &&
+    test_grep "^ago.s:2: error: sequence symbol .SKIP is not found after the branch to it\$" err &&
+    test $(grep -c ": error: " err) -eq 1 &&
+    ! grep "no END statement" err
+'
+
 bad 'recursion without end' '
          MACRO
          REC   &N

@@ -91,6 +91,64 @@ test_expect_success 'an unknown operation code that is no later instruction has 
     test_grep "unknown operation code .FROB.\$" err
 '
 
+test_expect_success 'a misspelled operation: the names one slip away' '
+    cat >typo.s <<-\X &&
+	         MACRO
+	         ADDUP &A
+	         LA    1,&A
+	         MEND
+	T        CSECT
+	         MVCC  A,B
+	         XPRNTT A,1
+	         ADDUPP 1
+	         LRR   1,2
+	         LX    1,A
+	         BLAR  14,15
+	A        DS    C
+	B        DS    C
+	         END
+	X
+    test_must_fail impas typo.s 2>err &&
+    test_grep "^typo.s:6:10: error: unknown operation code .MVCC.; did you mean MVC?\$" err &&
+    test_grep "^typo.s:7:10: error: unknown operation code .XPRNTT.; did you mean XPRNT?\$" err &&
+    test_grep "^typo.s:8:10: error: unknown operation code .ADDUPP.; did you mean ADDUP?\$" err &&
+    test_grep "^typo.s:9:10: error: unknown operation code .LRR.; did you mean LR?\$" err &&
+    test_grep "^typo.s:10:10: error: unknown operation code .LX.\$" err &&
+    test_grep "^typo.s:11:10: error: unknown operation code .BLAR.; did you mean BALR?\$" err
+'
+
+test_expect_success 'a misspelled symbol: the defined ones one slip away, never a digit' '
+    cat >sym.s <<-\X &&
+	T        CSECT
+	         USING T,15
+	LOOP     BCT   1,LOOPP
+	         L     1,COUNTR
+	         L     1,LOOP2
+	         BR    14
+	COUNTER  DC    F'"'"'1'"'"'
+	LOOP1    DC    F'"'"'1'"'"'
+	         END
+	X
+    test_must_fail impas sym.s 2>err &&
+    test_grep "^sym.s:3:18: error: undefined symbol LOOPP; did you mean LOOP?\$" err &&
+    test_grep "^sym.s:4:18: error: undefined symbol COUNTR; did you mean COUNTER?\$" err &&
+    test_grep "^sym.s:5:18: error: undefined symbol LOOP2\$" err
+'
+
+test_expect_success 'an operation in column 1, a name indented: the columns are named' '
+    cat >cols.s <<-\X &&
+	T        CSECT
+	LR       1,2
+	  LOOP   AR    1,2
+	         FROB  B
+	         END
+	X
+    test_must_fail impas cols.s 2>err &&
+    test_grep "^cols.s:2:10: error: unknown operation code .1,2.: the operation in column 1 was read as a name; an operation begins after a blank (indent it)\$" err &&
+    test_grep "^cols.s:3:3: error: unknown operation code .LOOP.: the name before the operation was read as one; a name begins in column 1\$" err &&
+    test_grep "^cols.s:4:10: error: unknown operation code .FROB.\$" err
+'
+
 # --- the macro language, as HLASM's Language Reference defines it ----------------------
 # The sources are in tests/data/coursework.
 

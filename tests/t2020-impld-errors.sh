@@ -34,6 +34,13 @@ test_expect_success 'a CSECT in two modules is a duplicate' '
     test_must_fail impld -o x.load main.o sub.o dupsect.o 2>err &&
     test_grep "^dupsect.o: error: duplicate external symbol SUB: CSECT here, already defined as CSECT in sub.o$" err
 '
+test_expect_success 'a duplicate does not hide an unresolved name: both are reported' '
+    printf "IMPOBJ 1\nESD 1 SD REFS 0 4\nESD 2 ER NOWHERE 0 0\nEND\n" >refs.o &&
+    test_must_fail impld -o x.load main.o sub.o dupsect.o refs.o 2>err &&
+    test_grep "^dupsect.o: error: duplicate external symbol SUB: CSECT here, already defined as CSECT in sub.o$" err &&
+    test_grep "^refs.o: error: unresolved external symbol NOWHERE$" err &&
+    test ! -e x.load
+'
 cat >dupdef.o <<'EOF'
 IMPOBJ 1
 FILE 0 dupdef.s
@@ -109,4 +116,24 @@ test_expect_success 'a short address constant that overflows is a warning' '
     impld -o y.load y.o 2>err &&
     test_grep "warning: 2-byte address constant at 010000 (YC+0) overflows" err
 '
+test_expect_success 'an unresolved name one slip from a defined one: did you mean' '
+    cat >typo.o <<-\EOF &&
+	IMPOBJ 1
+	ESD 1 SD CALLER 0 8
+	ESD 2 ER DOUBEL 0 0
+	ESD 3 ER ZZZ 0 0
+	END
+	EOF
+    cat >double.o <<-\EOF &&
+	IMPOBJ 1
+	ESD 1 SD DOUBLE 0 4
+	ESD 2 LD DOUBLE2 2 0 1
+	END
+	EOF
+    test_must_fail impld -o typo.load typo.o double.o 2>err &&
+    test_grep "^typo.o: error: unresolved external symbol DOUBEL; did you mean DOUBLE?\$" err &&
+    test_grep "^typo.o: error: unresolved external symbol ZZZ\$" err &&
+    test ! -e typo.load
+'
+
 test_done

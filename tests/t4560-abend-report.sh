@@ -132,4 +132,47 @@ test_expect_success 'a normal end has no abend report, nor an abend object' '
     test_grep "return code 7" err &&
     ! grep -q "abend" err ok.json
 '
+cat >s0c7.s <<'SRC'
+S0C7     CSECT
+         USING S0C7,15
+         ZAP   TOTAL,=P'0'
+         AP    TOTAL,NUM          NUM is characters, never PACKed
+         SR    15,15
+         BR    14
+TOTAL    DS    PL4
+NUM      DC    C'123'
+         END   S0C7
+SRC
+test_expect_success 'a data exception: the operand that is not packed decimal' '
+    { imprun s0c7.s 2>err; test $? -eq 4; } &&
+    test_grep "completion code S0C7" err &&
+    test_grep "^    s0c7.s:4 |          AP    TOTAL,NUM" err &&
+    test_grep "^  hint: operand 2 (3 bytes at X.010014.) holds X.F1F2F3., which is not packed decimal (a digit 0-9 in each half-byte, a sign A-F in the last): a number in characters must be PACKed before AP uses it\$" err
+'
+
+cat >s0c9.s <<'SRC'
+S0C9     CSECT
+         USING S0C9,15
+         XREAD CARD,80
+         XDECI 3,CARD             the dividend in R3; R2 never set
+         D     2,=F'2'
+         SR    4,4
+         DR    2,4
+         BR    14
+         LTORG
+CARD     DS    CL80
+         END   S0C9
+$ENTRY
+ 10
+SRC
+test_expect_success 'a divide exception: the unset high half, or the divisor 0' '
+    { imprun s0c9.s 2>err; test $? -eq 4; } &&
+    test_grep "^  hint: the quotient does not fit in 32 bits: the dividend is registers 2:3, and register 2, its high half, holds X.F4F4F4F4., not the sign of register 3: load the dividend into register 2 and SRDA 2,32 before the divide\$" err &&
+    sed "s/^         XDECI 3,CARD .*/         SR    2,2/" s0c9.s >div0.s &&
+    sed -i "s/^         D     2,=F.2./         L     3,=F'"'"'7'"'"'/" div0.s &&
+    { imprun div0.s 2>err; test $? -eq 4; } &&
+    test_grep "^    div0.s:7 |          DR    2,4" err &&
+    test_grep "^  hint: the divisor is 0\$" err
+'
+
 test_done

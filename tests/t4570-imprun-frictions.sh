@@ -274,4 +274,13 @@ test_expect_success '--trace=1234 is still not a name' '
     test_grep "is not START:END (hex addresses) or a CSECT name" err
 '
 
+test_expect_success 'an END operand that names data: the entry point is named' '
+    printf "%s\n" "ENDDATA  CSECT" "         BR    14" "DATA     DC    F'"'"'1'"'"'" \
+        "         END   DATA" >enddata.s &&
+    { imprun enddata.s 2>err; test $? -eq 4; } &&
+    test_grep "program interruption 0001 (operation)" err &&
+    test_grep "^  hint: this is the program.s entry point, and no instruction: the program started here; the END operand (or ENTRY, or impld -e) should name its first instruction\$" err &&
+    ! grep "ran into zeros" err
+'
+
 test_done

@@ -53,7 +53,61 @@ test_expect_success 'a wrong base register: a store into low storage is a protec
 test_expect_success 'its abend report: S0C4, the source line, the hint about the base register' '
     test_grep "^  completion code S0C4 (program interruption code X.0004.: protection exception)" err &&
     test_grep "^    WILD.s:7 |          MVC   FIELD" err &&
-    test_grep "^  hint: operand 1 is at X.00000C.: the program stored into low storage: check the base register" err
+    test_grep "^  hint: operand 1 is at X.00000C., in low storage, which the program may not use: its base register 12 holds 0: was it ever loaded? A USING does not load its register (BALR 12,0 or LR 12,15 before it does)\$" err
+'
+
+# The base register a USING names but nothing loads: a fetch (not a
+# store) from low storage, and the hint names the register and its 0.
+cat >NOBASE.s <<'SRC'
+NOBASE   CSECT
+         USING NOBASE,12           R12 is never loaded
+         L     2,DATA
+         SR    15,15
+         BR    14
+DATA     DC    F'1'
+         END   NOBASE
+SRC
+test_expect_success 'a base register never loaded: the hint says so, for a fetch too' '
+    { imprun NOBASE.s 2>err; test $? -eq 4; } &&
+    test_grep "^    NOBASE.s:3 |          L     2,DATA\$" err &&
+    test_grep "^  hint: operand 2 is at X.000008., in low storage, which the program may not use: its base register 12 holds 0: was it ever loaded?" err &&
+    ! grep "stored into" err
+'
+
+# A base register loaded, but with the wrong value: the hint shows it.
+cat >BADBASE.s <<'SRC'
+BADBASE  CSECT
+         LA    12,16               not the program's address
+         USING BADBASE,12
+         MVI   FLAG,C'Y'
+         SR    15,15
+         BR    14
+FLAG     DC    C'N'
+         END   BADBASE
+SRC
+test_expect_success 'a base register with a wrong value: the hint shows the value' '
+    { imprun BADBASE.s 2>err; test $? -eq 4; } &&
+    test_grep "^  hint: operand 1 is at X.00001C., in low storage, which the program may not use: its base register 12 holds X.00000010.: check the base register" err
+'
+
+# R13 = 0 is no USING's base: the back chain that was never stored.
+cat >NOCHAIN.s <<'SRC'
+NOCHAIN  CSECT
+         USING NOCHAIN,12
+         LR    12,15
+         STM   14,12,12(13)
+         LA    13,SAVE             and no ST 13,SAVE+4 before it
+         L     13,SAVE+4
+         LM    14,12,12(13)
+         SR    15,15
+         BR    14
+SAVE     DS    18F
+         END   NOCHAIN
+SRC
+test_expect_success 'R13 = 0 at a return: the back chain never stored' '
+    { imprun NOCHAIN.s 2>err; test $? -eq 4; } &&
+    test_grep "^    NOCHAIN.s:7 |          LM    14,12,12(13)" err &&
+    test_grep "^  hint: operand 2 is at X.00000C., in low storage, which the program may not use: its base register 13, the save-area pointer, holds 0: it was loaded from the back chain of a save area (at +4) that was never stored (ST 13,SAVE+4 before LA 13,SAVE)\$" err
 '
 
 prog INTO <<'SRC'

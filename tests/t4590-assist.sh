@@ -150,6 +150,48 @@ test_expect_success 'job limits: lines printed, cards read' '
     test_grep "the cards read (XREAD) reached its limit of 2 cards" err
 '
 
+cat >noeof.s <<'SRC'
+NOEOF    CSECT
+         USING NOEOF,15
+LOOP     XREAD CARD,80             CC 1 at the end: never tested
+         XPRNT CARD-1,81
+         B     LOOP
+         DC    C' '
+CARD     DS    CL80
+         END   NOEOF
+$ENTRY
+ ONE
+SRC
+test_expect_success 'reading on past the last card: a note names the XREAD' '
+    { imprun --max-lines=5 noeof.s >out 2>err; test $? -eq 6; } &&
+    test_grep "^imprun: note: XREAD found no more cards 5 times, the last at X.010000. (noeof.s:3): after the last card XREAD reads nothing and sets condition code 1; a BC 4 after it leaves the loop\$" err &&
+    { imprun --max-cycles=5000 noeof.s >out 2>err; test $? -eq 6; } &&
+    test_grep "^imprun: note: XREAD found no more cards [0-9]* times, the last at X.010000. (noeof.s:3)" err
+'
+test_expect_success 'a program that tests the CC gets no such note' '
+    { imprun --max-lines=1 "$EX/scores.s" >out 2>err; test $? -eq 6; } &&
+    ! grep "XREAD found" err
+'
+
+cat >noend.s <<'SRC'
+NOEND    CSECT
+         USING NOEND,15
+         XREAD CARD,80
+         XPRNT CARD-1,81
+         BR    14
+         DC    C' '
+CARD     DS    CL80
+$ENTRY
+ THE ONLY CARD
+SRC
+test_expect_success 'a deck without END: $ENTRY ends the program, with a warning' '
+    impas -o noend.o noend.s 2>err &&
+    test_grep "^noend.s:8: warning: \$ENTRY before END: the END statement is missing; the program ends here\$" err &&
+    test $(grep -c "warning:" err) -eq 1 &&
+    imprun noend.s >out 2>err &&
+    echo " THE ONLY CARD" >expect && test_cmp expect out
+'
+
 cat >wild.s <<'SRC'
 WILD     CSECT
          USING WILD,15

@@ -340,6 +340,26 @@ test_expect_success 'a return without L 13,4(,13): the save area points at itsel
     test_grep "L 13,4(,13) before its return" err
 '
 
+cat >lost14.s <<'SRC'
+LOST14   CSECT
+         LR    12,15
+         USING LOST14,12
+         L     15,=V(SUBR)
+         BALR  14,15              R14 of the caller is not saved
+         SR    15,15
+         BR    14                 so this returns after the BALR
+         LTORG
+SUBR     CSECT
+         BR    14
+         END   LOST14
+SRC
+test_expect_success 'BR 14 back after a call: the call that took R14 is named' '
+    { imprun --max-cycles=100000 lost14.s 2>err; test $? -eq 6; } &&
+    test_grep "^imprun: note: BR 14 returns to the instruction after the BALR 14,15 at X.010006. (lost14.s:5), again and again: that call put its own return address in register 14, and the routine.s was not saved before it (STM 14,12,12(13)) and restored after it (LM 14,12,12(13))\$" err &&
+    { imprun --max-cycles=100000 spin.s 2>err; test $? -eq 6; } &&
+    ! grep "returns to the instruction after" err
+'
+
 test_expect_success 'code overwritten at run time is said to be changed' '
     { echo ABCDEFGHIJKL | imprun smc.s 2>err; test $? -eq 4; } &&
     test_grep "this instruction was changed after it was loaded (the program loaded 41200001 here" err &&

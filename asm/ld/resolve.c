@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "ld.h"
+#include "slip.h"
 
 void ld_init(struct linker *l, struct diag *d)
 {
@@ -175,7 +176,8 @@ static struct ld_where where_of(const struct linker *l, int k, const struct obj_
 }
 
 /* Enter the SD and LD names of module k; duplicates are errors naming both
-   definitions (by source line when the modules carry them). */
+   definitions (by source line when the modules carry them).  0, 1 if
+   there were duplicates, -1 out of memory. */
 static int define_names(struct linker *l, int k)
 {
     struct ld_input *in = &l->inputs[k];
@@ -211,7 +213,7 @@ static int define_names(struct linker *l, int k)
                                 .is_entry = e->type == ESD_LD, .input = k, .esd = e->id };
         in->target[i] = (int)l->nnames++;
     }
-    return bad ? -1 : 0;
+    return bad;
 }
 
 /* Resolve the ERs of module k against the name table. */
@@ -226,8 +228,14 @@ static int resolve_refs(struct linker *l, int k)
         int t = ld_find_name(l, e->name);
         if (t < 0) {
             struct ld_where w = where_of(l, k, e);
+            struct slip_near nn = { { NULL }, 0, 0 };
+            char mean[256];
+            if (strlen(e->name) >= 3)
+                for (size_t j = 0; j < l->nnames; j++)
+                    slip_offer(&nn, e->name, strlen(e->name), l->names[j].name);
+            slip_format(&nn, mean, sizeof mean);
             diag_report(l->d, DIAG_ERROR, w.file, w.line, 0, NULL,
-                        "unresolved external symbol %s", e->name);
+                        "unresolved external symbol %s%s", e->name, mean);
             bad = 1;
             continue;
         }
@@ -315,10 +323,13 @@ int ld_resolve(struct linker *l)
         diag_error(l->d, "no CSECTs to link");
         return -1;
     }
-    for (size_t k = 0; k < l->ninputs; k++)
-        if (define_names(l, (int)k) != 0)
-            bad = 1;
-    if (bad || autocall(l) != 0)
+    for (size_t k = 0; k < l->ninputs; k++) {
+        int dup = define_names(l, (int)k);
+        if (dup < 0)
+            return -1;
+        bad |= dup;                     /* reported; the references still are */
+    }
+    if (autocall(l) != 0)
         return -1;
     for (size_t k = 0; k < l->ninputs; k++)
         if (resolve_refs(l, (int)k) != 0)

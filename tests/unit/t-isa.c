@@ -170,7 +170,19 @@ static void test_classes(void)
             printf("# %s: F_BRANCH and the branch class disagree\n", in->name);
             bad++;
         }
+        /* a store to storage names the operand it stores into (MVCL's are
+           in registers); an instruction that stores has a storage operand */
+        int storage_operand = in->format != FMT_RR && in->format != FMT_RR_M &&
+                              in->format != FMT_RR_R1 && in->format != FMT_RR_I;
+        if ((in->cls == C_STORE && storage_operand && !(in->flags & F_STORES)) ||
+            ((in->flags & F_STORES) && !storage_operand)) {
+            printf("# %s: F_STORES and its class or format disagree\n", in->name);
+            bad++;
+        }
     }
+    check((isa_by_name("ST")->flags & F_STORES) && (isa_by_name("AP")->flags & F_STORES) &&
+          (isa_by_name("XREAD")->flags & F_STORES) && !(isa_by_name("CLC")->flags & F_STORES) &&
+          !(isa_by_name("XPRNT")->flags & F_STORES) && !(isa_by_name("L")->flags & F_STORES));
     check_int(bad, ==, 0);
     check_int(branch_flag, ==, branch_class);
     static const struct { const char *name, *cls, *fmt; } want[] = {

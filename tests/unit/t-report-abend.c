@@ -219,8 +219,9 @@ static void test_protection(void)
     check(has(text, "failing instruction at X'000404', ILC 2\n"
                     "    50205008      ST    2,8(0,5)\n"
                     "    operand 2 address X'000108'\n"));
-    check(has(text, "hint: operand 2 is at X'000108': the program stored into low storage: "
-                    "check the base register (USING) and the register's value"));
+    check(has(text, "hint: operand 2 is at X'000108', in low storage, which the program may "
+                    "not use: its base register 5 holds X'00000100': check the base register "
+                    "(USING) and the register's value"));
     check(has(text, "  storage around operand 2 (X'000108'):\n    R:000000F0:K:00="));
     check(text && !strstr(text, "outside the program"));
     free(text);

@@ -411,6 +411,8 @@ static void do_xread(struct assist *a, const struct svc_storage *st,
         return;
     if (!a->cards || read_record(a->cards, card, ASSIST_CARD_LEN, &a->card_rest, res) != LINE_OK) {
         res->cc = 1;
+        a->eof_reads++;
+        a->eof_iaddr = (rq->psw_word2 - 6) & ASSIST_ADDR_MASK;     /* XREAD is 6 bytes */
         return;
     }
     store(st, addr, card, len);

@@ -308,6 +308,8 @@ struct assist {
     uint64_t calls;                     /* instructions served */
     uint64_t cards_read, lines, pages, cards_punched, dumps;
     uint64_t records_in, records_out;   /* XGET, XPUT */
+    uint64_t eof_reads;                 /* XREADs that found no card (CC 1) */
+    uint32_t eof_iaddr;                 /* the address of the last of them */
     uint64_t bytes_out;                 /* written to print, punch and XPUT files */
 
     /* the print stream */

@@ -234,6 +234,23 @@ static void changed_by(struct run *r, const struct rep_where *w)
     fputc('\n', r->rep);
 }
 
+/* A run stopped by a limit after XREAD found no card more than once: the
+ * program read on past the last card, never testing XREAD's CC 1. */
+static void eof_note(struct run *r)
+{
+    const struct assist *a = r->tk[0].asst;
+    if (r->ntasks > 1 || !a || a->eof_reads < 2)
+        return;
+    struct rep_where w;
+    rep_where_collect(&w, r->vm, &r->tk[0].syms, a->eof_iaddr);
+    fprintf(r->rep, "imprun: note: XREAD found no more cards %" PRIu64 " times, the last "
+            "at X'%06X'", a->eof_reads, a->eof_iaddr);
+    if (w.found && w.sym.file)
+        fprintf(r->rep, " (%s:%d)", w.sym.file, w.sym.line);
+    fprintf(r->rep, ": after the last card XREAD reads nothing and sets condition code 1; "
+            "a BC 4 after it leaves the loop\n");
+}
+
 static void write_reports(struct run *r, enum vm_status st)
 {
     const struct imprun_opts *o = r->o;
@@ -254,6 +271,7 @@ static void write_reports(struct run *r, enum vm_status st)
         struct rep_loop loop;
         rep_loop_collect(&loop, r->vm, &r->tk[0].syms);
         rep_loop_print(r->rep, "imprun", &loop, 0);
+        eof_note(r);
     } else if (r->ntasks > 1) {
         /* each task's end as it happened; then what stopped the machine */
         for (int k = 0; k < r->ntasks; k++)
@@ -288,6 +306,7 @@ static void write_reports(struct run *r, enum vm_status st)
             struct rep_loop loop;
             rep_loop_collect(&loop, r->vm, &r->tk[0].syms);
             rep_loop_print(r->rep, "imprun", &loop, 1);
+            eof_note(r);
         }
         if (rep_abend_wanted(st)) {     /* imprun(1), "Abend report" */
             struct rep_abend abend;

@@ -80,9 +80,10 @@ static void completion(struct rep_abend *a)
 
 /* ---- the failing instruction and its operands ----------------------------- */
 
-static void add_operand(struct rep_abend *a, unsigned num, uint32_t addr)
+static void add_operand(struct rep_abend *a, unsigned num, unsigned base, uint32_t addr)
 {
     a->opnum[a->noperands] = num;
+    a->opbase[a->noperands] = base;
     a->operand[a->noperands++] = addr;
 }
 
@@ -100,16 +101,17 @@ static void operands(struct rep_abend *a, const struct vm *vm)
     vm_datapath(vm, &dp);
     if (dp.iaddr != w->addr)            /* the latches are another instruction's */
         return;
+    unsigned b = w->nbytes >= 4 ? w->bytes[2] >> 4 : 0;    /* B2 (B1 of SI, SS) */
     switch (in->format) {
     case FMT_RX: case FMT_RS: case FMT_RS_M: case FMT_S: case FMT_S2:
-        add_operand(a, 2, dp.ea2);
+        add_operand(a, 2, b, dp.ea2);
         break;
     case FMT_SI:
-        add_operand(a, 1, dp.ea1);
+        add_operand(a, 1, b, dp.ea1);
         break;
     case FMT_SS_L: case FMT_SS_LL: case FMT_SS_I3:
-        add_operand(a, 1, dp.ea1);
-        add_operand(a, 2, dp.ea2);
+        add_operand(a, 1, b, dp.ea1);
+        add_operand(a, 2, w->nbytes >= 6 ? w->bytes[4] >> 4 : 0, dp.ea2);
         break;
     default:
         break;
@@ -313,6 +315,117 @@ static int xprnt_length(const struct rep_abend *a, uint32_t *len)
     return 1;
 }
 
+/* A protection exception on operand i, in low storage: the register
+ * that formed its address, and what it holds.  A base register that
+ * holds 0 is the one a USING named but nothing loaded. */
+static void low_storage_hint(struct rep_abend *a, unsigned i)
+{
+    char h[240];
+    unsigned b = a->opbase[i];
+    int n = snprintf(h, sizeof h, "operand %u is at X'%06X', in low storage, which the "
+                                  "program may not use: ", a->opnum[i], a->operand[i]);
+    if (b == 0)
+        snprintf(h + n, sizeof h - n, "an address with no base register: check the USING "
+                                      "that covers the operand");
+    else if (a->regs.gr[b] == 0 && b == 13)
+        snprintf(h + n, sizeof h - n, "its base register 13, the save-area pointer, holds 0: "
+                                      "it was loaded from the back chain of a save area "
+                                      "(at +4) that was never stored (ST 13,SAVE+4 before "
+                                      "LA 13,SAVE)");
+    else if (a->regs.gr[b] == 0)
+        snprintf(h + n, sizeof h - n, "its base register %u holds 0: was it ever loaded? A "
+                                      "USING does not load its register (BALR %u,0 or LR "
+                                      "%u,15 before it does)", b, b, b);
+    else
+        snprintf(h + n, sizeof h - n, "its base register %u holds X'%08X': check the base "
+                                      "register (USING) and the register's value",
+                 b, a->regs.gr[b]);
+    add_hint(a, h);
+}
+
+/* The n bytes at addr are a valid packed decimal number: a digit 0-9 in
+ * every nibble but the last, a sign A-F in the last. */
+static int packed_ok(const uint8_t *b, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++) {
+        if ((b[i] >> 4) > 9)
+            return 0;
+        if (i + 1 < n ? (b[i] & 15) > 9 : (b[i] & 15) < 10)
+            return 0;
+    }
+    return 1;
+}
+
+/* A data exception of a decimal instruction: the operand that is no
+ * packed decimal number, its bytes, and what to do. */
+static void decimal_hint(struct rep_abend *a, const struct vm *vm)
+{
+    const struct rep_where *w = &a->where;
+    if (w->nbytes < 2)
+        return;
+    const struct isa_insn *in = isa_by_opcode(w->bytes[0], w->bytes[1]);
+    if (!in || in->cls != C_DECIMAL)
+        return;
+    for (unsigned i = 0; i < a->noperands; i++) {
+        unsigned num = a->opnum[i], n;
+        if (in->format == FMT_SS_LL)
+            n = (num == 1 ? w->bytes[1] >> 4 : w->bytes[1] & 15) + 1u;
+        else if (in->format == FMT_RX)
+            n = 8;                      /* CVB */
+        else
+            return;                     /* ED, EDMK, SRP: not said here */
+        if (num == 1 && in->opcode == 0xF8)
+            continue;                   /* ZAP: operand 1 is only stored */
+        uint8_t b[16];
+        if (vm_fetch_bytes(vm, a->operand[i], b, n) != 0 || packed_ok(b, n))
+            continue;
+        char h[240], hex[40];
+        for (unsigned k = 0; k < n; k++)
+            snprintf(hex + 2 * k, sizeof hex - 2 * k, "%02X", b[k]);
+        snprintf(h, sizeof h, "operand %u (%u bytes at X'%06X') holds X'%s', which is not "
+                 "packed decimal (a digit 0-9 in each half-byte, a sign A-F in the last): "
+                 "a number in characters must be PACKed before %s uses it",
+                 num, n, a->operand[i], hex, in->name);
+        add_hint(a, h);
+        return;
+    }
+}
+
+/* A fixed-point divide exception of D or DR: a divisor of 0, or a
+ * quotient too big because the high half of the dividend (the even
+ * register) is not the sign of the low half -- never set. */
+static void divide_hint(struct rep_abend *a, const struct vm *vm)
+{
+    const struct rep_where *w = &a->where;
+    if (w->nbytes < 2 || (w->bytes[0] != 0x1D && w->bytes[0] != 0x5D))
+        return;
+    unsigned r1 = w->bytes[1] >> 4;
+    uint32_t divisor = 0;
+    if (w->bytes[0] == 0x1D) {
+        divisor = a->regs.gr[w->bytes[1] & 15];
+    } else {
+        uint8_t b[4];
+        if (a->noperands < 1 || vm_fetch_bytes(vm, a->operand[0], b, 4) != 0)
+            return;
+        divisor = (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3];
+    }
+    char h[240];
+    if (r1 & 1)
+        return;                         /* an odd R1 is a specification exception */
+    uint32_t high = a->regs.gr[r1], low = a->regs.gr[r1 + 1];
+    if (divisor == 0)
+        snprintf(h, sizeof h, "the divisor is 0");
+    else if (high != ((low & 0x80000000u) ? 0xFFFFFFFFu : 0))
+        snprintf(h, sizeof h, "the quotient does not fit in 32 bits: the dividend is "
+                 "registers %u:%u, and register %u, its high half, holds X'%08X', not the "
+                 "sign of register %u: load the dividend into register %u and SRDA %u,32 "
+                 "before the divide", r1, r1 + 1, r1, high, r1 + 1, r1, r1);
+    else
+        snprintf(h, sizeof h, "the quotient of the dividend in registers %u:%u by %d does "
+                 "not fit in 32 bits", r1, r1 + 1, (int32_t)divisor);
+    add_hint(a, h);
+}
+
 static void hints(struct rep_abend *a, const struct vm *vm, const struct symtab *t)
 {
     char h[240];
@@ -342,15 +455,16 @@ static void hints(struct rep_abend *a, const struct vm *vm, const struct symtab 
     if (c == 4)
         for (unsigned i = 0; i < a->noperands; i++)
             if (a->operand[i] < 0x1000) {
-                snprintf(h, sizeof h, "operand %u is at X'%06X': the program stored into "
-                                      "low storage: check the base register (USING) and "
-                                      "the register's value",
-                         a->opnum[i], a->operand[i]);
-                add_hint(a, h);
+                low_storage_hint(a, i);
                 break;
             }
     int zeros = w->nbytes >= 2 && w->bytes[0] == 0 && w->bytes[1] == 0;
-    if (c == 1 && !a->have_syms && zeros)
+    uint32_t entry;
+    if (c == 1 && a->nbranch == 0 && w->found && rep_entry(t, &entry) && entry == w->addr)
+        add_hint(a, "this is the program's entry point, and no instruction: the program "
+                    "started here; the END operand (or ENTRY, or impld -e) should name its "
+                    "first instruction");
+    else if (c == 1 && !a->have_syms && zeros)
         add_hint(a, "the instructions ran into zeros (data or padding, not code): a missing "
                     "branch back or a missing return");
     else if (c == 1 && (!w->found || zeros)) {
@@ -391,6 +505,10 @@ static void hints(struct rep_abend *a, const struct vm *vm, const struct symtab 
                                   "(X'000000'-X'%06X')", a->storage, a->storage - 1);
         add_hint(a, h);
     }
+    if (c == 7)
+        decimal_hint(a, vm);
+    if (c == 9)
+        divide_hint(a, vm);
     uint32_t xlen;
     if (c == 6 && xprnt_length(a, &xlen) && xlen > 133) {
         snprintf(h, sizeof h, "XPRNT of %u bytes: a print line is at most 133 (the carriage "
@@ -406,7 +524,6 @@ static void hints(struct rep_abend *a, const struct vm *vm, const struct symtab 
                                   "even-odd pair is needed, or a bad address");
         add_hint(a, h);
     }
-    (void)vm;
 }
 
 /* ---- the dumps ---------------------------------------------------------------- */

@@ -19,6 +19,31 @@ static uint32_t word_at(const struct vm *vm, uint32_t a)
     return (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3];
 }
 
+/* The loop's branch is BR r (BCR 15,r) back to the instruction after a
+ * BALR, BASR, BAL or BAS that set r: the return address of a call was
+ * used again, because the routine that made the call lost its own.
+ * r, and the call's address in *call; else 0. */
+static int return_reused(const struct vm *vm, uint32_t branch, uint32_t target, uint32_t *call)
+{
+    uint8_t b[4] = { 0 };
+    vm_fetch_bytes(vm, branch, b, 2);
+    unsigned r = b[1] & 15;
+    if (b[0] != 0x07 || (b[1] >> 4) != 15 || r == 0 ||
+        (vm_get_gr(vm, r) & VM_ADDR_MASK) != target || target < 4)
+        return 0;
+    vm_fetch_bytes(vm, target - 2, b, 2);
+    if ((b[0] == 0x05 || b[0] == 0x0D) && (b[1] >> 4) == r) {
+        *call = target - 2;
+        return (int)r;
+    }
+    vm_fetch_bytes(vm, target - 4, b, 2);
+    if ((b[0] == 0x45 || b[0] == 0x4D) && (b[1] >> 4) == r) {
+        *call = target - 4;
+        return (int)r;
+    }
+    return 0;
+}
+
 void rep_loop_collect(struct rep_loop *l, const struct vm *vm, const struct symtab *t)
 {
     struct vm_branch b[VM_BRANCH_HISTORY];
@@ -41,6 +66,10 @@ void rep_loop_collect(struct rep_loop *l, const struct vm *vm, const struct symt
         l->found = 1;
         rep_where_collect(&l->top_where, vm, t, l->top);
         rep_where_collect(&l->bottom_where, vm, t, l->bottom);
+        uint32_t call;
+        l->lost_reg = return_reused(vm, l->bottom, l->top, &call);
+        if (l->lost_reg)
+            rep_where_collect(&l->call_where, vm, t, call);
     }
     uint32_t r13 = vm_get_gr(vm, 13) & VM_ADDR_MASK, size = vm_storage_size(vm);
     if (r13 && !(r13 & 3) && r13 < size && size - r13 >= 72 &&
@@ -87,6 +116,20 @@ void rep_loop_print(FILE *out, const char *prog, const struct rep_loop *l, int c
     } else if (cycles) {
         fprintf(out, "%s: note: --max-cycles=N raises the limit, if the program needs more "
                 "time\n", prog);
+    }
+    if (l->lost_reg) {
+        char call[200], insn[80];
+        size_t k = 0;
+        place(call, sizeof call, &l->call_where);
+        for (const char *s = l->call_where.insn; *s && k + 1 < sizeof insn; s++)
+            if (*s != ' ' || (k && insn[k - 1] != ' '))
+                insn[k++] = *s;
+        insn[k] = '\0';
+        fprintf(out, "%s: note: BR %d returns to the instruction after the %s at %s, again "
+                "and again: that call put its own return address in register %d, and the "
+                "routine's was not saved before it (STM 14,12,12(13)) and restored after it "
+                "(LM 14,12,12(13))\n", prog, l->lost_reg, insn[0] ? insn : "call", call,
+                l->lost_reg);
     }
     if (l->self_chain)
         fprintf(out, "%s: note: the save area at X'%06X' (R13) points back at itself: a "

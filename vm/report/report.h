@@ -89,6 +89,9 @@ struct rep_loop {
     struct rep_where top_where, bottom_where;
     int self_chain;                 /* R13's save area has itself as back chain */
     uint32_t sa;
+    int lost_reg;                   /* the loop is BR r back to just after a call
+                                       that set r (BALR r,..): r, else 0 */
+    struct rep_where call_where;    /* ... that call */
 };
 void rep_loop_collect(struct rep_loop *l, const struct vm *vm, const struct symtab *t);
 /* Notes "prog: note: ..." for what l found; cycles: the run hit the cycle
@@ -142,6 +145,9 @@ void rep_completion_code(uint32_t code, char *buf, size_t size);
  * returns 0 and leaves buf alone.
  */
 int rep_hint_padding(const struct rep_status *s, const struct symtab *t, char *buf, size_t size);
+/* The program's entry point, where its load module says it starts, into
+ * *entry: 1; 0 if t names none. */
+int rep_entry(const struct symtab *t, uint32_t *entry);
 
 /* "specification", "fixed-point overflow + PER event", ... */
 void rep_pic_name(uint16_t code, char *buf, size_t size);
@@ -269,6 +275,7 @@ struct rep_abend {
     unsigned noperands;             /* 1 or 2 */
     uint32_t operand[2];            /* their addresses (the I-unit's EA1, EA2) */
     unsigned opnum[2];              /* which operand each is: 1 or 2 */
+    unsigned opbase[2];             /* the base register that formed each (0: none) */
     uint32_t storage;               /* bytes of storage */
     int have_syms;                  /* the program's symbols are known (not a core image) */
     struct rep_regs regs;

@@ -179,7 +179,7 @@ void rep_where_print_changed(FILE *out, const struct rep_where *w, const char *i
 /* ---- hints: what the status alone does not say ----------------------------- */
 
 /* The entry point of the program t describes; 0 if unknown. */
-static int entry_of(const struct symtab *t, uint32_t *entry)
+int rep_entry(const struct symtab *t, uint32_t *entry)
 {
     if (!t || !t->m || !t->m->has_entry)
         return 0;
@@ -305,7 +305,7 @@ void rep_status_collect(struct rep_status *s, const struct vm *vm, const struct 
         s->have_where = 1;
         rep_where_collect(&s->where, vm, t, (uint32_t)s->psw & VM_ADDR_MASK);
     }
-    s->rc_is_entry = st == VM_EXIT && rc != 0 && entry_of(t, &s->entry) && s->entry == rc;
+    s->rc_is_entry = st == VM_EXIT && rc != 0 && rep_entry(t, &s->entry) && s->entry == rc;
     (void)rep_hint_padding(s, t, s->hint, sizeof s->hint);
 }
 
