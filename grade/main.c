@@ -73,11 +73,14 @@ static long parse_size(const char *s)
     long v = strtol(s, &end, 10);
     if (errno || end == s || v < 0)
         return -1;
+    long unit = 1;
     if (*end == 'K' || *end == 'k')
-        v *= 1024, end++;
+        unit = 1024, end++;
     else if (*end == 'M' || *end == 'm')
-        v *= 1024 * 1024, end++;
-    return *end || v > (1L << 30) ? -1 : v;
+        unit = 1024 * 1024, end++;
+    if (*end || v > (1L << 30) / unit)      /* (checked before the product overflows) */
+        return -1;
+    return v * unit;
 }
 
 static int parse_int(const char *s, int lo, int hi)

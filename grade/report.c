@@ -350,6 +350,19 @@ int report_write(const char *out, char *const *dirs, int ndirs, struct diag *d)
     for (int i = 0; i < t.n; i++)
         if (t.r[i].max > max)
             max = t.r[i].max;
+    /* A grader that stopped early (its hand-in did not build) printed
+       fewer tests, so its own total is below the exercise's: the student
+       reads the score out of the exercise's maximum, as the table says. */
+    struct exercise ex;
+    memset(&ex, 0, sizeof ex);
+    snprintf(ex.name, sizeof ex.name, "%s", t.exname);
+    snprintf(ex.title, sizeof ex.title, "%s", t.title);
+    for (int i = 0; i < t.n && rc == 0; i++)
+        if (t.r[i].id[0] != '.' && t.r[i].max < max) {
+            t.r[i].max = max;
+            if (feedback_write(&t.r[i], &ex, out, d) != 0)
+                rc = -1;
+        }
     if (rc == 0 && write_csv(out, &t, max, d) != 0)
         rc = -1;
     if (rc == 0 && write_summary(out, &t, max, d) != 0)

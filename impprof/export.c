@@ -64,7 +64,11 @@ void export_csv(FILE *f, const struct prof_report *r)
             csv_cell(f, t->name);
             for (int c = 0; c < t->ncols; c++) {
                 putc(',', f);
-                csv_cell(f, tab_get(t, row, c));
+                /* a number that is not there: an empty cell, as JSON's null
+                   (the text's "-" would make the column text in a sheet) */
+                const char *v = tab_get(t, row, c);
+                if (!((t->cols[c].flags & TAB_NUM) && !strcmp(v, "-")))
+                    csv_cell(f, v);
             }
             putc('\n', f);
         }

@@ -266,6 +266,37 @@ static int check_files(const struct options *o, struct diag *d)
     return bad ? -1 : 0;
 }
 
+/* No output is a source the profile's modules name (impprof reads them
+ * for the text of source lines: a relative name from here, or from the
+ * profile's folder); 0 or -1 (reported). */
+static int check_sources(const struct options *o, const struct profile *p, struct diag *d)
+{
+    struct fileset fs;
+    char dir[4096] = "", path[4096 + 512];
+    const char *slash = strrchr(o->profile, '/');
+    if (slash && (size_t)(slash - o->profile) < sizeof dir)
+        snprintf(dir, sizeof dir, "%.*s", (int)(slash - o->profile), o->profile);
+    fileset_init(&fs, d);
+    int bad = 0;
+    for (int k = 1; k <= PROF_MAX_TASKS && !bad; k++) {
+        const struct prof_task *t = p->tasks[k];
+        for (size_t i = 0; t && t->has_module && i < t->module.nfiles && !bad; i++) {
+            const char *f = t->module.files[i];
+            bad = fileset_add(&fs, FILE_IN, f, "a source the profile names");
+            if (!bad && f[0] != '/' && *dir &&
+                snprintf(path, sizeof path, "%s/%s", dir, f) < (int)sizeof path)
+                bad = fileset_add(&fs, FILE_IN, path, "a source the profile names");
+        }
+    }
+    bad = bad || fileset_add(&fs, FILE_OUT, o->out, o->order >= 0 ? "the control file (-o)"
+                                                                  : "the report (-o)") ||
+          (o->svg && fileset_add(&fs, FILE_OUT, o->svg, "--svg")) ||
+          (o->callgrind && fileset_add(&fs, FILE_OUT, o->callgrind, "--callgrind")) ||
+          (o->folded && fileset_add(&fs, FILE_OUT, o->folded, "--folded"));
+    fileset_free(&fs);
+    return bad ? -1 : 0;
+}
+
 /* Every section asked for is in the profile; 0 or -1 (reported). */
 static int check_sections(const struct options *o, const struct profile *p, struct diag *d)
 {
@@ -371,6 +402,10 @@ static int run(const struct options *o)
     struct profile p;
     if (profile_read(&p, o->profile, &d) != 0)
         return 1;
+    if (check_sources(o, &p, &d) != 0) {
+        profile_free(&p);
+        return 2;
+    }
     if (o->order >= 0) {
         int ost = run_order(o, &p, &d);
         profile_free(&p);

@@ -499,3 +499,12 @@ const struct prof_task *profile_task_module(const struct profile *p, unsigned id
     }
     return only;
 }
+
+uint64_t profile_monitor_cycles(const struct profile *p)
+{
+    uint64_t all = 0;
+    for (int m = 0; m < PROF_NMON; m++)
+        if (p->has_monitor[m])
+            all += p->mon_cycles[m];
+    return all;
+}

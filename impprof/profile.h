@@ -191,4 +191,9 @@ void profile_free(struct profile *p);
    or task 1); NULL if none has a module. */
 const struct prof_task *profile_task_module(const struct profile *p, unsigned id);
 
+/* The cycles of every monitor's records (their microcode, PER's checks):
+   the run's cycles less these are the program's, which the monitors'
+   timers count. */
+uint64_t profile_monitor_cycles(const struct profile *p);
+
 #endif

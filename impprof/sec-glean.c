@@ -41,7 +41,7 @@ static int glean_info(struct reader *r, const char *v, long n, unsigned *mask)
         int k = glean_key(v, len);
         if (k < 0 || k == GK_BURST)
             return rd_error_at(r, v, "info: '%.*s' is none of ia, psw, gr, op, cycles, task, "
-                                     "pageins", (int)(len > 24 ? 24 : len), v);
+                                     "pageins, cr, timer, key, uaddr", (int)(len > 24 ? 24 : len), v);
         if (*mask & 1u << k)
             return rd_error_at(r, v, "info: %s given twice", prof_glean_key_name(k));
         *mask |= 1u << k;
@@ -203,7 +203,7 @@ static void build_glean(struct prof_report *r, const struct profile *p,
     int col[GK_COUNT + 1];
     tab_col(t, "seq", TAB_RIGHT | TAB_NUM);
     static const int order[] = { GK_BURST, GK_TASK, GK_IA, GK_OP, GK_PSW, GK_CYCLES,
-                                 GK_PAGEINS, GK_GR };
+                                 GK_PAGEINS, GK_KEY, GK_TIMER, GK_UADDR, GK_GR, GK_CR };
     int where_col = -1;
     for (size_t i = 0; i < sizeof order / sizeof order[0]; i++) {
         int k = order[i];
@@ -211,9 +211,10 @@ static void build_glean(struct prof_report *r, const struct profile *p,
         if (!(has & 1u << k))
             continue;
         col[k] = t->ncols;
-        int num = k == GK_BURST || k == GK_TASK || k == GK_CYCLES || k == GK_PAGEINS;
-        tab_col(t, prof_glean_key_name(k), k == GK_GR ? TAB_WRAP : num ? TAB_RIGHT | TAB_NUM
-                                                                          : TAB_LEFT);
+        int num = k == GK_BURST || k == GK_TASK || k == GK_CYCLES || k == GK_PAGEINS ||
+                  k == GK_KEY;
+        tab_col(t, prof_glean_key_name(k), k == GK_GR || k == GK_CR ? TAB_WRAP
+                                           : num ? TAB_RIGHT | TAB_NUM : TAB_LEFT);
         if (k == GK_IA) {
             where_col = t->ncols;
             tab_col(t, "where", TAB_LEFT);
@@ -247,13 +248,22 @@ static void build_glean(struct prof_report *r, const struct profile *p,
             pr_set_u64(t, row, col[GK_CYCLES], x->cycles);
         if (col[GK_PAGEINS] >= 0 && (x->has & 1u << GK_PAGEINS))
             pr_set_u64(t, row, col[GK_PAGEINS], x->pageins);
-        if (col[GK_GR] >= 0 && (x->has & 1u << GK_GR)) {
+        if (col[GK_KEY] >= 0 && (x->has & 1u << GK_KEY))
+            pr_set_u64(t, row, col[GK_KEY], x->key);
+        if (col[GK_TIMER] >= 0 && (x->has & 1u << GK_TIMER))
+            tab_set(t, row, col[GK_TIMER], "%08X", (unsigned)x->timer);
+        if (col[GK_UADDR] >= 0 && (x->has & 1u << GK_UADDR))
+            tab_set(t, row, col[GK_UADDR], "%08X", (unsigned)x->uaddr);
+        /* the registers, 16 words each (a line of their own below the row) */
+        for (int gk = GK_GR; gk == GK_GR || gk == GK_CR; gk = gk == GK_GR ? GK_CR : GK_COUNT) {
+            if (col[gk] < 0 || !(x->has & 1u << gk))
+                continue;
+            const uint32_t *w = gk == GK_GR ? x->gr : x->cr;
             char g[16 * 9 + 1];
             size_t n = 0;
             for (int k = 0; k < 16; k++)
-                n += (size_t)snprintf(g + n, sizeof g - n, "%s%08X", k ? " " : "",
-                                      (unsigned)x->gr[k]);
-            tab_set(t, row, col[GK_GR], "%s", g);
+                n += (size_t)snprintf(g + n, sizeof g - n, "%s%08X", k ? " " : "", (unsigned)w[k]);
+            tab_set(t, row, col[gk], "%s", g);
         }
     }
     if (limit < p->nrecs)

@@ -204,10 +204,19 @@ static void build_window(struct prof_report *r, const struct profile *p,
                 "; in the wait state: %" PRIu64, total, w->out, p->ias_wait);
     tab_note(t, "samples: %" PRIu64 ", one every %" PRIu64 " cycles", p->ias_samples,
              p->ias_period);
+    /* The sampler's timer counts the program's cycles alone: it stands
+       still while a monitor's microcode runs (imp(7)), so the samples
+       cover the run's cycles less the monitors'. */
     double est = (double)p->ias_samples * (double)p->ias_period;
-    if (p->cycles)
+    uint64_t mon = profile_monitor_cycles(p);
+    uint64_t prog = p->cycles >= mon ? p->cycles - mon : 0;
+    if (prog && mon)
+        tab_note(t, "check: samples x period = %.0f ~ %" PRIu64 " program cycles (%.2f%%): "
+                 "the run's %" PRIu64 " less the monitors' %" PRIu64, est, prog,
+                 100.0 * est / (double)prog, p->cycles, mon);
+    else if (prog)
         tab_note(t, "check: samples x period = %.0f ~ %" PRIu64 " run cycles (%.2f%%)", est,
-                 p->cycles, 100.0 * est / (double)p->cycles);
+                 prog, 100.0 * est / (double)prog);
     else
         tab_note(t, "check: samples x period = %.0f (the run took no cycles)", est);
 }

@@ -38,6 +38,21 @@ static int apply(struct mon *m, const char *what)
     return mon_reset(m);
 }
 
+/* apply, and if the machine cannot be set up with the change (a window
+ * names no symbol of the program, an area or the program does not fit):
+ * the configuration as it was (before), and the program loaded again
+ * with it, not left unloaded.  command names the change in the error. */
+static int apply_or_undo(struct mon *m, const char *what, const struct imprun_opts *before,
+                         const char *command)
+{
+    if (apply(m, what) == 0)
+        return 0;
+    m->o = *before;
+    if (m->o.ntasks && mon_reset(m) == 0)
+        return mon_error(m, "%s: not done; the machine is reset as it was", command);
+    return -1;
+}
+
 /* The monitors' names (settings: every setting's) joined by sep, into buf. */
 static void names(char *buf, size_t size, const char *sep, int settings)
 {
@@ -86,10 +101,13 @@ int cmd_monitor(struct mon *m, int argc, char **argv)
     }
     if (!spec && s->arg[0] && !s->optional)
         return mon_error(m, "monitor %s: needs %s", name, s->arg);
+    struct imprun_opts before = *o;
     if (s->parse(o, spec, err, sizeof err) != 0)
         return mon_error(m, "monitor %s: %s", name, err);
     s->said(o, spec, what, sizeof what);
-    return apply(m, what);
+    char command[300];
+    snprintf(command, sizeof command, "monitor %s%s%s", name, spec ? " " : "", spec ? spec : "");
+    return apply_or_undo(m, what, &before, command);
 }
 
 int cmd_report(struct mon *m, int argc, char **argv)
@@ -338,9 +356,12 @@ int cmd_set(struct mon *m, int argc, char **argv)
         return mon_error(m, "set needs OPTION VALUE (set alone lists them)");
     for (size_t i = 0; i < n; i++)
         if (strcmp(argv[1], settings[i].name) == 0) {
+            struct imprun_opts before = m->o;
             int rc = settings[i].set(m, argv[2]);
             snprintf(what, sizeof what, "%s %s", argv[1], argv[2]);
-            return rc == 1 ? apply(m, what) : rc;
+            char command[sizeof what + 8];
+            snprintf(command, sizeof command, "set %s", what);
+            return rc == 1 ? apply_or_undo(m, what, &before, command) : rc;
         }
     return mon_error(m, "set: no option '%s' (set alone lists them)", argv[1]);
 }

@@ -42,6 +42,11 @@ same_refused 'imprun --savecore on the program' 'imprun --savecore=p.load:0:F p.
 same_refused 'imprun --file IN=f --file OUT=f' 'imprun --file IN=f --file OUT=f unclosed.load' f
 same_refused 'imprun --json on a bound file' 'imprun --file OUT=f --json=f unclosed.load' f
 same_refused 'imprun --report of a source' 'imprun --report=x.s x.s' x.s
+same_refused 'imprun --profile of a source' 'imprun --pcs --profile=x.s x.s' x.s
+same_refused 'imprun --profile on the program' 'imprun --profile=p.load p.load' p.load
+same_refused 'imprun --profile and --json one file' 'imprun --ias=500 --json=f --profile=f p.load' f
+same_refused 'imprun --report on the source a load module names' 'imprun --report=hi.s hi.load' hi.s
+same_refused 'imprun --json on the source a second task names' 'imprun --json=hi.s unclosed.load --task hi.load' hi.s
 
 ln -s x.s alias.s
 ln x.s hard.s

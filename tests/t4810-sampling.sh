@@ -230,4 +230,19 @@ test_expect_success 'bad monitor options are usage errors' '
     { imprun --ias=1000 --ias-window=0:FFFFFF/1 "$EX/hello.s" >/dev/null 2>err; test $? -eq 2; } &&
     test_grep "do not fit in storage" err
 '
+test_expect_success 'a setting of a monitor left off is a usage error, not dropped' '
+    for o in --ias-window=HELLO --ias-window=NOSUCH/8 --pcs-slots=8 --glean= --glean=+; do
+        { imprun "$o" "$EX/hello.s" >out 2>err; test $? -eq 2; } ||
+        { echo "accepted: $o"; return 1; }
+        ! test -s out || return 1
+    done &&
+    { imprun --ias-window=HELLO "$EX/hello.s" 2>err; test $? -eq 2; } &&
+    test_grep "^imprun: --ias-window sets up instruction address sampling, which is not armed: give --ias too$" err &&
+    { imprun --pcs-slots=8 "$EX/hello.s" 2>err; test $? -eq 2; } &&
+    test_grep "give --pcs too" err &&
+    { imprun --glean= "$EX/hello.s" 2>err; test $? -eq 2; } &&
+    test_grep "^imprun: --glean: no information to glean" err &&
+    imprun -q --pcs --pcs-slots=8 "$EX/hello.s" >/dev/null 2>err &&
+    test_grep "pairs in 8 slots" err
+'
 test_done

@@ -228,6 +228,19 @@ test_expect_success '--iifm=all,table: the table of every opcode is the exact ta
          END { exit !(n > 5 && bad == 0) }" err
 '
 
+# A gleaning burst (n=) leaves its record's index behind; the CSECT
+# monitor's vector then still takes its short way for a branch out of a
+# CSECT: its cost is the same beside gleaning of any burst.
+test_expect_success 'the CSECT monitor costs the same beside gleaning bursts' '
+    for g in "" --glean=ia,every=5000 --glean=ia,every=5000,n=2 \
+             --glean=ia,every=5000,n=4,buffer=256; do
+        imprun -q --csm $g "$EX/sieve.s" >/dev/null 2>csmg.err &&
+        sed -n "s/^csm: the monitor.s microcode: \([0-9]* cycles in [0-9]* entries\).*/\1/p" \
+            csmg.err >>csmg.costs || return 1
+    done &&
+    printf "246 cycles in 5 entries\n%.0s" 1 2 3 4 >csmg.expected &&
+    test_cmp csmg.expected csmg.costs
+'
 test_expect_success 'slice= and table together are a usage error' '
     { imprun --iifm=all,slice=1000,table "$EX/hello.s" 2>err; test $? -eq 2; } &&
     test_grep "give one" err

@@ -42,6 +42,82 @@ test_expect_success 'the whole report and the whole CSV, as recorded' '
     impprof --top=0 basic.prof >out && test_cmp "$DATA/basic.txt" out &&
     impprof --all-blocks --top=0 --csv basic.prof >out && test_cmp "$DATA/basic.csv" out
 '
+# CSV and JSON are two forms of the same tables: cell for cell the same,
+# a number that is not there an empty CSV cell and a JSON null.
+test_expect_success 'CSV and JSON agree cell for cell (no number: empty and null)' '
+    impprof --all-blocks --top=0 --csv basic.prof >t.csv &&
+    impprof --all-blocks --top=0 --json basic.prof >t.json &&
+    perl -MJSON::PP -e '"'"'
+        local $/; open my $j, "<", "t.json" or die; my $doc = decode_json(<$j>);
+        open my $c, "<", "t.csv" or die; my @blocks = grep { /\S/ } split /\n\n/, <$c>;
+        my ($n, $bad) = (0, 0);
+        for my $t (@{$doc->{tables}}) {
+            next unless @{$t->{rows}};
+            my @lines = split /\n/, shift @blocks;
+            shift @lines;                           # the header row
+            die "$t->{name}: rows" unless @lines == @{$t->{rows}};
+            for my $r (@{$t->{rows}}) {
+                my @cells = (shift(@lines) =~ /("(?:[^"]|"")*"|[^,]*)(?:,|$)/g);
+                pop @cells if @cells > @{$t->{columns}} + 1;
+                shift @cells;                       # the table name
+                for my $col (@{$t->{columns}}) {
+                    my $csv = shift @cells; $csv =~ s/^"(.*)"$/$1/s; $csv =~ s/""/"/g;
+                    my $v = $r->{$col};
+                    my $want = defined $v ? "$v" : "";
+                    $want =~ s/^\+//; $csv =~ s/^\+//;
+                    $n++;
+                    next if $want eq $csv || ($want =~ /^-?[\d.]+$/ && $csv =~ /^-?[\d.]+$/ && $want == $csv);
+                    print "$t->{name} $col: csv [$csv] json [$want]\n"; $bad++;
+                }
+            }
+        }
+        die "$bad of $n cells differ\n" if $bad; die "no cells\n" unless $n;
+    '"'"'
+'
+# The sampler's timer stands still while any monitor's microcode runs:
+# samples x period is close to the program's cycles, however many
+# monitors ran beside it (the run's cycles were 80% of it here).
+if test_have imprun; then
+    test_expect_success 'the IAS check is against the program.s cycles, with other monitors on' '
+        cp "$IMP_TOP/examples/sieve.s" . &&
+        imprun -q --ias=500 --ias-window=program/64 --ias-window=SIEVE/16 --pcs=20000 \
+            --glean=ia,every=5000,n=2 --iifm=all,slice=1000 --csm --profile=many.prof \
+            sieve.s >/dev/null 2>&1 &&
+        impprof --ias many.prof >out &&
+        test $(grep -c "^check: samples x period = 34500 ~ 34979 program cycles (98.63%): the run.s [0-9]* less the monitors. [0-9]*$" out) -eq 2
+    '
+fi
+# impprof reads the sources its profile names (the text of source lines):
+# no output may be one of them, here or in the profile's folder.
+test_expect_success 'an output that is a source the profile names is refused, the source kept' '
+    cp prog.s prog.saved &&
+    { impprof -o prog.s basic.prof 2>err; test $? -eq 2; } &&
+    test_grep "is the same file as a source the profile names" err &&
+    { impprof --svg=prog.s -o /dev/null basic.prof 2>err; test $? -eq 2; } &&
+    mkdir -p away && { (cd away && impprof --folded=../prog.s -o /dev/null ../basic.prof) 2>err
+                       test $? -eq 2; } &&
+    test_grep "refusing to overwrite" err &&
+    cmp prog.s prog.saved
+'
+# Every field a run gleaned is in the report: the storage key, the
+# timer and the microcode address as columns, the control registers on a
+# line of their own, as the general registers -- each as the rec lines say.
+if test_have imprun; then
+    test_expect_success 'glean: key, timer, uaddr and cr are reported as recorded' '
+        cp "$IMP_TOP/examples/sieve.s" . &&
+        imprun -q --glean=all,every=3000,buffer=2048 --profile=gall.prof sieve.s >/dev/null 2>&1 &&
+        impprof --glean gall.prof >out &&
+        test_grep "^seq .* key  timer     uaddr\$" out &&
+        sed -n "s/^rec 0 .* cr=\([^ ]*\) timer=\([^ ]*\) key=\([^ ]*\) uaddr=\([^ ]*\).*/\1 \2 \3 \4/p" \
+            gall.prof >rec0 &&
+        read cr timer key uaddr <rec0 &&
+        test_grep "^  *0  .* $key  0*$timer  0*$uaddr\$" out &&
+        want=$(echo "$cr" | tr , "\n" | while read w; do printf "%08X " 0x$w; done | sed "s/ \$//") &&
+        test "$(sed -n "s/^    cr: //p" out | sed -n 1p)" = "$want" &&
+        impprof --csv --glean gall.prof >g.csv &&
+        test_grep "^table,seq,burst,task,ia,where,symbol,op,psw,cycles,pageins,key,timer,uaddr,gr,cr\$" g.csv
+    '
+fi
 test_expect_success 'by default: the run, then every section in order' '
     impprof basic.prof >out &&
     grep -e "^run: " -e "^ias window" -e "^pcs: " -e "^glean: " -e "^iifm: " -e "^overhead: " out |
@@ -54,7 +130,7 @@ test_expect_success '--ias: blocks labelled by CSECT, label, line and source, wi
     test_grep "^    2  010008-01000B  PROG+X.8.  ADDUP+X.2.  prog.s:6     28  45.16  #\{28\}    BCT 4,ADDUP again$" out &&
     test_grep "^    1  010004-010007  PROG+X.4.              prog.s:4     30  48.39  #\{30\}  LA 4,100 counter$" out &&
     test_grep "^in the window: 62 samples; out of range: 3; in the wait state: 0$" out &&
-    test_grep "^check: samples x period = 650 ~ 659 run cycles (98.63%)$" out &&
+    test_grep "^check: samples x period = 650 ~ 220 program cycles (295.45%): the run.s 659 less the monitors. 439$" out &&
     ! grep -q "^pcs" out
 '
 test_expect_success 'source lines: found beside the profile, never outside its folder' '

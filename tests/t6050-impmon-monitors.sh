@@ -327,4 +327,18 @@ test_expect_success 'info monitors: PER armed for the CSECT monitor says so, csm
     ! grep -q ", for " own
 '
 
+test_expect_success 'a monitor or setting the program cannot have: undone, the program kept' '
+    printf "%s\n" "monitor ias-window NOSUCH/16" "monitor ias 500" "run" \
+        "monitor csm 524288" "set storage 8192" "run" "info" >bad.imp &&
+    { impmon -x bad.imp sieve.s >out 2>err; test $? -eq 1; } &&
+    test_grep "^bad.imp:2: error: monitor ias-window NOSUCH: no such CSECT" err &&
+    test_grep "^bad.imp:2: error: monitor ias 500: not done; the machine is reset as it was$" err &&
+    test_grep "^bad.imp:4: error: monitor csm 524288: not done; the machine is reset as it was$" err &&
+    test_grep "^bad.imp:5: error: set storage 8192: not done; the machine is reset as it was$" err &&
+    ! grep "no program loaded" err &&
+    test $(grep -c "^OK primes to 1000 = 168$" out) -eq 2 &&
+    test_grep "^state:    ended (exit)" out &&
+    test_grep "^monitors: none$" out
+'
+
 test_done

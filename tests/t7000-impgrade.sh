@@ -61,6 +61,17 @@ for ex in "$EXS"/[0-9][0-9]-*/; do
     "
 done
 
+# What imprun says of the run on the grader's own data comes under the
+# test of that run, not under the test printed before the run.
+test_expect_success 'a crash of the run on the hidden data is told under its own test' '
+    awk "/^FAILED .* 4\. sample table: the maximum/ { t = 4 }
+         /^FAILED .* 5\. another table/ { t = 5 }
+         /^(ok|FAILED) .* 6\. / { t = 6 }
+         /program interruption 0005/ { print t }" \
+        out-02-loops/feedback/wrong-load-not-address.txt >where &&
+    echo 5 >where.expected &&
+    test_cmp where.expected where
+'
 test_expect_success 'a grader runs standalone under prove, the solution passing' '
     SUBMISSION=$EXS/01-first/solution prove "$EXS/01-first/grade.t" >prove.out 2>&1 &&
     test_grep "^Result: PASS" prove.out
@@ -150,7 +161,7 @@ absolute,0,12,bad-archive,0,0
 bomb,0,12,bad-archive,0,0
 copyout,0,12,build-failed,0,6
 corrupt,0,12,bad-archive,0,0
-crash,4,12,crashed,3,6
+crash,3,12,crashed,2,6
 dotdot,0,12,bad-archive,0,0
 empty,0,12,empty,0,6
 emptyt,0,12,empty,0,6
@@ -180,6 +191,7 @@ test_expect_success 'the feedback says what went wrong, in words a student reads
     test_grep "cycle limit reached" b1/feedback/loop.txt &&
     test_grep "output limit reached" b1/feedback/flood.txt &&
     test_grep "program interruption 0001 (operation)" b1/feedback/crash.txt &&
+    test_grep "its instructions are not counted" b1/feedback/crash.txt &&
     test_grep "actual:   no PASSWD for me" b1/feedback/passwd.txt &&
     test_grep "COPY member PASSWD not found" b1/feedback/copyout.txt &&
     test_grep "FIRST.s: a symbolic link: hand in the file itself" b1/feedback/linked.txt
@@ -219,11 +231,43 @@ test_expect_success 'two gradings of the class are byte for byte the same' '
 test_expect_success 'grading another class into the folder: its table holds that class alone' '
     cp -R b1 again &&
     $G -o again "$EX1" broken/good broken/crash &&
-    printf "submission,score,max,status,passed,tests\ncrash,4,12,crashed,3,6\ngood,12,12,graded,6,6\n" >again.expected &&
+    printf "submission,score,max,status,passed,tests\ncrash,3,12,crashed,2,6\ngood,12,12,graded,6,6\n" >again.expected &&
     test_cmp again.expected again/scores.csv &&
     ls again/feedback >again.list &&
     printf "crash.txt\ngood.txt\n" >again.list.expected &&
     test_cmp again.list.expected again.list
+'
+
+test_expect_success 'a hand-in of 0 bytes is empty; beside another file, it is not' '
+    mkdir -p zero/zerofile zero/zeroplus &&
+    : >zero/zerofile/FIRST.s &&
+    : >zero/zeroplus/FIRST.s && echo "my notes" >zero/zeroplus/notes.txt &&
+    $G -o z "$EX1" zero/zerofile zero/zeroplus &&
+    printf "submission,score,max,status,passed,tests\nzerofile,0,12,empty,0,6\nzeroplus,0,12,build-failed,0,6\n" \
+        >zero.expected &&
+    test_cmp zero.expected z/scores.csv &&
+    test_grep "^Status: empty (nothing was handed in)" z/feedback/zerofile.txt &&
+    test_grep "nothing handed in: expected FIRST.s" z/feedback/zerofile.txt
+'
+
+# An order.ctl saved without its last newline links as it is; one with a
+# bad line is named so in the feedback, by its own name and line, with no
+# scratch folder in it (the feedback of two gradings is the same).
+test_expect_success 'a control file: no last newline is fine; its errors name it, not the scratch folder' '
+    EX12=$EXS/12-reorder &&
+    mkdir -p ctl/nonl ctl/badline &&
+    cp "$EX12"/solution/* ctl/nonl/ && cp "$EX12"/solution/* ctl/badline/ &&
+    printf "%s" "$(cat "$EX12/solution/order.ctl")" >ctl/nonl/order.ctl &&
+    test -n "$(tail -c 1 ctl/nonl/order.ctl)" &&
+    printf "ORDER RMAIN\nBOGUS LINE\n" >ctl/badline/order.ctl &&
+    $G -o c1 "$EX12" ctl/nonl ctl/badline &&
+    $G -o c2 "$EX12" ctl/nonl ctl/badline &&
+    printf "submission,score,max,status,passed,tests\nbadline,0,12,build-failed,0,9\nnonl,12,12,graded,9,9\n" \
+        >ctl.expected &&
+    test_cmp ctl.expected c1/scores.csv &&
+    test_grep "^ *order.ctl:2:1: error: unknown control statement .BOGUS." c1/feedback/badline.txt &&
+    ! grep -e impgrade -e /work/ -e prog.ctl c1/feedback/badline.txt &&
+    diff -r c1/feedback c2/feedback
 '
 
 # --- graders that hang or break -------------------------------------
@@ -360,6 +404,10 @@ else
     test_skip 'a progress bar on a terminal' 'script(1) not installed'
 fi
 test_expect_failure_status 'a bad -j is a usage error (2)' 2 'impgrade -j 0 "$EX1" broken/good'
+test_expect_failure_status 'a --max-output whose bytes overflow is a usage error (2)' 2 \
+    'impgrade --max-output=17592186044417M "$EX1" broken/good'
+test_expect_failure_status 'a --max-output above 1G is a usage error (2)' 2 \
+    'impgrade --max-output=1025M "$EX1" broken/good'
 test_expect_failure_status 'no submission is a usage error (2)' 2 'impgrade "$EX1"'
 test_expect_failure_status 'an exercise without grade.t is bad input (1)' 1 \
     'impgrade -o x broken broken/good'

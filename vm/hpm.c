@@ -230,7 +230,14 @@ int hpm_enter(struct vm *vm, int at_fetch, unsigned word_cycles)
     return 1;
 }
 
-uint32_t hpm_source(const struct vm *vm) { return vm->hpm.ev | (vm->hpm.gln_idx & 0xFFFF) << 16; }
+/* MONEV: the events being served and, when a gleaned record is among
+ * them, its index in the burst (0 otherwise: an index left from the last
+ * burst must not make a CSECT event alone look like more than one). */
+uint32_t hpm_source(const struct vm *vm)
+{
+    const struct hpm *m = &vm->hpm;
+    return m->ev | ((m->ev & HPM_GLN) ? (m->gln_idx & 0xFFFF) << 16 : 0);
+}
 
 /* ---- the data CSECT monitor ------------------------------------------------------
  *

@@ -109,6 +109,11 @@ static int parse(struct imprun_opts *o, const char *spec, char *err, size_t errs
             return -1;
         }
     }
+    if (o->glean_info == 0) {       /* "--glean=" or "--glean=,n=2": it would stay off */
+        snprintf(err, errsize, "no information to glean (ia, psw, gr, op, cycles, task, "
+                 "pageins, cr, timer, key, uaddr or all, joined by +)");
+        return -1;
+    }
     if (!o->glean_insns && o->glean_every < VM_GLEAN_MIN_CYCLES) {
         snprintf(err, errsize, "every %" PRIu32 " cycles is too often (%u or more; "
                  "or count instructions: insns)", o->glean_every, VM_GLEAN_MIN_CYCLES);

@@ -344,7 +344,7 @@ static void view(struct hpm_view *v, struct run *r)
 static const struct hpm_setting settings[] = {
     { "pcs", "RATE", 1, "program-counter sampling, RATE per virtual second (100)",
       parse_rate, said_rate },
-    { "pcs-slots", "N", 0, "the sample table's entries (1024)", parse_slots, said_slots },
+    { "pcs-slots", "N", 0, "the sample table's entries (1024; with --pcs)", parse_slots, said_slots },
     { NULL, NULL, 0, NULL, NULL, NULL },
 };
 

@@ -121,6 +121,7 @@ struct imprun_opts {
     /* a monitor of the table (vm/hpm/hpm.def) with no fields above keeps
        its settings in a word of its own, by its row (hpm_word) */
     uint64_t hpm_words[IMPRUN_HPM_WORDS];
+    uint64_t hpm_given;             /* bit k: the k-th setting of the monitors' table was given */
     const char *profile;            /* --profile FILE: imp-profile(5) */
     uint32_t trace_lo, trace_hi;
     uint64_t max_trace;             /* --max-trace: bytes of trace */

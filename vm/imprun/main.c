@@ -22,6 +22,7 @@
 #include "imprun.h"
 #include "loader.h"
 #include "number.h"
+#include "obj.h"
 #include "obj-limits.h"
 #include "outfile.h"
 #include "report.h"
@@ -496,6 +497,7 @@ static int parse_option(int c, char *arg, struct imprun_opts *o, struct services
 {
     if (c >= OPT_HPM) {
         const struct hpm_setting *s = hpm_setting_at(c - OPT_HPM);
+        o->hpm_given |= UINT64_C(1) << (c - OPT_HPM);
         return s ? hpm_option(s, arg, o) : 2;
     }
     c = c == 'q' ? OPT_QUIET : c == 'I' ? OPT_INCDIR : c;
@@ -549,6 +551,23 @@ static int check_task_inputs(const struct imprun_opts *o, const struct imprun_ta
     return 0;
 }
 
+/* A monitor's other settings (--ias-window, --pcs-slots) shape what its
+ * first one arms: given alone they would be dropped without a word; 0 or 2. */
+static int check_hpm_settings(const struct imprun_opts *o)
+{
+    int k = 0;
+    for (const struct hpm_class *const *c = hpm_classes; *c; c++)
+        for (const struct hpm_setting *s = (*c)->settings; s->name; s++, k++)
+            if (s != (*c)->settings && k < MAX_HPM_SETTINGS &&
+                (o->hpm_given >> k & 1) && !(*c)->on(o)) {
+                char msg[300];
+                snprintf(msg, sizeof msg, "--%s sets up %s, which is not armed: give --%s too",
+                         s->name, (*c)->what, (*c)->settings[0].name);
+                return bad_usage("%s", msg);
+            }
+    return 0;
+}
+
 /* Check the inputs agree with each other; 0 or 2. */
 static int check_inputs(const struct imprun_opts *o)
 {
@@ -580,10 +599,34 @@ static int check_inputs(const struct imprun_opts *o)
     return 0;
 }
 
+/* The sources the load module at path names (the abend report and the
+ * trace read them for their lines) into fs as inputs; 0, or -1 if one is
+ * an output already there (reported).  A module that cannot be read adds
+ * nothing: the run says why. */
+static int add_module_sources(struct fileset *fs, const char *path)
+{
+    if (obj_sniff(path) != OBJ_SNIFF_LOAD)
+        return 0;
+    struct diag quiet;
+    diag_init(&quiet, "imprun");
+    quiet.out = fopen("/dev/null", "w");
+    if (!quiet.out)
+        return 0;
+    struct obj_module m;
+    int bad = 0;
+    if (obj_read(&m, OBJ_LOAD, path, &quiet) == 0) {
+        for (size_t i = 0; i < m.nfiles && !bad; i++)
+            bad = fileset_add(fs, FILE_IN, m.files[i], "a source the load module names");
+        obj_free(&m);
+    }
+    fclose(quiet.out);
+    return bad ? -1 : 0;
+}
+
 /*
  * Refuse an output that is an input, another output or a bound file, and
- * two names bound to one file (one could truncate what the other reads);
- * 0 or 2.
+ * two names bound to one file (one could truncate what the other reads),
+ * or a source a load module names; 0 or 2.
  */
 static int check_files(const struct imprun_opts *o)
 {
@@ -609,10 +652,14 @@ static int check_files(const struct imprun_opts *o)
     bad = bad || fileset_add(&fs, FILE_OUT, o->report, "the report (--report)") ||
           fileset_add(&fs, FILE_OUT, o->json, "the JSON report (--json)") ||
           fileset_add(&fs, FILE_OUT, o->page_refs, "the reference string (--page-refs)") ||
+          fileset_add(&fs, FILE_OUT, o->profile, "the profile (--profile)") ||
           fileset_add(&fs, FILE_BOUND, o->print, "the print file (--print)") ||
           fileset_add(&fs, FILE_BOUND, o->punch, "the punch file (--punch)");
     for (int i = 0; i < o->nsaves && !bad; i++)
         bad = fileset_add(&fs, FILE_OUT, o->saves[i].file, "the core save (--savecore)");
+    for (int k = 0; k < o->ntasks && !bad; k++)
+        for (int i = 0; i < o->task[k].ninputs && !bad; i++)
+            bad = add_module_sources(&fs, o->task[k].inputs[i]) != 0;
     fileset_free(&fs);
     return bad ? EXIT_USAGE : 0;
 }
@@ -724,6 +771,8 @@ int main(int argc, char **argv)
         a->max_punch = o.max_punch;
         a->max_bytes = svcs[0].max_files;
     }
+    if (st == 0)
+        st = check_hpm_settings(&o);
     if (st == 0)
         st = check_inputs(&o);
     if (st == 0)

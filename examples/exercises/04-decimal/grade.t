@@ -23,8 +23,11 @@ grade_eq 4 'sample order: the five item lines' "$(sed -n 2,6p "$exp")" "$(sed -n
 grade_eq 2 'sample order: the total line' "$(sed -n 7p "$exp")" "$(sed -n 7p "$got")" ||
     grade_note 'hint: a packed field must hold a valid packed number before AP adds to it: ZAP it to 0 first'
 
+# (what imprun says of a run that did not end goes under the test of
+# that run, not under the test before it)
+: >"$GRADE_WORK/hidden.note"
 if grade_build -I "$EXERCISE/data/hidden"; then
-    grade_run --stats --json=run.json
+    grade_run --stats --json=run.json >"$GRADE_WORK/hidden.note"
 else
     rm -f "$GRADE_WORK/out" "$GRADE_WORK/err" "$GRADE_WORK/run.json"
     : >"$GRADE_WORK/out"
@@ -32,6 +35,7 @@ fi
 grade_eq 2 'the grader'"'"'s order: the whole report (8 items, a total over 100,000.00)' \
     "$(cat "$EXERCISE/data/hidden.expected")" "$(cat "$GRADE_WORK/out")" ||
     grade_note 'hint: any order must print right: amounts and the total up to 999,999,999.99 (PL6), prices under 1.00 with their 0'
+cat "$GRADE_WORK/hidden.note"
 n=$(grade_value "$GRADE_WORK/err" ED)
 b=$(( $(grade_value "$GRADE_WORK/err" CVB || echo 0) + $(grade_value "$GRADE_WORK/err" CVD || echo 0) ))
 grade_eq 1 'decimal all the way: 25 ED (3 per item and the total), no CVB or CVD (imprun --stats)' \

@@ -23,10 +23,13 @@ grade_eq 2 'sample deck: the totals, after a blank line' "$(sed -n 6,7p "$exp")"
     "$(sed -n 6,7p "$got")" ||
     grade_note 'hint: the totals are the sums over all cards; the carriage control 0 skips a line before printing'
 
-grade_run --stats --json=run.json --cards="$EXERCISE/data/hidden.cards"
+# (what imprun says of a run that did not end goes under the test of
+# that run, not under the test before it)
+grade_run --stats --json=run.json --cards="$EXERCISE/data/hidden.cards" >"$GRADE_WORK/hidden.note"
 grade_eq 3 'the grader'"'"'s deck: the whole listing' "$(cat "$EXERCISE/data/hidden.expected")" \
     "$(cat "$GRADE_WORK/out")" ||
     grade_note 'hint: any deck must work: a card of negative numbers only has a negative max (start it at the first number); a blank card has 0 numbers'
+cat "$GRADE_WORK/hidden.note"
 n=$(grade_value "$GRADE_WORK/err" XDECI)
 grade_eq 1 'XDECI once per number and once more per card: 36 for the grader'"'"'s deck (imprun --stats)' \
     36 "${n:-0}" ||

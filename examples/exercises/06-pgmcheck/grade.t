@@ -13,8 +13,14 @@ if ! grade_ok 1 'divide.s assembles and links with DIVTAB' grade_build; then
     exit 0
 fi
 
-grade_run --stats --iifm=DR
-grade_eq 2 'the run ends normally with return code 0' 0 "$GRADE_RC" || {
+grade_run --stats --iifm=DR --json=run.json
+# A disabled wait stops the machine with imprun's status 0 too, but the
+# program neither returned nor exited: it is not a normal end.
+ended=$GRADE_RC
+[ "$(grade_value "$GRADE_WORK/run.json" status)" = disabled-wait ] && ended='a disabled wait'
+grade_eq 2 'the run ends normally with return code 0' 0 "$ended" || {
+    [ "$ended" = 'a disabled wait' ] &&
+        grade_note 'hint: the machine loaded a PSW with the wait bit (bit 14, X'"'"'0002'"'"' in its first halfword) and no interruption enabled, by an LPSW or as a new PSW: it stopped there'
     grep -q 'S047' "$GRADE_WORK/err" &&
         grade_note 'hint: the program already runs in the supervisor state (imprun --supervisor): do not ask for SUPER, the grading run refuses it'
     grep -q 'S0C9' "$GRADE_WORK/err" &&

@@ -28,9 +28,12 @@ for f in "$mcsrc"/*.mc; do
     esac
 done
 
-# impmc_with FILE OUT: assemble the stripped machine plus FILE into OUT
+# impmc_with FILE OUT: assemble the stripped machine plus FILE into OUT,
+# in $GRADE_WORK and by names relative to it, so that impmc's messages
+# name lpr.mc, never the scratch folder (which differs from run to run)
 impmc_with() {
-    "$IMP_BIN/impmc" -o "$2" "$GRADE_WORK"/mc/*.mc "$1"
+    (cd "$GRADE_WORK" &&
+     "$IMP_BIN/impmc" -o "${2#"$GRADE_WORK"/}" mc/*.mc "${1#"$GRADE_WORK"/}")
 }
 # lprcheck [OPTION...]: the grader's checks, output in $GRADE_WORK/check.out
 lprcheck() {
@@ -52,6 +55,7 @@ if ! grade_ok 1 'lprtest.s assembles and links' grade_build; then
 fi
 if ! grade_ok 1 'lpr.mc assembles with the machine (impmc)' \
         impmc_with "$GRADE_WORK/lpr.mc" "$GRADE_WORK/my.mcs"; then
+    echo build=failed >>"$GRADE_WORK/.grade-status"     # the hand-in does not build
     grade_skip_rest 'the microcode did not assemble'
     exit 0
 fi
@@ -73,11 +77,14 @@ grep -q 'FAIL CC LPR -5 = 1' "$GRADE_WORK/check.out" &&
     grade_note 'hint: the negation must set the CC again: the value loaded was negative (CC 1), the result is not'
 group 1 'LPR of -2**31: unchanged, CC 3 (overflow)' 'CC LPR -2\*\*31 '
 group 2 'LNR: the result, R2 kept and the CC for 5, -5, 0, -2**31' 'LNR |R2 LNR |CC LNR '
-cpi=$(sed -n "s/^iifm: LPR (X'0010'): [0-9]* instructions, [0-9]* cycles, CPI \([0-9.]*\)$/\1/p" \
+# (no LPR completed -- one that never ends, say -- has no CPI at all)
+set -- $(sed -n "s/^iifm: LPR (X'0010'): \([0-9]*\) instructions, [0-9]* cycles, CPI \([0-9.]*\)$/\1 \2/p" \
     "$GRADE_WORK/check.err")
+lprs=${1:-0} cpi=${2:-}
+[ "$lprs" -gt 0 ] || cpi=
 grade_ok 1 "IIFM: LPR's CPI on the checks is at most 4.67 (the fetch and two microwords)" \
     awk -v c="${cpi:-99}" 'BEGIN { exit !(c <= 4.67) }' ||
-    grade_note "actual: CPI ${cpi:-none} (imprun --iifm=LPR)"
+    grade_note "actual: $([ "$lprs" -gt 0 ] && echo "CPI $cpi" || echo 'no LPR completed') (imprun --iifm=LPR)"
 
 # The student's test, on the student's machine and on broken ones.
 grade_run --microcode="$GRADE_WORK/my.mcs" --iifm=10/01

@@ -20,9 +20,15 @@ fi
 ref=$(sed -n 's/^csm .* interrupts=\([0-9]*\)$/\1/p' "$GRADE_WORK/ref.prof")
 want=$(( ${ref:-0} + 1 ))
 
-grade_run --stats
-grade_eq 1 'the run ends normally with return code 0' 0 "$GRADE_RC"
-if [ "$GRADE_RC" != 0 ]; then
+grade_run --stats --json=run.json
+# A disabled wait stops the machine with imprun's status 0 too, but the
+# program neither returned nor exited: it is not a normal end.
+ended=$GRADE_RC
+[ "$(grade_value "$GRADE_WORK/run.json" status)" = disabled-wait ] && ended='a disabled wait'
+grade_eq 1 'the run ends normally with return code 0' 0 "$ended"
+if [ "$ended" != 0 ]; then
+    [ "$ended" = 'a disabled wait' ] &&
+        grade_note 'hint: the machine loaded a PSW with the wait bit (bit 14, X'"'"'0002'"'"' in its first halfword) and no interruption enabled, by an LPSW or as a new PSW: it stopped there'
     grep -q 'S047' "$GRADE_WORK/err" &&
         grade_note 'hint: the program already runs in the supervisor state (imprun --supervisor): do not ask for SUPER, the grading run refuses it'
     grep -q 'PER event' "$GRADE_WORK/err" &&

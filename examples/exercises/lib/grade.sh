@@ -321,7 +321,10 @@ grade_build() {
             _gmissing="$_gmissing $_gf"
         fi
     done
-    if [ "$_ghave" -eq 0 ] && [ -z "$(ls -A "$SUBMISSION" 2>/dev/null)" ]; then
+    # Nothing handed in: an empty folder, or files of 0 bytes and nothing
+    # else (a link, say, is something: it gets its own message below).
+    if [ "$_ghave" -eq 0 ] &&
+       [ -z "$(find "$SUBMISSION/." ! -type d ! \( -type f -size 0 \) 2>/dev/null | sed -n 1p)" ]; then
         # shellcheck disable=SC2086  # handin= is a list of names
         echo "nothing handed in: expected$(printf ' %s' $_ghandin)" >>"$_gerr"
         grade_status empty=1
@@ -365,17 +368,47 @@ grade_build() {
         grade_status build=failed
         return 1
     fi
-    # The runtime's code on a page of its own, as imprun links it.
-    : >"$GRADE_WORK/prog.ctl"
-    [ -n "$_gctl" ] && cat "$_gctl" >>"$GRADE_WORK/prog.ctl"
-    [ -n "$_grt" ] && echo "PAGE IMPCHECK" >>"$GRADE_WORK/prog.ctl"
-    if ! eval "\"\$IMP_BIN/impld\" --max-errors=30 -c \"\$GRADE_WORK/prog.ctl\" \
+    # The runtime's code on a page of its own, as imprun links it: the
+    # control statements given (-c FILE; its last line ended if it was
+    # not), then PAGE IMPCHECK, in a file of FILE's name, so that impld's
+    # messages name FILE with its own line numbers.
+    _gcf=$GRADE_WORK/prog.ctl
+    if [ -n "$_gctl" ]; then
+        mkdir -p "$GRADE_WORK/.ctl" || return 1
+        _gcf=$GRADE_WORK/.ctl/$(basename "$_gctl")
+    fi
+    : >"$_gcf"
+    if [ -n "$_gctl" ]; then
+        cat "$_gctl" >>"$_gcf"
+        [ -s "$_gcf" ] && [ -n "$(tail -c 1 "$_gcf")" ] && echo >>"$_gcf"
+    fi
+    [ -n "$_grt" ] && echo "PAGE IMPCHECK" >>"$_gcf"
+    if ! eval "\"\$IMP_BIN/impld\" --max-errors=30 -c \"\$_gcf\" \
                -m \"\$GRADE_WORK/prog.map\" -o \"\$GRADE_WORK/prog.load\" $_gldopt $_gobjs" \
-            >>"$_gerr" 2>&1; then
+            >"$GRADE_WORK/.link.err" 2>&1; then
+        grade_unscratch <"$GRADE_WORK/.link.err" >>"$_gerr"
         grade_status build=failed
         return 1
     fi
+    grade_unscratch <"$GRADE_WORK/.link.err" >>"$_gerr"
     return 0
+}
+
+# Standard input to output with the scratch folder's name taken out of
+# the paths ($GRADE_WORK/.ctl/order.ctl: order.ctl): the folder differs
+# from one grading to the next, and the feedback must not.
+grade_unscratch() {
+    awk -v w="$GRADE_WORK/" '
+        {
+            out = ""
+            while ((i = index($0, w)) > 0) {
+                out = out substr($0, 1, i - 1)
+                $0 = substr($0, i + length(w))
+                if (substr($0, 1, 5) == ".ctl/")
+                    $0 = substr($0, 6)
+            }
+            print out $0
+        }'
 }
 
 # ---------------------------------------------------------------- run
