@@ -65,7 +65,7 @@ static void usage(FILE *f)
           f);
 }
 
-/* "1M", "512K", "4096": bytes; -1 if malformed. */
+/* "1G", "1M", "512K", "4096": bytes; -1 if malformed or past 1G. */
 static long parse_size(const char *s)
 {
     char *end;
@@ -78,6 +78,8 @@ static long parse_size(const char *s)
         unit = 1024, end++;
     else if (*end == 'M' || *end == 'm')
         unit = 1024 * 1024, end++;
+    else if (*end == 'G' || *end == 'g')
+        unit = 1024 * 1024 * 1024, end++;
     if (*end || v > (1L << 30) / unit)      /* (checked before the product overflows) */
         return -1;
     return v * unit;
@@ -170,7 +172,7 @@ int main(int argc, char **argv)
             long v = parse_size(optarg);
             if (v < 1024) {
                 fprintf(stderr, "impgrade: error: --max-output wants a size of 1K to 1G "
-                        "(K, M suffixes), not '%s'\n", optarg);
+                        "(K, M, G suffixes), not '%s'\n", optarg);
                 return EXIT_USAGE;
             }
             o.max_output = (size_t)v;

@@ -408,6 +408,12 @@ test_expect_failure_status 'a --max-output whose bytes overflow is a usage error
     'impgrade --max-output=17592186044417M "$EX1" broken/good'
 test_expect_failure_status 'a --max-output above 1G is a usage error (2)' 2 \
     'impgrade --max-output=1025M "$EX1" broken/good'
+test_expect_failure_status 'a --max-output of 2G is a usage error (2)' 2 \
+    'impgrade --max-output=2G "$EX1" broken/good'
+test_expect_success 'a --max-output of 1G, with the G suffix its message names, is taken' '
+    impgrade --max-output=1G -o giga "$EX1" broken/good &&
+    test_grep "^good,12,12,graded,6,6$" giga/scores.csv
+'
 test_expect_failure_status 'no submission is a usage error (2)' 2 'impgrade "$EX1"'
 test_expect_failure_status 'an exercise without grade.t is bad input (1)' 1 \
     'impgrade -o x broken broken/good'
