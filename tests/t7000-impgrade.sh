@@ -196,6 +196,15 @@ test_expect_success 'the feedback says what went wrong, in words a student reads
     test_grep "COPY member PASSWD not found" b1/feedback/copyout.txt &&
     test_grep "FIRST.s: a symbolic link: hand in the file itself" b1/feedback/linked.txt
 '
+test_expect_success 'the tests a grader never reached: one line, "not run", and why' '
+    mkdir -p early/nobuild &&
+    printf "X        CSECT\n         FOO   1\n         END\n" >early/nobuild/divide.s &&
+    impgrade -o early6 "$EXS/06-pgmcheck" early/nobuild &&
+    test_grep "^FAILED  0 of 1   1. divide.s assembles and links with DIVTAB" early6/feedback/nobuild.txt &&
+    test_grep "^FAILED           2-12. not run: divide.s did not assemble or link$" early6/feedback/nobuild.txt &&
+    ! grep -q " of 0 " early6/feedback/nobuild.txt &&
+    test "$(grep -c "not run" early6/feedback/nobuild.txt)" -eq 1
+'
 test_expect_success 'no host file reaches a student: nothing of /etc/passwd in any feedback' '
     ! grep -l "root:" b1/feedback/*.txt
 '
