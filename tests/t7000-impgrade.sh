@@ -192,6 +192,7 @@ test_expect_success 'the feedback says what went wrong, in words a student reads
     test_grep "output limit reached" b1/feedback/flood.txt &&
     test_grep "program interruption 0001 (operation)" b1/feedback/crash.txt &&
     test_grep "its instructions are not counted" b1/feedback/crash.txt &&
+    test_grep "actual:   none (program-interruption)$" b1/feedback/crash.txt &&
     test_grep "actual:   no PASSWD for me" b1/feedback/passwd.txt &&
     test_grep "COPY member PASSWD not found" b1/feedback/copyout.txt &&
     test_grep "FIRST.s: a symbolic link: hand in the file itself" b1/feedback/linked.txt

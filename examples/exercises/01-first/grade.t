@@ -26,7 +26,7 @@ grade_eq 3 'the second line gives the CSECT length, as the map and listing show 
     "FIRST is $len bytes long" "$(sed -n 2p "$GRADE_WORK/out")" ||
     grade_note 'hint: let the assembler count: LENGTH EQU *-FIRST after the last constant'
 
-grade_eq 2 'return code 0' 0 "$(grade_value "$GRADE_WORK/run.json" return_code)" ||
+grade_eq 2 'return code 0' 0 "$(grade_return_code "$GRADE_WORK/run.json")" ||
     grade_note 'hint: R15 holds the return code at BR 14; on entry it holds the address of FIRST'
 
 # A run stopped early (a program check) executes few instructions, but

@@ -10,7 +10,7 @@ grade_build -I "$EXERCISE/data/sample" ||
     grade_skip_rest 'TABLE.s does not assemble and link with the sample table: fix the errors below first'
 grade_run --json=run.json
 cp "$GRADE_WORK/out" "$GRADE_WORK/sample.out" 2>/dev/null
-rc1=$(grade_value "$GRADE_WORK/run.json" return_code)
+rc1=$(grade_return_code "$GRADE_WORK/run.json")
 
 grade_match 1 'assembles with no errors and no warnings' "$GRADE_WORK/TABLE.lst" \
     '^0 errors, 0 warnings$'
@@ -47,4 +47,4 @@ if ! grade_ok 1 'one pass: at most 10 instructions per entry, plus 80 (imprun --
         grade_note 'the run on the grader'"'"'s table did not end by itself: its instructions are not counted'
     fi
 fi
-grade_eq 1 'return code 0' '0 0' "$rc1 $(grade_value "$GRADE_WORK/run.json" return_code)"
+grade_eq 1 'return code 0' '0 0' "$rc1 $(grade_return_code "$GRADE_WORK/run.json")"

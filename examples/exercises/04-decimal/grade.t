@@ -11,7 +11,7 @@ grade_build -I "$EXERCISE/data/sample" ||
     grade_skip_rest 'REPORT.s does not assemble and link with the sample order: fix the errors below first'
 grade_run --json=run.json
 cp "$GRADE_WORK/out" "$GRADE_WORK/sample.out" 2>/dev/null
-rc1=$(grade_value "$GRADE_WORK/run.json" return_code)
+rc1=$(grade_return_code "$GRADE_WORK/run.json")
 exp=$EXERCISE/data/sample.expected
 got=$GRADE_WORK/sample.out
 
@@ -40,4 +40,4 @@ n=$(grade_value "$GRADE_WORK/err" ED)
 b=$(( $(grade_value "$GRADE_WORK/err" CVB || echo 0) + $(grade_value "$GRADE_WORK/err" CVD || echo 0) ))
 grade_eq 1 'decimal all the way: 25 ED (3 per item and the total), no CVB or CVD (imprun --stats)' \
     "ED=25 CVB+CVD=0" "ED=${n:-0} CVB+CVD=$b"
-grade_eq 1 'return code 0' '0 0' "$rc1 $(grade_value "$GRADE_WORK/run.json" return_code)"
+grade_eq 1 'return code 0' '0 0' "$rc1 $(grade_return_code "$GRADE_WORK/run.json")"

@@ -10,7 +10,7 @@ grade_plan 6
 grade_build || grade_skip_rest 'STATS.s does not assemble and link: fix the errors below first'
 grade_run --json=run.json --cards="$EXERCISE/data/sample.cards"
 cp "$GRADE_WORK/out" "$GRADE_WORK/sample.out" 2>/dev/null
-rc1=$(grade_value "$GRADE_WORK/run.json" return_code)
+rc1=$(grade_return_code "$GRADE_WORK/run.json")
 exp=$EXERCISE/data/sample.expected
 got=$GRADE_WORK/sample.out
 
@@ -34,4 +34,4 @@ n=$(grade_value "$GRADE_WORK/err" XDECI)
 grade_eq 1 'XDECI once per number and once more per card: 36 for the grader'"'"'s deck (imprun --stats)' \
     36 "${n:-0}" ||
     grade_note 'hint: scan each card with XDECI until CC 3, then read the next card'
-grade_eq 1 'return code 0' '0 0' "$rc1 $(grade_value "$GRADE_WORK/run.json" return_code)"
+grade_eq 1 'return code 0' '0 0' "$rc1 $(grade_return_code "$GRADE_WORK/run.json")"

@@ -34,6 +34,9 @@
 #   grade_value FILE KEY             the value of KEY=V, KEY: V, KEY  V or
 #                                    "KEY": V, (imprun --json's first level);
 #                                    in imprun --stats, a mnemonic's count
+#   grade_return_code FILE           the return code in imprun --json's
+#                                    FILE, or "none (STATUS)" for a run
+#                                    that ended without one (a crash)
 #   grade_skip_rest 'reason'         the tests left fail, with reason
 #
 # How a grading went (for impgrade's status column) is kept in
@@ -223,6 +226,14 @@ grade_match() {
 
 grade_note() {
     printf '%s\n' "$1" | sed 's/^/# /'
+}
+
+grade_return_code() {
+    _grv=$(grade_value "$1" return_code)
+    case $_grv in
+    '' | null) printf 'none (%s)\n' "$(grade_value "$1" status || echo 'no run')" ;;
+    *) printf '%s\n' "$_grv" ;;
+    esac
 }
 
 grade_value() {
