@@ -267,9 +267,11 @@ static int special(struct vm *vm, const struct uop *u)
         if (vm->hpm.isr && hpm_isr_fetch(vm))
             return 0;                   /* a monitor's PER handler: not the program's */
         vm->ctr.instructions++;
-        vm->ctr.op_count[vm->didx]++;
-        vm->ctr.op_cycles[vm->last_op] += vm->ctr.cycles - vm->last_fetch_cycle;
-        vm->last_fetch_cycle = vm->ctr.cycles;
+        if (OPC_ON(vm)) {
+            vm->ctr.op_count[vm->didx]++;
+            vm->ctr.op_cycles[vm->last_op] += vm->ctr.cycles - vm->last_fetch_cycle;
+            vm->last_fetch_cycle = vm->ctr.cycles;
+        }
         vm->last_op = vm->didx;
         if (vm->per.en) {               /* the firmware's PER checks: PER's cycles */
             unsigned c = per_checks(vm);
@@ -492,7 +494,9 @@ enum vm_status eng_run(struct vm *vm, int mode)
     } while (s == STOP_REFETCH);
     hpm_settle_cost(vm);                /* a stop in the monitor vector: its cycles */
     /* account the cycles of the instruction in progress so far */
-    vm->ctr.op_cycles[vm->last_op] += vm->ctr.cycles - vm->last_fetch_cycle;
-    vm->last_fetch_cycle = vm->ctr.cycles;
+    if (OPC_ON(vm)) {
+        vm->ctr.op_cycles[vm->last_op] += vm->ctr.cycles - vm->last_fetch_cycle;
+        vm->last_fetch_cycle = vm->ctr.cycles;
+    }
     return s;
 }

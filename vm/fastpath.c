@@ -377,15 +377,18 @@ static inline __attribute__((always_inline)) const struct uop *link_body(struct 
  * those would bind to that loop, and a macro's do-while(0) is one too.
  */
 #define DISPATCH() goto dispatch
-/* An instruction fetched, its decode index d: counted, and the cycles since
- * the last fetch closed as the last instruction's. */
+/* An instruction fetched, its decode index d: counted, and (with the opcode
+ * counters on: opc) the cycles since the last fetch closed as the last
+ * instruction's. */
 #define COUNT_INSN(d)                                                                 \
     do {                                                                              \
         unsigned d_ = (d);                                                            \
         ninsn++;                                                                      \
-        vm->ctr.op_count[d_]++;                                                       \
-        vm->ctr.op_cycles[lastop] += cyc - lastcyc;                                   \
-        lastcyc = cyc;                                                                \
+        if (opc) {                                                                    \
+            vm->ctr.op_count[d_]++;                                                   \
+            vm->ctr.op_cycles[lastop] += cyc - lastcyc;                               \
+            lastcyc = cyc;                                                            \
+        }                                                                             \
         lastop = d_;                                                                  \
     } while (0)
 #ifdef FP_LABELS
@@ -450,6 +453,7 @@ enum vm_status fp_run(struct vm *vm)
     if (fetchu->op != OP_FETCH)
         fetchu = NULL;
     const unsigned fcyc = fetchu ? fetchu->cycles : 0;
+    const int opc = OPC_ON(vm);         /* the opcode counters (a change: STOP_REFETCH) */
 #ifdef FP_LABELS
     /* Two tables of case addresses: a control-store word's case checks the
      * runaway bound first (label_c); a bound word's case need not (fp_bind
@@ -695,8 +699,40 @@ enum vm_status fp_run(struct vm *vm)
             GO(u->nf);
         }
         /* The cases of the ALU functions and storage operations of
-         * mc/fields.def and the X cases of fastpath.def (mkfastpath.c). */
+         * mc/fields.def and the X cases of fastpath.def (mkfastpath.c).
+         * With labels as values, twice: a control-store word's (label_c)
+         * checks the runaway bound first and reads its operands through
+         * their cells (a cell of GR[R1] follows the instruction), a bound
+         * word's (label) reads them straight from ca, cb and cd, which
+         * fp_bind points at the registers themselves (fp_direct). */
+#define OPA (**u->pa)
+#define OPB (**u->pb)
+#define OPD (**u->pd)
+#ifdef FP_LABELS
+#define GCASE(code, label)                                                            \
+    label##_c:                                                                        \
+    if (UNLIKELY(cyc >= hard))                                                        \
+        goto stop_hard;                                                               \
+    if (0)                                                                            \
+        goto label##_w;                                                               \
+    label##_w
 #include "vm/fp-cases.c"
+#undef GCASE
+#undef OPA
+#undef OPB
+#undef OPD
+#define GCASE(code, label) label
+#define OPA (*(VM_ASSERT(u->pa == &u->ca), u->ca))
+#define OPB (*(VM_ASSERT(u->pb == &u->cb), u->cb))
+#define OPD (*(VM_ASSERT(u->pd == &u->cd), u->cd))
+#else
+#define GCASE CCASE
+#endif
+#include "vm/fp-cases.c"
+#undef GCASE
+#undef OPA
+#undef OPB
+#undef OPD
         /* LM's and STM's register loops: every pass here, each counted and
          * bounded as a microword of its own */
         CCASE(OP_RNLD, l_rnld): {

@@ -28,9 +28,11 @@ static inline void count_fetch(struct vm *vm, unsigned didx, uint64_t now)
     if (UNLIKELY(vm->hpm.isr) && hpm_isr_fetch(vm))
         return;                         /* a monitor's PER handler: not the program's */
     vm->ctr.instructions++;
-    vm->ctr.op_count[didx]++;
-    vm->ctr.op_cycles[vm->last_op] += now - vm->last_fetch_cycle;
-    vm->last_fetch_cycle = now;
+    if (OPC_ON(vm)) {
+        vm->ctr.op_count[didx]++;
+        vm->ctr.op_cycles[vm->last_op] += now - vm->last_fetch_cycle;
+        vm->last_fetch_cycle = now;
+    }
     vm->last_op = didx;
     if (UNLIKELY(vm->per.en)) {         /* the firmware's PER checks: PER's cycles */
         unsigned c = per_checks(vm);

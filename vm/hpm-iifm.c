@@ -8,7 +8,8 @@
  * counts in main storage.  The counting is the I-unit's: the machine
  * counts every fetch by decode index and charges every instruction its
  * own cycles from its fetch to the next one, the monitors' microcode left
- * out (vm->ctr.op_count, op_cycles, exact in both engines).  The
+ * out (vm->ctr.op_count, op_cycles, exact in both engines; on while the
+ * monitor counts, whatever the host chose: opc_set).  The
  * hardware's counters are those counts summed over the opcodes the
  * compare register matches, between marks: LOCR opens an interval, STOCR
  * closes it, and a change of PSW state or of task, the end of a time
@@ -276,6 +277,7 @@ int iifm_load(struct vm *vm, uint32_t addr)
         for (unsigned d = 0; d < MC_NDISPATCH; d++)
             m->match[d] = (uint8_t)vm_iifm_matches(m->pattern, m->dontcare, d);
     m->on = 1;
+    opc_set(vm, OPC_IIFM, 1);               /* its counts are the opcode counters' */
     for (uint32_t off = 0; off < IIFM_RESULT; off += 4)        /* the counters */
         hpm_write4(vm, VM_CAT + VM_CAT_IIFM + off, 0);
     /* LOCR itself is fetched and counted, its cycles are not in yet: the
@@ -309,6 +311,7 @@ static void finish(struct vm *vm, struct iifm *m, int exec)
         return;
     close_interval(vm, m, exec);
     m->on = 0;
+    opc_set(vm, OPC_IIFM, 0);
     ev_set(vm, EV_IIFM, UINT64_MAX);
     pw_set(vm, PW_MON, 0);
 }

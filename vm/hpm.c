@@ -418,8 +418,10 @@ void hpm_isr_enter(struct vm *vm)
     struct hpm *m = &vm->hpm;
     if (!m->isr_to || m->isr)
         return;
-    vm->ctr.op_cycles[vm->last_op] += vm->ctr.cycles - vm->last_fetch_cycle;
-    vm->last_fetch_cycle = vm->ctr.cycles;
+    if (OPC_ON(vm)) {
+        vm->ctr.op_cycles[vm->last_op] += vm->ctr.cycles - vm->last_fetch_cycle;
+        vm->last_fetch_cycle = vm->ctr.cycles;
+    }
     m->isr = 1;
     m->isr_mark = vm->ctr.cycles;
     m->isr_mark_mw = vm->ctr.microwords - 1;

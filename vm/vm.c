@@ -50,6 +50,7 @@ struct vm *vm_new(const struct vm_config *cfg)
     vm->emwp = 8;                       /* EC mode, supervisor, running */
     vm->stop = STOP_NONE;
     vm->limit = vm->hard_limit = UINT64_MAX;
+    vm->opc_want = OPC_HOST;
     st_map_all(vm);
     br_reset(vm);
     dp_init_slots(vm);
@@ -234,6 +235,21 @@ void vm_clear_breakpoint(struct vm *vm, uint32_t addr)
 
 const struct vm_counters *vm_counters(const struct vm *vm) { return &vm->ctr; }
 void vm_add_cycles(struct vm *vm, uint64_t n) { vm->ctr.cycles += n; }
+
+/* Turning the counters on starts op_cycles at the present cycle: the
+ * instruction in progress is charged from here.  A run in progress (the
+ * monitor's LOCR or STOCR) starts again with the other fetch. */
+void opc_set(struct vm *vm, unsigned who, int on)
+{
+    unsigned was = vm->opc_want;
+    vm->opc_want = (uint8_t)(on ? was | who : was & ~who);
+    if (!was && vm->opc_want)
+        vm->last_fetch_cycle = vm->ctr.cycles;
+    if (!was != !vm->opc_want)
+        vm->fp_refetch = 1;
+}
+
+void vm_count_opcodes(struct vm *vm, int on) { opc_set(vm, OPC_HOST, on); }
 
 void vm_set_host(struct vm *vm, const struct vm_host *host)
 {

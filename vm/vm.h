@@ -256,6 +256,16 @@ struct vm_counters {
     uint64_t op_cycles[512];    /* cycles from an instruction's fetch to the next fetch */
 };
 const struct vm_counters *vm_counters(const struct vm *vm);
+/*
+ * The opcode counters (op_count, op_cycles) are on from vm_new.  A host
+ * that never reads them may turn them off: a fetch then counts only the
+ * instruction, which makes a plain run faster, and the two arrays keep
+ * what they held.  cycles, microwords and instructions never change with
+ * them.  The instruction-frequency monitor keeps them on while it counts
+ * (its counts are theirs).  Turned on again, op_cycles charges the
+ * instruction in progress from that moment.
+ */
+void vm_count_opcodes(struct vm *vm, int on);
 /* Charge extra cycles (a host service's documented cost). */
 void vm_add_cycles(struct vm *vm, uint64_t n);
 

@@ -330,6 +330,13 @@ enum { IC_EA1 = 1, IC_EA2 = 2 };
 #define TR_MAX 6
 /* The most cycles the bound words of a path without a loop can take. */
 #define BOUND_CYCLES (TR_MAX * 255u)
+/* Who wants the opcode counters (vm_counters' op_count and op_cycles):
+ * the host (vm_count_opcodes, on from vm_new) and the instruction-
+ * frequency monitor while it counts.  With none, a fetch counts the
+ * instruction and keeps last_op, nothing more (opc_set, vm.c). */
+enum { OPC_HOST = 1, OPC_IIFM = 2 };
+void opc_set(struct vm *vm, unsigned who, int on);
+#define OPC_ON(vm) ((vm)->opc_want != 0)
 /* A bound word's condition CCM with the mask M1 folded in (uop.ucond). */
 #define UC_CCM 32
 
@@ -478,8 +485,9 @@ struct vm {
     uint32_t bp[VM_MAX_BREAKPOINTS];
     unsigned nbp;
     struct vm_counters ctr;
-    uint64_t last_fetch_cycle;
+    uint64_t last_fetch_cycle;              /* (kept while the opcode counters are on) */
     unsigned last_op;
+    uint8_t opc_want;                       /* OPC_*: who wants the opcode counters */
     struct vm_host host;
     struct vm_trace trace;
     struct vm_interrupt last_int;

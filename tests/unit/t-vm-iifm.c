@@ -4,7 +4,8 @@
  * opcode, a don't-care subset and all opcodes; the state filter; the
  * time-slicing table; the same counts from the free-running engine and
  * from instruction steps; a reading in the middle of a run that leaves
- * the monitor counting; the exceptions of bad control blocks; the
+ * the monitor counting; the same counts with the host's opcode counters
+ * off; the exceptions of bad control blocks; the
  * table of every opcode, accumulated by the microcode into storage, and
  * what that microcode costs: the monitor's cycles, never the program's.
  */
@@ -88,6 +89,42 @@ static void test_patterns(void)
             check_uint(dword(&p, RESULT + 8), ==, c);
             vm_free(p.vm);
         }
+}
+
+/* The host turned the opcode counters off (vm_count_opcodes): LOCR turns
+ * them on for the monitor and STOCR off again, so its counters are the
+ * same as with them on, and so is every count of the run; the arrays
+ * hold just what ran between the two. */
+static void test_uncounted(void)
+{
+    for (int steps = 0; steps < 2; steps++) {
+        struct prog on, off;
+        prog_start(&on);
+        prog_start(&off);
+        vm_count_opcodes(off.vm, 0);
+        block(&on, 0x0018, 0x0007, 0, 0, 0, 0);
+        block(&off, 0x0018, 0x0007, 0, 0, 0, 0);
+        I(&on, "XR", .r1 = 5, .r2 = 5);         /* before LOCR: uncounted in off */
+        I(&off, "XR", .r1 = 5, .r2 = 5);
+        run_counted(&on, 37, steps);
+        run_counted(&off, 37, steps);
+        const struct vm_counters *a = vm_counters(on.vm), *b = vm_counters(off.vm);
+        printf("# counters off (%s)\n", steps ? "steps" : "free-running");
+        check_uint(dword(&off, RESULT), ==, dword(&on, RESULT));
+        check_uint(dword(&off, RESULT + 8), ==, dword(&on, RESULT + 8));
+        check(dword(&off, RESULT) > 0);
+        check_uint(b->cycles, ==, a->cycles);
+        check_uint(b->microwords, ==, a->microwords);
+        check_uint(b->instructions, ==, a->instructions);
+        check_uint(a->op_count[0x17], ==, 1);    /* XR */
+        check_uint(b->op_count[0x17], ==, 0);
+        check_uint(b->op_count[0x46], ==, a->op_count[0x46]);      /* the loop's BCTs */
+        check_uint(a->op_count[256 + 0xE6], ==, 1);                 /* LOCR */
+        check_uint(b->op_count[256 + 0xE6], ==, 0);  /* fetched before it turned them on */
+        check_uint(b->op_count[256 + 0xE7], ==, 1);  /* STOCR: fetched while on */
+        vm_free(on.vm);
+        vm_free(off.vm);
+    }
 }
 
 /* Counting only in the problem state: the first loop runs in the
@@ -339,6 +376,7 @@ static void test_table_and_cost(void)
 int main(void)
 {
     test_patterns();
+    test_uncounted();
     test_state();
     test_slicing();
     test_live();
