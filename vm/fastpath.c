@@ -492,6 +492,10 @@ enum vm_status fp_run(struct vm *vm)
         vm->fp_h = handler;
         vm->fp_hb = handler_bound;
     }
+    /* A chained instruction's end: the fetch without the lookup, or, when
+     * this run's fetch vector is another (PER, a monitor, paging), that
+     * vector -- decided here once rather than at every instruction. */
+    vm->nextstub.h = fetchu ? &&l_nexti : &&l_nexti_vec;
 #endif
     SYNC_IN();
     for (;;) {
@@ -535,12 +539,19 @@ enum vm_status fp_run(struct vm *vm)
          * changes it) as storage holds it now (its bytes, as every fetch
          * compares them: the chained one may have stored into it); else,
          * past the fetch deadline, or with another fetch vector than the
-         * plain one (PER, a monitor, paging: this run's fetchu is NULL),
-         * the fetch vector's own case.  IA is already the next address:
-         * no bound word of a chained instruction loads it. */
+         * plain one (PER, a monitor, paging: this run's fetchu is NULL;
+         * with labels as values nextstub then leads to l_nexti_vec), the
+         * fetch vector's own case.  IA is already the next address: no
+         * bound word of a chained instruction loads it. */
+#ifdef FP_LABELS
+        l_nexti_vec:
+            GO(&vm->cs[vm->img.vector[MC_V_FETCH]]);
+#endif
         CASE(OP_NEXTI, l_nexti): {
+#ifndef FP_LABELS
             if (UNLIKELY(!fetchu))
                 GO(&vm->cs[vm->img.vector[MC_V_FETCH]]);
+#endif
             const struct icent *p = vm->cur;
             VM_ASSERT(p && p->succ);
             struct icent *e = (struct icent *)(uintptr_t)p->succ;
