@@ -8,7 +8,8 @@
  * fetch (EX's target too) with their PER addresses and old PSWs; the PER
  * code OR-ed into a concurrent exception's; wrapping ranges; nothing with
  * the PSW's PER mask off; the free-running engine and instruction steps
- * agree; the counts of vm_per_stats.
+ * agree, also over chained instructions that raise nothing; the counts
+ * of vm_per_stats.
  *
  * A handler at X'200' logs each program interruption as 16 bytes at LOG:
  * the PER code halfword (X'96'), the interruption code (X'8E'), the PER
@@ -334,6 +335,47 @@ static void test_engines(uint32_t gra)
 }
 
 /*
+ * Chained instructions with PER armed and quiet: a loop whose
+ * instructions follow one another in the decoded-instruction cache, an
+ * instruction-fetch range that never holds one of them.  Every fetch is
+ * still PER's (its checks' cycles, vm_per_stats), in the fast path too:
+ * the end of a chained instruction goes to PER's fetch, not the plain one.
+ */
+static void build_quiet(struct prog *p)
+{
+    start(p, VM_CR9_IF, DATA, DATA + 8);
+    I(p, "LA", .r1 = 3, .d2 = 40);
+    uint32_t loop = p->pc;
+    I(p, "AR", .r1 = 4, .r2 = 3);
+    I(p, "LR", .r1 = 5, .r2 = 4);
+    I(p, "LA", .r1 = 6, .r2 = 0, .d2 = 1);
+    I(p, "BCT", .r1 = 3, .d2 = (uint16_t)loop);
+    I(p, "SVC", .i2 = 255);
+    vm_set_psw(p->vm, VM_PSW_EC | p->psw_extra | ORG);
+}
+
+static void test_chained_quiet(void)
+{
+    struct prog a, b;
+    build_quiet(&a);
+    build_quiet(&b);
+    enum vm_status sa = vm_run(a.vm, 1000000), sb;
+    while ((sb = vm_step_insn(b.vm)) == VM_STEPPED)
+        ;
+    check_int(sa, ==, sb);
+    check_uint(entries(&a), ==, 0);
+    check_uint(vm_counters(a.vm)->instructions, ==, 2 + 4 * 40);
+    check_uint(vm_counters(a.vm)->cycles, ==, vm_counters(b.vm)->cycles);
+    struct vm_per_stats x, y;
+    vm_per_stats(a.vm, &x);
+    vm_per_stats(b.vm, &y);
+    check(x.fw_cycles > 0);
+    check_uint(x.fw_cycles, ==, y.fw_cycles);
+    vm_free(a.vm);
+    vm_free(b.vm);
+}
+
+/*
  * The fast path's hand-written cases with PER's fetch (no plain fetch
  * word to jump to): LM's and STM's register loops (a loop inside the
  * case, which must leave for the next microword, not run it as a pass),
@@ -401,6 +443,7 @@ int main(void)
     test_off();
     test_engines(VM_CR9_GRA | 0x1800);             /* the reference engine */
     test_engines(0);                                /* the fast path's fetch */
+    test_chained_quiet();
     test_wide_cases(0);
     test_wide_cases(1);
     return tap_done();
