@@ -230,4 +230,27 @@ test_expect_success 'a .mlc source runs like a .s' '
     test_cmp "$EX/scores.expected" out
 '
 
+# A print line never set is X'00's: a code with no printable character
+# (a control of Latin-1: X'00', X'27' that is ESC) prints as a blank, as
+# the line printer left the column blank, so the output stays text.
+cat >unset.s <<'SRC'
+UNSET    CSECT
+         USING UNSET,15
+         XPRNT LINE,20             never set: X'00's, an empty line
+         MVC   LINE+1(3),=C'ABC'
+         MVI   LINE+6,X'27'        ESC (Latin-1 X'1B')
+         MVC   LINE+7(2),=C'DE'
+         XPRNT LINE,20
+         SR    15,15
+         BR    14
+LINE     DS    CL20
+         END   UNSET
+SRC
+test_expect_success 'XPRNT: a code of no printable character prints as a blank' '
+    imprun -q unset.s >out &&
+    printf "\nABC   DE\n" >want && test_cmp want out &&
+    imprun -q --asa=raw unset.s >out &&
+    printf " \n ABC   DE\n" >want && test_cmp want out
+'
+
 test_done
