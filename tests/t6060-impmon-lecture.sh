@@ -1,0 +1,80 @@
+#!/bin/sh
+# t6060-impmon-lecture.sh -- impmon on a projector, as a lecture on the
+# monitors drives it: an 80x24 window and a 132x40 one.  Every layout
+# shows all sixteen registers, down to 80x24.  The screen is driven
+# through tmux as in t6010 (every wait polls for at most 2 minutes).
+. "$(dirname "$0")/test-lib.sh"
+
+if ! test_have tmux; then
+    test_skip 'impmon lecture on tmux' 'tmux is not installed (tools/install-deps.sh)'
+    test_done
+fi
+if ! test_have impmon || ! test_have impas || ! test_have impld; then
+    test_skip 'impmon lecture on tmux' 'impmon, impas or impld is not built yet'
+    test_done
+fi
+
+SOCK=impmon-lecture-$$
+T="tmux -L $SOCK"
+trap '$T kill-server 2>/dev/null' EXIT
+test_cleanup='$T kill-server 2>/dev/null'
+export IMPMON_HISTORY="$TRASH/history"
+cp "$IMP_TOP/examples/sieve.s" .
+cat >spin.s <<'EOF_SPIN'
+SPIN     CSECT
+         USING SPIN,15
+         SR    3,3
+AGAIN    LA    3,1(,3)
+         B     AGAIN
+         END   SPIN
+EOF_SPIN
+
+# start COLS ROWS PROG...: impmon in a new session (the old one is ended
+# after, so the tmux server never runs out of sessions in between)
+start() {
+    c=$1 r=$2; shift 2
+    old=$(cat session 2>/dev/null)
+    new=mon$(( ${old#mon} + 1 )) && echo "$new" >session &&
+    $T new-session -d -s "$new" -x "$c" -y "$r" "TERM=xterm impmon $*; echo impmon-exited-\$?; sleep 30" &&
+    if [ -n "$old" ]; then $T kill-session -t "$old" 2>/dev/null; fi
+    return 0
+}
+S() { cat session; }
+screen() { $T capture-pane -t "$(S)" -p >screen.txt 2>/dev/null; }
+type_line() { $T send-keys -t "$(S)" -l "$1" && $T send-keys -t "$(S)" Enter; }
+key() { $T send-keys -t "$(S)" "$@"; }
+
+# every register R0-R15 on the screen, once each, with its value
+all_registers() {
+    for r in 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15; do
+        test "$(grep -o "R$r  *[0-9A-F]\{8\}" screen.txt | grep -c "^R$r ")" = 1 ||
+        { echo "R$r is not on the screen once:"; sed "s/^/| /" screen.txt; return 1; }
+    done
+}
+
+test_expect_success '80x24: the machine layout shows all sixteen registers and the state' '
+    start 80 24 sieve.s &&
+    wait_for "loaded sieve.s" &&
+    type_line "step 6" &&
+    wait_for "SR    10,10 " &&
+    all_registers &&
+    test_grep "R13 0001010C" screen.txt &&
+    test_grep "PSW 00890000 00010014 CC 0 key 8 prob " screen.txt
+'
+test_expect_success '80x24: so do the opcodes and the microcode layouts' '
+    key 3 && wait_for "\[3 opcodes\]" && all_registers &&
+    key 5 && wait_for "\[5 microcode\]" && all_registers &&
+    test_grep "uPC " screen.txt
+'
+test_expect_success '132x40: four a row, the state in words' '
+    start 132 40 sieve.s &&
+    wait_for "loaded sieve.s" &&
+    all_registers &&
+    test_grep "R0  00000000  R1  00000000  R2  00000000  R3  00000000" screen.txt &&
+    test_grep "PSW 00890000 00010000  CC 0  key 8  problem" screen.txt &&
+    for l in 3 5; do
+        key $l && wait_for "\[$l " && all_registers || return 1
+    done
+'
+
+test_done
