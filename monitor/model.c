@@ -559,6 +559,20 @@ int mon_back(struct mon *m, uint64_t n, int micro)
 
 /* ---- reporting ------------------------------------------------------------------- */
 
+void mon_state(const struct mon *m, char *buf, size_t size)
+{
+    if (!m->loaded)
+        snprintf(buf, size, "no program");
+    else if (m->ended)
+        snprintf(buf, size, "ended (%s)", vm_status_name(m->stop.st));
+    else if (m->stop.st == VM_STEPPED && vm_counters(m->r.vm)->cycles == 0)
+        snprintf(buf, size, "ready to run");   /* as loaded (or reset, or back there) */
+    else if (m->stop.st == VM_STOP_REQUEST)
+        snprintf(buf, size, "stopped by request");
+    else
+        snprintf(buf, size, "stopped (%s)", vm_status_name(m->stop.st));
+}
+
 void mon_report_stop(struct mon *m)
 {
     struct vm *vm = m->r.vm;

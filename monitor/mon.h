@@ -133,6 +133,10 @@ const char *mon_break_kind_name(enum mon_break_kind k);
 void mon_break_install(struct mon *m);
 /* "stopped: ..." for the last stop, and where. */
 void mon_report_stop(struct mon *m);
+/* The machine's state in a few words, as info and the screen's top row
+ * say it: "no program", "ready to run" (loaded or reset, nothing run),
+ * "stopped (breakpoint)", "stopped by request", "ended (exit)". */
+void mon_state(const struct mon *m, char *buf, size_t size);
 struct vm *mon_vm(const struct mon *m);
 const struct symtab *mon_syms(const struct mon *m);
 /* m->err gets "where: error: ..." and m->errors counts it; returns -1. */

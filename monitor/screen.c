@@ -352,12 +352,8 @@ static void draw_status(struct scr *s)
     char st[160];
     if (s->running)
         snprintf(st, sizeof st, "RUNNING -- any key stops");
-    else if (!m->loaded)
-        snprintf(st, sizeof st, "no program");
-    else if (m->ended)
-        snprintf(st, sizeof st, "ended: %s", vm_status_name(m->stop.st));
     else
-        snprintf(st, sizeof st, "stopped: %s", vm_status_name(m->stop.st));
+        mon_state(m, st, sizeof st);
     attron(A_REVERSE);
     mvhline(0, 0, ' ', COLS);
     mvprintw(0, 0, " impmon  %s  [%d %s]  %s   ? help", m->prog[0] ? m->prog[0] : "",

@@ -275,7 +275,7 @@ test_expect_success 'a live run: the IIFM pane counts while the program runs' '
     done &&
     test "$b" -gt "$a" &&
     $T send-keys -t mon x &&
-    wait_for "stopped: stopped" &&
+    wait_for "\] *stopped by request " &&
     test_grep "every opcode: counting" screen.txt
 '
 

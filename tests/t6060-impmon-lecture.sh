@@ -7,11 +7,51 @@
 
 if ! test_have tmux; then
     test_skip 'impmon lecture on tmux' 'tmux is not installed (tools/install-deps.sh)'
-    test_done
+    # The top row says what info says: a program loaded (or reset by a
+# monitor's setting) and not run yet is ready to run, not "stepped".
+test_expect_success 'the top row: ready to run, until something runs' '
+    start 80 24 sieve.s &&
+    wait_for "loaded sieve.s" &&
+    test_grep "^ impmon  sieve.s  \[1 machine\]  ready to run   ? help" screen.txt &&
+    type_line "monitor ias 100" &&
+    wait_for "(machine reset)" &&
+    test_grep "\]  ready to run " screen.txt &&
+    type_line "step" &&
+    wait_for "\]  stopped (stepped) "
+'
+test_expect_success 'info says the same' '
+    printf "info\nmonitor ias 100\ninfo\nstep\ninfo\n" | impmon --batch sieve.s >out &&
+    grep "^state:" out >got &&
+    printf "state:    %s\n" "ready to run at X'"'"'010000'"'"' SIEVE" \
+        "ready to run at X'"'"'010000'"'"' SIEVE" "stopped (stepped) at X'"'"'010004'"'"' SIEVE+X'"'"'4'"'"'" >want &&
+    test_cmp want got
+'
+
+test_done
 fi
 if ! test_have impmon || ! test_have impas || ! test_have impld; then
     test_skip 'impmon lecture on tmux' 'impmon, impas or impld is not built yet'
-    test_done
+    # The top row says what info says: a program loaded (or reset by a
+# monitor's setting) and not run yet is ready to run, not "stepped".
+test_expect_success 'the top row: ready to run, until something runs' '
+    start 80 24 sieve.s &&
+    wait_for "loaded sieve.s" &&
+    test_grep "^ impmon  sieve.s  \[1 machine\]  ready to run   ? help" screen.txt &&
+    type_line "monitor ias 100" &&
+    wait_for "(machine reset)" &&
+    test_grep "\]  ready to run " screen.txt &&
+    type_line "step" &&
+    wait_for "\]  stopped (stepped) "
+'
+test_expect_success 'info says the same' '
+    printf "info\nmonitor ias 100\ninfo\nstep\ninfo\n" | impmon --batch sieve.s >out &&
+    grep "^state:" out >got &&
+    printf "state:    %s\n" "ready to run at X'"'"'010000'"'"' SIEVE" \
+        "ready to run at X'"'"'010000'"'"' SIEVE" "stopped (stepped) at X'"'"'010004'"'"' SIEVE+X'"'"'4'"'"'" >want &&
+    test_cmp want got
+'
+
+test_done
 fi
 
 SOCK=impmon-lecture-$$
@@ -75,6 +115,26 @@ test_expect_success '132x40: four a row, the state in words' '
     for l in 3 5; do
         key $l && wait_for "\[$l " && all_registers || return 1
     done
+'
+
+# The top row says what info says: a program loaded (or reset by a
+# monitor's setting) and not run yet is ready to run, not "stepped".
+test_expect_success 'the top row: ready to run, until something runs' '
+    start 80 24 sieve.s &&
+    wait_for "loaded sieve.s" &&
+    test_grep "^ impmon  sieve.s  \[1 machine\]  ready to run   ? help" screen.txt &&
+    type_line "monitor ias 100" &&
+    wait_for "(machine reset)" &&
+    test_grep "\]  ready to run " screen.txt &&
+    type_line "step" &&
+    wait_for "\]  stopped (stepped) "
+'
+test_expect_success 'info says the same' '
+    printf "info\nmonitor ias 100\ninfo\nstep\ninfo\n" | impmon --batch sieve.s >out &&
+    grep "^state:" out >got &&
+    printf "state:    %s\n" "ready to run at X'"'"'010000'"'"' SIEVE" \
+        "ready to run at X'"'"'010000'"'"' SIEVE" "stopped (stepped) at X'"'"'010004'"'"' SIEVE+X'"'"'4'"'"'" >want &&
+    test_cmp want got
 '
 
 test_done
