@@ -475,6 +475,20 @@ enum vm_status mon_continue(struct mon *m, uint64_t max_cycles)
     return stopped(m, st, 1);
 }
 
+enum vm_status mon_run(struct mon *m, uint64_t max_cycles)
+{
+    if (mon_reset(m) != 0)
+        return VM_HOST_ERROR;
+    struct vm *vm = m->r.vm;
+    uint32_t ia = (uint32_t)(vm_get_psw(vm) & VM_ADDR_MASK);
+    m->stop.brk = 0;
+    for (int i = 0; i < MON_MAX_BREAKS; i++)
+        if (m->brk[i].id && m->brk[i].kind == BK_ADDR && m->brk[i].addr == ia &&
+            vm_between_instructions(vm))
+            return stopped(m, VM_BREAKPOINT, 1);
+    return mon_continue(m, max_cycles);
+}
+
 enum vm_status mon_step(struct mon *m, uint64_t n)
 {
     if (need_machine(m))

@@ -122,6 +122,9 @@ int mon_reset(struct mon *m);
 /* Run up to max_cycles (0: the max-cycles option) in slices, honouring
  * breakpoints and stop requests; reports the stop on m->out. */
 enum vm_status mon_continue(struct mon *m, uint64_t max_cycles);
+/* Reset, then run from the start: an address breakpoint on the first
+ * instruction stops it there, before it runs (continue steps off one). */
+enum vm_status mon_run(struct mon *m, uint64_t max_cycles);
 enum vm_status mon_step(struct mon *m, uint64_t n);
 enum vm_status mon_microstep(struct mon *m, uint64_t n);
 /* Back n instructions (micro: microwords) by replay from the start. */

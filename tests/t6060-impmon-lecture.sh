@@ -1,64 +1,16 @@
 #!/bin/sh
 # t6060-impmon-lecture.sh -- impmon on a projector, as a lecture on the
 # monitors drives it: an 80x24 window and a 132x40 one.  Every layout
-# shows all sixteen registers, down to 80x24.  The screen is driven
-# through tmux as in t6010 (every wait polls for at most 2 minutes).
+# shows all sixteen registers, down to 80x24; the top row and info say
+# the same state; run stops at a breakpoint on the first instruction.
+# The screen is driven through tmux as in t6010 (every wait polls for
+# at most 2 minutes).
 . "$(dirname "$0")/test-lib.sh"
 
-if ! test_have tmux; then
-    test_skip 'impmon lecture on tmux' 'tmux is not installed (tools/install-deps.sh)'
-    # The top row says what info says: a program loaded (or reset by a
-# monitor's setting) and not run yet is ready to run, not "stepped".
-test_expect_success 'the top row: ready to run, until something runs' '
-    start 80 24 sieve.s &&
-    wait_for "loaded sieve.s" &&
-    test_grep "^ impmon  sieve.s  \[1 machine\]  ready to run   ? help" screen.txt &&
-    type_line "monitor ias 100" &&
-    wait_for "(machine reset)" &&
-    test_grep "\]  ready to run " screen.txt &&
-    type_line "step" &&
-    wait_for "\]  stopped (stepped) "
-'
-test_expect_success 'info says the same' '
-    printf "info\nmonitor ias 100\ninfo\nstep\ninfo\n" | impmon --batch sieve.s >out &&
-    grep "^state:" out >got &&
-    printf "state:    %s\n" "ready to run at X'"'"'010000'"'"' SIEVE" \
-        "ready to run at X'"'"'010000'"'"' SIEVE" "stopped (stepped) at X'"'"'010004'"'"' SIEVE+X'"'"'4'"'"'" >want &&
-    test_cmp want got
-'
-
-test_done
-fi
 if ! test_have impmon || ! test_have impas || ! test_have impld; then
-    test_skip 'impmon lecture on tmux' 'impmon, impas or impld is not built yet'
-    # The top row says what info says: a program loaded (or reset by a
-# monitor's setting) and not run yet is ready to run, not "stepped".
-test_expect_success 'the top row: ready to run, until something runs' '
-    start 80 24 sieve.s &&
-    wait_for "loaded sieve.s" &&
-    test_grep "^ impmon  sieve.s  \[1 machine\]  ready to run   ? help" screen.txt &&
-    type_line "monitor ias 100" &&
-    wait_for "(machine reset)" &&
-    test_grep "\]  ready to run " screen.txt &&
-    type_line "step" &&
-    wait_for "\]  stopped (stepped) "
-'
-test_expect_success 'info says the same' '
-    printf "info\nmonitor ias 100\ninfo\nstep\ninfo\n" | impmon --batch sieve.s >out &&
-    grep "^state:" out >got &&
-    printf "state:    %s\n" "ready to run at X'"'"'010000'"'"' SIEVE" \
-        "ready to run at X'"'"'010000'"'"' SIEVE" "stopped (stepped) at X'"'"'010004'"'"' SIEVE+X'"'"'4'"'"'" >want &&
-    test_cmp want got
-'
-
-test_done
+    test_skip 'impmon lecture' 'impmon, impas or impld is not built yet'
+    test_done
 fi
-
-SOCK=impmon-lecture-$$
-T="tmux -L $SOCK"
-trap '$T kill-server 2>/dev/null' EXIT
-test_cleanup='$T kill-server 2>/dev/null'
-export IMPMON_HISTORY="$TRASH/history"
 cp "$IMP_TOP/examples/sieve.s" .
 cat >spin.s <<'EOF_SPIN'
 SPIN     CSECT
@@ -68,6 +20,39 @@ AGAIN    LA    3,1(,3)
          B     AGAIN
          END   SPIN
 EOF_SPIN
+
+test_expect_success 'info: ready to run, until something runs' '
+    printf "info\nmonitor ias 100\ninfo\nstep\ninfo\n" | impmon --batch sieve.s >out &&
+    grep "^state:" out >got &&
+    printf "state:    %s\n" "ready to run at X'"'"'010000'"'"' SIEVE" \
+        "ready to run at X'"'"'010000'"'"' SIEVE" "stopped (stepped) at X'"'"'010004'"'"' SIEVE+X'"'"'4'"'"'" >want &&
+    test_cmp want got
+'
+
+# "break SIEVE", then "run": the class expects the first instruction,
+# as a debugger's run stops at a breakpoint on main; continue steps off
+# a breakpoint it is stopped at, run starts afresh and stops there.
+test_expect_success 'run stops at a breakpoint on the first instruction' '
+    printf "break SIEVE\nrun\ninfo break\nstep\nrun\ncontinue\n" |
+        impmon --batch sieve.s >out 2>err &&
+    test_cmp /dev/null err &&
+    test "$(grep -c "^stopped: breakpoint 1$" out)" = 2 &&
+    test_grep "^1    addr     1          X.010000. SIEVE$" out &&
+    test_grep "program ended (EXIT host service), return code 0" out &&
+    grep -A1 "^stopped: breakpoint 1$" out | grep -c "at X.010000. SIEVE+X.0." >n &&
+    test "$(cat n)" = 2
+'
+
+if ! test_have tmux; then
+    test_skip 'impmon lecture on tmux' 'tmux is not installed (tools/install-deps.sh)'
+    test_done
+fi
+
+SOCK=impmon-lecture-$$
+T="tmux -L $SOCK"
+trap '$T kill-server 2>/dev/null' EXIT
+test_cleanup='$T kill-server 2>/dev/null'
+export IMPMON_HISTORY="$TRASH/history"
 
 # start COLS ROWS PROG...: impmon in a new session (the old one is ended
 # after, so the tmux server never runs out of sessions in between)
@@ -116,7 +101,6 @@ test_expect_success '132x40: four a row, the state in words' '
         key $l && wait_for "\[$l " && all_registers || return 1
     done
 '
-
 # The top row says what info says: a program loaded (or reset by a
 # monitor's setting) and not run yet is ready to run, not "stepped".
 test_expect_success 'the top row: ready to run, until something runs' '
@@ -128,13 +112,6 @@ test_expect_success 'the top row: ready to run, until something runs' '
     test_grep "\]  ready to run " screen.txt &&
     type_line "step" &&
     wait_for "\]  stopped (stepped) "
-'
-test_expect_success 'info says the same' '
-    printf "info\nmonitor ias 100\ninfo\nstep\ninfo\n" | impmon --batch sieve.s >out &&
-    grep "^state:" out >got &&
-    printf "state:    %s\n" "ready to run at X'"'"'010000'"'"' SIEVE" \
-        "ready to run at X'"'"'010000'"'"' SIEVE" "stopped (stepped) at X'"'"'010004'"'"' SIEVE+X'"'"'4'"'"'" >want &&
-    test_cmp want got
 '
 
 test_done
