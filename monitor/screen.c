@@ -13,6 +13,7 @@
  * terminal).  History lives in $IMPMON_HISTORY or ~/.impmon_history.
  */
 #define _XOPEN_SOURCE 700
+#include <ctype.h>
 #include <curses.h>
 #include <locale.h>
 #include <signal.h>
@@ -316,7 +317,7 @@ static void draw_help(struct scr *s)
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
         if (keys[i].name)
             scr_put(&left, r++, 0, "%-10s %s", keys[i].name, keys[i].help);
-    scr_put(&left, r++, 0, "%-10s %s", "any key", "stops a running machine");
+    scr_put(&left, r++, 0, "%-10s %s", "other keys", "stop a running machine (typed on)");
     scr_put(&left, r++, 0, "%-10s %s", "Tab", "completes commands, symbols, files");
     scr_put(&left, r++, 0, "%-10s %s", "Ctrl-D", "on an empty line: quit");
     r = 0;
@@ -431,6 +432,8 @@ static void rl_noprep(int meta) { (void)meta; }
 static void rl_nodeprep(void) {}
 
 /* The live run's hook between slices: redraw at 10 Hz or more, stop on a key. */
+static int handle_key(struct scr *s, int ch, int empty);
+
 static int between(void *ctx, struct mon *m)
 {
     struct scr *s = ctx;
@@ -452,6 +455,12 @@ static int between(void *ctx, struct mon *m)
     int ch = getch();
     if (ch == KEY_RESIZE || ch == ERR)
         return 0;
+    if (handle_key(s, ch, 1)) {         /* a layout, the help, the log: it runs on */
+        draw(s);
+        return 0;
+    }
+    if (ch < 128 && isprint(ch))        /* the first letter of a command: kept */
+        ungetch(ch);
     return 1;
 }
 
@@ -659,13 +668,14 @@ static void feed(int ch)
     rl_redisplay_cb();
 }
 
-static int handle_key(struct scr *s, int ch)
+/* Act on ch if it is a key of the table; empty: the command line is (a
+ * live run's always is: its command was taken).  1 if it acted. */
+static int handle_key(struct scr *s, int ch, int empty)
 {
     if (s->help && ch != KEY_RESIZE) {
         s->help = 0;
         return 1;
     }
-    int empty = !rl_line_buffer || rl_line_buffer[0] == '\0';
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
         if (keys[i].key == ch && (keys[i].when == KW_ALWAYS || empty)) {
             keys[i].fn(s, keys[i].arg);
@@ -741,7 +751,8 @@ int screen_main(struct mon *m, int n, char **files, const char **pre, int npre)
         }
         if (ch == ERR)
             continue;
-        if (ch == KEY_RESIZE || !handle_key(&s, ch))
+        if (ch == KEY_RESIZE ||
+            !handle_key(&s, ch, !rl_line_buffer || rl_line_buffer[0] == '\0'))
             feed(ch);
         draw(&s);
     }

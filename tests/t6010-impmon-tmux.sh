@@ -149,7 +149,9 @@ test_expect_success 'a live run: the counters move, a key stops it at once' '
     wait_for "refresh [0-9.]*[1-9][0-9.]* Hz" &&
     $T send-keys -t mon x &&
     wait_for "stopped by request" &&
-    test_grep "\] *stopped by request " screen.txt
+    test_grep "\] *stopped by request " screen.txt &&
+    test_grep "^impmon> x *$" screen.txt &&
+    $T send-keys -t mon C-u && wait_for "^impmon> *$"
 '
 
 test_expect_success 'Ctrl-C stops a live run too, and leaves impmon running' '

@@ -114,4 +114,32 @@ test_expect_success 'the top row: ready to run, until something runs' '
     wait_for "\]  stopped (stepped) "
 '
 
+# A live run on the projector: the layouts, the help and the monitors'
+# zoom change the view and leave the machine running; a command typed
+# during the run stops it and is read whole, "quit" too.
+test_expect_success 'a live run: the layout keys leave it running' '
+    start 132 40 spin.s &&
+    wait_for "loaded spin.s" &&
+    type_line "monitor ias 500" && wait_for "ias: a sample every 500 cycles" &&
+    type_line "run" &&
+    wait_for "RUNNING" &&
+    key 2 && wait_for "\[2 monitors\]  RUNNING" &&
+    key + && wait_for "\[2 monitors\]  RUNNING" &&
+    key F1 && wait_for "\[1 machine\]  RUNNING" &&
+    key "?" && wait_for "impmon help (any key closes)" &&
+    key Space && wait_for "\[1 machine\]  RUNNING"
+'
+test_expect_success 'a command typed during a live run is read whole' '
+    $T send-keys -t "$(S)" -l "print 6*7" && key Enter &&
+    wait_for "[^0-9]42 X.2A." &&
+    test_grep "\]  stopped by request " screen.txt &&
+    ! grep -q "unknown command" screen.txt
+'
+test_expect_success 'quit typed during a live run quits' '
+    type_line "continue" &&
+    wait_for "RUNNING" &&
+    type_line "quit" &&
+    wait_for "impmon-exited-0"
+'
+
 test_done
