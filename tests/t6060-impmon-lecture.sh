@@ -43,6 +43,22 @@ test_expect_success 'run stops at a breakpoint on the first instruction' '
     test "$(cat n)" = 2
 '
 
+# A mistyped command in front of the class: one typing slip from a
+# command names it; anything else says where the list is.
+test_expect_success 'a mistyped command names the command it is a slip of' '
+    printf "rnu\nbrek MARK\nstpe\nuit\nzap\nde 1\n" | impmon --batch sieve.s >out 2>err;
+    test $? -eq 1 &&
+    cat >want <<-\EOF &&
+	<stdin>:1: error: unknown command '"'"'rnu'"'"'; did you mean run?
+	<stdin>:2: error: unknown command '"'"'brek'"'"'; did you mean break?
+	<stdin>:3: error: unknown command '"'"'stpe'"'"'; did you mean step?
+	<stdin>:4: error: unknown command '"'"'uit'"'"'; did you mean quit?
+	<stdin>:5: error: unknown command '"'"'zap'"'"' (help lists the commands)
+	<stdin>:6: error: ambiguous command '"'"'de'"'"' (delete, deposit)
+	EOF
+    test_cmp want err
+'
+
 if ! test_have tmux; then
     test_skip 'impmon lecture on tmux' 'tmux is not installed (tools/install-deps.sh)'
     test_done
