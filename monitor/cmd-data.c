@@ -248,12 +248,13 @@ int cmd_counters(struct mon *m, int argc, char **argv)
     if (!vm)
         return -1;
     const struct vm_counters *c = vm_counters(vm);
-    double cpi = c->instructions ? (double)c->cycles / (double)c->instructions : 0;
+    char cpi[32];                       /* as imprun --stats: "-" before any instruction */
+    rep_ratio(cpi, sizeof cpi, c->cycles, c->instructions);
     double vsec = (double)c->cycles / VM_CYCLES_PER_SECOND;
     fprintf(m->out, "instructions %llu\ncycles       %llu\nmicrowords   %llu\n",
             (unsigned long long)c->instructions, (unsigned long long)c->cycles,
             (unsigned long long)c->microwords);
-    fprintf(m->out, "CPI          %.2f\nvirtual MIPS %.2f\n", cpi,
+    fprintf(m->out, "CPI          %s\nvirtual MIPS %.2f\n", cpi,
             vsec > 0 ? (double)c->instructions / vsec / 1e6 : 0.0);
     struct vm_paging_stats ps;
     vm_paging_stats(vm, &ps);

@@ -29,9 +29,9 @@ void pane_counters(struct scr *s, const struct box *b)
     int r = 0;
     scr_put(&in, r++, 0, "insns  %-12llu cycles %llu", (unsigned long long)c->instructions,
             (unsigned long long)c->cycles);
-    scr_put(&in, r++, 0, "CPI    %-12.2f uwords %llu",
-            c->instructions ? (double)c->cycles / (double)c->instructions : 0.0,
-            (unsigned long long)c->microwords);
+    char cpi[32];                       /* as imprun --stats: "-" before any instruction */
+    rep_ratio(cpi, sizeof cpi, c->cycles, c->instructions);
+    scr_put(&in, r++, 0, "CPI    %-12s uwords %llu", cpi, (unsigned long long)c->microwords);
     scr_put(&in, r++, 0, "vMIPS  %-12.2f host MIPS %.1f",
             vsec > 0 ? (double)c->instructions / vsec / 1e6 : 0.0, s->host_mips);
     scr_put(&in, r++, 0, "pg-in  %-12llu pg-out %llu", (unsigned long long)ps.pageins,

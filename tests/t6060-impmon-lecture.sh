@@ -59,6 +59,15 @@ test_expect_success 'a mistyped command names the command it is a slip of' '
     test_cmp want err
 '
 
+# No instruction, no CPI: "-" as imprun --stats and the monitors'
+# reports say it, never 0.00.
+test_expect_success 'counters before any instruction: CPI -' '
+    printf "counters\nstep\ncounters\n" | impmon --batch sieve.s >out &&
+    grep "^CPI" out >got &&
+    printf "CPI          -\nCPI          35.00\n" >want &&
+    test_cmp want got
+'
+
 if ! test_have tmux; then
     test_skip 'impmon lecture on tmux' 'tmux is not installed (tools/install-deps.sh)'
     test_done
@@ -123,6 +132,7 @@ test_expect_success 'the top row: ready to run, until something runs' '
     start 80 24 sieve.s &&
     wait_for "loaded sieve.s" &&
     test_grep "^ impmon  sieve.s  \[1 machine\]  ready to run   ? help" screen.txt &&
+    test_grep "xCPI    -  " screen.txt &&
     type_line "monitor ias 100" &&
     wait_for "(machine reset)" &&
     test_grep "\]  ready to run " screen.txt &&
