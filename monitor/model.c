@@ -165,41 +165,79 @@ static int machine_fresh(struct mon *m, FILE *console)
 
 static int is_source(const char *p) { return imprun_is_source(p); }
 
+/* The program as loaded: what mon_load replaces, and puts back when the
+ * new one cannot be loaded. */
+struct loaded_prog {
+    char *prog[VM_MAX_TASKS], *load[VM_MAX_TASKS];
+    struct build build[VM_MAX_TASKS];
+    int nbuild, loaded;
+    struct imprun_opts o;
+};
+
+static void take_prog(struct loaded_prog *p, struct mon *m)
+{
+    memcpy(p->prog, m->prog, sizeof p->prog);
+    memcpy(p->load, m->load, sizeof p->load);
+    memcpy(p->build, m->build, sizeof p->build);
+    p->nbuild = m->nbuild;
+    p->loaded = m->loaded;
+    p->o = m->o;
+    memset(m->prog, 0, sizeof m->prog);
+    memset(m->load, 0, sizeof m->load);
+    m->nbuild = 0;
+}
+
+static void give_prog(struct mon *m, const struct loaded_prog *p)
+{
+    memcpy(m->prog, p->prog, sizeof m->prog);
+    memcpy(m->build, p->build, sizeof m->build);
+    m->nbuild = p->nbuild;
+    m->o = p->o;
+    for (int k = 0; k < VM_MAX_TASKS; k++)      /* a built module is in m->build */
+        m->load[k] = p->load[k] == p->build[k].load ? m->build[k].load : p->load[k];
+}
+
+static void drop_prog(struct loaded_prog *p)
+{
+    for (int k = 0; k < VM_MAX_TASKS; k++)
+        free(p->prog[k]);
+    for (int i = 0; i < p->nbuild; i++)
+        build_cleanup(&p->build[i]);
+}
+
+/* Load files as the program (the new one assembled first, if sources);
+ * 0, or -1 after a message.  A program that cannot be loaded leaves the
+ * one before it: as it was if the new one never got to the machine
+ * (bad arguments, sources that do not assemble, a file that is not
+ * there), else loaded again from its start. */
 int mon_load(struct mon *m, char **files, int nfiles)
 {
-    unload(m);
-    unbuild(m);
-    for (int k = 0; k < VM_MAX_TASKS; k++) {
-        free(m->prog[k]);
-        m->prog[k] = NULL;
-        m->load[k] = NULL;
-    }
-    m->o.ntasks = 0;
-    m->o.core = NULL;
-    if (nfiles == 2 && strcmp(files[0], "--core") == 0) {
-        m->prog[0] = strdup(files[1]);  /* a core image: IPL by restart */
-        m->o.core = m->prog[0];
-        m->o.ntasks = 1;
-        m->o.inputs = m->o.task[0].inputs = m->prog;
-        m->o.ninputs = m->o.task[0].ninputs = 1;
-        if (machine_fresh(m, m->console) != 0)
-            return -1;
-        mon_break_install(m);
-        return 0;
-    }
-    if (nfiles < 1 || strcmp(files[0], "--core") == 0)
+    int core = nfiles == 2 && strcmp(files[0], "--core") == 0;
+    int sources = !core && nfiles >= 1 && is_source(files[0]);
+    int ntasks = core || sources ? 1 : nfiles;
+    if (!core && (nfiles < 1 || strcmp(files[0], "--core") == 0))
         return mon_error(m, "load needs a program (or --core IMAGE)");
-    /* several sources make one program; several load modules, one task each */
-    int sources = is_source(files[0]);
-    int ntasks = sources ? 1 : nfiles;
     if (ntasks > VM_MAX_TASKS)
         return mon_error(m, "more than %d tasks", VM_MAX_TASKS);
-    for (int i = 0; i < nfiles; i++)
+    for (int i = 0; !core && i < nfiles; i++)
         if (is_source(files[i]) != sources)
             return mon_error(m, "give either sources or load modules, not both");
-    for (int i = 0; i < nfiles && i < VM_MAX_TASKS; i++)
-        m->prog[i] = strdup(files[i]);
+    struct build nb;
+    if (sources) {
+        fflush(m->out);
+        if (build_program(&nb, m->self, files, nfiles, NULL, 0, NULL, m->err) != 0) {
+            build_cleanup(&nb);
+            return mon_error(m, "%s: could not be assembled and linked", files[0]);
+        }
+    }
+    struct loaded_prog old;
+    take_prog(&old, m);
+    unload(m);
     m->o.ntasks = ntasks;
+    m->o.core = NULL;
+    m->o.paging = old.o.paging || ntasks > 1;
+    for (int i = 0; i < nfiles && i < VM_MAX_TASKS; i++)
+        m->prog[i] = strdup(core ? files[1] : files[i]);
     m->o.inputs = m->prog;
     m->o.ninputs = sources ? nfiles : 1;
     for (int k = 0; k < ntasks; k++) {
@@ -207,20 +245,30 @@ int mon_load(struct mon *m, char **files, int nfiles)
         m->o.task[k].ninputs = sources ? nfiles : 1;
         m->o.task[k].origin = LOADER_AT_LINK;
     }
-    if (ntasks > 1)
-        m->o.paging = 1;
-    if (sources) {
-        fflush(m->out);
-        int rc = build_program(&m->build[0], m->self, m->prog, nfiles, NULL, 0, NULL, m->err);
+    if (core) {                         /* a core image: IPL by restart */
+        free(m->prog[1]);
+        m->prog[1] = NULL;
+        m->o.core = m->prog[0];
+    } else if (sources) {
+        m->build[0] = nb;
         m->nbuild = 1;
-        if (rc != 0)
-            return mon_error(m, "%s: could not be assembled and linked", files[0]);
         m->load[0] = m->build[0].load;
-    } else
+    } else {
         for (int k = 0; k < ntasks; k++)
             m->load[k] = m->prog[k];
-    if (machine_fresh(m, m->console) != 0)
+    }
+    if (machine_fresh(m, m->console) != 0) {
+        struct loaded_prog bad;
+        take_prog(&bad, m);
+        drop_prog(&bad);
+        give_prog(m, &old);
+        if (old.loaded && machine_fresh(m, m->console) == 0) {
+            mon_break_install(m);
+            fprintf(m->out, "%s is loaded again, from its start\n", m->prog[0]);
+        }
         return -1;
+    }
+    drop_prog(&old);
     mon_break_install(m);
     return 0;
 }

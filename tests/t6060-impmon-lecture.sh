@@ -68,6 +68,32 @@ test_expect_success 'counters before any instruction: CPI -' '
     test_cmp want got
 '
 
+# A typo in a load in the middle of the lecture: the program stays,
+# where it was if the new one never reached the machine, else loaded
+# again from its start; never "no program loaded".
+test_expect_success 'a load that fails keeps the program loaded' '
+    sed "s/^SPIN     CSECT/SPIN     CSECTX/" spin.s >bad.s &&
+    printf "step 3\nload nosuch.s\ninfo\nload bad.s\nprint R12\n" |
+        impmon --batch sieve.s >out 2>err;
+    test $? -eq 1 &&
+    test_grep "^<stdin>:2: error: nosuch.s: could not be assembled and linked$" err &&
+    test_grep "^<stdin>:4: error: bad.s: could not be assembled and linked$" err &&
+    test_grep "^program:  sieve.s$" out &&
+    test_grep "^state:    stopped (stepped) at X.01000A. SIEVE+X.A.$" out &&
+    test_grep "^counts:   3 instructions" out &&
+    test_grep " X.40010006." out
+'
+test_expect_success 'a load module that cannot be loaded: the program before, from its start' '
+    impas -o spin.o spin.s && impld -o spin.load spin.o &&
+    sed "s/^TXT 1 010000 1B/TXT 1 010000 1G/" spin.load >badmod.load &&
+    printf "step 3\nload badmod.load\ninfo\n" | impmon --batch sieve.s >out 2>err;
+    test $? -eq 1 &&
+    test_grep "^badmod.load:[0-9]*:[0-9]*: error: bad hexadecimal digit" err &&
+    test_grep "^<stdin>:2: error: the program could not be loaded$" err &&
+    test_grep "^sieve.s is loaded again, from its start$" out &&
+    test_grep "^state:    ready to run at X.010000. SIEVE$" out
+'
+
 if ! test_have tmux; then
     test_skip 'impmon lecture on tmux' 'tmux is not installed (tools/install-deps.sh)'
     test_done
