@@ -159,7 +159,7 @@ static int machine_fresh(struct mon *m, FILE *console)
     m->loaded = 1;
     m->ended = 0;
     where_index(m);             /* no index (out of memory): the pane guesses */
-    m->stop = (struct mon_stop){ VM_STEPPED, 0 };
+    m->stop = (struct mon_stop){ .st = VM_STEPPED };
     return 0;
 }
 
@@ -412,6 +412,8 @@ static void note_hit(struct mon *m)
         if (m->brk[i].id == m->stop.brk) {
             m->brk[i].hits++;
             if (m->brk[i].temp)
+                snprintf(m->stop.until, sizeof m->stop.until, "%s", m->brk[i].text);
+            if (m->brk[i].temp)
                 mon_break_delete(m, m->brk[i].id);
             return;
         }
@@ -453,6 +455,7 @@ static enum vm_status stopped(struct mon *m, enum vm_status st, int report)
     else if (st == VM_STOP_REQUEST && m->stop.brk)
         st = VM_BREAKPOINT;             /* a trace breakpoint's stop */
     m->stop.st = st;
+    m->stop.until[0] = '\0';
     note_hit(m);
     if (scope_task(st) || st == VM_TASKS_ENDED || st == VM_BAD_MICROCODE ||
         st == VM_CHECK_STOP || st == VM_HOST_ERROR)
@@ -612,7 +615,7 @@ int mon_back(struct mon *m, uint64_t n, int micro)
     if (rc != 0)
         return mon_error(m, "the replay did not reach %s %llu",
                          micro ? "microword" : "instruction", (unsigned long long)target);
-    m->stop = (struct mon_stop){ micro ? VM_MICROSTEPPED : VM_STEPPED, 0 };
+    m->stop = (struct mon_stop){ .st = micro ? VM_MICROSTEPPED : VM_STEPPED };
     fprintf(m->out, "back at %s %llu\n", micro ? "microword" : "instruction",
             (unsigned long long)target);
     mon_report_stop(m);
@@ -655,7 +658,9 @@ void mon_report_stop(struct mon *m)
                 fprintf(f, "stopped: watchpoint %d: R%u = X'%08X'", m->stop.brk,
                         m->brk[i].addr, m->brk[i].last);
             }
-        if (!watch || st == VM_WATCHPOINT)
+        if (m->stop.until[0])           /* until's own breakpoint, gone: its place */
+            fprintf(f, "stopped: until %s", m->stop.until);
+        else if (!watch || st == VM_WATCHPOINT)
             fprintf(f, "stopped: %s %d", watch ? "watchpoint" : "breakpoint", m->stop.brk);
     }
     else if (st == VM_CYCLE_LIMIT)

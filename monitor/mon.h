@@ -64,6 +64,7 @@ struct mon_break {
 struct mon_stop {
     enum vm_status st;
     int brk;                    /* the breakpoint that stopped it, or 0 */
+    char until[64];             /* until's place, when its own breakpoint (gone) stopped it */
 };
 
 struct mon_opts {
