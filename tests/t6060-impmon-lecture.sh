@@ -194,4 +194,18 @@ test_expect_success 'quit typed during a live run quits' '
     wait_for "impmon-exited-0"
 '
 
+# + on 80 columns: one monitor alone takes the whole width, so the
+# instruction frequency table keeps its CPI columns.
+test_expect_success '80x24: + shows the IIFM table whole, CPI and exact CPI' '
+    start 80 24 sieve.s &&
+    wait_for "loaded sieve.s" &&
+    type_line "monitor iifm all,slice=1000" && wait_for "iifm: all,slice=1000" &&
+    type_line "run" && wait_for "program ended" &&
+    key 2 && wait_for "\[2 monitors\]" &&
+    key + && wait_for "^lqiifm: instruction frequency monitoringq*k$" &&
+    test_grep "opcode  *sliced  *%  *exact  *%  *CPI  exact" screen.txt &&
+    test_grep "xAR  *77  *29.96%  *1001  *12.95%  *3.00  *3.00  *x" screen.txt &&
+    test_grep "xBALR  *0  *0.00%  *3  *0.04%  *-  *4.67  *x" screen.txt
+'
+
 test_done
