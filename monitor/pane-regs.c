@@ -14,7 +14,7 @@
 /* Registers a row in an inside w columns wide, and their pitch: "R10
  * 00000000" is 12 columns, two blanks apart where they fit, one where
  * that makes room for one more. */
-static int per_row(int w, int *pitch)
+static int row_fill(int w, int *pitch)
 {
     int wide = (w + 2) / 14, close = (w + 1) / 13;
     wide = wide > 4 ? 4 : wide;
@@ -26,8 +26,8 @@ static int per_row(int w, int *pitch)
 
 int pane_regs_rows(int w)
 {
-    int pitch, per = per_row(w - 2, &pitch);
-    return 2 + 1 + (16 + per - 1) / per;        /* the frame, the PSW, the registers */
+    int pitch, across = row_fill(w - 2, &pitch);
+    return 2 + 1 + (16 + across - 1) / across;  /* the frame, the PSW, the registers */
 }
 
 void pane_regs(struct scr *s, const struct box *b)
@@ -52,11 +52,11 @@ void pane_regs(struct scr *s, const struct box *b)
     if (n > in.w)
         snprintf(line, sizeof line, "PSW %08X %08X CC %u key %u", w0, w1, cc, key);
     scr_put(&in, 0, psw != s->before_psw ? scr_changed_attr() : (int)A_BOLD, "%s", line);
-    int pitch, per = per_row(in.w, &pitch);
+    int pitch, across = row_fill(in.w, &pitch);
     for (unsigned r = 0; r < 16; r++) {
         uint32_t v = vm_get_gr(vm, r);
-        struct box cell = { in.y + 1 + (int)r / per, in.x + (int)(r % (unsigned)per) * pitch, 1,
-                            12 };
+        int row = (int)r / across, col = (int)r % across;
+        struct box cell = { in.y + 1 + row, in.x + col * pitch, 1, 12 };
         if (cell.y >= in.y + in.h)
             break;
         scr_put(&cell, 0, v != s->before_gr[r] ? scr_changed_attr() : 0, "R%-2u %08X", r, v);
