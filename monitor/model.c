@@ -624,6 +624,15 @@ int mon_back(struct mon *m, uint64_t n, int micro)
 
 /* ---- reporting ------------------------------------------------------------------- */
 
+/* Did a register watchpoint stop the machine (a breakpoint to the VM)? */
+static int watched_reg(const struct mon *m)
+{
+    for (int i = 0; i < MON_MAX_BREAKS; i++)
+        if (m->brk[i].id && m->brk[i].id == m->stop.brk && m->brk[i].kind == BK_WREG)
+            return 1;
+    return 0;
+}
+
 void mon_state(const struct mon *m, char *buf, size_t size)
 {
     if (!m->loaded)
@@ -634,8 +643,11 @@ void mon_state(const struct mon *m, char *buf, size_t size)
         snprintf(buf, size, "ready to run");   /* as loaded (or reset, or back there) */
     else if (m->stop.st == VM_STOP_REQUEST)
         snprintf(buf, size, "stopped by request");
+    else if (m->stop.until[0])
+        snprintf(buf, size, "stopped (until %s)", m->stop.until);
     else
-        snprintf(buf, size, "stopped (%s)", vm_status_name(m->stop.st));
+        snprintf(buf, size, "stopped (%s)", m->stop.st == VM_BREAKPOINT && watched_reg(m)
+                                             ? "watchpoint" : vm_status_name(m->stop.st));
 }
 
 void mon_report_stop(struct mon *m)

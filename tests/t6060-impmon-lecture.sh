@@ -29,6 +29,18 @@ test_expect_success 'info: ready to run, until something runs' '
     test_cmp want got
 '
 
+test_expect_success 'info: a register watchpoint and until are named as the log names them' '
+    printf "watch gr 3\ncontinue\ninfo\nuntil MARK\ninfo\n" | impmon --batch sieve.s >out &&
+    grep -e "^stopped" -e "^state:" out >got &&
+    cat >want <<-\EOF &&
+	stopped: watchpoint 1: R3 = X'"'"'00000002'"'"'
+	state:    stopped (watchpoint) at X'"'"'010044'"'"' PLOOP
+	stopped: until MARK
+	state:    stopped (until MARK) at X'"'"'01005E'"'"' MARK
+	EOF
+    test_cmp want got
+'
+
 # "break SIEVE", then "run": the class expects the first instruction,
 # as a debugger's run stops at a breakpoint on main; continue steps off
 # a breakpoint it is stopped at, run starts afresh and stops there.
