@@ -253,4 +253,23 @@ test_expect_success 'XPRNT: a code of no printable character prints as a blank' 
     printf " \n ABC   DE\n" >want && test_cmp want out
 '
 
+# XPNCH with no punch file of its own prints its card among the lines:
+# the same rule; a punch file gets the card's codes as they stand.
+cat >punch0.s <<'SRC'
+PUNCH0   CSECT
+         USING PUNCH0,15
+         XPNCH CARD,10
+         SR    15,15
+         BR    14
+CARD     DC    C'AB',X'00',C'C',X'0000'
+         DS    CL4
+         END   PUNCH0
+SRC
+test_expect_success 'XPNCH on the printed output: the same blanks; to --punch: the codes' '
+    imprun -q punch0.s >out &&
+    printf "AB C\n" >want && test_cmp want out &&
+    imprun -q --punch=p.out punch0.s >out && test_cmp /dev/null out &&
+    printf "AB\000C\000\000\000\000\000\000\n" >want && cmp want p.out
+'
+
 test_done

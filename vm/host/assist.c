@@ -487,6 +487,8 @@ static void do_xpnch(struct assist *a, const struct svc_storage *st,
         program_check(res, pic);
         return;
     }
+    if (!a->punch || a->punch == a->print)
+        blank_unprintable(t, len);      /* a card on the printed output: as XPRNT */
     size_t n = trim(t, len);
     if (a->max_punch && a->cards_punched >= a->max_punch) {
         limit_reached(a, res, ASSIST_LIMIT_PUNCH);

@@ -26,9 +26,10 @@
  * XHEXI) does not wrap: passing X'FFFFFF' is an addressing exception.
  * EBCDIC is code page 037 (lib/ebcdic.h); text leaving the machine is
  * translated with its table as it stands (a non-printable code becomes
- * the Latin-1 control or symbol it maps to: XREAD, XPNCH, XGET, XPUT),
- * but for the printed lines: XPRNT prints a code that maps to a Latin-1
- * control (C0, C1, DEL) as a blank, its carriage control too, and
+ * the Latin-1 control or symbol it maps to: XREAD, XPNCH to a punch
+ * file, XGET, XPUT), but for the printed lines: XPRNT (and XPNCH with no
+ * punch file of its own) prints a code that maps to a Latin-1 control
+ * (C0, C1, DEL) as a blank, XPRNT's carriage control too, and
  * XDUMP's character column shows '.' for bytes that are not printable.
  *
  * XDECI R1,addr -- decimal input.
