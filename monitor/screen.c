@@ -352,7 +352,7 @@ static void draw_status(struct scr *s)
     struct mon *m = s->m;
     char st[160];
     if (s->running)
-        snprintf(st, sizeof st, "RUNNING -- any key stops");
+        snprintf(st, sizeof st, "RUNNING -- typing stops it");
     else
         mon_state(m, st, sizeof st);
     attron(A_REVERSE);

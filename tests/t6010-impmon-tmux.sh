@@ -145,7 +145,7 @@ test_expect_success 'a live run: the counters move, a key stops it at once' '
     type_line "monitor ias 500" &&
     wait_for "ias: a sample every 500 cycles" &&
     type_line "run" &&
-    wait_for "RUNNING -- any key stops" &&
+    wait_for "RUNNING -- typing stops it" &&
     wait_for "refresh [0-9.]*[1-9][0-9.]* Hz" &&
     $T send-keys -t mon x &&
     wait_for "stopped by request" &&
@@ -156,7 +156,7 @@ test_expect_success 'a live run: the counters move, a key stops it at once' '
 
 test_expect_success 'Ctrl-C stops a live run too, and leaves impmon running' '
     type_line "continue" &&
-    wait_for "RUNNING -- any key stops" &&
+    wait_for "RUNNING -- typing stops it" &&
     $T send-keys -t mon C-c &&
     wait_for "\] *stopped by request " &&
     $T send-keys -t mon "print 1" C-c &&
