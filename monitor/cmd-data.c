@@ -306,10 +306,13 @@ int cmd_opcodes(struct mon *m, int argc, char **argv)
             rows[k++] = (struct op_row){ i, c->op_count[i], c->op_cycles[i] };
     qsort(rows, k, sizeof rows[0], by_count);
     fprintf(m->out, "%-8s %12s %7s %8s\n", "opcode", "count", "%", "CPI");
-    for (size_t i = 0; i < k && i < n; i++)
-        fprintf(m->out, "%-8s %12llu %6.2f%% %8.2f\n", rep_op_name(rows[i].idx),
+    for (size_t i = 0; i < k && i < n; i++) {
+        char cpi[32];                   /* as imprun --stats prints it */
+        rep_ratio(cpi, sizeof cpi, rows[i].cycles, rows[i].count);
+        fprintf(m->out, "%-8s %12llu %6.2f%% %8s\n", rep_op_name(rows[i].idx),
                 (unsigned long long)rows[i].count,
                 100.0 * (double)rows[i].count / (double)(c->instructions ? c->instructions : 1),
-                (double)rows[i].cycles / (double)rows[i].count);
+                cpi);
+    }
     return 0;
 }

@@ -41,6 +41,19 @@ test_expect_success 'info: a register watchpoint and until are named as the log 
     test_cmp want got
 '
 
+# The opcodes' CPI as imprun --stats prints it, to the last digit: CVD's
+# 698 cycles in 16 runs are 43.625, which reads 43.63 (43.62 through
+# printf's rounding of the double).
+test_expect_success 'opcodes: the CPI of each opcode is imprun --stats'"'"'s' '
+    cp "$IMP_TOP/examples/monitors/glean.s" . &&
+    imprun -q --stats glean.s 2>stats >/dev/null &&
+    printf "run\nopcodes 99\n" | impmon --batch glean.s >out &&
+    awk "/^opcode mnemonic/ { t = 1; next } t && NF == 6 && \$3 > 0 { print \$2, \$5 }" stats |
+        sort >want &&
+    awk "NF == 4 && \$3 ~ /[0-9]%\$/ { print \$1, \$4 }" out | sort >got &&
+    test_cmp want got && test_grep "^CVD 43.63$" got
+'
+
 # "break SIEVE", then "run": the class expects the first instruction,
 # as a debugger's run stops at a breakpoint on main; continue steps off
 # a breakpoint it is stopped at, run starts afresh and stops there.
