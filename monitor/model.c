@@ -378,6 +378,8 @@ int mon_break_delete(struct mon *m, int id)
             mon_break_install(m);       /* another at the same address stays */
         } else if (vm && b->kind == BK_WATCH)
             vm_clear_watchpoint(vm, b->addr);
+        if (b->temp && id == m->next_id - 1)
+            m->next_id--;               /* until's own: its number is the next break's */
         b->id = 0;
         mon_break_install(m);
         return 0;

@@ -54,6 +54,13 @@ test_expect_success 'opcodes: the CPI of each opcode is imprun --stats'"'"'s' '
     test_cmp want got && test_grep "^CVD 43.63$" got
 '
 
+# until's breakpoint is its own: it takes no number from the class's.
+test_expect_success 'until leaves the breakpoint numbers to break' '
+    printf "until PLOOP\nbreak MARK\nuntil CLOOP\nwatch gr 3\n" | impmon --batch sieve.s >out &&
+    test_grep "^breakpoint 1: X.01005E. MARK$" out &&
+    test_grep "^watchpoint 2: R3 changes$" out
+'
+
 # "break SIEVE", then "run": the class expects the first instruction,
 # as a debugger's run stops at a breakpoint on main; continue steps off
 # a breakpoint it is stopped at, run starts afresh and stops there.
