@@ -169,14 +169,17 @@ static int load_module(struct run *r, int k, const char *path)
         return -1;
     }
     t->have_mod = 1;
+    /* the program as the user named it: the module, or the first source
+       (not the module built from the sources in a scratch folder) */
+    const char *name = given->ninputs > 0 ? given->inputs[0] : path;
     if (loader_place(&t->mod, r->o->task[k].origin, vm_storage_size(r->vm), &img, err,
                      sizeof err) != 0) {
-        run_say(r->sink, NULL, NULL, "%s: %s", path, err);
+        run_say(r->sink, NULL, NULL, "%s: %s", name, err);
         return -1;
     }
     if (img.base < IMPRUN_LOW_END) {
         run_say(r->sink, NULL, NULL, "%s: the program starts at X'%06X', inside low storage "
-                "(X'0'-X'%X'); link it at X'%X' or above", path, img.base,
+                "(X'0'-X'%X'); link it at X'%X' or above", name, img.base,
                 IMPRUN_LOW_END - 1, IMPRUN_LOW_END);
         loader_free(&img);
         return -1;
