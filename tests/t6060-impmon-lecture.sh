@@ -61,6 +61,15 @@ test_expect_success 'until leaves the breakpoint numbers to break' '
     test_grep "^watchpoint 2: R3 changes$" out
 '
 
+test_expect_success 'set storage: sizes as imprun --storage takes them; errors name the source' '
+    printf "set storage 64K\nset storage 1M\nset storage 5000\n" | impmon --batch sieve.s >out 2>err;
+    test $? -eq 1 &&
+    test_grep "^<stdin>:1: error: sieve.s: the program (X.010000.-X.011113.) does not fit in storage (65536 bytes)$" err &&
+    test_grep "^storage 1M (machine reset)$" out &&
+    test_grep "^<stdin>:3: error: set storage: .5000. is not a size from 8K to 16M in 4K steps$" err &&
+    ! grep -q "a\.load" err
+'
+
 # "break SIEVE", then "run": the class expects the first instruction,
 # as a debugger's run stops at a breakpoint on main; continue steps off
 # a breakpoint it is stopped at, run starts afresh and stops there.
