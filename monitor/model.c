@@ -236,8 +236,8 @@ int mon_load(struct mon *m, char **files, int nfiles)
     m->o.ntasks = ntasks;
     m->o.core = NULL;
     m->o.paging = old.o.paging || ntasks > 1;
-    for (int i = 0; i < nfiles && i < VM_MAX_TASKS; i++)
-        m->prog[i] = strdup(core ? files[1] : files[i]);
+    for (int i = 0; i < (core ? 1 : nfiles) && i < VM_MAX_TASKS; i++)
+        m->prog[i] = strdup(files[core + i]);
     m->o.inputs = m->prog;
     m->o.ninputs = sources ? nfiles : 1;
     for (int k = 0; k < ntasks; k++) {
@@ -246,8 +246,6 @@ int mon_load(struct mon *m, char **files, int nfiles)
         m->o.task[k].origin = LOADER_AT_LINK;
     }
     if (core) {                         /* a core image: IPL by restart */
-        free(m->prog[1]);
-        m->prog[1] = NULL;
         m->o.core = m->prog[0];
     } else if (sources) {
         m->build[0] = nb;
