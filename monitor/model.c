@@ -205,6 +205,29 @@ static void drop_prog(struct loaded_prog *p)
         build_cleanup(&p->build[i]);
 }
 
+/* After a load: each breakpoint and storage watchpoint set by a place of
+ * the program (a symbol, FILE:LINE, an expression) is found again in the
+ * program now loaded, which may be another, or the same one edited; one
+ * whose place it lacks is deleted, with a line that says so. */
+static void breaks_follow(struct mon *m)
+{
+    for (int i = 0; i < MON_MAX_BREAKS; i++) {
+        struct mon_break *b = &m->brk[i];
+        if (!b->id || (b->kind != BK_ADDR && b->kind != BK_WATCH))
+            continue;
+        uint32_t addr;
+        char err[300];
+        const char *what = b->kind == BK_ADDR ? "breakpoint" : "watchpoint";
+        if (where_parse(m, b->text, &addr, err, sizeof err) != 0) {
+            fprintf(m->out, "%s %d (%s) deleted: %s\n", what, b->id, b->text, err);
+            b->id = 0;
+        } else if (addr != b->addr) {
+            fprintf(m->out, "%s %d (%s) moved: X'%06X'\n", what, b->id, b->text, addr);
+            b->addr = addr;
+        }
+    }
+}
+
 /* Load files as the program (the new one assembled first, if sources);
  * 0, or -1 after a message.  A program that cannot be loaded leaves the
  * one before it: as it was if the new one never got to the machine
@@ -267,6 +290,7 @@ int mon_load(struct mon *m, char **files, int nfiles)
         return -1;
     }
     drop_prog(&old);
+    breaks_follow(m);
     mon_break_install(m);
     return 0;
 }

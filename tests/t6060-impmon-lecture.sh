@@ -70,6 +70,22 @@ test_expect_success 'set storage: sizes as imprun --storage takes them; errors n
     ! grep -q "a\.load" err
 '
 
+# Breakpoints set by place follow the program a load brings: the same
+# source edited moves them, another program that lacks the place drops
+# them (an address given as a number, an opcode, stay).
+test_expect_success 'load: breakpoints by place are found again in the new program' '
+    sed "s/^PLOOP    LR    1,3/         NOPR  0\nPLOOP    LR    1,3/" sieve.s >sieve2.s &&
+    printf "%s\n" "break PLOOP" "break X'"'"'010004'"'"'" "break op=BXLE" \
+        "load sieve2.s" "continue" "continue" "watch FLAGS" "load spin.s" "info break" |
+        impmon --batch sieve.s >out 2>err &&
+    test_cmp /dev/null err &&
+    test_grep "^breakpoint 1 (PLOOP) moved: X.010046.$" out &&
+    grep -A1 "^stopped: breakpoint 1$" out | grep -q "at X.010046. SIEVE+X.46. (sieve2.s:48)" &&
+    test_grep "^breakpoint 1 (PLOOP) deleted: column 1: unknown symbol or register .PLOOP.$" out &&
+    test_grep "^watchpoint 4 (FLAGS) deleted: " out &&
+    test "$(sed -n "/^id /,\$p" out | tail -n +2 | cut -c1-4 | tr -d " " | tr "\n" " ")" = "2 3 "
+'
+
 # "break SIEVE", then "run": the class expects the first instruction,
 # as a debugger's run stops at a breakpoint on main; continue steps off
 # a breakpoint it is stopped at, run starts afresh and stops there.
