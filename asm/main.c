@@ -3,7 +3,7 @@
  *
  *   impas [options] FILE.s
  * Exit: 0 assembled (warnings allowed), 1 errors in the source (no object
- * written), 2 usage error or unreadable source.
+ * written, an earlier one removed), 2 usage error or unreadable source.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -66,7 +66,10 @@ static char *object_name(const char *src)
 /*
  * Assemble src into the object out and the listing (or NULL), both
  * committed together (all or none).  The listing is kept when the source
- * has errors (it shows them); the object is then not written.
+ * has errors (it shows them); the object is then not written, and the
+ * object of an earlier assembly at out is removed: it no longer stands
+ * for the source, and a link would take it without a word (GNU as
+ * removes its output so too).
  */
 static int write_outputs(struct diag *d, const char *src, const char *out, const char *listing,
                          const char **inc, int ninc, struct asm_options *mo)
@@ -106,6 +109,8 @@ static int write_outputs(struct diag *d, const char *src, const char *out, const
                 outfile_abort(all[i]);
     } else if (outfile_commit_all(all, 2, d) != 0) {
         rc = 2;
+    } else if (rc == 1) {
+        (void)outfile_remove(out, "the object of an earlier assembly", d);
     }
     return rc;
 }

@@ -48,6 +48,7 @@ static int rec_run(struct reader *r)
         return rd_error_at(r, v, "status: too long");
     memcpy(p->status, v, (size_t)n);
     p->status[n] = '\0';
+    r->run_line = r->lineno;
     if (rd_kv_dec(r, "cycles", &p->cycles) || rd_kv_dec(r, "instructions", &p->instructions) ||
         rd_kv_dec(r, "microwords", &p->microwords))
         return -1;
@@ -420,6 +421,27 @@ static void check_counts(struct reader *r)
             prof_sections[m]->check(r);
 }
 
+/*
+ * The run's cycles are the program's and every monitor's (the exact
+ * records hold the program's alone): fewer than the exact records' and
+ * the monitors' together is a file no run wrote, and every share of
+ * the run, and the IAS check, would be wrong.  A warning: the report
+ * still shows what the file holds.
+ */
+static void check_cycles(struct reader *r)
+{
+    const struct profile *p = r->p;
+    uint64_t exact = 0, mon = profile_monitor_cycles(p);
+    for (size_t i = 0; i < p->nexact; i++)
+        exact += p->exact[i].cycles;
+    if (exact > UINT64_MAX - mon || exact + mon > p->cycles)
+        diag_report(r->d, DIAG_WARNING, r->name, r->run_line, 0, NULL,
+                    "the run's %llu cycles are fewer than the program's %llu (the exact "
+                    "records) and the monitors' %llu: the run's cycles hold both",
+                    (unsigned long long)p->cycles, (unsigned long long)exact,
+                    (unsigned long long)mon);
+}
+
 int profile_parse(struct profile *p, const char *name, const char *text, size_t len,
                   struct diag *d)
 {
@@ -436,6 +458,8 @@ int profile_parse(struct profile *p, const char *name, const char *text, size_t 
         }
         if (r.errors == 0)
             check_counts(&r);
+        if (r.errors == 0)
+            check_cycles(&r);
     }
     if (r.errors) {
         profile_free(p);

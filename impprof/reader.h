@@ -30,6 +30,7 @@ struct reader {
     int errors;
     enum stage stage;
     int has_run, has_end;
+    int run_line;                   /* the run record's line, for the late check of its cycles */
     unsigned headless;              /* sections whose detail records came without a header */
     int sec_line[PROF_NMON];        /* each section's header line, for late checks */
     uint64_t sec_count[PROF_NMON];  /* ... a count it announced that is not kept */

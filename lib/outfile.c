@@ -341,6 +341,22 @@ void outfile_abort(struct outfile *o)
     o->target = NULL;
 }
 
+int outfile_remove(const char *path, const char *what, struct diag *d)
+{
+    struct stat st;
+    if (strcmp(path, "-") == 0 || stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+        return 0;
+    char *target = realpath(path, NULL);
+    int rc = target ? unlink(target) : -1;
+    int e = errno;
+    free(target);
+    if (rc != 0 && e != ENOENT) {
+        diag_report(d, DIAG_ERROR, path, 0, 0, NULL, "cannot remove %s: %s", what, strerror(e));
+        return -1;
+    }
+    return 0;
+}
+
 int outfile_close_stdout(struct diag *d)
 {
     errno = 0;

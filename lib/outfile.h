@@ -84,6 +84,14 @@ int outfile_commit_all(struct outfile *const *v, int n, struct diag *d);
 /* Drop the output: close and remove the temporary file. */
 void outfile_abort(struct outfile *o);
 
+/* Remove the regular file an output at path would replace (its symbolic
+ * links followed; a link is left dangling, so the next output there
+ * creates the file again), as an output of an earlier run that no longer
+ * stands for its input.  "-", a device, a FIFO, a socket, a directory and
+ * a name of nothing are left alone.  0, or -1 after reporting
+ * "path: error: cannot remove WHAT: ...". */
+int outfile_remove(const char *path, const char *what, struct diag *d);
+
 /* Flush standard output at the end of a tool; 0, or -1 after reporting
  * "writing 'standard output': ..." through d. */
 int outfile_close_stdout(struct diag *d);

@@ -265,14 +265,9 @@ static int info_summary(struct mon *m)
     char sym[128], src[8];
     where_format(m, ia, sym, sizeof sym, src, sizeof src);
     const struct vm_counters *c = vm_counters(vm);
-    if (m->ended)
-        fprintf(m->out, "state:    ended (%s) at X'%06X'%s%s\n", vm_status_name(m->stop.st), ia,
-                sym[0] ? " " : "", sym);
-    else if (c->instructions == 0)
-        fprintf(m->out, "state:    ready to run at X'%06X'%s%s\n", ia, sym[0] ? " " : "", sym);
-    else
-        fprintf(m->out, "state:    stopped (%s) at X'%06X'%s%s\n", vm_status_name(m->stop.st), ia,
-                sym[0] ? " " : "", sym);
+    char state[64];
+    mon_state(m, state, sizeof state);
+    fprintf(m->out, "state:    %s at X'%06X'%s%s\n", state, ia, sym[0] ? " " : "", sym);
     fprintf(m->out, "counts:   %llu instructions, %llu cycles\n",
             (unsigned long long)c->instructions, (unsigned long long)c->cycles);
     int nb = 0, nw = 0;

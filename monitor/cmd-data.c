@@ -248,12 +248,13 @@ int cmd_counters(struct mon *m, int argc, char **argv)
     if (!vm)
         return -1;
     const struct vm_counters *c = vm_counters(vm);
-    double cpi = c->instructions ? (double)c->cycles / (double)c->instructions : 0;
+    char cpi[32];                       /* as imprun --stats: "-" before any instruction */
+    rep_ratio(cpi, sizeof cpi, c->cycles, c->instructions);
     double vsec = (double)c->cycles / VM_CYCLES_PER_SECOND;
     fprintf(m->out, "instructions %llu\ncycles       %llu\nmicrowords   %llu\n",
             (unsigned long long)c->instructions, (unsigned long long)c->cycles,
             (unsigned long long)c->microwords);
-    fprintf(m->out, "CPI          %.2f\nvirtual MIPS %.2f\n", cpi,
+    fprintf(m->out, "CPI          %s\nvirtual MIPS %.2f\n", cpi,
             vsec > 0 ? (double)c->instructions / vsec / 1e6 : 0.0);
     struct vm_paging_stats ps;
     vm_paging_stats(vm, &ps);
@@ -305,10 +306,13 @@ int cmd_opcodes(struct mon *m, int argc, char **argv)
             rows[k++] = (struct op_row){ i, c->op_count[i], c->op_cycles[i] };
     qsort(rows, k, sizeof rows[0], by_count);
     fprintf(m->out, "%-8s %12s %7s %8s\n", "opcode", "count", "%", "CPI");
-    for (size_t i = 0; i < k && i < n; i++)
-        fprintf(m->out, "%-8s %12llu %6.2f%% %8.2f\n", rep_op_name(rows[i].idx),
+    for (size_t i = 0; i < k && i < n; i++) {
+        char cpi[32];                   /* as imprun --stats prints it */
+        rep_ratio(cpi, sizeof cpi, rows[i].cycles, rows[i].count);
+        fprintf(m->out, "%-8s %12llu %6.2f%% %8s\n", rep_op_name(rows[i].idx),
                 (unsigned long long)rows[i].count,
                 100.0 * (double)rows[i].count / (double)(c->instructions ? c->instructions : 1),
-                (double)rows[i].cycles / (double)rows[i].count);
+                cpi);
+    }
     return 0;
 }

@@ -253,11 +253,9 @@ static void show_echo(const struct mon *m, char *buf, size_t size)
 
 static int set_storage(struct mon *m, const char *arg)
 {
-    uint64_t v;
-    if (number_in(m, "set storage", arg, 8192, VM_MAX_STORAGE, &v))
-        return -1;
-    if (v % 4096)
-        return mon_error(m, "set storage: %s is not a multiple of 4096", arg);
+    uint64_t v;                         /* as imprun --storage takes it: 64K, 1M */
+    if (parse_number_in(arg, NUM_BINARY, 8192, VM_MAX_STORAGE, &v) != 0 || v % 4096)
+        return mon_error(m, "set storage: '%s' is not a size from 8K to 16M in 4K steps", arg);
     m->o.storage = (uint32_t)v;
     return 1;
 }

@@ -40,10 +40,9 @@ static int opt_count(struct mon *m, int argc, char **argv, uint64_t dflt, uint64
 int cmd_run(struct mon *m, int argc, char **argv)
 {
     uint64_t n;
-    if (opt_count(m, argc, argv, 0, &n) || mon_reset(m))
+    if (opt_count(m, argc, argv, 0, &n))
         return -1;
-    mon_continue(m, n);
-    return 0;
+    return mon_run(m, n) == VM_HOST_ERROR && !m->loaded ? -1 : 0;
 }
 
 int cmd_continue(struct mon *m, int argc, char **argv)

@@ -13,6 +13,7 @@
 
 #include "lineread.h"
 #include "outfile.h"
+#include "slip.h"
 
 static const struct cmd table[] = {
 #define MON_CMD(name, fn, cc, args, help) { name, args, help, fn, cc },
@@ -49,8 +50,26 @@ const struct cmd *cmd_find(const char *word, char *err, size_t errsize)
     }
     if (matches == 1)
         return found;
-    if (matches > 1)
+    if (matches > 1) {
         snprintf(err, errsize, "ambiguous command '%s' (%s)", word, list);
+        return NULL;
+    }
+    /* one typing slip away from a command (rnu, brek, uit): name it */
+    char names[sizeof table / sizeof table[0]][16], mean[128];
+    struct slip_near nn = { { NULL }, 0, 0 };
+    for (size_t i = 0; i < count; i++) {
+        size_t k = 0;
+        for (; table[i].name[k] && k + 1 < sizeof names[i]; k++)
+            names[i][k] = (char)toupper((unsigned char)table[i].name[k]);
+        names[i][k] = '\0';
+        if (k >= 2)
+            slip_offer(&nn, word, n, names[i]);
+    }
+    slip_format(&nn, mean, sizeof mean);
+    for (char *p = mean; *p; p++)
+        *p = (char)tolower((unsigned char)*p);
+    if (mean[0])
+        snprintf(err, errsize, "unknown command '%s'%s", word, mean);
     else
         snprintf(err, errsize, "unknown command '%s' (help lists the commands)", word);
     return NULL;

@@ -159,47 +159,108 @@ static int machine_fresh(struct mon *m, FILE *console)
     m->loaded = 1;
     m->ended = 0;
     where_index(m);             /* no index (out of memory): the pane guesses */
-    m->stop = (struct mon_stop){ VM_STEPPED, 0 };
+    m->stop = (struct mon_stop){ .st = VM_STEPPED };
     return 0;
 }
 
 static int is_source(const char *p) { return imprun_is_source(p); }
 
+/* The program as loaded: what mon_load replaces, and puts back when the
+ * new one cannot be loaded. */
+struct loaded_prog {
+    char *prog[VM_MAX_TASKS], *load[VM_MAX_TASKS];
+    struct build build[VM_MAX_TASKS];
+    int nbuild, loaded;
+    struct imprun_opts o;
+};
+
+static void take_prog(struct loaded_prog *p, struct mon *m)
+{
+    memcpy(p->prog, m->prog, sizeof p->prog);
+    memcpy(p->load, m->load, sizeof p->load);
+    memcpy(p->build, m->build, sizeof p->build);
+    p->nbuild = m->nbuild;
+    p->loaded = m->loaded;
+    p->o = m->o;
+    memset(m->prog, 0, sizeof m->prog);
+    memset(m->load, 0, sizeof m->load);
+    m->nbuild = 0;
+}
+
+static void give_prog(struct mon *m, const struct loaded_prog *p)
+{
+    memcpy(m->prog, p->prog, sizeof m->prog);
+    memcpy(m->build, p->build, sizeof m->build);
+    m->nbuild = p->nbuild;
+    m->o = p->o;
+    for (int k = 0; k < VM_MAX_TASKS; k++)      /* a built module is in m->build */
+        m->load[k] = p->load[k] == p->build[k].load ? m->build[k].load : p->load[k];
+}
+
+static void drop_prog(struct loaded_prog *p)
+{
+    for (int k = 0; k < VM_MAX_TASKS; k++)
+        free(p->prog[k]);
+    for (int i = 0; i < p->nbuild; i++)
+        build_cleanup(&p->build[i]);
+}
+
+/* After a load: each breakpoint and storage watchpoint set by a place of
+ * the program (a symbol, FILE:LINE, an expression) is found again in the
+ * program now loaded, which may be another, or the same one edited; one
+ * whose place it lacks is deleted, with a line that says so. */
+static void breaks_follow(struct mon *m)
+{
+    for (int i = 0; i < MON_MAX_BREAKS; i++) {
+        struct mon_break *b = &m->brk[i];
+        if (!b->id || (b->kind != BK_ADDR && b->kind != BK_WATCH))
+            continue;
+        uint32_t addr;
+        char err[300];
+        const char *what = b->kind == BK_ADDR ? "breakpoint" : "watchpoint";
+        if (where_parse(m, b->text, &addr, err, sizeof err) != 0) {
+            fprintf(m->out, "%s %d (%s) deleted: %s\n", what, b->id, b->text, err);
+            b->id = 0;
+        } else if (addr != b->addr) {
+            fprintf(m->out, "%s %d (%s) moved: X'%06X'\n", what, b->id, b->text, addr);
+            b->addr = addr;
+        }
+    }
+}
+
+/* Load files as the program (the new one assembled first, if sources);
+ * 0, or -1 after a message.  A program that cannot be loaded leaves the
+ * one before it: as it was if the new one never got to the machine
+ * (bad arguments, sources that do not assemble, a file that is not
+ * there), else loaded again from its start. */
 int mon_load(struct mon *m, char **files, int nfiles)
 {
-    unload(m);
-    unbuild(m);
-    for (int k = 0; k < VM_MAX_TASKS; k++) {
-        free(m->prog[k]);
-        m->prog[k] = NULL;
-        m->load[k] = NULL;
-    }
-    m->o.ntasks = 0;
-    m->o.core = NULL;
-    if (nfiles == 2 && strcmp(files[0], "--core") == 0) {
-        m->prog[0] = strdup(files[1]);  /* a core image: IPL by restart */
-        m->o.core = m->prog[0];
-        m->o.ntasks = 1;
-        m->o.inputs = m->o.task[0].inputs = m->prog;
-        m->o.ninputs = m->o.task[0].ninputs = 1;
-        if (machine_fresh(m, m->console) != 0)
-            return -1;
-        mon_break_install(m);
-        return 0;
-    }
-    if (nfiles < 1 || strcmp(files[0], "--core") == 0)
+    int core = nfiles == 2 && strcmp(files[0], "--core") == 0;
+    int sources = !core && nfiles >= 1 && is_source(files[0]);
+    int ntasks = core || sources ? 1 : nfiles;
+    if (!core && (nfiles < 1 || strcmp(files[0], "--core") == 0))
         return mon_error(m, "load needs a program (or --core IMAGE)");
-    /* several sources make one program; several load modules, one task each */
-    int sources = is_source(files[0]);
-    int ntasks = sources ? 1 : nfiles;
     if (ntasks > VM_MAX_TASKS)
         return mon_error(m, "more than %d tasks", VM_MAX_TASKS);
-    for (int i = 0; i < nfiles; i++)
+    for (int i = 0; !core && i < nfiles; i++)
         if (is_source(files[i]) != sources)
             return mon_error(m, "give either sources or load modules, not both");
-    for (int i = 0; i < nfiles && i < VM_MAX_TASKS; i++)
-        m->prog[i] = strdup(files[i]);
+    struct build nb;
+    if (sources) {
+        fflush(m->out);
+        if (build_program(&nb, m->self, files, nfiles, NULL, 0, NULL, m->err) != 0) {
+            build_cleanup(&nb);
+            return mon_error(m, "%s: could not be assembled and linked", files[0]);
+        }
+    }
+    struct loaded_prog old;
+    take_prog(&old, m);
+    unload(m);
     m->o.ntasks = ntasks;
+    m->o.core = NULL;
+    m->o.paging = old.o.paging || ntasks > 1;
+    for (int i = 0; i < (core ? 1 : nfiles) && i < VM_MAX_TASKS; i++)
+        m->prog[i] = strdup(files[core + i]);
     m->o.inputs = m->prog;
     m->o.ninputs = sources ? nfiles : 1;
     for (int k = 0; k < ntasks; k++) {
@@ -207,20 +268,29 @@ int mon_load(struct mon *m, char **files, int nfiles)
         m->o.task[k].ninputs = sources ? nfiles : 1;
         m->o.task[k].origin = LOADER_AT_LINK;
     }
-    if (ntasks > 1)
-        m->o.paging = 1;
-    if (sources) {
-        fflush(m->out);
-        int rc = build_program(&m->build[0], m->self, m->prog, nfiles, NULL, 0, NULL, m->err);
+    if (core) {                         /* a core image: IPL by restart */
+        m->o.core = m->prog[0];
+    } else if (sources) {
+        m->build[0] = nb;
         m->nbuild = 1;
-        if (rc != 0)
-            return mon_error(m, "%s: could not be assembled and linked", files[0]);
         m->load[0] = m->build[0].load;
-    } else
+    } else {
         for (int k = 0; k < ntasks; k++)
             m->load[k] = m->prog[k];
-    if (machine_fresh(m, m->console) != 0)
+    }
+    if (machine_fresh(m, m->console) != 0) {
+        struct loaded_prog bad;
+        take_prog(&bad, m);
+        drop_prog(&bad);
+        give_prog(m, &old);
+        if (old.loaded && machine_fresh(m, m->console) == 0) {
+            mon_break_install(m);
+            fprintf(m->out, "%s is loaded again, from its start\n", m->prog[0]);
+        }
         return -1;
+    }
+    drop_prog(&old);
+    breaks_follow(m);
     mon_break_install(m);
     return 0;
 }
@@ -330,6 +400,8 @@ int mon_break_delete(struct mon *m, int id)
             mon_break_install(m);       /* another at the same address stays */
         } else if (vm && b->kind == BK_WATCH)
             vm_clear_watchpoint(vm, b->addr);
+        if (b->temp && id == m->next_id - 1)
+            m->next_id--;               /* until's own: its number is the next break's */
         b->id = 0;
         mon_break_install(m);
         return 0;
@@ -363,6 +435,8 @@ static void note_hit(struct mon *m)
     for (int i = 0; m->stop.brk && i < MON_MAX_BREAKS; i++)
         if (m->brk[i].id == m->stop.brk) {
             m->brk[i].hits++;
+            if (m->brk[i].temp)
+                snprintf(m->stop.until, sizeof m->stop.until, "%s", m->brk[i].text);
             if (m->brk[i].temp)
                 mon_break_delete(m, m->brk[i].id);
             return;
@@ -405,6 +479,7 @@ static enum vm_status stopped(struct mon *m, enum vm_status st, int report)
     else if (st == VM_STOP_REQUEST && m->stop.brk)
         st = VM_BREAKPOINT;             /* a trace breakpoint's stop */
     m->stop.st = st;
+    m->stop.until[0] = '\0';
     note_hit(m);
     if (scope_task(st) || st == VM_TASKS_ENDED || st == VM_BAD_MICROCODE ||
         st == VM_CHECK_STOP || st == VM_HOST_ERROR)
@@ -473,6 +548,20 @@ enum vm_status mon_continue(struct mon *m, uint64_t max_cycles)
     m->host_seconds += now_seconds() - t0;
     m->host_insns += c->instructions - insns;
     return stopped(m, st, 1);
+}
+
+enum vm_status mon_run(struct mon *m, uint64_t max_cycles)
+{
+    if (mon_reset(m) != 0)
+        return VM_HOST_ERROR;
+    struct vm *vm = m->r.vm;
+    uint32_t ia = (uint32_t)(vm_get_psw(vm) & VM_ADDR_MASK);
+    m->stop.brk = 0;
+    for (int i = 0; i < MON_MAX_BREAKS; i++)
+        if (m->brk[i].id && m->brk[i].kind == BK_ADDR && m->brk[i].addr == ia &&
+            vm_between_instructions(vm))
+            return stopped(m, VM_BREAKPOINT, 1);
+    return mon_continue(m, max_cycles);
 }
 
 enum vm_status mon_step(struct mon *m, uint64_t n)
@@ -550,7 +639,7 @@ int mon_back(struct mon *m, uint64_t n, int micro)
     if (rc != 0)
         return mon_error(m, "the replay did not reach %s %llu",
                          micro ? "microword" : "instruction", (unsigned long long)target);
-    m->stop = (struct mon_stop){ micro ? VM_MICROSTEPPED : VM_STEPPED, 0 };
+    m->stop = (struct mon_stop){ .st = micro ? VM_MICROSTEPPED : VM_STEPPED };
     fprintf(m->out, "back at %s %llu\n", micro ? "microword" : "instruction",
             (unsigned long long)target);
     mon_report_stop(m);
@@ -558,6 +647,32 @@ int mon_back(struct mon *m, uint64_t n, int micro)
 }
 
 /* ---- reporting ------------------------------------------------------------------- */
+
+/* Did a register watchpoint stop the machine (a breakpoint to the VM)? */
+static int watched_reg(const struct mon *m)
+{
+    for (int i = 0; i < MON_MAX_BREAKS; i++)
+        if (m->brk[i].id && m->brk[i].id == m->stop.brk && m->brk[i].kind == BK_WREG)
+            return 1;
+    return 0;
+}
+
+void mon_state(const struct mon *m, char *buf, size_t size)
+{
+    if (!m->loaded)
+        snprintf(buf, size, "no program");
+    else if (m->ended)
+        snprintf(buf, size, "ended (%s)", vm_status_name(m->stop.st));
+    else if (m->stop.st == VM_STEPPED && vm_counters(m->r.vm)->cycles == 0)
+        snprintf(buf, size, "ready to run");   /* as loaded (or reset, or back there) */
+    else if (m->stop.st == VM_STOP_REQUEST)
+        snprintf(buf, size, "stopped by request");
+    else if (m->stop.until[0])
+        snprintf(buf, size, "stopped (until %s)", m->stop.until);
+    else
+        snprintf(buf, size, "stopped (%s)", m->stop.st == VM_BREAKPOINT && watched_reg(m)
+                                             ? "watchpoint" : vm_status_name(m->stop.st));
+}
 
 void mon_report_stop(struct mon *m)
 {
@@ -579,7 +694,9 @@ void mon_report_stop(struct mon *m)
                 fprintf(f, "stopped: watchpoint %d: R%u = X'%08X'", m->stop.brk,
                         m->brk[i].addr, m->brk[i].last);
             }
-        if (!watch || st == VM_WATCHPOINT)
+        if (m->stop.until[0])           /* until's own breakpoint, gone: its place */
+            fprintf(f, "stopped: until %s", m->stop.until);
+        else if (!watch || st == VM_WATCHPOINT)
             fprintf(f, "stopped: %s %d", watch ? "watchpoint" : "breakpoint", m->stop.brk);
     }
     else if (st == VM_CYCLE_LIMIT)

@@ -64,6 +64,7 @@ struct mon_break {
 struct mon_stop {
     enum vm_status st;
     int brk;                    /* the breakpoint that stopped it, or 0 */
+    char until[64];             /* until's place, when its own breakpoint (gone) stopped it */
 };
 
 struct mon_opts {
@@ -122,6 +123,9 @@ int mon_reset(struct mon *m);
 /* Run up to max_cycles (0: the max-cycles option) in slices, honouring
  * breakpoints and stop requests; reports the stop on m->out. */
 enum vm_status mon_continue(struct mon *m, uint64_t max_cycles);
+/* Reset, then run from the start: an address breakpoint on the first
+ * instruction stops it there, before it runs (continue steps off one). */
+enum vm_status mon_run(struct mon *m, uint64_t max_cycles);
 enum vm_status mon_step(struct mon *m, uint64_t n);
 enum vm_status mon_microstep(struct mon *m, uint64_t n);
 /* Back n instructions (micro: microwords) by replay from the start. */
@@ -133,6 +137,10 @@ const char *mon_break_kind_name(enum mon_break_kind k);
 void mon_break_install(struct mon *m);
 /* "stopped: ..." for the last stop, and where. */
 void mon_report_stop(struct mon *m);
+/* The machine's state in a few words, as info and the screen's top row
+ * say it: "no program", "ready to run" (loaded or reset, nothing run),
+ * "stopped (breakpoint)", "stopped by request", "ended (exit)". */
+void mon_state(const struct mon *m, char *buf, size_t size);
 struct vm *mon_vm(const struct mon *m);
 const struct symtab *mon_syms(const struct mon *m);
 /* m->err gets "where: error: ..." and m->errors counts it; returns -1. */

@@ -9,7 +9,9 @@
  * The panes are tiled in two columns, in table order: the left column
  * takes the first half (rounded up), the right the rest and the
  * counters at its foot (smaller, or left out, on a screen too short for
- * every monitor's pane to show two lines).
+ * every monitor's pane to show two lines).  One monitor alone (+) has
+ * the counters beside it, or, on a screen narrower than ZOOM_BESIDE,
+ * the whole width.
  */
 #include <curses.h>
 #include <string.h>
@@ -19,6 +21,7 @@
 
 #define COUNTERS_ROWS 9         /* pane_counters' lines and its frame */
 #define MIN_ROWS 4              /* a monitor's pane: its frame and two lines */
+#define ZOOM_BESIDE 120         /* + : narrower than this, one monitor takes it all */
 
 static void draw_line(void *ctx, int row, int heading, const char *text)
 {
@@ -72,6 +75,10 @@ void pane_monitors(struct scr *s, const struct box *b)
     if (s->hpm_zoom) {                  /* one monitor, with the counters beside it */
         shown[0] = shown[s->hpm_zoom - 1];
         n = 1;
+        if (b->w < ZOOM_BESIDE) {       /* a narrow screen: the whole width, its */
+            pane_hpm(s, b, shown[0]);   /* tables' last columns too */
+            return;
+        }
     }
     int wl = n > 0 ? b->w * (n == 1 ? 65 : 50) / 100 : b->w / 2;
     struct box left = { b->y, b->x, b->h, wl }, right = { b->y, b->x + wl, b->h, b->w - wl };

@@ -29,9 +29,9 @@ void pane_counters(struct scr *s, const struct box *b)
     int r = 0;
     scr_put(&in, r++, 0, "insns  %-12llu cycles %llu", (unsigned long long)c->instructions,
             (unsigned long long)c->cycles);
-    scr_put(&in, r++, 0, "CPI    %-12.2f uwords %llu",
-            c->instructions ? (double)c->cycles / (double)c->instructions : 0.0,
-            (unsigned long long)c->microwords);
+    char cpi[32];                       /* as imprun --stats: "-" before any instruction */
+    rep_ratio(cpi, sizeof cpi, c->cycles, c->instructions);
+    scr_put(&in, r++, 0, "CPI    %-12s uwords %llu", cpi, (unsigned long long)c->microwords);
     scr_put(&in, r++, 0, "vMIPS  %-12.2f host MIPS %.1f",
             vsec > 0 ? (double)c->instructions / vsec / 1e6 : 0.0, s->host_mips);
     scr_put(&in, r++, 0, "pg-in  %-12llu pg-out %llu", (unsigned long long)ps.pageins,
@@ -103,9 +103,12 @@ void pane_opcodes(struct scr *s, const struct box *b)
     static int (*const order[])(const void *, const void *) = { by_count, by_cpi, by_cycles };
     qsort(rows, k, sizeof rows[0], order[s->opsort % 3]);
     scr_put(&in, 0, A_BOLD, "%-8s %12s %7s %7s %14s", "opcode", "count", "%", "CPI", "cycles");
-    for (size_t i = 0; i < k && (int)i + 1 < in.h; i++)
-        scr_put(&in, (int)i + 1, 0, "%-8s %12llu %6.2f%% %7.2f %14llu", rep_op_name(rows[i].idx),
+    for (size_t i = 0; i < k && (int)i + 1 < in.h; i++) {
+        char ratio[32];                 /* as imprun --stats prints it */
+        rep_ratio(ratio, sizeof ratio, rows[i].cyc, rows[i].n);
+        scr_put(&in, (int)i + 1, 0, "%-8s %12llu %6.2f%% %7s %14llu", rep_op_name(rows[i].idx),
                 (unsigned long long)rows[i].n,
                 100.0 * (double)rows[i].n / (double)(c->instructions ? c->instructions : 1),
-                cpi(&rows[i]), (unsigned long long)rows[i].cyc);
+                ratio, (unsigned long long)rows[i].cyc);
+    }
 }

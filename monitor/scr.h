@@ -65,4 +65,8 @@ int scr_changed_attr(void);
 SCR_PANES(X)
 #undef X
 
+/* The rows (frame included) the registers pane needs to show all sixteen
+ * in a box w columns wide: the layout gives it at least as many. */
+int pane_regs_rows(int w);
+
 #endif

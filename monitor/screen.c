@@ -13,6 +13,7 @@
  * terminal).  History lives in $IMPMON_HISTORY or ~/.impmon_history.
  */
 #define _XOPEN_SOURCE 700
+#include <ctype.h>
 #include <curses.h>
 #include <locale.h>
 #include <signal.h>
@@ -182,21 +183,66 @@ static void log_show_start(struct scr *s, int n)
 /* ---- layouts ---------------------------------------------------------------------- */
 
 typedef void pane_fn(struct scr *s, const struct box *b);
-/* A pane's place in the body, in percent of its height and width. */
-struct place { pane_fn *pane; int y0, x0, y1, x1; };
+/* A pane's place in the body, in percent of its height and width; need,
+ * if set, the rows the pane needs in a box w columns wide: the layout
+ * gives them to it from the pane above or below it (the registers, all
+ * sixteen of them on a screen of 80x24). */
+typedef int pane_need(int w);
+struct place { pane_fn *pane; int y0, x0, y1, x1; pane_need *need; };
 struct layout { const char *name; struct place p[5]; };
 
 static const struct layout layouts[] = {
-    { "machine",   { { pane_regs, 0, 0, 45, 50 }, { pane_counters, 45, 0, 100, 50 },
-                     { pane_disasm, 0, 50, 65, 100 }, { pane_storage, 65, 50, 100, 100 } } },
-    { "monitors",  { { pane_monitors, 0, 0, 100, 100 } } },
-    { "opcodes",   { { pane_opcodes, 0, 0, 100, 55 }, { pane_counters, 0, 55, 45, 100 },
-                     { pane_regs, 45, 55, 100, 100 } } },
-    { "paging",    { { pane_frames, 0, 0, 100, 60 }, { pane_tasks, 0, 60, 55, 100 },
-                     { pane_counters, 55, 60, 100, 100 } } },
-    { "microcode", { { pane_micro, 0, 0, 100, 55 }, { pane_disasm, 0, 55, 60, 100 },
-                     { pane_regs, 60, 55, 100, 100 } } },
+    { "machine",   { { pane_regs, 0, 0, 45, 50, pane_regs_rows },
+                     { pane_counters, 45, 0, 100, 50, NULL },
+                     { pane_disasm, 0, 50, 65, 100, NULL },
+                     { pane_storage, 65, 50, 100, 100, NULL } } },
+    { "monitors",  { { pane_monitors, 0, 0, 100, 100, NULL } } },
+    { "opcodes",   { { pane_opcodes, 0, 0, 100, 55, NULL },
+                     { pane_counters, 0, 55, 45, 100, NULL },
+                     { pane_regs, 45, 55, 100, 100, pane_regs_rows } } },
+    { "paging",    { { pane_frames, 0, 0, 100, 60, NULL }, { pane_tasks, 0, 60, 55, 100, NULL },
+                     { pane_counters, 55, 60, 100, 100, NULL } } },
+    { "microcode", { { pane_micro, 0, 0, 100, 55, NULL },
+                     { pane_disasm, 0, 55, 60, 100, NULL },
+                     { pane_regs, 60, 55, 100, 100, pane_regs_rows } } },
 };
+
+#define PANE_MIN_ROWS 3                 /* a frame and a line */
+
+/* The boxes of layout l in a body of `body' rows from row 1: each place
+ * in proportion, then a pane short of the rows it needs grows into the
+ * pane below it (or above), which keeps PANE_MIN_ROWS. */
+static int layout_boxes(const struct layout *l, int body, struct box *b)
+{
+    int n = 0;
+    for (; n < 5 && l->p[n].pane; n++) {
+        const struct place *p = &l->p[n];
+        int y0 = 1 + body * p->y0 / 100, y1 = 1 + body * p->y1 / 100;
+        int x0 = COLS * p->x0 / 100, x1 = COLS * p->x1 / 100;
+        b[n] = (struct box){ y0, x0, y1 - y0, x1 - x0 };
+    }
+    for (int i = 0; i < n; i++) {
+        int short_by = l->p[i].need ? l->p[i].need(b[i].w) - b[i].h : 0;
+        for (int j = 0; j < n && short_by > 0; j++) {
+            if (j == i || b[j].x != b[i].x || b[j].w != b[i].w)
+                continue;
+            int d = b[j].h - PANE_MIN_ROWS < short_by ? b[j].h - PANE_MIN_ROWS : short_by;
+            if (d <= 0)
+                continue;
+            if (b[j].y == b[i].y + b[i].h) {            /* below */
+                b[j].y += d;
+            } else if (b[j].y + b[j].h == b[i].y) {     /* above */
+                b[i].y -= d;
+            } else {
+                continue;
+            }
+            b[j].h -= d;
+            b[i].h += d;
+            short_by -= d;
+        }
+    }
+    return n;
+}
 #define NLAYOUTS ((int)(sizeof layouts / sizeof layouts[0]))
 
 /* ---- keys -------------------------------------------------------------------------- */
@@ -271,7 +317,7 @@ static void draw_help(struct scr *s)
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
         if (keys[i].name)
             scr_put(&left, r++, 0, "%-10s %s", keys[i].name, keys[i].help);
-    scr_put(&left, r++, 0, "%-10s %s", "any key", "stops a running machine");
+    scr_put(&left, r++, 0, "%-10s %s", "other keys", "stop a running machine (typed on)");
     scr_put(&left, r++, 0, "%-10s %s", "Tab", "completes commands, symbols, files");
     scr_put(&left, r++, 0, "%-10s %s", "Ctrl-D", "on an empty line: quit");
     r = 0;
@@ -306,13 +352,9 @@ static void draw_status(struct scr *s)
     struct mon *m = s->m;
     char st[160];
     if (s->running)
-        snprintf(st, sizeof st, "RUNNING -- any key stops");
-    else if (!m->loaded)
-        snprintf(st, sizeof st, "no program");
-    else if (m->ended)
-        snprintf(st, sizeof st, "ended: %s", vm_status_name(m->stop.st));
+        snprintf(st, sizeof st, "RUNNING -- typing stops it");
     else
-        snprintf(st, sizeof st, "stopped: %s", vm_status_name(m->stop.st));
+        mon_state(m, st, sizeof st);
     attron(A_REVERSE);
     mvhline(0, 0, ' ', COLS);
     mvprintw(0, 0, " impmon  %s  [%d %s]  %s   ? help", m->prog[0] ? m->prog[0] : "",
@@ -341,13 +383,10 @@ static void draw(struct scr *s)
     draw_status(s);
     int body = LINES - 2 - log_rows();
     const struct layout *l = &layouts[s->layout];
-    for (int i = 0; i < 5 && l->p[i].pane; i++) {
-        const struct place *p = &l->p[i];
-        int y0 = 1 + body * p->y0 / 100, y1 = 1 + body * p->y1 / 100;
-        int x0 = COLS * p->x0 / 100, x1 = COLS * p->x1 / 100;
-        struct box b = { y0, x0, y1 - y0, x1 - x0 };
-        p->pane(s, &b);
-    }
+    struct box boxes[5];
+    int n = layout_boxes(l, body, boxes);
+    for (int i = 0; i < n; i++)
+        l->p[i].pane(s, &boxes[i]);
     struct box lb = { 1 + body, 0, log_rows(), COLS };
     pane_log(s, &lb);
     draw_prompt();
@@ -393,6 +432,8 @@ static void rl_noprep(int meta) { (void)meta; }
 static void rl_nodeprep(void) {}
 
 /* The live run's hook between slices: redraw at 10 Hz or more, stop on a key. */
+static int handle_key(struct scr *s, int ch, int empty);
+
 static int between(void *ctx, struct mon *m)
 {
     struct scr *s = ctx;
@@ -414,6 +455,12 @@ static int between(void *ctx, struct mon *m)
     int ch = getch();
     if (ch == KEY_RESIZE || ch == ERR)
         return 0;
+    if (handle_key(s, ch, 1)) {         /* a layout, the help, the log: it runs on */
+        draw(s);
+        return 0;
+    }
+    if (ch < 128 && isprint(ch))        /* the first letter of a command: kept */
+        ungetch(ch);
     return 1;
 }
 
@@ -621,13 +668,14 @@ static void feed(int ch)
     rl_redisplay_cb();
 }
 
-static int handle_key(struct scr *s, int ch)
+/* Act on ch if it is a key of the table; empty: the command line is (a
+ * live run's always is: its command was taken).  1 if it acted. */
+static int handle_key(struct scr *s, int ch, int empty)
 {
     if (s->help && ch != KEY_RESIZE) {
         s->help = 0;
         return 1;
     }
-    int empty = !rl_line_buffer || rl_line_buffer[0] == '\0';
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
         if (keys[i].key == ch && (keys[i].when == KW_ALWAYS || empty)) {
             keys[i].fn(s, keys[i].arg);
@@ -703,7 +751,8 @@ int screen_main(struct mon *m, int n, char **files, const char **pre, int npre)
         }
         if (ch == ERR)
             continue;
-        if (ch == KEY_RESIZE || !handle_key(&s, ch))
+        if (ch == KEY_RESIZE ||
+            !handle_key(&s, ch, !rl_line_buffer || rl_line_buffer[0] == '\0'))
             feed(ch);
         draw(&s);
     }

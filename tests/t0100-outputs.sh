@@ -162,6 +162,33 @@ if [ -n "$FULL" ]; then
             p.load 2>err && ! test -e none.txt && ! test -e none.bin
     '
 fi
+# ---- a failed assembly --------------------------------------------------------
+
+# A source with errors gives no object, and the object an earlier
+# assembly left is removed (as GNU as does): a link would take it without
+# a word.  Only a regular file goes; a failure of another kind (status 2)
+# removes nothing.
+printf 'BAD      CSECT\n         BOGUS 1,2\n         END\n' >bad.s
+test_expect_success 'impas: a source with errors removes the object of an earlier assembly' '
+    cp x.s y.s && impas -o y.o -l y.lst y.s && test -s y.o &&
+    cp bad.s y.s && test_expect_code 1 impas -o y.o -l y.lst y.s 2>err &&
+    test_grep "unknown operation code" err && ! test -e y.o && test_grep BOGUS y.lst &&
+    cp x.s y.s && impas y.s && test -s y.o && cp bad.s y.s &&
+    test_expect_code 1 impas y.s 2>err && ! test -e y.o
+'
+test_expect_success 'impas: through a symbolic link the file goes, the link stays (and works again)' '
+    impas -o stale-real.o x.s && ln -s stale-real.o stale-link.o &&
+    test_expect_code 1 impas -o stale-link.o bad.s 2>err &&
+    ! test -e stale-real.o && test -L stale-link.o &&
+    impas -o stale-link.o x.s && test -L stale-link.o && cmp stale-real.o ref.o
+'
+test_expect_success 'impas: a FIFO, and a failure that is no error of the source, are left alone' '
+    mkfifo fifo.o && test_expect_code 1 impas -o fifo.o bad.s 2>err && test -p fifo.o &&
+    cp ref.o keep.o &&
+    test_expect_code 2 impas -o keep.o nosuch.s 2>err && cmp ref.o keep.o &&
+    test_expect_code 2 impas -o keep.o -l x.s x.s 2>err && cmp ref.o keep.o
+'
+
 test_expect_success 'no temporary file is left behind' '
     ! ls -a | grep "\.tmp"
 '

@@ -1,7 +1,8 @@
 #!/bin/sh
 # t2020: impld's errors: unresolved and duplicate external symbols (naming
 # the modules), duplicate CSECTs, bad or truncated object modules, usage
-# errors; no output file is written or damaged when the link fails.
+# errors; no output file is written when the link fails, and the load
+# module of an earlier link is removed.
 . "$(dirname "$0")/test-lib.sh"
 . "$TEST_DIR/lib-ld.sh"
 ld_fixtures
@@ -57,9 +58,21 @@ test_expect_success 'a DEF record with no FILE record is refused' '
     test_must_fail impld -o x.load baddef.o 2>err &&
     test_grep "^baddef.o:4:7: error: file number 3 has no FILE record" err
 '
-test_expect_success 'a failed link leaves an existing output untouched' '
+# The load module and core image of an earlier link are not the program
+# of these objects: link errors remove them (as GNU ld removes its
+# output), so imprun cannot run one unnoticed; the map is a report and
+# stays.  (A write error leaves every file as it was: t0100.)
+test_expect_success 'link errors remove the load module and core image of an earlier link' '
+    impld -o keep.load -m keep.map --core=keep.core main.o sub.o &&
+    test -s keep.load && test -s keep.core && cp keep.map keep.map.old &&
+    test_must_fail impld -o keep.load -m keep.map --core=keep.core main.o 2>err &&
+    test_grep "unresolved external symbol SUB" err &&
+    ! test -e keep.load && ! test -e keep.core && cmp keep.map.old keep.map
+'
+test_expect_success 'link errors leave a FIFO, and a usage error anything, alone' '
+    mkfifo fifo.load && test_must_fail impld -o fifo.load main.o 2>err && test -p fifo.load &&
     echo precious >keep.load &&
-    test_must_fail impld -o keep.load main.o 2>err &&
+    { impld -o keep.load main.o nosuch.o 2>err; test $? -eq 2; } &&
     test "$(cat keep.load)" = precious
 '
 test_expect_success 'a bad object module: path:line:col error, exit 1' '

@@ -93,4 +93,25 @@ test_expect_success 'a source that does not assemble is bad input' '
     echo " NOSUCHOP 1,2" >bad.s &&
     { imprun bad.s 2>err; test $? -eq 1; }
 '
+# A load module is read once: the sources it names are checked against
+# the outputs and the run loads it from that one read (opened for its
+# first bytes only, to tell it from a source, besides); a bad one's
+# messages come once, from the run.
+# (Not under ASan: its leak check cannot run under ptrace.)
+if test_have strace && ! grep -q __asan_init "$(command -v imprun)" 2>/dev/null; then
+    test_expect_success 'a load module is read once, its sources checked from that read' '
+        strace -f -e trace=openat,open -o trace imprun -q --supervisor hello.load >out 2>err;
+        test $? -eq 3 && test "$(cat out)" = Hello &&
+        test_grep "return code 7" err &&
+        grep "\"hello.load\"" trace | grep -v O_NONBLOCK >reads &&
+        test $(wc -l <reads) -eq 1 &&
+        sed "s/^TXT 1 010000 4120/TXT 1 010000 4G20/" hello.load >bad.load &&
+        { strace -f -e trace=openat,open -o trace imprun -q --supervisor bad.load 2>err; test $? -eq 1; } &&
+        test "$(grep -c ": error: " err)" -eq 1 &&
+        test_grep "^bad.load:4:15: error: bad hexadecimal digit" err &&
+        test $(grep "\"bad.load\"" trace | grep -vc O_NONBLOCK) -eq 1
+    '
+else
+    test_skip 'a load module is read once, its sources checked from that read' 'no strace, or an ASan build'
+fi
 test_done

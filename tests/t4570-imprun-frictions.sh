@@ -283,4 +283,12 @@ test_expect_success 'an END operand that names data: the entry point is named' '
     ! grep "ran into zeros" err
 '
 
+# A program that does not fit: the message names the source the user
+# gave, not the load module imprun built from it in a scratch folder.
+test_expect_success 'a source too large for --storage: the message names the source' '
+    { imprun --storage=64K "$IMP_TOP/examples/sieve.s" 2>err; test $? -eq 1; } &&
+    test_grep "^imprun: .*examples/sieve.s: the program (X.010000.-X.011113.) does not fit in storage (65536 bytes)$" err &&
+    ! grep -q "a\.load" err
+'
+
 test_done

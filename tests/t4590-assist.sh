@@ -230,4 +230,46 @@ test_expect_success 'a .mlc source runs like a .s' '
     test_cmp "$EX/scores.expected" out
 '
 
+# A print line never set is X'00's: a code with no printable character
+# (a control of Latin-1: X'00', X'27' that is ESC) prints as a blank, as
+# the line printer left the column blank, so the output stays text.
+cat >unset.s <<'SRC'
+UNSET    CSECT
+         USING UNSET,15
+         XPRNT LINE,20             never set: X'00's, an empty line
+         MVC   LINE+1(3),=C'ABC'
+         MVI   LINE+6,X'27'        ESC (Latin-1 X'1B')
+         MVC   LINE+7(2),=C'DE'
+         XPRNT LINE,20
+         SR    15,15
+         BR    14
+LINE     DS    CL20
+         END   UNSET
+SRC
+test_expect_success 'XPRNT: a code of no printable character prints as a blank' '
+    imprun -q unset.s >out &&
+    printf "\nABC   DE\n" >want && test_cmp want out &&
+    imprun -q --asa=raw unset.s >out &&
+    printf " \n ABC   DE\n" >want && test_cmp want out
+'
+
+# XPNCH with no punch file of its own prints its card among the lines:
+# the same rule; a punch file gets the card's codes as they stand.
+cat >punch0.s <<'SRC'
+PUNCH0   CSECT
+         USING PUNCH0,15
+         XPNCH CARD,10
+         SR    15,15
+         BR    14
+CARD     DC    C'AB',X'00',C'C',X'0000'
+         DS    CL4
+         END   PUNCH0
+SRC
+test_expect_success 'XPNCH on the printed output: the same blanks; to --punch: the codes' '
+    imprun -q punch0.s >out &&
+    printf "AB C\n" >want && test_cmp want out &&
+    imprun -q --punch=p.out punch0.s >out && test_cmp /dev/null out &&
+    printf "AB\000C\000\000\000\000\000\000\n" >want && cmp want p.out
+'
+
 test_done

@@ -57,6 +57,30 @@ test_expect_success 'time slicing: the table adds up to the counters' '
     sum=$(awk "/^opcode mnemonic/ { t = 1; next } t { s += \$3 } END { print s }" err) &&
     test "$n" -eq "$sum" && test "$n" -gt 0
 '
+# CPI is cycles over instructions: with no instruction there is none, and
+# the report says "-" as imprun --stats does, never 0.00; the exact CPI of
+# each opcode is the one --stats prints for it.
+test_expect_success 'the time-sliced table: CPI "-" for no instruction, the exact CPI as --stats' '
+    imprun -q --stats --iifm=all,slice=1000 "$EX/sieve.s" >/dev/null 2>err &&
+    perl -ne '"'"'
+        if (/^opcode mnemonic\s+count/) { $s = 1; next }
+        if (/^opcode mnemonic\s+sliced/) { $s = 2; next }
+        my @f = split;
+        if ($s == 1 && @f == 6) { $cpi{$f[0]} = $f[4]; next }
+        $s = 0, next if $s == 1;
+        next unless $s == 2 && @f == 8;
+        $rows++;
+        $none++ if $f[2] == 0;
+        print "$f[0]: sliced $f[2], CPI $f[6]\n" if ($f[2] == 0) != ($f[6] eq "-");
+        print "$f[0]: exact CPI $f[7], --stats $cpi{$f[0]}\n" if $f[7] ne $cpi{$f[0]};
+        END { print "rows $rows, none $none\n" unless $rows && $none }'"'"' err >bad &&
+    test_cmp /dev/null bad
+'
+test_expect_success 'counters that counted nothing: CPI "-", shares "-"' '
+    imprun -q --iifm=all,slice=5000 "$EX/sieve.s" >/dev/null 2>err &&
+    test_grep "^iifm: every opcode: 0 instructions, 0 cycles, CPI -$" err &&
+    test_grep "^05  *BALR  *0  *-  *3  *0.04%  *-  *4.67$" err
+'
 # A run stopped by the cycle limit stops at an instruction fetch: the
 # instruction before is whole and counted, as the exact counts have it.
 test_expect_success 'the cycle limit: the counters are the exact counts, the last one too' '

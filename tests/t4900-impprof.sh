@@ -123,16 +123,48 @@ test_expect_success 'by default: the run, then every section in order' '
     grep -e "^run: " -e "^ias window" -e "^pcs: " -e "^glean: " -e "^iifm: " -e "^overhead: " out |
         cut -d" " -f1 | uniq >got &&
     printf "%s\n" run: ias pcs: glean: iifm: overhead: >want && test_cmp want got &&
-    test_grep "^   1     659           206  3.20  yes     prog.load$" out
+    test_grep "^   1    1098           206  5.33  yes     prog.load$" out
 '
 test_expect_success '--ias: blocks labelled by CSECT, label, line and source, with bars' '
     impprof --ias basic.prof >out &&
     test_grep "^    2  010008-01000B  PROG+X.8.  ADDUP+X.2.  prog.s:6     28  45.16  #\{28\}    BCT 4,ADDUP again$" out &&
     test_grep "^    1  010004-010007  PROG+X.4.              prog.s:4     30  48.39  #\{30\}  LA 4,100 counter$" out &&
     test_grep "^in the window: 62 samples; out of range: 3; in the wait state: 0$" out &&
-    test_grep "^check: samples x period = 650 ~ 220 program cycles (295.45%): the run.s 659 less the monitors. 439$" out &&
+    test_grep "^check: samples x period = 650 ~ 659 program cycles (98.63%): the run.s 1098 less the monitors. 439$" out &&
     ! grep -q "^pcs" out
 '
+# The run's cycles are the program's and the monitors': a file whose run
+# holds fewer cycles than its exact records and its monitors (as this
+# one's did, before the monitors' cycles were kept apart) is warned of,
+# and its IAS check read 295%.
+test_expect_success 'a run with fewer cycles than its program and its monitors: a warning' '
+    edit "s/^run status=ok cycles=1098 /run status=ok cycles=659 /" &&
+    impprof --ias bad.prof >out 2>err &&
+    test_grep "^bad.prof:3: warning: the run.s 659 cycles are fewer than the program.s 657 (the exact records) and the monitors. 439: the run.s cycles hold both$" err &&
+    test_grep "^check: samples x period = 650 ~ 220 program cycles (295.45%)" out &&
+    impprof --ias basic.prof >out 2>err && test_cmp /dev/null err
+'
+if test_have imprun && test_have impas && test_have impld; then
+    # IAS samples every PERIOD program cycles: samples x period is never
+    # more than the program's cycles, whatever else is armed.
+    test_expect_success 'imprun'"'"'s profiles: the IAS check never over 100%, no warning' '
+        EX=$IMP_TOP/examples &&
+        for run in "$EX/sieve.s" "$EX/sort.s" "$EX/decimal.s" "$EX/paging/thrash.s" \
+                   "--frames=16 $EX/hello.s --task $EX/sieve.s" "--max-cycles=3000 $EX/sieve.s"; do
+            for mon in "--ias=100" "--ias=100 --pcs=1000 --glean=all" \
+                       "--ias=250 --iifm=all,slice=1000 --csm" "--ias=100 --iifm=all,table --pcs"; do
+                rm -f run.prof &&
+                { imprun -q $mon --profile=run.prof $run >/dev/null 2>&1; test -s run.prof; } &&
+                impprof --ias run.prof >out 2>err && test_cmp /dev/null err &&
+                pct=$(sed -n "s/^check: .*program cycles (\([0-9.]*\)%).*/\1/p" out) &&
+                test -n "$pct" && awk -v p="$pct" "BEGIN { exit !(p > 0 && p <= 100) }" ||
+                { echo "# $mon $run: $(grep "^check" out)"; return 1; }
+            done
+        done
+    '
+else
+    test_skip 'imprun'"'"'s profiles: the IAS check never over 100%, no warning' 'no imprun'
+fi
 test_expect_success 'source lines: found beside the profile, never outside its folder' '
     mkdir -p sub inner && (cd sub && impprof --pcs ../basic.prof >../out) &&
     test_grep "prog.s:6     31  46.97  BCT 4,ADDUP again$" out &&
@@ -237,13 +269,13 @@ else
 fi
 test_expect_success '--overhead: each monitor'"'"'s cycles and microwords, the program'"'"'s, of the run'"'"'s' '
     impprof --overhead basic.prof >out &&
-    test_grep "^ias           65     130           -     19.73          2.00$" out &&
-    test_grep "^all monitors: 439 cycles, 66.62% of the run$" out &&
-    test_grep "^program        -     220           -     33.38             -$" out &&
-    test_grep "^the run.s cycles: 659 = 220 program + 439 monitors$" out &&
+    test_grep "^ias           65     130           -     11.84          2.00$" out &&
+    test_grep "^all monitors: 439 cycles, 39.98% of the run$" out &&
+    test_grep "^program        -     659           -     60.02             -$" out &&
+    test_grep "^the run.s cycles: 1098 = 659 program + 439 monitors$" out &&
     sed "s/^\(monitor ias .*\)$/\1 microwords=91/" basic.prof >words.prof &&
     impprof --overhead words.prof >out &&
-    test_grep "^ias           65     130          91     19.73          2.00$" out
+    test_grep "^ias           65     130          91     11.84          2.00$" out
 
 '
 test_expect_success '--top cuts the long tables and says so' '
@@ -282,7 +314,7 @@ assert sorted(t) == sorted([\"run\", \"ias-window-1\", \"pcs-top\", \"pcs-types\
 r = t[\"pcs-types\"][\"rows\"][0]
 assert r[\"mnemonic\"] == \"BCT\" and r[\"sampled\"] == 31 and r[\"err\"] == 0.66, r
 assert j[\"settings\"][\"ias\"][\"windows\"][0][\"label\"] == \"PROG\"
-assert j[\"run\"][\"cycles\"] == 659
+assert j[\"run\"][\"cycles\"] == 1098
 "
     '
     test_expect_success '--svg: a well-formed chart, a bar a block' '
@@ -348,7 +380,8 @@ test_expect_success '--svg without --plot draws what the profile has: PC samples
 test_expect_success 'the example of imp-profile(5) is a valid profile' '
     awk "/^\\.SH EXAMPLE/ { e = 1 } e && /^\\.fi/ { exit } e && p { print } e && /^\\.nf/ { p = 1 }" \
         "$IMP_TOP/man/imp-profile.5" >example.prof &&
-    test_grep "^IMPPROF 1$" example.prof && impprof example.prof >out &&
+    test_grep "^IMPPROF 1$" example.prof && impprof example.prof >out 2>err &&
+    test_cmp /dev/null err &&
     test_grep "^46      BCT            31     50.82    100   50.00  +0.82" out
 '
 
@@ -397,7 +430,7 @@ test_expect_success 'malformed fields: the line and column, the line shown with 
     test_grep "error: count 0 is out of range" err &&
     edit "s/^exact 46 BCT/exact 1A BCT/" && fails_with 1 bad.prof &&
     test_grep "error: opcode 1A given twice in the exact table" err &&
-    edit "s/^run status=ok cycles=659/run status=ok cycles=99999999999999999999/" &&
+    edit "s/^run status=ok cycles=1098/run status=ok cycles=99999999999999999999/" &&
     fails_with 1 bad.prof && test_grep "error: cycles: .99999999999999999999. is not a decimal count" err
 '
 test_expect_success 'the counts the headers announce are checked' '

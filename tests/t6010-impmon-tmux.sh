@@ -145,18 +145,20 @@ test_expect_success 'a live run: the counters move, a key stops it at once' '
     type_line "monitor ias 500" &&
     wait_for "ias: a sample every 500 cycles" &&
     type_line "run" &&
-    wait_for "RUNNING -- any key stops" &&
+    wait_for "RUNNING -- typing stops it" &&
     wait_for "refresh [0-9.]*[1-9][0-9.]* Hz" &&
     $T send-keys -t mon x &&
     wait_for "stopped by request" &&
-    test_grep "stopped: stopped" screen.txt
+    test_grep "\] *stopped by request " screen.txt &&
+    test_grep "^impmon> x *$" screen.txt &&
+    $T send-keys -t mon C-u && wait_for "^impmon> *$"
 '
 
 test_expect_success 'Ctrl-C stops a live run too, and leaves impmon running' '
     type_line "continue" &&
-    wait_for "RUNNING -- any key stops" &&
+    wait_for "RUNNING -- typing stops it" &&
     $T send-keys -t mon C-c &&
-    wait_for "stopped: stopped" &&
+    wait_for "\] *stopped by request " &&
     $T send-keys -t mon "print 1" C-c &&
     wait_for "^impmon> *$" &&
     type_line "print 6*7" &&

@@ -263,7 +263,7 @@ test_expect_success 'a live run: the IIFM pane counts while the program runs' '
     type_line "monitor iifm all" && wait_for "iifm: all" &&
     $T send-keys -t mon F2 && wait_for "iifm: instruction frequency" &&
     type_line "run" &&
-    wait_for "RUNNING -- any key stops" &&
+    wait_for "RUNNING -- typing stops it" &&
     wait_for "xcounters  *[1-9]" &&
     a=$(sed -n "s/.*xcounters  *\([0-9]*\) .*/\1/p" screen.txt) &&
     test_backoff_start &&
@@ -275,7 +275,7 @@ test_expect_success 'a live run: the IIFM pane counts while the program runs' '
     done &&
     test "$b" -gt "$a" &&
     $T send-keys -t mon x &&
-    wait_for "stopped: stopped" &&
+    wait_for "\] *stopped by request " &&
     test_grep "every opcode: counting" screen.txt
 '
 

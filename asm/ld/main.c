@@ -4,8 +4,9 @@
  * request; or disassemble a load module (-d).
  *
  * Exit status: 0 linked, 1 link errors (unresolved or duplicate symbols,
- * bad object module, bad control statements), 2 usage errors or an input
- * file that cannot be opened.
+ * bad object module, bad control statements: the load module and core
+ * image of an earlier link removed) or an output not written, 2 usage
+ * errors or an input file that cannot be opened.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -171,6 +172,18 @@ static int check_files(struct linker *l, const struct options *o, char **objs, i
     return bad ? -1 : 0;
 }
 
+/* Link errors: the load module and core image of an earlier link at the
+ * outputs' names are removed, as GNU ld removes its output: they are
+ * not the program of these objects, and imprun would run one without a
+ * word.  The maps, reports, stay as they were.  1. */
+static int link_failed(struct linker *l, const struct options *o)
+{
+    (void)outfile_remove(o->out, "the load module of an earlier link", l->d);
+    if (o->core)
+        (void)outfile_remove(o->core, "the core image of an earlier link", l->d);
+    return 1;
+}
+
 /* Link; 0, 1 (link errors) or 2 (unreadable input). */
 static int link_program(struct linker *l, const struct options *o, char **objs, int nobjs)
 {
@@ -191,13 +204,13 @@ static int link_program(struct linker *l, const struct options *o, char **objs, 
             diag_error(l->d, "out of memory");
     }
     if (l->d->errors || ld_resolve(l) != 0 || ld_layout(l) != 0 || l->d->errors)
-        return 1;
+        return link_failed(l, o);
     if (ld_relocate(l) != 0 || ld_build_load_module(l) != 0) {
         diag_error(l->d, "out of memory");
         return 1;
     }
     if (l->d->errors)
-        return 1;
+        return link_failed(l, o);
     struct ld_outputs out = { o->out, o->map, o->xref, o->core, o->restart_psw };
     return ld_write_outputs(l, &out) != 0 ? 1 : 0;
 }

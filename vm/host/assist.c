@@ -439,6 +439,22 @@ static unsigned fetch_text(const struct svc_storage *st, uint32_t addr, uint32_t
     return pic;
 }
 
+/*
+ * A print line as the printer shows it: a code of no printable character
+ * (a C0 or C1 control of Latin-1: X'00' of a line never set, X'27' that
+ * is ESC) prints as a blank, as the line printer left the column blank
+ * when no character of its train matched; so the printed output is text
+ * a terminal shows as it is, and trailing ones are dropped as blanks.
+ */
+static void blank_unprintable(char *t, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)t[i];
+        if (c < 0x20 || (c >= 0x7F && c < 0xA0))
+            t[i] = ' ';
+    }
+}
+
 static void do_xprnt(struct assist *a, const struct svc_storage *st,
                      const struct assist_req *rq, struct assist_result *res)
 {
@@ -455,6 +471,7 @@ static void do_xprnt(struct assist *a, const struct svc_storage *st,
         program_check(res, pic);
         return;
     }
+    blank_unprintable(t, len);
     if (print_line(a, t[0], t + 1, len - 1, res) == 0)
         res->cycles += (uint64_t)len * ASSIST_BYTE_CYCLES;
     free(t);
@@ -470,6 +487,8 @@ static void do_xpnch(struct assist *a, const struct svc_storage *st,
         program_check(res, pic);
         return;
     }
+    if (!a->punch || a->punch == a->print)
+        blank_unprintable(t, len);      /* a card on the printed output: as XPRNT */
     size_t n = trim(t, len);
     if (a->max_punch && a->cards_punched >= a->max_punch) {
         limit_reached(a, res, ASSIST_LIMIT_PUNCH);

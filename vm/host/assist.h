@@ -26,8 +26,11 @@
  * XHEXI) does not wrap: passing X'FFFFFF' is an addressing exception.
  * EBCDIC is code page 037 (lib/ebcdic.h); text leaving the machine is
  * translated with its table as it stands (a non-printable code becomes
- * the Latin-1 control or symbol it maps to; only XDUMP's character
- * column shows '.' for bytes that are not printable).
+ * the Latin-1 control or symbol it maps to: XREAD, XPNCH to a punch
+ * file, XGET, XPUT), but for the printed lines: XPRNT (and XPNCH with no
+ * punch file of its own) prints a code that maps to a Latin-1 control
+ * (C0, C1, DEL) as a blank, XPRNT's carriage control too, and
+ * XDUMP's character column shows '.' for bytes that are not printable.
  *
  * XDECI R1,addr -- decimal input.
  *   Blanks (X'40') are skipped, with no bound but the end of storage.
@@ -83,7 +86,8 @@
  * XPRNT addr,len -- print a line.  The len bytes at addr (len > 133, more
  *   than a print line, is a specification exception (0006) and prints
  *   nothing; len 0 prints nothing): byte 1 is the ASA carriage
- *   control, bytes 2..len the text, EBCDIC -> host, trailing blanks
+ *   control, bytes 2..len the text, EBCDIC -> host, a code of no
+ *   printable character (a Latin-1 control) as a blank, trailing blanks
  *   dropped.  Two forms of output:
  *     raw (asa_raw = 1): the control character, the text, a newline;
  *     interpreted (the default), as POSIX asa(1): a separator, then the

@@ -179,7 +179,27 @@ static void table_entry(struct vm *vm, const struct vm_iifm_state *st, unsigned 
     vm_iifm_entry(vm, d, count, cycles);
 }
 
-static double cpi(uint64_t c, uint64_t n) { return n ? (double)c / (double)n : 0.0; }
+/* Cycles per instruction as imprun --stats and impprof print it (an
+ * exact ratio, two decimals): "-" for no instructions, never 0.00. */
+struct ratio { char s[24]; };
+
+static struct ratio cpi(uint64_t c, uint64_t n)
+{
+    struct ratio r;
+    rep_ratio(r.s, sizeof r.s, c, n);
+    return r;
+}
+
+/* a's share of b in percent, "-" when b is 0 */
+static struct ratio share(uint64_t a, uint64_t b)
+{
+    struct ratio r;
+    if (b)
+        snprintf(r.s, sizeof r.s, "%.2f%%", hpm_pct(a, b));
+    else
+        snprintf(r.s, sizeof r.s, "-");
+    return r;
+}
 
 /* What the compare register selects: "every opcode", "AR (X'001A')"... */
 static void describe(unsigned pattern, unsigned dontcare, char *what, size_t size)
@@ -210,12 +230,12 @@ static void summary(FILE *f, struct run *r)
         }
     char what[64];
     describe(o->iifm_pattern, o->iifm_dontcare, what, sizeof what);
-    fprintf(f, "iifm: %s%s%s%s: %" PRIu64 " instructions, %" PRIu64 " cycles, CPI %.2f\n", what,
+    fprintf(f, "iifm: %s%s%s%s: %" PRIu64 " instructions, %" PRIu64 " cycles, CPI %s\n", what,
             (o->iifm_flags & VM_IIFM_PROB) && !(o->iifm_flags & VM_IIFM_SUP) ? ", problem state" : "",
             (o->iifm_flags & VM_IIFM_SUP) && !(o->iifm_flags & VM_IIFM_PROB) ? ", supervisor state" : "",
-            o->iifm_tasks ? ", some tasks" : "", n, c, cpi(c, n));
+            o->iifm_tasks ? ", some tasks" : "", n, c, cpi(c, n).s);
     fprintf(f, "iifm: the machine's exact count of the same opcodes, whole run: %" PRIu64
-            " instructions, %" PRIu64 " cycles, CPI %.2f\n", en, ec, cpi(ec, en));
+            " instructions, %" PRIu64 " cycles, CPI %s\n", en, ec, cpi(ec, en).s);
     hpm_cost(f, "iifm", vm, VM_HPM_IIFM);
     if (!has_table(o))
         return;
@@ -236,10 +256,9 @@ static void summary(FILE *f, struct run *r)
             continue;
         char opc[8];
         snprintf(opc, sizeof opc, d < 256 ? "%02X" : "B2%02X", d < 256 ? d : d - 256);
-        fprintf(f, "%-6s %-8s %9" PRIu64 " %7.2f%% %11" PRIu64 " %7.2f%% %11.2f %10.2f\n",
-                opc, name_of(d), sn, n ? 100.0 * (double)sn / (double)n : 0.0,
-                k->op_count[d], en ? 100.0 * (double)k->op_count[d] / (double)en : 0.0,
-                cpi(sc, sn), cpi(k->op_cycles[d], k->op_count[d]));
+        fprintf(f, "%-6s %-8s %9" PRIu64 " %8s %11" PRIu64 " %8s %11s %10s\n", opc,
+                name_of(d), sn, share(sn, n).s, k->op_count[d], share(k->op_count[d], en).s,
+                cpi(sc, sn).s, cpi(k->op_cycles[d], k->op_count[d]).s);
     }
 }
 
@@ -338,9 +357,9 @@ static void view(struct hpm_view *v, struct run *r)
                  (st.flags & VM_IIFM_SUP) && !(st.flags & VM_IIFM_PROB) ? ", supervisor state" : "",
                  st.tasks ? ", some tasks" : "", st.on ? "counting" : "stopped");
     hpm_view_put(v, 1, "%-9s %12s %12s %7s", "", "instructions", "cycles", "CPI");
-    hpm_view_put(v, 0, "%-9s %12" PRIu64 " %12" PRIu64 " %7.2f", "counters", st.count, st.cycles,
-                 cpi(st.cycles, st.count));
-    hpm_view_put(v, 0, "%-9s %12" PRIu64 " %12" PRIu64 " %7.2f", "exact", en, ec, cpi(ec, en));
+    hpm_view_put(v, 0, "%-9s %12" PRIu64 " %12" PRIu64 " %7s", "counters", st.count, st.cycles,
+                 cpi(st.cycles, st.count).s);
+    hpm_view_put(v, 0, "%-9s %12" PRIu64 " %12" PRIu64 " %7s", "exact", en, ec, cpi(ec, en).s);
     if (st.cur < 0 || hpm_view_left(v) < 3)
         return;
     uint8_t *raw = malloc(VM_IIFM_TABLE);
@@ -366,10 +385,10 @@ static void view(struct hpm_view *v, struct run *r)
                  "CPI", "exact");
     for (size_t i = 0; i < n && hpm_view_left(v) > 0; i++) {
         unsigned d = rows[i].d;
-        hpm_view_put(v, 0, "%-8s %10" PRIu64 " %6.2f%% %10" PRIu64 " %6.2f%% %6.2f %6.2f",
-                     name_of(d), rows[i].sn, hpm_pct(rows[i].sn, tn), k->op_count[d],
-                     hpm_pct(k->op_count[d], en), cpi(rows[i].sc, rows[i].sn),
-                     cpi(k->op_cycles[d], k->op_count[d]));
+        hpm_view_put(v, 0, "%-8s %10" PRIu64 " %7s %10" PRIu64 " %7s %6s %6s", name_of(d),
+                     rows[i].sn, share(rows[i].sn, tn).s, k->op_count[d],
+                     share(k->op_count[d], en).s, cpi(rows[i].sc, rows[i].sn).s,
+                     cpi(k->op_cycles[d], k->op_count[d]).s);
     }
     free(raw);
     free(rows);

@@ -67,6 +67,7 @@ const char *imprun_csm_method_name(enum imprun_csm_method m);  /* "microcode", "
 struct dump_req { uint32_t addr, len; };
 struct services;
 struct assist;
+struct obj_module;
 /* One task: its program files, origin and host services. */
 struct imprun_task {
     char **inputs;
@@ -75,6 +76,13 @@ struct imprun_task {
     const char *origin_text;
     struct services *svc;
     struct assist *asst;            /* ASSIST's files and counts (assist.h) */
+    /* Its load module as imprun read it, once, before the run (the
+       sources it names are checked against the outputs, then the run
+       loads it): mod, or the messages of a read that failed, mod_err,
+       which the run prints where it would have read the module.  Both
+       NULL: the run reads inputs[0] (impmon, at each reset). */
+    const struct obj_module *mod;
+    const char *mod_err;
 };
 struct save_req { const char *file; uint32_t start, end; };
 

@@ -599,28 +599,54 @@ static int check_inputs(const struct imprun_opts *o)
     return 0;
 }
 
-/* The sources the load module at path names (the abend report and the
- * trace read them for their lines) into fs as inputs; 0, or -1 if one is
- * an output already there (reported).  A module that cannot be read adds
- * nothing: the run says why. */
-static int add_module_sources(struct fileset *fs, const char *path)
+/* The load module of task t, read once: into t->mod, and the sources it
+ * names (the abend report and the trace read them for their lines) into
+ * fs as inputs; 0, or -1 if one is an output already there (reported).
+ * A module that cannot be read adds nothing: its messages are kept in
+ * t->mod_err for the run to print where it loads the module. */
+static int read_module(struct fileset *fs, struct imprun_task *t)
 {
-    if (obj_sniff(path) != OBJ_SNIFF_LOAD)
+    if (t->ninputs != 1 || obj_sniff(t->inputs[0]) != OBJ_SNIFF_LOAD)
         return 0;
-    struct diag quiet;
-    diag_init(&quiet, "imprun");
-    quiet.out = fopen("/dev/null", "w");
-    if (!quiet.out)
+    struct obj_module *m = malloc(sizeof *m);
+    char *text = NULL;
+    size_t len = 0;
+    struct diag d;
+    diag_init(&d, "imprun");
+    d.out = m ? open_memstream(&text, &len) : NULL;
+    if (!d.out) {                       /* out of memory: the run reads it */
+        free(m);
         return 0;
-    struct obj_module m;
-    int bad = 0;
-    if (obj_read(&m, OBJ_LOAD, path, &quiet) == 0) {
-        for (size_t i = 0; i < m.nfiles && !bad; i++)
-            bad = fileset_add(fs, FILE_IN, m.files[i], "a source the load module names");
-        obj_free(&m);
     }
-    fclose(quiet.out);
+    int rc = obj_read(m, OBJ_LOAD, t->inputs[0], &d);
+    fclose(d.out);
+    if (rc != 0) {
+        free(m);
+        t->mod_err = text;
+        return 0;
+    }
+    free(text);
+    t->mod = m;
+    int bad = 0;
+    for (size_t i = 0; i < m->nfiles && !bad; i++)
+        bad = fileset_add(fs, FILE_IN, m->files[i], "a source the load module names");
     return bad ? -1 : 0;
+}
+
+/* What read_module kept. */
+static void free_modules(struct imprun_opts *o)
+{
+    for (int k = 0; k < o->ntasks; k++) {
+        struct imprun_task *t = &o->task[k];
+        if (t->mod) {
+            struct obj_module *m = (struct obj_module *)t->mod;
+            obj_free(m);
+            free(m);
+        }
+        free((char *)t->mod_err);
+        t->mod = NULL;
+        t->mod_err = NULL;
+    }
 }
 
 /*
@@ -628,7 +654,7 @@ static int add_module_sources(struct fileset *fs, const char *path)
  * two names bound to one file (one could truncate what the other reads),
  * or a source a load module names; 0 or 2.
  */
-static int check_files(const struct imprun_opts *o)
+static int check_files(struct imprun_opts *o)
 {
     struct diag d;
     struct fileset fs;
@@ -657,9 +683,8 @@ static int check_files(const struct imprun_opts *o)
           fileset_add(&fs, FILE_BOUND, o->punch, "the punch file (--punch)");
     for (int i = 0; i < o->nsaves && !bad; i++)
         bad = fileset_add(&fs, FILE_OUT, o->saves[i].file, "the core save (--savecore)");
-    for (int k = 0; k < o->ntasks && !bad; k++)
-        for (int i = 0; i < o->task[k].ninputs && !bad; i++)
-            bad = add_module_sources(&fs, o->task[k].inputs[i]) != 0;
+    for (int k = 0; k < o->ntasks && !bad && !o->core; k++)
+        bad = read_module(&fs, &o->task[k]) != 0;
     fileset_free(&fs);
     return bad ? EXIT_USAGE : 0;
 }
@@ -794,6 +819,7 @@ int main(int argc, char **argv)
     for (int k = 0; k < nseg; k++)
         if (o.task[k].svc)
             svc_close_all(o.task[k].svc);
+    free_modules(&o);
     free(o.incdirs);
     return st < 0 ? 0 : st;
 }

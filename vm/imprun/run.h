@@ -42,6 +42,7 @@ struct run_task {
     struct symtab syms;
     struct obj_module mod;
     int have_mod;
+    int mod_borrowed;           /* mod is imprun_task's: not freed here */
     int64_t delta;              /* its load address - link address */
     uint32_t rc;                /* return code of its EXIT */
     int assist_end;             /* an ASSIST job returned: rc is 0, r15 what GR15 held */

@@ -156,18 +156,30 @@ static int load_module(struct run *r, int k, const char *path)
     struct load_image img;
     char err[300];
     struct run_task *t = &r->tk[k];
+    const struct imprun_task *given = &r->o->task[k];
     run_diag_init(&d, r->sink);
-    if (obj_read(&t->mod, OBJ_LOAD, path, &d) != 0)
+    if (given->mod_err) {               /* read before the run, and failed */
+        fputs(given->mod_err, d.out);
         return -1;
+    }
+    if (given->mod) {                   /* read before the run: borrowed */
+        t->mod = *given->mod;
+        t->mod_borrowed = 1;
+    } else if (obj_read(&t->mod, OBJ_LOAD, path, &d) != 0) {
+        return -1;
+    }
     t->have_mod = 1;
+    /* the program as the user named it: the module, or the first source
+       (not the module built from the sources in a scratch folder) */
+    const char *name = given->ninputs > 0 ? given->inputs[0] : path;
     if (loader_place(&t->mod, r->o->task[k].origin, vm_storage_size(r->vm), &img, err,
                      sizeof err) != 0) {
-        run_say(r->sink, NULL, NULL, "%s: %s", path, err);
+        run_say(r->sink, NULL, NULL, "%s: %s", name, err);
         return -1;
     }
     if (img.base < IMPRUN_LOW_END) {
         run_say(r->sink, NULL, NULL, "%s: the program starts at X'%06X', inside low storage "
-                "(X'0'-X'%X'); link it at X'%X' or above", path, img.base,
+                "(X'0'-X'%X'); link it at X'%X' or above", name, img.base,
                 IMPRUN_LOW_END - 1, IMPRUN_LOW_END);
         loader_free(&img);
         return -1;
@@ -645,9 +657,10 @@ void run_close(struct run *r)
         vm_free(r->vm);
     r->vm = NULL;
     for (int k = 0; k < r->ntasks; k++) {
-        if (r->tk[k].have_mod)
+        if (r->tk[k].have_mod && !r->tk[k].mod_borrowed)
             obj_free(&r->tk[k].mod);
         r->tk[k].have_mod = 0;
+        r->tk[k].mod_borrowed = 0;
         free(r->tk[k].abend_rep);
         r->tk[k].abend_rep = NULL;
         sym_free(&r->tk[k].syms);

@@ -78,7 +78,7 @@ grep -q 'FAIL CC LPR -5 = 1' "$GRADE_WORK/check.out" &&
 group 1 'LPR of -2**31: unchanged, CC 3 (overflow)' 'CC LPR -2\*\*31 '
 group 2 'LNR: the result, R2 kept and the CC for 5, -5, 0, -2**31' 'LNR |R2 LNR |CC LNR '
 # (no LPR completed -- one that never ends, say -- has no CPI at all)
-set -- $(sed -n "s/^iifm: LPR (X'0010'): \([0-9]*\) instructions, [0-9]* cycles, CPI \([0-9.]*\)$/\1 \2/p" \
+set -- $(sed -n "s/^iifm: LPR (X'0010'): \([0-9]*\) instructions, [0-9]* cycles, CPI \([-0-9.]*\)$/\1 \2/p" \
     "$GRADE_WORK/check.err")
 lprs=${1:-0} cpi=${2:-}
 [ "$lprs" -gt 0 ] || cpi=

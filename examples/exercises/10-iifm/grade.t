@@ -10,7 +10,7 @@ ans=$GRADE_WORK/answers.txt
 # iifm SPEC: "COUNT CPI" of the compare register armed with --iifm=SPEC
 iifm() {
     grade_run -q --iifm="$1"
-    sed -n 's/^iifm: [^:]*: \([0-9]*\) instructions, [0-9]* cycles, CPI \([0-9.]*\)$/\1 \2/p' \
+    sed -n 's/^iifm: [^:]*: \([0-9]*\) instructions, [0-9]* cycles, CPI \([-0-9.]*\)$/\1 \2/p' \
         "$GRADE_WORK/err" | head -n 1
 }
 # check POINTS KEY WHAT EXPECTED [HINT]: one answer; a CPI to 0.01
