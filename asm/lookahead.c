@@ -10,6 +10,7 @@
 #include <strings.h>
 
 #include "macro.h"
+#include "ebcdic.h"
 
 /* ---- ordinary symbols before this point (T', L', D') ---------------------------- */
 
@@ -17,6 +18,8 @@
 static void sym_index(struct assembler *as)
 {
     struct macproc *mp = as->mac;
+    if (mp->aside)      /* statements parsed on the side are dropped: never index them */
+        return;
     if (mp->indexed > as->nstmts)
         mp->indexed = as->nstmts;   /* statements dropped since (never named ones) */
     for (; mp->indexed < as->nstmts; mp->indexed++) {
@@ -53,7 +56,7 @@ static void sym_index(struct assembler *as)
 }
 
 /* The attributes of the symbol statement st defines. */
-static void stmt_attr(const struct stmt *st, char *type, int64_t *len);
+static void stmt_attr(struct assembler *as, const struct stmt *st, char *type, int64_t *len);
 
 /*
  * Lookahead: the line of the open code being read (after this point) whose name
@@ -127,7 +130,9 @@ static int ahead_attr(struct assembler *as, int li, char *type, int64_t *len)
         parse_stmt(as, st);
         st = &as->stmts[si];
         if (!st->bad && st->kind != ST_NONE) {
-            stmt_attr(st, type, len);
+            mp->aside++;        /* an EQU's attributes may look up others */
+            stmt_attr(as, st, type, len);
+            mp->aside--;
             r = 0;
         }
     }
@@ -151,14 +156,78 @@ int mac_symattr(struct assembler *as, const char *name, size_t n, char *type, in
         const struct stmt *st = &as->stmts[mp->symslot[h] - 1];
         if (strlen(st->name) != n || strncasecmp(st->name, name, n))
             continue;
-        stmt_attr(st, type, len);
+        stmt_attr(as, st, type, len);
         return 0;
     }
     int li = ahead ? ahead_line(as, name, n) : -1;
     return li >= 0 ? ahead_attr(as, li, type, len) : -1;
 }
 
-static void stmt_attr(const struct stmt *st, char *type, int64_t *len)
+/*
+ * The length that an EQU's length operand (or, without one, its value's
+ * leftmost term) gives, as conditional assembly sees it before pass 1 has
+ * defined anything: numbers, L'symbol and the length of a symbol (through
+ * this lookup, so an EQU of an EQU follows), combined by + - * /.  0 if it
+ * cannot be known here (the caller then takes 1).
+ */
+static int64_t equ_len(struct assembler *as, const struct expr *e, int lattr, int depth)
+{
+    char t;
+    int64_t l = 1, a, b;
+    int r;
+    if (!e || depth > 32)       /* a circular EQU is reported by pass 1 */
+        return 0;
+    switch (e->kind) {
+    case EX_NUM:
+        return lattr ? e->num : 1;
+    case EX_LOC: case EX_LIT: case EX_NEG:
+        return lattr ? 0 : 1;
+    case EX_SYM: case EX_QSYM:
+        if (lattr)
+            return 0;
+        if (as->mac->attrdepth > 32)
+            return 0;
+        as->mac->attrdepth++;
+        r = mac_symattr(as, e->name, strlen(e->name), &t, &l, 1);
+        as->mac->attrdepth--;
+        return r == 0 ? l : 0;
+    case EX_LATTR:
+        if (!e->name || as->mac->attrdepth > 32)
+            return 0;
+        as->mac->attrdepth++;
+        r = mac_symattr(as, e->name, strlen(e->name), &t, &l, 1);
+        as->mac->attrdepth--;
+        return r == 0 ? l : 0;
+    case EX_ADD: case EX_SUB: case EX_MUL: case EX_DIV:
+        if (!lattr)             /* the leftmost term's */
+            return equ_len(as, e->l, 0, depth + 1);
+        a = equ_len(as, e->l, 1, depth + 1);
+        b = equ_len(as, e->r, 1, depth + 1);
+        if (e->kind == EX_ADD) return a + b;
+        if (e->kind == EX_SUB) return a - b;
+        if (e->kind == EX_MUL) return a * b;
+        return b ? a / b : 0;
+    default:
+        return 0;
+    }
+}
+
+/* name EQU value[,length[,type]]: its length and type attributes, 1 and U by default. */
+static void equ_attr(struct assembler *as, const struct stmt *st, char *type, int64_t *len)
+{
+    const struct dirargs *d = stmt_dir(st);
+    if (!d || d->nargs < 1)
+        return;
+    const struct expr *t = d->nargs > 2 ? d->args[2] : NULL;
+    if (t && t->kind == EX_NUM && t->num > 0 && t->num <= 255)
+        *type = ebcdic_char((uint8_t)t->num);
+    int64_t l = d->nargs > 1 && d->args[1] ? equ_len(as, d->args[1], 1, 0)
+                                             : equ_len(as, d->args[0], 0, 0);
+    if (l > 0 && l <= 65535)
+        *len = l;
+}
+
+static void stmt_attr(struct assembler *as, const struct stmt *st, char *type, int64_t *len)
 {
     {
         *len = 1;
@@ -173,6 +242,8 @@ static void stmt_attr(const struct stmt *st, char *type, int64_t *len)
             *len = dc_implicit_len(st->dc);
         } else if (st->kind == ST_DIR && (st->op->dir == D_CSECT || st->op->dir == D_START)) {
             *type = 'J';
+        } else if (st->kind == ST_DIR && st->op->dir == D_EQU) {
+            equ_attr(as, st, type, len);
         }
     }
 }

@@ -120,6 +120,8 @@ struct macproc {
     struct arena tmp;           /* values of the statement being executed */
     int *symslot;               /* ordinary symbols defined so far: statement index + 1 */
     size_t symcap, nsym, indexed;   /* by name (mac_symattr); statements indexed */
+    int attrdepth;                  /* EQUs followed to a length (a circle stops) */
+    int aside;                      /* statements parsed for lookahead are in as->stmts */
     long steps, maxsteps;       /* model statements processed, and the limit */
     int stopped;                /* the limit was reached: no more expansion */
     long textbytes, setbytes;   /* generated text made, SET symbol values held */

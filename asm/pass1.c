@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "ebcdic.h"
 
 static void define(struct assembler *as, struct stmt *st, enum sym_kind k, int sect,
                    int64_t val, uint32_t len, char type)
@@ -140,6 +141,9 @@ static void p1_equ(struct assembler *as, struct stmt *st)
     s->kind = SYM_EQU;
     s->defstmt = as->curstmt;       /* its operands are the EQU's value and length */
     s->type = 'U';
+    if (d->nargs > 2 && d->args[2] && d->args[2]->kind == EX_NUM && d->args[2]->num > 0 &&
+        d->args[2]->num <= 255)     /* the type attribute, C'X' (pass 2 checks it) */
+        s->type = ebcdic_char((uint8_t)d->args[2]->num);
     s->state = 0;
     sym_resolve(as, st->name, EV_PASS1);
 }

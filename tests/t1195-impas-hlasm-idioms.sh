@@ -1,0 +1,41 @@
+#!/bin/sh
+# t1195: the idioms of a second assembler course, each as HLASM reads
+# it: the attributes of EQU symbols in conditional assembly, and the
+# diagnostics a student meets when an idiom goes wrong (each with the
+# file, line and column of its cause).
+. "$(dirname "$0")/test-lib.sh"
+. "$TEST_DIR/lib-impas.sh"
+
+test_expect_success 'L'"'"' and T'"'"' of EQU symbols in SETA/SETC: length and type operands' '
+    cat >equ.s <<-\X &&
+	P        CSECT
+	&T1      SETC  T'"'"'TYPED
+	&T2      SETC  T'"'"'WIDE
+	&T3      SETC  T'"'"'LATER
+	&L1      SETA  L'"'"'WIDE
+	&L2      SETA  L'"'"'ALIAS
+	&L3      SETA  L'"'"'LATER
+	&L4      SETA  L'"'"'TYPED
+	         DC    C'"'"'&T1&T2&T3'"'"',AL1(&L1,&L2,&L3,&L4)
+	AREA     DS    CL40
+	WIDE     EQU   AREA,20
+	ALIAS    EQU   AREA+4
+	TYPED    EQU   AREA,8,C'"'"'X'"'"'
+	LATER    EQU   AREA+4,L'"'"'AREA-4*2,C'"'"'Q'"'"'
+	         END
+	X
+    impas equ.s 2>err && ! test -s err &&
+    test "$(text equ.o)" = E7E4D814282008
+'
+test_expect_success 'a circular EQU, asked for its length, is an error and no hang' '
+    printf "P        CSECT\n&L       SETA  L'"'"'C1\n         DC    AL1(&L)\nC1       EQU   C2\nC2       EQU   C1\n         END\n" >circ.s &&
+    test_must_fail test_timeout 10 impas circ.s 2>err &&
+    test_grep "circ.s:4:.*error: circular definition" err
+'
+test_expect_success 'EQU: a type that is no self-defining term, and a fourth operand' '
+    printf "P        CSECT\nA        DS    F\nT1       EQU   1,1,A\nT2       EQU   1,1,C'"'"'A'"'"',C'"'"'B'"'"'\n         END\n" >bad.s &&
+    test_must_fail impas bad.s 2>err &&
+    test_grep "bad.s:3:20: error: the type attribute of EQU must be a self-defining term" err &&
+    test_grep "bad.s:4:25: error: EQU takes at most three operands" err
+'
+test_done
