@@ -218,7 +218,7 @@ static void expand(struct assembler *as, const struct macdef *m, int call, struc
             if (jump[0]) {
                 int t = find_seq(m, jump);
                 if (t < 0) {
-                    ca_error(as, &v, f.opndcol, "sequence symbol %s is not in macro %s", jump,
+                    ca_error(as, &v, v.jumpcol, "sequence symbol %s is not in macro %s", jump,
                              m->name);
                     break;
                 }
@@ -292,10 +292,11 @@ static void oseq_note(struct assembler *as, const struct fields *f, int fi, int 
 static void open_jump(struct assembler *as, int si, int fi, int *li, const char *seq)
 {
     struct macproc *mp = as->mac;
+    int col = mp->open.jumpcol;
     for (size_t i = mp->noseqs; i-- > 0;)
         if (strcmp(mp->oseqs[i].name, seq) == 0) {
             if (mp->oseqs[i].file != fi) {
-                stmt_msg(as, si, DIAG_ERROR, 0, "sequence symbol %s is in another file", seq);
+                stmt_msg(as, si, DIAG_ERROR, col, "sequence symbol %s is in another file", seq);
                 return;
             }
             *li = mp->oseqs[i].line;
@@ -304,6 +305,7 @@ static void open_jump(struct assembler *as, int si, int fi, int *li, const char 
         }
     snprintf(mp->skipto, sizeof mp->skipto, "%s", seq);
     mp->skipstmt = si;
+    mp->skipcol = col;
 }
 
 /*
@@ -484,8 +486,8 @@ int mac_finish(struct assembler *as)
         stmt_msg(as, mp->defstmt, DIAG_ERROR, 0,
                  "MACRO without MEND: the definition runs to the end of the source");
     if (mp->skipto[0])
-        stmt_msg(as, mp->skipstmt, DIAG_ERROR, 0, "sequence symbol %s is not found after "
-                 "the branch to it", mp->skipto);
+        stmt_msg(as, mp->skipstmt, DIAG_ERROR, mp->skipcol,
+                 "sequence symbol %s is not found after the branch to it", mp->skipto);
     mp->def.m = NULL;
     mp->skipto[0] = '\0';
     return taken;

@@ -93,6 +93,7 @@ struct inv {
     const char *text;
     int len, file, line;
     int si;                     /* its statement, or -1 (made when a message needs one) */
+    int jumpcol;                /* the column of the sequence symbol of its branch */
 };
 
 struct macproc {
@@ -114,7 +115,7 @@ struct macproc {
     struct oseq { const char *name; int file, line; } *oseqs;
     size_t noseqs, caposeqs;
     char skipto[SYM_MAX + 2];
-    int skipstmt;
+    int skipstmt, skipcol;      /* the branch's statement and its sequence symbol */
     struct nameset missing;     /* names looked for in the libraries and not found */
     struct libdirs libs;        /* the library folders, listed */
     struct arena tmp;           /* values of the statement being executed */

@@ -38,4 +38,26 @@ test_expect_success 'EQU: a type that is no self-defining term, and a fourth ope
     test_grep "bad.s:3:20: error: the type attribute of EQU must be a self-defining term" err &&
     test_grep "bad.s:4:25: error: EQU takes at most three operands" err
 '
+test_expect_success 'AIF to a sequence symbol the macro lacks: the column of the symbol' '
+    printf "         MACRO\n         JUMP\n         AIF   (1 EQ 1).NOWHERE\n         MEND\nP        CSECT\n         JUMP\n         END\n" >aif.s &&
+    test_must_fail impas aif.s 2>err &&
+    test_grep "^aif.s:3:24: error: sequence symbol .NOWHERE is not in macro JUMP\$" err &&
+    test_grep "^aif.s:6:10: note: in expansion of macro JUMP called here" err
+'
+test_expect_success 'an open-code AIF whose target never comes: file, line and column' '
+    printf "P        CSECT\n         AIF   (1 EQ 1).MISSING\n         BR    14\n         END\n" >aifo.s &&
+    test_must_fail impas aifo.s 2>err &&
+    test_grep "^aifo.s:2:24: error: sequence symbol .MISSING is not found after the branch" err
+'
+test_expect_success 'an endless AGO loop in open code stops at ACTR with the AGO'"'"'s column' '
+    printf "P        CSECT\n.BACK    ANOP\n         AGO   .BACK\n         END\n" >loop.s &&
+    test_must_fail test_timeout 10 impas loop.s 2>err &&
+    test_grep "^loop.s:3:16: error: more than the ACTR limit of branches (AIF/AGO) in open code" err
+'
+test_expect_success 'an endless AGO loop in a macro: the column, then the call' '
+    printf "         MACRO\n         LOOPY\n.TOP     AGO   .TOP\n         MEND\nP        CSECT\n         LOOPY\n         END\n" >loopm.s &&
+    test_must_fail test_timeout 10 impas loopm.s 2>err &&
+    test_grep "^loopm.s:3:16: error: more than the ACTR limit of branches (AIF/AGO) in LOOPY" err &&
+    test_grep "^loopm.s:6:10: note: in expansion of macro LOOPY called here" err
+'
 test_done
