@@ -166,12 +166,17 @@ static const char *sect_name(const struct assembler *as, int sect)
  * effect at all; the USINGs of the section end before it (one register
  * covers 4096 bytes); or they are all on other sections.
  */
-static void not_covered(struct assembler *as, int col, int sect, int64_t num)
+static void not_covered(struct assembler *as, int col, int sect, int64_t num, const char *qual)
 {
     const char *name = sect_name(as, sect);
-    const struct using *near = NULL, *other = NULL;
+    const struct using *near = NULL, *other = NULL, *labeled = NULL;
     for (int i = 0; i < as->nusing; i++) {
         const struct using *u = &as->usings[i];
+        if (!same_label(u->label, qual)) {
+            if (u->sect == sect && u->label && !labeled)
+                labeled = u;
+            continue;
+        }
         if (u->sect != sect)
             other = other ? other : u;
         else if (!near || (u->base <= num && (near->base > num || u->base > near->base)))
@@ -179,7 +184,15 @@ static void not_covered(struct assembler *as, int col, int sect, int64_t num)
     }
     stmt_msg(as, as->curstmt, DIAG_ERROR, col, "not addressable: no USING covers %s+X'%llX'",
              name, (unsigned long long)num);
-    if (near)
+    if (!near && labeled)
+        stmt_msg(as, as->curstmt, DIAG_NOTE, col, "%s is mapped only by the labeled USING "
+                 "%s (register %d), which serves only names qualified by its label: write "
+                 "%s.name", name, labeled->label, labeled->reg, labeled->label);
+    else if (!near && sect >= 0 && as->sects[sect].kind == SEC_DSECT)
+        stmt_msg(as, as->curstmt, DIAG_NOTE, col, "%s is a DSECT, a map of storage: before "
+                 "naming its fields, point a register at the storage and write USING %s,r "
+                 "(LA r,AREA then USING %s,r)", name, name, name);
+    else if (near)
         stmt_msg(as, as->curstmt, DIAG_NOTE, col, "the USING of register %d covers %s+X'%llX' "
                  "to %s+X'%llX', 4096 bytes at most: another base register would reach it",
                  near->reg, name, (unsigned long long)near->base, name,
@@ -240,7 +253,7 @@ int using_resolve(struct assembler *as, const struct value *v, int col, int *bas
                      "address %lld is not addressable (not 0-4095 and no USING covers it)",
                      (long long)v->num);
         else
-            not_covered(as, col, sect, v->num);
+            not_covered(as, col, sect, v->num, v->qual);
         return -1;
     }
     *base = as->usings[best].reg;

@@ -60,4 +60,18 @@ test_expect_success 'an endless AGO loop in a macro: the column, then the call' 
     test_grep "^loopm.s:3:16: error: more than the ACTR limit of branches (AIF/AGO) in LOOPY" err &&
     test_grep "^loopm.s:6:10: note: in expansion of macro LOOPY called here" err
 '
+test_expect_success 'a DSECT field without its USING: the note says to map the DSECT' '
+    printf "REC      DSECT\nFLD      DS    CL8\nP        CSECT\n         USING P,15\n         MVC   FLD,=CL8'"'"'X'"'"'\n         END\n" >ds.s &&
+    test_must_fail impas ds.s 2>err &&
+    test_grep "^ds.s:5:16: error: not addressable: no USING covers REC+X'"'"'0'"'"'" err &&
+    test_grep "^ds.s:5:16: note: REC is a DSECT, a map of storage: .*USING REC,r" err &&
+    ! grep "V-con" err
+'
+test_expect_success 'a plain name where only a labeled USING maps the DSECT: qualify it' '
+    printf "REC      DSECT\nFLD      DS    CL8\nP        CSECT\n         USING P,15\nFROM     USING REC,3\n         MVC   FLD,=CL8'"'"'X'"'"'\n         MVC   FROM.FLD,=CL8'"'"'X'"'"'\n         END\n" >lu.s &&
+    test_must_fail impas lu.s 2>err &&
+    test $(grep -c ": error: " err) = 1 &&
+    test_grep "^lu.s:6:16: note: REC is mapped only by the labeled USING FROM (register 3).*FROM.name" err &&
+    ! grep "another base register" err
+'
 test_done
