@@ -74,4 +74,12 @@ test_expect_success 'a plain name where only a labeled USING maps the DSECT: qua
     test_grep "^lu.s:6:16: note: REC is mapped only by the labeled USING FROM (register 3).*FROM.name" err &&
     ! grep "another base register" err
 '
+test_expect_success 'T'"'"' and K'"'"' in an ordinary operand: what they are, not an unterminated string' '
+    printf "P        CSECT\n         DC    A(T'"'"'P)\n         LA    1,K'"'"'P\nT        DC    C'"'"'T'"'"',A(T)\n         END\n" >attr.s &&
+    test_must_fail impas attr.s 2>err &&
+    test $(grep -c ": error: " err) = 2 &&
+    test_grep "^attr.s:2:18: error: T'"'"' (the type attribute) belongs to conditional assembly" err &&
+    test_grep "^attr.s:3:18: error: K'"'"' (the count attribute) belongs to conditional assembly" err &&
+    ! grep unterminated err
+'
 test_done
