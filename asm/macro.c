@@ -37,6 +37,19 @@
 static void expand(struct assembler *as, const struct macdef *m, int call, struct inv *outer);
 static int mac_step(struct assembler *as, int si, int col);
 
+/* Whether a model statement of m names &SYSLIST (the only way to the operands
+   beyond its positional parameters). */
+static int uses_syslist(const struct macdef *m)
+{
+    for (int i = 0; i < m->nbody; i++) {
+        const struct mline *l = &m->body[i];
+        for (int k = 0; k + 8 <= l->len; k++)
+            if (l->text[k] == '&' && strncasecmp(l->text + k + 1, "SYSLIST", 7) == 0)
+                return 1;
+    }
+    return 0;
+}
+
 /* Bind the call's operands (statement call) to the parameters of m, into v. */
 static void bind_args(struct assembler *as, const struct macdef *m, int call, struct inv *v)
 {
@@ -46,7 +59,7 @@ static void bind_args(struct assembler *as, const struct macdef *m, int call, st
     v->val = arena_alloc(&as->arena, sizeof *v->val * (size_t)(m->nparms + 1));
     for (int i = 0; i < m->nparms; i++)
         v->val[i] = m->parms[i].def ? m->parms[i].def : "";
-    int cap = m->npos + 1, npos = 0;
+    int cap = m->npos + 1, npos = 0, xcol = 0, xpos = 0;
     const char **pos = arena_alloc(&as->arena, sizeof *pos * (size_t)(cap + 1));
     pos[0] = f.nlen && f.name[0] != '.' ? arena_strndup(&as->arena, f.name, (size_t)f.nlen) : "";
     if (*pos[0] && !m->namep)
@@ -79,6 +92,8 @@ static void bind_args(struct assembler *as, const struct macdef *m, int call, st
             pos[++npos] = arena_strndup(&as->arena, p, (size_t)n);
             if (npos <= m->npos)
                 v->val[npos - 1] = pos[npos];
+            else if (n > 0 && !xcol)
+                xcol = f.opndcol + i, xpos = npos;
         }
     next:
         i = e < f.opndlen ? e + 1 : e;
@@ -96,6 +111,11 @@ static void bind_args(struct assembler *as, const struct macdef *m, int call, st
         if (k < cap) pos[k] = "";
     v->pos = pos;
     v->npos = npos;
+    if (xcol && !uses_syslist(m))
+        stmt_msg(as, call, DIAG_WARNING, xcol, "macro %s has %d positional parameter%s: "
+                 "operand %d and those after it reach only &SYSLIST, which %s never reads "
+                 "(too many operands?)", m->name, m->npos, m->npos == 1 ? "" : "s", xpos,
+                 m->name);
 }
 
 /* The body line where sequence symbol seq (upper case, with the dot) is, or -1. */

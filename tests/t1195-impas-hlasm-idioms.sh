@@ -82,4 +82,26 @@ test_expect_success 'T'"'"' and K'"'"' in an ordinary operand: what they are, no
     test_grep "^attr.s:3:18: error: K'"'"' (the count attribute) belongs to conditional assembly" err &&
     ! grep unterminated err
 '
+test_expect_success 'too many positional operands: a warning, unless the macro reads &SYSLIST' '
+    cat >pos.s <<-\X &&
+	         MACRO
+	         TWO   &A,&B
+	         DC    C'"'"'&A&B'"'"'
+	         MEND
+	         MACRO
+	         ANY   &A
+	&N       SETA  N'"'"'&SYSLIST
+	         DC    AL1(&N)
+	         MEND
+	P        CSECT
+	         TWO   1,2,3,4
+	         TWO   1,2,
+	         ANY   1,2,3
+	         END
+	X
+    impas pos.s 2>err &&
+    test $(grep -c ": warning: " err) = 1 &&
+    test_grep "^pos.s:11:20: warning: macro TWO has 2 positional parameters: operand 3 and those after it reach only &SYSLIST, which TWO never reads" err &&
+    test "$(text pos.o)" = F1F2F1F203
+'
 test_done
