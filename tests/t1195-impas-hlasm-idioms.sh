@@ -104,4 +104,12 @@ test_expect_success 'too many positional operands: a warning, unless the macro r
     test_grep "^pos.s:11:20: warning: macro TWO has 2 positional parameters: operand 3 and those after it reach only &SYSLIST, which TWO never reads" err &&
     test "$(text pos.o)" = F1F2F1F203
 '
+test_expect_success 'L'"'"' in a duplication factor or length of a symbol defined later: says so' '
+    printf "P        CSECT\n         DC    (L'"'"'NAME)C'"'"'*'"'"'\n         DC    CL(L'"'"'NAME+2)'"'"'AB'"'"'\n         DC    (L'"'"'NOPE)C'"'"'*'"'"'\nNAME     DC    C'"'"'JOHN'"'"'\n         DC    (L'"'"'NAME)C'"'"'*'"'"'\n         END\n" >dup.s &&
+    test_must_fail impas dup.s 2>err &&
+    test $(grep -c ": error: " err) = 3 &&
+    test_grep "^dup.s:2:17: error: L'"'"'NAME: NAME is defined only later (dup.s:5), and pass 1 needs its length here" err &&
+    test_grep "^dup.s:3:19: error: L'"'"'NAME: NAME is defined only later (dup.s:5)" err &&
+    test_grep "^dup.s:4:17: error: L'"'"' of undefined symbol NOPE" err
+'
 test_done
