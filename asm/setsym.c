@@ -567,9 +567,9 @@ static int mnote(struct assembler *as, struct inv *v, const struct fields *f)
     stmt_more(as, &as->stmts[v->si])->mnote = 1;
     if (!comment) {
         enum diag_level l = sev >= 8 ? DIAG_ERROR : sev >= 4 ? DIAG_WARNING : DIAG_NOTE;
-        stmt_msg(as, v->si, l, 0, "MNOTE %d: %s", sev, msg);
+        stmt_msg(as, v->si, l, f->opndcol, "MNOTE %d: %s", sev, msg);
     } else if (as->opt.mnote_console) {     /* as z390 shows them */
-        stmt_msg(as, v->si, DIAG_NOTE, 0, "MNOTE *: %s", msg);
+        stmt_msg(as, v->si, DIAG_NOTE, f->opndcol, "MNOTE *: %s", msg);
     }
     return 0;
 }

@@ -112,4 +112,11 @@ test_expect_success 'L'"'"' in a duplication factor or length of a symbol define
     test_grep "^dup.s:3:19: error: L'"'"'NAME: NAME is defined only later (dup.s:5)" err &&
     test_grep "^dup.s:4:17: error: L'"'"' of undefined symbol NOPE" err
 '
+test_expect_success 'MNOTE with a severity: file:line:col of its operand, in a macro and in open code' '
+    printf "         MACRO\n         WARNIT &A\n         MNOTE 4,'"'"'HIGH &A'"'"'\n         MEND\nP        CSECT\n         WARNIT ABE\n         MNOTE 8,'"'"'SEVERE'"'"'\n         END\n" >mn.s &&
+    test_must_fail impas mn.s 2>err &&
+    test_grep "^mn.s:3:16: warning: MNOTE 4: HIGH ABE\$" err &&
+    test_grep "^mn.s:6:10: note: in expansion of macro WARNIT called here" err &&
+    test_grep "^mn.s:7:16: error: MNOTE 8: SEVERE\$" err
+'
 test_done
