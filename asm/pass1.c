@@ -172,6 +172,9 @@ static void p1_extrn(struct assembler *as, struct stmt *st, int weak)
     }
 }
 
+/* ORG [address][,boundary[,offset]]: address (the highest location so far if
+   omitted) rounded up to boundary, a power of 2 from 2 to 4096 (from the
+   section's start), plus offset. */
 static void p1_org(struct assembler *as, struct stmt *st)
 {
     const struct dirargs *d = st->dir;
@@ -180,23 +183,43 @@ static void p1_org(struct assembler *as, struct stmt *st)
         return;
     }
     struct section *sec = &as->sects[as->cursect];
-    if (d->nargs == 0 || !d->args[0]) {
-        sec->loc = sec->max;
+    int64_t loc = sec->max, b = 1, off = 0;
+    if (d->nargs > 0 && d->args[0]) {
+        struct value v;
+        if (expr_eval(as, d->args[0], EV_PASS1 | EV_NOREF, &v) < 0)
+            return;
+        if (v.nrel != 1 || v.rel[0].coef != 1 || v.rel[0].sect != as->cursect) {
+            stmt_msg(as, as->curstmt, DIAG_ERROR, d->args[0]->col,
+                     "ORG operand must be an address in the current section");
+            return;
+        }
+        loc = v.num;
+    }
+    if (d->nargs > 3) {
+        stmt_msg(as, as->curstmt, DIAG_ERROR, d->argcol[3],
+                 "ORG takes at most three operands: address, boundary, offset");
         return;
     }
-    struct value v;
-    if (expr_eval(as, d->args[0], EV_PASS1 | EV_NOREF, &v) < 0)
+    if (d->nargs > 1 && d->args[1]) {
+        if (expr_abs(as, d->args[1], EV_PASS1 | EV_NOREF, &b) < 0)
+            return;
+        if (b < 2 || b > 4096 || (b & (b - 1))) {
+            stmt_msg(as, as->curstmt, DIAG_ERROR, d->args[1]->col,
+                     "ORG boundary must be a power of 2 from 2 to 4096");
+            return;
+        }
+    }
+    if (d->nargs > 2 && d->args[2] && expr_abs(as, d->args[2], EV_PASS1 | EV_NOREF, &off) < 0)
         return;
-    if (v.nrel != 1 || v.rel[0].coef != 1 || v.rel[0].sect != as->cursect) {
-        stmt_msg(as, as->curstmt, DIAG_ERROR, d->args[0]->col,
-                 "ORG operand must be an address in the current section");
+    if (loc >= 0 && loc <= 0xFFFFFF)
+        loc = (loc + b - 1) & ~(b - 1);
+    loc += off;
+    if (loc < 0 || loc > 0xFFFFFF) {
+        stmt_msg(as, as->curstmt, DIAG_ERROR, d->args[0] ? d->args[0]->col : st->opcol + 4,
+                 loc < 0 ? "ORG below the section start" : "ORG past X'FFFFFF'");
         return;
     }
-    if (v.num < 0 || v.num > 0xFFFFFF) {
-        stmt_msg(as, as->curstmt, DIAG_ERROR, d->args[0]->col, "ORG below the section start");
-        return;
-    }
-    sec->loc = (uint32_t)v.num;
+    sec->loc = (uint32_t)loc;
     if (sec->loc > sec->max)
         sec->max = sec->loc;
 }

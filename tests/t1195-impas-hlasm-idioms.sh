@@ -119,4 +119,14 @@ test_expect_success 'MNOTE with a severity: file:line:col of its operand, in a m
     test_grep "^mn.s:6:10: note: in expansion of macro WARNIT called here" err &&
     test_grep "^mn.s:7:16: error: MNOTE 8: SEVERE\$" err
 '
+test_expect_success 'ORG address,boundary,offset aligns as HLASM does; bad boundaries are errors' '
+    printf "P        CSECT\n         DC    C'"'"'A'"'"'\n         ORG   *,8\n         DC    C'"'"'B'"'"'\n         ORG   ,16,2\n         DC    C'"'"'C'"'"'\n         ORG   P+24,4,-1\n         DC    C'"'"'D'"'"'\n         END\n" >org.s &&
+    impas org.s 2>err && ! test -s err &&
+    test "$(text org.o)" = C100000000000000C2000000000000000000C300000000C4 &&
+    printf "P        CSECT\n         ORG   *,3\n         ORG   *,8192\n         ORG   *,8,1,2\n         END\n" >orgbad.s &&
+    test_must_fail impas orgbad.s 2>err &&
+    test_grep "^orgbad.s:2:18: error: ORG boundary must be a power of 2 from 2 to 4096" err &&
+    test_grep "^orgbad.s:3:18: error: ORG boundary must be a power of 2" err &&
+    test_grep "^orgbad.s:4:22: error: ORG takes at most three operands" err
+'
 test_done
