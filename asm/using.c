@@ -21,15 +21,29 @@
 
 #include "internal.h"
 
-static int reg_operand(struct assembler *as, struct stmt *st, int i, int64_t *r)
+/* Operand i of USING (is_using) or DROP: a register number, into *r. */
+static int reg_operand(struct assembler *as, struct stmt *st, int i, int is_using, int64_t *r)
 {
     const struct dirargs *d = st->dir;
     if (!d->args[i]) {
         stmt_msg(as, as->curstmt, DIAG_ERROR, d->argcol[i], "register operand missing");
         return -1;
     }
-    if (expr_abs(as, d->args[i], 0, r) < 0)
+    struct value v;
+    if (expr_eval(as, d->args[i], 0, &v) < 0)
         return -1;
+    if (v.nrel && is_using) {   /* USING map,field: HLASM's dependent USING */
+        stmt_msg(as, as->curstmt, DIAG_ERROR, d->argcol[i], "a register expected: an "
+                 "address here makes a dependent USING, which IMP does not support (point a "
+                 "register at it, LA r,address, and write USING map,r)");
+        return -1;
+    }
+    if (v.nrel) {
+        stmt_msg(as, as->curstmt, DIAG_ERROR, d->argcol[i], "a register or the label of a "
+                 "USING expected, not an address");
+        return -1;
+    }
+    *r = v.num;
     if (*r < 0 || *r > 15) {
         stmt_msg(as, as->curstmt, DIAG_ERROR, d->args[i]->col,
                  "register %lld out of range (0-15)", (long long)*r);
@@ -105,7 +119,7 @@ void using_stmt(struct assembler *as, struct stmt *st)
     }
     for (int i = 1; i < d->nargs; i++) {
         int64_t r;
-        if (reg_operand(as, st, i, &r) < 0)
+        if (reg_operand(as, st, i, 1, &r) < 0)
             continue;
         if (r == 0 && sect >= 0)
             stmt_msg(as, as->curstmt, DIAG_WARNING, d->args[i]->col,
@@ -148,7 +162,7 @@ void drop_stmt(struct assembler *as, struct stmt *st)
             }
         }
         int64_t r;
-        if (reg_operand(as, st, i, &r) < 0)
+        if (reg_operand(as, st, i, 0, &r) < 0)
             continue;
         if (!drop_reg(as, (int)r, NULL))
             stmt_msg(as, as->curstmt, DIAG_WARNING, d->args[i]->col,

@@ -129,4 +129,11 @@ test_expect_success 'ORG address,boundary,offset aligns as HLASM does; bad bound
     test_grep "^orgbad.s:3:18: error: ORG boundary must be a power of 2" err &&
     test_grep "^orgbad.s:4:22: error: ORG takes at most three operands" err
 '
+test_expect_success 'a dependent USING and an address in DROP: errors that say what they are' '
+    printf "REC      DSECT\nRA       DS    CL8\nINNER    DSECT\nIA       DS    F\nP        CSECT\n         USING P,12\n         USING REC,3\n         USING INNER,RA+4\n         DROP  P\n         END\n" >dep.s &&
+    test_must_fail impas dep.s 2>err &&
+    test_grep "^dep.s:8:22: error: a register expected: an address here makes a dependent USING, which IMP does not support" err &&
+    test_grep "^dep.s:9:16: error: a register or the label of a USING expected, not an address" err &&
+    ! grep "absolute expression required" err
+'
 test_done
