@@ -136,4 +136,11 @@ test_expect_success 'a dependent USING and an address in DROP: errors that say w
     test_grep "^dep.s:9:16: error: a register or the label of a USING expected, not an address" err &&
     ! grep "absolute expression required" err
 '
+test_expect_success 'SRP with a negative shift: write 64-n; MVI with two characters: one byte' '
+    printf "P        CSECT\n         USING P,15\n         SRP   PK,-3,5\n         SRP   PK,64-3,5\n         MVI   PK,C'"'"'AB'"'"'\nPK       DS    PL8\n         END\n" >srp.s &&
+    test_must_fail impas srp.s 2>err &&
+    test $(grep -c ": error: " err) = 2 &&
+    test_grep "^srp.s:3:19: error: shift -3: SRP shifts by the low 6 bits of its second operand.s address, a number 0-63; a right shift of 3 is written 64-3" err &&
+    test_grep "^srp.s:5:19: error: immediate value 49602 (X.C1C2.) out of range (0-255): it is one byte" err
+'
 test_done
