@@ -65,10 +65,19 @@ static void bind_args(struct assembler *as, const struct macdef *m, int call, st
     if (*pos[0] && !m->namep)
         stmt_msg(as, call, DIAG_WARNING, 1, "name field ignored: the prototype of %s has no "
                  "name-field parameter", m->name);
+    char *given = arena_alloc(&as->arena, (size_t)m->nparms + 1);
+    memset(given, 0, (size_t)m->nparms + 1);
     for (int i = 0; i < f.opndlen;) {
         int e = mac_operand_end(f.opnd, f.opndlen, i, 0);
         const char *p = f.opnd + i;
         int n = e - i, k = 0;
+        int open = e == f.opndlen ? mac_operand_open(f.opnd, e, i) : 0;
+        if (open < 0)
+            stmt_msg(as, call, DIAG_ERROR, f.opndcol - open - 1, "this quote opens a string "
+                     "that the operands never close (a quote inside one is written '')");
+        else if (open > 0)
+            stmt_msg(as, call, DIAG_ERROR, f.opndcol + open - 1, "this parenthesis is never "
+                     "closed: the rest of the operands became part of this one");
         while (k < n && mac_is_symch((unsigned char)p[k]))
             k++;
         if (k > 0 && k < n && p[k] == '=' && isalpha((unsigned char)p[0])) {
@@ -76,6 +85,10 @@ static void bind_args(struct assembler *as, const struct macdef *m, int call, st
             while (j < m->nparms && !mac_same_name(p, (size_t)k, m->parms[j].name))
                 j++;
             if (j < m->nparms) {
+                if (given[j])
+                    stmt_msg(as, call, DIAG_ERROR, f.opndcol + i, "keyword %.*s is given "
+                             "twice: the last value is used", k, p);
+                given[j] = 1;
                 v->val[j] = arena_strndup(&as->arena, p + k + 1, (size_t)(n - k - 1));
                 goto next;
             }

@@ -176,6 +176,7 @@ void mac_fields_operands(const char *t, int len, struct fields *f);
 /* The end of the operand starting at t[i] (a comma, blank or the end outside quotes and
    parentheses); quotes of attribute references (L'X) do not open strings. */
 int mac_operand_end(const char *t, int len, int i, int stop_blank);
+int mac_operand_open(const char *t, int e, int i);
 
 /* setsym.c */
 struct setvar *set_find(struct macproc *mp, struct inv *v, const char *name, size_t n);

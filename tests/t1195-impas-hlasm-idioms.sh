@@ -143,4 +143,24 @@ test_expect_success 'SRP with a negative shift: write 64-n; MVI with two charact
     test_grep "^srp.s:3:19: error: shift -3: SRP shifts by the low 6 bits of its second operand.s address, a number 0-63; a right shift of 3 is written 64-3" err &&
     test_grep "^srp.s:5:19: error: immediate value 49602 (X.C1C2.) out of range (0-255): it is one byte" err
 '
+test_expect_success 'a macro call: a keyword twice, an unclosed parenthesis, an unclosed quote' '
+    cat >call.s <<-\X &&
+	         MACRO
+	&L       KW    &A,&K=1
+	&L       DS    0H
+	         MEND
+	P        CSECT
+	LAB      KW    Q,K=2,K=3
+	         KW    (A,B
+	         KW    '"'"'A,B
+	         KW    C'"'"'A'"'"''"'"'B'"'"',K=4
+	         KW    L'"'"'P
+	         END
+	X
+    test_must_fail impas call.s 2>err &&
+    test_grep "^call.s:6:22: error: keyword K is given twice: the last value is used" err &&
+    test_grep "^call.s:7:16: error: this parenthesis is never closed" err &&
+    test_grep "^call.s:8:16: error: this quote opens a string that the operands never close" err &&
+    ! grep "^call.s:9:\|^call.s:10:" err
+'
 test_done
