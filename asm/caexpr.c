@@ -288,6 +288,15 @@ struct val ca_ref_value(struct ev *e, const struct ref *r)
     return (struct val){ .t = s->type, .n = s->a[k - 1] };
 }
 
+/* A character value of n characters would be made: past the limit, an error (1). */
+static int too_long(struct ev *e, long n)
+{
+    if (n <= MAC_TEXT)
+        return 0;
+    ca_fail(e, "a character value longer than %d", MAC_TEXT);
+    return 1;
+}
+
 /* A quoted string at e->s[e->i]: '' is a quote, variable symbols are substituted. */
 static struct val string_lit(struct ev *e)
 {
@@ -302,7 +311,9 @@ static struct val string_lit(struct ev *e)
         char c = e->s[e->i];
         if (c == '\'') {
             if (e->i + 1 < e->n && e->s[e->i + 1] == '\'') {
-                if (k < MAC_TEXT) buf[k++] = '\'';
+                if (too_long(e, k + 1))
+                    return ca_str(e->as, "", 0);
+                buf[k++] = '\'';
                 e->i += 2;
                 continue;
             }
@@ -310,7 +321,10 @@ static struct val string_lit(struct ev *e)
             break;
         }
         if (c == '&' && e->i + 1 < e->n && e->s[e->i + 1] == '&') {
-            if (k + 1 < MAC_TEXT) { buf[k++] = '&'; buf[k++] = '&'; }
+            if (too_long(e, k + 2))
+                return ca_str(e->as, "", 0);
+            buf[k++] = '&';
+            buf[k++] = '&';
             e->i += 2;
             continue;
         }
@@ -331,15 +345,15 @@ static struct val string_lit(struct ev *e)
                 return ca_str(e->as, "", 0);
             if (e->i < e->n && e->s[e->i] == '.')
                 e->i++;
-            if (k + x.len > MAC_TEXT) {
-                ca_fail(e, "a character value longer than %d", MAC_TEXT);
+            if (too_long(e, (long)k + x.len))
                 return ca_str(e->as, "", 0);
-            }
             memcpy(buf + k, x.s, (size_t)x.len);
             k += x.len;
             continue;
         }
-        if (k < MAC_TEXT) buf[k++] = c;
+        if (too_long(e, k + 1))
+            return ca_str(e->as, "", 0);
+        buf[k++] = c;
         e->i++;
     }
     return ca_str(e->as, buf, k);
@@ -389,6 +403,8 @@ static struct val concat_more(struct ev *e, struct val x)
            (e->s[e->i + 1] == '(' || e->s[e->i + 1] == '\'' || builtin_at(e, e->i + 1))) {
         e->i++;
         struct val y = ca_to_str(e, ca_term(e));
+        if (too_long(e, (long)x.len + y.len))
+            return ca_str(e->as, "", 0);
         char *c = arena_raw(&e->as->mac->tmp, (size_t)(x.len + y.len + 1));
         memcpy(c, x.s, (size_t)x.len);
         memcpy(c + x.len, y.s, (size_t)y.len);
@@ -416,6 +432,8 @@ static struct val char_expr(struct ev *e, struct val x)
             struct val y = string_lit(e);
             if (e->i < e->n && e->s[e->i] == '(')
                 y = substring(e, y);
+            if (too_long(e, (long)x.len + y.len))
+                return ca_str(e->as, "", 0);
             char *c = arena_raw(&e->as->mac->tmp, (size_t)(x.len + y.len + 1));
             memcpy(c, x.s, (size_t)x.len);
             memcpy(c + x.len, y.s, (size_t)y.len);
@@ -625,8 +643,13 @@ static struct val prim1(struct ev *e)
         if (e->i < e->n && e->s[e->i] == '\'') {    /* duplication */
             int64_t k = ca_to_num(e, x);
             struct val y = char_expr(e, string_lit(e));
-            if (k < 0 || k * y.len > MAC_TEXT) {
-                ca_fail(e, "duplication factor %lld out of range", (long long)k);
+            if (k < 0) {
+                ca_fail(e, "duplication factor %lld is negative", (long long)k);
+                return ca_str(e->as, "", 0);
+            }
+            if (k * y.len > MAC_TEXT) {
+                ca_fail(e, "(%lld)'...' makes %lld characters: a character value is at most %d",
+                        (long long)k, (long long)(k * y.len), MAC_TEXT);
                 return ca_str(e->as, "", 0);
             }
             char *d = arena_raw(&e->as->mac->tmp, (size_t)(k * y.len + 1));

@@ -163,4 +163,24 @@ test_expect_success 'a macro call: a keyword twice, an unclosed parenthesis, an 
     test_grep "^call.s:8:16: error: this quote opens a string that the operands never close" err &&
     ! grep "^call.s:9:\|^call.s:10:" err
 '
+test_expect_success 'a SETC value past 4096 characters is an error however it is made' '
+    cat >long.s <<-\X &&
+	P        CSECT
+	&E       SETC  (4096)'"'"'A'"'"'
+	&F       SETC  '"'"'&E.B'"'"'
+	&G       SETC  '"'"'&E'"'"'.'"'"'B'"'"'
+	&H       SETC  (2000)'"'"'AB'"'"'
+	&I       SETC  C2X('"'"'&H'"'"')
+	&J       SETC  (5000)'"'"'A'"'"'
+	&K       SETA  K'"'"'&E
+	         DC    AL2(&K)
+	         END
+	X
+    test_must_fail impas long.s 2>err &&
+    test $(grep -c ": error: " err) = 4 &&
+    test_grep "^long.s:3:20: error: a character value longer than 4096" err &&
+    test_grep "^long.s:4:24: error: a character value longer than 4096" err &&
+    test_grep "^long.s:6:25: error: C2X makes a character value of 8000 characters: the limit is 4096" err &&
+    test_grep "^long.s:7:25: error: (5000)..... makes 5000 characters: a character value is at most 4096" err
+'
 test_done
