@@ -199,7 +199,9 @@ int mac_def_feed(struct assembler *as, struct defreader *d, const char *t, int l
     if (op == CA_MEND && d->depth-- == 0) {
         if (f.nlen && f.name[0] == '.')
             body_add(as, d->m, t, len, file, line);     /* .SEQ MEND: a branch target */
-        if (!d->bad)
+        if (d->bad && d->m->name)
+            d->m->broken = 1;   /* known by its name, so that a call says why it fails */
+        if (!d->bad || d->m->name)
             mac_define(as, d->m);
         return 1;
     }

@@ -207,6 +207,11 @@ static void expand(struct assembler *as, const struct macdef *m, int call, struc
     mac_fields(stmt_text(as, &as->stmts[call]), as->stmts[call].textlen, &cf);
     if (mp->stopped || as->stop)
         return;
+    if (m->broken) {
+        stmt_msg(as, call, DIAG_ERROR, cf.opcol, "macro %s is not expanded: its prototype "
+                 "(%s:%d) has errors", m->name, as->files[m->file]->path, m->line + 1);
+        return;
+    }
     if (outer->depth >= MAC_DEPTH) {
         stmt_msg(as, call, DIAG_ERROR, cf.opcol,
                  "macro calls nested more than %d deep (recursion without end?)", MAC_DEPTH);

@@ -58,6 +58,7 @@ struct macdef {
     struct mline *body;
     int nbody, capbody;
     int file, line;             /* the prototype */
+    int broken;                 /* the prototype has errors: calls are reported, not expanded */
     struct macdef *next;        /* hash chain */
 };
 

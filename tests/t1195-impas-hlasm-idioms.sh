@@ -183,4 +183,11 @@ test_expect_success 'a SETC value past 4096 characters is an error however it is
     test_grep "^long.s:6:25: error: C2X makes a character value of 8000 characters: the limit is 4096" err &&
     test_grep "^long.s:7:25: error: (5000)..... makes 5000 characters: a character value is at most 4096" err
 '
+test_expect_success 'a call of a macro whose prototype has errors says so, not "did you mean DP?"' '
+    printf "         MACRO\n         DUP   &A,&A\n         DC    C'"'"'&A'"'"'\n         MEND\nP        CSECT\n         DUP   1,2\n         END\n" >dup2.s &&
+    test_must_fail impas dup2.s 2>err &&
+    test_grep "^dup2.s:2:19: error: parameter &A given twice" err &&
+    test_grep "^dup2.s:6:10: error: macro DUP is not expanded: its prototype (dup2.s:2) has errors" err &&
+    ! grep "did you mean" err
+'
 test_done
