@@ -537,6 +537,7 @@ static int attr_operand(struct ev *e, struct ref *r, struct val *x, int *isref)
 
 static struct val attribute(struct ev *e, char a)
 {
+    int at = e->i;      /* the attribute's letter: where its errors point */
     e->i += 2;
     struct ref r;
     struct val x;
@@ -568,9 +569,11 @@ static struct val attribute(struct ev *e, char a)
     default: {  /* L */
         char t;
         int64_t l = 1;
-        if (mac_symattr(e->as, x.s, (size_t)x.len, &t, &l, 1) != 0)
+        if (mac_symattr(e->as, x.s, (size_t)x.len, &t, &l, 1) != 0) {
+            e->i = at;
             ca_fail(e, "L'%.*s: the symbol is not defined in the source",
                     x.len > 40 ? 40 : x.len, x.s);
+        }
         return ca_num(l);
     }
     }

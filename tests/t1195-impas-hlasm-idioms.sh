@@ -190,4 +190,10 @@ test_expect_success 'a call of a macro whose prototype has errors says so, not "
     test_grep "^dup2.s:6:10: error: macro DUP is not expanded: its prototype (dup2.s:2) has errors" err &&
     ! grep "did you mean" err
 '
+test_expect_success 'L'"'"' of an undefined symbol in SETA: the caret under the attribute' '
+    printf "P        CSECT\n&Y       SETA  L'"'"'UNDEF+1\n&T       SETC  T'"'"'UNDEF\n         DC    C'"'"'&T'"'"'\n         END\n" >lu2.s &&
+    test_must_fail impas lu2.s 2>err &&
+    test $(grep -c ": error: " err) = 1 &&
+    test_grep "^lu2.s:2:16: error: L'"'"'UNDEF: the symbol is not defined in the source" err
+'
 test_done
