@@ -464,6 +464,9 @@ int expr_eval(struct assembler *as, const struct expr *e, int flags, struct valu
 int expr_abs(struct assembler *as, const struct expr *e, int flags, int64_t *out);
 int value_is_abs(const struct value *v);
 int value_is_simple(const struct value *v);     /* exactly one base, coefficient +1 */
+/* Whether c may be an EQU's type attribute: a printable character other than a
+   blank (it is written in the object module's SYM record). */
+static inline int equ_type_ok(char c) { return c > ' ' && c < 0x7F; }
 struct symbol *sym_resolve(struct assembler *as, const char *name, int flags);
 int64_t expr_lenattr(struct assembler *as, const struct expr *e);
 

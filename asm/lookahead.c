@@ -219,7 +219,8 @@ static void equ_attr(struct assembler *as, const struct stmt *st, char *type, in
     if (!d || d->nargs < 1)
         return;
     const struct expr *t = d->nargs > 2 ? d->args[2] : NULL;
-    if (t && t->kind == EX_NUM && t->num > 0 && t->num <= 255)
+    if (t && t->kind == EX_NUM && t->num > 0 && t->num <= 255 &&
+        equ_type_ok(ebcdic_char((uint8_t)t->num)))
         *type = ebcdic_char((uint8_t)t->num);
     int64_t l = d->nargs > 1 && d->args[1] ? equ_len(as, d->args[1], 1, 0)
                                              : equ_len(as, d->args[0], 0, 0);

@@ -142,8 +142,8 @@ static void p1_equ(struct assembler *as, struct stmt *st)
     s->defstmt = as->curstmt;       /* its operands are the EQU's value and length */
     s->type = 'U';
     if (d->nargs > 2 && d->args[2] && d->args[2]->kind == EX_NUM && d->args[2]->num > 0 &&
-        d->args[2]->num <= 255)     /* the type attribute, C'X' (pass 2 checks it) */
-        s->type = ebcdic_char((uint8_t)d->args[2]->num);
+        d->args[2]->num <= 255 && equ_type_ok(ebcdic_char((uint8_t)d->args[2]->num)))
+        s->type = ebcdic_char((uint8_t)d->args[2]->num);   /* C'X' (pass 2 checks it) */
     s->state = 0;
     sym_resolve(as, st->name, EV_PASS1);
 }

@@ -35,7 +35,7 @@ test_expect_success 'a circular EQU, asked for its length, is an error and no ha
 test_expect_success 'EQU: a type that is no self-defining term, and a fourth operand' '
     printf "P        CSECT\nA        DS    F\nT1       EQU   1,1,A\nT2       EQU   1,1,C'"'"'A'"'"',C'"'"'B'"'"'\n         END\n" >bad.s &&
     test_must_fail impas bad.s 2>err &&
-    test_grep "bad.s:3:20: error: the type attribute of EQU must be a self-defining term" err &&
+    test_grep "bad.s:3:20: error: the type attribute of EQU must be one printable character" err &&
     test_grep "bad.s:4:25: error: EQU takes at most three operands" err
 '
 test_expect_success 'AIF to a sequence symbol the macro lacks: the column of the symbol' '
@@ -195,5 +195,12 @@ test_expect_success 'L'"'"' of an undefined symbol in SETA: the caret under the 
     test_must_fail impas lu2.s 2>err &&
     test $(grep -c ": error: " err) = 1 &&
     test_grep "^lu2.s:2:16: error: L'"'"'UNDEF: the symbol is not defined in the source" err
+'
+test_expect_success 'an EQU type that is no printable character is an error; a letter links' '
+    printf "P        CSECT\nT1       EQU   P,1,C'"'"' '"'"'\nT2       EQU   P,1,X'"'"'15'"'"'\n         END\n" >blank.s &&
+    test_must_fail impas blank.s 2>err &&
+    test $(grep -c "one printable character" err) = 2 &&
+    printf "P        CSECT\nT3       EQU   P,1,C'"'"'q'"'"'\n         BR    14\n         END   P\n" >q.s &&
+    impas q.s && grep "^SYM .* T3 000000 1 q\$" q.o && impld -o q.load q.o
 '
 test_done
