@@ -4,7 +4,8 @@
 # static Linux program that qemu-s390x runs in user mode, writing its data
 # area to standard output, and as a flat core image that imprun runs.
 # Both data areas must be the same byte for byte: the condition code of
-# every case (TRT, CLCL and MVCL with padding and overlap, ICM, CLM, SLDA
+# every case (TRT, CLCL and MVCL with padding, overlap and no length, ICM
+# and CLM (mask 0 too), SLDA
 # and SLA overflow, AL and SL carries, AH overflow, EX of TR and CLC, NC OC
 # XC TM, LPR, LCR, LTR, CLC, CLI) and the results (registers stored, MVC's
 # propagation, BXLE, M, D, MH, CVD).  qemu's answer is also kept in

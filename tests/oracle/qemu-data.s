@@ -2,7 +2,7 @@
 	.balign 8,0
 data:
 ccs:	.fill 32,1,0xee
-res:	.fill 72,1,0xee
+res:	.fill 80,1,0xee
 m1:	.fill 8,1,0
 p1:	.byte 0xc1,0,0,0,0,0,0,0
 s1:	.byte 0xc1,0xc2,0xc3,0x40

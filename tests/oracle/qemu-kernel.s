@@ -126,6 +126,29 @@
 	# 24 CVD of a negative number
 	l     2,kneg1-data(0,4)
 	cvd   2,pk9-data(0,4)
+	# 27 ICM with mask 0: CC0, the register unchanged
+	l     3,kneg1-data(0,4)
+	icm   3,0,kicm-data(4)
+	CC 27
+	st    3,res-data+64(0,4)
+	# 28 CLM with mask 0: CC0
+	clm   3,0,kclm-data(4)
+	CC 28
+	# 29 TRT that finds nothing: CC0, R1 and R2 unchanged
+	la    1,7(0,0)
+	la    2,9(0,0)
+	trt   c2-data(3,4),tab-data(4)
+	CC 29
+	stm   1,2,res-data+68(4)
+	# 30 CLCL and MVCL of nothing: CC0
+	la    6,c1-data(0,4)
+	sr    7,7
+	la    8,c2-data(0,4)
+	sr    9,9
+	clcl  6,8
+	CC 30
+	mvcl  6,8
+	CC 31
 	# 25 LTR and LCR of zero
 	sr    2,2
 	lcr   2,2
