@@ -5,11 +5,11 @@
 # area to standard output, and as a flat core image that imprun runs.
 # Both data areas must be the same byte for byte: the condition code of
 # every case (TRT, CLCL and MVCL with padding, overlap and no length, ICM
-# and CLM (mask 0 too), SLDA
-# and SLA overflow, AL and SL carries, AH overflow, EX of TR and CLC, NC OC
-# XC TM, LPR, LCR, LTR, CLC, CLI) and the results (registers stored, MVC's
-# propagation, BXLE, M, D, MH, CVD).  qemu's answer is also kept in
-# tests/golden/t1930-qemu.hex, so the test runs without qemu;
+# and CLM with mask 0 too, SLDA and SLA overflow, AL and SL carries, AH
+# overflow, EX of TR and CLC, NC OC XC TM, LPR, LCR, LTR, CLC, CLI) and
+# the results (registers stored, MVC's propagation, BXLE, M, D, MH, CVD).
+# qemu's answer is also kept in tests/golden/t1930-qemu.hex, so the test
+# runs without qemu;
 # T1930_RECORD=1 writes it again.
 . "$(dirname "$0")/test-lib.sh"
 
