@@ -5,6 +5,7 @@
  */
 #include <ctype.h>
 #include <string.h>
+#include <strings.h>
 
 #include "macro.h"
 #include "slip.h"
@@ -55,7 +56,7 @@ static void mac_undefine(struct macproc *mp, const char *name)
 
 /* The body grows in the arena (the old copy stays there): definitions are few. */
 static void body_add(struct assembler *as, struct macdef *m, const char *text, int len,
-                     int file, int line)
+                     int file, int line, int depth)
 {
     if (m->nbody >= m->capbody) {
         m->capbody = m->capbody ? m->capbody * 2 : 16;
@@ -65,7 +66,7 @@ static void body_add(struct assembler *as, struct macdef *m, const char *text, i
         m->body = nb;
     }
     struct mline *l = &m->body[m->nbody++];
-    *l = (struct mline){ text, len, file, line, .op = CA_NONE };
+    *l = (struct mline){ text, len, file, line, .op = CA_NONE, .depth = depth };
     mac_fields(text, len, &l->f);
     l->op = ca_lookup(l->f.op, l->f.oplen);
 }
@@ -163,6 +164,23 @@ static int prototype(struct assembler *as, struct macdef *m, const char *t, int 
     return 0;
 }
 
+/* A sequence symbol in the name field f of a statement of m's own: an error if an
+   earlier statement of m has it (branches go to the first). */
+static void seq_unique(struct assembler *as, const struct macdef *m, const struct fields *f,
+                       int errsi)
+{
+    for (int i = 0; i < m->nbody; i++) {
+        const struct mline *l = &m->body[i];
+        if (l->depth == 0 && !l->comment && l->f.nlen == f->nlen &&
+            strncasecmp(l->f.name, f->name, (size_t)f->nlen) == 0) {
+            stmt_msg(as, errsi, DIAG_ERROR, 1, "sequence symbol %.*s is already defined in "
+                     "macro %s (%s:%d); branches go to that one", f->nlen, f->name,
+                     m->name ? m->name : "", as->files[l->file]->path, l->line + 1);
+            return;
+        }
+    }
+}
+
 /* A definition being read (struct defreader): the line after MACRO is the prototype,
    then the body up to the matching MEND (inner MACRO .. MEND pairs are in the body). */
 
@@ -174,7 +192,7 @@ int mac_def_feed(struct assembler *as, struct defreader *d, const char *t, int l
         return 0;                                   /* blank lines, .* comments */
     if (t[0] == '*') {                              /* * comments are generated */
         if (d->proto) {
-            body_add(as, d->m, t, len, file, line);
+            body_add(as, d->m, t, len, file, line, d->depth);
             d->m->body[d->m->nbody - 1].comment = 1;
             d->m->body[d->m->nbody - 1].op = CA_NONE;
         }
@@ -194,18 +212,24 @@ int mac_def_feed(struct assembler *as, struct defreader *d, const char *t, int l
         d->bad = prototype(as, d->m, t, len, errsi) != 0;
         return 0;
     }
+    int depth = d->depth;       /* 0: a statement of this macro (an inner MACRO's own
+                                   sequence symbol is this macro's), not of an inner one */
     if (op == CA_MACRO)
         d->depth++;
     if (op == CA_MEND && d->depth-- == 0) {
-        if (f.nlen && f.name[0] == '.')
-            body_add(as, d->m, t, len, file, line);     /* .SEQ MEND: a branch target */
+        if (f.nlen && f.name[0] == '.') {
+            seq_unique(as, d->m, &f, errsi);
+            body_add(as, d->m, t, len, file, line, 0);  /* .SEQ MEND: a branch target */
+        }
         if (d->bad && d->m->name)
             d->m->broken = 1;   /* known by its name, so that a call says why it fails */
         if (!d->bad || d->m->name)
             mac_define(as, d->m);
         return 1;
     }
-    body_add(as, d->m, t, len, file, line);
+    if (depth == 0 && f.nlen && f.name[0] == '.')
+        seq_unique(as, d->m, &f, errsi);
+    body_add(as, d->m, t, len, file, line, depth);
     return 0;
 }
 

@@ -137,7 +137,7 @@ static int find_seq(const struct macdef *m, const char *seq)
     size_t n = strlen(seq);
     for (int i = 0; i < m->nbody; i++) {
         const struct mline *l = &m->body[i];
-        if (l->len >= (int)n && strncasecmp(l->text, seq, n) == 0 &&
+        if (l->depth == 0 && l->len >= (int)n && strncasecmp(l->text, seq, n) == 0 &&
             (l->len == (int)n || l->text[n] == ' '))
             return i;
     }
@@ -316,12 +316,21 @@ int mac_budget(struct assembler *as, int si, long gen, long set)
 
 /* ---- open code ----------------------------------------------------------------------- */
 
-static void oseq_note(struct assembler *as, const struct fields *f, int fi, int line)
+/* Open-code sequence symbol f->name seen at line of file fi (statement si); a second
+   one of the same name elsewhere is an error. */
+static void oseq_note(struct assembler *as, const struct fields *f, int fi, int line, int si)
 {
     struct macproc *mp = as->mac;
     for (size_t i = 0; i < mp->noseqs; i++)
         if (mp->oseqs[i].file == fi && mp->oseqs[i].line == line)
             return;
+    for (size_t i = 0; i < mp->noseqs; i++)
+        if (mac_same_name(f->name, (size_t)f->nlen, mp->oseqs[i].name)) {
+            stmt_msg(as, si, DIAG_ERROR, 1, "sequence symbol %s is already defined (%s:%d)",
+                     mp->oseqs[i].name, as->files[mp->oseqs[i].file]->path,
+                     mp->oseqs[i].line + 1);
+            break;
+        }
     mp->oseqs = xgrow(mp->oseqs, &mp->caposeqs, mp->noseqs, sizeof *mp->oseqs);
     mp->oseqs[mp->noseqs++] = (struct oseq){ mac_upper_dup(as, f->name, f->nlen), fi, line };
 }
@@ -434,7 +443,7 @@ static int open_stmt(struct assembler *as, int si, int fi, int *li)
             stmt_msg(as, si, DIAG_ERROR, 1, "invalid sequence symbol");
             return 1;
         }
-        oseq_note(as, &f, fi, st->line);
+        oseq_note(as, &f, fi, st->line, si);
     }
     enum ca_op op = ca_lookup(f.op, f.oplen);
     if (op == CA_MACRO) {

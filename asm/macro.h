@@ -43,6 +43,7 @@ struct mline {                  /* one model statement */
     struct fields f;            /* its fields, found once */
     int op;                     /* enum ca_op of its operation */
     int comment;                /* a '*' comment: generated as it is */
+    int depth;                  /* 0: the macro's own; 1...: an inner definition's */
 };
 
 struct parm {

@@ -203,4 +203,41 @@ test_expect_success 'an EQU type that is no printable character is an error; a l
     printf "P        CSECT\nT3       EQU   P,1,C'"'"'q'"'"'\n         BR    14\n         END   P\n" >q.s &&
     impas q.s && grep "^SYM .* T3 000000 1 q\$" q.o && impld -o q.load q.o
 '
+test_expect_success 'an outer macro'"'"'s AGO .X skips an inner definition that has its own .X' '
+    cat >inner.s <<-\X &&
+	         MACRO
+	         OUTER
+	         AGO   .X
+	         MACRO
+	         INNER
+	.X       DC    C'"'"'INNER'"'"'
+	         MEND
+	.X       DC    C'"'"'OUTER'"'"'
+	         MEND
+	P        CSECT
+	         OUTER
+	         END
+	X
+    impas inner.s 2>err && ! test -s err &&
+    test "$(text inner.o)" = D6E4E3C5D9
+'
+test_expect_success 'a sequence symbol defined twice, in a macro and in open code, is an error' '
+    cat >seq2.s <<-\X &&
+	         MACRO
+	         DSEQ
+	         AGO   .A
+	.A       DC    C'"'"'1'"'"'
+	.A       DC    C'"'"'2'"'"'
+	         MEND
+	P        CSECT
+	         DSEQ
+	.B       ANOP
+	.B       ANOP
+	         END
+	X
+    test_must_fail impas seq2.s 2>err &&
+    test $(grep -c ": error: " err) = 2 &&
+    test_grep "^seq2.s:5:1: error: sequence symbol .A is already defined in macro DSEQ (seq2.s:4); branches go to that one" err &&
+    test_grep "^seq2.s:10:1: error: sequence symbol .B is already defined (seq2.s:9)" err
+'
 test_done
