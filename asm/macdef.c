@@ -166,9 +166,18 @@ static int prototype(struct assembler *as, struct macdef *m, const char *t, int 
 
 /* A sequence symbol in the name field f of a statement of m's own: an error if an
    earlier statement of m has it (branches go to the first). */
-static void seq_unique(struct assembler *as, const struct macdef *m, const struct fields *f,
+static void seq_unique(struct assembler *as, struct defreader *d, const struct fields *f,
                        int errsi)
 {
+    const struct macdef *m = d->m;
+    char up[SYM_MAX + 2];
+    snprintf(up, sizeof up, "%.*s", f->nlen, f->name);
+    for (char *p = up; *p; p++)
+        *p = (char)toupper((unsigned char)*p);
+    if (!nameset_has(&d->seqs, up)) {     /* the usual case: new */
+        nameset_add(&d->seqs, up);
+        return;
+    }
     for (int i = 0; i < m->nbody; i++) {
         const struct mline *l = &m->body[i];
         if (l->depth == 0 && !l->comment && l->f.nlen == f->nlen &&
@@ -179,6 +188,13 @@ static void seq_unique(struct assembler *as, const struct macdef *m, const struc
             return;
         }
     }
+}
+
+/* The reader of a definition is done with (complete, or cut off). */
+void mac_def_drop(struct defreader *d)
+{
+    nameset_free(&d->seqs);
+    d->seqs = (struct nameset){ 0 };
 }
 
 /* A definition being read (struct defreader): the line after MACRO is the prototype,
@@ -218,17 +234,18 @@ int mac_def_feed(struct assembler *as, struct defreader *d, const char *t, int l
         d->depth++;
     if (op == CA_MEND && d->depth-- == 0) {
         if (f.nlen && f.name[0] == '.') {
-            seq_unique(as, d->m, &f, errsi);
+            seq_unique(as, d, &f, errsi);
             body_add(as, d->m, t, len, file, line, 0);  /* .SEQ MEND: a branch target */
         }
         if (d->bad && d->m->name)
             d->m->broken = 1;   /* known by its name, so that a call says why it fails */
         if (!d->bad || d->m->name)
             mac_define(as, d->m);
+        mac_def_drop(d);
         return 1;
     }
     if (depth == 0 && f.nlen && f.name[0] == '.')
-        seq_unique(as, d->m, &f, errsi);
+        seq_unique(as, d, &f, errsi);
     body_add(as, d->m, t, len, file, line, depth);
     return 0;
 }
@@ -264,6 +281,7 @@ static void lib_read(struct assembler *as, const char *path, int si)
         }
         done = mac_def_feed(as, &d, t, len, fi, at, si);
     }
+    mac_def_drop(&d);
     if (in && !done)
         stmt_msg(as, si, DIAG_ERROR, 0, "%s: MACRO without MEND", path);
 }

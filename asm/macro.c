@@ -195,6 +195,7 @@ static int inner_def(struct assembler *as, struct inv *v, const struct macdef *m
         if (done)
             return i + 1;
     }
+    mac_def_drop(&d);
     return i;
 }
 
@@ -324,7 +325,11 @@ static void oseq_note(struct assembler *as, const struct fields *f, int fi, int 
     for (size_t i = 0; i < mp->noseqs; i++)
         if (mp->oseqs[i].file == fi && mp->oseqs[i].line == line)
             return;
-    for (size_t i = 0; i < mp->noseqs; i++)
+    char *up = mac_upper_dup(as, f->name, f->nlen);
+    int seen = nameset_has(&mp->oseqnames, up);
+    if (!seen)
+        nameset_add(&mp->oseqnames, up);
+    for (size_t i = 0; seen && i < mp->noseqs; i++)
         if (mac_same_name(f->name, (size_t)f->nlen, mp->oseqs[i].name)) {
             stmt_msg(as, si, DIAG_ERROR, 1, "sequence symbol %s is already defined (%s:%d)",
                      mp->oseqs[i].name, as->files[mp->oseqs[i].file]->path,
@@ -332,7 +337,7 @@ static void oseq_note(struct assembler *as, const struct fields *f, int fi, int 
             break;
         }
     mp->oseqs = xgrow(mp->oseqs, &mp->caposeqs, mp->noseqs, sizeof *mp->oseqs);
-    mp->oseqs[mp->noseqs++] = (struct oseq){ mac_upper_dup(as, f->name, f->nlen), fi, line };
+    mp->oseqs[mp->noseqs++] = (struct oseq){ up, fi, line };
 }
 
 /* Go to sequence symbol seq in open code: back to where it was seen, or on until it is. */
@@ -536,6 +541,7 @@ int mac_finish(struct assembler *as)
         stmt_msg(as, mp->skipstmt, DIAG_ERROR, mp->skipcol,
                  "sequence symbol %s is not found after the branch to it", mp->skipto);
     mp->def.m = NULL;
+    mac_def_drop(&mp->def);
     mp->skipto[0] = '\0';
     return taken;
 }
@@ -578,6 +584,8 @@ void mac_free(struct assembler *as)
     }
     free(mp->ahead);
     nameset_free(&mp->missing);
+    nameset_free(&mp->oseqnames);
+    mac_def_drop(&mp->def);
     libdirs_free(&mp->libs);
     free(mp->symslot);
     arena_free(&mp->tmp);

@@ -111,11 +111,13 @@ struct macproc {
         int depth;              /* inner definitions open */
         int proto;              /* the prototype has been read */
         int bad;
+        struct nameset seqs;    /* the macro's own sequence symbols so far (upper case) */
     } def;
     int defstmt;                /* its MACRO statement */
     /* sequence symbols of open code, and a forward AGO being followed */
     struct oseq { const char *name; int file, line; } *oseqs;
     size_t noseqs, caposeqs;
+    struct nameset oseqnames;   /* their names (a second one elsewhere is an error) */
     char skipto[SYM_MAX + 2];
     int skipstmt, skipcol;      /* the branch's statement and its sequence symbol */
     struct nameset missing;     /* names looked for in the libraries and not found */
@@ -211,6 +213,7 @@ int mac_symattr(struct assembler *as, const char *name, size_t n, char *type, in
 /* macdef.c */
 struct macdef *mac_find(struct macproc *mp, const char *name, size_t n);
 /* Feed one logical line of a definition being read; 1 when it is complete (and defined). */
+void mac_def_drop(struct defreader *d);
 int mac_def_feed(struct assembler *as, struct defreader *d, const char *t, int len, int file,
                  int line, int errsi);
 /* The macro name (n bytes) from the libraries, or NULL; errors go to statement si. */
