@@ -158,6 +158,11 @@ struct later_insn {
     const char *name, *arch, *use;
 };
 const struct later_insn *optab_later(const char *name, size_t n);
+/* A System/370 instruction IMP leaves out (absent.def): its group, what to do. */
+struct absent_insn {
+    const char *name, *what, *use;
+};
+const struct absent_insn *optab_absent(const char *name, size_t n);
 
 /* ---- statements ---------------------------------------------------------- */
 struct sdiag {              /* a diagnostic attached to a statement */

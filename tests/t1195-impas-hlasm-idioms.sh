@@ -240,4 +240,32 @@ test_expect_success 'a sequence symbol defined twice, in a macro and in open cod
     test_grep "^seq2.s:5:1: error: sequence symbol .A is already defined in macro DSEQ (seq2.s:4); branches go to that one" err &&
     test_grep "^seq2.s:10:1: error: sequence symbol .B is already defined (seq2.s:9)" err
 '
+test_expect_success 'a System/370 instruction IMP leaves out names its group, not a typing slip' '
+    printf "P        CSECT\n         AER   0,2\n         SIO   0\n         LD    0,0(1)\n         END\n" >absent.s &&
+    test_must_fail impas absent.s 2>err &&
+    test_grep "^absent.s:2:10: error: unknown operation code .AER.: AER is a System/370 floating-point instruction, which IMP.s machine leaves out (imp(7)); IMP has no floating point" err &&
+    test_grep "^absent.s:3:10: error: unknown operation code .SIO.: SIO is a System/370 channel I/O instruction" err &&
+    test_grep "^absent.s:4:10: error: unknown operation code .LD.: LD is a System/370 floating-point" err &&
+    ! grep "did you mean" err
+'
+test_expect_success 'every row of absent.def gets its note, and none is an instruction of IMP'"'"'s' '
+    grep -o "ABSENT([A-Z]*, *[A-Z]*)" "$IMP_TOP/asm/absent.def" |
+        sed "s/ABSENT(\([A-Z]*\), *\([A-Z]*\))/\1 \2/" >rows &&
+    test $(wc -l <rows) -gt 70 &&
+    { echo "T        CSECT"; awk "{ print \"         \" \$1 }" rows; echo "         END"; } >all.s &&
+    test_must_fail impas --max-errors=0 all.s 2>err &&
+    test $(grep -c "is a System/370 .* instruction, which IMP.s machine leaves out" err) = $(wc -l <rows)
+'
+if test_have s390x-linux-gnu-as; then
+    test_expect_success 'GNU as knows every floating-point, dual-space, MP and MVCIN row (ESA/390 kept them)' '
+        awk "\$2 != \"IO\" && \$2 != \"KEYS\" { print \"\t\" tolower(\$1) }" rows >g.s &&
+        test $(wc -l <g.s) -gt 55 &&
+        { s390x-linux-gnu-as -m31 -march=g5 -o g.o g.s 2>gerr; test -s gerr; } &&
+        ! grep -i "unrecognized opcode" gerr &&
+        printf "\tsio\n" >io.s &&
+        { s390x-linux-gnu-as -m31 -march=g5 -o io.o io.s 2>ioerr; grep -i "unrecognized opcode" ioerr; }
+    '
+else
+    test_skip 'GNU as knows the absent rows' 'no s390x-linux-gnu-as'
+fi
 test_done
