@@ -679,10 +679,13 @@ static struct val prim1(struct ev *e)
     }
     if (isdigit((unsigned char)c)) {
         int64_t n = 0;
+        int at = e->i;
         while (e->i < e->n && isdigit((unsigned char)e->s[e->i])) {
             n = n * 10 + (e->s[e->i++] - '0');
             if (n > INT32_MAX) {
-                ca_fail(e, "number too large");
+                e->i = at;
+                ca_fail(e, "number too large (the limit is 2147483647; -2147483648 is "
+                        "written -2147483647-1)");
                 return ca_num(0);
             }
         }
