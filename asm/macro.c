@@ -432,11 +432,19 @@ static int open_stmt(struct assembler *as, int si, int fi, int *li)
                        mac_budget(as, si, (long)sizeof *st + st->textlen, 0) < 0))
         return 1;
     if (mp->skipto[0]) {            /* AGO/AIF forward: statements up to the symbol go */
-        if (!f.nlen || f.name[0] != '.' || !mac_same_name(f.name, (size_t)f.nlen, mp->skipto)) {
+        enum ca_op sop = ca_lookup(f.op, f.oplen);
+        int indef = mp->skipdepth > 0;  /* a macro definition's own symbols are not open code's */
+        if (sop == CA_MACRO)
+            mp->skipdepth++;
+        else if (sop == CA_MEND && mp->skipdepth > 0)
+            mp->skipdepth--;
+        if (indef || !f.nlen || f.name[0] != '.' ||
+            !mac_same_name(f.name, (size_t)f.nlen, mp->skipto)) {
             as->nstmts--;
             return 1;
         }
         mp->skipto[0] = '\0';
+        mp->skipdepth = 0;
     }
     if (mp->def.m) {                /* a definition: kept, listed, not assembled */
         if (mac_def_feed(as, &mp->def, stmt_text(as, st), st->textlen, st->file, st->line, si))

@@ -120,6 +120,7 @@ struct macproc {
     struct nameset oseqnames;   /* their names (a second one elsewhere is an error) */
     char skipto[SYM_MAX + 2];
     int skipstmt, skipcol;      /* the branch's statement and its sequence symbol */
+    int skipdepth;              /* macro definitions open in the statements skipped */
     struct nameset missing;     /* names looked for in the libraries and not found */
     struct libdirs libs;        /* the library folders, listed */
     struct arena tmp;           /* values of the statement being executed */

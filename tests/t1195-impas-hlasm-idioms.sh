@@ -276,4 +276,18 @@ test_expect_success 'SETA arithmetic as HLASM does it, and a number past the lim
     test_must_fail impas -l lst seta.s 2>/dev/null &&
     grep -q "FFFFFFFEFFFFFFFC" lst && grep -q "7FFFFFFC80000000" lst
 '
+test_expect_success 'an open-code AGO skips a macro definition, and a .SKIP inside it' '
+    cat >skipdef.s <<-\X &&
+	P        CSECT
+	         AGO   .SKIP
+	         MACRO
+	         M1
+	.SKIP    DC    C'"'"'IN'"'"'
+	         MEND
+	.SKIP    DC    C'"'"'OUT'"'"'
+	         END
+	X
+    impas skipdef.s 2>err && ! test -s err &&
+    test "$(text skipdef.o)" = D6E4E3
+'
 test_done
