@@ -58,6 +58,24 @@ static void sym_index(struct assembler *as)
 /* The attributes of the symbol statement st defines. */
 static void stmt_attr(struct assembler *as, const struct stmt *st, char *type, int64_t *len);
 
+/* A line whose operation is MACRO (1) or MEND (-1), else 0. */
+static int def_bracket(const char *t, int len)
+{
+    int i = 0;
+    while (i < len && t[i] != ' ')     /* the name field */
+        i++;
+    while (i < len && t[i] == ' ')
+        i++;
+    int b = i;
+    while (i < len && t[i] != ' ')
+        i++;
+    if (i - b == 5 && strncasecmp(t + b, "MACRO", 5) == 0)
+        return 1;
+    if (i - b == 4 && strncasecmp(t + b, "MEND", 4) == 0)
+        return -1;
+    return 0;
+}
+
 /*
  * Lookahead: the line of the open code being read (after this point) whose name
  * field is name, or -1.  The file's name fields are indexed once.
@@ -90,9 +108,20 @@ static int ahead_line(struct assembler *as, const char *name, size_t n)
             fputs("impas: out of memory\n", stderr);
             abort();
         }
+        int depth = 0, cont = 0;    /* macro definitions open; a continuation line */
         for (int i = 0; i < f->nlines; i++) {
             const char *t = f->lines[i];
-            int k = 0;
+            int k = 0, was_cont = cont;
+            cont = f->lens[i] >= 72 && t[71] != ' ';
+            if (!was_cont && f->lens[i] > 0 && t[0] != '*') {
+                int d = def_bracket(t, f->lens[i]);     /* a definition's names are its own */
+                if (d > 0 || (d < 0 && depth > 0)) {
+                    depth += d;
+                    continue;
+                }
+            }
+            if (depth > 0)
+                continue;
             while (k < f->lens[i] && k < STMT_COLS && mac_is_symch((unsigned char)t[k]))
                 k++;
             if (k == 0 || k > SYM_MAX || !isalpha((unsigned char)t[0]) ||

@@ -290,4 +290,19 @@ test_expect_success 'an open-code AGO skips a macro definition, and a .SKIP insi
     impas skipdef.s 2>err && ! test -s err &&
     test "$(text skipdef.o)" = D6E4E3
 '
+test_expect_success 'lookahead for L'"'"' passes over the model statements of a macro definition' '
+    cat >ahead.s <<-\X &&
+	P        CSECT
+	&L       SETA  L'"'"'FLD
+	         DC    AL1(&L)
+	         MACRO
+	         GEN
+	FLD      DC    CL20'"'"' '"'"'
+	         MEND
+	FLD      DC    CL8'"'"' '"'"'
+	         END
+	X
+    impas ahead.s 2>err && ! test -s err &&
+    test "$(text ahead.o | cut -c1-2)" = 08
+'
 test_done
