@@ -305,4 +305,16 @@ test_expect_success 'lookahead for L'"'"' passes over the model statements of a 
     impas ahead.s 2>err && ! test -s err &&
     test "$(text ahead.o | cut -c1-2)" = 08
 '
+test_expect_success 'DC: an empty X or B value and a second decimal point are errors' '
+    printf "P        CSECT\n         DC    X'"'"''"'"'\n         DC    B'"'"''"'"'\n         DC    P'"'"'1.2.3'"'"'\n         DC    Z'"'"'1..5'"'"'\n         DC    F'"'"'1,,2'"'"'\n         DC    P'"'"'1.25'"'"',Z'"'"'-1.5'"'"'\n         END\n" >dcbad.s &&
+    test_must_fail impas dcbad.s 2>err &&
+    test $(grep -c ": error: " err) = 5 &&
+    test_grep "^dcbad.s:2:18: error: empty value in constant" err &&
+    test_grep "^dcbad.s:3:18: error: empty value in constant" err &&
+    test_grep "^dcbad.s:4:21: error: a second decimal point in a decimal constant" err &&
+    test_grep "^dcbad.s:5:20: error: a second decimal point" err &&
+    test_grep "^dcbad.s:6:20: error: empty value in constant" err &&
+    printf "P        CSECT\n         DC    P'"'"'1.25'"'"',Z'"'"'-1.5'"'"'\n         END\n" >dcok.s &&
+    impas dcok.s && test "$(text dcok.o)" = 125CF1D5
+'
 test_done
