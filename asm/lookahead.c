@@ -192,12 +192,24 @@ int mac_symattr(struct assembler *as, const char *name, size_t n, char *type, in
     return li >= 0 ? ahead_attr(as, li, type, len) : -1;
 }
 
+/* One more symbol looked up for an EQU's attributes: 0 when the lookups that
+   one attribute reference started have passed their budget (EQUs whose operands
+   name the next EQU several times would otherwise take exponential time). */
+static int attr_work(struct assembler *as)
+{
+    struct macproc *mp = as->mac;
+    if (mp->attrdepth == 0)
+        mp->attrwork = 0;       /* a new attribute reference */
+    return ++mp->attrwork <= 1000;
+}
+
 /*
  * The length that an EQU's length operand (or, without one, its value's
  * leftmost term) gives, as conditional assembly sees it before pass 1 has
- * defined anything: numbers, L'symbol and the length of a symbol (through
- * this lookup, so an EQU of an EQU follows), combined by + - * /.  0 if it
- * cannot be known here (the caller then takes 1).
+ * defined anything: numbers, L'symbol, absolute EQU symbols and the length
+ * of a symbol (through this lookup, so an EQU of an EQU follows), combined
+ * by + - * /.  0 if it cannot be known here (the caller then takes 1).
+ * With lattr 0, the length attribute of e's leftmost term; with 1, e's value.
  */
 static int64_t equ_len(struct assembler *as, const struct expr *e, int lattr, int depth)
 {
@@ -212,16 +224,18 @@ static int64_t equ_len(struct assembler *as, const struct expr *e, int lattr, in
     case EX_LOC: case EX_LIT: case EX_NEG:
         return lattr ? 0 : 1;
     case EX_SYM: case EX_QSYM:
-        if (lattr)
-            return 0;
-        if (as->mac->attrdepth > 32)
+        if (as->mac->attrdepth > 32 || !attr_work(as))
             return 0;
         as->mac->attrdepth++;
+        as->mac->want_val = lattr;
         r = mac_symattr(as, e->name, strlen(e->name), &t, &l, 1);
+        as->mac->want_val = 0;
         as->mac->attrdepth--;
+        if (lattr)              /* the value of an absolute EQU symbol (LEN EQU 80) */
+            return r == 0 && as->mac->symval_ok ? as->mac->symval : 0;
         return r == 0 ? l : 0;
     case EX_LATTR:
-        if (!e->name || as->mac->attrdepth > 32)
+        if (!e->name || as->mac->attrdepth > 32 || !attr_work(as))
             return 0;
         as->mac->attrdepth++;
         r = mac_symattr(as, e->name, strlen(e->name), &t, &l, 1);
@@ -241,8 +255,10 @@ static int64_t equ_len(struct assembler *as, const struct expr *e, int lattr, in
     }
 }
 
-/* name EQU value[,length[,type]]: its length and type attributes, 1 and U by default. */
-static void equ_attr(struct assembler *as, const struct stmt *st, char *type, int64_t *len)
+/* name EQU value[,length[,type]]: its length and type attributes, 1 and U by
+   default; or, for want_val, its value (mp->symval) instead of its length. */
+static void equ_attr(struct assembler *as, const struct stmt *st, char *type, int64_t *len,
+                     int want_val)
 {
     const struct dirargs *d = stmt_dir(st);
     if (!d || d->nargs < 1)
@@ -251,6 +267,12 @@ static void equ_attr(struct assembler *as, const struct stmt *st, char *type, in
     if (t && t->kind == EX_NUM && t->num > 0 && t->num <= 255 &&
         equ_type_ok(ebcdic_char((uint8_t)t->num)))
         *type = ebcdic_char((uint8_t)t->num);
+    if (want_val) {             /* one lookup a level: a chain of EQUs stays linear */
+        int64_t v = equ_len(as, d->args[0], 1, 0);
+        as->mac->symval = v;
+        as->mac->symval_ok = v != 0;
+        return;
+    }
     int64_t l = d->nargs > 1 && d->args[1] ? equ_len(as, d->args[1], 1, 0)
                                              : equ_len(as, d->args[0], 0, 0);
     if (l > 0 && l <= 65535)
@@ -259,6 +281,9 @@ static void equ_attr(struct assembler *as, const struct stmt *st, char *type, in
 
 static void stmt_attr(struct assembler *as, const struct stmt *st, char *type, int64_t *len)
 {
+    int want_val = as->mac->want_val;
+    as->mac->want_val = 0;
+    as->mac->symval_ok = 0;
     {
         *len = 1;
         *type = 'U';
@@ -273,7 +298,7 @@ static void stmt_attr(struct assembler *as, const struct stmt *st, char *type, i
         } else if (st->kind == ST_DIR && (st->op->dir == D_CSECT || st->op->dir == D_START)) {
             *type = 'J';
         } else if (st->kind == ST_DIR && st->op->dir == D_EQU) {
-            equ_attr(as, st, type, len);
+            equ_attr(as, st, type, len, want_val);
         }
     }
 }

@@ -127,6 +127,10 @@ struct macproc {
     int *symslot;               /* ordinary symbols defined so far: statement index + 1 */
     size_t symcap, nsym, indexed;   /* by name (mac_symattr); statements indexed */
     int attrdepth;                  /* EQUs followed to a length (a circle stops) */
+    long attrwork;                  /* symbols looked up for one attribute (bounded) */
+    int64_t symval;                 /* the last symbol looked up: an absolute EQU's value */
+    int symval_ok;                  /* (if it could be known before pass 1) */
+    int want_val;                   /* the next lookup wants that value, not the length */
     int aside;                      /* statements parsed for lookahead are in as->stmts */
     long steps, maxsteps;       /* model statements processed, and the limit */
     int stopped;                /* the limit was reached: no more expansion */

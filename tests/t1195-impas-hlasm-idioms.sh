@@ -317,4 +317,32 @@ test_expect_success 'DC: an empty X or B value and a second decimal point are er
     printf "P        CSECT\n         DC    P'"'"'1.25'"'"',Z'"'"'-1.5'"'"'\n         END\n" >dcok.s &&
     impas dcok.s && test "$(text dcok.o)" = 125CF1D5
 '
+test_expect_success 'L'"'"' in SETA of an EQU whose length operand is an absolute EQU symbol' '
+    cat >equval.s <<-\X &&
+	P        CSECT
+	&A       SETA  L'"'"'X
+	&B       SETA  L'"'"'Y
+	&C       SETA  L'"'"'Z
+	         DC    AL1(&A,&B,&C)
+	AREA     DS    CL100
+	RECLEN   EQU   80
+	HALF     EQU   RECLEN/2
+	X        EQU   AREA,RECLEN
+	Y        EQU   AREA,HALF+2
+	Z        EQU   AREA,L'"'"'AREA-RECLEN
+	         END
+	X
+    impas equval.s 2>err && ! test -s err &&
+    test "$(text equval.o | cut -c1-6)" = 502A14
+'
+test_expect_success 'EQUs that name the next EQU three times: L'"'"' is found, or given up, at once' '
+    awk -v n=40 "BEGIN { print \"P        CSECT\"; print \"&L       SETA  L\047X\"
+        print \"         DC    AL1(&L)\"; print \"AREA     DS    CL100\"
+        print \"X        EQU   AREA,A1\"
+        for (i = 1; i <= n; i++) printf \"A%-8d EQU   A%d+A%d-A%d\\n\", i, i + 1, i + 1, i + 1
+        printf \"A%-8d EQU   7\\n\", n + 1; print \"         END\" }" >chain.s &&
+    test_timeout 20 impas chain.s &&
+    sed "s/^A6 .*/A6        EQU   7/; /^A[1-9][0-9] /d; /^A[7-9] /d" chain.s >chain5.s &&
+    impas chain5.s && test "$(text chain5.o | cut -c1-2)" = 07
+'
 test_done
