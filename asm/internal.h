@@ -426,6 +426,9 @@ void src_after_parse(struct assembler *as, int si);
 /* A macro library member: its lines, without statements.  The file index, or -1 (a
    member that is no regular file, or too large: reported at statement si). */
 int src_load(struct assembler *as, const char *path, int si);
+/* The path of COPY member name for a COPY statement of file (errors at si, col). */
+int src_find_copy(struct assembler *as, int si, int col, int file, const char *name,
+                  char *path, size_t n);
 /* The next logical line of file fi from line *li (continuations joined):
    its text and length (0 for a comment or blank line), *li advanced. */
 void src_logical(struct assembler *as, int fi, int *li, const char **text, int *len);

@@ -197,6 +197,46 @@ void mac_def_drop(struct defreader *d)
     d->seqs = (struct nameset){ 0 };
 }
 
+/*
+ * COPY member in a macro definition (statement f of file; errors at errsi): as in
+ * HLASM, the member's statements become part of the definition when it is read,
+ * so they are model statements, substituted at each call.  1 if the definition
+ * ended in the member.
+ */
+static int def_copy(struct assembler *as, struct defreader *d, const struct fields *f,
+                    int file, int errsi)
+{
+    int n = 0;
+    while (n < f->opndlen && f->opnd[n] != ' ' && f->opnd[n] != ',')
+        n++;
+    if (n == 0 || n > SYM_MAX || n < f->opndlen) {
+        stmt_msg(as, errsi, DIAG_ERROR, f->opndcol, "COPY needs one operand: the member name");
+        return 0;
+    }
+    char name[SYM_MAX + 1], path[4096];
+    snprintf(name, sizeof name, "%.*s", n, f->opnd);
+    if (src_find_copy(as, errsi, f->opndcol, file, name, path, sizeof path) < 0)
+        return 0;
+    int fi = src_load(as, path, errsi);
+    if (fi < 0)
+        return 0;
+    as->copy_depth++;
+    const struct srcfile *sf = as->files[fi];
+    int li = 0, done = 0;
+    while (li < sf->nlines && !done) {
+        const char *t;
+        int len, at = li;
+        src_logical(as, fi, &li, &t, &len);
+        if (len == 0 && sf->lens[at] > 0 && sf->lines[at][0] == '*') {  /* a * comment */
+            t = sf->lines[at];
+            len = sf->lens[at] < STMT_COLS ? sf->lens[at] : STMT_COLS;
+        }
+        done = mac_def_feed(as, d, t, len, fi, at, errsi);
+    }
+    as->copy_depth--;
+    return done;
+}
+
 /* A definition being read (struct defreader): the line after MACRO is the prototype,
    then the body up to the matching MEND (inner MACRO .. MEND pairs are in the body). */
 
@@ -228,6 +268,9 @@ int mac_def_feed(struct assembler *as, struct defreader *d, const char *t, int l
         d->bad = prototype(as, d->m, t, len, errsi) != 0;
         return 0;
     }
+    if (f.oplen == 4 && strncasecmp(f.op, "COPY", 4) == 0 && f.opndlen > 0 &&
+        !memchr(f.opnd, '&', (size_t)f.opndlen))    /* COPY &M: copied when generated */
+        return def_copy(as, d, &f, file, errsi);
     int depth = d->depth;       /* 0: a statement of this macro (an inner MACRO's own
                                    sequence symbol is this macro's), not of an inner one */
     if (op == CA_MACRO)

@@ -345,4 +345,23 @@ test_expect_success 'EQUs that name the next EQU three times: L'"'"' is found, o
     sed "s/^A6 .*/A6        EQU   7/; /^A[1-9][0-9] /d; /^A[7-9] /d" chain.s >chain5.s &&
     impas chain5.s && test "$(text chain5.o | cut -c1-2)" = 07
 '
+test_expect_success 'COPY in a macro definition: the member'"'"'s statements are model statements' '
+    printf "         DC    C'"'"'&A'"'"'\n         COPY  CPYW\n" >CPYV.cpy &&
+    printf "         DC    C'"'"'&A.2'"'"'\n" >CPYW.cpy &&
+    cat >cm.s <<-\X &&
+	         MACRO
+	         CM    &A
+	         COPY  CPYV
+	         MEND
+	P        CSECT
+	         CM    XY
+	         CM    ZW
+	         END
+	X
+    impas cm.s 2>err && ! test -s err &&
+    test "$(text cm.o)" = E7E8E7E8F2E9E6E9E6F2 &&
+    printf "         MACRO\n         CN\n         COPY  NOSUCH\n         MEND\nP        CSECT\n         END\n" >cn.s &&
+    test_must_fail impas cn.s 2>err &&
+    test_grep "^cn.s:3:16: error: COPY member NOSUCH not found" err
+'
 test_done
