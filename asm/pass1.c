@@ -151,6 +151,9 @@ static void p1_equ(struct assembler *as, struct stmt *st)
 static void p1_extrn(struct assembler *as, struct stmt *st, int weak)
 {
     const struct dirargs *d = st->dir;
+    if (d->nargs == 0)
+        stmt_msg(as, as->curstmt, DIAG_ERROR, st->opcol, "%s needs the names of external "
+                 "symbols", weak ? "WXTRN" : "EXTRN");
     for (int i = 0; i < d->nargs; i++) {
         const struct expr *e = d->args[i];
         if (!e || e->kind != EX_SYM) {
@@ -379,6 +382,8 @@ void pass1_finish(struct assembler *as)
             continue;
         as->curstmt = (int)i;
         const struct dirargs *d = st->dir;
+        if (d->nargs == 0)
+            stmt_msg(as, (int)i, DIAG_ERROR, st->opcol, "ENTRY needs the names of labels");
         for (int k = 0; k < d->nargs; k++) {
             const struct expr *e = d->args[k];
             if (!e || e->kind != EX_SYM) {

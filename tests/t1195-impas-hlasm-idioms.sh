@@ -364,4 +364,12 @@ test_expect_success 'COPY in a macro definition: the member'"'"'s statements are
     test_must_fail impas cn.s 2>err &&
     test_grep "^cn.s:3:16: error: COPY member NOSUCH not found" err
 '
+test_expect_success 'ENTRY, EXTRN and WXTRN without a name are errors' '
+    printf "P        CSECT\n         ENTRY\n         EXTRN\n         WXTRN\n         BR    14\n         END\n" >ent.s &&
+    test_must_fail impas ent.s 2>err &&
+    test $(grep -c ": error: " err) = 3 &&
+    test_grep "^ent.s:2:10: error: ENTRY needs the names of labels" err &&
+    test_grep "^ent.s:3:10: error: EXTRN needs the names of external symbols" err &&
+    test_grep "^ent.s:4:10: error: WXTRN needs the names of external symbols" err
+'
 test_done
