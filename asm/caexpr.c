@@ -535,6 +535,23 @@ static int attr_operand(struct ev *e, struct ref *r, struct val *x, int *isref)
     return 0;
 }
 
+/* O'name: what the operation code name is (HLASM's letters): M a macro defined,
+   O a machine instruction, E an extended mnemonic, A an assembler or conditional
+   assembly operation, S a macro in a library (not read yet), U nothing known. */
+static char op_type(struct assembler *as, const char *s, int n)
+{
+    if (n <= 0)
+        return 'U';
+    if (mac_find(as->mac, s, (size_t)n))
+        return 'M';
+    const struct opent *op = optab_find(as->optab, s, (size_t)n);
+    if (op)
+        return op->kind == OPK_INSN ? 'O' : op->kind == OPK_EXT ? 'E' : 'A';
+    if (ca_lookup(s, n) != CA_NONE)
+        return 'A';
+    return mac_lib_has(as, s, (size_t)n) ? 'S' : 'U';
+}
+
 static struct val attribute(struct ev *e, char a)
 {
     int at = e->i;      /* the attribute's letter: where its errors point */
@@ -555,6 +572,10 @@ static struct val attribute(struct ev *e, char a)
         if (isref && (r.is_param || r.pval))
             return ca_num(mac_sublist(x.s, 0, NULL, NULL));
         return ca_num(x.len ? 1 : 0);
+    case 'O': {
+        char t = op_type(e->as, x.s, x.len);
+        return ca_str(e->as, &t, 1);
+    }
     case 'T': {
         char t = type_of(e, x.s, x.len);
         if (isref && r.var && r.var->type != 'C')
@@ -584,7 +605,7 @@ static int is_attr(struct ev *e)
     if (e->i + 2 >= e->n || e->s[e->i + 1] != '\'')
         return 0;
     char a = (char)toupper((unsigned char)e->s[e->i]);
-    if (!strchr("KNTLD", a))
+    if (!strchr("KNTLDO", a))
         return 0;
     unsigned char c = (unsigned char)e->s[e->i + 2];
     return c == '&' || isalpha(c) || c == '$' || c == '#' || c == '@';

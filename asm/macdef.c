@@ -330,20 +330,10 @@ static void lib_read(struct assembler *as, const char *path, int si)
 }
 
 /* The macro name (n bytes) from the libraries, or NULL. */
-struct macdef *mac_lib_find(struct assembler *as, const char *name, size_t n, int si)
+/* The path of the library member of macro up (n characters, upper case): 1 if found. */
+static int lib_path(struct assembler *as, const char *up, size_t n, char *path, size_t pathlen)
 {
     struct macproc *mp = as->mac;
-    if (as->opt.no_files || n > SYM_MAX || !isalpha((unsigned char)name[0]))
-        return NULL;
-    for (size_t i = 0; i < n; i++)
-        if (!mac_is_symch((unsigned char)name[i]))
-            return NULL;
-    char up[SYM_MAX + 1], path[4096];
-    for (size_t i = 0; i < n; i++)
-        up[i] = (char)toupper((unsigned char)name[i]);
-    up[n] = '\0';
-    if (nameset_has(&mp->missing, up))     /* looked for before: in no folder */
-        return NULL;
     char dir[4096], file[2][SYM_MAX + 5];
     snprintf(file[0], sizeof file[0], "%s.mac", up);
     for (size_t i = 0; i <= n; i++)
@@ -365,9 +355,39 @@ struct macdef *mac_lib_find(struct assembler *as, const char *name, size_t n, in
         }
         for (int c = 0; c < 2 && !found; c++)
             if (libdir_has(&mp->libs, d, file[c]) &&
-                (size_t)snprintf(path, sizeof path, "%s/%s", d, file[c]) < sizeof path)
+                (size_t)snprintf(path, pathlen, "%s/%s", d, file[c]) < pathlen)
                 found = 1;
     }
+    return found;
+}
+
+/* The name (n bytes) upper-cased into up, if it can name a library macro. */
+static int lib_name(struct assembler *as, const char *name, size_t n, char *up)
+{
+    if (as->opt.no_files || n > SYM_MAX || n == 0 || !isalpha((unsigned char)name[0]))
+        return 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!mac_is_symch((unsigned char)name[i]))
+            return 0;
+        up[i] = (char)toupper((unsigned char)name[i]);
+    }
+    up[n] = '\0';
+    return !nameset_has(&as->mac->missing, up);    /* looked for before: in no folder */
+}
+
+int mac_lib_has(struct assembler *as, const char *name, size_t n)
+{
+    char up[SYM_MAX + 1], path[4096];
+    return lib_name(as, name, n, up) && lib_path(as, up, n, path, sizeof path);
+}
+
+struct macdef *mac_lib_find(struct assembler *as, const char *name, size_t n, int si)
+{
+    struct macproc *mp = as->mac;
+    char up[SYM_MAX + 1], path[4096];
+    if (!lib_name(as, name, n, up))
+        return NULL;
+    int found = lib_path(as, up, n, path, sizeof path);
     if (found) {
         lib_read(as, path, si);
         struct macdef *m = mac_find(mp, up, n);

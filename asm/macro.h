@@ -223,6 +223,8 @@ int mac_def_feed(struct assembler *as, struct defreader *d, const char *t, int l
                  int line, int errsi);
 /* The macro name (n bytes) from the libraries, or NULL; errors go to statement si. */
 struct macdef *mac_lib_find(struct assembler *as, const char *name, size_t n, int si);
+/* Whether a macro library has a member for macro name (it is not read). */
+int mac_lib_has(struct assembler *as, const char *name, size_t n);
 int mac_is_opsyn(const struct fields *f);
 /* NEW OPSYN OLD (or NEW OPSYN: delete NEW), statement si. */
 void mac_opsyn(struct assembler *as, int si, const struct fields *f);

@@ -372,4 +372,28 @@ test_expect_success 'ENTRY, EXTRN and WXTRN without a name are errors' '
     test_grep "^ent.s:3:10: error: EXTRN needs the names of external symbols" err &&
     test_grep "^ent.s:4:10: error: WXTRN needs the names of external symbols" err
 '
+test_expect_success 'O'"'"' tells macros, instructions, mnemonics and directives apart' '
+    cat >oattr.s <<-\X &&
+	         MACRO
+	         MYMAC
+	         MEND
+	P        CSECT
+	&A       SETC  O'"'"'MVC
+	&B       SETC  O'"'"'BNE
+	&C       SETC  O'"'"'CSECT
+	&D       SETC  O'"'"'AIF
+	&E       SETC  O'"'"'MYMAC
+	&F       SETC  O'"'"'SAVE
+	&G       SETC  O'"'"'NOSUCH
+	&OP      SETC  '"'"'lr'"'"'
+	&H       SETC  O'"'"'&OP
+	         DC    C'"'"'&A&B&C&D&E&F&G&H'"'"'
+	         SAVE  (14,12)
+	&I       SETC  O'"'"'SAVE
+	         DC    C'"'"'&I'"'"'
+	         END
+	X
+    impas oattr.s 2>err && ! test -s err &&
+    test "$(text oattr.o)" = D6C5C1C1D4E2E4D690ECD00CD4
+'
 test_done
