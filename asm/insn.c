@@ -96,7 +96,13 @@ static int implicit(struct assembler *as, const struct expr *e, struct addrres *
         return -1;
     xref_value(as, &v);
     r->ea = v.nrel == 1 ? (long)sect_addr(as, v.rel[0].sect, v.num) : (long)v.num;
-    return using_resolve(as, &v, e->col, &r->b, &r->d);
+    int rc = using_resolve(as, &v, e->col, &r->b, &r->d);
+    if (rc < 0 && e->kind == EX_LIT && v.nrel == 1)    /* the pool is out of reach */
+        stmt_msg(as, as->curstmt, DIAG_NOTE, e->col, "%s is in the literal pool at X'%llX' "
+                 "of its section: an LTORG where the base register reaches (after the code) "
+                 "puts the pool there", as->lits[as->lits[e->num]->canon]->text,
+                 (unsigned long long)v.num);
+    return rc;
 }
 
 static int displacement(struct assembler *as, const struct expr *e, struct addrres *r)

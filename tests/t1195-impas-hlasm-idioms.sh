@@ -396,4 +396,12 @@ test_expect_success 'O'"'"' tells macros, instructions, mnemonics and directives
     impas oattr.s 2>err && ! test -s err &&
     test "$(text oattr.o)" = D6C5C1C1D4E2E4D690ECD00CD4
 '
+test_expect_success 'a literal pool out of the base register'"'"'s reach: the note says LTORG' '
+    printf "P        CSECT\n         USING P,15\n         L     1,=F'"'"'1'"'"'\n         DS    5000C\n         END\n" >farlit.s &&
+    test_must_fail impas farlit.s 2>err &&
+    test_grep "^farlit.s:3:18: error: not addressable: no USING covers P+X.1390." err &&
+    test_grep "^farlit.s:3:18: note: =F.1. is in the literal pool at X.1390. of its section: an LTORG where the base register reaches" err &&
+    printf "P        CSECT\n         USING P,15\n         L     1,=F'"'"'1'"'"'\n         LTORG\n         DS    5000C\n         END\n" >nearlit.s &&
+    impas nearlit.s
+'
 test_done
