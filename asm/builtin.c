@@ -219,7 +219,22 @@ static int64_t index_find(struct val a, struct val b, int find)
     return 0;
 }
 
+static struct val apply(struct ev *e, const struct builtin *b, struct val *a);
+
+/* The function's value; a character value longer than the limit is an error
+   (DOUBLE and C2X make more characters than they are given). */
 struct val builtin_apply(struct ev *e, const struct builtin *b, struct val *a)
+{
+    struct val r = apply(e, b, a);
+    if (!e->err && r.t == 'C' && r.len > MAC_TEXT) {
+        ca_fail(e, "%s makes a character value of %d characters: the limit is %d", b->name,
+                r.len, MAC_TEXT);
+        return ca_str(e->as, "", 0);
+    }
+    return r;
+}
+
+static struct val apply(struct ev *e, const struct builtin *b, struct val *a)
 {
     const char *fn = b->name;
     int64_t n = b->arg == 'A' ? ca_to_num(e, a[0]) : 0;

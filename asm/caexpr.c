@@ -288,6 +288,15 @@ struct val ca_ref_value(struct ev *e, const struct ref *r)
     return (struct val){ .t = s->type, .n = s->a[k - 1] };
 }
 
+/* A character value of n characters would be made: past the limit, an error (1). */
+static int too_long(struct ev *e, long n)
+{
+    if (n <= MAC_TEXT)
+        return 0;
+    ca_fail(e, "a character value longer than %d", MAC_TEXT);
+    return 1;
+}
+
 /* A quoted string at e->s[e->i]: '' is a quote, variable symbols are substituted. */
 static struct val string_lit(struct ev *e)
 {
@@ -302,7 +311,9 @@ static struct val string_lit(struct ev *e)
         char c = e->s[e->i];
         if (c == '\'') {
             if (e->i + 1 < e->n && e->s[e->i + 1] == '\'') {
-                if (k < MAC_TEXT) buf[k++] = '\'';
+                if (too_long(e, k + 1))
+                    return ca_str(e->as, "", 0);
+                buf[k++] = '\'';
                 e->i += 2;
                 continue;
             }
@@ -310,7 +321,10 @@ static struct val string_lit(struct ev *e)
             break;
         }
         if (c == '&' && e->i + 1 < e->n && e->s[e->i + 1] == '&') {
-            if (k + 1 < MAC_TEXT) { buf[k++] = '&'; buf[k++] = '&'; }
+            if (too_long(e, k + 2))
+                return ca_str(e->as, "", 0);
+            buf[k++] = '&';
+            buf[k++] = '&';
             e->i += 2;
             continue;
         }
@@ -331,15 +345,15 @@ static struct val string_lit(struct ev *e)
                 return ca_str(e->as, "", 0);
             if (e->i < e->n && e->s[e->i] == '.')
                 e->i++;
-            if (k + x.len > MAC_TEXT) {
-                ca_fail(e, "a character value longer than %d", MAC_TEXT);
+            if (too_long(e, (long)k + x.len))
                 return ca_str(e->as, "", 0);
-            }
             memcpy(buf + k, x.s, (size_t)x.len);
             k += x.len;
             continue;
         }
-        if (k < MAC_TEXT) buf[k++] = c;
+        if (too_long(e, k + 1))
+            return ca_str(e->as, "", 0);
+        buf[k++] = c;
         e->i++;
     }
     return ca_str(e->as, buf, k);
@@ -389,6 +403,8 @@ static struct val concat_more(struct ev *e, struct val x)
            (e->s[e->i + 1] == '(' || e->s[e->i + 1] == '\'' || builtin_at(e, e->i + 1))) {
         e->i++;
         struct val y = ca_to_str(e, ca_term(e));
+        if (too_long(e, (long)x.len + y.len))
+            return ca_str(e->as, "", 0);
         char *c = arena_raw(&e->as->mac->tmp, (size_t)(x.len + y.len + 1));
         memcpy(c, x.s, (size_t)x.len);
         memcpy(c + x.len, y.s, (size_t)y.len);
@@ -416,6 +432,8 @@ static struct val char_expr(struct ev *e, struct val x)
             struct val y = string_lit(e);
             if (e->i < e->n && e->s[e->i] == '(')
                 y = substring(e, y);
+            if (too_long(e, (long)x.len + y.len))
+                return ca_str(e->as, "", 0);
             char *c = arena_raw(&e->as->mac->tmp, (size_t)(x.len + y.len + 1));
             memcpy(c, x.s, (size_t)x.len);
             memcpy(c + x.len, y.s, (size_t)y.len);
@@ -517,8 +535,26 @@ static int attr_operand(struct ev *e, struct ref *r, struct val *x, int *isref)
     return 0;
 }
 
+/* O'name: what the operation code name is (HLASM's letters): M a macro defined,
+   O a machine instruction, E an extended mnemonic, A an assembler or conditional
+   assembly operation, S a macro in a library (not read yet), U nothing known. */
+static char op_type(struct assembler *as, const char *s, int n)
+{
+    if (n <= 0)
+        return 'U';
+    if (mac_find(as->mac, s, (size_t)n))
+        return 'M';
+    const struct opent *op = optab_find(as->optab, s, (size_t)n);
+    if (op)
+        return op->kind == OPK_INSN ? 'O' : op->kind == OPK_EXT ? 'E' : 'A';
+    if (ca_lookup(s, n) != CA_NONE)
+        return 'A';
+    return mac_lib_has(as, s, (size_t)n) ? 'S' : 'U';
+}
+
 static struct val attribute(struct ev *e, char a)
 {
+    int at = e->i;      /* the attribute's letter: where its errors point */
     e->i += 2;
     struct ref r;
     struct val x;
@@ -536,6 +572,10 @@ static struct val attribute(struct ev *e, char a)
         if (isref && (r.is_param || r.pval))
             return ca_num(mac_sublist(x.s, 0, NULL, NULL));
         return ca_num(x.len ? 1 : 0);
+    case 'O': {
+        char t = op_type(e->as, x.s, x.len);
+        return ca_str(e->as, &t, 1);
+    }
     case 'T': {
         char t = type_of(e, x.s, x.len);
         if (isref && r.var && r.var->type != 'C')
@@ -550,9 +590,11 @@ static struct val attribute(struct ev *e, char a)
     default: {  /* L */
         char t;
         int64_t l = 1;
-        if (mac_symattr(e->as, x.s, (size_t)x.len, &t, &l, 1) != 0)
+        if (mac_symattr(e->as, x.s, (size_t)x.len, &t, &l, 1) != 0) {
+            e->i = at;
             ca_fail(e, "L'%.*s: the symbol is not defined in the source",
                     x.len > 40 ? 40 : x.len, x.s);
+        }
         return ca_num(l);
     }
     }
@@ -563,7 +605,7 @@ static int is_attr(struct ev *e)
     if (e->i + 2 >= e->n || e->s[e->i + 1] != '\'')
         return 0;
     char a = (char)toupper((unsigned char)e->s[e->i]);
-    if (!strchr("KNTLD", a))
+    if (!strchr("KNTLDO", a))
         return 0;
     unsigned char c = (unsigned char)e->s[e->i + 2];
     return c == '&' || isalpha(c) || c == '$' || c == '#' || c == '@';
@@ -625,8 +667,13 @@ static struct val prim1(struct ev *e)
         if (e->i < e->n && e->s[e->i] == '\'') {    /* duplication */
             int64_t k = ca_to_num(e, x);
             struct val y = char_expr(e, string_lit(e));
-            if (k < 0 || k * y.len > MAC_TEXT) {
-                ca_fail(e, "duplication factor %lld out of range", (long long)k);
+            if (k < 0) {
+                ca_fail(e, "duplication factor %lld is negative", (long long)k);
+                return ca_str(e->as, "", 0);
+            }
+            if (k * y.len > MAC_TEXT) {
+                ca_fail(e, "(%lld)'...' makes %lld characters: a character value is at most %d",
+                        (long long)k, (long long)(k * y.len), MAC_TEXT);
                 return ca_str(e->as, "", 0);
             }
             char *d = arena_raw(&e->as->mac->tmp, (size_t)(k * y.len + 1));
@@ -653,10 +700,13 @@ static struct val prim1(struct ev *e)
     }
     if (isdigit((unsigned char)c)) {
         int64_t n = 0;
+        int at = e->i;
         while (e->i < e->n && isdigit((unsigned char)e->s[e->i])) {
             n = n * 10 + (e->s[e->i++] - '0');
             if (n > INT32_MAX) {
-                ca_fail(e, "number too large");
+                e->i = at;
+                ca_fail(e, "number too large (the limit is 2147483647; -2147483648 is "
+                        "written -2147483647-1)");
                 return ca_num(0);
             }
         }

@@ -180,6 +180,11 @@ int dc_size(struct assembler *as, struct dcop *dc, int is_ds)
     } else {
         int pos = 0, start, n;
         while (next_value(dc->str, dc->strlen, &pos, &start, &n)) {
+            if (n == 0) {       /* X'', F'1,,2': as C'' */
+                stmt_msg(as, as->curstmt, DIAG_ERROR, dc->strcol + 1 + start,
+                         "empty value in constant");
+                return -1;
+            }
             uint32_t l = explicit ? (uint32_t)len : (uint32_t)value_len(dc->type, dc->str + start, n);
             if (nelem++ == 0)
                 first = l;
@@ -286,10 +291,14 @@ static int gen_decimal(struct assembler *as, char t, const char *s, int n, int c
     if (i < n && (s[i] == '+' || s[i] == '-'))
         neg = s[i++] == '-';
     char dig[64];
-    int nd = 0;
+    int nd = 0, point = -1;
     for (; i < n; i++) {
-        if (s[i] == '.')
+        if (s[i] == '.') {
+            if (point >= 0)
+                return err_at(as, col + i, "a second decimal point in a decimal constant");
+            point = i;
             continue;
+        }
         if (!isdigit((unsigned char)s[i]))
             return err_at(as, col + i, "invalid character in decimal constant");
         if (nd < (int)sizeof dig)

@@ -129,6 +129,15 @@ static int eval_sym(struct assembler *as, const struct expr *e, int flags, struc
     return 0;
 }
 
+/* A statement after this one that defines name, or NULL. */
+static const struct stmt *defined_later(const struct assembler *as, const char *name)
+{
+    for (size_t i = (size_t)as->curstmt + 1; i < as->nstmts; i++)
+        if (as->stmts[i].name && strcmp(as->stmts[i].name, name) == 0)
+            return &as->stmts[i];
+    return NULL;
+}
+
 static int lattr(struct assembler *as, const struct expr *e, int flags, struct value *v)
 {
     if (e->l) {         /* L'=literal */
@@ -137,7 +146,14 @@ static int lattr(struct assembler *as, const struct expr *e, int flags, struct v
     } else if (e->name) {
         struct symbol *s = sym_resolve(as, e->name, flags);
         if (!s || s->kind == SYM_UNDEF || (s->kind == SYM_EQU && s->state != 2)) {
-            fail(as, flags, e->col, "L' of undefined symbol %s", e->name);
+            const struct stmt *later = (flags & EV_PASS1) ? defined_later(as, e->name) : NULL;
+            if (later && !(flags & EV_QUIET))   /* a duplication factor, a length, ORG ... */
+                stmt_msg(as, as->curstmt, DIAG_ERROR, e->col, "L'%s: %s is defined only later "
+                         "(%s:%d), and pass 1 needs its length here: define it before this "
+                         "statement", e->name, e->name, as->files[later->file]->path,
+                         later->line + 1);
+            else
+                fail(as, flags, e->col, "L' of undefined symbol %s", e->name);
             return -1;
         }
         if (as->pass == 2 && !(flags & EV_NOREF))

@@ -53,6 +53,11 @@ static int reg(struct assembler *as, const struct expr *e, int max, const char *
     }
     if (expr_abs(as, e, 0, &v) < 0)
         return -1;
+    if (v > 255 && max == 255) {     /* MVI X,C'AB': what the term was, in hex */
+        stmt_msg(as, as->curstmt, DIAG_ERROR, e->col, "%s %lld (X'%llX') out of range (0-255): "
+                 "it is one byte", what, (long long)v, (long long)v);
+        return -1;
+    }
     if (v < 0 || v > max) {
         stmt_msg(as, as->curstmt, DIAG_ERROR, e->col, "%s %lld out of range (0-%d)", what,
                  (long long)v, max);
@@ -60,6 +65,21 @@ static int reg(struct assembler *as, const struct expr *e, int max, const char *
     }
     *out = (int)v;
     return 0;
+}
+
+/* SRP FLD,-3,5: a right shift written as a negative number.  The shift is the
+   low 6 bits of the second operand's address (64-3 shifts right by 3); -3 is
+   no address.  1 (reported) if o is such an operand. */
+static int srp_negative(struct assembler *as, const struct operand *o)
+{
+    struct value v;
+    if (o->form != OPF_PLAIN || expr_eval(as, o->d, EV_QUIET | EV_NOREF, &v) < 0 || v.nrel ||
+        v.num >= 0 || v.num < -64)
+        return 0;
+    stmt_msg(as, as->curstmt, DIAG_ERROR, o->d->col, "shift %lld: SRP shifts by the low 6 bits "
+             "of its second operand's address, a number 0-63; a right shift of %lld is "
+             "written 64-%lld", (long long)v.num, (long long)-v.num, (long long)-v.num);
+    return 1;
 }
 
 static void xref_value(struct assembler *as, const struct value *v)
@@ -76,7 +96,13 @@ static int implicit(struct assembler *as, const struct expr *e, struct addrres *
         return -1;
     xref_value(as, &v);
     r->ea = v.nrel == 1 ? (long)sect_addr(as, v.rel[0].sect, v.num) : (long)v.num;
-    return using_resolve(as, &v, e->col, &r->b, &r->d);
+    int rc = using_resolve(as, &v, e->col, &r->b, &r->d);
+    if (rc < 0 && e->kind == EX_LIT && v.nrel == 1)    /* the pool is out of reach */
+        stmt_msg(as, as->curstmt, DIAG_NOTE, e->col, "%s is in the literal pool at X'%llX' "
+                 "of its section: an LTORG where the base register reaches (after the code) "
+                 "puts the pool there", as->lits[as->lits[e->num]->canon]->text,
+                 (unsigned long long)v.num);
+    return rc;
 }
 
 static int displacement(struct assembler *as, const struct expr *e, struct addrres *r)
@@ -333,7 +359,10 @@ void insn_gen(struct assembler *as, struct stmt *st)
         break;
     case FMT_SS_LL: case FMT_SS_I3:
         bad |= storage(as, &o[0], AK_SS, &a1);
-        bad |= storage(as, &o[1], in->format == FMT_SS_LL ? AK_SS : AK_S, &a2);
+        if (in->format == FMT_SS_I3 && srp_negative(as, &o[1]))
+            bad = -1;
+        else
+            bad |= storage(as, &o[1], in->format == FMT_SS_LL ? AK_SS : AK_S, &a2);
         if (!bad)
             bad |= ss_length(as, &o[0], &a1, 16, &f.l1);
         if (in->format == FMT_SS_LL) {

@@ -158,6 +158,11 @@ struct later_insn {
     const char *name, *arch, *use;
 };
 const struct later_insn *optab_later(const char *name, size_t n);
+/* A System/370 instruction IMP leaves out (absent.def): its group, what to do. */
+struct absent_insn {
+    const char *name, *what, *use;
+};
+const struct absent_insn *optab_absent(const char *name, size_t n);
 
 /* ---- statements ---------------------------------------------------------- */
 struct sdiag {              /* a diagnostic attached to a statement */
@@ -421,6 +426,9 @@ void src_after_parse(struct assembler *as, int si);
 /* A macro library member: its lines, without statements.  The file index, or -1 (a
    member that is no regular file, or too large: reported at statement si). */
 int src_load(struct assembler *as, const char *path, int si);
+/* The path of COPY member name for a COPY statement of file (errors at si, col). */
+int src_find_copy(struct assembler *as, int si, int col, int file, const char *name,
+                  char *path, size_t n);
 /* The next logical line of file fi from line *li (continuations joined):
    its text and length (0 for a comment or blank line), *li advanced. */
 void src_logical(struct assembler *as, int fi, int *li, const char **text, int *len);
@@ -464,6 +472,9 @@ int expr_eval(struct assembler *as, const struct expr *e, int flags, struct valu
 int expr_abs(struct assembler *as, const struct expr *e, int flags, int64_t *out);
 int value_is_abs(const struct value *v);
 int value_is_simple(const struct value *v);     /* exactly one base, coefficient +1 */
+/* Whether c may be an EQU's type attribute: a printable character other than a
+   blank (it is written in the object module's SYM record). */
+static inline int equ_type_ok(char c) { return c > ' ' && c < 0x7F; }
 struct symbol *sym_resolve(struct assembler *as, const char *name, int flags);
 int64_t expr_lenattr(struct assembler *as, const struct expr *e);
 

@@ -5,6 +5,7 @@
  */
 #include <ctype.h>
 #include <string.h>
+#include <strings.h>
 
 #include "macro.h"
 #include "slip.h"
@@ -55,7 +56,7 @@ static void mac_undefine(struct macproc *mp, const char *name)
 
 /* The body grows in the arena (the old copy stays there): definitions are few. */
 static void body_add(struct assembler *as, struct macdef *m, const char *text, int len,
-                     int file, int line)
+                     int file, int line, int depth)
 {
     if (m->nbody >= m->capbody) {
         m->capbody = m->capbody ? m->capbody * 2 : 16;
@@ -65,7 +66,7 @@ static void body_add(struct assembler *as, struct macdef *m, const char *text, i
         m->body = nb;
     }
     struct mline *l = &m->body[m->nbody++];
-    *l = (struct mline){ text, len, file, line, .op = CA_NONE };
+    *l = (struct mline){ text, len, file, line, .op = CA_NONE, .depth = depth };
     mac_fields(text, len, &l->f);
     l->op = ca_lookup(l->f.op, l->f.oplen);
 }
@@ -163,6 +164,79 @@ static int prototype(struct assembler *as, struct macdef *m, const char *t, int 
     return 0;
 }
 
+/* A sequence symbol in the name field f of a statement of m's own: an error if an
+   earlier statement of m has it (branches go to the first). */
+static void seq_unique(struct assembler *as, struct defreader *d, const struct fields *f,
+                       int errsi)
+{
+    const struct macdef *m = d->m;
+    char up[SYM_MAX + 2];
+    snprintf(up, sizeof up, "%.*s", f->nlen, f->name);
+    for (char *p = up; *p; p++)
+        *p = (char)toupper((unsigned char)*p);
+    if (!nameset_has(&d->seqs, up)) {     /* the usual case: new */
+        nameset_add(&d->seqs, up);
+        return;
+    }
+    for (int i = 0; i < m->nbody; i++) {
+        const struct mline *l = &m->body[i];
+        if (l->depth == 0 && !l->comment && l->f.nlen == f->nlen &&
+            strncasecmp(l->f.name, f->name, (size_t)f->nlen) == 0) {
+            stmt_msg(as, errsi, DIAG_ERROR, 1, "sequence symbol %.*s is already defined in "
+                     "macro %s (%s:%d); branches go to that one", f->nlen, f->name,
+                     m->name ? m->name : "", as->files[l->file]->path, l->line + 1);
+            return;
+        }
+    }
+}
+
+/* The reader of a definition is done with (complete, or cut off). */
+void mac_def_drop(struct defreader *d)
+{
+    nameset_free(&d->seqs);
+    d->seqs = (struct nameset){ 0 };
+}
+
+/*
+ * COPY member in a macro definition (statement f of file; errors at errsi): as in
+ * HLASM, the member's statements become part of the definition when it is read,
+ * so they are model statements, substituted at each call.  1 if the definition
+ * ended in the member.
+ */
+static int def_copy(struct assembler *as, struct defreader *d, const struct fields *f,
+                    int file, int errsi)
+{
+    int n = 0;
+    while (n < f->opndlen && f->opnd[n] != ' ' && f->opnd[n] != ',')
+        n++;
+    if (n == 0 || n > SYM_MAX || n < f->opndlen) {
+        stmt_msg(as, errsi, DIAG_ERROR, f->opndcol, "COPY needs one operand: the member name");
+        return 0;
+    }
+    char name[SYM_MAX + 1], path[4096];
+    snprintf(name, sizeof name, "%.*s", n, f->opnd);
+    if (src_find_copy(as, errsi, f->opndcol, file, name, path, sizeof path) < 0)
+        return 0;
+    int fi = src_load(as, path, errsi);
+    if (fi < 0)
+        return 0;
+    as->copy_depth++;
+    const struct srcfile *sf = as->files[fi];
+    int li = 0, done = 0;
+    while (li < sf->nlines && !done) {
+        const char *t;
+        int len, at = li;
+        src_logical(as, fi, &li, &t, &len);
+        if (len == 0 && sf->lens[at] > 0 && sf->lines[at][0] == '*') {  /* a * comment */
+            t = sf->lines[at];
+            len = sf->lens[at] < STMT_COLS ? sf->lens[at] : STMT_COLS;
+        }
+        done = mac_def_feed(as, d, t, len, fi, at, errsi);
+    }
+    as->copy_depth--;
+    return done;
+}
+
 /* A definition being read (struct defreader): the line after MACRO is the prototype,
    then the body up to the matching MEND (inner MACRO .. MEND pairs are in the body). */
 
@@ -174,7 +248,7 @@ int mac_def_feed(struct assembler *as, struct defreader *d, const char *t, int l
         return 0;                                   /* blank lines, .* comments */
     if (t[0] == '*') {                              /* * comments are generated */
         if (d->proto) {
-            body_add(as, d->m, t, len, file, line);
+            body_add(as, d->m, t, len, file, line, d->depth);
             d->m->body[d->m->nbody - 1].comment = 1;
             d->m->body[d->m->nbody - 1].op = CA_NONE;
         }
@@ -194,16 +268,28 @@ int mac_def_feed(struct assembler *as, struct defreader *d, const char *t, int l
         d->bad = prototype(as, d->m, t, len, errsi) != 0;
         return 0;
     }
+    if (f.oplen == 4 && strncasecmp(f.op, "COPY", 4) == 0 && f.opndlen > 0 &&
+        !memchr(f.opnd, '&', (size_t)f.opndlen))    /* COPY &M: copied when generated */
+        return def_copy(as, d, &f, file, errsi);
+    int depth = d->depth;       /* 0: a statement of this macro (an inner MACRO's own
+                                   sequence symbol is this macro's), not of an inner one */
     if (op == CA_MACRO)
         d->depth++;
     if (op == CA_MEND && d->depth-- == 0) {
-        if (f.nlen && f.name[0] == '.')
-            body_add(as, d->m, t, len, file, line);     /* .SEQ MEND: a branch target */
-        if (!d->bad)
+        if (f.nlen && f.name[0] == '.') {
+            seq_unique(as, d, &f, errsi);
+            body_add(as, d->m, t, len, file, line, 0);  /* .SEQ MEND: a branch target */
+        }
+        if (d->bad && d->m->name)
+            d->m->broken = 1;   /* known by its name, so that a call says why it fails */
+        if (!d->bad || d->m->name)
             mac_define(as, d->m);
+        mac_def_drop(d);
         return 1;
     }
-    body_add(as, d->m, t, len, file, line);
+    if (depth == 0 && f.nlen && f.name[0] == '.')
+        seq_unique(as, d, &f, errsi);
+    body_add(as, d->m, t, len, file, line, depth);
     return 0;
 }
 
@@ -238,25 +324,16 @@ static void lib_read(struct assembler *as, const char *path, int si)
         }
         done = mac_def_feed(as, &d, t, len, fi, at, si);
     }
+    mac_def_drop(&d);
     if (in && !done)
         stmt_msg(as, si, DIAG_ERROR, 0, "%s: MACRO without MEND", path);
 }
 
 /* The macro name (n bytes) from the libraries, or NULL. */
-struct macdef *mac_lib_find(struct assembler *as, const char *name, size_t n, int si)
+/* The path of the library member of macro up (n characters, upper case): 1 if found. */
+static int lib_path(struct assembler *as, const char *up, size_t n, char *path, size_t pathlen)
 {
     struct macproc *mp = as->mac;
-    if (as->opt.no_files || n > SYM_MAX || !isalpha((unsigned char)name[0]))
-        return NULL;
-    for (size_t i = 0; i < n; i++)
-        if (!mac_is_symch((unsigned char)name[i]))
-            return NULL;
-    char up[SYM_MAX + 1], path[4096];
-    for (size_t i = 0; i < n; i++)
-        up[i] = (char)toupper((unsigned char)name[i]);
-    up[n] = '\0';
-    if (nameset_has(&mp->missing, up))     /* looked for before: in no folder */
-        return NULL;
     char dir[4096], file[2][SYM_MAX + 5];
     snprintf(file[0], sizeof file[0], "%s.mac", up);
     for (size_t i = 0; i <= n; i++)
@@ -278,9 +355,39 @@ struct macdef *mac_lib_find(struct assembler *as, const char *name, size_t n, in
         }
         for (int c = 0; c < 2 && !found; c++)
             if (libdir_has(&mp->libs, d, file[c]) &&
-                (size_t)snprintf(path, sizeof path, "%s/%s", d, file[c]) < sizeof path)
+                (size_t)snprintf(path, pathlen, "%s/%s", d, file[c]) < pathlen)
                 found = 1;
     }
+    return found;
+}
+
+/* The name (n bytes) upper-cased into up, if it can name a library macro. */
+static int lib_name(struct assembler *as, const char *name, size_t n, char *up)
+{
+    if (as->opt.no_files || n > SYM_MAX || n == 0 || !isalpha((unsigned char)name[0]))
+        return 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!mac_is_symch((unsigned char)name[i]))
+            return 0;
+        up[i] = (char)toupper((unsigned char)name[i]);
+    }
+    up[n] = '\0';
+    return !nameset_has(&as->mac->missing, up);    /* looked for before: in no folder */
+}
+
+int mac_lib_has(struct assembler *as, const char *name, size_t n)
+{
+    char up[SYM_MAX + 1], path[4096];
+    return lib_name(as, name, n, up) && lib_path(as, up, n, path, sizeof path);
+}
+
+struct macdef *mac_lib_find(struct assembler *as, const char *name, size_t n, int si)
+{
+    struct macproc *mp = as->mac;
+    char up[SYM_MAX + 1], path[4096];
+    if (!lib_name(as, name, n, up))
+        return NULL;
+    int found = lib_path(as, up, n, path, sizeof path);
     if (found) {
         lib_read(as, path, si);
         struct macdef *m = mac_find(mp, up, n);

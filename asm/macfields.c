@@ -46,6 +46,35 @@ int mac_operand_end(const char *t, int len, int i, int stop_blank)
     return len;
 }
 
+/*
+ * Whether the operand t[i..e) is whole: 0, or the offset + 1 of the quote that
+ * opens a string never closed (as a negative number), or of the '(' never
+ * closed.  Read as mac_operand_end reads it.
+ */
+int mac_operand_open(const char *t, int e, int i)
+{
+    int q = -1, open[64], depth = 0;
+    for (; i < e; i++) {
+        char c = t[i];
+        if (q >= 0) {
+            if (c == '\'')
+                q = -1;
+            continue;
+        }
+        if (c == '\'' && !attr_quote(t, e, i))
+            q = i;
+        else if (c == '(') {
+            if (depth < 64)
+                open[depth] = i;
+            depth++;
+        } else if (c == ')' && depth > 0)
+            depth--;
+    }
+    if (q >= 0)
+        return -(q + 1);
+    return depth > 0 ? open[depth > 64 ? 63 : depth - 1] + 1 : 0;
+}
+
 /* The name and operation fields of t; the operands start at f->opndcol, their
    length is not known yet (mac_fields_operands). */
 void mac_fields_head(const char *t, int len, struct fields *f)

@@ -37,6 +37,19 @@
 static void expand(struct assembler *as, const struct macdef *m, int call, struct inv *outer);
 static int mac_step(struct assembler *as, int si, int col);
 
+/* Whether a model statement of m names &SYSLIST (the only way to the operands
+   beyond its positional parameters). */
+static int uses_syslist(const struct macdef *m)
+{
+    for (int i = 0; i < m->nbody; i++) {
+        const struct mline *l = &m->body[i];
+        for (int k = 0; k + 8 <= l->len; k++)
+            if (l->text[k] == '&' && strncasecmp(l->text + k + 1, "SYSLIST", 7) == 0)
+                return 1;
+    }
+    return 0;
+}
+
 /* Bind the call's operands (statement call) to the parameters of m, into v. */
 static void bind_args(struct assembler *as, const struct macdef *m, int call, struct inv *v)
 {
@@ -46,16 +59,25 @@ static void bind_args(struct assembler *as, const struct macdef *m, int call, st
     v->val = arena_alloc(&as->arena, sizeof *v->val * (size_t)(m->nparms + 1));
     for (int i = 0; i < m->nparms; i++)
         v->val[i] = m->parms[i].def ? m->parms[i].def : "";
-    int cap = m->npos + 1, npos = 0;
+    int cap = m->npos + 1, npos = 0, xcol = 0, xpos = 0;
     const char **pos = arena_alloc(&as->arena, sizeof *pos * (size_t)(cap + 1));
     pos[0] = f.nlen && f.name[0] != '.' ? arena_strndup(&as->arena, f.name, (size_t)f.nlen) : "";
     if (*pos[0] && !m->namep)
         stmt_msg(as, call, DIAG_WARNING, 1, "name field ignored: the prototype of %s has no "
                  "name-field parameter", m->name);
+    char *given = arena_alloc(&as->arena, (size_t)m->nparms + 1);
+    memset(given, 0, (size_t)m->nparms + 1);
     for (int i = 0; i < f.opndlen;) {
         int e = mac_operand_end(f.opnd, f.opndlen, i, 0);
         const char *p = f.opnd + i;
         int n = e - i, k = 0;
+        int open = e == f.opndlen ? mac_operand_open(f.opnd, e, i) : 0;
+        if (open < 0)
+            stmt_msg(as, call, DIAG_ERROR, f.opndcol - open - 1, "this quote opens a string "
+                     "that the operands never close (a quote inside one is written '')");
+        else if (open > 0)
+            stmt_msg(as, call, DIAG_ERROR, f.opndcol + open - 1, "this parenthesis is never "
+                     "closed: the rest of the operands became part of this one");
         while (k < n && mac_is_symch((unsigned char)p[k]))
             k++;
         if (k > 0 && k < n && p[k] == '=' && isalpha((unsigned char)p[0])) {
@@ -63,6 +85,10 @@ static void bind_args(struct assembler *as, const struct macdef *m, int call, st
             while (j < m->nparms && !mac_same_name(p, (size_t)k, m->parms[j].name))
                 j++;
             if (j < m->nparms) {
+                if (given[j])
+                    stmt_msg(as, call, DIAG_ERROR, f.opndcol + i, "keyword %.*s is given "
+                             "twice: the last value is used", k, p);
+                given[j] = 1;
                 v->val[j] = arena_strndup(&as->arena, p + k + 1, (size_t)(n - k - 1));
                 goto next;
             }
@@ -79,6 +105,8 @@ static void bind_args(struct assembler *as, const struct macdef *m, int call, st
             pos[++npos] = arena_strndup(&as->arena, p, (size_t)n);
             if (npos <= m->npos)
                 v->val[npos - 1] = pos[npos];
+            else if (n > 0 && !xcol)
+                xcol = f.opndcol + i, xpos = npos;
         }
     next:
         i = e < f.opndlen ? e + 1 : e;
@@ -96,6 +124,11 @@ static void bind_args(struct assembler *as, const struct macdef *m, int call, st
         if (k < cap) pos[k] = "";
     v->pos = pos;
     v->npos = npos;
+    if (xcol && !uses_syslist(m))
+        stmt_msg(as, call, DIAG_WARNING, xcol, "macro %s has %d positional parameter%s: "
+                 "operand %d and those after it reach only &SYSLIST, which %s never reads "
+                 "(too many operands?)", m->name, m->npos, m->npos == 1 ? "" : "s", xpos,
+                 m->name);
 }
 
 /* The body line where sequence symbol seq (upper case, with the dot) is, or -1. */
@@ -104,7 +137,7 @@ static int find_seq(const struct macdef *m, const char *seq)
     size_t n = strlen(seq);
     for (int i = 0; i < m->nbody; i++) {
         const struct mline *l = &m->body[i];
-        if (l->len >= (int)n && strncasecmp(l->text, seq, n) == 0 &&
+        if (l->depth == 0 && l->len >= (int)n && strncasecmp(l->text, seq, n) == 0 &&
             (l->len == (int)n || l->text[n] == ' '))
             return i;
     }
@@ -162,6 +195,7 @@ static int inner_def(struct assembler *as, struct inv *v, const struct macdef *m
         if (done)
             return i + 1;
     }
+    mac_def_drop(&d);
     return i;
 }
 
@@ -174,6 +208,11 @@ static void expand(struct assembler *as, const struct macdef *m, int call, struc
     mac_fields(stmt_text(as, &as->stmts[call]), as->stmts[call].textlen, &cf);
     if (mp->stopped || as->stop)
         return;
+    if (m->broken) {
+        stmt_msg(as, call, DIAG_ERROR, cf.opcol, "macro %s is not expanded: its prototype "
+                 "(%s:%d) has errors", m->name, as->files[m->file]->path, m->line + 1);
+        return;
+    }
     if (outer->depth >= MAC_DEPTH) {
         stmt_msg(as, call, DIAG_ERROR, cf.opcol,
                  "macro calls nested more than %d deep (recursion without end?)", MAC_DEPTH);
@@ -218,7 +257,7 @@ static void expand(struct assembler *as, const struct macdef *m, int call, struc
             if (jump[0]) {
                 int t = find_seq(m, jump);
                 if (t < 0) {
-                    ca_error(as, &v, f.opndcol, "sequence symbol %s is not in macro %s", jump,
+                    ca_error(as, &v, v.jumpcol, "sequence symbol %s is not in macro %s", jump,
                              m->name);
                     break;
                 }
@@ -278,24 +317,38 @@ int mac_budget(struct assembler *as, int si, long gen, long set)
 
 /* ---- open code ----------------------------------------------------------------------- */
 
-static void oseq_note(struct assembler *as, const struct fields *f, int fi, int line)
+/* Open-code sequence symbol f->name seen at line of file fi (statement si); a second
+   one of the same name elsewhere is an error. */
+static void oseq_note(struct assembler *as, const struct fields *f, int fi, int line, int si)
 {
     struct macproc *mp = as->mac;
     for (size_t i = 0; i < mp->noseqs; i++)
         if (mp->oseqs[i].file == fi && mp->oseqs[i].line == line)
             return;
+    char *up = mac_upper_dup(as, f->name, f->nlen);
+    int seen = nameset_has(&mp->oseqnames, up);
+    if (!seen)
+        nameset_add(&mp->oseqnames, up);
+    for (size_t i = 0; seen && i < mp->noseqs; i++)
+        if (mac_same_name(f->name, (size_t)f->nlen, mp->oseqs[i].name)) {
+            stmt_msg(as, si, DIAG_ERROR, 1, "sequence symbol %s is already defined (%s:%d)",
+                     mp->oseqs[i].name, as->files[mp->oseqs[i].file]->path,
+                     mp->oseqs[i].line + 1);
+            break;
+        }
     mp->oseqs = xgrow(mp->oseqs, &mp->caposeqs, mp->noseqs, sizeof *mp->oseqs);
-    mp->oseqs[mp->noseqs++] = (struct oseq){ mac_upper_dup(as, f->name, f->nlen), fi, line };
+    mp->oseqs[mp->noseqs++] = (struct oseq){ up, fi, line };
 }
 
 /* Go to sequence symbol seq in open code: back to where it was seen, or on until it is. */
 static void open_jump(struct assembler *as, int si, int fi, int *li, const char *seq)
 {
     struct macproc *mp = as->mac;
+    int col = mp->open.jumpcol;
     for (size_t i = mp->noseqs; i-- > 0;)
         if (strcmp(mp->oseqs[i].name, seq) == 0) {
             if (mp->oseqs[i].file != fi) {
-                stmt_msg(as, si, DIAG_ERROR, 0, "sequence symbol %s is in another file", seq);
+                stmt_msg(as, si, DIAG_ERROR, col, "sequence symbol %s is in another file", seq);
                 return;
             }
             *li = mp->oseqs[i].line;
@@ -304,6 +357,7 @@ static void open_jump(struct assembler *as, int si, int fi, int *li, const char 
         }
     snprintf(mp->skipto, sizeof mp->skipto, "%s", seq);
     mp->skipstmt = si;
+    mp->skipcol = col;
 }
 
 /*
@@ -378,11 +432,19 @@ static int open_stmt(struct assembler *as, int si, int fi, int *li)
                        mac_budget(as, si, (long)sizeof *st + st->textlen, 0) < 0))
         return 1;
     if (mp->skipto[0]) {            /* AGO/AIF forward: statements up to the symbol go */
-        if (!f.nlen || f.name[0] != '.' || !mac_same_name(f.name, (size_t)f.nlen, mp->skipto)) {
+        enum ca_op sop = ca_lookup(f.op, f.oplen);
+        int indef = mp->skipdepth > 0;  /* a macro definition's own symbols are not open code's */
+        if (sop == CA_MACRO)
+            mp->skipdepth++;
+        else if (sop == CA_MEND && mp->skipdepth > 0)
+            mp->skipdepth--;
+        if (indef || !f.nlen || f.name[0] != '.' ||
+            !mac_same_name(f.name, (size_t)f.nlen, mp->skipto)) {
             as->nstmts--;
             return 1;
         }
         mp->skipto[0] = '\0';
+        mp->skipdepth = 0;
     }
     if (mp->def.m) {                /* a definition: kept, listed, not assembled */
         if (mac_def_feed(as, &mp->def, stmt_text(as, st), st->textlen, st->file, st->line, si))
@@ -394,7 +456,7 @@ static int open_stmt(struct assembler *as, int si, int fi, int *li)
             stmt_msg(as, si, DIAG_ERROR, 1, "invalid sequence symbol");
             return 1;
         }
-        oseq_note(as, &f, fi, st->line);
+        oseq_note(as, &f, fi, st->line, si);
     }
     enum ca_op op = ca_lookup(f.op, f.oplen);
     if (op == CA_MACRO) {
@@ -484,9 +546,10 @@ int mac_finish(struct assembler *as)
         stmt_msg(as, mp->defstmt, DIAG_ERROR, 0,
                  "MACRO without MEND: the definition runs to the end of the source");
     if (mp->skipto[0])
-        stmt_msg(as, mp->skipstmt, DIAG_ERROR, 0, "sequence symbol %s is not found after "
-                 "the branch to it", mp->skipto);
+        stmt_msg(as, mp->skipstmt, DIAG_ERROR, mp->skipcol,
+                 "sequence symbol %s is not found after the branch to it", mp->skipto);
     mp->def.m = NULL;
+    mac_def_drop(&mp->def);
     mp->skipto[0] = '\0';
     return taken;
 }
@@ -529,6 +592,8 @@ void mac_free(struct assembler *as)
     }
     free(mp->ahead);
     nameset_free(&mp->missing);
+    nameset_free(&mp->oseqnames);
+    mac_def_drop(&mp->def);
     libdirs_free(&mp->libs);
     free(mp->symslot);
     arena_free(&mp->tmp);

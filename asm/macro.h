@@ -43,6 +43,7 @@ struct mline {                  /* one model statement */
     struct fields f;            /* its fields, found once */
     int op;                     /* enum ca_op of its operation */
     int comment;                /* a '*' comment: generated as it is */
+    int depth;                  /* 0: the macro's own; 1...: an inner definition's */
 };
 
 struct parm {
@@ -58,6 +59,7 @@ struct macdef {
     struct mline *body;
     int nbody, capbody;
     int file, line;             /* the prototype */
+    int broken;                 /* the prototype has errors: calls are reported, not expanded */
     struct macdef *next;        /* hash chain */
 };
 
@@ -93,6 +95,7 @@ struct inv {
     const char *text;
     int len, file, line;
     int si;                     /* its statement, or -1 (made when a message needs one) */
+    int jumpcol;                /* the column of the sequence symbol of its branch */
 };
 
 struct macproc {
@@ -108,18 +111,27 @@ struct macproc {
         int depth;              /* inner definitions open */
         int proto;              /* the prototype has been read */
         int bad;
+        struct nameset seqs;    /* the macro's own sequence symbols so far (upper case) */
     } def;
     int defstmt;                /* its MACRO statement */
     /* sequence symbols of open code, and a forward AGO being followed */
     struct oseq { const char *name; int file, line; } *oseqs;
     size_t noseqs, caposeqs;
+    struct nameset oseqnames;   /* their names (a second one elsewhere is an error) */
     char skipto[SYM_MAX + 2];
-    int skipstmt;
+    int skipstmt, skipcol;      /* the branch's statement and its sequence symbol */
+    int skipdepth;              /* macro definitions open in the statements skipped */
     struct nameset missing;     /* names looked for in the libraries and not found */
     struct libdirs libs;        /* the library folders, listed */
     struct arena tmp;           /* values of the statement being executed */
     int *symslot;               /* ordinary symbols defined so far: statement index + 1 */
     size_t symcap, nsym, indexed;   /* by name (mac_symattr); statements indexed */
+    int attrdepth;                  /* EQUs followed to a length (a circle stops) */
+    long attrwork;                  /* symbols looked up for one attribute (bounded) */
+    int64_t symval;                 /* the last symbol looked up: an absolute EQU's value */
+    int symval_ok;                  /* (if it could be known before pass 1) */
+    int want_val;                   /* the next lookup wants that value, not the length */
+    int aside;                      /* statements parsed for lookahead are in as->stmts */
     long steps, maxsteps;       /* model statements processed, and the limit */
     int stopped;                /* the limit was reached: no more expansion */
     long textbytes, setbytes;   /* generated text made, SET symbol values held */
@@ -173,6 +185,7 @@ void mac_fields_operands(const char *t, int len, struct fields *f);
 /* The end of the operand starting at t[i] (a comma, blank or the end outside quotes and
    parentheses); quotes of attribute references (L'X) do not open strings. */
 int mac_operand_end(const char *t, int len, int i, int stop_blank);
+int mac_operand_open(const char *t, int e, int i);
 
 /* setsym.c */
 struct setvar *set_find(struct macproc *mp, struct inv *v, const char *name, size_t n);
@@ -205,10 +218,13 @@ int mac_symattr(struct assembler *as, const char *name, size_t n, char *type, in
 /* macdef.c */
 struct macdef *mac_find(struct macproc *mp, const char *name, size_t n);
 /* Feed one logical line of a definition being read; 1 when it is complete (and defined). */
+void mac_def_drop(struct defreader *d);
 int mac_def_feed(struct assembler *as, struct defreader *d, const char *t, int len, int file,
                  int line, int errsi);
 /* The macro name (n bytes) from the libraries, or NULL; errors go to statement si. */
 struct macdef *mac_lib_find(struct assembler *as, const char *name, size_t n, int si);
+/* Whether a macro library has a member for macro name (it is not read). */
+int mac_lib_has(struct assembler *as, const char *name, size_t n);
 int mac_is_opsyn(const struct fields *f);
 /* NEW OPSYN OLD (or NEW OPSYN: delete NEW), statement si. */
 void mac_opsyn(struct assembler *as, int si, const struct fields *f);

@@ -165,6 +165,31 @@ const struct later_insn *optab_later(const char *name, size_t n)
     return NULL;
 }
 
+/* The groups of absent.def: what each is, and what a program does instead. */
+#define ABSENT_FLOAT  "floating-point", "IMP has no floating point: compute in binary " \
+                      "(fullwords) or in packed decimal (AP, MP, DP, SRP)"
+#define ABSENT_IO     "channel I/O", "IMP has no channels: files and the console are " \
+                      "host services (COPY IMPSVC: SVC SV_OPEN, SV_GET, SV_PUTREC, SV_PUTLINE)"
+#define ABSENT_KEYS   "storage-key or translation", "IMP's loader sets the storage keys " \
+                      "and its paging is below the architecture: programs do not manage them"
+#define ABSENT_SPACES "dual-address-space", "IMP has one address space: use MVC or MVCL"
+#define ABSENT_MP     "multiprocessing", "IMP has one processor"
+#define ABSENT_MOVE   "move-inverse", "reverse the bytes with a loop of IC and STC (or TR " \
+                      "with a table)"
+
+static const struct absent_insn absent[] = {
+#define ABSENT(mn, group) { #mn, ABSENT_##group },
+#include "absent.def"
+};
+
+const struct absent_insn *optab_absent(const char *name, size_t n)
+{
+    for (size_t i = 0; i < sizeof absent / sizeof absent[0]; i++)
+        if (strlen(absent[i].name) == n && strncasecmp(absent[i].name, name, n) == 0)
+            return &absent[i];
+    return NULL;
+}
+
 const struct opent *optab_find(const struct optab *t, const char *name, size_t n)
 {
     if (n == 0 || n > 8)

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "ebcdic.h"
 
 static void define(struct assembler *as, struct stmt *st, enum sym_kind k, int sect,
                    int64_t val, uint32_t len, char type)
@@ -140,6 +141,9 @@ static void p1_equ(struct assembler *as, struct stmt *st)
     s->kind = SYM_EQU;
     s->defstmt = as->curstmt;       /* its operands are the EQU's value and length */
     s->type = 'U';
+    if (d->nargs > 2 && d->args[2] && d->args[2]->kind == EX_NUM && d->args[2]->num > 0 &&
+        d->args[2]->num <= 255 && equ_type_ok(ebcdic_char((uint8_t)d->args[2]->num)))
+        s->type = ebcdic_char((uint8_t)d->args[2]->num);   /* C'X' (pass 2 checks it) */
     s->state = 0;
     sym_resolve(as, st->name, EV_PASS1);
 }
@@ -147,6 +151,9 @@ static void p1_equ(struct assembler *as, struct stmt *st)
 static void p1_extrn(struct assembler *as, struct stmt *st, int weak)
 {
     const struct dirargs *d = st->dir;
+    if (d->nargs == 0)
+        stmt_msg(as, as->curstmt, DIAG_ERROR, st->opcol, "%s needs the names of external "
+                 "symbols", weak ? "WXTRN" : "EXTRN");
     for (int i = 0; i < d->nargs; i++) {
         const struct expr *e = d->args[i];
         if (!e || e->kind != EX_SYM) {
@@ -168,6 +175,9 @@ static void p1_extrn(struct assembler *as, struct stmt *st, int weak)
     }
 }
 
+/* ORG [address][,boundary[,offset]]: address (the highest location so far if
+   omitted) rounded up to boundary, a power of 2 from 2 to 4096 (from the
+   section's start), plus offset. */
 static void p1_org(struct assembler *as, struct stmt *st)
 {
     const struct dirargs *d = st->dir;
@@ -176,23 +186,43 @@ static void p1_org(struct assembler *as, struct stmt *st)
         return;
     }
     struct section *sec = &as->sects[as->cursect];
-    if (d->nargs == 0 || !d->args[0]) {
-        sec->loc = sec->max;
+    int64_t loc = sec->max, b = 1, off = 0;
+    if (d->nargs > 0 && d->args[0]) {
+        struct value v;
+        if (expr_eval(as, d->args[0], EV_PASS1 | EV_NOREF, &v) < 0)
+            return;
+        if (v.nrel != 1 || v.rel[0].coef != 1 || v.rel[0].sect != as->cursect) {
+            stmt_msg(as, as->curstmt, DIAG_ERROR, d->args[0]->col,
+                     "ORG operand must be an address in the current section");
+            return;
+        }
+        loc = v.num;
+    }
+    if (d->nargs > 3) {
+        stmt_msg(as, as->curstmt, DIAG_ERROR, d->argcol[3],
+                 "ORG takes at most three operands: address, boundary, offset");
         return;
     }
-    struct value v;
-    if (expr_eval(as, d->args[0], EV_PASS1 | EV_NOREF, &v) < 0)
+    if (d->nargs > 1 && d->args[1]) {
+        if (expr_abs(as, d->args[1], EV_PASS1 | EV_NOREF, &b) < 0)
+            return;
+        if (b < 2 || b > 4096 || (b & (b - 1))) {
+            stmt_msg(as, as->curstmt, DIAG_ERROR, d->args[1]->col,
+                     "ORG boundary must be a power of 2 from 2 to 4096");
+            return;
+        }
+    }
+    if (d->nargs > 2 && d->args[2] && expr_abs(as, d->args[2], EV_PASS1 | EV_NOREF, &off) < 0)
         return;
-    if (v.nrel != 1 || v.rel[0].coef != 1 || v.rel[0].sect != as->cursect) {
-        stmt_msg(as, as->curstmt, DIAG_ERROR, d->args[0]->col,
-                 "ORG operand must be an address in the current section");
+    if (loc >= 0 && loc <= 0xFFFFFF)
+        loc = (loc + b - 1) & ~(b - 1);
+    loc += off;
+    if (loc < 0 || loc > 0xFFFFFF) {
+        stmt_msg(as, as->curstmt, DIAG_ERROR, d->args[0] ? d->args[0]->col : st->opcol + 4,
+                 loc < 0 ? "ORG below the section start" : "ORG past X'FFFFFF'");
         return;
     }
-    if (v.num < 0 || v.num > 0xFFFFFF) {
-        stmt_msg(as, as->curstmt, DIAG_ERROR, d->args[0]->col, "ORG below the section start");
-        return;
-    }
-    sec->loc = (uint32_t)v.num;
+    sec->loc = (uint32_t)loc;
     if (sec->loc > sec->max)
         sec->max = sec->loc;
 }
@@ -352,6 +382,8 @@ void pass1_finish(struct assembler *as)
             continue;
         as->curstmt = (int)i;
         const struct dirargs *d = st->dir;
+        if (d->nargs == 0)
+            stmt_msg(as, (int)i, DIAG_ERROR, st->opcol, "ENTRY needs the names of labels");
         for (int k = 0; k < d->nargs; k++) {
             const struct expr *e = d->args[k];
             if (!e || e->kind != EX_SYM) {

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "parse.h"
+#include "ebcdic.h"
 
 static int is_code_sect(const struct assembler *as, int s)
 {
@@ -147,6 +148,15 @@ static void p2_equ(struct assembler *as, struct stmt *st)
             (l < 0 || l > 65535))
             stmt_msg(as, as->curstmt, DIAG_ERROR, d->args[1]->col,
                      "length attribute out of range (0-65535)");
+        const struct expr *t = d->nargs > 2 ? d->args[2] : NULL;
+        if (t && (t->kind != EX_NUM || t->num <= 0 || t->num > 255 ||
+                  !equ_type_ok(ebcdic_char((uint8_t)t->num))))
+            stmt_msg(as, as->curstmt, DIAG_ERROR, t->col, "the type attribute of EQU must be "
+                     "one printable character, written as a self-defining term such as C'X'");
+        if (d->nargs > 3)
+            stmt_msg(as, as->curstmt, DIAG_ERROR, d->argcol[3], "EQU takes at most three "
+                     "operands (value, length, type): the program and assembler types are "
+                     "not supported");
         if (s && s->defstmt == as->curstmt && s->kind == SYM_EQU && s->state != 2)
             sym_resolve(as, st->name, 0);
     }

@@ -418,17 +418,19 @@ static int set_stmt(struct assembler *as, struct inv *v, const struct fields *f,
 }
 
 /* Take a branch: the ACTR counter allows it, or the invocation stops. */
-static int branch(struct assembler *as, struct inv *v, const char *seq, int n, char *jump)
+static int branch(struct assembler *as, struct inv *v, const char *seq, int n, int col,
+                  char *jump)
 {
     struct macproc *mp = as->mac;
+    v->jumpcol = col;
     if (!v->m && ++mp->branches > mp->maxbranches) {   /* ACTR cannot reset this one */
-        ca_error(as, v, 0, "more than %ld branches (AIF/AGO) in open code in this assembly, "
+        ca_error(as, v, col, "more than %ld branches (AIF/AGO) in open code in this assembly, "
                  "whatever ACTR says (--max-branches raises the limit)", mp->maxbranches);
         as->stop = 1;
         return -1;
     }
     if (--v->actr < 0) {
-        ca_error(as, v, 0, "more than the ACTR limit of branches (AIF/AGO) in %s: an endless "
+        ca_error(as, v, col, "more than the ACTR limit of branches (AIF/AGO) in %s: an endless "
                  "loop? (ACTR sets the limit, %d by default)", v->m ? v->m->name : "open code",
                  MAC_ACTR);
         return -1;
@@ -458,7 +460,7 @@ static int aif_ago(struct assembler *as, struct inv *v, const struct fields *f, 
     struct ev e = { .as = as, .v = v, .s = f->opnd, .n = f->opndlen, .col0 = f->opndcol };
     if (!is_aif && seq_at(&e)) {
         int n = seq_at(&e);
-        return branch(as, v, e.s, n, jump);
+        return branch(as, v, e.s, n, e.col0, jump);
     }
     if (e.n == 0 || e.s[0] != '(') {
         ca_fail(&e, is_aif ? "AIF needs (condition).SEQUENCE" : "AGO needs .SEQUENCE");
@@ -477,7 +479,7 @@ static int aif_ago(struct assembler *as, struct inv *v, const struct fields *f, 
                 break;
             }
             if (j == k)
-                return branch(as, v, e.s + e.i, n, jump);
+                return branch(as, v, e.s + e.i, n, e.col0 + e.i, jump);
             e.i += n;
             if (e.i >= e.n || e.s[e.i] != ',')
                 break;
@@ -499,7 +501,7 @@ static int aif_ago(struct assembler *as, struct inv *v, const struct fields *f, 
         if (c.t == 'C')
             ca_fail(&e, "AIF needs a logical expression, not a character value");
         else if (ca_to_num(&e, c))
-            return branch(as, v, e.s + e.i, n, jump);
+            return branch(as, v, e.s + e.i, n, e.col0 + e.i, jump);
         e.i += n;
         if (e.i >= e.n || e.s[e.i] != ',')
             return 0;
@@ -565,9 +567,9 @@ static int mnote(struct assembler *as, struct inv *v, const struct fields *f)
     stmt_more(as, &as->stmts[v->si])->mnote = 1;
     if (!comment) {
         enum diag_level l = sev >= 8 ? DIAG_ERROR : sev >= 4 ? DIAG_WARNING : DIAG_NOTE;
-        stmt_msg(as, v->si, l, 0, "MNOTE %d: %s", sev, msg);
+        stmt_msg(as, v->si, l, f->opndcol, "MNOTE %d: %s", sev, msg);
     } else if (as->opt.mnote_console) {     /* as z390 shows them */
-        stmt_msg(as, v->si, DIAG_NOTE, 0, "MNOTE *: %s", msg);
+        stmt_msg(as, v->si, DIAG_NOTE, f->opndcol, "MNOTE *: %s", msg);
     }
     return 0;
 }

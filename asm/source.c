@@ -710,29 +710,38 @@ static int find_member(struct assembler *as, const char *dir, const char *name, 
     return -1;
 }
 
-static int open_copy(struct assembler *as, int si, const char *name)
+int src_find_copy(struct assembler *as, int si, int col, int file, const char *name,
+                  char *path, size_t n)
 {
-    struct stmt *st = &as->stmts[si];
-    int col = st->dir->argcol[0];
     if (as->copy_depth >= COPY_DEPTH) {
         stmt_msg(as, si, DIAG_ERROR, col, "COPY nested more than %d deep (recursive COPY?)",
                  COPY_DEPTH);
         return -1;
     }
-    char path[4096], dir[4096];
+    char dir[4096];
     int found = -1;
     if (!as->opt.no_files) {
-        dir_of(as->files[st->file]->path, dir, sizeof dir);
-        found = find_member(as, dir, name, path, sizeof path);
+        dir_of(as->files[file]->path, dir, sizeof dir);
+        found = find_member(as, dir, name, path, n);
         for (int i = 0; found < 0 && i < as->opt.nincdirs; i++)
-            found = find_member(as, as->opt.incdirs[i], name, path, sizeof path);
+            found = find_member(as, as->opt.incdirs[i], name, path, n);
         for (int i = 0; found < 0 && i < as->opt.nmaclibs; i++)     /* HLASM's SYSLIB */
-            found = find_member(as, as->opt.maclibs[i], name, path, sizeof path);
+            found = find_member(as, as->opt.maclibs[i], name, path, n);
     }
     if (found < 0) {
         stmt_msg(as, si, DIAG_ERROR, col, "COPY member %s not found", name);
         return -1;
     }
+    return 0;
+}
+
+static int open_copy(struct assembler *as, int si, const char *name)
+{
+    struct stmt *st = &as->stmts[si];
+    int col = st->dir->argcol[0];
+    char path[4096];
+    if (src_find_copy(as, si, col, st->file, name, path, sizeof path) < 0)
+        return -1;
     as->copy_depth++;
     int r = src_read_file(as, path, si, col);
     as->copy_depth--;

@@ -21,15 +21,29 @@
 
 #include "internal.h"
 
-static int reg_operand(struct assembler *as, struct stmt *st, int i, int64_t *r)
+/* Operand i of USING (is_using) or DROP: a register number, into *r. */
+static int reg_operand(struct assembler *as, struct stmt *st, int i, int is_using, int64_t *r)
 {
     const struct dirargs *d = st->dir;
     if (!d->args[i]) {
         stmt_msg(as, as->curstmt, DIAG_ERROR, d->argcol[i], "register operand missing");
         return -1;
     }
-    if (expr_abs(as, d->args[i], 0, r) < 0)
+    struct value v;
+    if (expr_eval(as, d->args[i], 0, &v) < 0)
         return -1;
+    if (v.nrel && is_using) {   /* USING map,field: HLASM's dependent USING */
+        stmt_msg(as, as->curstmt, DIAG_ERROR, d->argcol[i], "a register expected: an "
+                 "address here makes a dependent USING, which IMP does not support (point a "
+                 "register at it, LA r,address, and write USING map,r)");
+        return -1;
+    }
+    if (v.nrel) {
+        stmt_msg(as, as->curstmt, DIAG_ERROR, d->argcol[i], "a register or the label of a "
+                 "USING expected, not an address");
+        return -1;
+    }
+    *r = v.num;
     if (*r < 0 || *r > 15) {
         stmt_msg(as, as->curstmt, DIAG_ERROR, d->args[i]->col,
                  "register %lld out of range (0-15)", (long long)*r);
@@ -105,7 +119,7 @@ void using_stmt(struct assembler *as, struct stmt *st)
     }
     for (int i = 1; i < d->nargs; i++) {
         int64_t r;
-        if (reg_operand(as, st, i, &r) < 0)
+        if (reg_operand(as, st, i, 1, &r) < 0)
             continue;
         if (r == 0 && sect >= 0)
             stmt_msg(as, as->curstmt, DIAG_WARNING, d->args[i]->col,
@@ -148,7 +162,7 @@ void drop_stmt(struct assembler *as, struct stmt *st)
             }
         }
         int64_t r;
-        if (reg_operand(as, st, i, &r) < 0)
+        if (reg_operand(as, st, i, 0, &r) < 0)
             continue;
         if (!drop_reg(as, (int)r, NULL))
             stmt_msg(as, as->curstmt, DIAG_WARNING, d->args[i]->col,
@@ -166,12 +180,17 @@ static const char *sect_name(const struct assembler *as, int sect)
  * effect at all; the USINGs of the section end before it (one register
  * covers 4096 bytes); or they are all on other sections.
  */
-static void not_covered(struct assembler *as, int col, int sect, int64_t num)
+static void not_covered(struct assembler *as, int col, int sect, int64_t num, const char *qual)
 {
     const char *name = sect_name(as, sect);
-    const struct using *near = NULL, *other = NULL;
+    const struct using *near = NULL, *other = NULL, *labeled = NULL;
     for (int i = 0; i < as->nusing; i++) {
         const struct using *u = &as->usings[i];
+        if (!same_label(u->label, qual)) {
+            if (u->sect == sect && u->label && !labeled)
+                labeled = u;
+            continue;
+        }
         if (u->sect != sect)
             other = other ? other : u;
         else if (!near || (u->base <= num && (near->base > num || u->base > near->base)))
@@ -179,7 +198,15 @@ static void not_covered(struct assembler *as, int col, int sect, int64_t num)
     }
     stmt_msg(as, as->curstmt, DIAG_ERROR, col, "not addressable: no USING covers %s+X'%llX'",
              name, (unsigned long long)num);
-    if (near)
+    if (!near && labeled)
+        stmt_msg(as, as->curstmt, DIAG_NOTE, col, "%s is mapped only by the labeled USING "
+                 "%s (register %d), which serves only names qualified by its label: write "
+                 "%s.name", name, labeled->label, labeled->reg, labeled->label);
+    else if (!near && sect >= 0 && as->sects[sect].kind == SEC_DSECT)
+        stmt_msg(as, as->curstmt, DIAG_NOTE, col, "%s is a DSECT, a map of storage: before "
+                 "naming its fields, point a register at the storage and write USING %s,r "
+                 "(LA r,AREA then USING %s,r)", name, name, name);
+    else if (near)
         stmt_msg(as, as->curstmt, DIAG_NOTE, col, "the USING of register %d covers %s+X'%llX' "
                  "to %s+X'%llX', 4096 bytes at most: another base register would reach it",
                  near->reg, name, (unsigned long long)near->base, name,
@@ -240,7 +267,7 @@ int using_resolve(struct assembler *as, const struct value *v, int col, int *bas
                      "address %lld is not addressable (not 0-4095 and no USING covers it)",
                      (long long)v->num);
         else
-            not_covered(as, col, sect, v->num);
+            not_covered(as, col, sect, v->num, v->qual);
         return -1;
     }
     *base = as->usings[best].reg;

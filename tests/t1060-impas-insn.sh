@@ -97,8 +97,8 @@ test_expect_success 'operand range errors' '
     test_must_fail impas r.s 2>err &&
     test_grep "r.s:2:18: error: register 16 out of range (0-15)" err &&
     test_grep "r.s:3:16: error: register -1 out of range" err &&
-    test_grep "r.s:4:16: error: SVC number 256 out of range (0-255)" err &&
-    test_grep "r.s:5:21: error: immediate value 256 out of range (0-255)" err &&
+    test_grep "r.s:4:16: error: SVC number 256 (X.100.) out of range (0-255)" err &&
+    test_grep "r.s:5:21: error: immediate value 256 (X.100.) out of range (0-255)" err &&
     test_grep "r.s:6:18: error: displacement 4096 out of range (0-4095)" err &&
     test_grep "r.s:7:20: error: index register 16 out of range" err &&
     test_grep "r.s:8:18: error: length 257 out of range (0-256)" err &&

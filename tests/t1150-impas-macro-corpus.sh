@@ -70,8 +70,8 @@ test_expect_success 'MNOTE: the message and its severity (8 is an error)' '
 	         END
 	X
     test_must_fail impas -l lst mn.s 2>err &&
-    test_grep "mn.s:6: note: MNOTE 2: 5 is fine" err &&
-    test_grep "mn.s:4: error: MNOTE 8: 12 is more than 10" err &&
+    test_grep "mn.s:6:16: note: MNOTE 2: 5 is fine" err &&
+    test_grep "mn.s:4:16: error: MNOTE 8: 12 is more than 10" err &&
     test_grep "mn.s:10:10: note: in expansion of macro CHECK called here" err &&
     test_grep "+ *MNOTE 8,.12 is more than 10." lst
 '

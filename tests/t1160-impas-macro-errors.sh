@@ -49,7 +49,7 @@ bad 'a loop past ACTR' '
 P        CSECT
          LOOPY
          END' \
-    'a-loop-past-ACTR.s:4: error: more than the ACTR limit of branches' \
+    'a-loop-past-ACTR.s:4:16: error: more than the ACTR limit of branches' \
     'a-loop-past-ACTR.s:7:10: note: in expansion of macro LOOPY called here'
 
 bad 'a lower ACTR' '
@@ -65,7 +65,7 @@ bad 'a lower ACTR' '
 P        CSECT
          LOOPY
          END' \
-    'a-lower-ACTR.s:9: error: more than the ACTR limit'
+    'a-lower-ACTR.s:9:16: error: more than the ACTR limit'
 
 bad 'an unterminated MACRO' '
 P        CSECT
@@ -85,7 +85,7 @@ test_expect_success 'an unterminated MACRO takes END: no "no END statement" as w
 test_expect_success 'an AGO whose target never comes takes END: one error only' '
     printf "P        CSECT\n         AGO   .SKIP\n         BR    14\n         END\n" >ago.s &&
     test_must_fail impas ago.s 2>err &&
-    test_grep "^ago.s:2: error: sequence symbol .SKIP is not found after the branch to it\$" err &&
+    test_grep "^ago.s:2:16: error: sequence symbol .SKIP is not found after the branch to it\$" err &&
     test $(grep -c ": error: " err) -eq 1 &&
     ! grep "no END statement" err
 '
@@ -149,7 +149,7 @@ P        CSECT
          AGO   .NOWHERE
          DC    F'"'"'1'"'"'
          END' \
-    'an-open-code-AGO-to-nowhere.s:3: error: sequence symbol .NOWHERE is not found'
+    'an-open-code-AGO-to-nowhere.s:3:16: error: sequence symbol .NOWHERE is not found'
 
 bad 'a character value in arithmetic' '
          LCLA  &A

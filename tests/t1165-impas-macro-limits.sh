@@ -67,7 +67,7 @@ test_expect_success 'an open-code loop that sets ACTR again is stopped by the bu
 test_expect_success 'open-code branches have one budget per assembly, whatever ACTR says' '
     printf "T        CSECT\n.L       ANOP\n         ACTR  4000\n         AGO   .L\n         END\n" >branch.s &&
     test_must_fail test_timeout 120 impas --max-branches=500 branch.s 2>err &&
-    test_grep "branch.s:4: error: more than 500 branches (AIF/AGO) in open code in this assembly, whatever ACTR says (--max-branches raises the limit)" err
+    test_grep "branch.s:4:16: error: more than 500 branches (AIF/AGO) in open code in this assembly, whatever ACTR says (--max-branches raises the limit)" err
 '
 
 test_expect_success 'ACTR 2147483647 in open code is bounded' '
