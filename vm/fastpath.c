@@ -710,40 +710,8 @@ enum vm_status fp_run(struct vm *vm)
             GO(u->nf);
         }
         /* The cases of the ALU functions and storage operations of
-         * mc/fields.def and the X cases of fastpath.def (mkfastpath.c).
-         * With labels as values, twice: a control-store word's (label_c)
-         * checks the runaway bound first and reads its operands through
-         * their cells (a cell of GR[R1] follows the instruction), a bound
-         * word's (label) reads them straight from ca, cb and cd, which
-         * fp_bind points at the registers themselves (fp_direct). */
-#define OPA (**u->pa)
-#define OPB (**u->pb)
-#define OPD (**u->pd)
-#ifdef FP_LABELS
-#define GCASE(code, label)                                                            \
-    label##_c:                                                                        \
-    if (UNLIKELY(cyc >= hard))                                                        \
-        goto stop_hard;                                                               \
-    if (0)                                                                            \
-        goto label##_w;                                                               \
-    label##_w
+         * mc/fields.def and the X cases of fastpath.def (mkfastpath.c). */
 #include "vm/fp-cases.c"
-#undef GCASE
-#undef OPA
-#undef OPB
-#undef OPD
-#define GCASE(code, label) label
-#define OPA (*(VM_ASSERT(u->pa == &u->ca), u->ca))
-#define OPB (*(VM_ASSERT(u->pb == &u->cb), u->cb))
-#define OPD (*(VM_ASSERT(u->pd == &u->cd), u->cd))
-#else
-#define GCASE CCASE
-#endif
-#include "vm/fp-cases.c"
-#undef GCASE
-#undef OPA
-#undef OPB
-#undef OPD
         /* LM's and STM's register loops: every pass here, each counted and
          * bounded as a microword of its own */
         CCASE(OP_RNLD, l_rnld): {

@@ -71,10 +71,7 @@ static int bound_source(const struct vm *vm, const struct icent *e, unsigned sel
     }
 }
 
-/* Rebind one bus source of b (a copy of u): its cell, constant and pointer.
- * A source of a slot that never moves (a work register, MDR, EA2: kind
- * REG) gets that slot's pointer as its own cell, so that every source
- * but GR[RN] and the calculated ones ends with *pp == cell (fp_direct). */
+/* Rebind one bus source of b (a copy of u): its cell, constant and pointer. */
 static void bind_source(const struct vm *vm, const struct icent *e, const struct uop *u,
                         struct uop *b, unsigned sel, const uint32_t *const **pp,
                         const uint32_t **cell, uint32_t *k, const uint32_t *const *upp)
@@ -86,9 +83,6 @@ static void bind_source(const struct vm *vm, const struct icent *e, const struct
     default:
         if (upp == &u->ca || upp == &u->cb) {     /* a constant of u: b's own */
             *cell = k;
-            *pp = cell;
-        } else if (mc_src_kind[sel] == MC_K_REG && vm->src[sel]) {
-            *cell = vm->src[sel];
             *pp = cell;
         }
         break;
@@ -162,13 +156,6 @@ static void chain(struct vm *vm, struct uop *slot, unsigned n)
     }
 }
 
-/* Are b's operand cells its own, so that ca, cb and cd are where its
- * operands are (the bound cases read them so: fastpath.c)? */
-static int fp_direct(const struct uop *b)
-{
-    return b->pa == &b->ca && b->pb == &b->cb && b->pd == &b->cd;
-}
-
 /* The bound words of e's path from its entry word; returns the first. */
 const struct uop *fp_bind(struct vm *vm, struct icent *e, struct uop *slot,
                          const struct uop *entry)
@@ -189,10 +176,6 @@ const struct uop *fp_bind(struct vm *vm, struct icent *e, struct uop *slot,
         if (mc_dst_kind[u->d] == MC_K_IREG) {
             b->cd = ic_gp(vm, e, dst_slot[u->d] - MC_SRC_R1);
             b->pd = &b->cd;
-        } else if (u->pd == &vm->sinkp ||
-                   (mc_dst_kind[u->d] == MC_K_REG && u->pd == &vm->dst[u->d] && vm->dst[u->d])) {
-            b->cd = *u->pd;             /* a slot that never moves */
-            b->pd = &b->cd;
         }
         if (b->ucond) {
             int c = bound_cond(e, b->ucond);
@@ -210,12 +193,10 @@ const struct uop *fp_bind(struct vm *vm, struct icent *e, struct uop *slot,
     /* A bound word runs the case that skips the runaway check unless a
      * loop among the bound words comes back to it: on a path without one
      * at most TR_MAX words run before an unbound one or the next fetch,
-     * and fp_deadline keeps that many cycles below the runaway bound.
-     * That case reads its operands straight from ca, cb and cd: a word
-     * whose cells are not all its own (GR[RN]) keeps the checked one. */
+     * and fp_deadline keeps that many cycles below the runaway bound. */
     if (vm->fp_h)
         for (unsigned i = 0; i < t.n; i++)
-            slot[i].h = (t.again[i] || !fp_direct(&slot[i]) ? vm->fp_h : vm->fp_hb)[slot[i].op];
+            slot[i].h = (t.again[i] ? vm->fp_h : vm->fp_hb)[slot[i].op];
     if (e->succ && chainable(slot, t.n))
         chain(vm, slot, t.n);
     else

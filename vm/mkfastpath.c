@@ -11,10 +11,8 @@
  * labels-as-values dispatch (fastpath.c, FP_LABELS): the case that checks
  * the runaway bound first (label_c), for control-store words, and the one
  * that need not, for an instruction's bound words.  The cases use fastpath.c's few
- * dispatch macros (GCASE, COUNT, GO, GOIF), its operands (OPA, OPB, OPD)
- * and its helpers (mem_body, successor), so that one text serves both
- * dispatches, and both kinds of word: with labels as values fastpath.c
- * includes it twice, once for each table.  The build runs
+ * dispatch macros (CCASE, COUNT, GO, GOIF) and its helpers (mem_body,
+ * successor), so that one text serves both dispatches.  The build runs
  * it (vm/vm.mk); its output is in build/gen/vm/.
  *
  * Each function's case does what eng_exec_uop does for such a word, in
@@ -137,33 +135,33 @@ static void alu_cases(const struct fn *f)
 {
     put("\n        /* %s: %s */\n", f->name, f->what);
     if (f->kind == MC_AK_NOP) {
-        put("        GCASE(OP_ALU + MC_ALU_%s, l_alu_%s): {\n", f->name, f->name);
+        put("        CCASE(OP_ALU + MC_ALU_%s, l_alu_%s): {\n", f->name, f->name);
         put("            /* Y unchanged, B not driven (0 for CC=TM), as the reference */\n");
         put("            COUNT();\n");
         put("            uint32_t y = vm->y;\n");
-        put("            OPD = y;\n");
+        put("            **u->pd = y;\n");
         put("            if (u->cc)\n");
         put("                dp_set_cc(vm, u->cc, y, 0);\n");
         put("            GO(successor(vm, u));\n");
         put("        }\n");
-        put("        GCASE(OP_ALUP + MC_ALU_%s, l_alup_%s):\n", f->name, f->name);
+        put("        CCASE(OP_ALUP + MC_ALU_%s, l_alup_%s):\n", f->name, f->name);
         put("            COUNT();\n");
-        put("            OPD = vm->y;\n");
+        put("            **u->pd = vm->y;\n");
         put("            GO(u->nf);\n");
         return;
     }
-    put("        GCASE(OP_ALU + MC_ALU_%s, l_alu_%s): {\n", f->name, f->name);
+    put("        CCASE(OP_ALU + MC_ALU_%s, l_alu_%s): {\n", f->name, f->name);
     put("            COUNT();\n");
-    put("            uint32_t b = OPB;\n");
-    put("            uint32_t y = dp_alu(vm, MC_ALU_%s, OPA, b);\n", f->name);
-    put("            OPD = y;\n");
+    put("            uint32_t b = **u->pb;\n");
+    put("            uint32_t y = dp_alu(vm, MC_ALU_%s, **u->pa, b);\n", f->name);
+    put("            **u->pd = y;\n");
     put("            if (u->cc)\n");
     put("                dp_set_cc(vm, u->cc, y, b);\n");
     put("            GO(successor(vm, u));\n");
     put("        }\n");
-    put("        GCASE(OP_ALUP + MC_ALU_%s, l_alup_%s):\n", f->name, f->name);
+    put("        CCASE(OP_ALUP + MC_ALU_%s, l_alup_%s):\n", f->name, f->name);
     put("            COUNT();\n");
-    put("            OPD = dp_alu(vm, MC_ALU_%s, OPA, OPB);\n", f->name);
+    put("            **u->pd = dp_alu(vm, MC_ALU_%s, **u->pa, **u->pb);\n", f->name);
     put("            GO(u->nf);\n");
 }
 
@@ -171,18 +169,18 @@ static void alu_cases(const struct fn *f)
 static void alun_cases(const struct fn *f)
 {
     put("\n        /* %s, no flags */\n", f->name);
-    put("        GCASE(OP_ALUN + MC_ALU_%s, l_alun_%s): {\n", f->name, f->name);
+    put("        CCASE(OP_ALUN + MC_ALU_%s, l_alun_%s): {\n", f->name, f->name);
     put("            COUNT();\n");
-    put("            uint32_t b = OPB;\n");
-    put("            uint32_t y = dp_alu_noflags(vm, MC_ALU_%s, OPA, b);\n", f->name);
-    put("            OPD = y;\n");
+    put("            uint32_t b = **u->pb;\n");
+    put("            uint32_t y = dp_alu_noflags(vm, MC_ALU_%s, **u->pa, b);\n", f->name);
+    put("            **u->pd = y;\n");
     put("            if (u->cc)\n");
     put("                dp_set_cc(vm, u->cc, y, b);\n");
     put("            GO(successor(vm, u));\n");
     put("        }\n");
-    put("        GCASE(OP_ALUNP + MC_ALU_%s, l_alunp_%s):\n", f->name, f->name);
+    put("        CCASE(OP_ALUNP + MC_ALU_%s, l_alunp_%s):\n", f->name, f->name);
     put("            COUNT();\n");
-    put("            OPD = dp_alu_noflags(vm, MC_ALU_%s, OPA, OPB);\n", f->name);
+    put("            **u->pd = dp_alu_noflags(vm, MC_ALU_%s, **u->pa, **u->pb);\n", f->name);
     put("            GO(u->nf);\n");
 }
 
@@ -194,7 +192,7 @@ static void mem_cases(const struct fn *f, int flags)
     for (unsigned m = 0; m < NMEM; m++) {
         if (!plain_mem(&mems[m]))
             continue;
-        put("        GCASE(%s + MC_ALU_%s * 8 + MC_MEM_%s, l_%s_%s_%s):\n", op, f->name,
+        put("        CCASE(%s + MC_ALU_%s * 8 + MC_MEM_%s, l_%s_%s_%s):\n", op, f->name,
             mems[m].name, l, f->name, mems[m].name);
         put("            COUNT();\n");
         put("            GO(mem_body(vm, u, MC_ALU_%s, MC_MEM_%s, %d));\n", f->name, mems[m].name,
@@ -206,13 +204,13 @@ static void mem_cases(const struct fn *f, int flags)
 static void zn_case(const char *op, const char *label, const char *fn)
 {
     put("\n        /* %s, Z and N alone */\n", fn);
-    put("        GCASE(%s, %s): {\n", op, label);
+    put("        CCASE(%s, %s): {\n", op, label);
     put("            COUNT();\n");
-    put("            uint32_t b = OPB;\n");
-    put("            uint32_t y = dp_alu_noflags(vm, MC_ALU_%s, OPA, b);\n", fn);
+    put("            uint32_t b = **u->pb;\n");
+    put("            uint32_t y = dp_alu_noflags(vm, MC_ALU_%s, **u->pa, b);\n", fn);
     put("            vm->fz = y == 0;\n");
     put("            vm->fn = (uint8_t)(y >> 31);\n");
-    put("            OPD = y;\n");
+    put("            **u->pd = y;\n");
     put("            if (u->cc)\n");
     put("                dp_set_cc(vm, u->cc, y, b);\n");
     put("            GO(successor(vm, u));\n");
@@ -224,7 +222,7 @@ static void x_case(const struct xfn *f, const struct xrule *cc, const struct xru
     char set[512] = "", taken[512] = "";
     expand(set, sizeof set, cc->text, f);
     expand(taken, sizeof taken, cond->text, f);
-    put("        GCASE(X_OP(%s, %s, %s), l_x_%s_%s_%s): {\n", f->name, cc->name, cond->name,
+    put("        CCASE(X_OP(%s, %s, %s), l_x_%s_%s_%s): {\n", f->name, cc->name, cond->name,
         f->name, cc->name, cond->name);
     put("            COUNT();\n");
     for (const char *p = f->y, *e; *p; p = *e ? e + 2 : e) {     /* a statement a line */
@@ -233,7 +231,7 @@ static void x_case(const struct xfn *f, const struct xrule *cc, const struct xru
             e = p + strlen(p);
         put("            %.*s;\n", (int)(e - p), p);
     }
-    put("            OPD = y;\n");
+    put("            **u->pd = y;\n");
     if (*set)
         put("            %s;\n", set);
     if (strcmp(taken, "0") == 0)

@@ -676,7 +676,7 @@ static int run_program(const struct imprun_opts *o, char *const *load,
     int ex = run_open(&r, o, load, sink);
     /* The opcode counters are read only by the statistics, the JSON
        summary, the profile and the instruction-frequency report: a run
-       with none of them goes without (a fifth faster: vm_count_opcodes). */
+       with none of them goes without (faster: vm_count_opcodes). */
     if (ex == 0 && !o->stats && !o->json && !o->profile && !o->iifm)
         vm_count_opcodes(r.vm, 0);
     uint32_t trace_lo = o->trace_lo, trace_hi = o->trace_hi;
