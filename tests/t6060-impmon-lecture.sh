@@ -156,25 +156,8 @@ if ! test_have tmux; then
     test_done
 fi
 
-SOCK=impmon-lecture-$$
-T="tmux -L $SOCK"
-trap '$T kill-server 2>/dev/null' EXIT
-test_cleanup='$T kill-server 2>/dev/null'
+tmux_sessions impmon-lecture
 export IMPMON_HISTORY="$TRASH/history"
-
-# start COLS ROWS PROG...: impmon in a new session (the old one is ended
-# after, so the tmux server never runs out of sessions in between)
-start() {
-    c=$1 r=$2; shift 2
-    old=$(cat session 2>/dev/null)
-    new=mon$(( ${old#mon} + 1 )) && echo "$new" >session &&
-    $T new-session -d -s "$new" -x "$c" -y "$r" "TERM=xterm impmon $*; echo impmon-exited-\$?; sleep 30" &&
-    if [ -n "$old" ]; then $T kill-session -t "$old" 2>/dev/null; fi
-    return 0
-}
-S() { cat session; }
-screen() { $T capture-pane -t "$(S)" -p >screen.txt 2>/dev/null; }
-type_line() { $T send-keys -t "$(S)" -l "$1" && $T send-keys -t "$(S)" Enter; }
 key() { $T send-keys -t "$(S)" "$@"; }
 
 # every register R0-R15 on the screen, once each, with its value

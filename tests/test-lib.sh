@@ -155,6 +155,28 @@ test_backoff() {
        sleep 0.2 ;;
     esac
 }
+# tmux_sessions NAME: impmon on a tmux server of its own (NAME-PID), ended
+# at the test's end, and the helpers of a test that starts impmon again and
+# again: start COLS ROWS ARGS... opens a new session (the old one ended
+# after, so the server never runs out of sessions in between), S names it,
+# screen captures it into screen.txt, type_line types a line and Enter.
+tmux_sessions() {
+    SOCK=$1-$$
+    T="tmux -L $SOCK"
+    trap '$T kill-server 2>/dev/null' EXIT
+    test_cleanup='$T kill-server 2>/dev/null'
+    start() {
+        c=$1 r=$2; shift 2
+        old=$(cat session 2>/dev/null)
+        new=mon$(( ${old#mon} + 1 )) && echo "$new" >session &&
+        $T new-session -d -s "$new" -x "$c" -y "$r" "TERM=xterm impmon $*; echo impmon-exited-\$?; sleep 30" &&
+        if [ -n "$old" ]; then $T kill-session -t "$old" 2>/dev/null; fi
+        return 0
+    }
+    S() { cat session; }
+    screen() { $T capture-pane -t "$(S)" -p >screen.txt 2>/dev/null; }
+    type_line() { $T send-keys -t "$(S)" -l "$1" && $T send-keys -t "$(S)" Enter; }
+}
 
 # wait_for PATTERN: for the tests that drive impmon through tmux.  Poll
 # the screen (the test's own `screen` writes screen.txt) until grep finds
