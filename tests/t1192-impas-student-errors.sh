@@ -1,0 +1,41 @@
+#!/bin/sh
+# t1192: the assembly errors a first course makes, and what impas says
+# about them: each message names the line of the cause and what to do.
+. "$(dirname "$0")/test-lib.sh"
+. "$TEST_DIR/lib-impas.sh"
+
+test_expect_success 'BAL to a routine assembled on its own: undefined, and the V-con named' '
+    cat >main.s <<-\X &&
+	MAIN     CSECT
+	         USING MAIN,15
+	         BAL   14,STATS
+	         BR    14
+	         END   MAIN
+	X
+    test_must_fail impas main.s 2>err &&
+    test_grep "^main.s:3:19: error: undefined symbol STATS\$" err &&
+    test_grep "^main.s:3:19: note: if STATS is a routine in another CSECT, assembled on its own, a branch cannot name it: call it through a V-type constant (L 15,=V(STATS) then BALR 14,15) and link the two with impld" err
+'
+
+test_expect_success '=A(routine) of another assembly: the note says a V-con, not an A-con' '
+    printf "MAIN     CSECT\n         USING MAIN,15\n         L     15,=A(STATS)\n         BALR  14,15\n         END   MAIN\n" >acon.s &&
+    test_must_fail impas acon.s 2>err &&
+    test_grep "^acon.s:3:22: error: undefined symbol STATS\$" err &&
+    test_grep "^acon.s:3:22: note: if STATS is a routine in another CSECT, assembled on its own, an A-type constant cannot name it" err
+'
+
+test_expect_success 'a misspelt branch target gets "did you mean", not the V-con note' '
+    printf "MAIN     CSECT\n         USING MAIN,15\nLOOP     B     LOPP\n         END   MAIN\n" >slip.s &&
+    test_must_fail impas slip.s 2>err &&
+    test_grep "^slip.s:3:16: error: undefined symbol LOPP; did you mean LOOP?\$" err &&
+    ! grep -q "V-type" err
+'
+
+test_expect_success 'an undefined operand of an instruction that calls nothing: no V-con note' '
+    printf "MAIN     CSECT\n         USING MAIN,15\n         L     2,COUNTER\n         END   MAIN\n" >nocall.s &&
+    test_must_fail impas nocall.s 2>err &&
+    test_grep "^nocall.s:3:18: error: undefined symbol COUNTER\$" err &&
+    ! grep -q "V-type" err
+'
+
+test_done
