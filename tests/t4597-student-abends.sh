@@ -31,4 +31,65 @@ test_expect_success 'running into a DS: the report shows the DS line, not the li
     ! grep -q "BCT   4,READ\$" err
 '
 
+test_expect_success 'running into a DS: a hint says the program ran past its last instruction' '
+    { imprun falloff.s >out 2>err; test $? -eq 4; } &&
+    test_grep "^  hint: the program ran past its last instruction into its data: line 8 (CARD DS CL80) defines storage, not an instruction; a return (BR 14) or a branch back is missing before it\$" err &&
+    ! grep -q "in low storage" err
+'
+
+# R14 used as a work register: BR 14 goes into the table.
+cat >r14.s <<'SRC'
+$JOB  R14
+R14      CSECT
+         USING R14,15
+         LA    14,NUMS
+         MVC   0(4,14),=F'7'
+         BR    14
+         LTORG
+NUMS     DS    5F
+         END   R14
+$ENTRY
+SRC
+
+test_expect_success 'R14 overwritten before BR 14: the return hint and the data line' '
+    { imprun r14.s >out 2>err; test $? -eq 4; } &&
+    test_grep "^  hint: BR 14 went to X.[0-9A-F]\{6\}., not back to the caller: register 14 holds the return address, and the program put something else in it" err &&
+    test_grep "^  hint: the branch went into data: line 8 (NUMS DS 5F) defines storage, not an instruction\$" err
+'
+
+# SUB takes its own save area without chaining it and without restoring
+# R13: its LM 14,12,12(13) loads R14 from its own, empty, save area.
+cat >chain.s <<'SRC'
+MAIN     CSECT
+         STM   14,12,12(13)
+         LR    12,15
+         USING MAIN,12
+         ST    13,SAVE+4
+         LA    13,SAVE
+         L     15,=V(SUB)
+         BALR  14,15
+         L     13,SAVE+4
+         LM    14,12,12(13)
+         SR    15,15
+         BR    14
+SAVE     DC    18F'0'
+         LTORG
+SUB      CSECT
+         STM   14,12,12(13)
+         LR    12,15
+         USING SUB,12
+         LA    13,MYSAVE
+         LM    14,12,12(13)
+         BR    14
+MYSAVE   DC    18F'0'
+         END   MAIN
+SRC
+
+test_expect_success 'a save area chain broken by a subroutine: BR 14 to 0 is a wild branch, and why' '
+    { imprun chain.s >out 2>err; test $? -eq 4; } &&
+    test_grep "<-- then the failure" err &&
+    test_grep "^  hint: a wild branch: the program came from X.[0-9A-F]*. SUB+X.E. by BR 14, to where there are no instructions" err &&
+    test_grep "^  hint: BR 14 went to X.000000., the word LM 14,12,12(13) had just loaded from the save area at R13 (X.[0-9A-F]*.), which holds no return address: R13 was changed and not restored before the LM (L 13,4(,13) first)\$" err
+'
+
 test_done

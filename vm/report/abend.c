@@ -165,10 +165,11 @@ static void branches(struct rep_abend *a, const struct vm *vm, const struct symt
     /* An operation or specification exception a few bytes after the
      * newest branch's target: the program went from there to here. */
     unsigned c = a->pic & 0xFF7Fu;
-    if (a->nbranch && a->have_pic && (c == 1 || c == 6)) {
+    if (a->nbranch && a->have_pic && (c == 1 || c == 4 || c == 5 || c == 6)) {
         const struct vm_branch *n = &b[a->nbranch - 1];
         uint32_t fail = a->where.addr;
-        if (n->to <= fail && fail - n->to <= 16) {
+        int near = c == 1 || c == 6 ? fail - n->to <= 16 : fail == n->to && a->ilc == 0;
+        if (n->to <= fail && near) {
             a->wild = (int)a->nbranch - 1;
             a->wild_lost = (a->have_syms && !a->branch[a->wild].to.found) ||
                            !holds_code(vm, n->to);
@@ -426,6 +427,64 @@ static void divide_hint(struct rep_abend *a, const struct vm *vm)
     add_hint(a, h);
 }
 
+/* The source statement of w defines storage (DC or DS), not an
+ * instruction: its operation field, after the name field, says so. */
+static int is_data_statement(const struct rep_where *w)
+{
+    if (!w->have_source || w->source[0] == '*')
+        return 0;
+    const char *p = w->source;
+    while (*p && *p != ' ')             /* the name field */
+        p++;
+    while (*p == ' ')
+        p++;
+    return (p[0] == 'D' || p[0] == 'd') && strchr("CScs", p[1]) && p[1] &&
+           (p[2] == ' ' || p[2] == '\0');
+}
+
+/* The failing "instruction" is data: what ran into it, in words. */
+static void data_hint(struct rep_abend *a)
+{
+    char h[240], text[120];
+    const struct rep_where *w = &a->where;
+    squeeze(text, sizeof text, w->source);
+    if (a->wild >= 0)
+        snprintf(h, sizeof h, "the branch went into data: line %d (%.60s) defines storage, "
+                              "not an instruction", w->sym.line, text);
+    else
+        snprintf(h, sizeof h, "the program ran past its last instruction into its data: line "
+                              "%d (%.60s) defines storage, not an instruction; a return "
+                              "(BR 14) or a branch back is missing before it", w->sym.line,
+                 text);
+    add_hint(a, h);
+}
+
+/* The wild branch b was BR 14 (BCR 15,14): a return that did not return.
+ * Either LM 14,12,12(13) just before it loaded R14 from a save area that
+ * holds no return address (R13 was changed and not restored), or the
+ * program put something else in R14. */
+static void return_hint(struct rep_abend *a, const struct vm *vm,
+                        const struct rep_abend_branch *b)
+{
+    if (b->from.nbytes < 2 || b->from.bytes[0] != 0x07 || b->from.bytes[1] != 0xFE)
+        return;
+    char h[240];
+    uint8_t lm[4];
+    uint32_t r13 = a->regs.gr[13] & VM_ADDR_MASK;
+    if (vm_fetch_bytes(vm, b->b.from - 4, lm, 4) == 0 && lm[0] == 0x98 &&
+        (lm[1] >> 4) == 14 && lm[2] == 0xD0 && lm[3] == 0x0C)
+        snprintf(h, sizeof h, "BR 14 went to X'%06X', the word LM 14,12,12(13) had just loaded "
+                              "from the save area at R13 (X'%06X'), which holds no return "
+                              "address: R13 was changed and not restored before the LM "
+                              "(L 13,4(,13) first)", b->b.to, r13);
+    else
+        snprintf(h, sizeof h, "BR 14 went to X'%06X', not back to the caller: register 14 "
+                              "holds the return address, and the program put something else "
+                              "in it; use another register, or restore R14 (LM 14,12,12(13)) "
+                              "before BR 14", b->b.to);
+    add_hint(a, h);
+}
+
 static void hints(struct rep_abend *a, const struct vm *vm, const struct symtab *t)
 {
     char h[240];
@@ -445,6 +504,13 @@ static void hints(struct rep_abend *a, const struct vm *vm, const struct symtab 
             snprintf(h, sizeof h, "the program came here by the branch at X'%06X'%s (%s)",
                      b->b.from, from, insn);
         add_hint(a, h);
+        return_hint(a, vm, b);
+    }
+    uint32_t entry;
+    int at_entry = a->nbranch == 0 && w->found && rep_entry(t, &entry) && entry == w->addr;
+    if (a->have_pic && !at_entry && is_data_statement(w)) {
+        data_hint(a);       /* the operands of data mean nothing: no more hints */
+        return;
     }
     if (!a->have_pic) {
         if (a->status.status == VM_CYCLE_LIMIT)
@@ -459,8 +525,7 @@ static void hints(struct rep_abend *a, const struct vm *vm, const struct symtab 
                 break;
             }
     int zeros = w->nbytes >= 2 && w->bytes[0] == 0 && w->bytes[1] == 0;
-    uint32_t entry;
-    if (c == 1 && a->nbranch == 0 && w->found && rep_entry(t, &entry) && entry == w->addr)
+    if (c == 1 && at_entry)
         add_hint(a, "this is the program's entry point, and no instruction: the program "
                     "started here; the END operand (or ENTRY, or impld -e) should name its "
                     "first instruction");
