@@ -108,7 +108,7 @@ test_expect_success 'an addressing exception: the operand and the storage size' 
     { imprun addr.s 2>err; test $? -eq 4; } &&
     test_grep "^  completion code S0C5 (program interruption code X.0005.: addressing exception)" err &&
     test_grep "^    operand 2 address X.200000." err &&
-    test_grep "^  hint: the byte at X.200000. is outside storage: the machine has 1048576 bytes (X.000000.-X.0FFFFF.)" err &&
+    test_grep "^  hint: operand 2 is at X.200000., outside storage (the machine has 1048576 bytes, X.000000.-X.0FFFFF.): its base register 3 holds X.00200000.: check the base register" err &&
     ! grep -q "storage around" err
 '
 test_expect_success '--abend-dump: storage around the instruction and the operand' '

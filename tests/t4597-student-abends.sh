@@ -92,4 +92,23 @@ test_expect_success 'a save area chain broken by a subroutine: BR 14 to 0 is a w
     test_grep "^  hint: BR 14 went to X.000000., the word LM 14,12,12(13) had just loaded from the save area at R13 (X.[0-9A-F]*.), which holds no return address: R13 was changed and not restored before the LM (L 13,4(,13) first)\$" err
 '
 
+# USING names R12, which nothing loads: in a deck it holds X'F4F4F4F4'.
+cat >using.s <<'SRC'
+$JOB  USING
+U        CSECT
+         USING U,12
+         XREAD CARD,80
+         BR    14
+CARD     DS    CL80
+         END   U
+$ENTRY
+ONE CARD
+SRC
+
+test_expect_success 'a USING register never loaded: the XREAD operand, its base, F4F4F4F4' '
+    { imprun using.s >out 2>err; test $? -eq 4; } &&
+    test_grep "^    operand 1 address X.F4F4F[0-9A-F]." err &&
+    test_grep "^  hint: operand 1 is at X.F4F4F[0-9A-F]., outside storage (the machine has 1048576 bytes, X.000000.-X.0FFFFF.): its base register 12 holds X.F4F4F4F4.: never loaded. A USING does not load its register (BALR 12,0 or LR 12,15 before it does)\$" err
+'
+
 test_done

@@ -109,6 +109,9 @@ static void operands(struct rep_abend *a, const struct vm *vm)
     case FMT_SI:
         add_operand(a, 1, b, dp.ea1);
         break;
+    case FMT_RXSS:                      /* XREAD, XPRNT ...: the area is operand 1 */
+        add_operand(a, 1, b, dp.ea1);
+        break;
     case FMT_SS_L: case FMT_SS_LL: case FMT_SS_I3:
         add_operand(a, 1, b, dp.ea1);
         add_operand(a, 2, w->nbytes >= 6 ? w->bytes[4] >> 4 : 0, dp.ea2);
@@ -316,31 +319,40 @@ static int xprnt_length(const struct rep_abend *a, uint32_t *len)
     return 1;
 }
 
+/* What the base register b of a bad operand address holds, in words,
+ * into buf.  A base register that holds 0 (or ASSIST's X'F4F4F4F4') is
+ * the one a USING named but nothing loaded. */
+static void base_text(const struct rep_abend *a, unsigned b, char *buf, size_t size)
+{
+    uint32_t v = a->regs.gr[b];
+    if (b == 0)
+        snprintf(buf, size, "an address with no base register: check the USING that covers "
+                            "the operand");
+    else if (v == 0 && b == 13)
+        snprintf(buf, size, "its base register 13, the save-area pointer, holds 0: it was "
+                            "loaded from the back chain of a save area (at +4) that was never "
+                            "stored (ST 13,SAVE+4 before LA 13,SAVE)");
+    else if (v == 0)
+        snprintf(buf, size, "its base register %u holds 0: was it ever loaded? A USING does "
+                            "not load its register (BALR %u,0 or LR %u,15 before it does)",
+                 b, b, b);
+    else if (v == 0xF4F4F4F4u)          /* ASSIST's look: never loaded */
+        snprintf(buf, size, "its base register %u holds X'F4F4F4F4': never loaded. A USING "
+                            "does not load its register (BALR %u,0 or LR %u,15 before it does)",
+                 b, b, b);
+    else
+        snprintf(buf, size, "its base register %u holds X'%08X': check the base register "
+                            "(USING) and the register's value", b, v);
+}
+
 /* A protection exception on operand i, in low storage: the register
- * that formed its address, and what it holds.  A base register that
- * holds 0 is the one a USING named but nothing loaded. */
+ * that formed its address, and what it holds. */
 static void low_storage_hint(struct rep_abend *a, unsigned i)
 {
     char h[240];
-    unsigned b = a->opbase[i];
     int n = snprintf(h, sizeof h, "operand %u is at X'%06X', in low storage, which the "
                                   "program may not use: ", a->opnum[i], a->operand[i]);
-    if (b == 0)
-        snprintf(h + n, sizeof h - n, "an address with no base register: check the USING "
-                                      "that covers the operand");
-    else if (a->regs.gr[b] == 0 && b == 13)
-        snprintf(h + n, sizeof h - n, "its base register 13, the save-area pointer, holds 0: "
-                                      "it was loaded from the back chain of a save area "
-                                      "(at +4) that was never stored (ST 13,SAVE+4 before "
-                                      "LA 13,SAVE)");
-    else if (a->regs.gr[b] == 0)
-        snprintf(h + n, sizeof h - n, "its base register %u holds 0: was it ever loaded? A "
-                                      "USING does not load its register (BALR %u,0 or LR "
-                                      "%u,15 before it does)", b, b, b);
-    else
-        snprintf(h + n, sizeof h - n, "its base register %u holds X'%08X': check the base "
-                                      "register (USING) and the register's value",
-                 b, a->regs.gr[b]);
+    base_text(a, a->opbase[i], h + n, sizeof h - (size_t)n);
     add_hint(a, h);
 }
 
@@ -551,17 +563,23 @@ static void hints(struct rep_abend *a, const struct vm *vm, const struct symtab 
            operand that starts there, or else one that runs past the end
            (it starts inside: the first byte out is the end of storage) */
         uint32_t bad = w->addr;
-        int found = w->addr >= a->storage;
+        int found = w->addr >= a->storage, op = -1;
         for (unsigned i = 0; i < a->noperands && !found; i++)
             if (a->operand[i] >= a->storage) {
                 bad = a->operand[i];
                 found = 1;
+                op = (int)i;
             }
         if (!found && a->noperands > 0) {
             bad = a->storage;
             found = 1;
         }
-        if (found)
+        if (op >= 0) {
+            int n = snprintf(h, sizeof h, "operand %u is at X'%06X', outside storage (the "
+                                          "machine has %u bytes, X'000000'-X'%06X'): ",
+                             a->opnum[op], bad, a->storage, a->storage - 1);
+            base_text(a, a->opbase[op], h + n, sizeof h - (size_t)n);
+        } else if (found)
             snprintf(h, sizeof h, "the byte at X'%06X' is outside storage: the machine has %u "
                                   "bytes (X'000000'-X'%06X'); check the register that forms "
                                   "the address", bad, a->storage, a->storage - 1);
