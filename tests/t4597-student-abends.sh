@@ -111,4 +111,30 @@ test_expect_success 'a USING register never loaded: the XREAD operand, its base,
     test_grep "^  hint: operand 1 is at X.F4F4F[0-9A-F]., outside storage (the machine has 1048576 bytes, X.000000.-X.0FFFFF.): its base register 12 holds X.F4F4F4F4.: never loaded. A USING does not load its register (BALR 12,0 or LR 12,15 before it does)\$" err
 '
 
+test_expect_success 'an odd register for M: the hint names it and the pair' '
+    printf "\$JOB\nM        CSECT\n         USING M,15\n         L     3,=F%s\n         M     3,=F%s\n         BR    14\n         LTORG\n         END   M\n\$ENTRY\n" "'"'"'6'"'"'" "'"'"'7'"'"'" >odd.s &&
+    { imprun odd.s >out 2>err; test $? -eq 4; } &&
+    test_grep "completion code S0C6" err &&
+    test_grep "^  hint: M works on an even-odd pair of registers named by its even one; register 3 is odd (for M 2,... the pair is 2:3)\$" err
+'
+
+# TOTAL is never ZAPped: under ASSIST's look it holds X'F5F5F5F5'.
+cat >zap.s <<'SRC'
+$JOB  ZAP
+Z        CSECT
+         USING Z,15
+         AP    TOTAL,=P'5'
+         BR    14
+         LTORG
+TOTAL    DS    PL4
+         END   Z
+$ENTRY
+SRC
+
+test_expect_success 'a packed field never set: the hint names it and says to ZAP it' '
+    { imprun zap.s >out 2>err; test $? -eq 4; } &&
+    test_grep "completion code S0C7" err &&
+    test_grep "^  hint: operand 1 TOTAL (4 bytes at X.[0-9A-F]*.) holds X.F5F5F5F5., the bytes of storage the program never set: give the field a value before AP uses it" err
+'
+
 test_done

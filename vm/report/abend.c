@@ -371,7 +371,7 @@ static int packed_ok(const uint8_t *b, unsigned n)
 
 /* A data exception of a decimal instruction: the operand that is no
  * packed decimal number, its bytes, and what to do. */
-static void decimal_hint(struct rep_abend *a, const struct vm *vm)
+static void decimal_hint(struct rep_abend *a, const struct vm *vm, const struct symtab *t)
 {
     const struct rep_where *w = &a->where;
     if (w->nbytes < 2)
@@ -392,13 +392,26 @@ static void decimal_hint(struct rep_abend *a, const struct vm *vm)
         uint8_t b[16];
         if (vm_fetch_bytes(vm, a->operand[i], b, n) != 0 || packed_ok(b, n))
             continue;
-        char h[240], hex[40];
-        for (unsigned k = 0; k < n; k++)
+        char h[240], hex[40], name[60] = "";
+        unsigned unset = 0;
+        for (unsigned k = 0; k < n; k++) {
             snprintf(hex + 2 * k, sizeof hex - 2 * k, "%02X", b[k]);
-        snprintf(h, sizeof h, "operand %u (%u bytes at X'%06X') holds X'%s', which is not "
-                 "packed decimal (a digit 0-9 in each half-byte, a sign A-F in the last): "
-                 "a number in characters must be PACKed before %s uses it",
-                 num, n, a->operand[i], hex, in->name);
+            unset += b[k] == 0xF5;
+        }
+        struct sym_where sw;
+        if (t && sym_lookup(t, a->operand[i], &sw) == 0 && sw.label)
+            snprintf(name, sizeof name, sw.label_off ? " %.24s+X'%X'" : " %.24s", sw.label,
+                     sw.label_off);
+        if (unset == n)             /* ASSIST's look: storage never stored into */
+            snprintf(h, sizeof h, "operand %u%s (%u bytes at X'%06X') holds X'%s', the bytes "
+                     "of storage the program never set: give the field a value before %s "
+                     "uses it (ZAP it from =P'0', or PACK a number into it)",
+                     num, name, n, a->operand[i], hex, in->name);
+        else
+            snprintf(h, sizeof h, "operand %u%s (%u bytes at X'%06X') holds X'%s', which is "
+                     "not packed decimal (a digit 0-9 in each half-byte, a sign A-F in the "
+                     "last): a number in characters must be PACKed before %s uses it",
+                     num, name, n, a->operand[i], hex, in->name);
         add_hint(a, h);
         return;
     }
@@ -497,6 +510,30 @@ static void return_hint(struct rep_abend *a, const struct vm *vm,
     add_hint(a, h);
 }
 
+/* The failing instruction names an even-odd pair (M, D, SLDA, MVCL ...)
+ * with an odd register: say which, into h; 0 if it does not. */
+static int pair_hint(const struct rep_where *w, char *h, size_t size)
+{
+    if (w->nbytes < 2)
+        return 0;
+    const struct isa_insn *in = isa_by_opcode(w->bytes[0], w->bytes[1]);
+    if (!in)
+        return 0;
+    unsigned r1 = w->bytes[1] >> 4, r2 = w->bytes[1] & 15, r = 16;
+    if ((in->flags & F_PAIR1) && (r1 & 1))
+        r = r1;
+    else if ((in->flags & F_PAIR2) && (r2 & 1))
+        r = r2;
+    else if ((in->flags & F_PAIR3) && (r2 & 1))     /* RS: R3 is where R2 is */
+        r = r2;
+    if (r == 16)
+        return 0;
+    snprintf(h, size, "%s works on an even-odd pair of registers named by its even one; "
+                      "register %u is odd (for %s %u,... the pair is %u:%u)", in->name, r,
+             in->name, r - 1, r - 1, r);
+    return 1;
+}
+
 static void hints(struct rep_abend *a, const struct vm *vm, const struct symtab *t)
 {
     char h[240];
@@ -589,7 +626,7 @@ static void hints(struct rep_abend *a, const struct vm *vm, const struct symtab 
         add_hint(a, h);
     }
     if (c == 7)
-        decimal_hint(a, vm);
+        decimal_hint(a, vm, t);
     if (c == 9)
         divide_hint(a, vm);
     uint32_t xlen;
@@ -601,7 +638,7 @@ static void hints(struct rep_abend *a, const struct vm *vm, const struct symtab 
         if (w->addr & 1)
             snprintf(h, sizeof h, "the instruction address X'%06X' is odd: a branch to a bad "
                                   "address", w->addr);
-        else
+        else if (!pair_hint(w, h, sizeof h))
             snprintf(h, sizeof h, "a specification exception: an operand not on its boundary "
                                   "(a fullword at a multiple of 4), an odd register where an "
                                   "even-odd pair is needed, or a bad address");
