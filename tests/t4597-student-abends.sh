@@ -137,4 +137,43 @@ test_expect_success 'a packed field never set: the hint names it and says to ZAP
     test_grep "^  hint: operand 1 TOTAL (4 bytes at X.[0-9A-F]*.) holds X.F5F5F5F5., the bytes of storage the program never set: give the field a value before AP uses it" err
 '
 
+# XDECI on a card with a word: CC 3, R3 keeps the 12 of the card before.
+cat >nonum.s <<'SRC'
+$JOB  NONUM
+N        CSECT
+         USING N,15
+LOOP     XREAD CARD,80
+         BC    4,DONE
+         XDECI 3,CARD
+         XDECO 3,OUT
+         XPRNT LINE,13
+         B     LOOP
+DONE     BR    14
+CARD     DS    CL80
+LINE     DC    C' '
+OUT      DS    CL12
+         END   N
+$ENTRY
+   12
+  TWELVE
+SRC
+
+test_expect_success 'XDECI finds no number and CC 3 is not tested: a note names it' '
+    imprun nonum.s >out 2>err &&
+    printf "          12\n          12\n" >expect && test_cmp expect out &&
+    test_grep "^imprun: note: XDECI found no number at X.[0-9A-F]*. (nonum.s:6): it found .TWELVE., and the program went on without testing condition code 3; register 3 kept its old value; a BC 1 (BO) right after XDECI catches it\$" err
+'
+
+test_expect_success 'XDECI followed by BC 8 then BC 1 (CC 3 tested): no note' '
+    sed "s/^         XDECI 3,CARD\$/         XDECI 3,CARD\n         BC    8,LOOP\n         BC    1,LOOP/" nonum.s >tested.s &&
+    imprun tested.s >out 2>err &&
+    printf "          12\n" >expect && test_cmp expect out &&
+    ! grep -q "XDECI found" err
+'
+
+test_expect_success 'the scan of examples/assist/scores.s ends on CC 3 and tests it: no note' '
+    imprun "$IMP_TOP/examples/assist/scores.s" >out 2>err &&
+    ! grep -q "XDECI found" err
+'
+
 test_done
