@@ -38,4 +38,12 @@ test_expect_success 'an undefined operand of an instruction that calls nothing: 
     ! grep -q "V-type" err
 '
 
+test_expect_success 'no USING at all: every statement is an error, the note comes once' '
+    printf "P        CSECT\n         L     2,A\n         ST    2,B\n         MVC   A,B\n         BR    14\nA        DC    F%s\nB        DS    F\n         END   P\n" "'"'"'1'"'"'" >nouse.s &&
+    test_must_fail impas nouse.s 2>err &&
+    test $(grep -c ": error: not addressable: no USING covers" err) = 4 &&
+    test $(grep -c ": note: no USING is in effect" err) = 1 &&
+    test_grep "^nouse.s:2:18: note: no USING is in effect: load a base register and name it (BALR 12,0 then USING \*,12)\$" err
+'
+
 test_done
