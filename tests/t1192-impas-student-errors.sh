@@ -46,4 +46,38 @@ test_expect_success 'no USING at all: every statement is an error, the note come
     test_grep "^nouse.s:2:18: note: no USING is in effect: load a base register and name it (BALR 12,0 then USING \*,12)\$" err
 '
 
+test_expect_success 'CLC CARD,=C'"'"'EOF'"'"' and MVC LINE,=C'"'"' '"'"': a warning with both lengths' '
+    cat >clc.s <<-\X &&
+	C        CSECT
+	         USING C,15
+	         CLC   CARD,=C'"'"'EOF'"'"'
+	         MVC   LINE,=C'"'"' '"'"'
+	         BR    14
+	CARD     DS    CL80
+	LINE     DS    CL20
+	         END   C
+	X
+    impas clc.s 2>err &&
+    test_grep "^clc.s:3:21: warning: CLC takes its length, 80, from CARD, but the literal =C.EOF. has 3 bytes: the 77 after it in the literal pool take part; write the length (CARD(3)) or make the literal as long\$" err &&
+    test_grep "^clc.s:4:21: warning: MVC takes its length, 20, from LINE, but the literal =C. . has 1 byte: the 19 after it" err
+'
+
+test_expect_success 'a length written, or a literal as long: no warning' '
+    cat >clcok.s <<-\X &&
+	C        CSECT
+	         USING C,15
+	         CLC   CARD(3),=C'"'"'EOF'"'"'
+	         MVC   LINE,=CL20'"'"' '"'"'
+	         MVC   LINE,=20C'"'"'*'"'"'
+	         MVC   LINE(1),=C'"'"' '"'"'
+	         CLC   LINE(4),=F'"'"'1'"'"'
+	         BR    14
+	CARD     DS    CL80
+	LINE     DS    CL20
+	         END   C
+	X
+    impas clcok.s 2>err &&
+    ! test -s err
+'
+
 test_done
