@@ -176,4 +176,32 @@ test_expect_success 'the scan of examples/assist/scores.s ends on CC 3 and tests
     ! grep -q "XDECI found" err
 '
 
+# CS needs a fullword; WORD follows a 1-byte DC (no DS 0F): misaligned.
+cat >cs.s <<'SRC'
+$JOB  CS
+C        CSECT
+         USING C,15
+         L     0,WORD
+         L     1,=F'7'
+         CS    0,1,WORD
+         BR    14
+         LTORG
+         DC    C'X'
+WORD     DC    AL4(5)
+         END   C
+$ENTRY
+SRC
+
+test_expect_success 'CS on a misaligned fullword: the hint names the address and DS 0F' '
+    { imprun cs.s >out 2>err; test $? -eq 4; } &&
+    test_grep "completion code S0C6" err &&
+    test_grep "^  hint: operand 2 is at X.[0-9A-F]*[1235679ABDEF]., not on a fullword boundary (a multiple of 4): CS needs its operand aligned; a DS 0F (or DS 0D) before the field.s DC aligns it\$" err
+'
+
+test_expect_success 'L of the same misaligned word is no exception on System/370' '
+    sed "/CS    0,1,WORD/d" cs.s >l.s &&
+    imprun l.s >out 2>err &&
+    ! grep -q "abend report" err
+'
+
 test_done

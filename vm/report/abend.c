@@ -534,6 +534,22 @@ static int pair_hint(const struct rep_where *w, char *h, size_t size)
     return 1;
 }
 
+/* A specification exception of an RS or S instruction whose operand is
+ * not on a word boundary (CS, CDS, LPSW, LCTL ... need theirs aligned;
+ * the SS and RX instructions of System/370 do not): into h, 1; else 0. */
+static int misaligned_hint(const struct rep_abend *a, char *h, size_t size)
+{
+    const struct rep_where *w = &a->where;
+    const struct isa_insn *in = w->nbytes >= 2 ? isa_by_opcode(w->bytes[0], w->bytes[1]) : NULL;
+    if (!in || a->noperands == 0 || !(a->operand[0] & 3) ||
+        (in->format != FMT_RS && in->format != FMT_S && in->format != FMT_S2))
+        return 0;
+    snprintf(h, size, "operand %u is at X'%06X', not on a fullword boundary (a multiple of "
+                      "4): %s needs its operand aligned; a DS 0F (or DS 0D) before the "
+                      "field's DC aligns it", a->opnum[0], a->operand[0], in->name);
+    return 1;
+}
+
 static void hints(struct rep_abend *a, const struct vm *vm, const struct symtab *t)
 {
     char h[240];
@@ -638,7 +654,11 @@ static void hints(struct rep_abend *a, const struct vm *vm, const struct symtab 
         if (w->addr & 1)
             snprintf(h, sizeof h, "the instruction address X'%06X' is odd: a branch to a bad "
                                   "address", w->addr);
-        else if (!pair_hint(w, h, sizeof h))
+        else if (pair_hint(w, h, sizeof h))
+            ;
+        else if (misaligned_hint(a, h, sizeof h))
+            ;
+        else
             snprintf(h, sizeof h, "a specification exception: an operand not on its boundary "
                                   "(a fullword at a multiple of 4), an odd register where an "
                                   "even-odd pair is needed, or a bad address");
