@@ -204,4 +204,30 @@ test_expect_success 'L of the same misaligned word is no exception on System/370
     ! grep -q "abend report" err
 '
 
+# The table search uses R15, the base register, as its pointer: the
+# BCT back to SEARCH goes through the changed R15 into the table.
+cat >base.s <<'SRC'
+$JOB  BASE
+B        CSECT
+         USING B,15
+         L     2,=F'9'
+         LA    15,TABLE
+         LA    4,3
+SEARCH   C     2,0(,15)
+         BE    FOUND
+         LA    15,4(,15)
+         BCT   4,SEARCH
+FOUND    BR    14
+         LTORG
+TABLE    DC    F'1',F'2',F'3'
+         END   B
+$ENTRY
+SRC
+
+test_expect_success 'the base register used as a pointer: the hint names it and its value' '
+    { imprun base.s >out 2>err; test $? -eq 4; } &&
+    test_grep "^  hint: a wild branch: the program came from X.[0-9A-F]*. B+X.[0-9A-F]*. by BCT 4,[0-9]*(0,15)" err &&
+    test_grep "^  hint: its target is register 15 + [0-9]*, and register 15 holds X.000[0-9A-F]*.: if it is the base register of a USING, the program changed it after the USING (a LA, L or LR into register 15?)\$" err
+'
+
 test_done

@@ -550,6 +550,32 @@ static int misaligned_hint(const struct rep_abend *a, char *h, size_t size)
     return 1;
 }
 
+/* A wild RX branch (B, BC, BCT, BAL, BAS) through a base register: the
+ * register that formed the target, and what it holds -- a base register
+ * of a USING that the program loaded with something else. */
+static void branch_base_hint(struct rep_abend *a, const struct rep_abend_branch *b)
+{
+    const struct rep_where *f = &b->from;
+    if (f->nbytes < 4)
+        return;
+    switch (f->bytes[0]) {
+    case 0x45: case 0x46: case 0x47: case 0x4D:     /* BAL, BCT, BC, BAS */
+        break;
+    default:
+        return;
+    }
+    unsigned x = f->bytes[1] & 15, base = f->bytes[2] >> 4;
+    uint32_t d = (uint32_t)(f->bytes[2] & 15) << 8 | f->bytes[3];
+    if (base == 0 || x != 0)
+        return;
+    char h[240];
+    snprintf(h, sizeof h, "its target is register %u + %u, and register %u holds X'%08X': if "
+                          "it is the base register of a USING, the program changed it after "
+                          "the USING (a LA, L or LR into register %u?)", base, d, base,
+             a->regs.gr[base], base);
+    add_hint(a, h);
+}
+
 static void hints(struct rep_abend *a, const struct vm *vm, const struct symtab *t)
 {
     char h[240];
@@ -570,6 +596,8 @@ static void hints(struct rep_abend *a, const struct vm *vm, const struct symtab 
                      b->b.from, from, insn);
         add_hint(a, h);
         return_hint(a, vm, b);
+        if (a->wild_lost)
+            branch_base_hint(a, b);
     }
     uint32_t entry;
     int at_entry = a->nbranch == 0 && w->found && rep_entry(t, &entry) && entry == w->addr;
