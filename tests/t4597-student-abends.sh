@@ -92,6 +92,11 @@ test_expect_success 'a save area chain broken by a subroutine: BR 14 to 0 is a w
     test_grep "^  hint: BR 14 went to X.000000., the word LM 14,12,12(13) had just loaded from the save area at R13 (X.[0-9A-F]*.), which holds no return address: R13 was changed and not restored before the LM (L 13,4(,13) first)\$" err
 '
 
+test_expect_success 'the same: the chain ends at MYSAVE, which the routine never chained' '
+    { imprun chain.s >out 2>err; test $? -eq 4; } &&
+    test_grep "^    end of the chain: the save area at X.[0-9A-F]*. (MYSAVE) has no back chain: the routine that took it did not store the caller.s R13 at +4 (ST 13,MYSAVE+4 before LA 13,MYSAVE)\$" err
+'
+
 # USING names R12, which nothing loads: in a deck it holds X'F4F4F4F4'.
 cat >using.s <<'SRC'
 $JOB  USING

@@ -252,6 +252,15 @@ static void chain(struct rep_abend *a, const struct vm *vm, const struct symtab 
         uint32_t back = 0;
         fetch_word(vm, sa + 4, &back);
         back &= VM_ADDR_MASK;
+        struct sym_where in;
+        if (back == 0 && sym_lookup(t, sa, &in) == 0 && in.label && !in.label_off) {
+            /* inside the program: a routine's own area, never chained */
+            snprintf(a->chain_end, sizeof a->chain_end,
+                     "the save area at X'%06X' (%.24s) has no back chain: the routine that "
+                     "took it did not store the caller's R13 at +4 (ST 13,%.24s+4 before "
+                     "LA 13,%.24s)", sa, in.label, in.label, in.label);
+            return;
+        }
         if (back == 0) {
             snprintf(a->chain_end, sizeof a->chain_end,
                      "the save area at X'%06X' has no back chain (the first)", sa);
