@@ -313,12 +313,12 @@ static FILE *entry_cards(const char *path, int *deck)
     return NULL;
 }
 
-int run_is_deck(const char *path)
+int run_is_deck(const struct imprun_task *t)
 {
     int deck = 0;
-    if (obj_sniff(path) != OBJ_SNIFF_OTHER)
+    if (!imprun_input_is_source(t, t->ninputs - 1))
         return 0;
-    FILE *f = entry_cards(path, &deck);
+    FILE *f = entry_cards(t->inputs[t->ninputs - 1], &deck);
     if (f)
         fclose(f);
     return deck;
@@ -345,7 +345,7 @@ int run_assist_open(struct run *r)
     if (o->cards && !(r->cards = fopen(o->cards, "r")))
         what = "cards", path = o->cards;
     else if (!o->cards && !o->core && o->task[0].ninputs > 0 &&
-             imprun_is_source(o->task[0].inputs[o->task[0].ninputs - 1]))
+             imprun_input_is_source(&o->task[0], o->task[0].ninputs - 1))
         r->cards = entry_cards(o->task[0].inputs[o->task[0].ninputs - 1], &a->deck);
     a->cards = r->cards ? r->cards : r->svc->in;
     if (!what && o->print && !(r->print = fopen(o->print, "w")))

@@ -539,10 +539,10 @@ static int check_task_inputs(const struct imprun_opts *o, const struct imprun_ta
         return bad_usage("%s", "--origin does not apply to a core image");
     int sources = 0;
     for (int i = 0; i < t->ninputs; i++)
-        sources += imprun_is_source(t->inputs[i]);
+        sources += imprun_input_is_source(t, i);
     if (sources > 0 && sources < t->ninputs) {
         int i = 0;
-        while (imprun_is_source(t->inputs[i]))
+        while (imprun_input_is_source(t, i))
             i++;
         return bad_usage("cannot mix sources and load modules ('%s')", t->inputs[i]);
     }
@@ -606,7 +606,7 @@ static int check_inputs(const struct imprun_opts *o)
  * t->mod_err for the run to print where it loads the module. */
 static int read_module(struct fileset *fs, struct imprun_task *t)
 {
-    if (t->ninputs != 1 || obj_sniff(t->inputs[0]) != OBJ_SNIFF_LOAD)
+    if (t->ninputs != 1 || imprun_input_kind(t, 0) != OBJ_SNIFF_LOAD)
         return 0;
     struct obj_module *m = malloc(sizeof *m);
     char *text = NULL;
@@ -646,6 +646,7 @@ static void free_modules(struct imprun_opts *o)
         free((char *)t->mod_err);
         t->mod = NULL;
         t->mod_err = NULL;
+        imprun_unclassify(t);
     }
 }
 
@@ -798,6 +799,8 @@ int main(int argc, char **argv)
     }
     if (st == 0)
         st = check_hpm_settings(&o);
+    for (int k = 0; k < nseg && st == 0; k++)
+        (void)imprun_classify(&o.task[k]);     /* out of memory: told at each use */
     if (st == 0)
         st = check_inputs(&o);
     if (st == 0)
