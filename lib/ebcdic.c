@@ -56,3 +56,34 @@ void ebcdic_to_host(char *dst, const uint8_t *src, size_t n)
     for (size_t i = 0; i < n; i++)
         dst[i] = (char)ebcdic_to_latin1[src[i]];
 }
+
+size_t latin1_to_utf8(char *dst, const char *src, size_t n)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)src[i];
+        if (c < 0x80) {
+            dst[k++] = (char)c;
+        } else {                        /* U+0080-U+00FF: 110000xx 10xxxxxx */
+            dst[k++] = (char)(0xC0 | c >> 6);
+            dst[k++] = (char)(0x80 | (c & 0x3F));
+        }
+    }
+    return k;
+}
+
+int host_text_write(FILE *f, const char *src, size_t n, int utf8)
+{
+    if (!utf8)
+        return fwrite(src, 1, n, f) == n ? 0 : -1;
+    char buf[512];
+    while (n > 0) {
+        size_t k = n < sizeof buf / 2 ? n : sizeof buf / 2;
+        size_t m = latin1_to_utf8(buf, src, k);
+        if (fwrite(buf, 1, m, f) != m)
+            return -1;
+        src += k;
+        n -= k;
+    }
+    return 0;
+}

@@ -150,13 +150,15 @@ static unsigned probe_store(const struct svc_storage *st, uint32_t addr, uint32_
 
 /* ---- output --------------------------------------------------------------- */
 
-/* Write n bytes to f, recording the first failure as WHAT's. */
+/* Write n characters of host text to f, recording the first failure as
+ * WHAT's: as UTF-8 to a stream that takes it, byte for byte to the punch. */
 static void out_write(struct assist *a, FILE *f, const char *what, const void *p, size_t n)
 {
     if (!f || n == 0)
         return;
+    int utf8 = f == a->print ? a->utf8_print : f == a->punch ? 0 : a->utf8_files;
     errno = 0;
-    if (fwrite(p, 1, n, f) != n && a->write_errno == 0) {
+    if (host_text_write(f, p, n, utf8) != 0 && a->write_errno == 0) {
         a->write_errno = errno ? errno : EIO;
         snprintf(a->write_what, sizeof a->write_what, "%s", what);
     }

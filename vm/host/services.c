@@ -264,8 +264,8 @@ static void program_check(struct svc_result *res, uint16_t pic)
 
 /* ---- console ------------------------------------------------------------ */
 
-/* Write len guest bytes at addr to f as host text. */
-static int put_text(const struct svc_storage *st, FILE *f, uint32_t addr, uint32_t len)
+/* Write len guest bytes at addr to f as host text (UTF-8 when utf8). */
+static int put_text(const struct svc_storage *st, FILE *f, uint32_t addr, uint32_t len, int utf8)
 {
     uint8_t e[256];
     char h[256];
@@ -274,7 +274,7 @@ static int put_text(const struct svc_storage *st, FILE *f, uint32_t addr, uint32
         if (st->read(st->ctx, addr, e, k) != 0)
             return -1;
         ebcdic_to_host(h, e, k);
-        if (fwrite(h, 1, k, f) != k)
+        if (host_text_write(f, h, k, utf8) != 0)
             return -1;
         addr += k;
         len -= k;
@@ -331,7 +331,7 @@ static void do_put(struct services *s, const struct svc_storage *st, const struc
     }
     if (charge_out(s, s->out, (uint64_t)len + (newline != 0), res) != 0)
         return;
-    put_text(st, s->out, addr, len);
+    put_text(st, s->out, addr, len, s->utf8_console);
     if (newline)
         putc('\n', s->out);
     s->bytes_out += len;
@@ -559,7 +559,8 @@ static void do_putrec(struct services *s, const struct svc_storage *st,
         return;
     int bad;
     if (f->mode == MODE_TEXT_OUT) {
-        bad = put_text(st, f->f, buf, reclen) != 0 || putc('\n', f->f) == EOF;
+        int utf8 = f->f == s->out ? s->utf8_console : s->utf8_files;     /* "-": the console */
+        bad = put_text(st, f->f, buf, reclen, utf8) != 0 || putc('\n', f->f) == EOF;
     } else {
         bad = 0;
         uint8_t chunk[256];

@@ -335,6 +335,7 @@ int run_assist_open(struct run *r)
         struct run_task *t = &r->tk[k];
         struct assist *a = t->asst;
         a->print = t->svc->out;
+        a->utf8_print = t->svc->utf8_console;
         a->open_file = open_named;
         a->open_ctx = t->svc;
         t->svc->before_out = sync_print;
@@ -358,6 +359,7 @@ int run_assist_open(struct run *r)
     }
     if (r->print)
         a->print = r->print;
+    a->utf8_print = r->print ? r->tk[0].svc->utf8_files : r->tk[0].svc->utf8_console;
     a->punch = r->punch;
     return 0;
 }

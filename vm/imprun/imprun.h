@@ -106,6 +106,7 @@ struct imprun_opts {
     /* ASSIST (imprun(1), "ASSIST") */
     const char *cards, *print, *punch;  /* --cards, --print, --punch; NULL: the defaults */
     int asa_raw;                    /* --asa=raw */
+    enum imprun_charset { CHARSET_AUTO, CHARSET_UTF8, CHARSET_LATIN1 } charset;  /* --charset */
     uint64_t max_lines, max_pages, max_cards, max_punch;   /* ASSIST's job limits */
     int trace_ranged;               /* --trace=START:END or --trace=CSECT */
     const char *trace_csect;        /* --trace=CSECT: its bounds come from the symbols */

@@ -11,10 +11,13 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <langinfo.h>
+#include <locale.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "assist.h"
 #include "fileset.h"
@@ -363,6 +366,51 @@ static int opt_asa(char *arg, struct imprun_opts *o, struct services *svc)
     if (strcmp(arg, "raw") != 0 && strcmp(arg, "interpret") != 0)
         return bad_usage("--asa: '%s' is not raw or interpret", arg);
     o->asa_raw = strcmp(arg, "raw") == 0;
+    return 0;
+}
+
+/* Does the user's locale (LC_ALL, LC_CTYPE, LANG) write text in UTF-8?
+ * Asked without changing imprun's own locale, which stays "C". */
+static int locale_is_utf8(void)
+{
+    locale_t l = newlocale(LC_CTYPE_MASK, "", (locale_t)0);
+    if (l == (locale_t)0)
+        return 0;
+    const char *cs = nl_langinfo_l(CODESET, l);
+    int utf8 = cs && (strcmp(cs, "UTF-8") == 0 || strcmp(cs, "utf8") == 0);
+    freelocale(l);
+    return utf8;
+}
+
+/* The host text of each task's console, bound files and ASSIST files
+ * (imprun(1), --charset): --charset=auto gives UTF-8 to standard output
+ * when it is a terminal and the locale's text is UTF-8, and ISO 8859-1
+ * bytes to files and pipes, so what a run writes there is the same
+ * wherever it runs; --punch takes the bytes whatever is chosen. */
+static void set_charsets(const struct imprun_opts *o, struct services *svcs,
+                         struct assist *assts, int ntasks)
+{
+    int files = o->charset == CHARSET_UTF8;
+    int console = files || (o->charset == CHARSET_AUTO && isatty(STDOUT_FILENO) &&
+                            locale_is_utf8());
+    for (int k = 0; k < ntasks; k++) {
+        svcs[k].utf8_console = console;
+        svcs[k].utf8_files = files;
+        assts[k].utf8_files = files;
+    }
+}
+
+static int opt_charset(char *arg, struct imprun_opts *o, struct services *svc)
+{
+    if (strcmp(arg, "auto") == 0)
+        o->charset = CHARSET_AUTO;
+    else if (strcmp(arg, "utf-8") == 0 || strcmp(arg, "UTF-8") == 0 || strcmp(arg, "utf8") == 0)
+        o->charset = CHARSET_UTF8;
+    else if (strcmp(arg, "latin-1") == 0 || strcmp(arg, "latin1") == 0 ||
+             strcmp(arg, "ISO-8859-1") == 0)
+        o->charset = CHARSET_LATIN1;
+    else
+        return bad_usage("--charset: '%s' is not auto, utf-8 or latin-1", arg);
     return 0;
 }
 
@@ -797,6 +845,8 @@ int main(int argc, char **argv)
         a->max_punch = o.max_punch;
         a->max_bytes = svcs[0].max_files;
     }
+    if (st == 0)
+        set_charsets(&o, svcs, assts, nseg);
     if (st == 0)
         st = check_hpm_settings(&o);
     for (int k = 0; k < nseg && st == 0; k++)
