@@ -348,8 +348,11 @@ static void profile(FILE *f, struct run *r)
     if (fl)
         flags[fl - 1] = '\0';
     fprintf(f, "iifm pattern=%04X dontcare=%04X flags=%s slice=%" PRIu32 " count=%" PRIu64
-            " cycles=%" PRIu64 "\n", o->iifm_pattern, o->iifm_dontcare, fl ? flags : "-",
+            " cycles=%" PRIu64, o->iifm_pattern, o->iifm_dontcare, fl ? flags : "-",
             o->iifm_slice, n, c);
+    if (o->iifm_flags & VM_IIFM_SLICE)
+        fprintf(f, " slices=%" PRIu64 " sliced=%" PRIu64, st.slices, st.sliced_cycles);
+    fputc('\n', f);
     if (!has_table(o))
         return;
     for (unsigned d = 0; d < 512; d++) {
