@@ -49,7 +49,7 @@ test_expect_success 'a report or a save in the middle of a run leaves IIFM count
 test_expect_success 'view iifm, slicing: the table is the report'"'"'s, busiest first' '
     printf "monitor iifm all,slice=1000\nrun\nview iifm\nreport\n" | impmon --batch sieve.s >out 2>err &&
     test ! -s err &&
-    test_grep "^slices of 1000 cycles, counting [A-Z]* now$" out &&
+    test_grep "^slices of 1000 cycles, counting [A-Z]* now: [0-9]* begun, a round is [0-9]*$" out &&
     awk "/^opcode  *sliced/ { t = 1; next } t && NF == 7 { print \$1, \$2 }" out >view &&
     awk "/^opcode mnemonic/ { t = 1; next } t && NF == 8 && \$3 > 0 { print \$2, \$3 }" out |
         sort -k2,2nr -k1,1 >report &&

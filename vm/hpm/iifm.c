@@ -452,14 +452,19 @@ static void view(struct hpm_view *v, struct run *r)
         }
     if (rows)
         qsort(rows, n, sizeof *rows, by_sliced);
-    hpm_view_put(v, 0, "slices of %" PRIu32 " cycles, counting %s now", st.slice,
-                 name_of((unsigned)st.cur));
+    unsigned steps[512];
+    uint64_t nsl[512];
+    int nsteps = slices_of(&st, steps, nsl);
+    hpm_view_put(v, 0, "slices of %" PRIu32 " cycles, counting %s now: %" PRIu64 " begun, a round "
+                 "is %d", st.slice, name_of((unsigned)st.cur), st.slices, nsteps);
     hpm_view_put(v, 1, "%-8s %10s %7s %10s %7s %6s %6s", "opcode", "sliced", "%", "exact", "%",
                  "CPI", "exact");
     for (size_t i = 0; i < n && hpm_view_left(v) > 0; i++) {
         unsigned d = rows[i].d;
-        hpm_view_put(v, 0, "%-8s %10" PRIu64 " %7s %10" PRIu64 " %7s %6s %6s", name_of(d),
-                     rows[i].sn, share(rows[i].sn, tn).s, k->op_count[d],
+        char cnt[24];                   /* "-": no slice yet, never looked at */
+        snprintf(cnt, sizeof cnt, nsl[d] ? "%" PRIu64 : "-", rows[i].sn);
+        hpm_view_put(v, 0, "%-8s %10s %7s %10" PRIu64 " %7s %6s %6s", name_of(d), cnt,
+                     nsl[d] ? share(rows[i].sn, tn).s : "-", k->op_count[d],
                      share(k->op_count[d], en).s, cpi(rows[i].sc, rows[i].sn).s,
                      cpi(k->op_cycles[d], k->op_count[d]).s);
     }
