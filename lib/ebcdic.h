@@ -28,5 +28,15 @@ void ebcdic_to_host(char *dst, const uint8_t *src, size_t n);
  */
 size_t latin1_to_utf8(char *dst, const char *src, size_t n);
 int host_text_write(FILE *f, const char *src, size_t n, int utf8);
+/*
+ * Input the other way: UTF-8 text s[0..n) made host text in place, each
+ * character U+0000-U+00FF its byte, any other one the substitute
+ * character X'1A' (EBCDIC SUB, X'3F'), and a byte that begins no valid
+ * sequence itself (as ISO 8859-1); the new length.  A stream read as
+ * UTF-8 takes up to UTF8_MAX bytes a character.
+ */
+#define UTF8_MAX 4
+#define HOST_SUB 0x1A
+size_t utf8_to_latin1(char *s, size_t n);
 
 #endif

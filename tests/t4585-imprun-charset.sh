@@ -59,6 +59,52 @@ test_expect_success 'ASSIST: the print lines follow --charset, the punch keeps t
     test "$(hex print.txt)" = $UTF8 && test "$(hex cards.txt)" = $LATIN
 '
 
+# Input: a line read as UTF-8 is made of characters, not bytes.
+cat >gl.s <<'SRC'
+         COPY  IMPSVC
+GL       CSECT
+         LR    12,15
+         USING GL,12
+         LA    1,BUF
+         LA    0,20
+         SVC   SV_GETLINE          R0 <- the characters read
+         LR    2,0
+         LA    1,BUF
+         LR    0,2
+         SVC   SV_PUTLINE
+         LR    1,2
+         SVC   SV_PUTDEC
+         SR    15,15
+         BR    14
+BUF      DS    CL20
+         END   GL
+SRC
+cat >rd.s <<'SRC'
+RD       CSECT
+         USING RD,15
+         XREAD CARD,80
+         XPRNT LINE,11
+         SR    15,15
+         BR    14
+LINE     DC    C' '
+CARD     DS    CL80
+         END   RD
+SRC
+printf 'caf\303\251 cr\303\250me\n' >line.txt
+test_expect_success 'GETLINE: --charset=utf-8 reads characters, the bytes otherwise' '
+    imprun --charset=utf-8 gl.s <line.txt >out 2>err &&
+    test "$(hex out)" = "636166c3a9206372c3a86d650a3130" &&
+    imprun gl.s <line.txt >out 2>err &&
+    test "$(hex out)" = "636166c3a9206372c3a86d650a3132"
+'
+test_expect_success 'XREAD: a UTF-8 card, the euro sign (no EBCDIC twin) the substitute' '
+    printf "caf\303\251 \342\202\254!\n" >cards.txt &&
+    imprun --charset=utf-8 --cards=cards.txt rd.s >out 2>err &&
+    test "$(hex out)" = "636166c3a92020210a" &&
+    imprun --cards=cards.txt rd.s >out 2>err &&
+    test "$(hex out)" = "636166c3a920e220ac210a"
+'
+
 # A terminal: script(1) runs imprun on a pseudo-terminal (its output has
 # CR LF line ends and imprun's report beside the program's line).
 if test_have script && locale -a 2>/dev/null | grep -qi '^C\.utf-\?8$'; then

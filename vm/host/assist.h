@@ -298,6 +298,7 @@ struct assist {
        bytes, 1 UTF-8 (ebcdic.h); the punch, when it is not the print
        stream, always takes the bytes (assist_init: all 0) */
     int utf8_print, utf8_files;
+    int utf8_cards;                     /* the cards are UTF-8 (XGET's files: utf8_files) */
     /* XGET/XPUT: open the file NAME (host characters, no padding) for reading
      * (write 0) or writing (write 1); NULL: not available.  The library closes
      * what it returns (assist_finish). */

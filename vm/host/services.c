@@ -304,6 +304,17 @@ static int charge_out(struct services *s, FILE *f, uint64_t n, struct svc_result
     return 0;
 }
 
+/* A line read as UTF-8 (up to UTF8_MAX bytes a character) made host
+ * text, at most max characters: more is a line cut (lr->cut). */
+static void text_in(char *line, struct lineread *lr, size_t max)
+{
+    lr->len = utf8_to_latin1(line, lr->len);
+    if (lr->len > max) {
+        lr->len = max;
+        lr->cut = 1;
+    }
+}
+
 /* Store host text line[0..n) at addr in EBCDIC. */
 static int store_text(const struct svc_storage *st, uint32_t addr, const char *line, uint32_t n)
 {
@@ -347,7 +358,8 @@ static void do_getline(struct services *s, const struct svc_storage *st,
         program_check(res, (uint16_t)pc);
         return;
     }
-    char *line = malloc(max ? max : 1);
+    size_t cap = s->utf8_in ? (size_t)max * UTF8_MAX : max;    /* bytes for max characters */
+    char *line = malloc(cap ? cap : 1);
     if (!line) {
         res->cc = 3;
         return;
@@ -357,7 +369,9 @@ static void do_getline(struct services *s, const struct svc_storage *st,
     if (s->out)
         fflush(s->out);
     struct lineread lr;
-    enum line_result got = line_read(s->in, line, max, LINE_LIMIT, &lr);
+    enum line_result got = line_read(s->in, line, cap, LINE_LIMIT, &lr);
+    if (got == LINE_OK && s->utf8_in)
+        text_in(line, &lr, max);
     res->set_r3 = 1;
     res->r3 = 0;
     res->cycles += (uint64_t)lr.consumed * SVC_BYTE_CYCLES;
@@ -506,14 +520,18 @@ static void do_get(struct services *s, const struct svc_storage *st,
         program_check(res, (uint16_t)pc);
         return;
     }
-    char *data = malloc(buflen ? buflen : 1);
+    int utf8 = f->mode == MODE_TEXT_IN && (f->f == s->in ? s->utf8_in : s->utf8_files);
+    size_t cap = utf8 ? (size_t)buflen * UTF8_MAX : buflen;    /* bytes for buflen characters */
+    char *data = malloc(cap ? cap : 1);
     if (!data)
         return;
     long n;
     int truncated = 0;
     if (f->mode == MODE_TEXT_IN) {
         struct lineread lr;
-        enum line_result got = line_read(f->f, data, buflen, LINE_LIMIT, &lr);
+        enum line_result got = line_read(f->f, data, cap, LINE_LIMIT, &lr);
+        if (got == LINE_OK && utf8)
+            text_in(data, &lr, buflen);
         res->cycles += (uint64_t)lr.consumed * SVC_BYTE_CYCLES;
         n = got == LINE_OK ? (long)lr.len : -1;
         truncated = lr.cut || lr.unended;

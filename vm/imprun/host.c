@@ -349,6 +349,7 @@ int run_assist_open(struct run *r)
              imprun_input_is_source(&o->task[0], o->task[0].ninputs - 1))
         r->cards = entry_cards(o->task[0].inputs[o->task[0].ninputs - 1], &a->deck);
     a->cards = r->cards ? r->cards : r->svc->in;
+    a->utf8_cards = r->cards ? r->svc->utf8_files : r->svc->utf8_in;
     if (!what && o->print && !(r->print = fopen(o->print, "w")))
         what = "print", path = o->print;
     if (!what && o->punch && !(r->punch = fopen(o->punch, "w")))

@@ -383,18 +383,21 @@ static int locale_is_utf8(void)
 }
 
 /* The host text of each task's console, bound files and ASSIST files
- * (imprun(1), --charset): --charset=auto gives UTF-8 to standard output
- * when it is a terminal and the locale's text is UTF-8, and ISO 8859-1
- * bytes to files and pipes, so what a run writes there is the same
- * wherever it runs; --punch takes the bytes whatever is chosen. */
+ * (imprun(1), --charset): --charset=auto reads and writes UTF-8 on
+ * standard input and output when they are a terminal and the locale's
+ * text is UTF-8, and ISO 8859-1 bytes in files and pipes, so what a run
+ * writes there is the same wherever it runs; --punch takes the bytes
+ * whatever is chosen. */
 static void set_charsets(const struct imprun_opts *o, struct services *svcs,
                          struct assist *assts, int ntasks)
 {
     int files = o->charset == CHARSET_UTF8;
-    int console = files || (o->charset == CHARSET_AUTO && isatty(STDOUT_FILENO) &&
-                            locale_is_utf8());
+    int utf8 = o->charset == CHARSET_AUTO && locale_is_utf8();
+    int console = files || (utf8 && isatty(STDOUT_FILENO));
+    int in = files || (utf8 && isatty(STDIN_FILENO));
     for (int k = 0; k < ntasks; k++) {
         svcs[k].utf8_console = console;
+        svcs[k].utf8_in = in;
         svcs[k].utf8_files = files;
         assts[k].utf8_files = files;
     }
