@@ -514,8 +514,12 @@ static int gen_address(struct assembler *as, char t, const struct expr *e, uint8
             if (sym && as->pass == 2 && as->lst)
                 symtab_ref(sym, as->curstmt);   /* for the listing's cross-reference */
         }
-    } else if (expr_eval(as, e, 0, &v) < 0) {
-        return -1;
+    } else {
+        as->in_acon = t == 'A';
+        int r = expr_eval(as, e, 0, &v);
+        as->in_acon = 0;
+        if (r < 0)
+            return -1;
     }
     int64_t val = v.num;
     for (int i = 0; i < v.nrel; i++) {

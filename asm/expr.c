@@ -82,6 +82,23 @@ struct symbol *sym_resolve(struct assembler *as, const char *name, int flags)
     return s;
 }
 
+/* The statement branches to its operand (BAL, BAS, BC and its extended
+ * mnemonics) or the symbol is the value of an A-type constant: the way a
+ * routine of another assembly gets named by mistake: 1 a branch, 2 an
+ * A-type constant, 0 neither. */
+static int calls_routine(const struct assembler *as)
+{
+    if (as->in_acon)
+        return 2;
+    if (as->curstmt < 0 || (size_t)as->curstmt >= as->nstmts)
+        return 0;
+    const struct opent *op = as->stmts[as->curstmt].op;
+    if (!op || !op->insn || as->stmts[as->curstmt].kind != ST_INSN)
+        return 0;
+    const char *n = op->insn->name;
+    return !strcmp(n, "BAL") || !strcmp(n, "BAS") || !strcmp(n, "BC");
+}
+
 /* "undefined symbol LOOPP", with the defined symbols one typing slip
  * away ("did you mean LOOP?"). */
 static void undefined(struct assembler *as, const struct expr *e)
@@ -96,6 +113,15 @@ static void undefined(struct assembler *as, const struct expr *e)
     }
     slip_format(&nn, mean, sizeof mean);
     stmt_msg(as, as->curstmt, DIAG_ERROR, e->col, "undefined symbol %s%s", e->name, mean);
+    int how = nn.n == 0 && e->kind == EX_SYM ? calls_routine(as) : 0;
+    if (how)
+        stmt_msg(as, as->curstmt, DIAG_NOTE, e->col,
+                 "if %s is a routine in another CSECT, assembled on its own, %s: call it "
+                 "through a V-type constant (L 15,=V(%s) then BALR 14,15) and link the two "
+                 "with impld", e->name,
+                 how == 1 ? "a branch cannot name it"
+                          : "an A-type constant cannot name it (only this assembly's symbols)",
+                 e->name);
 }
 
 static int eval_sym(struct assembler *as, const struct expr *e, int flags, struct value *v)

@@ -177,6 +177,32 @@ static int ss_length(struct assembler *as, const struct operand *o, const struct
     return 0;
 }
 
+/* MVC, CLC and the other one-length SS instructions with no length
+ * written take it from operand 1; a shorter literal as operand 2 then
+ * lends the bytes after it in the pool (CLC CARD,=C'EOF' compares 80). */
+static void literal_short(struct assembler *as, const struct isa_insn *in,
+                          const struct operand *o, const struct addrres *a1)
+{
+    static const char *const names[] = { "MVC", "CLC", "NC", "OC", "XC", "MVN", "MVZ" };
+    const struct expr *l = o[1].d;
+    if (a1->len >= 0 || !l || l->kind != EX_LIT || o[1].a || o[1].b)
+        return;
+    int known = 0;
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        known |= !strcmp(in->name, names[i]);
+    int64_t len = expr_lenattr(as, o[0].d);
+    const struct literal *lit = as->lits[as->lits[l->num]->canon];
+    if (!known || len <= 0 || (uint32_t)len <= lit->dc->total)
+        return;
+    const char *what = o[0].d->kind == EX_SYM ? o[0].d->name : "operand 1";
+    stmt_msg(as, as->curstmt, DIAG_WARNING, l->col,
+             "%s takes its length, %lld, from %s, but the literal %s has %u byte%s: the %lld "
+             "after it in the literal pool take part; write the length (%s(%u)) or make the "
+             "literal as long", in->name, (long long)len, what, lit->text, lit->dc->total,
+             lit->dc->total == 1 ? "" : "s", (long long)(len - lit->dc->total), what,
+             lit->dc->total);
+}
+
 static void pair_check(struct assembler *as, const struct expr *e, int r, int flag,
                        const struct isa_insn *in)
 {
@@ -355,6 +381,8 @@ void insn_gen(struct assembler *as, struct stmt *st)
         bad |= storage(as, &o[1], AK_S, &a2);
         if (!bad)
             bad |= ss_length(as, &o[0], &a1, 256, &f.i2);
+        if (!bad)
+            literal_short(as, in, o, &a1);
         f.b1 = (uint8_t)a1.b; f.d1 = (uint16_t)a1.d; f.b2 = (uint8_t)a2.b; f.d2 = (uint16_t)a2.d;
         break;
     case FMT_SS_LL: case FMT_SS_I3:

@@ -389,6 +389,8 @@ struct assembler {
     /* pass 2 */
     int pass;
     int curstmt;
+    int in_acon;                    /* evaluating the value of an A-type constant */
+    int said_no_using;              /* the note "no USING is in effect" was given */
     struct emitbuf { int esd; uint32_t addr; uint32_t len; uint8_t data[64]; } eb;
     int print_on;
     int print_gen, print_mcall;     /* PRINT GEN/NOGEN, MCALL/NOMCALL */

@@ -50,8 +50,8 @@ static void line_record(struct assembler *as, const struct stmt *st)
 {
     if (!is_code_sect(as, st->sect) || st->len == 0)
         return;
-    if (st->kind == ST_DIR && (st->op->dir == D_DS || st->op->dir == D_ORG))
-        return;     /* reserves storage, generates no code */
+    if (st->kind == ST_DIR && st->op->dir == D_ORG)
+        return;     /* moves the location counter, defines nothing there */
     obj_add_line(&as->obj, as->sects[st->sect].esd, sect_addr(as, st->sect, st->loc),
                  as->files[st->file]->objfile, st->line + 1);
 }

@@ -215,7 +215,7 @@ static void not_covered(struct assembler *as, int col, int sect, int64_t num, co
         stmt_msg(as, as->curstmt, DIAG_NOTE, col, "the USINGs in effect are on %s; %s is "
                  "another control section: it needs a USING of its own (a routine there is "
                  "called through a V-con)", sect_name(as, other->sect), name);
-    else
+    else if (!as->said_no_using++)     /* once: every statement after says the same */
         stmt_msg(as, as->curstmt, DIAG_NOTE, col, "no USING is in effect: load a base "
                  "register and name it (BALR 12,0 then USING *,12)");
 }

@@ -17,6 +17,11 @@ test_expect_success 'scores.s: an ASSIST deck prints what the rules say' '
 test_expect_success 'sortmrg.s: subroutines, sorting and merging, carriage control' '
     imprun -q "$EX/sortmrg.s" >out && test_cmp "$EX/sortmrg.expected" out
 '
+test_expect_success 'report.s: PACK, ED patterns, page headings with page numbers' '
+    imprun -q "$EX/report.s" >out && test_cmp "$EX/report.expected" out &&
+    test $(grep -c "SALES REPORT *PAGE" out) = 2 &&
+    test_grep "^TOTAL                   17,471.11\$" out
+'
 
 # XDECI/XHEXI/XDECO/XHEXO through the machine: each result in a register
 # or a field, printed with PUTHEX/PUTLINE.

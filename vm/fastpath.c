@@ -242,7 +242,7 @@ static inline __attribute__((always_inline)) const struct uop *rn_pass(struct vm
 }
 
 /*
- * All but the last pass of LM's or STM's register loop at once, when
+ * All but the last pass of LM's, STM's or STCTL's register loop at once, when
  * every one of them would be a plain load or store (storage.h st_plain:
  * real storage the PSW key may read or store, no watchpoint, no PER, no
  * paging) and no runaway test between them could stop the loop
@@ -257,15 +257,20 @@ static inline __attribute__((always_inline)) unsigned rn_bulk(struct vm *vm, con
     unsigned rn = vm->rn, n = (vm->r2 - rn) & 15;  /* passes before the last */
     uint32_t mar = vm->mar;
     uint8_t *p;
-    if (n == 0 || u->agm != &vm->mar || u->agm2 != &vm->mar2 ||
+    /* the registers the word moves: LM's and STM's general registers,
+     * STCTL's control registers (LCTL's loop is no OP_RNLD: loading a
+     * control register does more than store it) */
+    uint32_t *regs = ld ? (u->d == MC_DST_GRN ? vm->gr : NULL)
+                        : (u->a == MC_SRC_GRN ? vm->gr : u->a == MC_SRC_CRN ? vm->cr : NULL);
+    if (n == 0 || !regs || u->agm != &vm->mar || u->agm2 != &vm->mar2 ||
         cyc + (uint64_t)n * u->cycles >= hard || !(p = st_plain(vm, mar, 4 * n, !ld)))
         return 0;
     for (unsigned i = 0; i < n; i++, p += 4) {
         unsigned r = (rn + i) & 15;
         if (ld)
-            vm->gr[r] = st_be_load(p, 4);
+            regs[r] = st_be_load(p, 4);
         else
-            st_be_store(p, 4, vm->gr[r]);
+            st_be_store(p, 4, regs[r]);
     }
     vm->mar = mar + 4 * n;
     dp_set_rn(vm, (rn + n) & 15);

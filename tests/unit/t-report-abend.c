@@ -173,7 +173,8 @@ static void test_specification(void)
     check(has(text, "    1D34          DR    3,4"));
     check(has(text, "  no branch was taken\n"));
     check(has(text, "    end of the chain: R13 X'000802' is not a save area"));
-    check(has(text, "hint: a specification exception: an operand not on its boundary"));
+    check(has(text, "hint: DR works on an even-odd pair of registers named by its even "
+                    "one; register 3 is odd (for DR 2,... the pair is 2:3)"));
     check_uint(a.where.addr, ==, dr);
     check_int(a.wild, ==, -1);
     free(text);

@@ -176,6 +176,63 @@ static void test_regloops(void)
 }
 
 /*
+ * STCTL's register loop is STM's shape with the control registers as its
+ * source: its passes before the last, made at once, store the control
+ * registers, not the general ones.  The general and control registers
+ * hold different values; STCTL 0,15 (a wrapping 14,2 too) into the flat
+ * part of storage and into a watched page, then the words checked.
+ */
+static void build_stctl(struct asm_ *a)
+{
+    memset(a, 0, sizeof *a);
+    a->pc = ORG;
+    I(a, "STCTL", .r1 = 0, .r2 = 15, .d2 = 0x900);
+    I(a, "STCTL", .r1 = 14, .r2 = 2, .d2 = 0xA00);
+    I(a, "STCTL", .r1 = 0, .r2 = 15, .d2 = 0xC00);
+    finish(a);
+}
+
+static void setup_stctl(struct vm *vm, const void *arg)
+{
+    setup_prog(vm, arg);
+    for (unsigned r = 0; r < 16; r++) {
+        vm_set_gr(vm, r, 0x11110000u + r);
+        if (r != 0 && r != 5 && (r < 8 || r > 11) && r != 14)  /* no timers, monitors, PER */
+            vm_set_cr(vm, r, 0xC0DE0000u + r);
+    }
+    vm_set_watchpoint(vm, 0xCF0, 4, VM_WATCH_WRITE);    /* X'C00' by the page tables */
+}
+
+static void test_stctl(void)
+{
+    static struct asm_ a;
+    struct snap s;
+    build_stctl(&a);
+    agree("STCTL's register loop", setup_stctl, &a, 0, &s);
+    check_int(s.st, ==, VM_NO_SVC_HANDLER);
+    struct vm *vm = vm_new(NULL);
+    setup_stctl(vm, &a);
+    vm_run(vm, LIMIT);
+    static const struct {
+        uint32_t at;
+        unsigned from, n;
+    } st[] = { { 0x900, 0, 16 }, { 0xA00, 14, 5 }, { 0xC00, 0, 16 } };
+    for (unsigned k = 0; k < 3; k++) {
+        uint8_t m[64];
+        int same = 1;
+        vm_fetch_bytes(vm, st[k].at, m, sizeof m);
+        for (unsigned i = 0; i < st[k].n; i++) {
+            unsigned r = (st[k].from + i) & 15;
+            uint32_t v = (uint32_t)m[4 * i] << 24 | (uint32_t)m[4 * i + 1] << 16 |
+                         (uint32_t)m[4 * i + 2] << 8 | m[4 * i + 3];
+            same &= v == vm_get_cr(vm, r);
+        }
+        tap_ok(same, __FILE__, __LINE__, "STCTL stored the control registers");
+    }
+    vm_free(vm);
+}
+
+/*
  * A key change the storage path has made before is made again from the
  * entries it saved (storage.c st_set_key) -- unless a page was mapped
  * again since.  The program runs under key 8 and makes an SVC a pass,
@@ -644,6 +701,7 @@ int main(void)
     test_ss_long();
     test_multiple();
     test_regloops();
+    test_stctl();
     test_keyswitch();
     return tap_done();
 }

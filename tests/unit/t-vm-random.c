@@ -62,11 +62,11 @@ struct program {
 
 /* The instructions a program may hold: all but the ASSIST ones, which
  * need the run-time's host services, and SVC, which ends the run; the
- * privileged and IMP's own (a privileged-operation exception in the
- * problem state) one time in twenty. */
-static const struct isa_insn *pick(struct rng *r)
+ * privileged and IMP's own one time in `one_in' (in the problem state, a
+ * privileged-operation exception). */
+static const struct isa_insn *pick(struct rng *r, uint32_t one_in)
 {
-    int sys = below(r, 20) == 0;
+    int sys = below(r, one_in) == 0;
     for (;;) {
         const struct isa_insn *in = &isa_table[below(r, (uint32_t)isa_count)];
         if (in->tier == ASST || in->opcode == 0x0A)
@@ -122,12 +122,16 @@ static void make(uint32_t seed, struct program *p)
         p->gr[i] = below(&r, 4) ? DATA + below(&r, RSTORAGE - DATA - 512) : next(&r);
     p->gr[12] = DATA + 0x1000;
     p->gr[13] = DATA + 0x6000;
+    /* one program in four runs in the supervisor state: privileged
+     * instructions one time in six (keys, control registers, the clocks,
+     * the prefix, PER, the monitors), each at its peril */
+    int super = below(&r, 4) == 0;
     /* first pass: the instructions, so that branches know where they start */
     uint32_t pc = CODE;
     struct isa_fields f[512];
     const struct isa_insn *ins[512];
     while (p->n < 400) {
-        const struct isa_insn *in = pick(&r);
+        const struct isa_insn *in = pick(&r, super ? 6 : 20);
         int len = isa_format_length((enum isa_format)in->format);
         if (pc + (uint32_t)len + 4 > CODE_END)
             break;
@@ -181,7 +185,8 @@ static void make(uint32_t seed, struct program *p)
     put_psw(p->mem + 0x60, VM_PSW_EC | VM_PSW_WAIT | 0xEEE);
     /* the PSW: problem state, a random program mask; in half the
      * programs the interval timer interrupts (CR0 bit 24, external mask) */
-    p->psw = VM_PSW_EC | VM_PSW_PROB | CODE | ((uint64_t)(below(&r, 4) ? 0 : below(&r, 16)) << 40);
+    p->psw = VM_PSW_EC | (super ? 0 : VM_PSW_PROB) | CODE |
+             ((uint64_t)(below(&r, 4) ? 0 : below(&r, 16)) << 40);
     if (below(&r, 2)) {
         p->psw |= VM_PSW_EXT;
         p->cr0 = 1u << 7;
@@ -202,7 +207,8 @@ static void setup_random(struct vm *vm, const void *arg)
 
 /* One way to run, to RLIMIT cycles: a stepped or chunked run stops at the
  * first instruction boundary at or past it, as the fast run does. */
-static void run_to(const struct program *p, enum mode m, struct snap *s)
+static void run_to(const struct program *p, enum mode m, uint64_t limit, struct snap *s,
+                   uint8_t *mem)
 {
     struct vm_config cfg = { RSTORAGE };
     struct vm *vm = vm_new(&cfg);
@@ -212,12 +218,12 @@ static void run_to(const struct program *p, enum mode m, struct snap *s)
     case OBSERVED: {
         struct vm_trace tr = { .micro = no_stop };
         vm_set_trace(vm, &tr);
-        st = vm_run(vm, RLIMIT);
+        st = vm_run(vm, limit);
         break;
     }
     case STEPPED:
         while ((st = vm_step_insn(vm)) == VM_STEPPED)
-            if (vm_counters(vm)->cycles >= RLIMIT) {
+            if (vm_counters(vm)->cycles >= limit) {
                 st = VM_CYCLE_LIMIT;
                 break;
             }
@@ -225,21 +231,23 @@ static void run_to(const struct program *p, enum mode m, struct snap *s)
     case CHUNKED:
         for (;;) {
             uint64_t done = vm_counters(vm)->cycles;
-            uint64_t left = RLIMIT > done ? RLIMIT - done : 0;
+            uint64_t left = limit > done ? limit - done : 0;
             st = vm_run(vm, left < 997 ? left : 997);
-            if (st != VM_CYCLE_LIMIT || vm_counters(vm)->cycles >= RLIMIT)
+            if (st != VM_CYCLE_LIMIT || vm_counters(vm)->cycles >= limit)
                 break;
         }
         break;
     case QUIET:
         vm_count_opcodes(vm, 0);
-        st = vm_run(vm, RLIMIT);
+        st = vm_run(vm, limit);
         break;
     default:
-        st = vm_run(vm, RLIMIT);
+        st = vm_run(vm, limit);
         break;
     }
     take(vm, st, s);
+    if (mem)
+        vm_fetch_bytes(vm, 0, mem, RSTORAGE);
     vm_free(vm);
 }
 
@@ -264,6 +272,40 @@ static void list(const struct program *p)
     }
 }
 
+/* The first run bound at which mode m and the fast run differ, and the
+ * instruction they last agreed before (a failing seed, listed). */
+static void bisect(const struct program *p, enum mode m)
+{
+    struct snap f, s;
+    uint64_t lo = 0, hi = RLIMIT;          /* agree at lo; differ at hi */
+    run_to(p, FAST, hi, &f, NULL);
+    run_to(p, m, hi, &s, NULL);
+    if (same(&s, &f, m == QUIET))
+        return;
+    while (hi - lo > 1) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        run_to(p, FAST, mid, &f, NULL);
+        run_to(p, m, mid, &s, NULL);
+        if (same(&s, &f, m == QUIET))
+            lo = mid;
+        else
+            hi = mid;
+    }
+    run_to(p, FAST, lo, &f, NULL);
+    uint8_t b[6];
+    char buf[96];
+    struct vm_config cfg = { RSTORAGE };
+    struct vm *vm = vm_new(&cfg);
+    setup_random(vm, p);
+    vm_run(vm, lo);
+    uint32_t ia = (uint32_t)vm_get_psw(vm) & 0xFFFFFF;
+    vm_fetch_bytes(vm, ia, b, sizeof b);
+    vm_free(vm);
+    isa_disasm(b, sizeof b, buf, sizeof buf);
+    printf("#   the %s run first differs in the instruction at %06" PRIX32 " (%s), "
+           "after cycle %" PRIu64 "\n", mode_names[m], ia, buf, lo);
+}
+
 /* What the runs did, over all seeds: so that the test is seen to reach
  * what it is for. */
 struct tally {
@@ -276,7 +318,8 @@ static void one(uint32_t seed, struct program *p, struct tally *t, int verbose)
 {
     struct snap fast, s;
     make(seed, p);
-    run_to(p, FAST, &fast);
+    static uint8_t fmem[RSTORAGE], smem[RSTORAGE];
+    run_to(p, FAST, RLIMIT, &fast, fmem);
     if (fast.st < 64)
         t->status[fast.st]++;
     t->insns += fast.ctr.instructions;
@@ -285,8 +328,12 @@ static void one(uint32_t seed, struct program *p, struct tally *t, int verbose)
         t->ops[i] += fast.ctr.op_count[i];
     int ok = 1;
     for (int m = OBSERVED; m < NMODES; m++) {
-        run_to(p, (enum mode)m, &s);
+        run_to(p, (enum mode)m, RLIMIT, &s, smem);
         if (!same(&s, &fast, m == QUIET)) {
+            unsigned shown = 0;
+            for (uint32_t a = 0; a < RSTORAGE && shown < 8; a++)
+                if (smem[a] != fmem[a] && ++shown)
+                    printf("#   storage at %05" PRIX32 ": %02X, fast %02X\n", a, smem[a], fmem[a]);
             ok = 0;
             printf("# seed %" PRIu32 ": the %s run: status %s/%s cycles %" PRIu64 "/%" PRIu64
                    " microwords %" PRIu64 "/%" PRIu64 " insns %" PRIu64 "/%" PRIu64
@@ -298,6 +345,9 @@ static void one(uint32_t seed, struct program *p, struct tally *t, int verbose)
                    memcmp(s.gr, fast.gr, sizeof s.gr) ? "differ" : "same");
         }
     }
+    if (!ok && verbose)
+        for (int m = OBSERVED; m < NMODES; m++)
+            bisect(p, (enum mode)m);
     char what[96];
     snprintf(what, sizeof what, "seed %" PRIu32 ": five runs agree (%s after %" PRIu64 " insns)",
              seed, vm_status_name(fast.st), fast.ctr.instructions);

@@ -753,6 +753,34 @@ static void do_xput(struct assist *a, const struct svc_storage *st,
 
 /* ---- dispatch and the end of a run ---------------------------------------- */
 
+/* An XDECI that found no number (CC 3) leaves its register as it was.  If
+ * none of the branches right after it (up to 4 BC or BCR) tests CC 3, the
+ * program goes on with the old value: count it, for imprun's note.  Only
+ * reads storage: the run is not changed. */
+static void nonum_check(struct assist *a, const struct svc_storage *st,
+                        const struct assist_req *rq, const struct assist_result *res)
+{
+    uint32_t ia = rq->psw_word2 & ASSIST_ADDR_MASK, next = ia;
+    uint8_t b[2];
+    for (int k = 0; k < 4 && fetch(st, next, b, 2) == 0; k++) {
+        unsigned mask = b[0] == 0x47 || (b[0] == 0x07 && (b[1] & 15)) ? b[1] >> 4 : 16;
+        if (mask == 16)
+            break;                      /* not a branch on condition */
+        if (mask & 1)
+            return;                     /* CC 3 is tested */
+        next += b[0] == 0x47 ? 4 : 2;
+    }
+    a->nonum_untested++;
+    a->nonum_iaddr = (ia - 4) & ASSIST_ADDR_MASK;      /* XDECI is 4 bytes */
+    a->nonum_reg = rq->r1 & 15;
+    uint32_t p = res->gr[1] & ASSIST_ADDR_MASK;
+    a->nonum_len = 0;
+    while (a->nonum_len < ASSIST_NONUM_TEXT &&
+           fetch(st, p + a->nonum_len, &a->nonum_text[a->nonum_len], 1) == 0 &&
+           a->nonum_text[a->nonum_len] != EB_BLANK)
+        a->nonum_len++;
+}
+
 void assist_call(struct assist *a, const struct svc_storage *st,
                  const struct assist_req *rq, struct assist_result *res)
 {
@@ -770,7 +798,11 @@ void assist_call(struct assist *a, const struct svc_storage *st,
     a->calls++;
     switch ((enum assist_op)(in - assist_table)) {
     case ASSIST_XDECO: do_num_out(st, rq, 0, res); break;
-    case ASSIST_XDECI: do_scan_in(st, rq, 0, res); break;
+    case ASSIST_XDECI:
+        do_scan_in(st, rq, 0, res);
+        if (res->outcome == ASSIST_CONTINUE && res->cc == 3)
+            nonum_check(a, st, rq, res);
+        break;
     case ASSIST_XHEXI: do_scan_in(st, rq, 1, res); break;
     case ASSIST_XHEXO: do_num_out(st, rq, 1, res); break;
     case ASSIST_XREAD: do_xread(a, st, rq, res); break;

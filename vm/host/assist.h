@@ -253,6 +253,8 @@ enum assist_op {
 #define ASSIST_MAX_RECORD   32760   /* longest XGET/XPUT record */
 
 /* One ASSIST instruction (as struct vm_assist_call) and the state it meets. */
+#define ASSIST_NONUM_TEXT 12             /* bytes kept of what XDECI found */
+
 struct assist_req {
     unsigned opcode, r1;        /* r1: the R1 field, or X'E0''s mask */
     uint32_t addr, len;
@@ -319,6 +321,12 @@ struct assist {
     uint64_t records_in, records_out;   /* XGET, XPUT */
     uint64_t eof_reads;                 /* XREADs that found no card (CC 1) */
     uint32_t eof_iaddr;                 /* the address of the last of them */
+    uint64_t nonum_untested;            /* XDECIs that found no number (CC 3), and no
+                                           BC testing CC 3 right after them */
+    uint32_t nonum_iaddr;               /* the address of the last of them, */
+    unsigned nonum_reg;                 /* ... its register */
+    uint8_t nonum_text[ASSIST_NONUM_TEXT];  /* what it found instead (EBCDIC), */
+    unsigned nonum_len;                 /* ... up to the next blank */
     uint64_t bytes_out;                 /* written to print, punch and XPUT files */
 
     /* the print stream */

@@ -30,6 +30,7 @@
 
 #include "assist.h"
 #include "diag.h"
+#include "ebcdic.h"
 #include "home.h"
 #include "hpm.h"
 #include "isa.h"
@@ -263,6 +264,34 @@ static void eof_note(struct run *r)
             "a BC 4 after it leaves the loop\n");
 }
 
+/* XDECI found no number and the program went on without testing CC 3:
+ * the register kept its old value (a card with a word where a number
+ * was wanted, or the end of a card's numbers). */
+static void nonum_note(struct run *r)
+{
+    const struct assist *a = r->tk[0].asst;
+    if (r->ntasks > 1 || !a || a->nonum_untested == 0)
+        return;
+    struct rep_where w;
+    char text[ASSIST_NONUM_TEXT + 1];
+    ebcdic_to_host(text, a->nonum_text, a->nonum_len);
+    text[a->nonum_len] = '\0';
+    rep_where_collect(&w, r->vm, &r->tk[0].syms, a->nonum_iaddr);
+    if (a->nonum_untested == 1)
+        fprintf(r->rep, "imprun: note: XDECI found no number at X'%06X'", a->nonum_iaddr);
+    else
+        fprintf(r->rep, "imprun: note: XDECI found no number %" PRIu64 " times, the last at "
+                "X'%06X'", a->nonum_untested, a->nonum_iaddr);
+    if (w.found && w.sym.file)
+        fprintf(r->rep, " (%s:%d)", w.sym.file, w.sym.line);
+    if (a->nonum_len)
+        fprintf(r->rep, ": it found '%s'", text);
+    else
+        fprintf(r->rep, ": it found only blanks");
+    fprintf(r->rep, ", and the program went on without testing condition code 3; register "
+            "%u kept its old value; a BC 1 (BO) right after XDECI catches it\n", a->nonum_reg);
+}
+
 static void write_reports(struct run *r, enum vm_status st)
 {
     const struct imprun_opts *o = r->o;
@@ -284,6 +313,7 @@ static void write_reports(struct run *r, enum vm_status st)
         rep_loop_collect(&loop, r->vm, &r->tk[0].syms);
         rep_loop_print(r->rep, "imprun", &loop, 0);
         eof_note(r);
+        nonum_note(r);
     } else if (r->ntasks > 1) {
         /* each task's end as it happened; then what stopped the machine */
         for (int k = 0; k < r->ntasks; k++)
@@ -326,6 +356,7 @@ static void write_reports(struct run *r, enum vm_status st)
             rep_abend_print(r->rep, &abend, o->abend_dump);
             changed_by(r, &abend.where);
         }
+        nonum_note(r);
     }
     if (o->regs) {
         struct rep_regs regs;

@@ -109,6 +109,9 @@ static void operands(struct rep_abend *a, const struct vm *vm)
     case FMT_SI:
         add_operand(a, 1, b, dp.ea1);
         break;
+    case FMT_RXSS:                      /* XREAD, XPRNT ...: the area is operand 1 */
+        add_operand(a, 1, b, dp.ea1);
+        break;
     case FMT_SS_L: case FMT_SS_LL: case FMT_SS_I3:
         add_operand(a, 1, b, dp.ea1);
         add_operand(a, 2, w->nbytes >= 6 ? w->bytes[4] >> 4 : 0, dp.ea2);
@@ -165,10 +168,11 @@ static void branches(struct rep_abend *a, const struct vm *vm, const struct symt
     /* An operation or specification exception a few bytes after the
      * newest branch's target: the program went from there to here. */
     unsigned c = a->pic & 0xFF7Fu;
-    if (a->nbranch && a->have_pic && (c == 1 || c == 6)) {
+    if (a->nbranch && a->have_pic && (c == 1 || c == 4 || c == 5 || c == 6)) {
         const struct vm_branch *n = &b[a->nbranch - 1];
         uint32_t fail = a->where.addr;
-        if (n->to <= fail && fail - n->to <= 16) {
+        int near = c == 1 || c == 6 ? fail - n->to <= 16 : fail == n->to && a->ilc == 0;
+        if (n->to <= fail && near) {
             a->wild = (int)a->nbranch - 1;
             a->wild_lost = (a->have_syms && !a->branch[a->wild].to.found) ||
                            !holds_code(vm, n->to);
@@ -248,6 +252,15 @@ static void chain(struct rep_abend *a, const struct vm *vm, const struct symtab 
         uint32_t back = 0;
         fetch_word(vm, sa + 4, &back);
         back &= VM_ADDR_MASK;
+        struct sym_where in;
+        if (back == 0 && sym_lookup(t, sa, &in) == 0 && in.label && !in.label_off) {
+            /* inside the program: a routine's own area, never chained */
+            snprintf(a->chain_end, sizeof a->chain_end,
+                     "the save area at X'%06X' (%.24s) has no back chain: the routine that "
+                     "took it did not store the caller's R13 at +4 (ST 13,%.24s+4 before "
+                     "LA 13,%.24s)", sa, in.label, in.label, in.label);
+            return;
+        }
         if (back == 0) {
             snprintf(a->chain_end, sizeof a->chain_end,
                      "the save area at X'%06X' has no back chain (the first)", sa);
@@ -315,31 +328,40 @@ static int xprnt_length(const struct rep_abend *a, uint32_t *len)
     return 1;
 }
 
+/* What the base register b of a bad operand address holds, in words,
+ * into buf.  A base register that holds 0 (or ASSIST's X'F4F4F4F4') is
+ * the one a USING named but nothing loaded. */
+static void base_text(const struct rep_abend *a, unsigned b, char *buf, size_t size)
+{
+    uint32_t v = a->regs.gr[b];
+    if (b == 0)
+        snprintf(buf, size, "an address with no base register: check the USING that covers "
+                            "the operand");
+    else if (v == 0 && b == 13)
+        snprintf(buf, size, "its base register 13, the save-area pointer, holds 0: it was "
+                            "loaded from the back chain of a save area (at +4) that was never "
+                            "stored (ST 13,SAVE+4 before LA 13,SAVE)");
+    else if (v == 0)
+        snprintf(buf, size, "its base register %u holds 0: was it ever loaded? A USING does "
+                            "not load its register (BALR %u,0 or LR %u,15 before it does)",
+                 b, b, b);
+    else if (v == 0xF4F4F4F4u)          /* ASSIST's look: never loaded */
+        snprintf(buf, size, "its base register %u holds X'F4F4F4F4': never loaded. A USING "
+                            "does not load its register (BALR %u,0 or LR %u,15 before it does)",
+                 b, b, b);
+    else
+        snprintf(buf, size, "its base register %u holds X'%08X': check the base register "
+                            "(USING) and the register's value", b, v);
+}
+
 /* A protection exception on operand i, in low storage: the register
- * that formed its address, and what it holds.  A base register that
- * holds 0 is the one a USING named but nothing loaded. */
+ * that formed its address, and what it holds. */
 static void low_storage_hint(struct rep_abend *a, unsigned i)
 {
     char h[240];
-    unsigned b = a->opbase[i];
     int n = snprintf(h, sizeof h, "operand %u is at X'%06X', in low storage, which the "
                                   "program may not use: ", a->opnum[i], a->operand[i]);
-    if (b == 0)
-        snprintf(h + n, sizeof h - n, "an address with no base register: check the USING "
-                                      "that covers the operand");
-    else if (a->regs.gr[b] == 0 && b == 13)
-        snprintf(h + n, sizeof h - n, "its base register 13, the save-area pointer, holds 0: "
-                                      "it was loaded from the back chain of a save area "
-                                      "(at +4) that was never stored (ST 13,SAVE+4 before "
-                                      "LA 13,SAVE)");
-    else if (a->regs.gr[b] == 0)
-        snprintf(h + n, sizeof h - n, "its base register %u holds 0: was it ever loaded? A "
-                                      "USING does not load its register (BALR %u,0 or LR "
-                                      "%u,15 before it does)", b, b, b);
-    else
-        snprintf(h + n, sizeof h - n, "its base register %u holds X'%08X': check the base "
-                                      "register (USING) and the register's value",
-                 b, a->regs.gr[b]);
+    base_text(a, a->opbase[i], h + n, sizeof h - (size_t)n);
     add_hint(a, h);
 }
 
@@ -358,7 +380,7 @@ static int packed_ok(const uint8_t *b, unsigned n)
 
 /* A data exception of a decimal instruction: the operand that is no
  * packed decimal number, its bytes, and what to do. */
-static void decimal_hint(struct rep_abend *a, const struct vm *vm)
+static void decimal_hint(struct rep_abend *a, const struct vm *vm, const struct symtab *t)
 {
     const struct rep_where *w = &a->where;
     if (w->nbytes < 2)
@@ -379,13 +401,26 @@ static void decimal_hint(struct rep_abend *a, const struct vm *vm)
         uint8_t b[16];
         if (vm_fetch_bytes(vm, a->operand[i], b, n) != 0 || packed_ok(b, n))
             continue;
-        char h[240], hex[40];
-        for (unsigned k = 0; k < n; k++)
+        char h[240], hex[40], name[60] = "";
+        unsigned unset = 0;
+        for (unsigned k = 0; k < n; k++) {
             snprintf(hex + 2 * k, sizeof hex - 2 * k, "%02X", b[k]);
-        snprintf(h, sizeof h, "operand %u (%u bytes at X'%06X') holds X'%s', which is not "
-                 "packed decimal (a digit 0-9 in each half-byte, a sign A-F in the last): "
-                 "a number in characters must be PACKed before %s uses it",
-                 num, n, a->operand[i], hex, in->name);
+            unset += b[k] == 0xF5;
+        }
+        struct sym_where sw;
+        if (t && sym_lookup(t, a->operand[i], &sw) == 0 && sw.label)
+            snprintf(name, sizeof name, sw.label_off ? " %.24s+X'%X'" : " %.24s", sw.label,
+                     sw.label_off);
+        if (unset == n)             /* ASSIST's look: storage never stored into */
+            snprintf(h, sizeof h, "operand %u%s (%u bytes at X'%06X') holds X'%s', the bytes "
+                     "of storage the program never set: give the field a value before %s "
+                     "uses it (ZAP it from =P'0', or PACK a number into it)",
+                     num, name, n, a->operand[i], hex, in->name);
+        else
+            snprintf(h, sizeof h, "operand %u%s (%u bytes at X'%06X') holds X'%s', which is "
+                     "not packed decimal (a digit 0-9 in each half-byte, a sign A-F in the "
+                     "last): a number in characters must be PACKed before %s uses it",
+                     num, name, n, a->operand[i], hex, in->name);
         add_hint(a, h);
         return;
     }
@@ -426,6 +461,130 @@ static void divide_hint(struct rep_abend *a, const struct vm *vm)
     add_hint(a, h);
 }
 
+/* The source statement of w defines storage (DC or DS), not an
+ * instruction: its operation field, after the name field, says so. */
+static int is_data_statement(const struct rep_where *w)
+{
+    if (!w->have_source || w->source[0] == '*')
+        return 0;
+    const char *p = w->source;
+    while (*p && *p != ' ')             /* the name field */
+        p++;
+    while (*p == ' ')
+        p++;
+    return (p[0] == 'D' || p[0] == 'd') && strchr("CScs", p[1]) && p[1] &&
+           (p[2] == ' ' || p[2] == '\0');
+}
+
+/* The failing "instruction" is data: what ran into it, in words. */
+static void data_hint(struct rep_abend *a)
+{
+    char h[240], text[120];
+    const struct rep_where *w = &a->where;
+    squeeze(text, sizeof text, w->source);
+    if (a->wild >= 0)
+        snprintf(h, sizeof h, "the branch went into data: line %d (%.60s) defines storage, "
+                              "not an instruction", w->sym.line, text);
+    else
+        snprintf(h, sizeof h, "the program ran past its last instruction into its data: line "
+                              "%d (%.60s) defines storage, not an instruction; a return "
+                              "(BR 14) or a branch back is missing before it", w->sym.line,
+                 text);
+    add_hint(a, h);
+}
+
+/* The wild branch b was BR 14 (BCR 15,14): a return that did not return.
+ * Either LM 14,12,12(13) just before it loaded R14 from a save area that
+ * holds no return address (R13 was changed and not restored), or the
+ * program put something else in R14. */
+static void return_hint(struct rep_abend *a, const struct vm *vm,
+                        const struct rep_abend_branch *b)
+{
+    if (b->from.nbytes < 2 || b->from.bytes[0] != 0x07 || b->from.bytes[1] != 0xFE)
+        return;
+    char h[240];
+    uint8_t lm[4];
+    uint32_t r13 = a->regs.gr[13] & VM_ADDR_MASK;
+    if (vm_fetch_bytes(vm, b->b.from - 4, lm, 4) == 0 && lm[0] == 0x98 &&
+        (lm[1] >> 4) == 14 && lm[2] == 0xD0 && lm[3] == 0x0C)
+        snprintf(h, sizeof h, "BR 14 went to X'%06X', the word LM 14,12,12(13) had just loaded "
+                              "from the save area at R13 (X'%06X'), which holds no return "
+                              "address: R13 was changed and not restored before the LM "
+                              "(L 13,4(,13) first)", b->b.to, r13);
+    else
+        snprintf(h, sizeof h, "BR 14 went to X'%06X', not back to the caller: register 14 "
+                              "holds the return address, and the program put something else "
+                              "in it; use another register, or restore R14 (LM 14,12,12(13)) "
+                              "before BR 14", b->b.to);
+    add_hint(a, h);
+}
+
+/* The failing instruction names an even-odd pair (M, D, SLDA, MVCL ...)
+ * with an odd register: say which, into h; 0 if it does not. */
+static int pair_hint(const struct rep_where *w, char *h, size_t size)
+{
+    if (w->nbytes < 2)
+        return 0;
+    const struct isa_insn *in = isa_by_opcode(w->bytes[0], w->bytes[1]);
+    if (!in)
+        return 0;
+    unsigned r1 = w->bytes[1] >> 4, r2 = w->bytes[1] & 15, r = 16;
+    if ((in->flags & F_PAIR1) && (r1 & 1))
+        r = r1;
+    else if ((in->flags & F_PAIR2) && (r2 & 1))
+        r = r2;
+    else if ((in->flags & F_PAIR3) && (r2 & 1))     /* RS: R3 is where R2 is */
+        r = r2;
+    if (r == 16)
+        return 0;
+    snprintf(h, size, "%s works on an even-odd pair of registers named by its even one; "
+                      "register %u is odd (for %s %u,... the pair is %u:%u)", in->name, r,
+             in->name, r - 1, r - 1, r);
+    return 1;
+}
+
+/* A specification exception of an RS or S instruction whose operand is
+ * not on a word boundary (CS, CDS, LPSW, LCTL ... need theirs aligned;
+ * the SS and RX instructions of System/370 do not): into h, 1; else 0. */
+static int misaligned_hint(const struct rep_abend *a, char *h, size_t size)
+{
+    const struct rep_where *w = &a->where;
+    const struct isa_insn *in = w->nbytes >= 2 ? isa_by_opcode(w->bytes[0], w->bytes[1]) : NULL;
+    if (!in || a->noperands == 0 || !(a->operand[0] & 3) ||
+        (in->format != FMT_RS && in->format != FMT_S && in->format != FMT_S2))
+        return 0;
+    snprintf(h, size, "operand %u is at X'%06X', not on a fullword boundary (a multiple of "
+                      "4): %s needs its operand aligned; a DS 0F (or DS 0D) before the "
+                      "field's DC aligns it", a->opnum[0], a->operand[0], in->name);
+    return 1;
+}
+
+/* A wild RX branch (B, BC, BCT, BAL, BAS) through a base register: the
+ * register that formed the target, and what it holds -- a base register
+ * of a USING that the program loaded with something else. */
+static void branch_base_hint(struct rep_abend *a, const struct rep_abend_branch *b)
+{
+    const struct rep_where *f = &b->from;
+    if (f->nbytes < 4)
+        return;
+    switch (f->bytes[0]) {
+    case 0x45: case 0x46: case 0x47: case 0x4D:     /* BAL, BCT, BC, BAS */
+        break;
+    default:
+        return;
+    }
+    unsigned x = f->bytes[1] & 15, base = f->bytes[2] >> 4;
+    uint32_t d = (uint32_t)(f->bytes[2] & 15) << 8 | f->bytes[3];
+    if (base == 0 || x != 0)
+        return;
+    char h[240];
+    snprintf(h, sizeof h, "its target is register %u + %u, and register %u holds X'%08X': if "
+                          "it is the base register of a USING, the program changed it after "
+                          "the USING (a LA, L or LR into register %u?)", base, d, base,
+             a->regs.gr[base], base);
+    add_hint(a, h);
+}
+
 static void hints(struct rep_abend *a, const struct vm *vm, const struct symtab *t)
 {
     char h[240];
@@ -445,6 +604,15 @@ static void hints(struct rep_abend *a, const struct vm *vm, const struct symtab 
             snprintf(h, sizeof h, "the program came here by the branch at X'%06X'%s (%s)",
                      b->b.from, from, insn);
         add_hint(a, h);
+        return_hint(a, vm, b);
+        if (a->wild_lost)
+            branch_base_hint(a, b);
+    }
+    uint32_t entry;
+    int at_entry = a->nbranch == 0 && w->found && rep_entry(t, &entry) && entry == w->addr;
+    if (a->have_pic && !at_entry && is_data_statement(w)) {
+        data_hint(a);       /* the operands of data mean nothing: no more hints */
+        return;
     }
     if (!a->have_pic) {
         if (a->status.status == VM_CYCLE_LIMIT)
@@ -459,8 +627,7 @@ static void hints(struct rep_abend *a, const struct vm *vm, const struct symtab 
                 break;
             }
     int zeros = w->nbytes >= 2 && w->bytes[0] == 0 && w->bytes[1] == 0;
-    uint32_t entry;
-    if (c == 1 && a->nbranch == 0 && w->found && rep_entry(t, &entry) && entry == w->addr)
+    if (c == 1 && at_entry)
         add_hint(a, "this is the program's entry point, and no instruction: the program "
                     "started here; the END operand (or ENTRY, or impld -e) should name its "
                     "first instruction");
@@ -486,17 +653,23 @@ static void hints(struct rep_abend *a, const struct vm *vm, const struct symtab 
            operand that starts there, or else one that runs past the end
            (it starts inside: the first byte out is the end of storage) */
         uint32_t bad = w->addr;
-        int found = w->addr >= a->storage;
+        int found = w->addr >= a->storage, op = -1;
         for (unsigned i = 0; i < a->noperands && !found; i++)
             if (a->operand[i] >= a->storage) {
                 bad = a->operand[i];
                 found = 1;
+                op = (int)i;
             }
         if (!found && a->noperands > 0) {
             bad = a->storage;
             found = 1;
         }
-        if (found)
+        if (op >= 0) {
+            int n = snprintf(h, sizeof h, "operand %u is at X'%06X', outside storage (the "
+                                          "machine has %u bytes, X'000000'-X'%06X'): ",
+                             a->opnum[op], bad, a->storage, a->storage - 1);
+            base_text(a, a->opbase[op], h + n, sizeof h - (size_t)n);
+        } else if (found)
             snprintf(h, sizeof h, "the byte at X'%06X' is outside storage: the machine has %u "
                                   "bytes (X'000000'-X'%06X'); check the register that forms "
                                   "the address", bad, a->storage, a->storage - 1);
@@ -506,7 +679,7 @@ static void hints(struct rep_abend *a, const struct vm *vm, const struct symtab 
         add_hint(a, h);
     }
     if (c == 7)
-        decimal_hint(a, vm);
+        decimal_hint(a, vm, t);
     if (c == 9)
         divide_hint(a, vm);
     uint32_t xlen;
@@ -518,6 +691,10 @@ static void hints(struct rep_abend *a, const struct vm *vm, const struct symtab 
         if (w->addr & 1)
             snprintf(h, sizeof h, "the instruction address X'%06X' is odd: a branch to a bad "
                                   "address", w->addr);
+        else if (pair_hint(w, h, sizeof h))
+            ;
+        else if (misaligned_hint(a, h, sizeof h))
+            ;
         else
             snprintf(h, sizeof h, "a specification exception: an operand not on its boundary "
                                   "(a fullword at a multiple of 4), an odd register where an "

@@ -286,7 +286,7 @@ struct rep_abend {
     uint32_t r13;
     unsigned nlevel;
     struct rep_abend_level level[REP_ABEND_LEVELS];
-    char chain_end[96];             /* why the chain stopped */
+    char chain_end[256];            /* why the chain stopped */
     unsigned nhint;
     char hint[REP_ABEND_HINTS][240];
     int dumped;
