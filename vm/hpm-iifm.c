@@ -33,18 +33,13 @@
  * cycles; the slice's counts go to the opcode's entry of the table.  The
  * hardware counts the slices begun, and remembers the program cycles at
  * LOCR (then, stopped, the cycles counted), so that a report can tell an
- * opcode that had no slice from one that did not run in its slices.
- * Those two registers are kept in the hardware's pending counts of
- * decode index 0 (SLICE_REG): opcode X'00' is no instruction, never a
- * step, so in slicing nothing else is ever pending there, and they are
- * never handed to the microcode.
+ * opcode that had no slice from one that did not run in its slices
+ * (struct iifm's slices and sliced; never handed to the microcode).
  */
 #include "storage.h"
 #include "isa.h"
 
 #include <string.h>
-
-#define SLICE_REG 0u     /* the decode index whose pending counts hold the slice registers */
 
 /* The opcode of decode index d as a halfword: X'00nn' or X'B2nn'. */
 static unsigned opcode_of(unsigned d) { return d < 256 ? d : 0xB200u | (d - 256); }
@@ -68,12 +63,6 @@ int vm_iifm_steps(unsigned pattern, unsigned dontcare, unsigned *steps)
         if (defined(d) && vm_iifm_matches(pattern, dontcare, d))
             steps[n++] = d;
     return n;
-}
-
-/* Slicing: are the pending counts of decode index d the slice registers? */
-static int slice_reg(const struct iifm *m, unsigned d)
-{
-    return (m->flags & IIFM_SLICE) && d == SLICE_REG;
 }
 
 /* The state and task of the instruction about to run. */
@@ -174,7 +163,7 @@ static void drain_free(struct vm *vm, struct iifm *m)
     add_at(vm, VM_CAT + VM_CAT_IIFM, m->hw_n, m->hw_c);
     m->hw_n = m->hw_c = 0;
     for (unsigned d = 0; d < MC_NDISPATCH; d++)
-        if ((m->pend_n[d] || m->pend_c[d]) && !slice_reg(m, d)) {
+        if ((m->pend_n[d] || m->pend_c[d])) {
             add_at(vm, m->table + 16 * d, m->pend_n[d], m->pend_c[d]);
             m->pend_n[d] = m->pend_c[d] = 0;
         }
@@ -204,7 +193,7 @@ void iifm_next(struct vm *vm)
     }
     for (; m->scan < MC_NDISPATCH; m->scan++) {
         unsigned d = m->scan;
-        if ((m->pend_n[d] || m->pend_c[d]) && !slice_reg(m, d)) {
+        if ((m->pend_n[d] || m->pend_c[d])) {
             m->item_addr = (m->table + 16 * d) & VM_ADDR_MASK;
             m->item_n = take(&m->pend_n[d]);
             m->item_c = take(&m->pend_c[d]);
@@ -246,7 +235,7 @@ void iifm_fetched(struct vm *vm)
             if (e >= 0)
                 match_only(m, (unsigned)e);
             m->slice_end = now + m->slice;
-            m->pend_n[SLICE_REG]++;                 /* the next slice begins */
+            m->slices++;                            /* the next slice begins */
         }
         m->drain_at = now + IIFM_DRAIN;
         open_interval(vm, m, d);
@@ -298,8 +287,8 @@ int iifm_load(struct vm *vm, uint32_t addr)
         if (e < 0)
             return 6;                       /* no opcode to step through */
         match_only(m, (unsigned)e);
-        m->pend_n[SLICE_REG] = 1;           /* the first slice, from LOCR */
-        m->pend_c[SLICE_REG] = hpm_program_cycles(vm);
+        m->slices = 1;                      /* the first slice, from LOCR */
+        m->sliced = hpm_program_cycles(vm);
     } else
         for (unsigned d = 0; d < MC_NDISPATCH; d++)
             m->match[d] = (uint8_t)vm_iifm_matches(m->pattern, m->dontcare, d);
@@ -338,7 +327,7 @@ static void finish(struct vm *vm, struct iifm *m, int exec)
         return;
     close_interval(vm, m, exec);
     if (m->flags & IIFM_SLICE)              /* from the cycles at LOCR to those counted */
-        m->pend_c[SLICE_REG] = hpm_program_cycles(vm) - m->pend_c[SLICE_REG];
+        m->sliced = hpm_program_cycles(vm) - m->sliced;
     m->on = 0;
     opc_set(vm, OPC_IIFM, 0);
     ev_set(vm, EV_IIFM, UINT64_MAX);
@@ -435,9 +424,8 @@ void vm_iifm_state(const struct vm *vm, struct vm_iifm_state *out)
         open_counts(vm, m, m->cur, &n, &c);
         out->slice_count = m->pend_n[m->cur] + n;
         out->slice_cycles = m->pend_c[m->cur] + c;
-        out->slices = m->pend_n[SLICE_REG];
-        out->sliced_cycles = m->on ? hpm_program_cycles(vm) - m->pend_c[SLICE_REG]
-                                   : m->pend_c[SLICE_REG];
+        out->slices = m->slices;
+        out->sliced_cycles = m->on ? hpm_program_cycles(vm) - m->sliced : m->sliced;
     }
 }
 
@@ -449,8 +437,6 @@ void vm_iifm_entry(const struct vm *vm, unsigned d, uint64_t *count, uint64_t *c
         return;
     uint64_t n, c;
     stored(vm, m->table + 16 * d, count, cycles);
-    if (slice_reg(m, d))
-        return;                             /* no step: the table alone */
     open_counts(vm, m, d, &n, &c);
     *count += m->pend_n[d] + n;
     *cycles += m->pend_c[d] + c;
