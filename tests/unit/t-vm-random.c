@@ -403,16 +403,18 @@ static void list(const struct program *p)
     }
 }
 
-/* The bound the fast run is compared at: the run's own bound, but under
- * paging a step may not end at the bound a run stops at.  A run stops at
- * the first instruction boundary at or past its bound -- inside the wait
- * for a page-in too -- while a step runs its instruction to the end, the
- * wait included.  A stepped run that passed its bound is compared with a
- * fast run to the cycle it ended at, which stops right there. */
+/* The bound the fast run is compared at: the run's own bound, but a step
+ * may not end where a run stops.  A run stops at the first instruction
+ * boundary at or past its bound, before an interruption due there and
+ * inside the wait for a page-in too, while a step runs its instruction
+ * to the end with the interruption that follows it and the wait.  A
+ * stepped run that passed its bound is compared with a fast run to the
+ * cycle it ended at, which stops right there. */
 static uint64_t stepped_end(const struct machine *mc, enum mode m, const struct snap *s,
                             uint64_t limit)
 {
-    return m == STEPPED && mc->paged && s->st == VM_CYCLE_LIMIT ? s->ctr.cycles : limit;
+    (void)mc;
+    return m == STEPPED && s->st == VM_CYCLE_LIMIT ? s->ctr.cycles : limit;
 }
 
 /* Mode m's run to a bound and the fast run's agree in everything. */
