@@ -272,6 +272,7 @@ static void setup_machine(struct vm *vm, const struct machine *mc)
 
 /* What a paged machine's tasks did, beside what take() keeps. */
 struct tasks {
+    uint64_t traced;            /* bytes of the instructions traced (not compared here) */
     struct vm_paging_stats ps;
     struct vm_task_info ti[NTASKS];
     uint64_t hash[NTASKS];
@@ -308,6 +309,56 @@ static int same_tasks(const struct tasks *a, const struct tasks *b)
     return ok;
 }
 
+/* What the observing runs saw, over all seeds. */
+static uint64_t observed_stops, observed_bytes;
+
+/* Beside the fixture's five: runs that observe and must change nothing --
+ * with breakpoints at four instructions of the program, with two
+ * watchpoints on the data (each resumed at once), and with an
+ * instruction trace of half the program -- in the fast loop, and in the
+ * reference loop (a microword trace too), which must trace the same
+ * instructions. */
+enum { BREAKS = NMODES, WATCHED, TRACED, TRACED_OBS, NRMODES };
+static const char *run_name(int m)
+{
+    static const char *const more[] = { "breakpointed", "watched", "traced",
+                                        "traced by microwords" };
+    return m < NMODES ? mode_names[m] : more[m - NMODES];
+}
+
+static int trace_insn(void *ctx, struct vm *vm, uint32_t addr, const uint8_t *b, int len)
+{
+    (void)vm; (void)addr; (void)b;
+    *(uint64_t *)ctx += (uint64_t)len;
+    return 0;
+}
+
+/* Set mode m's breakpoints, watchpoints or trace on every task's program. */
+static void observe(struct vm *vm, const struct machine *mc, int m, struct vm_trace *tr,
+                    uint64_t *traced)
+{
+    struct rng r = { UINT64_C(0xbf58476d1ce4e5b9) * (mc->task[0].n + 1) };
+    const struct program *p = &mc->task[0];
+    if (m == BREAKS)
+        for (unsigned i = 0; i < 4 && p->n; i++)
+            vm_set_breakpoint(vm, p->starts[below(&r, p->n)]);
+    if (m == WATCHED)
+        for (unsigned i = 0; i < 2; i++)
+            vm_set_watchpoint(vm, DATA + 0x1000 + below(&r, 0x6000), 1 + below(&r, 64),
+                              1 + below(&r, 3));
+    if (m == TRACED || m == TRACED_OBS) {
+        memset(tr, 0, sizeof *tr);
+        tr->ctx = traced;
+        tr->insn = trace_insn;
+        if (m == TRACED_OBS)
+            tr->micro = no_stop;
+        tr->ranged = 1;
+        tr->lo = CODE;
+        tr->hi = CODE + (CODE_END - CODE) / 2;
+        vm_set_trace(vm, tr);
+    }
+}
+
 /* Status st ended a task, and a task is left to run. */
 static int task_end(const struct vm *vm, enum vm_status st)
 {
@@ -329,14 +380,31 @@ static int task_end(const struct vm *vm, enum vm_status st)
 
 /* One way to run, to RLIMIT cycles: a stepped or chunked run stops at the
  * first instruction boundary at or past it, as the fast run does. */
-static void run_to(const struct machine *mc, enum mode m, uint64_t limit, struct snap *s,
+static void run_to(const struct machine *mc, int m, uint64_t limit, struct snap *s,
                    struct tasks *t, uint8_t *mem)
 {
     struct vm_config cfg = { RSTORAGE };
     struct vm *vm = vm_new(&cfg);
     enum vm_status st;
     setup_machine(vm, mc);
+    struct vm_trace otr;
+    uint64_t traced = 0;
+    observe(vm, mc, m, &otr, &traced);
     switch (m) {
+    case BREAKS: case WATCHED: case TRACED: case TRACED_OBS:
+        for (;;) {              /* each stop resumed at once */
+            uint64_t done = vm_counters(vm)->cycles;
+            if (done >= limit) {
+                st = VM_CYCLE_LIMIT;
+                break;
+            }
+            st = vm_run(vm, limit - done);
+            if (st != VM_BREAKPOINT && st != VM_WATCHPOINT)
+                break;
+            observed_stops++;
+        }
+        observed_bytes += traced;
+        break;
     case OBSERVED: {
         struct vm_trace tr = { .micro = no_stop };
         vm_set_trace(vm, &tr);
@@ -372,8 +440,10 @@ static void run_to(const struct machine *mc, enum mode m, uint64_t limit, struct
     take(vm, st, s);
     if (mem)
         vm_fetch_bytes(vm, 0, mem, RSTORAGE);
-    if (t)
+    if (t) {
         take_tasks(vm, mc, t);
+        t->traced = traced;
+    }
     vm_free(vm);
 }
 
@@ -410,7 +480,7 @@ static void list(const struct program *p)
  * to the end with the interruption that follows it and the wait.  A
  * stepped run that passed its bound is compared with a fast run to the
  * cycle it ended at, which stops right there. */
-static uint64_t stepped_end(const struct machine *mc, enum mode m, const struct snap *s,
+static uint64_t stepped_end(const struct machine *mc, int m, const struct snap *s,
                             uint64_t limit)
 {
     (void)mc;
@@ -418,7 +488,7 @@ static uint64_t stepped_end(const struct machine *mc, enum mode m, const struct 
 }
 
 /* Mode m's run to a bound and the fast run's agree in everything. */
-static int agree_to(const struct machine *mc, enum mode m, uint64_t limit)
+static int agree_to(const struct machine *mc, int m, uint64_t limit)
 {
     struct snap f, s;
     struct tasks ft, st;
@@ -429,7 +499,7 @@ static int agree_to(const struct machine *mc, enum mode m, uint64_t limit)
 
 /* The first run bound at which mode m and the fast run differ, and the
  * instruction they last agreed before (a failing seed, listed). */
-static void bisect(const struct machine *mc, enum mode m)
+static void bisect(const struct machine *mc, int m)
 {
     uint64_t lo = 0, hi = RLIMIT;          /* agree at lo; differ at hi */
     if (agree_to(mc, m, hi))
@@ -466,7 +536,7 @@ static void bisect(const struct machine *mc, enum mode m)
                (unsigned long long)f1.ctr.cycles, (unsigned long long)s1.psw);
     }
     printf("#   the %s run first differs in the instruction at %06" PRIX32 " (%s) of task %u, "
-           "after cycle %" PRIu64 "\n", mode_names[m], ia, buf, task, lo);
+           "after cycle %" PRIu64 "\n", run_name(m), ia, buf, task, lo);
 }
 
 /* What the runs did, over all seeds: so that the test is seen to reach
@@ -496,15 +566,17 @@ static void one(uint32_t seed, struct machine *mc, struct tally *t, int verbose)
     for (unsigned i = 0; i < 512; i++)
         t->ops[i] += fast.ctr.op_count[i];
     int ok = 1;
-    for (int m = OBSERVED; m < NMODES; m++) {
-        run_to(mc, (enum mode)m, RLIMIT, &s, &stasks, smem);
+    uint64_t traced[NRMODES] = { 0 };
+    for (int m = OBSERVED; m < NRMODES; m++) {
+        run_to(mc, m, RLIMIT, &s, &stasks, smem);
+        traced[m] = stasks.traced;
         struct snap *ref = &fast;
         struct tasks *reft = &ftasks;
         uint8_t *refmem = fmem;
         static struct snap f2;
         static struct tasks t2;
         static uint8_t f2mem[RSTORAGE];
-        if (stepped_end(mc, (enum mode)m, &s, RLIMIT) != RLIMIT) {
+        if (stepped_end(mc, m, &s, RLIMIT) != RLIMIT) {
             run_to(mc, FAST, s.ctr.cycles, &f2, &t2, f2mem);
             ref = &f2, reft = &t2, refmem = f2mem;
         }
@@ -518,7 +590,7 @@ static void one(uint32_t seed, struct machine *mc, struct tally *t, int verbose)
                    " microwords %" PRIu64 "/%" PRIu64 " insns %" PRIu64 "/%" PRIu64
                    " psw %016" PRIx64 "/%016" PRIx64 " upc %u/%u storage %s regs %s"
                    " control registers %s\n",
-                   seed, mode_names[m], vm_status_name(s.st), vm_status_name(ref->st),
+                   seed, run_name(m), vm_status_name(s.st), vm_status_name(ref->st),
                    s.ctr.cycles, ref->ctr.cycles, s.ctr.microwords, ref->ctr.microwords,
                    s.ctr.instructions, ref->ctr.instructions, s.psw, ref->psw, s.upc, ref->upc,
                    s.hash == ref->hash ? "same" : "differs",
@@ -537,11 +609,16 @@ static void one(uint32_t seed, struct machine *mc, struct tally *t, int verbose)
                        same_tasks(&stasks, reft) ? "same" : "differ");
         }
     }
+    if (traced[TRACED] != traced[TRACED_OBS]) {
+        ok = 0;
+        printf("# seed %" PRIu32 ": the fast loop traced %" PRIu64 " bytes of instructions, the "
+               "reference loop %" PRIu64 "\n", seed, traced[TRACED], traced[TRACED_OBS]);
+    }
     if (!ok && verbose)
-        for (int m = OBSERVED; m < NMODES; m++)
-            bisect(mc, (enum mode)m);
+        for (int m = OBSERVED; m < NRMODES; m++)
+            bisect(mc, m);
     char what[96];
-    snprintf(what, sizeof what, "seed %" PRIu32 ": five runs agree (%s%s after %" PRIu64 " insns)",
+    snprintf(what, sizeof what, "seed %" PRIu32 ": nine runs agree (%s%s after %" PRIu64 " insns)",
              seed, mc->paged ? "paged, " : "", vm_status_name(fast.st), fast.ctr.instructions);
     tap_ok(ok, __FILE__, __LINE__, what);
     if (!ok || verbose)
@@ -579,13 +656,16 @@ int main(void)
     for (unsigned i = 0; i < 512; i++)
         distinct += t.ops[i] != 0;
     printf("\n# %u opcodes ran; %" PRIu64 " interruptions resumed (LPSW); %u machines paged, "
-           "%u programs, %u with PER\n", distinct, t.ops[0x82], t.paged, t.tasks, t.per);
+           "%u programs, %u with PER; %" PRIu64 " breakpoint and watchpoint stops, %" PRIu64
+           " bytes traced\n", distinct, t.ops[0x82], t.paged, t.tasks, t.per, observed_stops,
+           observed_bytes);
     check(t.status[VM_CYCLE_LIMIT] > 0);
     check(t.insns > (uint64_t)n * 1000);
     if (n >= 100) {
         check(distinct >= 100);
         check(t.ops[0x82] > 0 && t.ops[0x82] < t.insns / 4);
         check(t.paged > 0 && t.tasks > n && t.per > 0);
+        check(observed_stops > 400 && observed_bytes > 10000);
     }
     return tap_done();
 }
