@@ -65,6 +65,7 @@ struct program {
     uint64_t psw;
     uint32_t cr0;
     uint32_t cr9, cr10, cr11;   /* PER's, with the PSW's PER mask; cr9 0: off */
+    unsigned mon;               /* the sampling monitors armed: MON_* */
     uint32_t starts[512];       /* where each instruction begins */
     unsigned n;
 };
@@ -119,6 +120,64 @@ static void address(struct rng *r, const struct program *p, uint8_t *b, uint16_t
         *d = (uint16_t)(CODE + below(r, CODE_END - CODE));
     else
         *d = (uint16_t)(below(r, 4) ? below(r, 256) : below(r, 4096));
+}
+
+/*
+ * The sampling monitors (imp(7), "THE SAMPLING MONITORS"), their control
+ * blocks between the program and the data (X'900' to X'FFF'): the
+ * instruction-address sampler with two windows (the program by blocks of
+ * 4 to 32 bytes, all storage by 4 KiB), program-counter sampling into a
+ * table of 32 slots, and the CSECT monitor with three CSECTs over the
+ * program, a buffer that may fill (then the monitor ends) and, in half,
+ * the operand references too.  The host arms them (vm_hpm_op) before the
+ * run; a supervisor program may stop or restart them.
+ */
+enum { MON_IAS = 1, MON_PCS = 2, MON_CSM = 4 };
+#define IAS_BLOCK 0x900u
+#define PCS_BLOCK 0x980u
+#define CSM_BLOCK 0x9C0u
+
+static void monitors(struct rng *r, struct program *p)
+{
+    uint8_t *m = p->mem;
+    if (p->mon & MON_IAS) {
+        uint32_t block = 4u << below(r, 4);
+        put32(m + VM_CAT + VM_CAT_IAS, IAS_BLOCK);
+        put32(m + IAS_BLOCK, 0);
+        put32(m + IAS_BLOCK + 4, (100 + below(r, 2000)) << 16 | 2);  /* period, 0, windows */
+        uint32_t d = IAS_BLOCK + 8;
+        put32(m + d, CODE), put32(m + d + 4, CODE_END), put32(m + d + 8, block);
+        put32(m + d + 12, 0xA00), put32(m + d + 16, 0);
+        d += 20;
+        put32(m + d, 0), put32(m + d + 4, RSTORAGE), put32(m + d + 8, 0x1000);
+        put32(m + d + 12, 0xE00), put32(m + d + 16, 0);
+    }
+    if (p->mon & MON_PCS) {
+        put32(m + PCS_BLOCK, 1000 + below(r, 159000));              /* rate */
+        put32(m + PCS_BLOCK + 4, 32);                               /* slots */
+        put32(m + PCS_BLOCK + 8, 0xE80);                            /* the table */
+    }
+    if (p->mon & MON_CSM) {
+        static const uint32_t cs[] = { CODE, CODE + 0x100, CODE + 0x200, CODE_END };
+        for (unsigned i = 0; i < 3; i++)
+            put32(m + 0xF80 + 8 * i, cs[i]), put32(m + 0xF84 + 8 * i, cs[i + 1]);
+        put32(m + CSM_BLOCK, 3);
+        put32(m + CSM_BLOCK + 4, 0xF80);
+        put32(m + CSM_BLOCK + 8, 0xFA0);                            /* the buffer */
+        put32(m + CSM_BLOCK + 12, 16 * (1 + below(r, 6)));          /* may fill */
+        put32(m + CSM_BLOCK + 40, below(r, 2) ? VM_CSM_DATA : 0);
+    }
+}
+
+static void arm(struct vm *vm, const struct program *p)
+{
+    int cc;
+    if (p->mon & MON_IAS)
+        vm_hpm_op(vm, 0xB2E0, 0, &cc);
+    if (p->mon & MON_PCS)
+        vm_hpm_op(vm, 0xB2E4, PCS_BLOCK, &cc);
+    if (p->mon & MON_CSM)
+        vm_hpm_op(vm, 0xB2E8, CSM_BLOCK, &cc);
 }
 
 static void make(uint32_t seed, struct program *p)
@@ -212,6 +271,10 @@ static void make(uint32_t seed, struct program *p)
         p->cr10 = below(&x, 2) ? CODE + below(&x, CODE_END - CODE) : below(&x, RSTORAGE);
         p->cr11 = below(&x, 4) ? p->cr10 + below(&x, 0x2000) : below(&x, RSTORAGE);
     }
+    /* in one program in four, sampling monitors armed by the host */
+    if (below(&x, 4) == 0)
+        p->mon = 1 + below(&x, 7);
+    monitors(&x, p);
 }
 
 static void setup_random(struct vm *vm, const void *arg)
@@ -227,6 +290,7 @@ static void setup_random(struct vm *vm, const void *arg)
         vm_set_cr(vm, 10, p->cr10);
         vm_set_cr(vm, 11, p->cr11);
     }
+    arm(vm, p);
     vm_set_psw(vm, p->psw);
 }
 
@@ -281,6 +345,7 @@ static void setup_machine(struct vm *vm, const struct machine *mc)
 /* What a paged machine's tasks did, beside what take() keeps. */
 struct tasks {
     uint64_t traced;            /* bytes of the instructions traced (not compared here) */
+    struct vm_hpm_stats hpm[VM_HPM_COUNT];      /* each monitor's events, entries, cost */
     struct vm_paging_stats ps;
     struct vm_task_info ti[NTASKS];
     uint64_t hash[NTASKS];
@@ -289,6 +354,8 @@ struct tasks {
 static void take_tasks(struct vm *vm, const struct machine *mc, struct tasks *t)
 {
     memset(t, 0, sizeof *t);
+    for (unsigned k = 0; k < VM_HPM_COUNT; k++)
+        vm_hpm_stats(vm, (enum vm_hpm)k, &t->hpm[k]);
     if (!mc->paged)
         return;
     vm_paging_stats(vm, &t->ps);
@@ -306,6 +373,12 @@ static int same_tasks(const struct tasks *a, const struct tasks *b)
              a->ps.elapsed_cycles == b->ps.elapsed_cycles &&
              a->ps.dispatches == b->ps.dispatches && a->ps.references == b->ps.references &&
              a->ps.frames_used == b->ps.frames_used;
+    for (unsigned k = 0; k < VM_HPM_COUNT; k++) {
+        const struct vm_hpm_stats *x = &a->hpm[k], *y = &b->hpm[k];
+        ok &= x->on == y->on && x->full == y->full && x->events == y->events &&
+              x->entries == y->entries && x->cycles == y->cycles &&
+              x->microwords == y->microwords;
+    }
     for (unsigned k = 0; k < NTASKS; k++) {
         const struct vm_task_info *x = &a->ti[k], *y = &b->ti[k];
         ok &= x->ended == y->ended && x->status == y->status && x->cpu_cycles == y->cpu_cycles &&
@@ -554,6 +627,8 @@ struct tally {
     uint64_t insns, cycles;
     uint64_t ops[512];          /* instructions run, by opcode */
     unsigned paged, tasks, per; /* paged machines, programs, programs with PER */
+    unsigned mon;               /* programs with monitors */
+    uint64_t mon_events;        /* their samples, ticks and records */
 };
 
 static void one(uint32_t seed, struct machine *mc, struct tally *t, int verbose)
@@ -564,9 +639,11 @@ static void one(uint32_t seed, struct machine *mc, struct tally *t, int verbose)
     static uint8_t fmem[RSTORAGE], smem[RSTORAGE];
     run_to(mc, FAST, RLIMIT, &fast, &ftasks, fmem);
     t->paged += mc->paged;
+    for (unsigned k = 0; k < VM_HPM_COUNT; k++)
+        t->mon_events += ftasks.hpm[k].events;
     t->tasks += mc->ntasks;
     for (unsigned k = 0; k < mc->ntasks; k++)
-        t->per += mc->task[k].cr9 != 0;
+        t->per += mc->task[k].cr9 != 0, t->mon += mc->task[k].mon != 0;
     if (fast.st < 64)
         t->status[fast.st]++;
     t->insns += fast.ctr.instructions;
@@ -665,15 +742,15 @@ int main(void)
     for (unsigned i = 0; i < 512; i++)
         distinct += t.ops[i] != 0;
     printf("\n# %u opcodes ran; %" PRIu64 " interruptions resumed (LPSW); %u machines paged, "
-           "%u programs, %u with PER; %" PRIu64 " breakpoint and watchpoint stops, %" PRIu64
-           " bytes traced\n", distinct, t.ops[0x82], t.paged, t.tasks, t.per, observed_stops,
+           "%u programs, %u with PER, %u with monitors (%" PRIu64 " samples, ticks and records); %" PRIu64 " breakpoint and watchpoint stops, %" PRIu64
+           " bytes traced\n", distinct, t.ops[0x82], t.paged, t.tasks, t.per, t.mon, t.mon_events, observed_stops,
            observed_bytes);
     check(t.status[VM_CYCLE_LIMIT] > 0);
     check(t.insns > (uint64_t)n * 1000);
     if (n >= 100) {
         check(distinct >= 100);
         check(t.ops[0x82] > 0 && t.ops[0x82] < t.insns / 4);
-        check(t.paged > 0 && t.tasks > n && t.per > 0);
+        check(t.paged > 0 && t.tasks > n && t.per > 0 && t.mon > 0 && t.mon_events > 1000);
         check(observed_stops > 400 && observed_bytes > 10000);
     }
     return tap_done();
