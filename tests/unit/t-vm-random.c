@@ -558,14 +558,16 @@ static void list(const struct program *p)
  * may not end where a run stops.  A run stops at the first instruction
  * boundary at or past its bound, before an interruption due there and
  * inside the wait for a page-in too, while a step runs its instruction
- * to the end with the interruption that follows it and the wait.  A
- * stepped run that passed its bound is compared with a fast run to the
- * cycle it ended at, which stops right there. */
+ * to the end with the interruption that follows it and the wait (a wait
+ * for the CPU timer may pass billions of cycles in one step).  A stepped
+ * run that passed its bound is compared with a fast run to the cycle it
+ * ended at, which stops right there. */
 static uint64_t stepped_end(const struct machine *mc, int m, const struct snap *s,
                             uint64_t limit)
 {
     (void)mc;
-    return m == STEPPED && s->st == VM_CYCLE_LIMIT ? s->ctr.cycles : limit;
+    return m == STEPPED && (s->st == VM_CYCLE_LIMIT || s->ctr.cycles > limit) ? s->ctr.cycles
+                                                                              : limit;
 }
 
 /* Mode m's run to a bound and the fast run's agree in everything. */
