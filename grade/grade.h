@@ -161,6 +161,9 @@ int dist_parallel(const char *loginfile, const struct exercise *ex, const struct
    an earlier grading from dir, so its table holds this class alone; the
    folder's other files stay.  0, or -1 (reported). */
 int results_clear(const char *dir, struct diag *d);
+/* 0 when every result in dir (if any) is of exercise exname; else -1,
+   reported: --regrade adds to a class of the same exercise only. */
+int results_same_exercise(const char *dir, const char *exname, struct diag *d);
 
 /* Make dir and its parents (like mkdir -p); 0 or -1 with errno. */
 int mkdir_p(const char *dir);

@@ -272,3 +272,37 @@ int results_clear(const char *dir, struct diag *d)
         rc = -1;
     return rc;
 }
+
+int results_same_exercise(const char *dir, const char *exname, struct diag *d)
+{
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/results", dir);
+    DIR *dh = opendir(path);
+    if (!dh)
+        return errno == ENOENT ? 0 : (diag_error(d, "cannot read '%s': %s", path,
+                                                 strerror(errno)), -1);
+    struct dirent *e;
+    int rc = 0;
+    while (rc == 0 && (e = readdir(dh))) {
+        size_t len = strlen(e->d_name);
+        if (len < 8 || strcmp(e->d_name + len - 7, ".result") != 0)
+            continue;
+        char file[PATH_MAX + 256], line[512] = "";
+        snprintf(file, sizeof file, "%s/%s", path, e->d_name);
+        FILE *f = fopen(file, "r");
+        if (!f)
+            continue;
+        /* the second line: "exercise NAME" */
+        if (fgets(line, sizeof line, f) && fgets(line, sizeof line, f)) {
+            line[strcspn(line, "\n")] = '\0';
+            if (strncmp(line, "exercise ", 9) == 0 && strcmp(line + 9, exname) != 0) {
+                diag_error(d, "'%s' holds the grades of exercise %s, not of %s", dir,
+                           line + 9, exname);
+                rc = -1;
+            }
+        }
+        fclose(f);
+    }
+    closedir(dh);
+    return rc;
+}

@@ -248,6 +248,28 @@ test_expect_success 'grading another class into the folder: its table holds that
     test_cmp again.list.expected again.list
 '
 
+# A student hands in again: --regrade grades that one into the class's
+# folder; the others keep their results, the table is the whole class's.
+test_expect_success '--regrade: one student again, the rest of the class kept' '
+    rm -rf regr fixed && cp -R b1 regr &&
+    mkdir -p fixed/misnamed && cp "$EX1/solution/FIRST.s" fixed/misnamed/ &&
+    $G --regrade -o regr "$EX1" fixed/misnamed &&
+    sed "s/^misnamed,.*/misnamed,12,12,graded,6,6/" broken.expected >regr.expected &&
+    test_cmp regr.expected regr/scores.csv &&
+    test_grep "^Score: 12 of 12" regr/feedback/misnamed.txt &&
+    test "$(ls regr/feedback | wc -l)" -eq 20 &&
+    cmp b1/feedback/crash.txt regr/feedback/crash.txt &&
+    test_grep "^Submissions: 20, each out of 12 points" regr/summary.txt &&
+    test_grep "^  build-failed: copyout linked syntax$" regr/summary.txt
+'
+test_expect_success '--regrade into the grades of another exercise: an error, nothing changed' '
+    cp regr/scores.csv regr.before &&
+    { $G --regrade -o regr "$EXS/02-loops" fixed/misnamed 2>regr.err; test $? -eq 1; } &&
+    test_grep "holds the grades of exercise 01-first, not of 02-loops" regr.err &&
+    cmp regr.before regr/scores.csv &&
+    test_grep "^misnamed,12,12," regr/scores.csv
+'
+
 test_expect_success 'a hand-in of 0 bytes is empty; beside another file, it is not' '
     mkdir -p zero/zerofile zero/zeroplus &&
     : >zero/zerofile/FIRST.s &&
