@@ -53,6 +53,9 @@ struct test {
 /* The feedback lines kept per test (and before the first): a grader's
    flood stays out of the feedback files. */
 #define TAP_MAX_DIAG 60
+/* The bytes kept of one feedback line: a program's output of one endless
+   line, shown as "actual:", is cut there and says how much more it had. */
+#define TAP_MAX_LINE 240
 
 /* What became of one submission. */
 struct result {

@@ -270,6 +270,29 @@ test_expect_success '--regrade into the grades of another exercise: an error, no
     test_grep "^misnamed,12,12," regr/scores.csv
 '
 
+# A program writing one endless line (SV_PUT, never a newline): the
+# feedback shows its beginning, not the 256 KiB the run was allowed.
+test_expect_success 'one endless output line: cut in the feedback, with what was left out' '
+    mkdir -p endless/oneline &&
+    cat >endless/oneline/FIRST.s <<-\EOF &&
+	         COPY  IMPSVC
+	FIRST    CSECT
+	         USING FIRST,15
+	AGAIN    LA    1,HELLO
+	         LA    0,L'"'"'HELLO
+	         SVC   SV_PUT
+	         B     AGAIN
+	HELLO    DC    C'"'"'Hello, IMP! '"'"'
+	         END   FIRST
+	EOF
+    $G -o endl "$EX1" endless/oneline &&
+    test_grep "^oneline,[0-9]*,12,limit," endl/scores.csv &&
+    test_grep "actual:   Hello, IMP! Hello, IMP!.* \.\.\. ([0-9]* more bytes)$" \
+        endl/feedback/oneline.txt &&
+    test "$(wc -L <endl/feedback/oneline.txt)" -le 300 &&
+    test "$(wc -c <endl/results/oneline.result)" -le 8000
+'
+
 test_expect_success 'a hand-in of 0 bytes is empty; beside another file, it is not' '
     mkdir -p zero/zerofile zero/zeroplus &&
     : >zero/zerofile/FIRST.s &&
