@@ -293,6 +293,42 @@ test_expect_success 'one endless output line: cut in the feedback, with what was
     test "$(wc -c <endl/results/oneline.result)" -le 8000
 '
 
+# Hand-ins that are not the source asked for: each student is told what
+# was found and what to do, in one line, not a page of assembler errors.
+test_expect_success 'a wrong hand-in: what was found instead, and what to hand in' '
+    rm -rf wrongin && mkdir -p wrongin/lower wrongin/ext wrongin/nested/src wrongin/module \
+        wrongin/modsrc wrongin/utf16 wrongin/bom wrongin/docx wrongin/nul wrongin/folder/FIRST.s \
+        wrongin/other &&
+    cp "$EX1/solution/FIRST.s" wrongin/lower/first.s &&
+    cp "$EX1/solution/FIRST.s" wrongin/ext/FIRST.asm &&
+    cp "$EX1/solution/FIRST.s" wrongin/nested/src/FIRST.s &&
+    impas -o wrongin/f.o "$EX1/solution/FIRST.s" && impld -o wrongin/f.load wrongin/f.o &&
+    cp wrongin/f.load wrongin/module/FIRST.load &&
+    cp wrongin/f.load wrongin/modsrc/FIRST.s &&
+    iconv -f UTF-8 -t UTF-16 "$EX1/solution/FIRST.s" >wrongin/utf16/FIRST.s &&
+    { printf "\357\273\277"; cat "$EX1/solution/FIRST.s"; } >wrongin/bom/FIRST.s &&
+    printf "PK\003\004 a document" >wrongin/docx/FIRST.s &&
+    printf "FIRST    CSECT\n\000\000\000\n" >wrongin/nul/FIRST.s &&
+    echo "my notes" >wrongin/other/notes.txt && echo x >wrongin/other/prog.txt &&
+    rm wrongin/f.o wrongin/f.load &&
+    $G -o wi "$EX1" wrongin/* &&
+    test "$(grep -c ",0,12,build-failed,0,6$" wi/scores.csv)" -eq 11 &&
+    test_grep "found first.s: file names are case-sensitive; rename it FIRST.s" wi/feedback/lower.txt &&
+    test_grep "found FIRST.asm: rename it FIRST.s" wi/feedback/ext.txt &&
+    test_grep "found src/FIRST.s: hand it in at the top of the submission, as FIRST.s" \
+        wi/feedback/nested.txt &&
+    test_grep "found FIRST.load: the assembler.s or linkage editor.s output; hand in the source FIRST.s" \
+        wi/feedback/module.txt &&
+    test_grep "FIRST.s: a load module (impld.s output), not assembler source" wi/feedback/modsrc.txt &&
+    test_grep "FIRST.s: UTF-16 text" wi/feedback/utf16.txt &&
+    test_grep "FIRST.s: it begins with a byte-order mark" wi/feedback/bom.txt &&
+    test_grep "FIRST.s: a zip archive" wi/feedback/docx.txt &&
+    test_grep "FIRST.s: binary data (NUL bytes)" wi/feedback/nul.txt &&
+    test_grep "FIRST.s: a folder: hand in the file itself" wi/feedback/folder.txt &&
+    test_grep "the submission holds: notes.txt prog.txt$" wi/feedback/other.txt &&
+    ! grep -l "error: " wi/feedback/modsrc.txt wi/feedback/utf16.txt wi/feedback/nul.txt
+'
+
 test_expect_success 'a hand-in of 0 bytes is empty; beside another file, it is not' '
     mkdir -p zero/zerofile zero/zeroplus &&
     : >zero/zerofile/FIRST.s &&

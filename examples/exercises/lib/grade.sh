@@ -325,6 +325,10 @@ grade_build() {
         if [ -L "$_gsrc" ]; then
             echo "$_gf: a symbolic link: hand in the file itself" >>"$_gerr"
             _gmissing="$_gmissing $_gf"
+        elif [ -d "$_gsrc" ]; then
+            echo "$_gf: a folder: hand in the file itself" >>"$_gerr"
+            _gmissing="$_gmissing $_gf"
+            _ghave=1
         elif [ -f "$_gsrc" ]; then
             cat "$_gsrc" >"$GRADE_WORK/$(basename "$_gf")" || return 1
             [ -s "$_gsrc" ] && _ghave=1
@@ -345,6 +349,21 @@ grade_build() {
     if [ -n "$_gmissing" ]; then
         # shellcheck disable=SC2086
         echo "missing:$_gmissing (expected$(printf ' %s' $_ghandin))" >>"$_gerr"
+        grade_found_instead $_gmissing >>"$_gerr"
+        grade_status build=failed
+        return 1
+    fi
+    # A hand-in that is no source text (a load module, a word processor's
+    # file, UTF-16) would only make a page of assembler errors.
+    _gbad=0
+    for _gf in $_ghandin; do
+        case $_gf in *.s) ;; *) continue ;; esac
+        if _gwhy=$(grade_not_source "$SUBMISSION/$_gf"); then
+            echo "$_gf: $_gwhy" >>"$_gerr"
+            _gbad=1
+        fi
+    done
+    if [ "$_gbad" -ne 0 ]; then
         grade_status build=failed
         return 1
     fi
@@ -403,6 +422,57 @@ grade_build() {
     fi
     grade_unscratch <"$GRADE_WORK/.link.err" >>"$_gerr"
     return 0
+}
+
+# grade_found_instead NAME...: for each hand-in NAME missing, what the
+# submission holds that may be it (the same name in another case, in a
+# folder, or with another extension), or else the files it holds.
+grade_found_instead() {
+    _gall=$(cd "$SUBMISSION" && find . -type f ! -name '.*' ! -path '*/.*' 2>/dev/null |
+            sed 's|^\./||' | LC_ALL=C sort)
+    _gsaid=0
+    for _gm in "$@"; do
+        _gstem=${_gm%.*}
+        _glike=$(printf '%s\n' "$_gall" | awk -v m="$_gm" -v st="$_gstem" '
+            { b = $0; sub(/.*\//, "", b); lb = tolower(b); s = lb; sub(/\.[^.]*$/, "", s) }
+            lb == tolower(m) || s == tolower(st) { print; exit }')
+        [ -n "$_glike" ] || continue
+        _gsaid=1
+        case $_glike in
+        */*) echo "  found $_glike: hand it in at the top of the submission, as $_gm" ;;
+        *.load | *.o | *.obj)
+            echo "  found $_glike: the assembler's or linkage editor's output; hand in the source $_gm" ;;
+        *)
+            if [ "$(printf '%s' "$_glike" | tr '[:upper:]' '[:lower:]')" = \
+                 "$(printf '%s' "$_gm" | tr '[:upper:]' '[:lower:]')" ]; then
+                echo "  found $_glike: file names are case-sensitive; rename it $_gm"
+            else
+                echo "  found $_glike: rename it $_gm"
+            fi ;;
+        esac
+    done
+    if [ "$_gsaid" -eq 0 ] && [ -n "$_gall" ]; then
+        printf '%s\n' "$_gall" | awk 'NR <= 8 { l = l (NR > 1 ? " " : "") $0 }
+            END { if (NR > 8) l = l " ... (" NR - 8 " more)"; print "  the submission holds: " l }'
+    fi
+}
+
+# grade_not_source FILE: succeeds, printing why, when FILE is plainly no
+# assembler source: a module IMP made, an archive or document, UTF-16 or
+# UTF-8 with a byte-order mark, binary data (a NUL byte).
+grade_not_source() {
+    _ghead=$(head -c 8 "$1" | od -An -tx1 | tr -d ' \n')
+    case $_ghead in
+    494d504f424a20*) echo 'an object module (impas'"'"'s output), not assembler source: hand in the source' ;;
+    494d504c4f414420*) echo 'a load module (impld'"'"'s output), not assembler source: hand in the source' ;;
+    504b0304*) echo 'a zip archive (a word processor'"'"'s document?), not assembler source: save it as plain text' ;;
+    25504446*) echo 'a PDF document, not assembler source: hand in the plain text file' ;;
+    fffe* | feff*) echo 'UTF-16 text, which the assembler does not read: save it as plain text (ASCII or UTF-8)' ;;
+    efbbbf*) echo 'it begins with a byte-order mark (bytes EF BB BF), which the assembler does not accept: save it without one (plain ASCII or UTF-8)' ;;
+    *)
+        [ "$(tr -d '\000' <"$1" | wc -c)" -ne "$(wc -c <"$1")" ] || return 1
+        echo 'binary data (NUL bytes), not assembler source: hand in the plain text file' ;;
+    esac
 }
 
 # Standard input to output with the scratch folder's name taken out of
