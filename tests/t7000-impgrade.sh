@@ -206,6 +206,12 @@ test_expect_success 'the tests a grader never reached: one line, "not run", and 
     ! grep -q " of 0 " early6/feedback/nobuild.txt &&
     test "$(grep -c "not run" early6/feedback/nobuild.txt)" -eq 1
 '
+test_expect_success 'a hand-in that does not build: the reason once, no hints on tests not run' '
+    test "$(grep -c "FIRST.s does not assemble and link" b1/feedback/syntax.txt)" -eq 1 &&
+    test "$(grep -c "^ *not run (see above)$" b1/feedback/syntax.txt)" -eq 6 &&
+    ! grep -q "hint:" b1/feedback/syntax.txt &&
+    ! grep -q "not counted" b1/feedback/syntax.txt
+'
 test_expect_success 'no host file reaches a student: nothing of /etc/passwd in any feedback' '
     ! grep -l "root:" b1/feedback/*.txt
 '

@@ -170,7 +170,7 @@ grade_result() {
 grade_skipped() {
     [ -n "$grade_skip" ] || return 1
     grade_result 0 "$1" "$2"
-    echo "#   not run: $grade_skip"
+    echo "#   not run (see above)"
     return 0
 }
 
@@ -224,7 +224,10 @@ grade_match() {
     return 1
 }
 
+# After grade_skip_rest a note is of a test not run: a hint on what its
+# result shows, which there is none of.
 grade_note() {
+    [ -n "$grade_skip" ] && return 0
     printf '%s\n' "$1" | sed 's/^/# /'
 }
 
@@ -270,8 +273,8 @@ grade_value() {
 
 grade_skip_rest() {
     [ -n "$grade_skip" ] && return 0
-    grade_skip=$1
     grade_note "$1"
+    grade_skip=$1
     if [ -s "$GRADE_WORK/build.err" ]; then
         grade_diag '   ' 15 <"$GRADE_WORK/build.err"
     fi
