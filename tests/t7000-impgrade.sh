@@ -335,6 +335,19 @@ test_expect_success 'a wrong hand-in: what was found instead, and what to hand i
     ! grep -l "error: " wi/feedback/modsrc.txt wi/feedback/utf16.txt wi/feedback/nul.txt
 '
 
+# A hand-in that assembles with a warning loses the points of a clean
+# assembly: its feedback says which warning, at which line.
+test_expect_success 'a warning costs the clean-assembly test, and the feedback names it' '
+    mkdir -p warned/afterend &&
+    { cat "$EX1/solution/FIRST.s"; echo "* my notes, after END"; } >warned/afterend/FIRST.s &&
+    n=$(wc -l <"$EX1/solution/FIRST.s") &&
+    $G -o warn "$EX1" warned/afterend &&
+    test_grep "^afterend,10,12,graded,5,6$" warn/scores.csv &&
+    test_grep "actual:   0 errors, 1 warning$" warn/feedback/afterend.txt &&
+    test_grep "^ *FIRST.s:$n: warning: statements after END are ignored" warn/feedback/afterend.txt &&
+    ! grep -q "FIRST.lst begins" warn/feedback/afterend.txt
+'
+
 test_expect_success 'a hand-in of 0 bytes is empty; beside another file, it is not' '
     mkdir -p zero/zerofile zero/zeroplus &&
     : >zero/zerofile/FIRST.s &&

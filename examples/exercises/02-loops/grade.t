@@ -12,8 +12,7 @@ grade_run --json=run.json
 cp "$GRADE_WORK/out" "$GRADE_WORK/sample.out" 2>/dev/null
 rc1=$(grade_return_code "$GRADE_WORK/run.json")
 
-grade_match 1 'assembles with no errors and no warnings' "$GRADE_WORK/TABLE.lst" \
-    '^0 errors, 0 warnings$'
+grade_clean_listing 1 'assembles with no errors and no warnings' "$GRADE_WORK/TABLE.lst"
 grade_eq 2 'sample table: the sum' 'SUM 93' "$(sed -n 1p "$GRADE_WORK/sample.out")" ||
     grade_note 'hint: the line is SUM, a blank, the number; every entry counts once'
 grade_eq 2 'sample table: the minimum' 'MIN -4' "$(sed -n 2p "$GRADE_WORK/sample.out")" ||

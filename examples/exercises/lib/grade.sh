@@ -30,6 +30,7 @@
 #   grade_ok POINTS 'what' CMD...    passes when CMD succeeds
 #   grade_eq POINTS 'what' EXPECTED ACTUAL
 #   grade_match POINTS 'what' FILE ERE
+#   grade_clean_listing POINTS 'what' FILE.lst   0 errors, 0 warnings
 #   grade_note 'text'                a feedback line
 #   grade_value FILE KEY             the value of KEY=V, KEY: V, KEY  V or
 #                                    "KEY": V, (imprun --json's first level);
@@ -226,6 +227,30 @@ grade_match() {
 
 # After grade_skip_rest a note is of a test not run: a hint on what its
 # result shows, which there is none of.
+# grade_clean_listing P 'what' FILE.lst: passes when the listing counts
+# 0 errors and 0 warnings; on failure the count and the messages the
+# listing closes with, as FILE:LINE: error|warning: text.
+grade_clean_listing() {
+    grade_check_points "$1"
+    grade_skipped "$1" "$2" && return 1
+    _gcount=$(grep -E '^[0-9]+ errors?, [0-9]+ warnings?$' "$3" 2>/dev/null | tail -n 1)
+    if [ "$_gcount" = '0 errors, 0 warnings' ]; then
+        grade_result 1 "$1" "$2"
+        return 0
+    fi
+    grade_result 0 "$1" "$2"
+    echo "#   expected: 0 errors, 0 warnings"
+    echo "#   actual:   ${_gcount:-no count: ${3##*/} was not written}"
+    [ -n "$_gcount" ] || return 1
+    awk -v c="$_gcount" 'found && /^  statement [0-9]+ \(/ {
+                             sub(/^  statement [0-9]+ \(/, ""); sub(/\): /, ": "); print; next }
+                         $0 == c { found = 1 }' "$3" | grade_unscratch |
+        awk -v x="$EXERCISE/" '{ while ((i = index($0, x)) > 0)
+                                     $0 = substr($0, 1, i - 1) substr($0, i + length(x)); print }' |
+        grade_diag '     ' 10
+    return 1
+}
+
 grade_note() {
     [ -n "$grade_skip" ] && return 0
     printf '%s\n' "$1" | sed 's/^/# /'
