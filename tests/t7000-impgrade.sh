@@ -190,6 +190,7 @@ test_expect_success 'the feedback says what went wrong, in words a student reads
     test_grep "FIRST.s:3:.*error" b1/feedback/syntax.txt &&
     test_grep "cycle limit reached" b1/feedback/loop.txt &&
     test_grep "output limit reached" b1/feedback/flood.txt &&
+    test_grep "actual:   none (output-limit)$" b1/feedback/flood.txt &&
     test_grep "program interruption 0001 (operation)" b1/feedback/crash.txt &&
     test_grep "its instructions are not counted" b1/feedback/crash.txt &&
     test_grep "actual:   none (program-interruption)$" b1/feedback/crash.txt &&

@@ -256,10 +256,18 @@ grade_note() {
     printf '%s\n' "$1" | sed 's/^/# /'
 }
 
+# imprun --json names an output limit's end by the machine's status
+# (host-error; stopped for the trace) and exit code 6: a student reads
+# output-limit.
 grade_return_code() {
     _grv=$(grade_value "$1" return_code)
     case $_grv in
-    '' | null) printf 'none (%s)\n' "$(grade_value "$1" status || echo 'no run')" ;;
+    '' | null)
+        _gst=$(grade_value "$1" status) || _gst='no run'
+        case $_gst:$(grade_value "$1" exit_code) in
+        host-error:6 | stopped:6) _gst=output-limit ;;
+        esac
+        printf 'none (%s)\n' "$_gst" ;;
     *) printf '%s\n' "$_grv" ;;
     esac
 }
