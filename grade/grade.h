@@ -15,6 +15,7 @@
  *              feedback a student reads (DIR/feedback/ID.txt)
  *   report.c   scores.csv and summary.txt from the results of a folder
  *   dist.c     past one machine: GNU parallel over ssh logins, Slurm
+ *   handin.c   a hand-in's fingerprint, to find copies
  *
  * Grading writes results first and the table from them, so a grading done
  * here and one done in pieces elsewhere (--part, then --merge) give the same
@@ -67,6 +68,7 @@ struct result {
     char *general;          /* "#" lines before the first test, or NULL */
     int ngeneral, gdropped;
     char *note;             /* impgrade's own words (archive, timeout), or NULL */
+    char *handin;           /* the hand-in's fingerprint (handin.c), or NULL */
 };
 
 void result_free(struct result *r);
@@ -81,6 +83,7 @@ struct exercise {
     char name[256];         /* the folder's base name, 01-first */
     char title[256];
     int timeout;            /* seconds for one submission (timeout=, default 60) */
+    char handin[1024];      /* handin=: the files a student hands in */
 };
 /* Read dir/exercise.conf and check dir/grade.t; 0 or -1 (reported). */
 int exercise_load(struct exercise *ex, const char *dir, struct diag *d);
@@ -120,6 +123,11 @@ int archive_kind(const char *path, size_t *extlen);
 #define UNPACK_MAX_FILES 1000
 #define UNPACK_MAX_BYTES (16L << 20)
 int unpack(const char *path, int kind, const char *dir, char *why, size_t whysize);
+
+/* handin.c: the fingerprint of the files names (handin=) in folder dir,
+   in out ("HASH-LENGTH"); 0, or -1 when one is missing or no plain file,
+   or all are empty. */
+int handin_fingerprint(const char *dir, const char *names, char *out, size_t size);
 
 /* The options of one grading. */
 struct grade_opts {

@@ -4,7 +4,8 @@
  *   scores.csv    submission,score,max,status,passed,tests  (sorted by
  *                 submission; RFC 4180 quoting, though ids never need it)
  *   summary.txt   the statuses, mean and median, the score distribution,
- *                 the tests failed most often, the submissions to look at
+ *                 the tests failed most often, the submissions to look at,
+ *                 the hand-ins that are the same files
  *
  * The maximum is the exercise's: the largest a result shows (the
  * reference solution's, when it was graded), since a grader that stopped
@@ -249,6 +250,42 @@ static void write_unusual(FILE *f, const struct table *t)
     }
 }
 
+/* The hand-ins that are the same files (fingerprints equal), a group a
+   line, with " = the exercise's solution" for a group holding the
+   reference's: copies an instructor reads before the grades stand. */
+static void write_identical(FILE *f, const struct table *t)
+{
+    int header = 0;
+    for (int i = 0; i < t->n; i++) {
+        const struct result *r = &t->r[i];
+        if (!r->handin)
+            continue;
+        int first = 1, n = 0, ref = 0;
+        for (int j = 0; j < t->n; j++) {
+            const char *h = t->r[j].handin;
+            if (!h || strcmp(h, r->handin) != 0)
+                continue;
+            if (j < i)
+                first = 0;
+            if (t->r[j].id[0] == '.')
+                ref = 1;
+            else
+                n++;
+        }
+        if (!first || n + ref < 2 || n == 0)
+            continue;
+        if (!header) {
+            fputs("\nIdentical hand-ins (the same files, blanks at line ends aside)\n", f);
+            header = 1;
+        }
+        fputs(" ", f);
+        for (int j = i; j < t->n; j++)
+            if (t->r[j].handin && t->r[j].id[0] != '.' && strcmp(t->r[j].handin, r->handin) == 0)
+                fprintf(f, " %s", t->r[j].id);
+        fputs(ref ? " = the exercise's solution\n" : "\n", f);
+    }
+}
+
 static int write_summary(const char *out, const struct table *t, int max, struct diag *d)
 {
     char path[PATH_MAX];
@@ -315,6 +352,7 @@ static int write_summary(const char *out, const struct table *t, int max, struct
             fprintf(f, "  %4d  test %d: %s\n", fail[j].count, fail[j].num, fail[j].desc);
     }
     write_unusual(f, t);
+    write_identical(f, t);
     free(scores);
     free(fail);
     return outfile_commit(&o, d);

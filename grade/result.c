@@ -12,6 +12,7 @@
  *   status graded
  *   score 7
  *   max 10
+ *   handin CRC-SIZE           the hand-in's fingerprint (optional)
  *   note ...                  impgrade's own words (optional)
  *   general ...               the grader's feedback before its first test
  *   test NUM POINTS PASSED description
@@ -79,6 +80,8 @@ int result_write(const struct result *r, const struct exercise *ex, const char *
     put_escaped(f, "title", ex->title);
     fprintf(f, "id %s\nstatus %s\nscore %d\nmax %d\n", r->id, status_name(r->status), r->score,
             r->max);
+    if (r->handin)
+        fprintf(f, "handin %s\n", r->handin);
     if (r->note)
         put_escaped(f, "note", r->note);
     if (r->general)
@@ -129,6 +132,8 @@ int result_read(const char *path, struct result *r, char *exname, size_t exsize,
             free(t);
         } else if (strcmp(line, "id") == 0)
             r->id = strdup(val);
+        else if (strcmp(line, "handin") == 0)
+            r->handin = strdup(val);
         else if (strcmp(line, "status") == 0) {
             int s = status_lookup(val);
             if (s < 0) {

@@ -61,6 +61,7 @@ void result_free(struct result *r)
     free(r->id);
     free(r->general);
     free(r->note);
+    free(r->handin);
     memset(r, 0, sizeof *r);
 }
 

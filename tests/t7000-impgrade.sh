@@ -238,6 +238,22 @@ test_expect_success 'the summary: statuses, distribution, the tests failed most 
     test_grep "^  limit: flood loop$" b1/summary.txt &&
     ! grep -q "^  graded:" b1/summary.txt
 '
+# Copies: the solution handed in three times (a folder, a tar, a zip),
+# once more with CRLF line ends; two students with one wrong program.
+test_expect_success 'the summary names identical hand-ins, and copies of the solution' '
+    test_grep "^Identical hand-ins" b1/summary.txt &&
+    test_grep "^  good tgood zwrapped = the exercise.s solution$" b1/summary.txt &&
+    rm -rf copies && mkdir -p copies/ann copies/bea copies/cyd copies/dan copies/eve &&
+    sed "s/\$/\r/" "$EX1/solution/FIRST.s" >copies/ann/FIRST.s &&
+    cp "$EX1/wrong/norc/FIRST.s" copies/bea/ && cp "$EX1/wrong/norc/FIRST.s" copies/dan/ &&
+    cp "$EX1/wrong/counted/FIRST.s" copies/cyd/ &&
+    : >copies/eve/FIRST.s && mkdir -p copies/fay && : >copies/fay/FIRST.s &&
+    $G -o cp1 "$EX1" copies/* &&
+    sed -n "/^Identical/,\$p" cp1/summary.txt >copies.got &&
+    printf "Identical hand-ins (the same files, blanks at line ends aside)\n  ann = the exercise'"'"'s solution\n  bea dan\n" \
+        >copies.expected &&
+    test_cmp copies.expected copies.got
+'
 test_expect_success 'two gradings of the class are byte for byte the same' '
     $G -o b2 "$EX1" broken/* &&
     cmp b1/scores.csv b2/scores.csv &&
