@@ -3,6 +3,7 @@
  *
  *   scores.csv    submission,score,max,status,passed,tests  (sorted by
  *                 submission; RFC 4180 quoting, though ids never need it)
+ *   tests.csv     submission, then the points of each test, then the score
  *   summary.txt   the statuses, mean and median, the score distribution,
  *                 the tests failed most often, the submissions to look at,
  *                 the hand-ins that are the same files
@@ -154,6 +155,48 @@ static int write_csv(const char *out, const struct table *t, int max, struct dia
         csv_field(f, r->id);
         fprintf(f, ",%d,%d,%s,%d,%d\n", r->score < max ? r->score : max, max,
                 status_name(r->status), passed_of(r), r->ntests);
+    }
+    return outfile_commit(&o, d);
+}
+
+/* tests.csv: a row a submission, a column a test with the points it
+   earned (0 when failed or not reached): who failed what, for a
+   spreadsheet.  The columns are those of the result with the most tests
+   (the reference's, when it was graded). */
+static int write_tests_csv(const char *out, const struct table *t, int max, struct diag *d)
+{
+    const struct result *cols = NULL;
+    for (int i = 0; i < t->n; i++)
+        if (!cols || t->r[i].ntests > cols->ntests)
+            cols = &t->r[i];
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/tests.csv", out);
+    struct outfile o;
+    FILE *f = outfile_open(&o, path, d);
+    if (!f)
+        return -1;
+    fputs("submission", f);
+    for (int k = 0; cols && k < cols->ntests; k++) {
+        char head[1200];
+        snprintf(head, sizeof head, "%d. %s [%d]", cols->tests[k].num, cols->tests[k].desc,
+                 cols->tests[k].points);
+        fputc(',', f);
+        csv_field(f, head);
+    }
+    fputs(",score\n", f);
+    for (int i = 0; i < t->n; i++) {
+        const struct result *r = &t->r[i];
+        if (r->id[0] == '.')
+            continue;
+        csv_field(f, r->id);
+        for (int k = 0; cols && k < cols->ntests; k++) {
+            int got = 0;
+            for (int j = 0; j < r->ntests; j++)
+                if (r->tests[j].num == cols->tests[k].num && r->tests[j].passed)
+                    got = r->tests[j].points;
+            fprintf(f, ",%d", got);
+        }
+        fprintf(f, ",%d\n", r->score < max ? r->score : max);
     }
     return outfile_commit(&o, d);
 }
@@ -402,6 +445,8 @@ int report_write(const char *out, char *const *dirs, int ndirs, struct diag *d)
                 rc = -1;
         }
     if (rc == 0 && write_csv(out, &t, max, d) != 0)
+        rc = -1;
+    if (rc == 0 && write_tests_csv(out, &t, max, d) != 0)
         rc = -1;
     if (rc == 0 && write_summary(out, &t, max, d) != 0)
         rc = -1;

@@ -254,10 +254,20 @@ test_expect_success 'the summary names identical hand-ins, and copies of the sol
         >copies.expected &&
     test_cmp copies.expected copies.got
 '
+test_expect_success 'tests.csv: the points of each test, a row a student' '
+    sed -n 1p b1/tests.csv >tcsv.head &&
+    test_grep "^submission,1. assembles with no errors and no warnings \[2\],2. the program is a CSECT named FIRST \[1\],.*,score$" tcsv.head &&
+    test "$(grep -c . b1/tests.csv)" -eq 21 &&
+    test_grep "^good,2,1,3,3,2,1,12$" b1/tests.csv &&
+    test_grep "^crash,2,1,0,0,0,0,3$" b1/tests.csv &&
+    test_grep "^syntax,0,0,0,0,0,0,0$" b1/tests.csv &&
+    test_grep "^dotdot,0,0,0,0,0,0,0$" b1/tests.csv
+'
 test_expect_success 'two gradings of the class are byte for byte the same' '
     $G -o b2 "$EX1" broken/* &&
     cmp b1/scores.csv b2/scores.csv &&
     cmp b1/summary.txt b2/summary.txt &&
+    cmp b1/tests.csv b2/tests.csv &&
     diff -r b1/feedback b2/feedback
 '
 
@@ -481,6 +491,7 @@ test_expect_success 'graded in slices (--part --slice) and merged: the same tabl
     impgrade -q --merge -o merged p0 p1 p2 &&
     cmp s1/scores.csv merged/scores.csv &&
     cmp s1/summary.txt merged/summary.txt &&
+    cmp s1/tests.csv merged/tests.csv &&
     diff -r s1/feedback merged/feedback
 '
 test_expect_success 'merging two results of one submission is an error' '
