@@ -268,7 +268,7 @@ int main(int argc, char **argv)
     for (int i = 0; i < nlists; i++)
         if (class_add_list(&cl, lists[i], &d) != 0)
             rc = EXIT_BAD;
-    if (rc == EXIT_OK && class_sort(&cl, &d) != 0)
+    if (class_sort(&cl, &d) != 0)     /* (every bad name and id told at once) */
         rc = EXIT_BAD;
     if (rc == EXIT_OK && slice && class_slice(&cl, slice, &d) != 0)
         rc = EXIT_USAGE;

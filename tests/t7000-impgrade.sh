@@ -566,6 +566,16 @@ test_expect_success 'exercise.conf: a bad line is an error at its place, an unkn
 test_expect_failure_status 'two submissions with one id are bad input (1)' 1 '
     mkdir -p d1/good && impgrade -o x "$EX1" broken/good d1/good
 '
+# A class downloaded with names that are no ids and two hand-ins of one
+# student: every one is told in one run, not one a run.
+test_expect_success 'a bad name and a doubled id: both told at once, nothing graded' '
+    mkdir -p d2/ann "d2/John Smith" && cp "$EX1/solution/FIRST.s" d2/ann/ &&
+    (cd d2/ann && zip -q ../ann.zip FIRST.s) &&
+    { impgrade -q -o d2out "$EX1" d2/*; test $? -eq 1; } 2>d2.err &&
+    test_grep "its name .John Smith. is not an id" d2.err &&
+    test_grep "two submissions with the id .ann." d2.err &&
+    ! test -e d2out/scores.csv
+'
 test_expect_failure_status 'a file that is no archive is bad input (1)' 1 '
     echo hi >notes.txt && impgrade -o x "$EX1" notes.txt
 '
