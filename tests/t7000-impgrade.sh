@@ -375,6 +375,19 @@ test_expect_success 'a warning costs the clean-assembly test, and the feedback n
     ! grep -q "FIRST.lst begins" warn/feedback/afterend.txt
 '
 
+# A COPY of the hand-in by itself: impas warns at each of 16 levels,
+# then stops on the error; the student is shown the error first, and
+# the warning repeated once, with its count.
+test_expect_success 'a build that fails after many warnings: the error shown first' '
+    mkdir -p selfcopy/sc &&
+    printf "         COPY  FIRST\nFIRST    CSECT\n         BR    14\n         END\n" \
+        >selfcopy/sc/FIRST.s &&
+    $G -o sc "$EX1" selfcopy/sc &&
+    sed -n "/does not assemble/{n;p;}" sc/feedback/sc.txt >sc.first &&
+    test_grep "FIRST.s:1:16: error: COPY nested more than 16 deep" sc.first &&
+    test_grep "(and [0-9]* more times)" sc/feedback/sc.txt
+'
+
 test_expect_success 'a hand-in of 0 bytes is empty; beside another file, it is not' '
     mkdir -p zero/zerofile zero/zeroplus &&
     : >zero/zerofile/FIRST.s &&

@@ -309,9 +309,40 @@ grade_skip_rest() {
     grade_note "$1"
     grade_skip=$1
     if [ -s "$GRADE_WORK/build.err" ]; then
-        grade_diag '   ' 15 <"$GRADE_WORK/build.err"
+        grade_errors_first <"$GRADE_WORK/build.err" | grade_diag '   ' 15
     fi
     return 0
+}
+
+# Diagnostics (standard input) with the errors first: a message is its
+# "error:" or "warning:" line and the lines after it (the source line, the
+# caret, its notes); the errors keep their order, then the rest, and a
+# message repeated is shown once, with how many more times it came.  So
+# the error that stopped a build is in the lines a student is shown, not
+# after a page of warnings.
+grade_errors_first() {
+    awk '
+        function close_msg() {
+            if (cur == "") return
+            if (cur in seen) { more[seen[cur]]++ }
+            else { seen[cur] = ++n; text[n] = cur; err[n] = iserr; more[n] = 0 }
+            cur = ""
+        }
+        / (error|fatal error|warning): / && !/^[ \t]/ {
+            close_msg(); cur = $0; iserr = ($0 ~ / (error|fatal error): /); next
+        }
+        cur == "" { pre = pre $0 "\n"; next }
+        { cur = cur "\n" $0 }
+        END {
+            close_msg()
+            printf "%s", pre
+            for (pass = 1; pass >= 0; pass--)
+                for (i = 1; i <= n; i++)
+                    if (err[i] == pass) {
+                        print text[i]
+                        if (more[i]) print "  (and " more[i] " more times)"
+                    }
+        }'
 }
 
 # ---------------------------------------------------------------- build
