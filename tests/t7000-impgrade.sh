@@ -194,6 +194,8 @@ test_expect_success 'the feedback says what went wrong, in words a student reads
     test_grep "program interruption 0001 (operation)" b1/feedback/crash.txt &&
     test_grep "its instructions are not counted" b1/feedback/crash.txt &&
     test_grep "actual:   none (program-interruption)$" b1/feedback/crash.txt &&
+    test_grep "actual:   (nothing: no line, or an empty one)$" b1/feedback/crash.txt &&
+    ! grep -q "actual: *$" b1/feedback/*.txt &&
     test_grep "actual:   no PASSWD for me" b1/feedback/passwd.txt &&
     test_grep "COPY member PASSWD not found" b1/feedback/copyout.txt &&
     test_grep "FIRST.s: a symbolic link: hand in the file itself" b1/feedback/linked.txt

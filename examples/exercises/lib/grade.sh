@@ -199,6 +199,10 @@ grade_eq() {
     grade_result 0 "$1" "$2"
     printf '%s\n' "$3" | awk 'NR == 1 { print "#   expected: " $0; next }
                               NR <= 20 { print "#             " $0 }'
+    if [ -z "$4" ]; then
+        echo "#   actual:   (nothing: no line, or an empty one)"
+        return 1
+    fi
     printf '%s\n' "$4" | awk 'NR == 1 { print "#   actual:   " $0; next }
                               NR <= 20 { print "#             " $0 }'
     return 1
