@@ -457,12 +457,14 @@ grade_build() {
         for _gs in "$EXERCISE"/support/*.s; do
             [ -f "$_gs" ] || continue
             _go=$GRADE_WORK/support-$(basename "$_gs" .s).o
-            "$IMP_BIN/impas" -I "$_grt" -o "$_go" "$_gs" >>"$_gerr" 2>&1 || _gok=0
+            # (the same for every build of a grading: assembled once)
+            [ -f "$_go" ] || "$IMP_BIN/impas" -I "$_grt" -o "$_go" "$_gs" >>"$_gerr" 2>&1 || _gok=0
             _gobjs="$_gobjs $(grade_quote "$_go")"
         done
     fi
     if [ -n "$_grt" ]; then
-        "$IMP_BIN/impas" -I "$_grt" -o "$GRADE_WORK/imprt.o" "$_grt/imprt.s" >>"$_gerr" 2>&1 || _gok=0
+        [ -f "$GRADE_WORK/imprt.o" ] ||
+            "$IMP_BIN/impas" -I "$_grt" -o "$GRADE_WORK/imprt.o" "$_grt/imprt.s" >>"$_gerr" 2>&1 || _gok=0
         _gldopt="$_gldopt -L $(grade_quote "$GRADE_WORK/imprt.o")"
     fi
     if [ "$_gok" -ne 1 ]; then
