@@ -391,6 +391,24 @@ test_expect_success 'a build that fails after many warnings: the error shown fir
     test_grep "(and [0-9]* more times)" sc/feedback/sc.txt
 '
 
+# A zip whose entries carry no file type ("?rw-------" in unzip -Z), as
+# Python's zipfile and some Windows tools write them: plain files.
+if test_have python3; then
+    test_expect_success 'a zip with entries of no file type is graded, not empty' '
+        mkdir -p notype &&
+        python3 -c "
+import sys, zipfile
+with zipfile.ZipFile(sys.argv[2], \"w\") as z:
+    z.writestr(\"FIRST.s\", open(sys.argv[1]).read())
+" "$EX1/solution/FIRST.s" notype/pyzip.zip &&
+        unzip -Z notype/pyzip.zip | grep -q "^?rw" &&
+        $G -o nt "$EX1" notype/pyzip.zip &&
+        test_grep "^pyzip,12,12,graded,6,6$" nt/scores.csv
+    '
+else
+    test_skip 'a zip with entries of no file type is graded, not empty' 'no python3'
+fi
+
 test_expect_success 'a hand-in of 0 bytes is empty; beside another file, it is not' '
     mkdir -p zero/zerofile zero/zeroplus &&
     : >zero/zerofile/FIRST.s &&
