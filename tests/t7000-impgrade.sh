@@ -402,8 +402,15 @@ with zipfile.ZipFile(sys.argv[2], \"w\") as z:
     z.writestr(\"FIRST.s\", open(sys.argv[1]).read())
 " "$EX1/solution/FIRST.s" notype/pyzip.zip &&
         unzip -Z notype/pyzip.zip | grep -q "^?rw" &&
-        $G -o nt "$EX1" notype/pyzip.zip &&
-        test_grep "^pyzip,12,12,graded,6,6$" nt/scores.csv
+        python3 -c "
+import sys, zipfile
+with zipfile.ZipFile(sys.argv[2], \"w\") as z:
+    z.writestr(\"hw1\\\\FIRST.s\", open(sys.argv[1]).read())
+" "$EX1/solution/FIRST.s" notype/winzip.zip &&
+        $G -o nt "$EX1" notype/pyzip.zip notype/winzip.zip &&
+        test_grep "^pyzip,12,12,graded,6,6$" nt/scores.csv &&
+        test_grep "^winzip,0,12,build-failed,0,6$" nt/scores.csv &&
+        test_grep "found hw1.FIRST.s: a name with backslashes" nt/feedback/winzip.txt
     '
 else
     test_skip 'a zip with entries of no file type is graded, not empty' 'no python3'

@@ -507,11 +507,12 @@ grade_found_instead() {
     for _gm in "$@"; do
         _gstem=${_gm%.*}
         _glike=$(printf '%s\n' "$_gall" | awk -v m="$_gm" -v st="$_gstem" '
-            { b = $0; sub(/.*\//, "", b); lb = tolower(b); s = lb; sub(/\.[^.]*$/, "", s) }
+            { b = $0; sub(/.*[\/\\]/, "", b); lb = tolower(b); s = lb; sub(/\.[^.]*$/, "", s) }
             lb == tolower(m) || s == tolower(st) { print; exit }')
         [ -n "$_glike" ] || continue
         _gsaid=1
         case $_glike in
+        *\\*) echo "  found $_glike: a name with backslashes, which this zip tool wrote for folders; put $_gm at the top of the archive, in no folder" ;;
         */*) echo "  found $_glike: hand it in at the top of the submission, as $_gm" ;;
         *.load | *.o | *.obj)
             echo "  found $_glike: the assembler's or linkage editor's output; hand in the source $_gm" ;;
