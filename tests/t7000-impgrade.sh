@@ -416,6 +416,17 @@ else
     test_skip 'a zip with entries of no file type is graded, not empty' 'no python3'
 fi
 
+# A hand-in file past the scratch folder's file size limit (a sparse file
+# here) cannot be copied: it is refused with its size, not graded silently.
+test_expect_success 'a hand-in file past 16 MiB: build-failed, with its size' '
+    mkdir -p hugein/big && truncate -s 100M hugein/big/FIRST.s &&
+    $G -o hg "$EX1" hugein/big &&
+    test_grep "^big,0,12,build-failed,0,6$" hg/scores.csv &&
+    test_grep "FIRST.s: 104857600 bytes, more than the 16 MiB a hand-in file may have" \
+        hg/feedback/big.txt &&
+    ! grep -q "missing:" hg/feedback/big.txt
+'
+
 test_expect_success 'a hand-in of 0 bytes is empty; beside another file, it is not' '
     mkdir -p zero/zerofile zero/zeroplus &&
     : >zero/zerofile/FIRST.s &&

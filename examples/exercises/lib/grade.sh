@@ -390,18 +390,24 @@ grade_build() {
     case $_gctl in '' | /*) ;; *) _gctl=$EXERCISE/$_gctl ;; esac
     # The hand-in files, regular files only (a link could name any host file).
     _ghandin=$(grade_conf handin)
-    _ghave=0 _gmissing=''
+    _ghave=0 _gmissing='' _grefused=0
     for _gf in $_ghandin; do
         _gsrc=$SUBMISSION/$_gf
         if [ -L "$_gsrc" ]; then
             echo "$_gf: a symbolic link: hand in the file itself" >>"$_gerr"
-            _gmissing="$_gmissing $_gf"
+            _grefused=1
         elif [ -d "$_gsrc" ]; then
             echo "$_gf: a folder: hand in the file itself" >>"$_gerr"
-            _gmissing="$_gmissing $_gf"
-            _ghave=1
+            _grefused=1 _ghave=1
+        elif [ -f "$_gsrc" ] && [ "$(wc -c <"$_gsrc")" -gt 16777216 ]; then
+            echo "$_gf: $(wc -c <"$_gsrc") bytes, more than the 16 MiB a hand-in file may have" >>"$_gerr"
+            _grefused=1 _ghave=1
         elif [ -f "$_gsrc" ]; then
-            cat "$_gsrc" >"$GRADE_WORK/$(basename "$_gf")" || return 1
+            if ! cat "$_gsrc" >"$GRADE_WORK/$(basename "$_gf")"; then
+                echo "$_gf: cannot be read" >>"$_gerr"
+                grade_status build=failed
+                return 1
+            fi
             [ -s "$_gsrc" ] && _ghave=1
         else
             _gmissing="$_gmissing $_gf"
@@ -421,6 +427,8 @@ grade_build() {
         # shellcheck disable=SC2086
         echo "missing:$_gmissing (expected$(printf ' %s' $_ghandin))" >>"$_gerr"
         grade_found_instead $_gmissing >>"$_gerr"
+    fi
+    if [ -n "$_gmissing" ] || [ "$_grefused" -ne 0 ]; then
         grade_status build=failed
         return 1
     fi
