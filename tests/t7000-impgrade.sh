@@ -604,6 +604,8 @@ test_expect_success 'a --max-output of 1G, with the G suffix its message names, 
     impgrade --max-output=1G -o giga "$EX1" broken/good &&
     test_grep "^good,12,12,graded,6,6$" giga/scores.csv
 '
+test_expect_failure_status '--regrade with --part is a usage error (2)' 2 \
+    'impgrade --regrade --part -o x "$EX1" broken/good'
 test_expect_failure_status 'no submission is a usage error (2)' 2 'impgrade "$EX1"'
 test_expect_failure_status 'an exercise without grade.t is bad input (1)' 1 \
     'impgrade -o x broken broken/good'
