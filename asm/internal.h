@@ -394,6 +394,8 @@ struct assembler {
     struct emitbuf { int esd; uint32_t addr; uint32_t len; uint8_t data[64]; } eb;
     int print_on;
     int print_gen, print_mcall;     /* PRINT GEN/NOGEN, MCALL/NOMCALL */
+    int print_data, print_msource;  /* PRINT DATA/NODATA, MSOURCE/NOMSOURCE */
+    int print_uhead;                /* PRINT UHEAD/NOUHEAD (kept: no USING heading) */
     struct listing *lst;
     struct macproc *mac;            /* the macro processor (macro.c) */
     int nerrors;                    /* errors attached to statements so far */

@@ -140,8 +140,10 @@ void lst_stmt(struct assembler *as, struct stmt *st, const uint8_t *code, uint32
         snprintf(a2, sizeof a2, "%05lX", addr2 & 0xFFFFF);
     int own = gen || (st->more && st->more->subst);
     if (own) {      /* generated (marked +), or substituted: the text made */
+        int text = !gen || as->print_msource || stmt_diags(st);    /* PRINT NOMSOURCE */
         out_line(l, "%-6s %-16s %5s %5s %6d%c %.*s\n", loc, obj, a1, a2,
-                 (int)(st - as->stmts) + 1, gen ? '+' : ' ', st->textlen, st->more->text);
+                 (int)(st - as->stmts) + 1, gen ? '+' : ' ', text ? st->textlen : 0,
+                 st->more->text);
     }
     for (int k = 0; k < st->nlines && !own; k++) {
         int li = st->line + k, w = li < f->nlines ? f->lens[li] : 0;
@@ -152,7 +154,7 @@ void lst_stmt(struct assembler *as, struct stmt *st, const uint8_t *code, uint32
         else
             out_line(l, "%*s%.*s\n", SRC_COL - 1, "", w, src);
     }
-    for (uint32_t k = first; k < n; k += 8) {
+    for (uint32_t k = first; k < n && as->print_data; k += 8) {    /* PRINT DATA */
         uint32_t m = n - k > 8 ? 8 : n - k;
         hex(obj, code + k, m, 0);
         out_line(l, "%06X %s\n", (sect_addr(as, st->sect, st->loc) + k) & 0xFFFFFF, obj);
@@ -169,7 +171,7 @@ void lst_literal(struct assembler *as, const struct literal *lit, uint32_t addr)
     char obj[24] = "";
     hex(obj, lit->bytes, n > 8 ? 8 : n, 0);
     out_line(l, "%06X %-16s %5s %5s %6s  %s\n", addr & 0xFFFFFF, obj, "", "", "", lit->text);
-    for (uint32_t k = 8; k < n; k += 8) {
+    for (uint32_t k = 8; k < n && as->print_data; k += 8) {         /* PRINT DATA */
         hex(obj, lit->bytes + k, n - k > 8 ? 8 : n - k, 0);
         out_line(l, "%06X %s\n", (addr + k) & 0xFFFFFF, obj);
     }

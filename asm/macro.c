@@ -317,27 +317,68 @@ int mac_budget(struct assembler *as, int si, long gen, long set)
 
 /* ---- open code ----------------------------------------------------------------------- */
 
+/* A name's hash, its letters taken as upper case (sequence symbols are
+   compared so). */
+static size_t oseq_hashname(const char *name, size_t len)
+{
+    size_t h = 5381;
+    for (size_t i = 0; i < len; i++)
+        h = h * 33 + (unsigned char)toupper((unsigned char)name[i]);
+    return h;
+}
+
+/* The slot of the open-code sequence symbol name (len bytes, any case):
+   its entry, or the empty slot where it goes. */
+static size_t *oseq_slot(struct macproc *mp, const char *name, size_t len)
+{
+    size_t mask = mp->oseqhcap - 1, h = oseq_hashname(name, len) & mask;
+    while (mp->oseqhash[h] && !mac_same_name(name, len, mp->oseqs[mp->oseqhash[h] - 1].name))
+        h = (h + 1) & mask;
+    return &mp->oseqhash[h];
+}
+
+/* Room in the table by name for one more. */
+static void oseq_room(struct macproc *mp)
+{
+    if (2 * (mp->noseqs + 1) <= mp->oseqhcap)
+        return;
+    size_t want = mp->oseqhcap ? 2 * mp->oseqhcap : 256, cap = 0;
+    size_t *old = mp->oseqhash, oldcap = mp->oseqhcap;
+    mp->oseqhash = xgrow(NULL, &cap, want - 1, sizeof *mp->oseqhash);    /* cap: want */
+    memset(mp->oseqhash, 0, cap * sizeof *mp->oseqhash);
+    mp->oseqhcap = cap;
+    for (size_t i = 0; i < oldcap; i++)
+        if (old[i]) {
+            const char *n = mp->oseqs[old[i] - 1].name;
+            *oseq_slot(mp, n, strlen(n)) = old[i];
+        }
+    free(old);
+}
+
 /* Open-code sequence symbol f->name seen at line of file fi (statement si); a second
-   one of the same name elsewhere is an error. */
+   one of the same name elsewhere is an error.  Seen again (a branch back
+   replays its statement), it is already there.  Constant time: the
+   symbols are found by name, and a name has one place but after an
+   error. */
 static void oseq_note(struct assembler *as, const struct fields *f, int fi, int line, int si)
 {
     struct macproc *mp = as->mac;
-    for (size_t i = 0; i < mp->noseqs; i++)
-        if (mp->oseqs[i].file == fi && mp->oseqs[i].line == line)
+    oseq_room(mp);
+    size_t *slot = oseq_slot(mp, f->name, (size_t)f->nlen);
+    size_t first = 0;
+    for (size_t k = *slot; k; k = mp->oseqs[k - 1].prev) {
+        if (mp->oseqs[k - 1].file == fi && mp->oseqs[k - 1].line == line)
             return;
+        first = k;
+    }
+    if (first)
+        stmt_msg(as, si, DIAG_ERROR, 1, "sequence symbol %s is already defined (%s:%d)",
+                 mp->oseqs[first - 1].name, as->files[mp->oseqs[first - 1].file]->path,
+                 mp->oseqs[first - 1].line + 1);
     char *up = mac_upper_dup(as, f->name, f->nlen);
-    int seen = nameset_has(&mp->oseqnames, up);
-    if (!seen)
-        nameset_add(&mp->oseqnames, up);
-    for (size_t i = 0; seen && i < mp->noseqs; i++)
-        if (mac_same_name(f->name, (size_t)f->nlen, mp->oseqs[i].name)) {
-            stmt_msg(as, si, DIAG_ERROR, 1, "sequence symbol %s is already defined (%s:%d)",
-                     mp->oseqs[i].name, as->files[mp->oseqs[i].file]->path,
-                     mp->oseqs[i].line + 1);
-            break;
-        }
     mp->oseqs = xgrow(mp->oseqs, &mp->caposeqs, mp->noseqs, sizeof *mp->oseqs);
-    mp->oseqs[mp->noseqs++] = (struct oseq){ up, fi, line };
+    mp->oseqs[mp->noseqs++] = (struct oseq){ up, fi, line, *slot };
+    *slot = mp->noseqs;
 }
 
 /* Go to sequence symbol seq in open code: back to where it was seen, or on until it is. */
@@ -345,16 +386,17 @@ static void open_jump(struct assembler *as, int si, int fi, int *li, const char 
 {
     struct macproc *mp = as->mac;
     int col = mp->open.jumpcol;
-    for (size_t i = mp->noseqs; i-- > 0;)
-        if (strcmp(mp->oseqs[i].name, seq) == 0) {
-            if (mp->oseqs[i].file != fi) {
-                stmt_msg(as, si, DIAG_ERROR, col, "sequence symbol %s is in another file", seq);
-                return;
-            }
-            *li = mp->oseqs[i].line;
-            mp->replay = 1;     /* from now on open code may run for ever: count it */
+    size_t k = mp->oseqhcap ? *oseq_slot(mp, seq, strlen(seq)) : 0;
+    if (k) {                            /* the last of that name seen */
+        const struct oseq *o = &mp->oseqs[k - 1];
+        if (o->file != fi) {
+            stmt_msg(as, si, DIAG_ERROR, col, "sequence symbol %s is in another file", seq);
             return;
         }
+        *li = o->line;
+        mp->replay = 1;         /* from now on open code may run for ever: count it */
+        return;
+    }
     snprintf(mp->skipto, sizeof mp->skipto, "%s", seq);
     mp->skipstmt = si;
     mp->skipcol = col;
@@ -592,7 +634,7 @@ void mac_free(struct assembler *as)
     }
     free(mp->ahead);
     nameset_free(&mp->missing);
-    nameset_free(&mp->oseqnames);
+    free(mp->oseqhash);
     mac_def_drop(&mp->def);
     libdirs_free(&mp->libs);
     free(mp->symslot);

@@ -115,9 +115,16 @@ struct macproc {
     } def;
     int defstmt;                /* its MACRO statement */
     /* sequence symbols of open code, and a forward AGO being followed */
-    struct oseq { const char *name; int file, line; } *oseqs;
+    struct oseq {
+        const char *name;       /* upper case */
+        int file, line;
+        size_t prev;            /* the one of the same name seen before it, + 1; 0: none */
+    } *oseqs;
     size_t noseqs, caposeqs;
-    struct nameset oseqnames;   /* their names (a second one elsewhere is an error) */
+    /* by name: the last of each name seen, its index + 1 (open addressing,
+       a power of two long, at most half full); a second one of a name
+       elsewhere is an error */
+    size_t *oseqhash, oseqhcap;
     char skipto[SYM_MAX + 2];
     int skipstmt, skipcol;      /* the branch's statement and its sequence symbol */
     int skipdepth;              /* macro definitions open in the statements skipped */

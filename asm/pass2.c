@@ -175,31 +175,97 @@ static void p2_cnop(struct assembler *as, struct stmt *st)
     lst_stmt(as, st, pad, st->len, -1, -1);
 }
 
-static void p2_print(struct assembler *as, struct stmt *st)
+/* PRINT's operands, as HLASM's: each sets one switch of the listing
+ * (man/impas.1, LISTING).  NOPRINT leaves the PRINT statement itself out. */
+enum print_switch { PR_ON, PR_GEN, PR_DATA, PR_MCALL, PR_MSOURCE, PR_UHEAD, PR_NOPRINT };
+static const struct { const char *name; enum print_switch sw; int on; } print_ops[] = {
+    { "ON", PR_ON, 1 },           { "OFF", PR_ON, 0 },
+    { "GEN", PR_GEN, 1 },         { "NOGEN", PR_GEN, 0 },
+    { "DATA", PR_DATA, 1 },       { "NODATA", PR_DATA, 0 },
+    { "MCALL", PR_MCALL, 1 },     { "NOMCALL", PR_MCALL, 0 },
+    { "MSOURCE", PR_MSOURCE, 1 }, { "NOMSOURCE", PR_MSOURCE, 0 },
+    { "UHEAD", PR_UHEAD, 1 },     { "NOUHEAD", PR_UHEAD, 0 },
+    { "NOPRINT", PR_NOPRINT, 1 },
+};
+#define N_PRINT_OPS (sizeof print_ops / sizeof print_ops[0])
+
+/* The listing switch sw of as (NULL: NOPRINT, the statement's own). */
+static int *print_switch(struct assembler *as, enum print_switch sw)
+{
+    switch (sw) {
+    case PR_ON: return &as->print_on;
+    case PR_GEN: return &as->print_gen;
+    case PR_DATA: return &as->print_data;
+    case PR_MCALL: return &as->print_mcall;
+    case PR_MSOURCE: return &as->print_msource;
+    case PR_UHEAD: return &as->print_uhead;
+    case PR_NOPRINT: break;
+    }
+    return NULL;
+}
+
+/* PRINT op[,op]...: set the switches in order; an operand that is none
+ * of them is a warning (the others still apply).  1 if the statement is
+ * listed (no NOPRINT). */
+static int p2_print(struct assembler *as, struct stmt *st)
 {
     const struct dirargs *d = st->dir;
+    int listed = 1, given = 0;
     for (int i = 0; i < d->nargs; i++) {
         const struct expr *e = d->args[i];
-        if (!e || e->kind != EX_SYM)
+        if (!e)
+            continue;               /* an omitted operand: PRINT ON,,GEN */
+        given = 1;
+        size_t k = 0;
+        while (k < N_PRINT_OPS && !(e->kind == EX_SYM && strcmp(e->name, print_ops[k].name) == 0))
+            k++;
+        if (k == N_PRINT_OPS) {
+            asm_warning(as, e->col, "unknown PRINT operand%s%s%s ignored: PRINT takes ON, OFF, "
+                        "GEN, NOGEN, DATA, NODATA, MCALL, NOMCALL, MSOURCE, NOMSOURCE, UHEAD, "
+                        "NOUHEAD and NOPRINT", e->kind == EX_SYM ? " '" : "",
+                        e->kind == EX_SYM ? e->name : "", e->kind == EX_SYM ? "'" : "");
             continue;
-        if (strcmp(e->name, "ON") == 0)
-            as->print_on = 1;
-        else if (strcmp(e->name, "OFF") == 0)
-            as->print_on = 0;
-        else if (strcmp(e->name, "GEN") == 0)
-            as->print_gen = 1;
-        else if (strcmp(e->name, "NOGEN") == 0)
-            as->print_gen = 0;
-        else if (strcmp(e->name, "MCALL") == 0)
-            as->print_mcall = 1;
-        else if (strcmp(e->name, "NOMCALL") == 0)
-            as->print_mcall = 0;
+        }
+        int *sw = print_switch(as, print_ops[k].sw);
+        if (sw)
+            *sw = print_ops[k].on;
+        else
+            listed = 0;
     }
+    if (!given)
+        asm_warning(as, st->opcol, "PRINT without an operand does nothing: it takes ON, OFF, "
+                    "GEN, NOGEN, DATA, NODATA, MCALL, NOMCALL, MSOURCE, NOMSOURCE, UHEAD, "
+                    "NOUHEAD and NOPRINT");
+    return listed || stmt_diags(st);
+}
+
+/* A directive that takes no operand (CSECT, DSECT, LTORG, EJECT): what
+ * follows its operation is a remark only after a comma, as HLASM writes
+ * a remark where the operand is omitted ("CSECT ,  the main program");
+ * anything else in the operand field is a warning, and ignored. */
+static void no_operand(struct assembler *as, const struct stmt *st)
+{
+    const char *t = stmt_text(as, st);
+    int n = st->textlen, i = st->opcol - 1;
+    while (i < n && t[i] != ' ')
+        i++;
+    while (i < n && t[i] == ' ')
+        i++;
+    if (i >= n || t[i] == ',')
+        return;
+    int w = 0;
+    while (i + w < n && t[i + w] != ' ' && w < 24)
+        w++;
+    asm_warning(as, i + 1, "%.*s takes no operand: '%.*s' is ignored (a remark goes after "
+                "a comma: '%.*s ,  remark')", st->op->len, st->op->name, w, t + i,
+                st->op->len, st->op->name);
 }
 
 static void p2_dir(struct assembler *as, struct stmt *st)
 {
     const struct dirargs *d = stmt_dir(st);     /* NULL for DC and DS */
+    if (st->op->noops)
+        no_operand(as, st);
     switch (st->op->dir) {
     case D_DC: p2_dc(as, st, 0); return;
     case D_DS: p2_dc(as, st, 1); return;
@@ -233,8 +299,8 @@ static void p2_dir(struct assembler *as, struct stmt *st)
         return;
     }
     case D_PRINT:
-        p2_print(as, st);
-        lst_stmt(as, st, NULL, 0, -1, -1);
+        if (p2_print(as, st))
+            lst_stmt(as, st, NULL, 0, -1, -1);
         return;
     default:
         break;
@@ -263,6 +329,9 @@ void pass2(struct assembler *as)
     as->print_on = 1;
     as->print_gen = 1;
     as->print_mcall = 0;
+    as->print_data = 0;             /* HLASM's defaults: ON, GEN, NODATA, NOMCALL, */
+    as->print_msource = 1;          /* MSOURCE, UHEAD */
+    as->print_uhead = 1;
     for (size_t i = 0; i < as->nfiles; i++) {
         as->files[i]->objfile = obj_add_file(&as->obj, as->files[i]->path);
         (void)obj_set_file_hash(&as->obj, as->files[i]->objfile, as->files[i]->sha);

@@ -118,7 +118,7 @@ SAVE     DC    18F'0'
 CHKR14   DC    F'0'
 RESULT   DC    F'0'
 CHKPL    DC    A(RESULT,0,0)
-         LTORG                     the literals of MCMAIN go here
+         LTORG ,                   the literals of MCMAIN go here
 *
 *---------------------------------------------------------------------
 * MCDATA -- the data: an inventory table and the report line.

@@ -165,6 +165,8 @@ struct profile {
     unsigned iifm_pattern, iifm_dontcare;
     unsigned iifm_flags;            /* PROF_IIFM_* */
     uint64_t iifm_slice, iifm_count, iifm_cycles;
+    int iifm_has_slices;            /* the record gave slices= and sliced= */
+    uint64_t iifm_slices, iifm_sliced;  /* slices begun, program cycles they covered */
     struct prof_op *freq; size_t nfreq;
 
     int has_per;                    /* PER as a watchpoint (imprun --per) */

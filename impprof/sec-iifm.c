@@ -10,7 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "isa.h"
 #include "reader.h"
+#include "vm.h"
 
 /* ------------------------------------------------------------ the records */
 
@@ -48,6 +50,13 @@ static int rec_iifm(struct reader *r)
         rd_kv_dec(r, "slice", &p->iifm_slice) || rd_kv_dec(r, "count", &p->iifm_count) ||
         rd_kv_dec(r, "cycles", &p->iifm_cycles))
         return -1;
+    /* time slicing: the slices and their program cycles (optional: a
+       profile written before them has none) */
+    if (r->cur < r->eol) {
+        if (rd_kv_dec(r, "slices", &p->iifm_slices) || rd_kv_dec(r, "sliced", &p->iifm_sliced))
+            return -1;
+        p->iifm_has_slices = 1;
+    }
     p->iifm_pattern = pat;
     p->iifm_dontcare = dc;
     return rd_end(r);
@@ -79,6 +88,60 @@ static int iifm_matches(const struct profile *p, unsigned opcode)
     return ((opcode ^ p->iifm_pattern) & ~p->iifm_dontcare & 0xFFFFu) == 0;
 }
 
+/* The opcode of decode index d: 0xNN or 0xB2NN. */
+static unsigned opcode_of_index(unsigned d) { return d < 256 ? d : 0xB200u | (d - 256); }
+
+/* "04 SPM": decode index d's opcode and mnemonic. */
+static const char *step_text(char *buf, size_t size, unsigned d)
+{
+    char code[8];
+    const struct isa_insn *in = d < 256 ? isa_by_opcode((uint8_t)d, 0)
+                                        : isa_by_opcode(0xB2, (uint8_t)(d - 256));
+    snprintf(buf, size, "%s %s", pr_opcode_text(code, sizeof code, opcode_of_index(d)),
+             in ? in->name : "?");
+    return buf;
+}
+
+/* Time slicing: what the slices covered (imprun's report says the same):
+ * how many, how far in the opcodes the pattern selects (vm_iifm_steps),
+ * and the opcodes that ran, by the exact counts, and had no slice. */
+static void slice_notes(struct table *f, const struct profile *p)
+{
+    unsigned steps[512];
+    int k = vm_iifm_steps(p->iifm_pattern, p->iifm_dontcare, steps);
+    uint64_t s = p->iifm_slices;
+    if (k == 0 || s == 0)
+        return;
+    tab_note(f, "the slices: %" PRIu64 " of %" PRIu64 " program cycles over %" PRIu64
+                "; a round of the %d opcodes the pattern selects is %d slices", s, p->iifm_slice,
+             p->iifm_sliced, k, k);
+    if (s >= (uint64_t)k) {
+        tab_note(f, "they went round %" PRIu64 " time%s: each opcode had %" PRIu64 "%s",
+                 s / (uint64_t)k, s / (uint64_t)k == 1 ? "" : "s", s / (uint64_t)k,
+                 s % (uint64_t)k ? " or 1 more" : "");
+        return;
+    }
+    char a[24], b[24], c[24];
+    tab_note(f, "they reached the first %" PRIu64 " (%s to %s); the other %" PRIu64
+                ", from %s on, had none", s, step_text(a, sizeof a, steps[0]),
+             step_text(b, sizeof b, steps[s - 1]), (uint64_t)k - s,
+             step_text(c, sizeof c, steps[s]));
+    char list[1024] = "";
+    size_t used = 0;
+    int missed = 0;
+    for (int i = (int)s; i < k; i++) {
+        const struct prof_op *e = exact_of(p, opcode_of_index(steps[i]));
+        if (!e || !e->count)
+            continue;
+        missed++;
+        if (used + strlen(e->mnemonic) + 2 < sizeof list)
+            used += (size_t)snprintf(list + used, sizeof list - used, " %s", e->mnemonic);
+    }
+    if (missed)
+        tab_note(f, "no slice for %d opcode%s that ran (share unknown, not 0):%s", missed,
+                 missed == 1 ? "" : "s", list);
+}
+
 static void build_iifm(struct prof_report *r, const struct profile *p, const struct prof_syms *s,
                        const struct prof_opts *o)
 {
@@ -107,6 +170,8 @@ static void build_iifm(struct prof_report *r, const struct profile *p, const str
     pr_set_u64(t, row, 4, p->iifm_count);
     pr_set_u64(t, row, 5, p->iifm_cycles);
     pr_set_ratio(t, row, 6, p->iifm_cycles, p->iifm_count);
+    if ((p->iifm_flags & PROF_IIFM_SLICE) && p->iifm_has_slices)
+        slice_notes(t, p);
     if (p->nfreq == 0)
         return;
 

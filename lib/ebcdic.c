@@ -56,3 +56,71 @@ void ebcdic_to_host(char *dst, const uint8_t *src, size_t n)
     for (size_t i = 0; i < n; i++)
         dst[i] = (char)ebcdic_to_latin1[src[i]];
 }
+
+size_t latin1_to_utf8(char *dst, const char *src, size_t n)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)src[i];
+        if (c < 0x80) {
+            dst[k++] = (char)c;
+        } else {                        /* U+0080-U+00FF: 110000xx 10xxxxxx */
+            dst[k++] = (char)(0xC0 | c >> 6);
+            dst[k++] = (char)(0x80 | (c & 0x3F));
+        }
+    }
+    return k;
+}
+
+int host_text_write(FILE *f, const char *src, size_t n, int utf8)
+{
+    if (!utf8)
+        return fwrite(src, 1, n, f) == n ? 0 : -1;
+    char buf[512];
+    while (n > 0) {
+        size_t k = n < sizeof buf / 2 ? n : sizeof buf / 2;
+        size_t m = latin1_to_utf8(buf, src, k);
+        if (fwrite(buf, 1, m, f) != m)
+            return -1;
+        src += k;
+        n -= k;
+    }
+    return 0;
+}
+
+/* The length of the valid UTF-8 sequence at s[0..n) and its character,
+ * or 0 if none begins there. */
+static size_t utf8_seq(const unsigned char *s, size_t n, unsigned long *cp)
+{
+    size_t len = s[0] >= 0xF0 && s[0] <= 0xF4 ? 4 : s[0] >= 0xE0 ? 3 : s[0] >= 0xC2 ? 2 : 0;
+    if (s[0] >= 0xF5 || len == 0 || len > n)
+        return 0;
+    unsigned long c = s[0] & (0x7Fu >> len);
+    for (size_t i = 1; i < len; i++) {
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+        c = c << 6 | (s[i] & 0x3F);
+    }
+    static const unsigned long least[] = { 0, 0, 0x80, 0x800, 0x10000 };
+    if (c < least[len] || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
+        return 0;                       /* overlong, past Unicode, a surrogate */
+    *cp = c;
+    return len;
+}
+
+size_t utf8_to_latin1(char *s, size_t n)
+{
+    unsigned char *u = (unsigned char *)s;
+    size_t k = 0;
+    for (size_t i = 0; i < n;) {
+        unsigned long cp;
+        size_t len = u[i] >= 0x80 ? utf8_seq(u + i, n - i, &cp) : 0;
+        if (len == 0) {
+            u[k++] = u[i++];            /* ASCII, or a byte of no sequence */
+        } else {
+            u[k++] = cp <= 0xFF ? (unsigned char)cp : HOST_SUB;
+            i += len;
+        }
+    }
+    return k;
+}

@@ -159,4 +159,43 @@ else
     test_skip 'a member that does not define its macro is read once' 'no strace, or a sanitizer build'
 fi
 
+# Thousands of sequence symbols in open code, walked three times by a
+# branch back, each reached once by a forward AGO: found by name, they
+# cost the same each (the count of SETs proves every one was walked).
+awk 'BEGIN {
+    n = 20000
+    print "SEQS     CSECT"; print "         ACTR  100000"
+    print "&I       SETA  0"; print "&T       SETA  0"
+    print ".TOP     ANOP"
+    for (i = 1; i <= n; i++) {
+        printf "         AGO   .S%d\n         DC    C%cskipped%c\n", i, 39, 39
+        printf ".S%d     ANOP\n&T       SETA  &T+1\n", i
+    }
+    print "&I       SETA  &I+1"; print "         AIF   (&I LT 3).TOP"
+    printf "         DC    F%c&T%c\n", 39, 39; print "         END"
+}' >seqs.s
+test_expect_success '20000 open-code sequence symbols, three walks and forward branches' '
+    impas -l seqs.lst -o seqs.o seqs.s 2>err &&
+    test ! -s err &&
+    test_grep "0000EA60 .*DC    F.60000." seqs.lst &&
+    ! grep -q "A2928997978584" seqs.lst
+'
+test_expect_success 'a sequence symbol defined twice is one error, though walked again' '
+    cat >seqdup.s <<-\X &&
+	P        CSECT
+	&I       SETA  0
+	.A       ANOP
+	.B       ANOP
+	&I       SETA  &I+1
+	.B       ANOP
+	         AIF   (&I LT 3).A
+	         DC    F'"'"'&I'"'"'
+	         END
+	X
+    test_must_fail impas -l seqdup.lst seqdup.s 2>err &&
+    test $(grep -c ": error: " err) = 1 &&
+    test_grep "^seqdup.s:6:1: error: sequence symbol .B is already defined (seqdup.s:4)" err &&
+    test_grep "00000003 .*DC    F.3." seqdup.lst
+'
+
 test_done

@@ -269,10 +269,10 @@ else
     test_skip 'GNU as knows the absent rows' 'no s390x-linux-gnu-as'
 fi
 test_expect_success 'SETA arithmetic as HLASM does it, and a number past the limit says which' '
-    printf "P        CSECT\n&A       SETA  -5/2\n&B       SETA  (-8 SRA 1)\n&C       SETA  (-8 SRL 1)\n&D       SETA  -2147483647-1\n         DC    F'"'"'&A,&B,&C,&D'"'"'\n&E       SETA  -2147483648\n         END\n" >seta.s &&
+    printf "P        CSECT\n         PRINT DATA\n&A       SETA  -5/2\n&B       SETA  (-8 SRA 1)\n&C       SETA  (-8 SRL 1)\n&D       SETA  -2147483647-1\n         DC    F'"'"'&A,&B,&C,&D'"'"'\n&E       SETA  -2147483648\n         END\n" >seta.s &&
     test_must_fail impas seta.s 2>err &&
     test $(grep -c ": error: " err) = 1 &&
-    test_grep "^seta.s:7:17: error: number too large (the limit is 2147483647; -2147483648 is written -2147483647-1)" err &&
+    test_grep "^seta.s:8:17: error: number too large (the limit is 2147483647; -2147483648 is written -2147483647-1)" err &&
     test_must_fail impas -l lst seta.s 2>/dev/null &&
     grep -q "FFFFFFFEFFFFFFFC" lst && grep -q "7FFFFFFC80000000" lst
 '

@@ -81,6 +81,23 @@ test_expect_success 'counters that counted nothing: CPI "-", shares "-"' '
     test_grep "^iifm: every opcode: 0 instructions, 0 cycles, CPI -$" err &&
     test_grep "^05  *BALR  *0  *-  *3  *0.04%  *-  *4.67$" err
 '
+# Slices too long for the run: the report says which opcodes had a slice
+# and which that ran had none, whose share is unknown rather than 0.
+test_expect_success 'slicing: the opcodes the slices never reached are named, not counted 0' '
+    imprun -q --iifm=all,slice=4000 "$EX/sieve.s" >/dev/null 2>err &&
+    test_grep "^iifm: the slices: 9 of 4000 program cycles over [0-9]* program cycles; a round of the [0-9]* opcodes the pattern selects is" err &&
+    test_grep "^iifm: the slices reached the first 9 (X.04. SPM to X.10. LPR); the other [0-9]*, from X.11. LNR on, had none$" err &&
+    test_grep "^iifm: no slice for 23 opcodes that ran, so their share is unknown, not 0: LTR OR LR CR AR SR MR LA STC IC BAL BCT BC ST L LPSW DIAG BXLE STM MVI CLI LM MVC$" err &&
+    test_grep "^05  *BALR  *0  *-  *3 " err &&
+    test_grep "^41  *LA  *-  *-  *1134  *14.67%  *-  *3.00$" err
+'
+test_expect_success 'slicing: a pattern of few opcodes goes round, every one had a slice' '
+    imprun -q --iifm=18/07,slice=1000 "$EX/sieve.s" >/dev/null 2>err &&
+    test_grep "^iifm: the slices: [0-9]* of 1000 program cycles .* a round of the 8 opcodes the pattern selects is 8 slices, 8000 cycles or more$" err &&
+    test_grep "^iifm: the slices went round [0-9]* times: each opcode had " err &&
+    ! grep -q "no slice for" err &&
+    ! grep -q "^1[89A-F]  *[A-Z]*  *-" err
+'
 # A run stopped by the cycle limit stops at an instruction fetch: the
 # instruction before is whole and counted, as the exact counts have it.
 test_expect_success 'the cycle limit: the counters are the exact counts, the last one too' '

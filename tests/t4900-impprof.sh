@@ -510,6 +510,21 @@ if test_have imprun; then
         blocks=$(awk "\$1 == \"count\" && \$2 == 1 { s += \$4 } END { print s }" run.prof) &&
         test "$inwin" -eq "$blocks"
     '
+    test_expect_success 'time slicing: the profile keeps the slices, impprof names the opcodes never sliced' '
+        imprun -q --iifm=all,slice=4000 --profile=sl.prof "$EX/sieve.s" >/dev/null 2>&1 &&
+        test_grep "^iifm pattern=0000 dontcare=FFFF flags=slice slice=4000 count=0 cycles=0 slices=9 sliced=[0-9]*\$" sl.prof &&
+        impprof --iifm sl.prof >rep &&
+        test_grep "^the slices: 9 of 4000 program cycles over [0-9]*; a round of the [0-9]* opcodes the pattern selects is [0-9]* slices\$" rep &&
+        test_grep "^they reached the first 9 (04 SPM to 10 LPR); the other [0-9]*, from 11 LNR on, had none\$" rep &&
+        test_grep "^no slice for 23 opcodes that ran (share unknown, not 0): LTR OR LR CR AR SR MR LA STC IC BAL BCT BC ST L LPSW DIAG BXLE STM MVI CLI LM MVC\$" rep &&
+        imprun -q --iifm=18/07,slice=1000 --profile=sl2.prof "$EX/sieve.s" >/dev/null 2>&1 &&
+        impprof --iifm sl2.prof >rep2 &&
+        test_grep "^they went round [0-9]* times: each opcode had " rep2 && ! grep -q "no slice" rep2 &&
+        sed "s/ slices=9 / slices=x /" sl.prof >bad.prof &&
+        test_must_fail impprof --iifm bad.prof 2>err && test_grep "slices: .x. is not a decimal count" err &&
+        sed "s/ slices=9 sliced=[0-9]*//" sl.prof >old.prof &&
+        impprof --iifm old.prof >rep3 && ! grep -q "^the slices" rep3
+    '
     test_expect_success 'imprun then impprof: JSON that parses, CSV, callgrind and folded stacks' '
         impprof --json run.prof >run.json &&
         perl -MJSON::PP -e '"'"'local $/; my $j = decode_json(<STDIN>); exit !ref $j'"'"' <run.json &&

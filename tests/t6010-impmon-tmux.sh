@@ -18,10 +18,7 @@ if ! test_have impmon || ! test_have impas || ! test_have impld; then
     test_done
 fi
 
-SOCK=impmon-test-$$
-T="tmux -L $SOCK"
-trap '$T kill-server 2>/dev/null' EXIT
-test_cleanup='$T kill-server 2>/dev/null'
+tmux_sessions impmon-test
 cp "$IMP_TOP/examples/loop.s" .
 cat >spin.s <<'EOF_SPIN'
 SPIN     CSECT
@@ -33,21 +30,10 @@ AGAIN    LA    3,1(,3)
 EOF_SPIN
 export IMPMON_HISTORY="$TRASH/history"
 
-# start PROG...: impmon in a fresh session "mon" of 100x30
-start() {
-    # the old session is ended after the new one starts: a server left
-    # with no session exits, and a new-session racing its exit fails
-    $T rename-session -t mon old 2>/dev/null
-    $T new-session -d -s mon -x 100 -y 30 "trap '' INT; TERM=xterm impmon $*; echo impmon-exited-\$?; sleep 30"
-    st=$?
-    $T kill-session -t old 2>/dev/null
-    return $st
-}
-screen() { $T capture-pane -t mon -p >screen.txt 2>/dev/null; }
-type_line() { $T send-keys -t mon -l "$1" && $T send-keys -t mon Enter; }
+# start 100 30 PROG...: impmon in a fresh session of 100x30 (test-lib.sh)
 
 test_expect_success 'start: the panes, the program, the prompt' '
-    start loop.s &&
+    start 100 30 loop.s &&
     wait_for "loaded loop.s; type help" &&
     wait_for "^ impmon  loop.s  \[1 machine\]" &&
     test_grep "registers" screen.txt &&
@@ -69,7 +55,7 @@ test_expect_success 'step: the IA moves on, R3 shows the sum, highlighted as cha
     type_line "step" &&
     wait_for ">01001E ADDUP+X.2." &&
     test_grep "R3  00000064" screen.txt &&
-    $T capture-pane -e -t mon -p >colors.txt &&
+    $T capture-pane -e -t "$(S)" -p >colors.txt &&
     grep "R3  00000064" colors.txt | grep -q "\[1m.*R3  00000064" &&
     ! grep "R4  00000064" colors.txt | grep -q "\[1m[^ ]*R4  00000064"
 '
@@ -82,39 +68,39 @@ test_expect_success 'step back: the machine as it was (R3 zero again)' '
 '
 
 test_expect_success 'Tab completes a command and a symbol; Up recalls the history' '
-    $T send-keys -t mon "unt" Tab &&
+    $T send-keys -t "$(S)" "unt" Tab &&
     wait_for "^impmon> until *$" &&
-    $T send-keys -t mon "ADD" Tab &&
+    $T send-keys -t "$(S)" "ADD" Tab &&
     wait_for "^impmon> until ADDUP *$" &&
-    $T send-keys -t mon C-u &&
+    $T send-keys -t "$(S)" C-u &&
     wait_for "^impmon> *$" &&
-    $T send-keys -t mon Up &&
+    $T send-keys -t "$(S)" Up &&
     wait_for "^impmon> back$" &&
-    $T send-keys -t mon C-u
+    $T send-keys -t "$(S)" C-u
 '
 
 test_expect_success 'layouts by key: F3 opcodes, F5 microword, 1 back' '
-    $T send-keys -t mon F3 &&
+    $T send-keys -t "$(S)" F3 &&
     wait_for "\[3 opcodes\]" &&
     test_grep "opcodes by count" screen.txt &&
-    $T send-keys -t mon F5 &&
+    $T send-keys -t "$(S)" F5 &&
     wait_for "\[5 microcode\]" &&
     test_grep "uPC 210 fetch" screen.txt &&
-    $T send-keys -t mon 1 &&
+    $T send-keys -t "$(S)" 1 &&
     wait_for "\[1 machine\]"
 '
 
 test_expect_success 'the help page lists keys and commands; a key closes it' '
-    $T send-keys -t mon "?" &&
+    $T send-keys -t "$(S)" "?" &&
     wait_for "impmon help" &&
     test_grep "layout 2: a pane for each monitor on" screen.txt &&
     test_grep "microstep" screen.txt &&
-    $T send-keys -t mon Space &&
+    $T send-keys -t "$(S)" Space &&
     wait_for "\[1 machine\]"
 '
 
 test_expect_success 'resize: the screen lays itself out again' '
-    $T resize-window -t mon -x 132 -y 40 &&
+    $T resize-window -t "$(S)" -x 132 -y 40 &&
     test_backoff_start &&
     while :; do
         screen &&
@@ -126,10 +112,10 @@ test_expect_success 'resize: the screen lays itself out again' '
 '
 
 test_expect_success 'a terminal under 80x24 gets a clear message, and back' '
-    $T resize-window -t mon -x 70 -y 20 &&
+    $T resize-window -t "$(S)" -x 70 -y 20 &&
     wait_for "needs a terminal of at least 80x24" &&
     test_grep "this one is 70x20" screen.txt &&
-    $T resize-window -t mon -x 100 -y 30 &&
+    $T resize-window -t "$(S)" -x 100 -y 30 &&
     wait_for "\[1 machine\]"
 '
 
@@ -140,46 +126,46 @@ test_expect_success 'quit ends impmon with status 0 and saves the history' '
 '
 
 test_expect_success 'a live run: the counters move, a key stops it at once' '
-    start spin.s &&
+    start 100 30 spin.s &&
     wait_for "loaded spin.s" &&
     type_line "monitor ias 500" &&
     wait_for "ias: a sample every 500 cycles" &&
     type_line "run" &&
     wait_for "RUNNING -- typing stops it" &&
     wait_for "refresh [0-9.]*[1-9][0-9.]* Hz" &&
-    $T send-keys -t mon x &&
+    $T send-keys -t "$(S)" x &&
     wait_for "stopped by request" &&
     test_grep "\] *stopped by request " screen.txt &&
     test_grep "^impmon> x *$" screen.txt &&
-    $T send-keys -t mon C-u && wait_for "^impmon> *$"
+    $T send-keys -t "$(S)" C-u && wait_for "^impmon> *$"
 '
 
 test_expect_success 'Ctrl-C stops a live run too, and leaves impmon running' '
     type_line "continue" &&
     wait_for "RUNNING -- typing stops it" &&
-    $T send-keys -t mon C-c &&
+    $T send-keys -t "$(S)" C-c &&
     wait_for "\] *stopped by request " &&
-    $T send-keys -t mon "print 1" C-c &&
+    $T send-keys -t "$(S)" "print 1" C-c &&
     wait_for "^impmon> *$" &&
     type_line "print 6*7" &&
     wait_for "[^0-9]42 X.2A."
 '
 
 test_expect_success 'the IAS histogram, labelled with the symbol' '
-    $T send-keys -t mon F2 &&
+    $T send-keys -t "$(S)" F2 &&
     wait_for "\[2 monitors\]" &&
     test_grep "window program: [0-9]* samples" screen.txt &&
     test_grep "SPIN  *100.0% #" screen.txt
 '
 
 test_expect_success 'the CSECT reference string and transition matrix (F2)' '
-    start loop.s &&
+    start 100 30 loop.s &&
     wait_for "loaded loop.s" &&
     type_line "monitor csm" &&
     wait_for "csm: a buffer of 16384 records" &&
     type_line "run" &&
     wait_for "program ended" &&
-    $T send-keys -t mon F2 &&
+    $T send-keys -t "$(S)" F2 &&
     wait_for "7 transitions among 4 CSECTs" &&
     test_grep "IMPCHECK LOOP IMPCHECK LOOP" screen.txt &&
     test_grep "from.to  *LOOP  *IMPRTW  *IMPCHECK" screen.txt
@@ -191,13 +177,13 @@ test_expect_success 'two tasks with paging: the page frames and the tasks (F4)' 
     impas -I "$R" -o loop.o loop.s && impas -I "$R" -o hello.o hello.s &&
     impas -I "$R" -o imprt.o "$R/imprt.s" &&
     impld -o loop.load loop.o imprt.o && impld -o hello.load hello.o imprt.o &&
-    start loop.load hello.load &&
+    start 100 30 loop.load hello.load &&
     wait_for "loaded loop.load" &&
     type_line "set frames 4" &&
     wait_for "frames 4 (machine reset)" &&
     type_line "run" &&
     wait_for "every task ended" &&
-    $T send-keys -t mon F4 &&
+    $T send-keys -t "$(S)" F4 &&
     wait_for "\[4 paging\]" &&
     test_grep "frame task page" screen.txt &&
     test_grep "   0  [12] " screen.txt &&
@@ -206,7 +192,7 @@ test_expect_success 'two tasks with paging: the page frames and the tasks (F4)' 
 '
 
 test_expect_success 'a lost terminal (SIGHUP) ends impmon cleanly' '
-    pid=$($T list-panes -t mon -F "#{pane_pid}") &&
+    pid=$($T list-panes -t "$(S)" -F "#{pane_pid}") &&
     kid=$(pgrep -P "$pid" impmon) &&
     kill -HUP "$kid" &&
     wait_for "impmon-exited-0"

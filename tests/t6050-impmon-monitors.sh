@@ -49,7 +49,7 @@ test_expect_success 'a report or a save in the middle of a run leaves IIFM count
 test_expect_success 'view iifm, slicing: the table is the report'"'"'s, busiest first' '
     printf "monitor iifm all,slice=1000\nrun\nview iifm\nreport\n" | impmon --batch sieve.s >out 2>err &&
     test ! -s err &&
-    test_grep "^slices of 1000 cycles, counting [A-Z]* now$" out &&
+    test_grep "^slices of 1000 cycles, counting [A-Z]* now: [0-9]* begun, a round is [0-9]*$" out &&
     awk "/^opcode  *sliced/ { t = 1; next } t && NF == 7 { print \$1, \$2 }" out >view &&
     awk "/^opcode mnemonic/ { t = 1; next } t && NF == 8 && \$3 > 0 { print \$2, \$3 }" out |
         sort -k2,2nr -k1,1 >report &&
@@ -172,10 +172,7 @@ if ! test_have tmux; then
     test_done
 fi
 
-SOCK=impmon-monitors-$$
-T="tmux -L $SOCK"
-trap '$T kill-server 2>/dev/null' EXIT
-test_cleanup='$T kill-server 2>/dev/null'
+tmux_sessions impmon-monitors
 export IMPMON_HISTORY="$TRASH/history"
 cat >spin.s <<'EOF_SPIN'
 SPIN     CSECT
@@ -186,22 +183,12 @@ AGAIN    LA    3,1(,3)
          END   SPIN
 EOF_SPIN
 
-# start PROG...: impmon in a fresh session "mon" of 120x40 (the old one
-# ended after, so the server never runs out of sessions)
-start() {
-    $T rename-session -t mon old 2>/dev/null
-    $T new-session -d -s mon -x 120 -y 40 "TERM=xterm impmon $*; echo impmon-exited-\$?; sleep 30"
-    st=$?
-    $T kill-session -t old 2>/dev/null
-    return $st
-}
-screen() { $T capture-pane -t mon -p >screen.txt 2>/dev/null; }
-type_line() { $T send-keys -t mon -l "$1" && $T send-keys -t mon Enter; }
+# start 120 40 PROG...: impmon in a fresh session of 120x40 (test-lib.sh)
 
 test_expect_success 'F2 with no monitor on: how to arm each, from the table' '
-    start sieve.s &&
+    start 120 40 sieve.s &&
     wait_for "loaded sieve.s" &&
-    $T send-keys -t mon F2 &&
+    $T send-keys -t "$(S)" F2 &&
     wait_for "\[2 monitors\]" &&
     test_grep "no monitor is on; monitor SETTING \[SPEC\] arms one:" screen.txt &&
     for n in ias pcs glean csm iifm per bht; do
@@ -231,15 +218,15 @@ test_expect_success 'F2: a pane each for IIFM, PC sampling and gleaning, with th
 '
 
 test_expect_success '+ shows one monitor alone, the next, then all again' '
-    $T send-keys -t mon + &&
+    $T send-keys -t "$(S)" + &&
     wait_for "ticks (20000 a second)" &&
     ! grep -q "iifm: instruction frequency" screen.txt &&
     test_grep "pcs: program-counter sampling" screen.txt &&
-    $T send-keys -t mon + && wait_for "glean: processor-status gleaning" &&
+    $T send-keys -t "$(S)" + && wait_for "glean: processor-status gleaning" &&
     ! grep -q "pcs: program-counter sampling" screen.txt &&
-    $T send-keys -t mon + && wait_for "iifm: instruction frequency" &&
+    $T send-keys -t "$(S)" + && wait_for "iifm: instruction frequency" &&
     ! grep -q "glean: processor-status" screen.txt &&
-    $T send-keys -t mon + && wait_for "pcs: program-counter sampling" &&
+    $T send-keys -t "$(S)" + && wait_for "pcs: program-counter sampling" &&
     test_grep "iifm: instruction frequency" screen.txt &&
     test_grep "glean: processor-status gleaning" screen.txt
 '
@@ -249,19 +236,19 @@ test_expect_success 'every monitor on, 80x24: a pane each, none lost' '
         type_line "$c" || exit 1
     done &&
     wait_for "bht: the last 16 taken branches" &&
-    $T resize-window -t mon -x 80 -y 24 &&
+    $T resize-window -t "$(S)" -x 80 -y 24 &&
     wait_for "^ impmon  sieve.s  \[2 monitors\]" &&
     for n in ias pcs glean csm iifm per bht; do
         wait_for "lq$n: " || exit 1
     done &&
-    $T resize-window -t mon -x 120 -y 40
+    $T resize-window -t "$(S)" -x 120 -y 40
 '
 
 test_expect_success 'a live run: the IIFM pane counts while the program runs' '
-    start spin.s &&
+    start 120 40 spin.s &&
     wait_for "loaded spin.s" &&
     type_line "monitor iifm all" && wait_for "iifm: all" &&
-    $T send-keys -t mon F2 && wait_for "iifm: instruction frequency" &&
+    $T send-keys -t "$(S)" F2 && wait_for "iifm: instruction frequency" &&
     type_line "run" &&
     wait_for "RUNNING -- typing stops it" &&
     wait_for "xcounters  *[1-9]" &&
@@ -274,18 +261,18 @@ test_expect_success 'a live run: the IIFM pane counts while the program runs' '
         test_backoff || break
     done &&
     test "$b" -gt "$a" &&
-    $T send-keys -t mon x &&
+    $T send-keys -t "$(S)" x &&
     wait_for "\] *stopped by request " &&
     test_grep "every opcode: counting" screen.txt
 '
 
 test_expect_success 'the counters pane: PER.s row, the batch counters.s' '
-    start loop.s &&
+    start 120 40 loop.s &&
     wait_for "loaded loop.s" &&
     type_line "monitor per sa,range=4:8" && wait_for "per: CR9" &&
     type_line "run" &&
     wait_for "program ended" &&
-    $T send-keys -t mon F1 &&
+    $T send-keys -t "$(S)" F1 &&
     wait_for " per  *[1-9][0-9]*  *uw 0 in [1-9]" &&
     printf "monitor per sa,range=4:8\nrun\ncounters\n" | impmon --batch loop.s >out &&
     set -- $(sed -n "s/^  per  *\([0-9]*\) cycles, 0 microwords in \([0-9]*\) entries$/\1 \2/p" out) &&
@@ -296,9 +283,9 @@ test_expect_success 'the counters pane: PER.s row, the batch counters.s' '
 '
 
 test_expect_success 'a program that arms gleaning itself gets its pane' '
-    start glean.s &&
+    start 120 40 glean.s &&
     wait_for "loaded glean.s" &&
-    $T send-keys -t mon F2 &&
+    $T send-keys -t "$(S)" F2 &&
     type_line "run" &&
     wait_for "program ended" &&
     wait_for "glean: processor-status gleaning" &&

@@ -160,6 +160,9 @@ test_backoff() {
 # again: start COLS ROWS ARGS... opens a new session (the old one ended
 # after, so the server never runs out of sessions in between), S names it,
 # screen captures it into screen.txt, type_line types a line and Enter.
+# The shell around impmon ignores SIGINT, so that a Ctrl-C typed into the
+# pane stops impmon's run (impmon catches it) and never ends the shell
+# that reports how impmon exited.
 tmux_sessions() {
     SOCK=$1-$$
     T="tmux -L $SOCK"
@@ -169,7 +172,7 @@ tmux_sessions() {
         c=$1 r=$2; shift 2
         old=$(cat session 2>/dev/null)
         new=mon$(( ${old#mon} + 1 )) && echo "$new" >session &&
-        $T new-session -d -s "$new" -x "$c" -y "$r" "TERM=xterm impmon $*; echo impmon-exited-\$?; sleep 30" &&
+        $T new-session -d -s "$new" -x "$c" -y "$r" "trap '' INT; TERM=xterm impmon $*; echo impmon-exited-\$?; sleep 30" &&
         if [ -n "$old" ]; then $T kill-session -t "$old" 2>/dev/null; fi
         return 0
     }

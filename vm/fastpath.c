@@ -637,15 +637,12 @@ enum vm_status fp_run(struct vm *vm)
                 if (isr)
                     GO_ENTRY(e->entry);
             }
-            ninsn++;
-            vm->ctr.op_count[didx]++;
-            vm->ctr.op_cycles[lastop] += cyc - lastcyc;
-            lastop = didx;
+            COUNT_INSN(didx);
             if (vm->per.en) {           /* the firmware's PER checks: PER's cycles */
                 unsigned c = per_checks(vm);
                 cyc += c;
+                lastcyc += c;
             }
-            lastcyc = cyc;
             GO_ENTRY(e->entry);
         }
         /* ... with paging or the CSECT monitor too (OP_FETCHRP) */
@@ -681,15 +678,12 @@ enum vm_status fp_run(struct vm *vm)
                 if (isr)
                     GO_ENTRY(e->entry);
             }
-            ninsn++;
-            vm->ctr.op_count[didx]++;
-            vm->ctr.op_cycles[lastop] += cyc - lastcyc;
-            lastop = didx;
+            COUNT_INSN(didx);
             if (vm->per.en) {           /* the firmware's PER checks: PER's cycles */
                 unsigned c = per_checks(vm);
                 cyc += c;
+                lastcyc += c;
             }
-            lastcyc = cyc;
             GO_ENTRY(e->entry);
         }
         CASE(OP_BRANCH, l_branch): {

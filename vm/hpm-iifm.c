@@ -30,7 +30,11 @@
  * Time slicing: the compare register steps through the opcodes (those
  * the ISA defines that match the pattern and its don't-care bits, in
  * opcode order, round and round), one per slice of `slice' program
- * cycles; the slice's counts go to the opcode's entry of the table.
+ * cycles; the slice's counts go to the opcode's entry of the table.  The
+ * hardware counts the slices begun, and remembers the program cycles at
+ * LOCR (then, stopped, the cycles counted), so that a report can tell an
+ * opcode that had no slice from one that did not run in its slices
+ * (struct iifm's slices and sliced; never handed to the microcode).
  */
 #include "storage.h"
 #include "isa.h"
@@ -50,6 +54,15 @@ static int defined(unsigned d)
 {
     return d < 256 ? d != 0xB2 && isa_by_opcode((uint8_t)d, 0) != NULL
                    : isa_by_opcode(0xB2, (uint8_t)(d - 256)) != NULL;
+}
+
+int vm_iifm_steps(unsigned pattern, unsigned dontcare, unsigned *steps)
+{
+    int n = 0;
+    for (unsigned d = 0; d < MC_NDISPATCH; d++)
+        if (defined(d) && vm_iifm_matches(pattern, dontcare, d))
+            steps[n++] = d;
+    return n;
 }
 
 /* The state and task of the instruction about to run. */
@@ -150,7 +163,7 @@ static void drain_free(struct vm *vm, struct iifm *m)
     add_at(vm, VM_CAT + VM_CAT_IIFM, m->hw_n, m->hw_c);
     m->hw_n = m->hw_c = 0;
     for (unsigned d = 0; d < MC_NDISPATCH; d++)
-        if (m->pend_n[d] || m->pend_c[d]) {
+        if ((m->pend_n[d] || m->pend_c[d])) {
             add_at(vm, m->table + 16 * d, m->pend_n[d], m->pend_c[d]);
             m->pend_n[d] = m->pend_c[d] = 0;
         }
@@ -180,7 +193,7 @@ void iifm_next(struct vm *vm)
     }
     for (; m->scan < MC_NDISPATCH; m->scan++) {
         unsigned d = m->scan;
-        if (m->pend_n[d] || m->pend_c[d]) {
+        if ((m->pend_n[d] || m->pend_c[d])) {
             m->item_addr = (m->table + 16 * d) & VM_ADDR_MASK;
             m->item_n = take(&m->pend_n[d]);
             m->item_c = take(&m->pend_c[d]);
@@ -222,6 +235,7 @@ void iifm_fetched(struct vm *vm)
             if (e >= 0)
                 match_only(m, (unsigned)e);
             m->slice_end = now + m->slice;
+            m->slices++;                            /* the next slice begins */
         }
         m->drain_at = now + IIFM_DRAIN;
         open_interval(vm, m, d);
@@ -273,6 +287,8 @@ int iifm_load(struct vm *vm, uint32_t addr)
         if (e < 0)
             return 6;                       /* no opcode to step through */
         match_only(m, (unsigned)e);
+        m->slices = 1;                      /* the first slice, from LOCR */
+        m->sliced = hpm_program_cycles(vm);
     } else
         for (unsigned d = 0; d < MC_NDISPATCH; d++)
             m->match[d] = (uint8_t)vm_iifm_matches(m->pattern, m->dontcare, d);
@@ -310,6 +326,8 @@ static void finish(struct vm *vm, struct iifm *m, int exec)
     if (!m->on)
         return;
     close_interval(vm, m, exec);
+    if (m->flags & IIFM_SLICE)              /* from the cycles at LOCR to those counted */
+        m->sliced = hpm_program_cycles(vm) - m->sliced;
     m->on = 0;
     opc_set(vm, OPC_IIFM, 0);
     ev_set(vm, EV_IIFM, UINT64_MAX);
@@ -406,6 +424,8 @@ void vm_iifm_state(const struct vm *vm, struct vm_iifm_state *out)
         open_counts(vm, m, m->cur, &n, &c);
         out->slice_count = m->pend_n[m->cur] + n;
         out->slice_cycles = m->pend_c[m->cur] + c;
+        out->slices = m->slices;
+        out->sliced_cycles = m->on ? hpm_program_cycles(vm) - m->sliced : m->sliced;
     }
 }
 

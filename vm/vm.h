@@ -456,8 +456,19 @@ struct vm_iifm_state {
     /* slicing: the current slice's counts, not yet added to cur's entry
        of the table (a stop adds them) */
     uint64_t slice_count, slice_cycles;
+    /* slicing: the slices begun since LOCR (the one under way counted) and
+       the program cycles since LOCR (to STOCR, once stopped).  Slice j
+       (from 0) counted step j mod K of the K steps vm_iifm_steps lists, so
+       step k had (slices - 1 - k) / K + 1 of them if slices > k, else none:
+       an opcode with no slice was never looked at, which a count of 0
+       does not say */
+    uint64_t slices, sliced_cycles;
 };
 void vm_iifm_state(const struct vm *vm, struct vm_iifm_state *out);
+/* The decode indexes time slicing steps through for pattern and
+ * dontcare: the opcodes the ISA defines that match, in opcode order
+ * (X'00nn', then X'B2nn'), into steps (room for 512); their number. */
+int vm_iifm_steps(unsigned pattern, unsigned dontcare, unsigned *steps);
 /* Entry d of the frequency table (slicing, or every opcode's) as it
  * stands: what the microcode accumulated in storage, what the hardware
  * still holds and the open interval's. */

@@ -144,6 +144,9 @@ struct iifm {
     uint32_t item_addr, item_n, item_c; /* the item latched for it (IFMA, IFMN, IFMC) */
     uint64_t slice_end, drain_at;       /* in program cycles (hpm_program_cycles) */
     unsigned cur;                       /* slicing: the decode index counted */
+    /* slicing: the slices begun; the program cycles at LOCR, and once
+       stopped the program cycles counted (vm_iifm_state) */
+    uint64_t slices, sliced;
 };
 
 /*

@@ -40,7 +40,7 @@ INFO     EQU   X'8800'             ia (X'8000'), cycles (X'0800')
 RECLEN   EQU   16                  2+2 header, 4 ia, 8 cycles
 NREC     EQU   6                   records the buffer holds
 *
-GLN      DSECT                     the gleaning control block
+GLN      DSECT ,                   the gleaning control block
 GINFO    DS    H                   +0 what a record holds
 GN       DS    H                   +2 records per trigger
 GFLAGS   DS    X                   +4 X'80' insns, X'40' interrupt
@@ -52,7 +52,7 @@ GSIZE    DS    F                   +16 its bytes
 GNEXT    DS    F                   +20 the offset of the next
 GRECS    DS    F                   +24 records stored
 GSTATUS  DS    F                   +28 X'80000000' full
-GREC     DSECT                     one record of INFO
+GREC     DSECT ,                   one record of INFO
 RINFO    DS    H
 RINDEX   DS    H
 RIA      DS    F                   the instruction's address

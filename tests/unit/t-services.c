@@ -539,8 +539,40 @@ static void test_endless_line(void)
     teardown(&x);
 }
 
+/* The host text's UTF-8 both ways: U+0080-U+00FF round trip, other
+ * characters become the substitute, and bytes of no valid sequence
+ * (overlong, surrogate, cut short, a lone continuation) stay themselves. */
+static void test_utf8_text(void)
+{
+    char all[256], utf[512];
+    for (int i = 0; i < 256; i++)
+        all[i] = (char)i;
+    size_t n = latin1_to_utf8(utf, all, 256);
+    check_uint(n, ==, 128 + 2 * 128);
+    check_int((unsigned char)utf[0xE9 + 0x69], ==, 0xC3);     /* e-acute: C3 A9 */
+    check_uint(utf8_to_latin1(utf, n), ==, 256);
+    check(memcmp(utf, all, 256) == 0);
+    static const struct { const char *in; const char *out; } cases[] = {
+        { "\xE2\x82\xAC", "\x1A" },                 /* the euro sign: none in 8859-1 */
+        { "\xF0\x9F\x98\x80x", "\x1Ax" },           /* past the BMP */
+        { "\xC0\xAF", "\xC0\xAF" },                  /* overlong '/' */
+        { "\xED\xA0\x80", "\xED\xA0\x80" },          /* a surrogate */
+        { "ab\xC3", "ab\xC3" },                      /* cut short */
+        { "\xA9", "\xA9" },                          /* a lone continuation */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char b[16];
+        size_t k = strlen(cases[i].in);
+        memcpy(b, cases[i].in, k);
+        k = utf8_to_latin1(b, k);
+        check_uint(k, ==, strlen(cases[i].out));
+        check(memcmp(b, cases[i].out, k) == 0);
+    }
+}
+
 int main(void)
 {
+    test_utf8_text();
     const char *tmp = getenv("TMPDIR");
     char tmpl[512];
     snprintf(tmpl, sizeof tmpl, "%s/t-services.XXXXXX", tmp && *tmp ? tmp : "/tmp");

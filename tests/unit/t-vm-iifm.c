@@ -197,6 +197,26 @@ static void test_slicing(void)
     check_int(over, ==, 0);
     check_int(ghost, ==, 0);
     check(dword(&p, TABLE + 16 * 0x46) > 0);    /* BCT had slices */
+    /* the slices begun: each but the last one 1000 program cycles or
+       more, and the steps listed are the defined opcodes; the slice
+       registers never reach the table (opcode X'00' has no entry) */
+    struct vm_iifm_state st;
+    vm_iifm_state(p.vm, &st);
+    check(!st.on);
+    check(st.slices >= 2);
+    check(st.slices - 1 <= st.sliced_cycles / 1000);
+    check(st.sliced_cycles <= vm_counters(p.vm)->cycles);
+    check_uint(dword(&p, TABLE), ==, 0);
+    check_uint(dword(&p, TABLE + 8), ==, 0);
+    unsigned steps[512];
+    int nsteps = vm_iifm_steps(0x0000, 0xFFFF, steps);
+    check(nsteps > 90);
+    check_uint(steps[0], >, 0);
+    int bct = 0;
+    for (int i = 0; i < nsteps; i++)
+        bct += steps[i] == 0x46;
+    check_int(bct, ==, 1);
+    check_int(vm_iifm_steps(0x0018, 0x0007, steps), ==, 8);     /* LR .. MR: X'18'-X'1F' */
     vm_free(p.vm);
 }
 

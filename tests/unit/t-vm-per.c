@@ -434,6 +434,35 @@ static void test_wide_cases(int as_monitor)
     vm_free(b.vm);
 }
 
+/*
+ * PER's fetch with the host's opcode counters off (vm_count_opcodes):
+ * like the plain fetch, it counts the instruction and no opcode, and the
+ * cycles and instructions are those of a run that counts them.
+ */
+static void test_per_uncounted(void)
+{
+    struct prog a, b;
+    build_wide(&a, 0);
+    build_wide(&b, 0);
+    vm_count_opcodes(a.vm, 0);
+    enum vm_status sa = vm_run(a.vm, 1000000), sb = vm_run(b.vm, 1000000);
+    check_int(sa, ==, sb);
+    const struct vm_counters *ca = vm_counters(a.vm), *cb = vm_counters(b.vm);
+    uint64_t counted = 0, cycles = 0, want = 0;
+    for (unsigned i = 0; i < 512; i++) {
+        counted += ca->op_count[i];
+        cycles += ca->op_cycles[i];
+        want += cb->op_count[i];
+    }
+    check_uint(counted, ==, 0);
+    check_uint(cycles, ==, 0);
+    check_uint(want, ==, cb->instructions);
+    check_uint(ca->instructions, ==, cb->instructions);
+    check_uint(ca->cycles, ==, cb->cycles);
+    vm_free(a.vm);
+    vm_free(b.vm);
+}
+
 int main(void)
 {
     test_gra();
@@ -446,5 +475,6 @@ int main(void)
     test_chained_quiet();
     test_wide_cases(0);
     test_wide_cases(1);
+    test_per_uncounted();
     return tap_done();
 }

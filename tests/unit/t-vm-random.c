@@ -56,6 +56,7 @@ struct program {
     uint32_t gr[16];
     uint64_t psw;
     uint32_t cr0;
+    uint32_t cr9, cr10, cr11;   /* PER's, with the PSW's PER mask; cr9 0: off */
     uint32_t starts[512];       /* where each instruction begins */
     unsigned n;
 };
@@ -192,6 +193,17 @@ static void make(uint32_t seed, struct program *p)
         p->cr0 = 1u << 7;
         put32(p->mem + 0x50, below(&r, 2) ? below(&r, 64) : below(&r, 1024));
     }
+    /* from a stream of its own (the program above stays what it was):
+     * in one program in four, PER -- random events (successful branch,
+     * instruction fetch, storage alteration, GR alteration, the CSECT
+     * bounds), GR masks and a range that may wrap */
+    struct rng x = { UINT64_C(0xd1b54a32d192ed03) * (seed + 1) };
+    if (below(&x, 4) == 0) {
+        p->psw |= VM_PSW_PER;
+        p->cr9 = (1 + below(&x, 31)) << 27 | below(&x, 0x10000);
+        p->cr10 = below(&x, 2) ? CODE + below(&x, CODE_END - CODE) : below(&x, RSTORAGE);
+        p->cr11 = below(&x, 4) ? p->cr10 + below(&x, 0x2000) : below(&x, RSTORAGE);
+    }
 }
 
 static void setup_random(struct vm *vm, const void *arg)
@@ -202,18 +214,128 @@ static void setup_random(struct vm *vm, const void *arg)
         vm_set_gr(vm, i, p->gr[i]);
     if (p->cr0)
         vm_set_cr(vm, 0, vm_get_cr(vm, 0) | p->cr0);
+    if (p->cr9) {
+        vm_set_cr(vm, 9, p->cr9);
+        vm_set_cr(vm, 10, p->cr10);
+        vm_set_cr(vm, 11, p->cr11);
+    }
     vm_set_psw(vm, p->psw);
+}
+
+/* A machine: one program, or under paging (one machine in four) up to
+ * three tasks, each with a program of its own, in few frames, with a
+ * random policy, latencies and time slice. */
+#define NTASKS 3
+struct machine {
+    struct program task[NTASKS];
+    unsigned ntasks;
+    int paged;
+    struct vm_paging pg;
+    uint64_t slice;
+};
+
+static void make_machine(uint32_t seed, struct machine *mc)
+{
+    struct rng r = { UINT64_C(0x94d049bb133111eb) * (seed + 1) };
+    mc->paged = below(&r, 4) == 0;
+    mc->ntasks = mc->paged ? 1 + below(&r, NTASKS) : 1;
+    static const enum vm_policy pol[] = { VM_LRU, VM_FIFO, VM_CLOCK };
+    memset(&mc->pg, 0, sizeof mc->pg);
+    mc->pg.page_size = below(&r, 2) ? 2048 : 4096;
+    mc->pg.frames = 3 + below(&r, 14);
+    mc->pg.policy = pol[below(&r, 3)];
+    mc->pg.pagein_cycles = below(&r, 2000);
+    mc->pg.pageout_cycles = below(&r, 2000);
+    mc->pg.local = (int)below(&r, 2);
+    mc->slice = 500 + below(&r, 20000);
+    for (unsigned k = 0; k < mc->ntasks; k++)
+        make(seed + 1000000u * k, &mc->task[k]);
+}
+
+static void setup_machine(struct vm *vm, const struct machine *mc)
+{
+    char err[200];
+    if (mc->paged) {
+        if (vm_set_paging(vm, &mc->pg, err, sizeof err) != 0)
+            printf("# vm_set_paging: %s\n", err);
+        vm_set_slice(vm, mc->slice);
+    }
+    for (unsigned k = 0; k < mc->ntasks; k++) {
+        if (k)
+            vm_add_task(vm);
+        vm_select_task(vm, k + 1);
+        setup_random(vm, &mc->task[k]);
+    }
+    if (mc->paged)
+        vm_select_task(vm, 1);
+}
+
+/* What a paged machine's tasks did, beside what take() keeps. */
+struct tasks {
+    struct vm_paging_stats ps;
+    struct vm_task_info ti[NTASKS];
+    uint64_t hash[NTASKS];
+};
+
+static void take_tasks(struct vm *vm, const struct machine *mc, struct tasks *t)
+{
+    memset(t, 0, sizeof *t);
+    if (!mc->paged)
+        return;
+    vm_paging_stats(vm, &t->ps);
+    for (unsigned k = 0; k < mc->ntasks; k++) {
+        vm_task_info(vm, k + 1, &t->ti[k]);
+        vm_select_task(vm, k + 1);
+        t->hash[k] = storage_hash(vm);
+    }
+}
+
+static int same_tasks(const struct tasks *a, const struct tasks *b)
+{
+    int ok = a->ps.pageins == b->ps.pageins && a->ps.pageouts == b->ps.pageouts &&
+             a->ps.wait_cycles == b->ps.wait_cycles &&
+             a->ps.elapsed_cycles == b->ps.elapsed_cycles &&
+             a->ps.dispatches == b->ps.dispatches && a->ps.references == b->ps.references &&
+             a->ps.frames_used == b->ps.frames_used;
+    for (unsigned k = 0; k < NTASKS; k++) {
+        const struct vm_task_info *x = &a->ti[k], *y = &b->ti[k];
+        ok &= x->ended == y->ended && x->status == y->status && x->cpu_cycles == y->cpu_cycles &&
+              x->wait_cycles == y->wait_cycles && x->instructions == y->instructions &&
+              x->pageins == y->pageins && x->pageouts == y->pageouts &&
+              x->dispatches == y->dispatches && x->frames == y->frames &&
+              a->hash[k] == b->hash[k];
+    }
+    return ok;
+}
+
+/* Status st ended a task, and a task is left to run. */
+static int task_end(const struct vm *vm, enum vm_status st)
+{
+    switch (st) {
+    case VM_EXIT: case VM_ABEND: case VM_DISABLED_WAIT: case VM_ENABLED_WAIT:
+    case VM_NO_PGM_HANDLER: case VM_NO_SVC_HANDLER: case VM_NO_EXT_HANDLER:
+    case VM_NO_RESTART_PSW:
+        break;
+    default:
+        return 0;
+    }
+    for (unsigned id = 1; id <= vm_task_count(vm); id++) {
+        struct vm_task_info ti;
+        if (vm_task_info(vm, id, &ti) == 0 && !ti.ended)
+            return 1;
+    }
+    return 0;
 }
 
 /* One way to run, to RLIMIT cycles: a stepped or chunked run stops at the
  * first instruction boundary at or past it, as the fast run does. */
-static void run_to(const struct program *p, enum mode m, uint64_t limit, struct snap *s,
-                   uint8_t *mem)
+static void run_to(const struct machine *mc, enum mode m, uint64_t limit, struct snap *s,
+                   struct tasks *t, uint8_t *mem)
 {
     struct vm_config cfg = { RSTORAGE };
     struct vm *vm = vm_new(&cfg);
     enum vm_status st;
-    setup_random(vm, p);
+    setup_machine(vm, mc);
     switch (m) {
     case OBSERVED: {
         struct vm_trace tr = { .micro = no_stop };
@@ -222,7 +344,9 @@ static void run_to(const struct program *p, enum mode m, uint64_t limit, struct 
         break;
     }
     case STEPPED:
-        while ((st = vm_step_insn(vm)) == VM_STEPPED)
+        /* a step that ends a task returns its status; the machine goes
+         * on with the others, as a run does */
+        while ((st = vm_step_insn(vm)) == VM_STEPPED || (mc->paged && task_end(vm, st)))
             if (vm_counters(vm)->cycles >= limit) {
                 st = VM_CYCLE_LIMIT;
                 break;
@@ -248,19 +372,26 @@ static void run_to(const struct program *p, enum mode m, uint64_t limit, struct 
     take(vm, st, s);
     if (mem)
         vm_fetch_bytes(vm, 0, mem, RSTORAGE);
+    if (t)
+        take_tasks(vm, mc, t);
     vm_free(vm);
 }
 
+/* Run a agrees with the fast run b.  With the host's opcode counters off
+ * (quiet), only the frequency monitor keeps them, from LOCR to STOCR:
+ * each count is at most the fast run's. */
 static int same(const struct snap *a, const struct snap *b, int quiet)
 {
-    static const struct vm_counters none;
-    const struct vm_counters *want = quiet ? &none : &b->ctr;
+    int ops = 1;
+    for (unsigned i = 0; i < 512; i++)
+        ops &= quiet ? a->ctr.op_count[i] <= b->ctr.op_count[i] &&
+                           a->ctr.op_cycles[i] <= b->ctr.op_cycles[i]
+                     : a->ctr.op_count[i] == b->ctr.op_count[i] &&
+                           a->ctr.op_cycles[i] == b->ctr.op_cycles[i];
     return a->st == b->st && a->psw == b->psw && a->upc == b->upc && a->hash == b->hash &&
            !memcmp(a->gr, b->gr, sizeof a->gr) && !memcmp(a->cr, b->cr, sizeof a->cr) &&
            a->ctr.cycles == b->ctr.cycles && a->ctr.microwords == b->ctr.microwords &&
-           a->ctr.instructions == b->ctr.instructions &&
-           !memcmp(a->ctr.op_count, want->op_count, sizeof a->ctr.op_count) &&
-           !memcmp(a->ctr.op_cycles, want->op_cycles, sizeof a->ctr.op_cycles);
+           a->ctr.instructions == b->ctr.instructions && ops;
 }
 
 static void list(const struct program *p)
@@ -272,38 +403,68 @@ static void list(const struct program *p)
     }
 }
 
-/* The first run bound at which mode m and the fast run differ, and the
- * instruction they last agreed before (a failing seed, listed). */
-static void bisect(const struct program *p, enum mode m)
+/* The bound the fast run is compared at: the run's own bound, but under
+ * paging a step may not end at the bound a run stops at.  A run stops at
+ * the first instruction boundary at or past its bound -- inside the wait
+ * for a page-in too -- while a step runs its instruction to the end, the
+ * wait included.  A stepped run that passed its bound is compared with a
+ * fast run to the cycle it ended at, which stops right there. */
+static uint64_t stepped_end(const struct machine *mc, enum mode m, const struct snap *s,
+                            uint64_t limit)
+{
+    return m == STEPPED && mc->paged && s->st == VM_CYCLE_LIMIT ? s->ctr.cycles : limit;
+}
+
+/* Mode m's run to a bound and the fast run's agree in everything. */
+static int agree_to(const struct machine *mc, enum mode m, uint64_t limit)
 {
     struct snap f, s;
+    struct tasks ft, st;
+    run_to(mc, m, limit, &s, &st, NULL);
+    run_to(mc, FAST, stepped_end(mc, m, &s, limit), &f, &ft, NULL);
+    return same(&s, &f, m == QUIET) && same_tasks(&st, &ft);
+}
+
+/* The first run bound at which mode m and the fast run differ, and the
+ * instruction they last agreed before (a failing seed, listed). */
+static void bisect(const struct machine *mc, enum mode m)
+{
     uint64_t lo = 0, hi = RLIMIT;          /* agree at lo; differ at hi */
-    run_to(p, FAST, hi, &f, NULL);
-    run_to(p, m, hi, &s, NULL);
-    if (same(&s, &f, m == QUIET))
+    if (agree_to(mc, m, hi))
         return;
     while (hi - lo > 1) {
         uint64_t mid = lo + (hi - lo) / 2;
-        run_to(p, FAST, mid, &f, NULL);
-        run_to(p, m, mid, &s, NULL);
-        if (same(&s, &f, m == QUIET))
+        if (agree_to(mc, m, mid))
             lo = mid;
         else
             hi = mid;
     }
-    run_to(p, FAST, lo, &f, NULL);
     uint8_t b[6];
     char buf[96];
     struct vm_config cfg = { RSTORAGE };
     struct vm *vm = vm_new(&cfg);
-    setup_random(vm, p);
+    setup_machine(vm, mc);
     vm_run(vm, lo);
     uint32_t ia = (uint32_t)vm_get_psw(vm) & 0xFFFFFF;
+    unsigned task = vm_current_task(vm);
     vm_fetch_bytes(vm, ia, b, sizeof b);
     vm_free(vm);
     isa_disasm(b, sizeof b, buf, sizeof buf);
-    printf("#   the %s run first differs in the instruction at %06" PRIX32 " (%s), "
-           "after cycle %" PRIu64 "\n", mode_names[m], ia, buf, lo);
+    if (getenv("IMP_RANDOM_DEBUG")) {
+        struct snap f1, s1;
+        run_to(mc, FAST, hi, &f1, NULL, NULL);
+        run_to(mc, m, hi, &s1, NULL, NULL);
+        for (unsigned i = 0; i < 512; i++)
+            if (s1.ctr.op_count[i] != f1.ctr.op_count[i] || s1.ctr.op_cycles[i] != f1.ctr.op_cycles[i])
+                printf("#     at %llu: opcode %03X: %llu times, %llu cycles; fast %llu, %llu\n",
+                       (unsigned long long)hi, i, (unsigned long long)s1.ctr.op_count[i],
+                       (unsigned long long)s1.ctr.op_cycles[i], (unsigned long long)f1.ctr.op_count[i],
+                       (unsigned long long)f1.ctr.op_cycles[i]);
+        printf("#     cycles %llu/%llu psw %016llx\n", (unsigned long long)s1.ctr.cycles,
+               (unsigned long long)f1.ctr.cycles, (unsigned long long)s1.psw);
+    }
+    printf("#   the %s run first differs in the instruction at %06" PRIX32 " (%s) of task %u, "
+           "after cycle %" PRIu64 "\n", mode_names[m], ia, buf, task, lo);
 }
 
 /* What the runs did, over all seeds: so that the test is seen to reach
@@ -312,14 +473,20 @@ struct tally {
     unsigned status[64];
     uint64_t insns, cycles;
     uint64_t ops[512];          /* instructions run, by opcode */
+    unsigned paged, tasks, per; /* paged machines, programs, programs with PER */
 };
 
-static void one(uint32_t seed, struct program *p, struct tally *t, int verbose)
+static void one(uint32_t seed, struct machine *mc, struct tally *t, int verbose)
 {
     struct snap fast, s;
-    make(seed, p);
+    struct tasks ftasks, stasks;
+    make_machine(seed, mc);
     static uint8_t fmem[RSTORAGE], smem[RSTORAGE];
-    run_to(p, FAST, RLIMIT, &fast, fmem);
+    run_to(mc, FAST, RLIMIT, &fast, &ftasks, fmem);
+    t->paged += mc->paged;
+    t->tasks += mc->ntasks;
+    for (unsigned k = 0; k < mc->ntasks; k++)
+        t->per += mc->task[k].cr9 != 0;
     if (fast.st < 64)
         t->status[fast.st]++;
     t->insns += fast.ctr.instructions;
@@ -328,32 +495,59 @@ static void one(uint32_t seed, struct program *p, struct tally *t, int verbose)
         t->ops[i] += fast.ctr.op_count[i];
     int ok = 1;
     for (int m = OBSERVED; m < NMODES; m++) {
-        run_to(p, (enum mode)m, RLIMIT, &s, smem);
-        if (!same(&s, &fast, m == QUIET)) {
+        run_to(mc, (enum mode)m, RLIMIT, &s, &stasks, smem);
+        struct snap *ref = &fast;
+        struct tasks *reft = &ftasks;
+        uint8_t *refmem = fmem;
+        static struct snap f2;
+        static struct tasks t2;
+        static uint8_t f2mem[RSTORAGE];
+        if (stepped_end(mc, (enum mode)m, &s, RLIMIT) != RLIMIT) {
+            run_to(mc, FAST, s.ctr.cycles, &f2, &t2, f2mem);
+            ref = &f2, reft = &t2, refmem = f2mem;
+        }
+        if (!same(&s, ref, m == QUIET) || !same_tasks(&stasks, reft)) {
             unsigned shown = 0;
             for (uint32_t a = 0; a < RSTORAGE && shown < 8; a++)
-                if (smem[a] != fmem[a] && ++shown)
-                    printf("#   storage at %05" PRIX32 ": %02X, fast %02X\n", a, smem[a], fmem[a]);
+                if (smem[a] != refmem[a] && ++shown)
+                    printf("#   storage at %05" PRIX32 ": %02X, fast %02X\n", a, smem[a], refmem[a]);
             ok = 0;
             printf("# seed %" PRIu32 ": the %s run: status %s/%s cycles %" PRIu64 "/%" PRIu64
                    " microwords %" PRIu64 "/%" PRIu64 " insns %" PRIu64 "/%" PRIu64
-                   " psw %016" PRIx64 "/%016" PRIx64 " upc %u/%u storage %s regs %s\n",
-                   seed, mode_names[m], vm_status_name(s.st), vm_status_name(fast.st),
-                   s.ctr.cycles, fast.ctr.cycles, s.ctr.microwords, fast.ctr.microwords,
-                   s.ctr.instructions, fast.ctr.instructions, s.psw, fast.psw, s.upc, fast.upc,
-                   s.hash == fast.hash ? "same" : "differs",
-                   memcmp(s.gr, fast.gr, sizeof s.gr) ? "differ" : "same");
+                   " psw %016" PRIx64 "/%016" PRIx64 " upc %u/%u storage %s regs %s"
+                   " control registers %s\n",
+                   seed, mode_names[m], vm_status_name(s.st), vm_status_name(ref->st),
+                   s.ctr.cycles, ref->ctr.cycles, s.ctr.microwords, ref->ctr.microwords,
+                   s.ctr.instructions, ref->ctr.instructions, s.psw, ref->psw, s.upc, ref->upc,
+                   s.hash == ref->hash ? "same" : "differs",
+                   memcmp(s.gr, ref->gr, sizeof s.gr) ? "differ" : "same",
+                   memcmp(s.cr, ref->cr, sizeof s.cr) ? "differ" : "same");
+            for (unsigned i = 0; i < 512; i++)
+                if (s.ctr.op_count[i] != ref->ctr.op_count[i] ||
+                    s.ctr.op_cycles[i] != ref->ctr.op_cycles[i])
+                    printf("#   opcode %03X: %" PRIu64 " times, %" PRIu64 " cycles; fast %" PRIu64
+                           ", %" PRIu64 "\n", i, s.ctr.op_count[i], s.ctr.op_cycles[i],
+                           ref->ctr.op_count[i], ref->ctr.op_cycles[i]);
+            if (mc->paged)
+                printf("#   paging: page-ins %" PRIu64 "/%" PRIu64 " page-outs %" PRIu64
+                       "/%" PRIu64 " tasks %s\n", stasks.ps.pageins, reft->ps.pageins,
+                       stasks.ps.pageouts, reft->ps.pageouts,
+                       same_tasks(&stasks, reft) ? "same" : "differ");
         }
     }
     if (!ok && verbose)
         for (int m = OBSERVED; m < NMODES; m++)
-            bisect(p, (enum mode)m);
+            bisect(mc, (enum mode)m);
     char what[96];
-    snprintf(what, sizeof what, "seed %" PRIu32 ": five runs agree (%s after %" PRIu64 " insns)",
-             seed, vm_status_name(fast.st), fast.ctr.instructions);
+    snprintf(what, sizeof what, "seed %" PRIu32 ": five runs agree (%s%s after %" PRIu64 " insns)",
+             seed, mc->paged ? "paged, " : "", vm_status_name(fast.st), fast.ctr.instructions);
     tap_ok(ok, __FILE__, __LINE__, what);
     if (!ok || verbose)
-        list(p);
+        for (unsigned k = 0; k < mc->ntasks; k++) {
+            if (mc->paged)
+                printf("#   task %u:\n", k + 1);
+            list(&mc->task[k]);
+        }
     if (verbose)
         for (unsigned i = 0; i < 512; i++)
             if (fast.ctr.op_count[i] > fast.ctr.instructions / 50)
@@ -362,17 +556,17 @@ static void one(uint32_t seed, struct program *p, struct tally *t, int verbose)
 
 int main(void)
 {
-    static struct program p;
+    static struct machine mc;
     static struct tally t;
     const char *one_seed = getenv("IMP_RANDOM_SEED");
     if (one_seed) {
-        one((uint32_t)strtoul(one_seed, NULL, 10), &p, &t, 1);
+        one((uint32_t)strtoul(one_seed, NULL, 10), &mc, &t, 1);
         return tap_done();
     }
     const char *count = getenv("IMP_RANDOM_COUNT");
     uint32_t n = count ? (uint32_t)strtoul(count, NULL, 10) : 120;
     for (uint32_t seed = 1; seed <= n; seed++)
-        one(seed, &p, &t, 0);
+        one(seed, &mc, &t, 0);
     /* the programs reach what they are for: some end at the bound, some
      * at their end or a wait; enough instructions ran to mean something */
     printf("# %" PRIu64 " instructions, %" PRIu64 " cycles; ended:", t.insns, t.cycles);
@@ -382,12 +576,14 @@ int main(void)
     unsigned distinct = 0;
     for (unsigned i = 0; i < 512; i++)
         distinct += t.ops[i] != 0;
-    printf("\n# %u opcodes ran; %" PRIu64 " interruptions resumed (LPSW)\n", distinct, t.ops[0x82]);
+    printf("\n# %u opcodes ran; %" PRIu64 " interruptions resumed (LPSW); %u machines paged, "
+           "%u programs, %u with PER\n", distinct, t.ops[0x82], t.paged, t.tasks, t.per);
     check(t.status[VM_CYCLE_LIMIT] > 0);
     check(t.insns > (uint64_t)n * 1000);
     if (n >= 100) {
         check(distinct >= 100);
         check(t.ops[0x82] > 0 && t.ops[0x82] < t.insns / 4);
+        check(t.paged > 0 && t.tasks > n && t.per > 0);
     }
     return tap_done();
 }

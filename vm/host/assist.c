@@ -150,13 +150,15 @@ static unsigned probe_store(const struct svc_storage *st, uint32_t addr, uint32_
 
 /* ---- output --------------------------------------------------------------- */
 
-/* Write n bytes to f, recording the first failure as WHAT's. */
+/* Write n characters of host text to f, recording the first failure as
+ * WHAT's: as UTF-8 to a stream that takes it, byte for byte to the punch. */
 static void out_write(struct assist *a, FILE *f, const char *what, const void *p, size_t n)
 {
     if (!f || n == 0)
         return;
+    int utf8 = f == a->print ? a->utf8_print : f == a->punch ? 0 : a->utf8_files;
     errno = 0;
-    if (fwrite(p, 1, n, f) != n && a->write_errno == 0) {
+    if (host_text_write(f, p, n, utf8) != 0 && a->write_errno == 0) {
         a->write_errno = errno ? errno : EIO;
         snprintf(a->write_what, sizeof a->write_what, "%s", what);
     }
@@ -351,15 +353,21 @@ static void do_num_out(const struct svc_storage *st, const struct assist_req *rq
  * line_read result.  Every byte taken from f is charged; *rest <- 1 if
  * the line goes on past LINE_LIMIT (its rest is still in f).
  */
-static enum line_result read_record(FILE *f, uint8_t *rec, uint32_t len, int *rest,
+static enum line_result read_record(FILE *f, uint8_t *rec, uint32_t len, int *rest, int utf8,
                                     struct assist_result *res)
 {
-    char *line = malloc(len ? len : 1);
+    size_t cap = utf8 ? (size_t)len * UTF8_MAX : len;     /* bytes for len characters */
+    char *line = malloc(cap ? cap : 1);
     if (!line)
         return LINE_ERROR;
     struct lineread lr;
-    enum line_result got = line_read(f, line, len, LINE_LIMIT, &lr);
+    enum line_result got = line_read(f, line, cap, LINE_LIMIT, &lr);
     res->cycles += (uint64_t)lr.consumed * ASSIST_BYTE_CYCLES;
+    if (got == LINE_OK && utf8) {       /* UTF-8: as many characters as a record holds */
+        lr.len = utf8_to_latin1(line, lr.len);
+        if (lr.len > len)
+            lr.len = len;
+    }
     if (got == LINE_OK) {
         ebcdic_from_host(rec, line, lr.len);
         memset(rec + lr.len, EB_BLANK, len - lr.len);
@@ -409,7 +417,7 @@ static void do_xread(struct assist *a, const struct svc_storage *st,
         fflush(a->print);       /* a prompt shows before the card is read */
     if (a->cards && drop_rest(a->cards, &a->card_rest, res))
         return;
-    if (!a->cards || read_record(a->cards, card, ASSIST_CARD_LEN, &a->card_rest, res) != LINE_OK) {
+    if (!a->cards || read_record(a->cards, card, ASSIST_CARD_LEN, &a->card_rest, a->utf8_cards, res) != LINE_OK) {
         res->cc = 1;
         a->eof_reads++;
         a->eof_iaddr = (rq->psw_word2 - 6) & ASSIST_ADDR_MASK;     /* XREAD is 6 bytes */
@@ -702,7 +710,7 @@ static void do_xget(struct assist *a, const struct svc_storage *st,
         free(rec);
         return;
     }
-    enum line_result got = read_record(file->f, rec, len, &file->rest, res);
+    enum line_result got = read_record(file->f, rec, len, &file->rest, a->utf8_files, res);
     if (got == LINE_OK) {
         store(st, addr, rec, len);
         a->records_in++;

@@ -296,6 +296,11 @@ struct assist_file {
 struct assist {
     FILE *cards, *print, *punch;        /* not owned; NULL: none (punch: the print stream) */
     int asa_raw;                        /* 1: print lines raw, control byte and all */
+    /* the host text of the print stream and of XPUT's files: 0 ISO 8859-1
+       bytes, 1 UTF-8 (ebcdic.h); the punch, when it is not the print
+       stream, always takes the bytes (assist_init: all 0) */
+    int utf8_print, utf8_files;
+    int utf8_cards;                     /* the cards are UTF-8 (XGET's files: utf8_files) */
     /* XGET/XPUT: open the file NAME (host characters, no padding) for reading
      * (write 0) or writing (write 1); NULL: not available.  The library closes
      * what it returns (assist_finish). */

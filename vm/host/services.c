@@ -264,8 +264,8 @@ static void program_check(struct svc_result *res, uint16_t pic)
 
 /* ---- console ------------------------------------------------------------ */
 
-/* Write len guest bytes at addr to f as host text. */
-static int put_text(const struct svc_storage *st, FILE *f, uint32_t addr, uint32_t len)
+/* Write len guest bytes at addr to f as host text (UTF-8 when utf8). */
+static int put_text(const struct svc_storage *st, FILE *f, uint32_t addr, uint32_t len, int utf8)
 {
     uint8_t e[256];
     char h[256];
@@ -274,7 +274,7 @@ static int put_text(const struct svc_storage *st, FILE *f, uint32_t addr, uint32
         if (st->read(st->ctx, addr, e, k) != 0)
             return -1;
         ebcdic_to_host(h, e, k);
-        if (fwrite(h, 1, k, f) != k)
+        if (host_text_write(f, h, k, utf8) != 0)
             return -1;
         addr += k;
         len -= k;
@@ -304,6 +304,17 @@ static int charge_out(struct services *s, FILE *f, uint64_t n, struct svc_result
     return 0;
 }
 
+/* A line read as UTF-8 (up to UTF8_MAX bytes a character) made host
+ * text, at most max characters: more is a line cut (lr->cut). */
+static void text_in(char *line, struct lineread *lr, size_t max)
+{
+    lr->len = utf8_to_latin1(line, lr->len);
+    if (lr->len > max) {
+        lr->len = max;
+        lr->cut = 1;
+    }
+}
+
 /* Store host text line[0..n) at addr in EBCDIC. */
 static int store_text(const struct svc_storage *st, uint32_t addr, const char *line, uint32_t n)
 {
@@ -331,7 +342,7 @@ static void do_put(struct services *s, const struct svc_storage *st, const struc
     }
     if (charge_out(s, s->out, (uint64_t)len + (newline != 0), res) != 0)
         return;
-    put_text(st, s->out, addr, len);
+    put_text(st, s->out, addr, len, s->utf8_console);
     if (newline)
         putc('\n', s->out);
     s->bytes_out += len;
@@ -347,7 +358,8 @@ static void do_getline(struct services *s, const struct svc_storage *st,
         program_check(res, (uint16_t)pc);
         return;
     }
-    char *line = malloc(max ? max : 1);
+    size_t cap = s->utf8_in ? (size_t)max * UTF8_MAX : max;    /* bytes for max characters */
+    char *line = malloc(cap ? cap : 1);
     if (!line) {
         res->cc = 3;
         return;
@@ -357,7 +369,9 @@ static void do_getline(struct services *s, const struct svc_storage *st,
     if (s->out)
         fflush(s->out);
     struct lineread lr;
-    enum line_result got = line_read(s->in, line, max, LINE_LIMIT, &lr);
+    enum line_result got = line_read(s->in, line, cap, LINE_LIMIT, &lr);
+    if (got == LINE_OK && s->utf8_in)
+        text_in(line, &lr, max);
     res->set_r3 = 1;
     res->r3 = 0;
     res->cycles += (uint64_t)lr.consumed * SVC_BYTE_CYCLES;
@@ -506,14 +520,18 @@ static void do_get(struct services *s, const struct svc_storage *st,
         program_check(res, (uint16_t)pc);
         return;
     }
-    char *data = malloc(buflen ? buflen : 1);
+    int utf8 = f->mode == MODE_TEXT_IN && (f->f == s->in ? s->utf8_in : s->utf8_files);
+    size_t cap = utf8 ? (size_t)buflen * UTF8_MAX : buflen;    /* bytes for buflen characters */
+    char *data = malloc(cap ? cap : 1);
     if (!data)
         return;
     long n;
     int truncated = 0;
     if (f->mode == MODE_TEXT_IN) {
         struct lineread lr;
-        enum line_result got = line_read(f->f, data, buflen, LINE_LIMIT, &lr);
+        enum line_result got = line_read(f->f, data, cap, LINE_LIMIT, &lr);
+        if (got == LINE_OK && utf8)
+            text_in(data, &lr, buflen);
         res->cycles += (uint64_t)lr.consumed * SVC_BYTE_CYCLES;
         n = got == LINE_OK ? (long)lr.len : -1;
         truncated = lr.cut || lr.unended;
@@ -559,7 +577,8 @@ static void do_putrec(struct services *s, const struct svc_storage *st,
         return;
     int bad;
     if (f->mode == MODE_TEXT_OUT) {
-        bad = put_text(st, f->f, buf, reclen) != 0 || putc('\n', f->f) == EOF;
+        int utf8 = f->f == s->out ? s->utf8_console : s->utf8_files;     /* "-": the console */
+        bad = put_text(st, f->f, buf, reclen, utf8) != 0 || putc('\n', f->f) == EOF;
     } else {
         bad = 0;
         uint8_t chunk[256];

@@ -218,6 +218,10 @@ struct services {
     uint64_t files_out;     /* bytes written to bound files */
     enum svc_limit limit_hit;
     int no_super;           /* 1: SUPER is refused: the program ends with S047 */
+    /* the host text the console (out) and the bound files take: 0 ISO
+       8859-1 bytes, 1 UTF-8 (ebcdic.h, host_text_write); svc_init: 0 */
+    int utf8_console, utf8_files;
+    int utf8_in;            /* the console's input (in) is UTF-8 (the files': utf8_files) */
     /* the region GETMAIN serves: [region_lo, region_hi), doubleword aligned
        (svc_set_region; empty until set), and the areas given out */
     uint32_t region_lo, region_hi;

@@ -214,6 +214,67 @@ static void describe(unsigned pattern, unsigned dontcare, char *what, size_t siz
                  pattern);
 }
 
+/* Time slicing: the slices each decode index had (vm_iifm_state's
+ * slices over the steps, in their order, round and round) into nsl;
+ * the number of steps, whose list goes into steps. */
+static int slices_of(const struct vm_iifm_state *st, unsigned *steps, uint64_t nsl[512])
+{
+    int k = vm_iifm_steps(st->pattern, st->dontcare, steps);
+    memset(nsl, 0, 512 * sizeof nsl[0]);
+    for (int i = 0; i < k; i++)
+        nsl[steps[i]] = st->slices > (uint64_t)i ? (st->slices - 1 - (uint64_t)i) / (uint64_t)k + 1 : 0;
+    return k;
+}
+
+static void opcode_text(char *buf, size_t size, unsigned d)
+{
+    snprintf(buf, size, d < 256 ? "X'%02X' %s" : "X'B2%02X' %s", d < 256 ? d : d - 256,
+             name_of(d));
+}
+
+/* What the slices covered: how many, over which opcodes, and the opcodes
+ * that ran and had none (their share unknown: not 0), with what would
+ * cover them.  Each line's third word is not a number (the table's
+ * readers sum that column until the end). */
+static void coverage(FILE *f, const struct vm_iifm_state *st, const struct vm_counters *k,
+                     const struct imprun_opts *o)
+{
+    unsigned steps[512];
+    uint64_t nsl[512];
+    int K = slices_of(st, steps, nsl);
+    uint64_t S = st->slices;
+    if (K == 0 || S == 0)
+        return;
+    fprintf(f, "iifm: the slices: %" PRIu64 " of %" PRIu32 " program cycles over %" PRIu64
+            " program cycles; a round of the %d opcodes the pattern selects is %d slices, "
+            "%" PRIu64 " cycles or more\n", S, o->iifm_slice, st->sliced_cycles, K, K,
+            (uint64_t)K * o->iifm_slice);
+    char a[40], b[40];
+    if (S < (uint64_t)K) {
+        opcode_text(a, sizeof a, steps[0]);
+        opcode_text(b, sizeof b, steps[S - 1]);
+        fprintf(f, "iifm: the slices reached the first %" PRIu64 " (%s to %s)", S, a, b);
+        opcode_text(a, sizeof a, steps[S]);
+        fprintf(f, "; the other %" PRIu64 ", from %s on, had none\n", (uint64_t)K - S, a);
+    } else {
+        fprintf(f, "iifm: the slices went round %" PRIu64 " time%s: each opcode had %" PRIu64
+                "%s\n", S / (uint64_t)K, S / (uint64_t)K == 1 ? "" : "s", S / (uint64_t)K,
+                S % (uint64_t)K ? " or 1 more" : "");
+    }
+    int missed = 0;
+    for (int i = 0; i < K; i++)
+        missed += nsl[steps[i]] == 0 && k->op_count[steps[i]] > 0;
+    if (!missed)
+        return;
+    fprintf(f, "iifm: no slice for %d opcode%s that ran, so %s share is unknown, not 0:", missed,
+            missed == 1 ? "" : "s", missed == 1 ? "its" : "their");
+    for (int i = 0; i < K; i++)
+        if (nsl[steps[i]] == 0 && k->op_count[steps[i]] > 0)
+            fprintf(f, " %s", name_of(steps[i]));
+    fprintf(f, "\niifm: a shorter slice (1000 cycles or more), a pattern that selects fewer "
+            "opcodes or a longer run would reach them\n");
+}
+
 static void summary(FILE *f, struct run *r)
 {
     struct vm *vm = r->vm;
@@ -249,17 +310,26 @@ static void summary(FILE *f, struct run *r)
     fprintf(f, "opcode mnemonic  %7s    share       exact    share  %10s  CPI exact\n",
             (o->iifm_flags & VM_IIFM_SLICE) ? " sliced" : "counted",
             (o->iifm_flags & VM_IIFM_SLICE) ? "CPI sliced" : "CPI table");
+    int sliced = (o->iifm_flags & VM_IIFM_SLICE) != 0;
+    unsigned steps[512];
+    uint64_t nsl[512];
+    if (sliced)
+        slices_of(&st, steps, nsl);
     for (unsigned d = 0; d < 512; d++) {
         uint64_t sn, sc;
         table_entry(vm, &st, d, &sn, &sc);
         if (!sn && !(matches(o, d) && k->op_count[d]))
             continue;
-        char opc[8];
+        char opc[8], cnt[24];
         snprintf(opc, sizeof opc, d < 256 ? "%02X" : "B2%02X", d < 256 ? d : d - 256);
-        fprintf(f, "%-6s %-8s %9" PRIu64 " %8s %11" PRIu64 " %8s %11s %10s\n", opc,
-                name_of(d), sn, share(sn, n).s, k->op_count[d], share(k->op_count[d], en).s,
+        int none = sliced && nsl[d] == 0;   /* never looked at: no count, no share */
+        snprintf(cnt, sizeof cnt, none ? "-" : "%" PRIu64, sn);
+        fprintf(f, "%-6s %-8s %9s %8s %11" PRIu64 " %8s %11s %10s\n", opc, name_of(d), cnt,
+                none ? "-" : share(sn, n).s, k->op_count[d], share(k->op_count[d], en).s,
                 cpi(sc, sn).s, cpi(k->op_cycles[d], k->op_count[d]).s);
     }
+    if (sliced)
+        coverage(f, &st, k, o);
 }
 
 static void profile(FILE *f, struct run *r)
@@ -278,8 +348,11 @@ static void profile(FILE *f, struct run *r)
     if (fl)
         flags[fl - 1] = '\0';
     fprintf(f, "iifm pattern=%04X dontcare=%04X flags=%s slice=%" PRIu32 " count=%" PRIu64
-            " cycles=%" PRIu64 "\n", o->iifm_pattern, o->iifm_dontcare, fl ? flags : "-",
+            " cycles=%" PRIu64, o->iifm_pattern, o->iifm_dontcare, fl ? flags : "-",
             o->iifm_slice, n, c);
+    if (o->iifm_flags & VM_IIFM_SLICE)
+        fprintf(f, " slices=%" PRIu64 " sliced=%" PRIu64, st.slices, st.sliced_cycles);
+    fputc('\n', f);
     if (!has_table(o))
         return;
     for (unsigned d = 0; d < 512; d++) {
@@ -379,14 +452,19 @@ static void view(struct hpm_view *v, struct run *r)
         }
     if (rows)
         qsort(rows, n, sizeof *rows, by_sliced);
-    hpm_view_put(v, 0, "slices of %" PRIu32 " cycles, counting %s now", st.slice,
-                 name_of((unsigned)st.cur));
+    unsigned steps[512];
+    uint64_t nsl[512];
+    int nsteps = slices_of(&st, steps, nsl);
+    hpm_view_put(v, 0, "slices of %" PRIu32 " cycles, counting %s now: %" PRIu64 " begun, a round "
+                 "is %d", st.slice, name_of((unsigned)st.cur), st.slices, nsteps);
     hpm_view_put(v, 1, "%-8s %10s %7s %10s %7s %6s %6s", "opcode", "sliced", "%", "exact", "%",
                  "CPI", "exact");
     for (size_t i = 0; i < n && hpm_view_left(v) > 0; i++) {
         unsigned d = rows[i].d;
-        hpm_view_put(v, 0, "%-8s %10" PRIu64 " %7s %10" PRIu64 " %7s %6s %6s", name_of(d),
-                     rows[i].sn, share(rows[i].sn, tn).s, k->op_count[d],
+        char cnt[24];                   /* "-": no slice yet, never looked at */
+        snprintf(cnt, sizeof cnt, nsl[d] ? "%" PRIu64 : "-", rows[i].sn);
+        hpm_view_put(v, 0, "%-8s %10s %7s %10" PRIu64 " %7s %6s %6s", name_of(d), cnt,
+                     nsl[d] ? share(rows[i].sn, tn).s : "-", k->op_count[d],
                      share(k->op_count[d], en).s, cpi(rows[i].sc, rows[i].sn).s,
                      cpi(k->op_cycles[d], k->op_count[d]).s);
     }

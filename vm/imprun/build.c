@@ -176,3 +176,30 @@ int imprun_is_source(const char *s)
 {
     return obj_sniff(s) == OBJ_SNIFF_OTHER;
 }
+
+int imprun_classify(struct imprun_task *t)
+{
+    free(t->kind);
+    t->kind = t->ninputs > 0 ? malloc((size_t)t->ninputs) : NULL;
+    if (!t->kind)
+        return t->ninputs > 0 ? -1 : 0;
+    for (int i = 0; i < t->ninputs; i++)
+        t->kind[i] = (unsigned char)obj_sniff(t->inputs[i]);
+    return 0;
+}
+
+void imprun_unclassify(struct imprun_task *t)
+{
+    free(t->kind);
+    t->kind = NULL;
+}
+
+int imprun_input_kind(const struct imprun_task *t, int i)
+{
+    return t->kind ? t->kind[i] : (int)obj_sniff(t->inputs[i]);
+}
+
+int imprun_input_is_source(const struct imprun_task *t, int i)
+{
+    return imprun_input_kind(t, i) == OBJ_SNIFF_OTHER;
+}

@@ -313,12 +313,12 @@ static FILE *entry_cards(const char *path, int *deck)
     return NULL;
 }
 
-int run_is_deck(const char *path)
+int run_is_deck(const struct imprun_task *t)
 {
     int deck = 0;
-    if (obj_sniff(path) != OBJ_SNIFF_OTHER)
+    if (!imprun_input_is_source(t, t->ninputs - 1))
         return 0;
-    FILE *f = entry_cards(path, &deck);
+    FILE *f = entry_cards(t->inputs[t->ninputs - 1], &deck);
     if (f)
         fclose(f);
     return deck;
@@ -335,6 +335,7 @@ int run_assist_open(struct run *r)
         struct run_task *t = &r->tk[k];
         struct assist *a = t->asst;
         a->print = t->svc->out;
+        a->utf8_print = t->svc->utf8_console;
         a->open_file = open_named;
         a->open_ctx = t->svc;
         t->svc->before_out = sync_print;
@@ -345,9 +346,10 @@ int run_assist_open(struct run *r)
     if (o->cards && !(r->cards = fopen(o->cards, "r")))
         what = "cards", path = o->cards;
     else if (!o->cards && !o->core && o->task[0].ninputs > 0 &&
-             imprun_is_source(o->task[0].inputs[o->task[0].ninputs - 1]))
+             imprun_input_is_source(&o->task[0], o->task[0].ninputs - 1))
         r->cards = entry_cards(o->task[0].inputs[o->task[0].ninputs - 1], &a->deck);
     a->cards = r->cards ? r->cards : r->svc->in;
+    a->utf8_cards = r->cards ? r->svc->utf8_files : r->svc->utf8_in;
     if (!what && o->print && !(r->print = fopen(o->print, "w")))
         what = "print", path = o->print;
     if (!what && o->punch && !(r->punch = fopen(o->punch, "w")))
@@ -358,6 +360,7 @@ int run_assist_open(struct run *r)
     }
     if (r->print)
         a->print = r->print;
+    a->utf8_print = r->print ? r->tk[0].svc->utf8_files : r->tk[0].svc->utf8_console;
     a->punch = r->punch;
     return 0;
 }

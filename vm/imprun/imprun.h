@@ -83,6 +83,9 @@ struct imprun_task {
        NULL: the run reads inputs[0] (impmon, at each reset). */
     const struct obj_module *mod;
     const char *mod_err;
+    /* What each input is (enum obj_sniff), told once from its first
+       bytes by imprun_classify; NULL: not told yet, asked at each use. */
+    unsigned char *kind;
 };
 struct save_req { const char *file; uint32_t start, end; };
 
@@ -103,6 +106,7 @@ struct imprun_opts {
     /* ASSIST (imprun(1), "ASSIST") */
     const char *cards, *print, *punch;  /* --cards, --print, --punch; NULL: the defaults */
     int asa_raw;                    /* --asa=raw */
+    enum imprun_charset { CHARSET_AUTO, CHARSET_UTF8, CHARSET_LATIN1 } charset;  /* --charset */
     uint64_t max_lines, max_pages, max_cards, max_punch;   /* ASSIST's job limits */
     int trace_ranged;               /* --trace=START:END or --trace=CSECT */
     const char *trace_csect;        /* --trace=CSECT: its bounds come from the symbols */
@@ -197,6 +201,15 @@ void tasks_console_close(struct imprun_opts *o);
 /* 1 if path holds an assembler source: anything but an IMP load or
  * object module, told by its first line (obj_sniff), never by its name. */
 int imprun_is_source(const char *path);
+/* Tell each of t's inputs apart once, so that the checks and the run
+ * that follow ask t->kind and open no input again to ask: 0, or -1 out
+ * of memory (the inputs are then told at each use).  Freed by
+ * imprun_unclassify. */
+int imprun_classify(struct imprun_task *t);
+void imprun_unclassify(struct imprun_task *t);
+/* Input i of t: its enum obj_sniff, and whether it is a source. */
+int imprun_input_kind(const struct imprun_task *t, int i);
+int imprun_input_is_source(const struct imprun_task *t, int i);
 /* Write the --json report of run r to f (write errors are left to the
  * caller; the monitors' members come from their descriptors). */
 struct rep_paging;

@@ -29,7 +29,7 @@ void imprun_write_json(FILE *f, struct run *run, const struct symtab *syms, int 
     /* --core and files are exclusive (main.c): the program is one or the other */
     r.program = o->core ? &o->core : (const char *const *)o->inputs;
     r.nprogram = o->core ? 1 : o->ninputs;
-    r.mode = o->core ? "core" : o->ninputs == 1 && !imprun_is_source(o->inputs[0]) ? "load"
+    r.mode = o->core ? "core" : o->ninputs == 1 && !imprun_input_is_source(&o->task[0], 0) ? "load"
                                                                                    : "source";
     r.exit_code = exit_code;
     r.max_cycles = o->max_cycles;

@@ -11,10 +11,13 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <langinfo.h>
+#include <locale.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "assist.h"
 #include "fileset.h"
@@ -366,6 +369,54 @@ static int opt_asa(char *arg, struct imprun_opts *o, struct services *svc)
     return 0;
 }
 
+/* Does the user's locale (LC_ALL, LC_CTYPE, LANG) write text in UTF-8?
+ * Asked without changing imprun's own locale, which stays "C". */
+static int locale_is_utf8(void)
+{
+    locale_t l = newlocale(LC_CTYPE_MASK, "", (locale_t)0);
+    if (l == (locale_t)0)
+        return 0;
+    const char *cs = nl_langinfo_l(CODESET, l);
+    int utf8 = cs && (strcmp(cs, "UTF-8") == 0 || strcmp(cs, "utf8") == 0);
+    freelocale(l);
+    return utf8;
+}
+
+/* The host text of each task's console, bound files and ASSIST files
+ * (imprun(1), --charset): --charset=auto reads and writes UTF-8 on
+ * standard input and output when they are a terminal and the locale's
+ * text is UTF-8, and ISO 8859-1 bytes in files and pipes, so what a run
+ * writes there is the same wherever it runs; --punch takes the bytes
+ * whatever is chosen. */
+static void set_charsets(const struct imprun_opts *o, struct services *svcs,
+                         struct assist *assts, int ntasks)
+{
+    int files = o->charset == CHARSET_UTF8;
+    int utf8 = o->charset == CHARSET_AUTO && locale_is_utf8();
+    int console = files || (utf8 && isatty(STDOUT_FILENO));
+    int in = files || (utf8 && isatty(STDIN_FILENO));
+    for (int k = 0; k < ntasks; k++) {
+        svcs[k].utf8_console = console;
+        svcs[k].utf8_in = in;
+        svcs[k].utf8_files = files;
+        assts[k].utf8_files = files;
+    }
+}
+
+static int opt_charset(char *arg, struct imprun_opts *o, struct services *svc)
+{
+    if (strcmp(arg, "auto") == 0)
+        o->charset = CHARSET_AUTO;
+    else if (strcmp(arg, "utf-8") == 0 || strcmp(arg, "UTF-8") == 0 || strcmp(arg, "utf8") == 0)
+        o->charset = CHARSET_UTF8;
+    else if (strcmp(arg, "latin-1") == 0 || strcmp(arg, "latin1") == 0 ||
+             strcmp(arg, "ISO-8859-1") == 0)
+        o->charset = CHARSET_LATIN1;
+    else
+        return bad_usage("--charset: '%s' is not auto, utf-8 or latin-1", arg);
+    return 0;
+}
+
 /* The paging options turn paging on. */
 static int opt_frames(char *arg, struct imprun_opts *o, struct services *svc)
 {
@@ -539,10 +590,10 @@ static int check_task_inputs(const struct imprun_opts *o, const struct imprun_ta
         return bad_usage("%s", "--origin does not apply to a core image");
     int sources = 0;
     for (int i = 0; i < t->ninputs; i++)
-        sources += imprun_is_source(t->inputs[i]);
+        sources += imprun_input_is_source(t, i);
     if (sources > 0 && sources < t->ninputs) {
         int i = 0;
-        while (imprun_is_source(t->inputs[i]))
+        while (imprun_input_is_source(t, i))
             i++;
         return bad_usage("cannot mix sources and load modules ('%s')", t->inputs[i]);
     }
@@ -606,7 +657,7 @@ static int check_inputs(const struct imprun_opts *o)
  * t->mod_err for the run to print where it loads the module. */
 static int read_module(struct fileset *fs, struct imprun_task *t)
 {
-    if (t->ninputs != 1 || obj_sniff(t->inputs[0]) != OBJ_SNIFF_LOAD)
+    if (t->ninputs != 1 || imprun_input_kind(t, 0) != OBJ_SNIFF_LOAD)
         return 0;
     struct obj_module *m = malloc(sizeof *m);
     char *text = NULL;
@@ -646,6 +697,7 @@ static void free_modules(struct imprun_opts *o)
         free((char *)t->mod_err);
         t->mod = NULL;
         t->mod_err = NULL;
+        imprun_unclassify(t);
     }
 }
 
@@ -797,7 +849,11 @@ int main(int argc, char **argv)
         a->max_bytes = svcs[0].max_files;
     }
     if (st == 0)
+        set_charsets(&o, svcs, assts, nseg);
+    if (st == 0)
         st = check_hpm_settings(&o);
+    for (int k = 0; k < nseg && st == 0; k++)
+        (void)imprun_classify(&o.task[k]);     /* out of memory: told at each use */
     if (st == 0)
         st = check_inputs(&o);
     if (st == 0)

@@ -136,8 +136,9 @@ int run_assist_open(struct run *r);
 /* The newest store a service made for the program over [addr, addr+len),
  * or NULL if none of the last IMPRUN_STORES did. */
 const struct run_store *run_store_over(const struct run *r, uint32_t addr, uint32_t len);
-/* 1 if the source at path is an ASSIST deck (a $JOB or $ENTRY card). */
-int run_is_deck(const char *path);
+/* 1 if task t's last input is a source and an ASSIST deck (a $JOB or
+ * $ENTRY card). */
+int run_is_deck(const struct imprun_task *t);
 int run_assist_close(struct run *r);
 
 #endif

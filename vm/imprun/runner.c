@@ -652,7 +652,7 @@ int run_open(struct run *r, const struct imprun_opts *o, char *const *load,
     r->fill = !o->core && !o->paging &&
               (o->assist_fill > 0 ||
                (o->assist_fill < 0 && o->task[0].ninputs > 0 &&
-                run_is_deck(o->task[0].inputs[o->task[0].ninputs - 1])));
+                run_is_deck(&o->task[0])));
     if (open_report(r) != 0)
         return EXIT_BAD_INPUT;
     int ex = prepare(r, load);
@@ -776,7 +776,7 @@ int imprun_main(const struct imprun_opts *o, const char *self, const struct run_
     int ex = 0, nb = 0;
     for (int k = 0; k < o->ntasks && !o->core && ex == 0; k++) {
         const struct imprun_task *t = &o->task[k];
-        if (t->ninputs == 1 && !imprun_is_source(t->inputs[0])) {
+        if (t->ninputs == 1 && !imprun_input_is_source(t, 0)) {
             load[k] = t->inputs[0];
             continue;
         }
