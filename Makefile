@@ -94,11 +94,11 @@ check: all
 	    --times=$(B)/tests/check-times --build='$(UNIT_BUILD)' \
 	    $(CHECK_FIRST:%=--first=%) $(CHECK_SCRIPTS) $(UNIT_TESTS)
 
-check-slow: all
+check-slow: all $(SLOW_UNITS)
 	@mkdir -p $(B)/tests
 	IMP_BIN=$(abspath $(BIN)) IMP_ORACLE_BIN=$(abspath $(B)/oracle) $(SLOW_ENV) \
 	    $(PERL) tests/suite.pl --jobs=2 \
-	    --times=$(B)/tests/check-slow-times $(SLOW_SCRIPTS)
+	    --times=$(B)/tests/check-slow-times $(SLOW_SCRIPTS) $(SLOW_UNITS)
 
 unit-tests: $(UNIT_TESTS)
 

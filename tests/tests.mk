@@ -32,12 +32,15 @@ fuzz-pagerefs: tests/fuzz/fuzz-pagerefs.c vm/report/pagesim.c vm/report/pagerefs
 
 # The suite's two parts.  make check runs every script but the slow ones
 # and every unit-test program; make check-slow runs the slow ones: t0010's
-# two clean parallel builds and the fuzzing scripts at their long length
-# (make check runs those at their short length).  CI runs both.
+# two clean parallel builds, the fuzzing scripts and the engine's random
+# programs at their long length (make check runs those at their short
+# length).  CI runs both.
 SLOW_ONLY     := tests/t0010-parallel-build.sh
 SLOW_FUZZ     := tests/t9200-fuzz-inputs.sh
 SLOW_SCRIPTS  := $(SLOW_ONLY) $(SLOW_FUZZ)
-SLOW_ENV      := IMP_FUZZ_COUNT=100
+# the engine's random programs, 120 seeds in make check, more here
+SLOW_UNITS    := $(B)/tests/t-vm-random
+SLOW_ENV      := IMP_FUZZ_COUNT=100 IMP_RANDOM_COUNT=1500
 CHECK_SCRIPTS := $(filter-out $(SLOW_ONLY),$(sort $(wildcard tests/t[0-9]*.sh)))
 # The longest scripts of make check, longest first: they start first when
 # there is no earlier run's $(B)/tests/check-times to order by, so that

@@ -302,6 +302,8 @@ static int special(struct vm *vm, const struct uop *u)
     }
     case MC_SF_IDLE:
         rc = vm->pg.on ? pg_idle(vm) : tm_idle(vm);
+        if (rc == IDLE_BOUND)
+            return IDLE_BOUND;
         if (rc)
             vm->stop = (enum vm_status)rc;
         else if (!vm->pg.on && (pw_get(vm) & PW_SAMPLE) && hpm_enter(vm, 0, 0))
@@ -428,6 +430,15 @@ __attribute__((always_inline)) static inline void exec_uop(struct vm *vm, const 
             vm->upc = vm->img.vector[vm->hpm.vector];
         else if (rc == PER_ENTER)
             trap(vm, 0);                    /* PER: SF=PERPGM makes the code 0080 */
+        else if (rc == IDLE_BOUND) {
+            /* The wait reached the run's bound: the run stops at this
+             * word, which the next run executes again, so it is not
+             * counted now (its time is: the wait moves the cycle counter
+             * to an absolute time).  However the runs are cut, a wait
+             * counts the microwords of one pass. */
+            vm->ctr.microwords--;
+            vm->stop = VM_CYCLE_LIMIT;
+        }
         return;
     }
     if (u->post)

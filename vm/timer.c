@@ -187,7 +187,8 @@ int tm_wait_end(struct vm *vm, uint64_t *when)
 /*
  * The wait state: advance time to the first moment an enabled external
  * interruption becomes pending.  0 if time advanced (or one is pending),
- * else VM_DISABLED_WAIT or VM_ENABLED_WAIT.
+ * IDLE_BOUND if it advanced to the run's bound first, else
+ * VM_DISABLED_WAIT or VM_ENABLED_WAIT.
  */
 int tm_idle(struct vm *vm)
 {
@@ -198,9 +199,10 @@ int tm_idle(struct vm *vm)
     uint64_t md = hpm_deadline(vm);
     if (md < best)                  /* a monitor's event comes first: wake for it */
         best = md > now ? md : now;
-    if (best > vm->limit)           /* stop at the run's bound; resume waits on */
+    int bound = best > vm->limit;   /* stop at the run's bound; resume waits on */
+    if (bound)
         best = vm->limit > now ? vm->limit : now;
     vm->ctr.cycles = best;
     tm_update(vm);
-    return 0;
+    return bound ? IDLE_BOUND : 0;
 }

@@ -574,6 +574,8 @@ int iu_exfetch(struct vm *vm);
 /* monitor.c */
 #define HPM_ENTER (-2)                  /* special(): go to the monitor vector */
 #define PER_ENTER (-3)                  /* special(): a PER interruption (trap, PIC 0) */
+#define IDLE_BOUND (-4)                 /* tm_idle, special(): the wait reached the run's
+                                           bound; the IDLE word stops, not counted */
 /* An event due?  Take it (1: go to the monitor vector), or 0.  at_fetch:
  * from an instruction fetch (once per instruction), else from the wait. */
 /* An event due: the vector is entered (1) instead of the word of
@@ -688,7 +690,7 @@ void hpm_ext_ack(struct vm *vm, uint32_t code);
 void tm_update_irq(struct vm *vm);          /* recompute vm->irq */
 uint32_t tm_ext_code(const struct vm *vm);
 void tm_ext_ack(struct vm *vm);
-int tm_idle(struct vm *vm);                 /* 0: advanced; else a stop status */
+int tm_idle(struct vm *vm);                 /* 0: advanced; IDLE_BOUND; else a stop status */
 /* The first cycle an enabled external interruption of the running task
  * becomes pending (UINT64_MAX: none can). */
 uint64_t tm_next_irq(struct vm *vm);

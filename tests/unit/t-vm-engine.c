@@ -51,6 +51,53 @@ static int read_file(const char *path, struct image *im)
     return im->len ? 0 : -1;
 }
 
+/*
+ * The wait state across the runs' bounds.  The program waits five times
+ * for the interval timer (an enabled wait PSW; the handler takes the wait
+ * bit off the old PSW and goes back), each wait some 20,000 cycles, so
+ * that the chunked run's bounds fall inside the waits many times.  A run
+ * stopped in a wait resumes the same wait: however the runs are cut, the
+ * waits count the microwords of one pass each.
+ */
+static void build_waits(struct asm_ *a)
+{
+    memset(a, 0, sizeof *a);
+    a->pc = ORG;
+    word(a->mem + 0x58, 0x00080000u);           /* external new PSW: EC, disabled */
+    word(a->mem + 0x5C, 0x600);
+    word(a->mem + 0x300, 0x010A0000u);          /* the wait: EC, external mask, wait */
+    word(a->mem + 0x304, 0);                    /* (its address below) */
+    word(a->mem + 0x308, 100);                  /* the timer's value for each wait */
+    I(a, "LA", .r1 = 5, .d2 = 5);
+    I(a, "L", .r1 = 1, .d2 = 0x308);
+    uint32_t loop = a->pc;
+    I(a, "ST", .r1 = 1, .d2 = 0x50);
+    I(a, "LPSW", .d2 = 0x300);
+    word(a->mem + 0x304, a->pc);
+    I(a, "BCT", .r1 = 5, .d2 = (uint16_t)loop);
+    finish(a);
+    a->pc = 0x600;
+    I(a, "NI", .d1 = 0x19, .i2 = 0xFD);         /* the old PSW without its wait bit */
+    I(a, "LPSW", .d2 = 0x18);
+}
+
+static void setup_waits(struct vm *vm, const void *arg)
+{
+    setup_prog(vm, arg);
+    vm_set_cr(vm, 0, vm_get_cr(vm, 0) | 0x80);  /* the interval timer's mask */
+}
+
+static void test_waits(void)
+{
+    static struct asm_ a;
+    struct snap s;
+    build_waits(&a);
+    agree("waits across the runs' bounds", setup_waits, &a, 0, &s);
+    check_int(s.st, ==, VM_NO_SVC_HANDLER);
+    check_uint(s.gr[5], ==, 0);
+    check(s.ctr.cycles > 5 * 20000);
+}
+
 static void test_oracle_images(void)
 {
     static const char *const names[] = { "binary", "branch", "decimal", "execute", "halfword",
@@ -574,6 +621,7 @@ int main(void)
     test_programs();
     test_chaining();
     test_host_store();
+    test_waits();
     test_oracle_images();
     return tap_done();
 }

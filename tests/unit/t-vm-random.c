@@ -5,11 +5,14 @@
  * Each seed makes a program of random instructions (every instruction of
  * the table but the ASSIST ones, with random registers, addresses,
  * lengths and masks; branches mostly to instructions of the program, so
- * that it loops), random registers and random data, and runs it the five
- * ways of engine-fixture.h on fresh machines: fast, observed (the
+ * that it loops), random registers and random data, and runs it nine ways
+ * on fresh machines: the five of engine-fixture.h -- fast, observed (the
  * microword-at-a-time reference), stepped, chunked and fast without the
- * opcode counters.  Everything observable must agree: the status, every
- * counter, the registers, the PSW, the micro-PC and a hash of storage.
+ * opcode counters -- and with breakpoints, with watchpoints, and with an
+ * instruction trace in the fast and in the reference loop.  Everything
+ * observable must agree: the status, every counter, the registers, the
+ * PSW, the micro-PC and a hash of storage (under paging each task's too,
+ * and the paging counts); the two traces must see the same instructions.
  *
  * What the hand-made programs of t-vm-engine.c do not reach, these do by
  * chance: program interruptions of every kind in the middle of loops
@@ -17,10 +20,15 @@
  * into the program itself and into the instruction EX is about to run,
  * branches into data, odd registers of pairs, timer interruptions between
  * any two instructions (the interval timer, enabled in half the programs),
- * and a run that ends at its cycle bound anywhere in a loop.
+ * and a run that ends at its cycle bound anywhere in a loop.  One program
+ * in four runs in the supervisor state (privileged instructions one time
+ * in six), one in four with PER, and one machine in four under paging with
+ * up to three tasks.
  *
- * The seeds are 1..N (IMP_RANDOM_COUNT, 120 by default), or one seed
- * (IMP_RANDOM_SEED) with its program listed, to reproduce a failure.
+ * The seeds are 1..N (IMP_RANDOM_COUNT, 120 by default; from
+ * IMP_RANDOM_FIRST if set), or one seed (IMP_RANDOM_SEED) with its
+ * program listed and, when the runs differ, the instruction where they
+ * part, to reproduce a failure.
  */
 #include "engine-fixture.h"
 
@@ -57,6 +65,7 @@ struct program {
     uint64_t psw;
     uint32_t cr0;
     uint32_t cr9, cr10, cr11;   /* PER's, with the PSW's PER mask; cr9 0: off */
+    unsigned mon;               /* the sampling monitors armed: MON_* */
     uint32_t starts[512];       /* where each instruction begins */
     unsigned n;
 };
@@ -111,6 +120,64 @@ static void address(struct rng *r, const struct program *p, uint8_t *b, uint16_t
         *d = (uint16_t)(CODE + below(r, CODE_END - CODE));
     else
         *d = (uint16_t)(below(r, 4) ? below(r, 256) : below(r, 4096));
+}
+
+/*
+ * The sampling monitors (imp(7), "THE SAMPLING MONITORS"), their control
+ * blocks between the program and the data (X'900' to X'FFF'): the
+ * instruction-address sampler with two windows (the program by blocks of
+ * 4 to 32 bytes, all storage by 4 KiB), program-counter sampling into a
+ * table of 32 slots, and the CSECT monitor with three CSECTs over the
+ * program, a buffer that may fill (then the monitor ends) and, in half,
+ * the operand references too.  The host arms them (vm_hpm_op) before the
+ * run; a supervisor program may stop or restart them.
+ */
+enum { MON_IAS = 1, MON_PCS = 2, MON_CSM = 4 };
+#define IAS_BLOCK 0x900u
+#define PCS_BLOCK 0x980u
+#define CSM_BLOCK 0x9C0u
+
+static void monitors(struct rng *r, struct program *p)
+{
+    uint8_t *m = p->mem;
+    if (p->mon & MON_IAS) {
+        uint32_t block = 4u << below(r, 4);
+        put32(m + VM_CAT + VM_CAT_IAS, IAS_BLOCK);
+        put32(m + IAS_BLOCK, 0);
+        put32(m + IAS_BLOCK + 4, (100 + below(r, 2000)) << 16 | 2);  /* period, 0, windows */
+        uint32_t d = IAS_BLOCK + 8;
+        put32(m + d, CODE), put32(m + d + 4, CODE_END), put32(m + d + 8, block);
+        put32(m + d + 12, 0xA00), put32(m + d + 16, 0);
+        d += 20;
+        put32(m + d, 0), put32(m + d + 4, RSTORAGE), put32(m + d + 8, 0x1000);
+        put32(m + d + 12, 0xE00), put32(m + d + 16, 0);
+    }
+    if (p->mon & MON_PCS) {
+        put32(m + PCS_BLOCK, 1000 + below(r, 159000));              /* rate */
+        put32(m + PCS_BLOCK + 4, 32);                               /* slots */
+        put32(m + PCS_BLOCK + 8, 0xE80);                            /* the table */
+    }
+    if (p->mon & MON_CSM) {
+        static const uint32_t cs[] = { CODE, CODE + 0x100, CODE + 0x200, CODE_END };
+        for (unsigned i = 0; i < 3; i++)
+            put32(m + 0xF80 + 8 * i, cs[i]), put32(m + 0xF84 + 8 * i, cs[i + 1]);
+        put32(m + CSM_BLOCK, 3);
+        put32(m + CSM_BLOCK + 4, 0xF80);
+        put32(m + CSM_BLOCK + 8, 0xFA0);                            /* the buffer */
+        put32(m + CSM_BLOCK + 12, 16 * (1 + below(r, 6)));          /* may fill */
+        put32(m + CSM_BLOCK + 40, below(r, 2) ? VM_CSM_DATA : 0);
+    }
+}
+
+static void arm(struct vm *vm, const struct program *p)
+{
+    int cc;
+    if (p->mon & MON_IAS)
+        vm_hpm_op(vm, 0xB2E0, 0, &cc);
+    if (p->mon & MON_PCS)
+        vm_hpm_op(vm, 0xB2E4, PCS_BLOCK, &cc);
+    if (p->mon & MON_CSM)
+        vm_hpm_op(vm, 0xB2E8, CSM_BLOCK, &cc);
 }
 
 static void make(uint32_t seed, struct program *p)
@@ -204,6 +271,10 @@ static void make(uint32_t seed, struct program *p)
         p->cr10 = below(&x, 2) ? CODE + below(&x, CODE_END - CODE) : below(&x, RSTORAGE);
         p->cr11 = below(&x, 4) ? p->cr10 + below(&x, 0x2000) : below(&x, RSTORAGE);
     }
+    /* in one program in four, sampling monitors armed by the host */
+    if (below(&x, 4) == 0)
+        p->mon = 1 + below(&x, 7);
+    monitors(&x, p);
 }
 
 static void setup_random(struct vm *vm, const void *arg)
@@ -219,6 +290,7 @@ static void setup_random(struct vm *vm, const void *arg)
         vm_set_cr(vm, 10, p->cr10);
         vm_set_cr(vm, 11, p->cr11);
     }
+    arm(vm, p);
     vm_set_psw(vm, p->psw);
 }
 
@@ -272,6 +344,8 @@ static void setup_machine(struct vm *vm, const struct machine *mc)
 
 /* What a paged machine's tasks did, beside what take() keeps. */
 struct tasks {
+    uint64_t traced;            /* bytes of the instructions traced (not compared here) */
+    struct vm_hpm_stats hpm[VM_HPM_COUNT];      /* each monitor's events, entries, cost */
     struct vm_paging_stats ps;
     struct vm_task_info ti[NTASKS];
     uint64_t hash[NTASKS];
@@ -280,6 +354,8 @@ struct tasks {
 static void take_tasks(struct vm *vm, const struct machine *mc, struct tasks *t)
 {
     memset(t, 0, sizeof *t);
+    for (unsigned k = 0; k < VM_HPM_COUNT; k++)
+        vm_hpm_stats(vm, (enum vm_hpm)k, &t->hpm[k]);
     if (!mc->paged)
         return;
     vm_paging_stats(vm, &t->ps);
@@ -297,6 +373,12 @@ static int same_tasks(const struct tasks *a, const struct tasks *b)
              a->ps.elapsed_cycles == b->ps.elapsed_cycles &&
              a->ps.dispatches == b->ps.dispatches && a->ps.references == b->ps.references &&
              a->ps.frames_used == b->ps.frames_used;
+    for (unsigned k = 0; k < VM_HPM_COUNT; k++) {
+        const struct vm_hpm_stats *x = &a->hpm[k], *y = &b->hpm[k];
+        ok &= x->on == y->on && x->full == y->full && x->events == y->events &&
+              x->entries == y->entries && x->cycles == y->cycles &&
+              x->microwords == y->microwords;
+    }
     for (unsigned k = 0; k < NTASKS; k++) {
         const struct vm_task_info *x = &a->ti[k], *y = &b->ti[k];
         ok &= x->ended == y->ended && x->status == y->status && x->cpu_cycles == y->cpu_cycles &&
@@ -306,6 +388,56 @@ static int same_tasks(const struct tasks *a, const struct tasks *b)
               a->hash[k] == b->hash[k];
     }
     return ok;
+}
+
+/* What the observing runs saw, over all seeds. */
+static uint64_t observed_stops, observed_bytes;
+
+/* Beside the fixture's five: runs that observe and must change nothing --
+ * with breakpoints at four instructions of the program, with two
+ * watchpoints on the data (each resumed at once), and with an
+ * instruction trace of half the program -- in the fast loop, and in the
+ * reference loop (a microword trace too), which must trace the same
+ * instructions. */
+enum { BREAKS = NMODES, WATCHED, TRACED, TRACED_OBS, NRMODES };
+static const char *run_name(int m)
+{
+    static const char *const more[] = { "breakpointed", "watched", "traced",
+                                        "traced by microwords" };
+    return m < NMODES ? mode_names[m] : more[m - NMODES];
+}
+
+static int trace_insn(void *ctx, struct vm *vm, uint32_t addr, const uint8_t *b, int len)
+{
+    (void)vm; (void)addr; (void)b;
+    *(uint64_t *)ctx += (uint64_t)len;
+    return 0;
+}
+
+/* Set mode m's breakpoints, watchpoints or trace on every task's program. */
+static void observe(struct vm *vm, const struct machine *mc, int m, struct vm_trace *tr,
+                    uint64_t *traced)
+{
+    struct rng r = { UINT64_C(0xbf58476d1ce4e5b9) * (mc->task[0].n + 1) };
+    const struct program *p = &mc->task[0];
+    if (m == BREAKS)
+        for (unsigned i = 0; i < 4 && p->n; i++)
+            vm_set_breakpoint(vm, p->starts[below(&r, p->n)]);
+    if (m == WATCHED)
+        for (unsigned i = 0; i < 2; i++)
+            vm_set_watchpoint(vm, DATA + 0x1000 + below(&r, 0x6000), 1 + below(&r, 64),
+                              1 + below(&r, 3));
+    if (m == TRACED || m == TRACED_OBS) {
+        memset(tr, 0, sizeof *tr);
+        tr->ctx = traced;
+        tr->insn = trace_insn;
+        if (m == TRACED_OBS)
+            tr->micro = no_stop;
+        tr->ranged = 1;
+        tr->lo = CODE;
+        tr->hi = CODE + (CODE_END - CODE) / 2;
+        vm_set_trace(vm, tr);
+    }
 }
 
 /* Status st ended a task, and a task is left to run. */
@@ -329,14 +461,31 @@ static int task_end(const struct vm *vm, enum vm_status st)
 
 /* One way to run, to RLIMIT cycles: a stepped or chunked run stops at the
  * first instruction boundary at or past it, as the fast run does. */
-static void run_to(const struct machine *mc, enum mode m, uint64_t limit, struct snap *s,
+static void run_to(const struct machine *mc, int m, uint64_t limit, struct snap *s,
                    struct tasks *t, uint8_t *mem)
 {
     struct vm_config cfg = { RSTORAGE };
     struct vm *vm = vm_new(&cfg);
     enum vm_status st;
     setup_machine(vm, mc);
+    struct vm_trace otr;
+    uint64_t traced = 0;
+    observe(vm, mc, m, &otr, &traced);
     switch (m) {
+    case BREAKS: case WATCHED: case TRACED: case TRACED_OBS:
+        for (;;) {              /* each stop resumed at once */
+            uint64_t done = vm_counters(vm)->cycles;
+            if (done >= limit) {
+                st = VM_CYCLE_LIMIT;
+                break;
+            }
+            st = vm_run(vm, limit - done);
+            if (st != VM_BREAKPOINT && st != VM_WATCHPOINT)
+                break;
+            observed_stops++;
+        }
+        observed_bytes += traced;
+        break;
     case OBSERVED: {
         struct vm_trace tr = { .micro = no_stop };
         vm_set_trace(vm, &tr);
@@ -372,8 +521,10 @@ static void run_to(const struct machine *mc, enum mode m, uint64_t limit, struct
     take(vm, st, s);
     if (mem)
         vm_fetch_bytes(vm, 0, mem, RSTORAGE);
-    if (t)
+    if (t) {
         take_tasks(vm, mc, t);
+        t->traced = traced;
+    }
     vm_free(vm);
 }
 
@@ -403,20 +554,22 @@ static void list(const struct program *p)
     }
 }
 
-/* The bound the fast run is compared at: the run's own bound, but under
- * paging a step may not end at the bound a run stops at.  A run stops at
- * the first instruction boundary at or past its bound -- inside the wait
- * for a page-in too -- while a step runs its instruction to the end, the
- * wait included.  A stepped run that passed its bound is compared with a
- * fast run to the cycle it ended at, which stops right there. */
-static uint64_t stepped_end(const struct machine *mc, enum mode m, const struct snap *s,
+/* The bound the fast run is compared at: the run's own bound, but a step
+ * may not end where a run stops.  A run stops at the first instruction
+ * boundary at or past its bound, before an interruption due there and
+ * inside the wait for a page-in too, while a step runs its instruction
+ * to the end with the interruption that follows it and the wait.  A
+ * stepped run that passed its bound is compared with a fast run to the
+ * cycle it ended at, which stops right there. */
+static uint64_t stepped_end(const struct machine *mc, int m, const struct snap *s,
                             uint64_t limit)
 {
-    return m == STEPPED && mc->paged && s->st == VM_CYCLE_LIMIT ? s->ctr.cycles : limit;
+    (void)mc;
+    return m == STEPPED && s->st == VM_CYCLE_LIMIT ? s->ctr.cycles : limit;
 }
 
 /* Mode m's run to a bound and the fast run's agree in everything. */
-static int agree_to(const struct machine *mc, enum mode m, uint64_t limit)
+static int agree_to(const struct machine *mc, int m, uint64_t limit)
 {
     struct snap f, s;
     struct tasks ft, st;
@@ -427,7 +580,7 @@ static int agree_to(const struct machine *mc, enum mode m, uint64_t limit)
 
 /* The first run bound at which mode m and the fast run differ, and the
  * instruction they last agreed before (a failing seed, listed). */
-static void bisect(const struct machine *mc, enum mode m)
+static void bisect(const struct machine *mc, int m)
 {
     uint64_t lo = 0, hi = RLIMIT;          /* agree at lo; differ at hi */
     if (agree_to(mc, m, hi))
@@ -464,7 +617,7 @@ static void bisect(const struct machine *mc, enum mode m)
                (unsigned long long)f1.ctr.cycles, (unsigned long long)s1.psw);
     }
     printf("#   the %s run first differs in the instruction at %06" PRIX32 " (%s) of task %u, "
-           "after cycle %" PRIu64 "\n", mode_names[m], ia, buf, task, lo);
+           "after cycle %" PRIu64 "\n", run_name(m), ia, buf, task, lo);
 }
 
 /* What the runs did, over all seeds: so that the test is seen to reach
@@ -474,6 +627,8 @@ struct tally {
     uint64_t insns, cycles;
     uint64_t ops[512];          /* instructions run, by opcode */
     unsigned paged, tasks, per; /* paged machines, programs, programs with PER */
+    unsigned mon;               /* programs with monitors */
+    uint64_t mon_events;        /* their samples, ticks and records */
 };
 
 static void one(uint32_t seed, struct machine *mc, struct tally *t, int verbose)
@@ -484,9 +639,11 @@ static void one(uint32_t seed, struct machine *mc, struct tally *t, int verbose)
     static uint8_t fmem[RSTORAGE], smem[RSTORAGE];
     run_to(mc, FAST, RLIMIT, &fast, &ftasks, fmem);
     t->paged += mc->paged;
+    for (unsigned k = 0; k < VM_HPM_COUNT; k++)
+        t->mon_events += ftasks.hpm[k].events;
     t->tasks += mc->ntasks;
     for (unsigned k = 0; k < mc->ntasks; k++)
-        t->per += mc->task[k].cr9 != 0;
+        t->per += mc->task[k].cr9 != 0, t->mon += mc->task[k].mon != 0;
     if (fast.st < 64)
         t->status[fast.st]++;
     t->insns += fast.ctr.instructions;
@@ -494,15 +651,17 @@ static void one(uint32_t seed, struct machine *mc, struct tally *t, int verbose)
     for (unsigned i = 0; i < 512; i++)
         t->ops[i] += fast.ctr.op_count[i];
     int ok = 1;
-    for (int m = OBSERVED; m < NMODES; m++) {
-        run_to(mc, (enum mode)m, RLIMIT, &s, &stasks, smem);
+    uint64_t traced[NRMODES] = { 0 };
+    for (int m = OBSERVED; m < NRMODES; m++) {
+        run_to(mc, m, RLIMIT, &s, &stasks, smem);
+        traced[m] = stasks.traced;
         struct snap *ref = &fast;
         struct tasks *reft = &ftasks;
         uint8_t *refmem = fmem;
         static struct snap f2;
         static struct tasks t2;
         static uint8_t f2mem[RSTORAGE];
-        if (stepped_end(mc, (enum mode)m, &s, RLIMIT) != RLIMIT) {
+        if (stepped_end(mc, m, &s, RLIMIT) != RLIMIT) {
             run_to(mc, FAST, s.ctr.cycles, &f2, &t2, f2mem);
             ref = &f2, reft = &t2, refmem = f2mem;
         }
@@ -516,7 +675,7 @@ static void one(uint32_t seed, struct machine *mc, struct tally *t, int verbose)
                    " microwords %" PRIu64 "/%" PRIu64 " insns %" PRIu64 "/%" PRIu64
                    " psw %016" PRIx64 "/%016" PRIx64 " upc %u/%u storage %s regs %s"
                    " control registers %s\n",
-                   seed, mode_names[m], vm_status_name(s.st), vm_status_name(ref->st),
+                   seed, run_name(m), vm_status_name(s.st), vm_status_name(ref->st),
                    s.ctr.cycles, ref->ctr.cycles, s.ctr.microwords, ref->ctr.microwords,
                    s.ctr.instructions, ref->ctr.instructions, s.psw, ref->psw, s.upc, ref->upc,
                    s.hash == ref->hash ? "same" : "differs",
@@ -535,11 +694,16 @@ static void one(uint32_t seed, struct machine *mc, struct tally *t, int verbose)
                        same_tasks(&stasks, reft) ? "same" : "differ");
         }
     }
+    if (traced[TRACED] != traced[TRACED_OBS]) {
+        ok = 0;
+        printf("# seed %" PRIu32 ": the fast loop traced %" PRIu64 " bytes of instructions, the "
+               "reference loop %" PRIu64 "\n", seed, traced[TRACED], traced[TRACED_OBS]);
+    }
     if (!ok && verbose)
-        for (int m = OBSERVED; m < NMODES; m++)
-            bisect(mc, (enum mode)m);
+        for (int m = OBSERVED; m < NRMODES; m++)
+            bisect(mc, m);
     char what[96];
-    snprintf(what, sizeof what, "seed %" PRIu32 ": five runs agree (%s%s after %" PRIu64 " insns)",
+    snprintf(what, sizeof what, "seed %" PRIu32 ": nine runs agree (%s%s after %" PRIu64 " insns)",
              seed, mc->paged ? "paged, " : "", vm_status_name(fast.st), fast.ctr.instructions);
     tap_ok(ok, __FILE__, __LINE__, what);
     if (!ok || verbose)
@@ -563,9 +727,10 @@ int main(void)
         one((uint32_t)strtoul(one_seed, NULL, 10), &mc, &t, 1);
         return tap_done();
     }
-    const char *count = getenv("IMP_RANDOM_COUNT");
+    const char *count = getenv("IMP_RANDOM_COUNT"), *first = getenv("IMP_RANDOM_FIRST");
     uint32_t n = count ? (uint32_t)strtoul(count, NULL, 10) : 120;
-    for (uint32_t seed = 1; seed <= n; seed++)
+    uint32_t from = first ? (uint32_t)strtoul(first, NULL, 10) : 1;
+    for (uint32_t seed = from; seed < from + n; seed++)
         one(seed, &mc, &t, 0);
     /* the programs reach what they are for: some end at the bound, some
      * at their end or a wait; enough instructions ran to mean something */
@@ -577,13 +742,16 @@ int main(void)
     for (unsigned i = 0; i < 512; i++)
         distinct += t.ops[i] != 0;
     printf("\n# %u opcodes ran; %" PRIu64 " interruptions resumed (LPSW); %u machines paged, "
-           "%u programs, %u with PER\n", distinct, t.ops[0x82], t.paged, t.tasks, t.per);
+           "%u programs, %u with PER, %u with monitors (%" PRIu64 " samples, ticks and records); %" PRIu64 " breakpoint and watchpoint stops, %" PRIu64
+           " bytes traced\n", distinct, t.ops[0x82], t.paged, t.tasks, t.per, t.mon, t.mon_events, observed_stops,
+           observed_bytes);
     check(t.status[VM_CYCLE_LIMIT] > 0);
     check(t.insns > (uint64_t)n * 1000);
     if (n >= 100) {
         check(distinct >= 100);
         check(t.ops[0x82] > 0 && t.ops[0x82] < t.insns / 4);
-        check(t.paged > 0 && t.tasks > n && t.per > 0);
+        check(t.paged > 0 && t.tasks > n && t.per > 0 && t.mon > 0 && t.mon_events > 1000);
+        check(observed_stops > 400 && observed_bytes > 10000);
     }
     return tap_done();
 }
