@@ -72,7 +72,14 @@ static int assemble(struct assembler *as, const char *name)
     if (as->nstmts == 0) {
         diag_report(as->diag, DIAG_WARNING, name, 0, 0, NULL, "empty source: no statements");
     } else if (!as->ended && !as->stop && !taken) {
-        stmt_msg(as, (int)as->nstmts - 1, DIAG_WARNING, 0, "no END statement");
+        /* at the main file's last statement (a COPY as the last line: not
+           at the member's last line, a file the writer may never have seen) */
+        int last = (int)as->nstmts - 1;
+        while (last > 0 && as->stmts[last].file != 0)
+            last--;
+        if (as->stmts[last].file != 0)
+            last = (int)as->nstmts - 1;
+        stmt_msg(as, last, DIAG_WARNING, 0, "no END statement");
     }
     pass1(as);
     pass1_finish(as);

@@ -675,6 +675,16 @@ int src_read_file(struct assembler *as, const char *path, int from_stmt, int col
             member_error(as, from_stmt, col, "COPY member", path, err);
         return -1;
     }
+    /* A text editor's encoding marks, which no statement can start with:
+       said plainly, before the errors of the first line they cause. */
+    const unsigned char *u = text;
+    if (len >= 3 && u[0] == 0xEF && u[1] == 0xBB && u[2] == 0xBF)
+        diag_report(as->diag, DIAG_ERROR, path, 1, 1, NULL,
+                    "the file begins with a UTF-8 byte-order mark (bytes EF BB BF): "
+                    "save it without one, as plain ASCII or UTF-8");
+    else if (len >= 2 && ((u[0] == 0xFF && u[1] == 0xFE) || (u[0] == 0xFE && u[1] == 0xFF)))
+        diag_report(as->diag, DIAG_ERROR, path, 1, 1, NULL,
+                    "the file is UTF-16 text: save it as plain ASCII or UTF-8");
     add_file(as, path, text, len, maplen);
     return 0;
 }

@@ -149,8 +149,10 @@ int exercise_load(struct exercise *ex, const char *dir, struct diag *d)
             } else
                 ex->timeout = (int)t;
         }
-        else if (strcmp(line, "handin") != 0 && strcmp(line, "limits") != 0) {
-            *eq = '=';              /* (handin= and limits= are grade.sh's) */
+        else if (strcmp(line, "handin") == 0)
+            snprintf(ex->handin, sizeof ex->handin, "%s", val);
+        else if (strcmp(line, "limits") != 0) {
+            *eq = '=';              /* (limits= is grade.sh's) */
             diag_report(d, DIAG_WARNING, shown, lineno, 1, line,
                         "unknown key (title, handin, limits, timeout)");
         }

@@ -15,6 +15,7 @@
  *              feedback a student reads (DIR/feedback/ID.txt)
  *   report.c   scores.csv and summary.txt from the results of a folder
  *   dist.c     past one machine: GNU parallel over ssh logins, Slurm
+ *   handin.c   a hand-in's fingerprint, to find copies
  *
  * Grading writes results first and the table from them, so a grading done
  * here and one done in pieces elsewhere (--part, then --merge) give the same
@@ -53,6 +54,9 @@ struct test {
 /* The feedback lines kept per test (and before the first): a grader's
    flood stays out of the feedback files. */
 #define TAP_MAX_DIAG 60
+/* The bytes kept of one feedback line: a program's output of one endless
+   line, shown as "actual:", is cut there and says how much more it had. */
+#define TAP_MAX_LINE 240
 
 /* What became of one submission. */
 struct result {
@@ -64,6 +68,7 @@ struct result {
     char *general;          /* "#" lines before the first test, or NULL */
     int ngeneral, gdropped;
     char *note;             /* impgrade's own words (archive, timeout), or NULL */
+    char *handin;           /* the hand-in's fingerprint (handin.c), or NULL */
 };
 
 void result_free(struct result *r);
@@ -78,6 +83,7 @@ struct exercise {
     char name[256];         /* the folder's base name, 01-first */
     char title[256];
     int timeout;            /* seconds for one submission (timeout=, default 60) */
+    char handin[1024];      /* handin=: the files a student hands in */
 };
 /* Read dir/exercise.conf and check dir/grade.t; 0 or -1 (reported). */
 int exercise_load(struct exercise *ex, const char *dir, struct diag *d);
@@ -117,6 +123,11 @@ int archive_kind(const char *path, size_t *extlen);
 #define UNPACK_MAX_FILES 1000
 #define UNPACK_MAX_BYTES (16L << 20)
 int unpack(const char *path, int kind, const char *dir, char *why, size_t whysize);
+
+/* handin.c: the fingerprint of the files names (handin=) in folder dir,
+   in out ("HASH-LENGTH"); 0, or -1 when one is missing or no plain file,
+   or all are empty. */
+int handin_fingerprint(const char *dir, const char *names, char *out, size_t size);
 
 /* The options of one grading. */
 struct grade_opts {
@@ -161,6 +172,9 @@ int dist_parallel(const char *loginfile, const struct exercise *ex, const struct
    an earlier grading from dir, so its table holds this class alone; the
    folder's other files stay.  0, or -1 (reported). */
 int results_clear(const char *dir, struct diag *d);
+/* 0 when every result in dir (if any) is of exercise exname; else -1,
+   reported: --regrade adds to a class of the same exercise only. */
+int results_same_exercise(const char *dir, const char *exname, struct diag *d);
 
 /* Make dir and its parents (like mkdir -p); 0 or -1 with errno. */
 int mkdir_p(const char *dir);

@@ -3,9 +3,9 @@
 # the class and the exercise (class.c), archives (unpack.c), the graders
 # run in parallel (pool.c), their TAP (tap.c), results and feedback
 # (result.c), the table and summary (report.c), GNU parallel and Slurm
-# (dist.c).
+# (dist.c), a hand-in's fingerprint (handin.c).
 
-IMPGRADE_SRC := $(addprefix grade/,main.c class.c unpack.c pool.c tap.c result.c report.c dist.c)
+IMPGRADE_SRC := $(addprefix grade/,main.c class.c unpack.c pool.c tap.c result.c report.c dist.c handin.c)
 IMPGRADE_OBJ := $(IMPGRADE_SRC:%.c=$(B)/%.o)
 DEPS         += $(IMPGRADE_OBJ:.o=.d)
 

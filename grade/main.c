@@ -2,6 +2,7 @@
  * main.c -- impgrade's command line.
  *
  *   impgrade [-j N] [-o DIR] EXERCISE SUBMISSION...      grade a class here
+ *   impgrade --regrade -o DIR EXERCISE SUBMISSION...      some of it again
  *   impgrade --part [--slice=K/N] -o DIR EXERCISE ...     results only
  *   impgrade --merge -o DIR PART...                      one table from parts
  *   impgrade --sshloginfile=FILE -o DIR EXERCISE ...     GNU parallel
@@ -34,7 +35,8 @@ static void usage(FILE *f)
           "\n"
           "  -j, --jobs=N          graders at once (default: the number of CPUs)\n"
           "  -o, --output=DIR      results folder (default grades): scores.csv,\n"
-          "                        summary.txt, feedback/ID.txt, results/\n"
+          "                        tests.csv (points a test), summary.txt,\n"
+          "                        feedback/ID.txt, results/\n"
           "      --list=FILE       more submissions, one path a line\n"
           "      --timeout=SECONDS host time for one submission (default: the\n"
           "                        exercise's timeout=, else 60)\n"
@@ -43,6 +45,8 @@ static void usage(FILE *f)
           "                        folder of impgrade)\n"
           "      --no-reference    do not grade the exercise's solution/ (it sets\n"
           "                        the maximum when a grader stops early)\n"
+          "      --regrade         grade these submissions again in DIR, which keeps\n"
+          "                        the rest of the class; then the table of them all\n"
           "  -q, --quiet           no progress bar, no warnings\n"
           "\n"
           "Past one machine:\n"
@@ -114,7 +118,7 @@ static int any_grader_error(const char *out)
 int main(int argc, char **argv)
 {
     enum { O_LIST = 256, O_TIMEOUT, O_MAXOUT, O_BIN, O_NOREF, O_PART, O_SLICE, O_MERGE,
-           O_SSH, O_SLURM, O_TASKS, O_HELP, O_VERSION };
+           O_SSH, O_SLURM, O_TASKS, O_REGRADE, O_HELP, O_VERSION };
     static const struct option longopts[] = {
         { "jobs", required_argument, NULL, 'j' },
         { "output", required_argument, NULL, 'o' },
@@ -130,6 +134,7 @@ int main(int argc, char **argv)
         { "sshloginfile", required_argument, NULL, O_SSH },
         { "emit-slurm", required_argument, NULL, O_SLURM },
         { "tasks", required_argument, NULL, O_TASKS },
+        { "regrade", no_argument, NULL, O_REGRADE },
         { "help", no_argument, NULL, O_HELP },
         { "version", no_argument, NULL, O_VERSION },
         { NULL, 0, NULL, 0 },
@@ -140,7 +145,7 @@ int main(int argc, char **argv)
     struct grade_opts o = { .jobs = ncpu > 0 ? (int)ncpu : 1, .out = "grades",
                             .max_output = 1 << 20, .reference = 1 };
     const char *lists[64];
-    int nlists = 0, part = 0, merge = 0, tasks = 4;
+    int nlists = 0, part = 0, merge = 0, regrade = 0, tasks = 4;
     const char *slice = NULL, *ssh = NULL, *slurm = NULL;
     int c;
     while ((c = getopt_long(argc, argv, "j:o:q", longopts, NULL)) != -1) {
@@ -181,6 +186,7 @@ int main(int argc, char **argv)
         case O_BIN: o.bindir = optarg; break;
         case O_NOREF: o.reference = 0; break;
         case O_PART: part = 1; break;
+        case O_REGRADE: regrade = 1; break;
         case O_SLICE: slice = optarg; break;
         case O_MERGE: merge = 1; break;
         case O_SSH: ssh = optarg; break;
@@ -197,9 +203,9 @@ int main(int argc, char **argv)
         default: usage(stderr); return EXIT_USAGE;
         }
     }
-    if (merge + part + (ssh != NULL) + (slurm != NULL) > 1) {
-        fprintf(stderr, "impgrade: error: --merge, --part, --sshloginfile and --emit-slurm "
-                "do not go together\n");
+    if (merge + part + regrade + (ssh != NULL) + (slurm != NULL) > 1) {
+        fprintf(stderr, "impgrade: error: --merge, --part, --regrade, --sshloginfile and "
+                "--emit-slurm do not go together\n");
         return EXIT_USAGE;
     }
     tmpclean_install();
@@ -262,7 +268,7 @@ int main(int argc, char **argv)
     for (int i = 0; i < nlists; i++)
         if (class_add_list(&cl, lists[i], &d) != 0)
             rc = EXIT_BAD;
-    if (rc == EXIT_OK && class_sort(&cl, &d) != 0)
+    if (class_sort(&cl, &d) != 0)     /* (every bad name and id told at once) */
         rc = EXIT_BAD;
     if (rc == EXIT_OK && slice && class_slice(&cl, slice, &d) != 0)
         rc = EXIT_USAGE;
@@ -279,8 +285,11 @@ int main(int argc, char **argv)
     } else if (rc == EXIT_OK) {
         if (part)
             o.reference = 0;
-        /* a table of this class alone; parts of one share their folder */
-        if (!part && results_clear(o.out, &d) != 0)
+        /* a table of this class alone; parts of one share their folder, and
+           a regrading replaces its submissions' results among the others' */
+        if (regrade && results_same_exercise(o.out, ex.name, &d) != 0)
+            rc = EXIT_BAD;
+        else if (!part && !regrade && results_clear(o.out, &d) != 0)
             rc = EXIT_BAD;
         else if (pool_grade(&ex, &cl, &o, &d) != 0)
             rc = EXIT_BAD;

@@ -290,6 +290,16 @@ static int finish(struct pool *p, struct slot *sl, int wstatus)
     snprintf(path, sizeof path, "%s/work/.grade-status", dir);
     if (read_file(path, 4096, &events, &len) != 0)
         events = NULL;
+    char sub[PATH_MAX + 16], fp[64];
+    if (!s)
+        snprintf(sub, sizeof sub, "%s/solution", p->ex->dir);
+    else if (s->archive != ARCHIVE_NONE) {
+        snprintf(path, sizeof path, "%s/sub", dir);
+        archive_root(path, sub, sizeof sub);
+    } else
+        snprintf(sub, sizeof sub, "%s", s->path);
+    if (!bad_archive && handin_fingerprint(sub, p->ex->handin, fp, sizeof fp) == 0)
+        r.handin = strdup(fp);
     if (!sl->timed_out && !bad_archive) {
         r.status = decide(&r, complete && WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0,
                           events ? events : "");
@@ -377,6 +387,23 @@ static void stop_all(struct pool *p, int sig, const sigset_t *oldmask)
     _exit(128 + sig);
 }
 
+/* The reference solution not graded (--part, --no-reference): a result
+   that holds only its fingerprint, for the summary to tell copies of it,
+   unless one is there (the reference graded into a shared folder). */
+static void reference_fingerprint(const struct exercise *ex, const struct grade_opts *o,
+                                  struct diag *d)
+{
+    char sol[PATH_MAX + 16], path[PATH_MAX + 32], fp[64];
+    snprintf(sol, sizeof sol, "%s/solution", ex->dir);
+    snprintf(path, sizeof path, "%s/results/.reference.result", o->out);
+    if (access(path, F_OK) == 0 || handin_fingerprint(sol, ex->handin, fp, sizeof fp) != 0)
+        return;
+    struct result r = { .id = strdup(".reference"), .status = ST_GRADED, .handin = strdup(fp) };
+    if (r.id && r.handin)
+        result_write(&r, ex, o->out, d);
+    result_free(&r);
+}
+
 int pool_grade(const struct exercise *ex, const struct class *c, const struct grade_opts *o,
                struct diag *d)
 {
@@ -446,5 +473,7 @@ int pool_grade(const struct exercise *ex, const struct class *c, const struct gr
     sigprocmask(SIG_SETMASK, &old, NULL);
     free(p.slots);
     rm_tree(p.root);
+    if (!p.failed && first == 0)
+        reference_fingerprint(ex, o, d);
     return p.failed ? -1 : 0;
 }

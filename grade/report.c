@@ -3,8 +3,10 @@
  *
  *   scores.csv    submission,score,max,status,passed,tests  (sorted by
  *                 submission; RFC 4180 quoting, though ids never need it)
+ *   tests.csv     submission, then the points of each test, then the score
  *   summary.txt   the statuses, mean and median, the score distribution,
- *                 the tests failed most often, the submissions to look at
+ *                 the tests failed most often, the submissions to look at,
+ *                 the hand-ins that are the same files
  *
  * The maximum is the exercise's: the largest a result shows (the
  * reference solution's, when it was graded), since a grader that stopped
@@ -157,6 +159,48 @@ static int write_csv(const char *out, const struct table *t, int max, struct dia
     return outfile_commit(&o, d);
 }
 
+/* tests.csv: a row a submission, a column a test with the points it
+   earned (0 when failed or not reached): who failed what, for a
+   spreadsheet.  The columns are those of the result with the most tests
+   (the reference's, when it was graded). */
+static int write_tests_csv(const char *out, const struct table *t, int max, struct diag *d)
+{
+    const struct result *cols = NULL;
+    for (int i = 0; i < t->n; i++)
+        if (!cols || t->r[i].ntests > cols->ntests)
+            cols = &t->r[i];
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/tests.csv", out);
+    struct outfile o;
+    FILE *f = outfile_open(&o, path, d);
+    if (!f)
+        return -1;
+    fputs("submission", f);
+    for (int k = 0; cols && k < cols->ntests; k++) {
+        char head[1200];
+        snprintf(head, sizeof head, "%d. %s [%d]", cols->tests[k].num, cols->tests[k].desc,
+                 cols->tests[k].points);
+        fputc(',', f);
+        csv_field(f, head);
+    }
+    fputs(",score\n", f);
+    for (int i = 0; i < t->n; i++) {
+        const struct result *r = &t->r[i];
+        if (r->id[0] == '.')
+            continue;
+        csv_field(f, r->id);
+        for (int k = 0; cols && k < cols->ntests; k++) {
+            int got = 0;
+            for (int j = 0; j < r->ntests; j++)
+                if (r->tests[j].num == cols->tests[k].num && r->tests[j].passed)
+                    got = r->tests[j].points;
+            fprintf(f, ",%d", got);
+        }
+        fprintf(f, ",%d\n", r->score < max ? r->score : max);
+    }
+    return outfile_commit(&o, d);
+}
+
 static int by_int(const void *a, const void *b)
 {
     int x = *(const int *)a, y = *(const int *)b;
@@ -249,6 +293,42 @@ static void write_unusual(FILE *f, const struct table *t)
     }
 }
 
+/* The hand-ins that are the same files (fingerprints equal), a group a
+   line, with " = the exercise's solution" for a group holding the
+   reference's: copies an instructor reads before the grades stand. */
+static void write_identical(FILE *f, const struct table *t)
+{
+    int header = 0;
+    for (int i = 0; i < t->n; i++) {
+        const struct result *r = &t->r[i];
+        if (!r->handin)
+            continue;
+        int first = 1, n = 0, ref = 0;
+        for (int j = 0; j < t->n; j++) {
+            const char *h = t->r[j].handin;
+            if (!h || strcmp(h, r->handin) != 0)
+                continue;
+            if (j < i)
+                first = 0;
+            if (t->r[j].id[0] == '.')
+                ref = 1;
+            else
+                n++;
+        }
+        if (!first || n + ref < 2 || n == 0)
+            continue;
+        if (!header) {
+            fputs("\nIdentical hand-ins (the same files, blanks at line ends aside)\n", f);
+            header = 1;
+        }
+        fputs(" ", f);
+        for (int j = i; j < t->n; j++)
+            if (t->r[j].handin && t->r[j].id[0] != '.' && strcmp(t->r[j].handin, r->handin) == 0)
+                fprintf(f, " %s", t->r[j].id);
+        fputs(ref ? " = the exercise's solution\n" : "\n", f);
+    }
+}
+
 static int write_summary(const char *out, const struct table *t, int max, struct diag *d)
 {
     char path[PATH_MAX];
@@ -315,6 +395,7 @@ static int write_summary(const char *out, const struct table *t, int max, struct
             fprintf(f, "  %4d  test %d: %s\n", fail[j].count, fail[j].num, fail[j].desc);
     }
     write_unusual(f, t);
+    write_identical(f, t);
     free(scores);
     free(fail);
     return outfile_commit(&o, d);
@@ -364,6 +445,8 @@ int report_write(const char *out, char *const *dirs, int ndirs, struct diag *d)
                 rc = -1;
         }
     if (rc == 0 && write_csv(out, &t, max, d) != 0)
+        rc = -1;
+    if (rc == 0 && write_tests_csv(out, &t, max, d) != 0)
         rc = -1;
     if (rc == 0 && write_summary(out, &t, max, d) != 0)
         rc = -1;

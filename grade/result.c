@@ -12,6 +12,7 @@
  *   status graded
  *   score 7
  *   max 10
+ *   handin CRC-SIZE           the hand-in's fingerprint (optional)
  *   note ...                  impgrade's own words (optional)
  *   general ...               the grader's feedback before its first test
  *   test NUM POINTS PASSED description
@@ -79,6 +80,8 @@ int result_write(const struct result *r, const struct exercise *ex, const char *
     put_escaped(f, "title", ex->title);
     fprintf(f, "id %s\nstatus %s\nscore %d\nmax %d\n", r->id, status_name(r->status), r->score,
             r->max);
+    if (r->handin)
+        fprintf(f, "handin %s\n", r->handin);
     if (r->note)
         put_escaped(f, "note", r->note);
     if (r->general)
@@ -129,6 +132,8 @@ int result_read(const char *path, struct result *r, char *exname, size_t exsize,
             free(t);
         } else if (strcmp(line, "id") == 0)
             r->id = strdup(val);
+        else if (strcmp(line, "handin") == 0)
+            r->handin = strdup(val);
         else if (strcmp(line, "status") == 0) {
             int s = status_lookup(val);
             if (s < 0) {
@@ -270,5 +275,39 @@ int results_clear(const char *dir, struct diag *d)
     int rc = clear_files(dir, "results", ".result", d);
     if (clear_files(dir, "feedback", ".txt", d) != 0)
         rc = -1;
+    return rc;
+}
+
+int results_same_exercise(const char *dir, const char *exname, struct diag *d)
+{
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/results", dir);
+    DIR *dh = opendir(path);
+    if (!dh)
+        return errno == ENOENT ? 0 : (diag_error(d, "cannot read '%s': %s", path,
+                                                 strerror(errno)), -1);
+    struct dirent *e;
+    int rc = 0;
+    while (rc == 0 && (e = readdir(dh))) {
+        size_t len = strlen(e->d_name);
+        if (len < 8 || strcmp(e->d_name + len - 7, ".result") != 0)
+            continue;
+        char file[PATH_MAX + 256], line[512] = "";
+        snprintf(file, sizeof file, "%s/%s", path, e->d_name);
+        FILE *f = fopen(file, "r");
+        if (!f)
+            continue;
+        /* the second line: "exercise NAME" */
+        if (fgets(line, sizeof line, f) && fgets(line, sizeof line, f)) {
+            line[strcspn(line, "\n")] = '\0';
+            if (strncmp(line, "exercise ", 9) == 0 && strcmp(line + 9, exname) != 0) {
+                diag_error(d, "'%s' holds the grades of exercise %s, not of %s", dir,
+                           line + 9, exname);
+                rc = -1;
+            }
+        }
+        fclose(f);
+    }
+    closedir(dh);
     return rc;
 }

@@ -10,7 +10,8 @@
  *
  * A test without "[P]" is worth one point.  grade.sh's closing
  * "# score: S/M" is not feedback.  Other lines (a grader's stray output)
- * are ignored here; pool.c shows them when the TAP is incomplete.
+ * are ignored here; pool.c shows them when the TAP is incomplete.  Of a
+ * test's feedback TAP_MAX_DIAG lines are kept, of each TAP_MAX_LINE bytes.
  */
 #include "grade.h"
 
@@ -60,7 +61,30 @@ void result_free(struct result *r)
     free(r->id);
     free(r->general);
     free(r->note);
+    free(r->handin);
     memset(r, 0, sizeof *r);
+}
+
+/* Append the feedback line t (tl bytes) to *to: at most TAP_MAX_LINE bytes
+   of it, cut before a UTF-8 sequence, then how many bytes were left out. */
+static void diag_append(char **to, const char *t, size_t tl)
+{
+    if (tl <= TAP_MAX_LINE) {
+        text_append(to, t, tl);
+        return;
+    }
+    size_t keep = TAP_MAX_LINE;
+    while (keep > 0 && ((unsigned char)t[keep] & 0xC0) == 0x80)
+        keep--;
+    char more[64];
+    int n = snprintf(more, sizeof more, " ... (%zu more bytes)", tl - keep);
+    char *line = malloc(keep + (size_t)n + 1);
+    if (!line)
+        return;
+    memcpy(line, t, keep);
+    memcpy(line + keep, more, (size_t)n + 1);
+    text_append(to, line, keep + (size_t)n);
+    free(line);
 }
 
 /* "ok N - [P] desc" at s (after "ok " or "not ok "): fills the test. */
@@ -118,7 +142,7 @@ int tap_parse(const char *text, struct result *r)
                 char **to = te ? &te->diag : &r->general;
                 int *kept = te ? &te->ndiag : &r->ngeneral;
                 if (*kept < TAP_MAX_DIAG) {
-                    text_append(to, t, tl);
+                    diag_append(to, t, tl);
                     ++*kept;
                 } else
                     ++*(te ? &te->dropped : &r->gdropped);

@@ -180,9 +180,14 @@ static int check_entry(const char *line, int kind, long *files, long *bytes, cha
         if (*p != '"' || !unquote(p, name, sizeof name))
             return 1;
     } else {
-        /* -rw-r--r--  3.0 unx  SIZE tx stor DATE TIME name */
-        if (strlen(line) < 10 || !strchr("-dlcbps", type) || line[10] == ':')
+        /* -rw-r--r--  3.0 unx  SIZE tx stor DATE TIME name; "?rw-------"
+           when the archive gave no file type (Python's zipfile, some
+           Windows tools): unzip makes a plain file of it (and walk_check
+           sees what it made) */
+        if (strlen(line) < 10 || !strchr("-dlcbps?", type) || line[10] == ':')
             return 1;
+        if (type == '?')
+            type = '-';
         p = skip_fields(line, 3);
         if (!p)
             return 1;

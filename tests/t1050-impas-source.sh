@@ -97,6 +97,13 @@ test_expect_success 'a missing END is a warning' '
     printf "T        CSECT\n         BR    14\n" >s8.s && impas s8.s 2>err &&
     test_grep "s8.s:2: warning: no END statement" err
 '
+test_expect_success 'a missing END after a COPY last: told at the COPY, not in the member' '
+    mkdir -p s9lib && printf "N        DC    F'"'"'1'"'"'\n" >s9lib/NUMS.s &&
+    printf "T        CSECT\n         BR    14\n         COPY  NUMS\n" >s9.s &&
+    impas -I s9lib s9.s 2>err &&
+    test_grep "^s9.s:3: warning: no END statement" err &&
+    ! grep -q "NUMS.s:.*no END" err
+'
 test_expect_success 'COPY: the source directory first, then -I, with lower-case and .s names' '
     mkdir -p src inc && printf "X        DC    F'"'"'1'"'"'\n" >src/MEMBER &&
     printf "Y        DC    F'"'"'2'"'"'\n" >inc/other.s &&

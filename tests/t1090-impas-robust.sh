@@ -17,6 +17,16 @@ test_expect_success 'blank lines and comments only' '
 test_expect_success 'no newline at the end of the file' '
     printf "T        CSECT\n         BR    14\n         END" >nonl.s && impas nonl.s
 '
+test_expect_success 'a byte-order mark or UTF-16: said so first, at 1:1' '
+    printf "\357\273\277T        CSECT\n         BR    14\n         END\n" >bom.s &&
+    test_must_fail impas bom.s 2>err &&
+    sed -n 1p err >err.first &&
+    test_grep "^bom.s:1:1: error: the file begins with a UTF-8 byte-order mark" err.first &&
+    printf "\377\376T\000 \000\n\000" >u16.s &&
+    test_must_fail impas u16.s 2>err &&
+    sed -n 1p err >err.first &&
+    test_grep "^u16.s:1:1: error: the file is UTF-16 text" err.first
+'
 test_expect_success 'CRLF line ends' '
     printf "T        CSECT\r\n         BR    14\r\n         END\r\n" >crlf.s && impas crlf.s &&
     test_grep "^TXT 1 000000 07FE" crlf.o

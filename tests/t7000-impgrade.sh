@@ -67,9 +67,10 @@ test_expect_success 'a crash of the run on the hidden data is told under its own
     awk "/^FAILED .* 4\. sample table: the maximum/ { t = 4 }
          /^FAILED .* 5\. another table/ { t = 5 }
          /^(ok|FAILED) .* 6\. / { t = 6 }
+         /^(ok|FAILED) .* 8\. tables of one sign/ { t = 8 }
          /program interruption 0005/ { print t }" \
         out-02-loops/feedback/wrong-load-not-address.txt >where &&
-    echo 5 >where.expected &&
+    printf "5\n8\n" >where.expected &&
     test_cmp where.expected where
 '
 test_expect_success 'a grader runs standalone under prove, the solution passing' '
@@ -190,9 +191,12 @@ test_expect_success 'the feedback says what went wrong, in words a student reads
     test_grep "FIRST.s:3:.*error" b1/feedback/syntax.txt &&
     test_grep "cycle limit reached" b1/feedback/loop.txt &&
     test_grep "output limit reached" b1/feedback/flood.txt &&
+    test_grep "actual:   none (output-limit)$" b1/feedback/flood.txt &&
     test_grep "program interruption 0001 (operation)" b1/feedback/crash.txt &&
     test_grep "its instructions are not counted" b1/feedback/crash.txt &&
     test_grep "actual:   none (program-interruption)$" b1/feedback/crash.txt &&
+    test_grep "actual:   (nothing: no line, or an empty one)$" b1/feedback/crash.txt &&
+    ! grep -q "actual: *$" b1/feedback/*.txt &&
     test_grep "actual:   no PASSWD for me" b1/feedback/passwd.txt &&
     test_grep "COPY member PASSWD not found" b1/feedback/copyout.txt &&
     test_grep "FIRST.s: a symbolic link: hand in the file itself" b1/feedback/linked.txt
@@ -205,6 +209,12 @@ test_expect_success 'the tests a grader never reached: one line, "not run", and 
     test_grep "^FAILED           2-12. not run: divide.s did not assemble or link$" early6/feedback/nobuild.txt &&
     ! grep -q " of 0 " early6/feedback/nobuild.txt &&
     test "$(grep -c "not run" early6/feedback/nobuild.txt)" -eq 1
+'
+test_expect_success 'a hand-in that does not build: the reason once, no hints on tests not run' '
+    test "$(grep -c "FIRST.s does not assemble and link" b1/feedback/syntax.txt)" -eq 1 &&
+    test "$(grep -c "^ *not run (see above)$" b1/feedback/syntax.txt)" -eq 6 &&
+    ! grep -q "hint:" b1/feedback/syntax.txt &&
+    ! grep -q "not counted" b1/feedback/syntax.txt
 '
 test_expect_success 'no host file reaches a student: nothing of /etc/passwd in any feedback' '
     ! grep -l "root:" b1/feedback/*.txt
@@ -231,10 +241,36 @@ test_expect_success 'the summary: statuses, distribution, the tests failed most 
     test_grep "^  limit: flood loop$" b1/summary.txt &&
     ! grep -q "^  graded:" b1/summary.txt
 '
+# Copies: the solution handed in three times (a folder, a tar, a zip),
+# once more with CRLF line ends; two students with one wrong program.
+test_expect_success 'the summary names identical hand-ins, and copies of the solution' '
+    test_grep "^Identical hand-ins" b1/summary.txt &&
+    test_grep "^  good tgood zwrapped = the exercise.s solution$" b1/summary.txt &&
+    rm -rf copies && mkdir -p copies/ann copies/bea copies/cyd copies/dan copies/eve &&
+    sed "s/\$/\r/" "$EX1/solution/FIRST.s" >copies/ann/FIRST.s &&
+    cp "$EX1/wrong/norc/FIRST.s" copies/bea/ && cp "$EX1/wrong/norc/FIRST.s" copies/dan/ &&
+    cp "$EX1/wrong/counted/FIRST.s" copies/cyd/ &&
+    : >copies/eve/FIRST.s && mkdir -p copies/fay && : >copies/fay/FIRST.s &&
+    $G -o cp1 "$EX1" copies/* &&
+    sed -n "/^Identical/,\$p" cp1/summary.txt >copies.got &&
+    printf "Identical hand-ins (the same files, blanks at line ends aside)\n  ann = the exercise'"'"'s solution\n  bea dan\n" \
+        >copies.expected &&
+    test_cmp copies.expected copies.got
+'
+test_expect_success 'tests.csv: the points of each test, a row a student' '
+    sed -n 1p b1/tests.csv >tcsv.head &&
+    test_grep "^submission,1. assembles with no errors and no warnings \[2\],2. the program is a CSECT named FIRST \[1\],.*,score$" tcsv.head &&
+    test "$(grep -c . b1/tests.csv)" -eq 21 &&
+    test_grep "^good,2,1,3,3,2,1,12$" b1/tests.csv &&
+    test_grep "^crash,2,1,0,0,0,0,3$" b1/tests.csv &&
+    test_grep "^syntax,0,0,0,0,0,0,0$" b1/tests.csv &&
+    test_grep "^dotdot,0,0,0,0,0,0,0$" b1/tests.csv
+'
 test_expect_success 'two gradings of the class are byte for byte the same' '
     $G -o b2 "$EX1" broken/* &&
     cmp b1/scores.csv b2/scores.csv &&
     cmp b1/summary.txt b2/summary.txt &&
+    cmp b1/tests.csv b2/tests.csv &&
     diff -r b1/feedback b2/feedback
 '
 
@@ -246,6 +282,149 @@ test_expect_success 'grading another class into the folder: its table holds that
     ls again/feedback >again.list &&
     printf "crash.txt\ngood.txt\n" >again.list.expected &&
     test_cmp again.list.expected again.list
+'
+
+# A student hands in again: --regrade grades that one into the class's
+# folder; the others keep their results, the table is the whole class's.
+test_expect_success '--regrade: one student again, the rest of the class kept' '
+    rm -rf regr fixed && cp -R b1 regr &&
+    mkdir -p fixed/misnamed && cp "$EX1/solution/FIRST.s" fixed/misnamed/ &&
+    $G --regrade -o regr "$EX1" fixed/misnamed &&
+    sed "s/^misnamed,.*/misnamed,12,12,graded,6,6/" broken.expected >regr.expected &&
+    test_cmp regr.expected regr/scores.csv &&
+    test_grep "^Score: 12 of 12" regr/feedback/misnamed.txt &&
+    test "$(ls regr/feedback | wc -l)" -eq 20 &&
+    cmp b1/feedback/crash.txt regr/feedback/crash.txt &&
+    test_grep "^Submissions: 20, each out of 12 points" regr/summary.txt &&
+    test_grep "^  build-failed: copyout linked syntax$" regr/summary.txt
+'
+test_expect_success '--regrade into the grades of another exercise: an error, nothing changed' '
+    cp regr/scores.csv regr.before &&
+    { $G --regrade -o regr "$EXS/02-loops" fixed/misnamed 2>regr.err; test $? -eq 1; } &&
+    test_grep "holds the grades of exercise 01-first, not of 02-loops" regr.err &&
+    cmp regr.before regr/scores.csv &&
+    test_grep "^misnamed,12,12," regr/scores.csv
+'
+
+# A program writing one endless line (SV_PUT, never a newline): the
+# feedback shows its beginning, not the 256 KiB the run was allowed.
+test_expect_success 'one endless output line: cut in the feedback, with what was left out' '
+    mkdir -p endless/oneline &&
+    cat >endless/oneline/FIRST.s <<-\EOF &&
+	         COPY  IMPSVC
+	FIRST    CSECT
+	         USING FIRST,15
+	AGAIN    LA    1,HELLO
+	         LA    0,L'"'"'HELLO
+	         SVC   SV_PUT
+	         B     AGAIN
+	HELLO    DC    C'"'"'Hello, IMP! '"'"'
+	         END   FIRST
+	EOF
+    $G -o endl "$EX1" endless/oneline &&
+    test_grep "^oneline,[0-9]*,12,limit," endl/scores.csv &&
+    test_grep "actual:   Hello, IMP! Hello, IMP!.* \.\.\. ([0-9]* more bytes)$" \
+        endl/feedback/oneline.txt &&
+    test "$(wc -L <endl/feedback/oneline.txt)" -le 300 &&
+    test "$(wc -c <endl/results/oneline.result)" -le 8000
+'
+
+# Hand-ins that are not the source asked for: each student is told what
+# was found and what to do, in one line, not a page of assembler errors.
+test_expect_success 'a wrong hand-in: what was found instead, and what to hand in' '
+    rm -rf wrongin && mkdir -p wrongin/lower wrongin/ext wrongin/nested/src wrongin/module \
+        wrongin/modsrc wrongin/utf16 wrongin/bom wrongin/docx wrongin/nul wrongin/folder/FIRST.s \
+        wrongin/other &&
+    cp "$EX1/solution/FIRST.s" wrongin/lower/first.s &&
+    cp "$EX1/solution/FIRST.s" wrongin/ext/FIRST.asm &&
+    cp "$EX1/solution/FIRST.s" wrongin/nested/src/FIRST.s &&
+    impas -o wrongin/f.o "$EX1/solution/FIRST.s" && impld -o wrongin/f.load wrongin/f.o &&
+    cp wrongin/f.load wrongin/module/FIRST.load &&
+    cp wrongin/f.load wrongin/modsrc/FIRST.s &&
+    iconv -f UTF-8 -t UTF-16 "$EX1/solution/FIRST.s" >wrongin/utf16/FIRST.s &&
+    { printf "\357\273\277"; cat "$EX1/solution/FIRST.s"; } >wrongin/bom/FIRST.s &&
+    printf "PK\003\004 a document" >wrongin/docx/FIRST.s &&
+    printf "FIRST    CSECT\n\000\000\000\n" >wrongin/nul/FIRST.s &&
+    echo "my notes" >wrongin/other/notes.txt && echo x >wrongin/other/prog.txt &&
+    rm wrongin/f.o wrongin/f.load &&
+    $G -o wi "$EX1" wrongin/* &&
+    test "$(grep -c ",0,12,build-failed,0,6$" wi/scores.csv)" -eq 11 &&
+    test_grep "found first.s: file names are case-sensitive; rename it FIRST.s" wi/feedback/lower.txt &&
+    test_grep "found FIRST.asm: rename it FIRST.s" wi/feedback/ext.txt &&
+    test_grep "found src/FIRST.s: hand it in at the top of the submission, as FIRST.s" \
+        wi/feedback/nested.txt &&
+    test_grep "found FIRST.load: the assembler.s or linkage editor.s output; hand in the source FIRST.s" \
+        wi/feedback/module.txt &&
+    test_grep "FIRST.s: a load module (impld.s output), not assembler source" wi/feedback/modsrc.txt &&
+    test_grep "FIRST.s: UTF-16 text" wi/feedback/utf16.txt &&
+    test_grep "FIRST.s: it begins with a byte-order mark" wi/feedback/bom.txt &&
+    test_grep "FIRST.s: a zip archive" wi/feedback/docx.txt &&
+    test_grep "FIRST.s: binary data (NUL bytes)" wi/feedback/nul.txt &&
+    test_grep "FIRST.s: a folder: hand in the file itself" wi/feedback/folder.txt &&
+    test_grep "the submission holds: notes.txt prog.txt$" wi/feedback/other.txt &&
+    ! grep -l "error: " wi/feedback/modsrc.txt wi/feedback/utf16.txt wi/feedback/nul.txt
+'
+
+# A hand-in that assembles with a warning loses the points of a clean
+# assembly: its feedback says which warning, at which line.
+test_expect_success 'a warning costs the clean-assembly test, and the feedback names it' '
+    mkdir -p warned/afterend &&
+    { cat "$EX1/solution/FIRST.s"; echo "* my notes, after END"; } >warned/afterend/FIRST.s &&
+    n=$(wc -l <"$EX1/solution/FIRST.s") &&
+    $G -o warn "$EX1" warned/afterend &&
+    test_grep "^afterend,10,12,graded,5,6$" warn/scores.csv &&
+    test_grep "actual:   0 errors, 1 warning$" warn/feedback/afterend.txt &&
+    test_grep "^ *FIRST.s:$n: warning: statements after END are ignored" warn/feedback/afterend.txt &&
+    ! grep -q "FIRST.lst begins" warn/feedback/afterend.txt
+'
+
+# A COPY of the hand-in by itself: impas warns at each of 16 levels,
+# then stops on the error; the student is shown the error first, and
+# the warning repeated once, with its count.
+test_expect_success 'a build that fails after many warnings: the error shown first' '
+    mkdir -p selfcopy/sc &&
+    printf "         COPY  FIRST\nFIRST    CSECT\n         BR    14\n         END\n" \
+        >selfcopy/sc/FIRST.s &&
+    $G -o sc "$EX1" selfcopy/sc &&
+    sed -n "/does not assemble/{n;p;}" sc/feedback/sc.txt >sc.first &&
+    test_grep "FIRST.s:1:16: error: COPY nested more than 16 deep" sc.first &&
+    test_grep "(and [0-9]* more times)" sc/feedback/sc.txt
+'
+
+# A zip whose entries carry no file type ("?rw-------" in unzip -Z), as
+# Python's zipfile and some Windows tools write them: plain files.
+if test_have python3; then
+    test_expect_success 'a zip with entries of no file type is graded, not empty' '
+        mkdir -p notype &&
+        python3 -c "
+import sys, zipfile
+with zipfile.ZipFile(sys.argv[2], \"w\") as z:
+    z.writestr(\"FIRST.s\", open(sys.argv[1]).read())
+" "$EX1/solution/FIRST.s" notype/pyzip.zip &&
+        unzip -Z notype/pyzip.zip | grep -q "^?rw" &&
+        python3 -c "
+import sys, zipfile
+with zipfile.ZipFile(sys.argv[2], \"w\") as z:
+    z.writestr(\"hw1\\\\FIRST.s\", open(sys.argv[1]).read())
+" "$EX1/solution/FIRST.s" notype/winzip.zip &&
+        $G -o nt "$EX1" notype/pyzip.zip notype/winzip.zip &&
+        test_grep "^pyzip,12,12,graded,6,6$" nt/scores.csv &&
+        test_grep "^winzip,0,12,build-failed,0,6$" nt/scores.csv &&
+        test_grep "found hw1.FIRST.s: a name with backslashes" nt/feedback/winzip.txt
+    '
+else
+    test_skip 'a zip with entries of no file type is graded, not empty' 'no python3'
+fi
+
+# A hand-in file past the scratch folder's file size limit (a sparse file
+# here) cannot be copied: it is refused with its size, not graded silently.
+test_expect_success 'a hand-in file past 16 MiB: build-failed, with its size' '
+    mkdir -p hugein/big && truncate -s 100M hugein/big/FIRST.s &&
+    $G -o hg "$EX1" hugein/big &&
+    test_grep "^big,0,12,build-failed,0,6$" hg/scores.csv &&
+    test_grep "FIRST.s: 104857600 bytes, more than the 16 MiB a hand-in file may have" \
+        hg/feedback/big.txt &&
+    ! grep -q "missing:" hg/feedback/big.txt
 '
 
 test_expect_success 'a hand-in of 0 bytes is empty; beside another file, it is not' '
@@ -364,6 +543,7 @@ test_expect_success 'graded in slices (--part --slice) and merged: the same tabl
     impgrade -q --merge -o merged p0 p1 p2 &&
     cmp s1/scores.csv merged/scores.csv &&
     cmp s1/summary.txt merged/summary.txt &&
+    cmp s1/tests.csv merged/tests.csv &&
     diff -r s1/feedback merged/feedback
 '
 test_expect_success 'merging two results of one submission is an error' '
@@ -424,6 +604,8 @@ test_expect_success 'a --max-output of 1G, with the G suffix its message names, 
     impgrade --max-output=1G -o giga "$EX1" broken/good &&
     test_grep "^good,12,12,graded,6,6$" giga/scores.csv
 '
+test_expect_failure_status '--regrade with --part is a usage error (2)' 2 \
+    'impgrade --regrade --part -o x "$EX1" broken/good'
 test_expect_failure_status 'no submission is a usage error (2)' 2 'impgrade "$EX1"'
 test_expect_failure_status 'an exercise without grade.t is bad input (1)' 1 \
     'impgrade -o x broken broken/good'
@@ -437,6 +619,16 @@ test_expect_success 'exercise.conf: a bad line is an error at its place, an unkn
 '
 test_expect_failure_status 'two submissions with one id are bad input (1)' 1 '
     mkdir -p d1/good && impgrade -o x "$EX1" broken/good d1/good
+'
+# A class downloaded with names that are no ids and two hand-ins of one
+# student: every one is told in one run, not one a run.
+test_expect_success 'a bad name and a doubled id: both told at once, nothing graded' '
+    mkdir -p d2/ann "d2/John Smith" && cp "$EX1/solution/FIRST.s" d2/ann/ &&
+    (cd d2/ann && zip -q ../ann.zip FIRST.s) &&
+    { impgrade -q -o d2out "$EX1" d2/*; test $? -eq 1; } 2>d2.err &&
+    test_grep "its name .John Smith. is not an id" d2.err &&
+    test_grep "two submissions with the id .ann." d2.err &&
+    ! test -e d2out/scores.csv
 '
 test_expect_failure_status 'a file that is no archive is bad input (1)' 1 '
     echo hi >notes.txt && impgrade -o x "$EX1" notes.txt

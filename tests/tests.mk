@@ -45,7 +45,7 @@ CHECK_SCRIPTS := $(filter-out $(SLOW_ONLY),$(sort $(wildcard tests/t[0-9]*.sh)))
 # The longest scripts of make check, longest first: they start first when
 # there is no earlier run's $(B)/tests/check-times to order by, so that
 # the two jobs end together.
-CHECK_FIRST   := tests/t7000-impgrade.sh tests/t5020-exercises-monitors.sh \
+CHECK_FIRST   := tests/t7000-impgrade.sh tests/t5020-exercises-monitors.sh tests/t7010-impgrade-class.sh \
                  tests/t4835-monitor-seeds.sh tests/t4750-reorder.sh \
                  tests/t4700-paging.sh tests/t9200-fuzz-inputs.sh \
                  tests/t4755-reorder-data.sh tests/t1165-impas-macro-limits.sh \

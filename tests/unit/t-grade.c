@@ -1,7 +1,8 @@
 /*
  * t-grade.c -- impgrade's parts that need no grader: a grader's TAP read
  * into tests, points and feedback (tap.c), a result written and read back
- * (result.c), archive names (unpack.c) and the status table (status.def).
+ * (result.c), archive names (unpack.c), the status table (status.def) and
+ * a hand-in's fingerprint (handin.c).
  */
 #define _GNU_SOURCE 1
 #include "tap.h"
@@ -89,6 +90,7 @@ static void test_result_round_trip(void)
     result_add_test(&w, 1, 2, 1, "first");
     result_add_test(&w, 2, 5, 0, "second, with \\n literally");
     w.tests[1].diag = strdup("  expected: a\\b\n  actual:   c\n");
+    w.handin = strdup("00112233aabbccdd-42");
     struct diag d;
     diag_init(&d, "t-grade");
     check_int(result_write(&w, &ex, dir, &d), ==, 0);
@@ -108,6 +110,7 @@ static void test_result_round_trip(void)
     check_str(r.tests[1].desc, "second, with \\n literally");
     check_str(r.tests[1].diag, "  expected: a\\b\n  actual:   c\n");
     check(r.tests[0].diag == NULL);
+    check_str(r.handin, "00112233aabbccdd-42");
     result_free(&r);
     result_free(&w);
 
@@ -142,12 +145,74 @@ static void test_names(void)
     check_str(status_name(ST_GRADED), "graded");
 }
 
+/* A feedback line past TAP_MAX_LINE is cut, and says by how much. */
+static void test_tap_long_line(void)
+{
+    size_t n = 100000;
+    char *text = malloc(n + 64);
+    strcpy(text, "1..1\nnot ok 1 - [1] x\n#   actual:   ");
+    size_t at = strlen(text);
+    memset(text + at, 'S', n);
+    strcpy(text + at + n, "\n");
+    struct result r = { 0 };
+    check_int(tap_parse(text, &r), ==, 1);
+    size_t len = strcspn(r.tests[0].diag, "\n");
+    check_int((long)len, <=, TAP_MAX_LINE + 40);
+    check(strstr(r.tests[0].diag, " more bytes)\n") != NULL);
+    result_free(&r);
+    free(text);
+}
+
+static void write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    fputs(text, f);
+    fclose(f);
+}
+
+/* Copies through another editor (CRLF, blanks at line ends) have one
+   fingerprint; another program, a link, an empty file have another or
+   none. */
+static void test_fingerprint(void)
+{
+    char dir[] = "/tmp/t-grade.XXXXXX";
+    check(mkdtemp(dir) != NULL);
+    const char *names[] = { "a", "b", "c", "d", "e" };
+    char path[128], fp[5][64];
+    for (int i = 0; i < 5; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        check_int(mkdir_p(path), ==, 0);
+    }
+    snprintf(path, sizeof path, "%s/a/T.s", dir);
+    write_file(path, "X  CSECT\n   BR 14\n   END\n");
+    snprintf(path, sizeof path, "%s/b/T.s", dir);
+    write_file(path, "X  CSECT  \r\n   BR 14\t\r\n   END\r\n");
+    snprintf(path, sizeof path, "%s/c/T.s", dir);
+    write_file(path, "X  CSECT\n   BR 15\n   END\n");
+    snprintf(path, sizeof path, "%s/d/T.s", dir);
+    check_int(symlink("../a/T.s", path), ==, 0);
+    snprintf(path, sizeof path, "%s/e/T.s", dir);
+    write_file(path, "");
+    for (int i = 0; i < 5; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        fp[i][0] = '\0';
+        check_int(handin_fingerprint(path, "T.s", fp[i], sizeof fp[i]), ==, i < 3 ? 0 : -1);
+    }
+    check_str(fp[0], fp[1]);
+    check(strcmp(fp[0], fp[2]) != 0);
+    snprintf(path, sizeof path, "%s/a", dir);
+    check_int(handin_fingerprint(path, "T.s U.s", fp[3], sizeof fp[3]), ==, -1);  /* U.s missing */
+    check_int(rm_tree(dir), ==, 0);
+}
+
 int main(void)
 {
     test_tap_complete();
     test_tap_incomplete();
     test_tap_flood();
+    test_tap_long_line();
     test_result_round_trip();
     test_names();
+    test_fingerprint();
     return tap_done();
 }

@@ -8,8 +8,7 @@ grade_plan 6
 grade_build || grade_skip_rest 'FIRST.s does not assemble and link: fix the errors below first'
 grade_run --stats --json=run.json
 
-grade_match 2 'assembles with no errors and no warnings' "$GRADE_WORK/FIRST.lst" \
-    '^0 errors, 0 warnings$' ||
+grade_clean_listing 2 'assembles with no errors and no warnings' "$GRADE_WORK/FIRST.lst" ||
     grade_note 'hint: the last line of the listing (FIRST.lst) counts them; each is marked above it'
 
 grade_match 1 'the program is a CSECT named FIRST' "$GRADE_WORK/prog.map" '^FIRST +[0-9A-F]{6} ' ||

@@ -13,8 +13,7 @@ grade_build -e DRIVER ||
 grade_run --stats --csm
 out=$GRADE_WORK/out
 
-grade_match 1 'assembles with no errors and no warnings' "$GRADE_WORK/FIB.lst" \
-    '^0 errors, 0 warnings$'
+grade_clean_listing 1 'assembles with no errors and no warnings' "$GRADE_WORK/FIB.lst"
 grade_eq 3 'the values fib(0), fib(1), fib(2), fib(5), fib(10), fib(15)' \
     'FIB(0)=0 FIB(1)=1 FIB(2)=1 FIB(5)=5 FIB(10)=55 FIB(15)=610' \
     "$(awk '{ printf "%s%s", sep, $1; sep = " " }' "$out")" ||

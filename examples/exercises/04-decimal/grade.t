@@ -15,8 +15,7 @@ rc1=$(grade_return_code "$GRADE_WORK/run.json")
 exp=$EXERCISE/data/sample.expected
 got=$GRADE_WORK/sample.out
 
-grade_match 1 'assembles with no errors and no warnings' "$GRADE_WORK/REPORT.lst" \
-    '^0 errors, 0 warnings$'
+grade_clean_listing 1 'assembles with no errors and no warnings' "$GRADE_WORK/REPORT.lst"
 grade_eq 1 'the heading' "$(sed -n 1p "$exp")" "$(sed -n 1p "$got")"
 grade_eq 4 'sample order: the five item lines' "$(sed -n 2,6p "$exp")" "$(sed -n 2,6p "$got")" ||
     grade_note 'hint: X'"'"'21'"'"' turns significance on for the digits after it: put it before the units digit, or 0.75 prints as .75'

@@ -14,8 +14,7 @@ rc1=$(grade_return_code "$GRADE_WORK/run.json")
 exp=$EXERCISE/data/sample.expected
 got=$GRADE_WORK/sample.out
 
-grade_match 1 'assembles with no errors and no warnings' "$GRADE_WORK/STATS.lst" \
-    '^0 errors, 0 warnings$'
+grade_clean_listing 1 'assembles with no errors and no warnings' "$GRADE_WORK/STATS.lst"
 grade_eq 4 'sample deck: the heading and a line per card' "$(sed -n 1,5p "$exp")" \
     "$(sed -n 1,5p "$got")" ||
     grade_note 'hint: each card starts again from 0: count, sum and max are the card'"'"'s own'

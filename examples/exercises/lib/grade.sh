@@ -30,6 +30,7 @@
 #   grade_ok POINTS 'what' CMD...    passes when CMD succeeds
 #   grade_eq POINTS 'what' EXPECTED ACTUAL
 #   grade_match POINTS 'what' FILE ERE
+#   grade_clean_listing POINTS 'what' FILE.lst   0 errors, 0 warnings
 #   grade_note 'text'                a feedback line
 #   grade_value FILE KEY             the value of KEY=V, KEY: V, KEY  V or
 #                                    "KEY": V, (imprun --json's first level);
@@ -170,7 +171,7 @@ grade_result() {
 grade_skipped() {
     [ -n "$grade_skip" ] || return 1
     grade_result 0 "$1" "$2"
-    echo "#   not run: $grade_skip"
+    echo "#   not run (see above)"
     return 0
 }
 
@@ -198,6 +199,10 @@ grade_eq() {
     grade_result 0 "$1" "$2"
     printf '%s\n' "$3" | awk 'NR == 1 { print "#   expected: " $0; next }
                               NR <= 20 { print "#             " $0 }'
+    if [ -z "$4" ]; then
+        echo "#   actual:   (nothing: no line, or an empty one)"
+        return 1
+    fi
     printf '%s\n' "$4" | awk 'NR == 1 { print "#   actual:   " $0; next }
                               NR <= 20 { print "#             " $0 }'
     return 1
@@ -224,14 +229,49 @@ grade_match() {
     return 1
 }
 
+# After grade_skip_rest a note is of a test not run: a hint on what its
+# result shows, which there is none of.
+# grade_clean_listing P 'what' FILE.lst: passes when the listing counts
+# 0 errors and 0 warnings; on failure the count and the messages the
+# listing closes with, as FILE:LINE: error|warning: text.
+grade_clean_listing() {
+    grade_check_points "$1"
+    grade_skipped "$1" "$2" && return 1
+    _gcount=$(grep -E '^[0-9]+ errors?, [0-9]+ warnings?$' "$3" 2>/dev/null | tail -n 1)
+    if [ "$_gcount" = '0 errors, 0 warnings' ]; then
+        grade_result 1 "$1" "$2"
+        return 0
+    fi
+    grade_result 0 "$1" "$2"
+    echo "#   expected: 0 errors, 0 warnings"
+    echo "#   actual:   ${_gcount:-no count: ${3##*/} was not written}"
+    [ -n "$_gcount" ] || return 1
+    awk -v c="$_gcount" 'found && /^  statement [0-9]+ \(/ {
+                             sub(/^  statement [0-9]+ \(/, ""); sub(/\): /, ": "); print; next }
+                         $0 == c { found = 1 }' "$3" | grade_unscratch |
+        awk -v x="$EXERCISE/" '{ while ((i = index($0, x)) > 0)
+                                     $0 = substr($0, 1, i - 1) substr($0, i + length(x)); print }' |
+        grade_diag '     ' 10
+    return 1
+}
+
 grade_note() {
+    [ -n "$grade_skip" ] && return 0
     printf '%s\n' "$1" | sed 's/^/# /'
 }
 
+# imprun --json names an output limit's end by the machine's status
+# (host-error; stopped for the trace) and exit code 6: a student reads
+# output-limit.
 grade_return_code() {
     _grv=$(grade_value "$1" return_code)
     case $_grv in
-    '' | null) printf 'none (%s)\n' "$(grade_value "$1" status || echo 'no run')" ;;
+    '' | null)
+        _gst=$(grade_value "$1" status) || _gst='no run'
+        case $_gst:$(grade_value "$1" exit_code) in
+        host-error:6 | stopped:6) _gst=output-limit ;;
+        esac
+        printf 'none (%s)\n' "$_gst" ;;
     *) printf '%s\n' "$_grv" ;;
     esac
 }
@@ -270,12 +310,43 @@ grade_value() {
 
 grade_skip_rest() {
     [ -n "$grade_skip" ] && return 0
-    grade_skip=$1
     grade_note "$1"
+    grade_skip=$1
     if [ -s "$GRADE_WORK/build.err" ]; then
-        grade_diag '   ' 15 <"$GRADE_WORK/build.err"
+        grade_errors_first <"$GRADE_WORK/build.err" | grade_diag '   ' 15
     fi
     return 0
+}
+
+# Diagnostics (standard input) with the errors first: a message is its
+# "error:" or "warning:" line and the lines after it (the source line, the
+# caret, its notes); the errors keep their order, then the rest, and a
+# message repeated is shown once, with how many more times it came.  So
+# the error that stopped a build is in the lines a student is shown, not
+# after a page of warnings.
+grade_errors_first() {
+    awk '
+        function close_msg() {
+            if (cur == "") return
+            if (cur in seen) { more[seen[cur]]++ }
+            else { seen[cur] = ++n; text[n] = cur; err[n] = iserr; more[n] = 0 }
+            cur = ""
+        }
+        / (error|fatal error|warning): / && !/^[ \t]/ {
+            close_msg(); cur = $0; iserr = ($0 ~ / (error|fatal error): /); next
+        }
+        cur == "" { pre = pre $0 "\n"; next }
+        { cur = cur "\n" $0 }
+        END {
+            close_msg()
+            printf "%s", pre
+            for (pass = 1; pass >= 0; pass--)
+                for (i = 1; i <= n; i++)
+                    if (err[i] == pass) {
+                        print text[i]
+                        if (more[i]) print "  (and " more[i] " more times)"
+                    }
+        }'
 }
 
 # ---------------------------------------------------------------- build
@@ -319,14 +390,24 @@ grade_build() {
     case $_gctl in '' | /*) ;; *) _gctl=$EXERCISE/$_gctl ;; esac
     # The hand-in files, regular files only (a link could name any host file).
     _ghandin=$(grade_conf handin)
-    _ghave=0 _gmissing=''
+    _ghave=0 _gmissing='' _grefused=0
     for _gf in $_ghandin; do
         _gsrc=$SUBMISSION/$_gf
         if [ -L "$_gsrc" ]; then
             echo "$_gf: a symbolic link: hand in the file itself" >>"$_gerr"
-            _gmissing="$_gmissing $_gf"
+            _grefused=1
+        elif [ -d "$_gsrc" ]; then
+            echo "$_gf: a folder: hand in the file itself" >>"$_gerr"
+            _grefused=1 _ghave=1
+        elif [ -f "$_gsrc" ] && [ "$(wc -c <"$_gsrc")" -gt 16777216 ]; then
+            echo "$_gf: $(wc -c <"$_gsrc") bytes, more than the 16 MiB a hand-in file may have" >>"$_gerr"
+            _grefused=1 _ghave=1
         elif [ -f "$_gsrc" ]; then
-            cat "$_gsrc" >"$GRADE_WORK/$(basename "$_gf")" || return 1
+            if ! cat "$_gsrc" >"$GRADE_WORK/$(basename "$_gf")"; then
+                echo "$_gf: cannot be read" >>"$_gerr"
+                grade_status build=failed
+                return 1
+            fi
             [ -s "$_gsrc" ] && _ghave=1
         else
             _gmissing="$_gmissing $_gf"
@@ -345,6 +426,23 @@ grade_build() {
     if [ -n "$_gmissing" ]; then
         # shellcheck disable=SC2086
         echo "missing:$_gmissing (expected$(printf ' %s' $_ghandin))" >>"$_gerr"
+        grade_found_instead $_gmissing >>"$_gerr"
+    fi
+    if [ -n "$_gmissing" ] || [ "$_grefused" -ne 0 ]; then
+        grade_status build=failed
+        return 1
+    fi
+    # A hand-in that is no source text (a load module, a word processor's
+    # file, UTF-16) would only make a page of assembler errors.
+    _gbad=0
+    for _gf in $_ghandin; do
+        case $_gf in *.s) ;; *) continue ;; esac
+        if _gwhy=$(grade_not_source "$SUBMISSION/$_gf"); then
+            echo "$_gf: $_gwhy" >>"$_gerr"
+            _gbad=1
+        fi
+    done
+    if [ "$_gbad" -ne 0 ]; then
         grade_status build=failed
         return 1
     fi
@@ -367,12 +465,14 @@ grade_build() {
         for _gs in "$EXERCISE"/support/*.s; do
             [ -f "$_gs" ] || continue
             _go=$GRADE_WORK/support-$(basename "$_gs" .s).o
-            "$IMP_BIN/impas" -I "$_grt" -o "$_go" "$_gs" >>"$_gerr" 2>&1 || _gok=0
+            # (the same for every build of a grading: assembled once)
+            [ -f "$_go" ] || "$IMP_BIN/impas" -I "$_grt" -o "$_go" "$_gs" >>"$_gerr" 2>&1 || _gok=0
             _gobjs="$_gobjs $(grade_quote "$_go")"
         done
     fi
     if [ -n "$_grt" ]; then
-        "$IMP_BIN/impas" -I "$_grt" -o "$GRADE_WORK/imprt.o" "$_grt/imprt.s" >>"$_gerr" 2>&1 || _gok=0
+        [ -f "$GRADE_WORK/imprt.o" ] ||
+            "$IMP_BIN/impas" -I "$_grt" -o "$GRADE_WORK/imprt.o" "$_grt/imprt.s" >>"$_gerr" 2>&1 || _gok=0
         _gldopt="$_gldopt -L $(grade_quote "$GRADE_WORK/imprt.o")"
     fi
     if [ "$_gok" -ne 1 ]; then
@@ -403,6 +503,58 @@ grade_build() {
     fi
     grade_unscratch <"$GRADE_WORK/.link.err" >>"$_gerr"
     return 0
+}
+
+# grade_found_instead NAME...: for each hand-in NAME missing, what the
+# submission holds that may be it (the same name in another case, in a
+# folder, or with another extension), or else the files it holds.
+grade_found_instead() {
+    _gall=$(cd "$SUBMISSION" && find . -type f ! -name '.*' ! -path '*/.*' 2>/dev/null |
+            sed 's|^\./||' | LC_ALL=C sort)
+    _gsaid=0
+    for _gm in "$@"; do
+        _gstem=${_gm%.*}
+        _glike=$(printf '%s\n' "$_gall" | awk -v m="$_gm" -v st="$_gstem" '
+            { b = $0; sub(/.*[\/\\]/, "", b); lb = tolower(b); s = lb; sub(/\.[^.]*$/, "", s) }
+            lb == tolower(m) || s == tolower(st) { print; exit }')
+        [ -n "$_glike" ] || continue
+        _gsaid=1
+        case $_glike in
+        *\\*) echo "  found $_glike: a name with backslashes, which this zip tool wrote for folders; put $_gm at the top of the archive, in no folder" ;;
+        */*) echo "  found $_glike: hand it in at the top of the submission, as $_gm" ;;
+        *.load | *.o | *.obj)
+            echo "  found $_glike: the assembler's or linkage editor's output; hand in the source $_gm" ;;
+        *)
+            if [ "$(printf '%s' "$_glike" | tr '[:upper:]' '[:lower:]')" = \
+                 "$(printf '%s' "$_gm" | tr '[:upper:]' '[:lower:]')" ]; then
+                echo "  found $_glike: file names are case-sensitive; rename it $_gm"
+            else
+                echo "  found $_glike: rename it $_gm"
+            fi ;;
+        esac
+    done
+    if [ "$_gsaid" -eq 0 ] && [ -n "$_gall" ]; then
+        printf '%s\n' "$_gall" | awk 'NR <= 8 { l = l (NR > 1 ? " " : "") $0 }
+            END { if (NR > 8) l = l " ... (" NR - 8 " more)"; print "  the submission holds: " l }'
+    fi
+}
+
+# grade_not_source FILE: succeeds, printing why, when FILE is plainly no
+# assembler source: a module IMP made, an archive or document, UTF-16 or
+# UTF-8 with a byte-order mark, binary data (a NUL byte).
+grade_not_source() {
+    _ghead=$(head -c 8 "$1" | od -An -tx1 | tr -d ' \n')
+    case $_ghead in
+    494d504f424a20*) echo 'an object module (impas'"'"'s output), not assembler source: hand in the source' ;;
+    494d504c4f414420*) echo 'a load module (impld'"'"'s output), not assembler source: hand in the source' ;;
+    504b0304*) echo 'a zip archive (a word processor'"'"'s document?), not assembler source: save it as plain text' ;;
+    25504446*) echo 'a PDF document, not assembler source: hand in the plain text file' ;;
+    fffe* | feff*) echo 'UTF-16 text, which the assembler does not read: save it as plain text (ASCII or UTF-8)' ;;
+    efbbbf*) echo 'it begins with a byte-order mark (bytes EF BB BF), which the assembler does not accept: save it without one (plain ASCII or UTF-8)' ;;
+    *)
+        [ "$(tr -d '\000' <"$1" | wc -c)" -ne "$(wc -c <"$1")" ] || return 1
+        echo 'binary data (NUL bytes), not assembler source: hand in the plain text file' ;;
+    esac
 }
 
 # Standard input to output with the scratch folder's name taken out of
