@@ -80,17 +80,18 @@ $(BIN)/%: | $(BIN)
 $(BIN):
 	@mkdir -p $@
 
-# The suite runs through tests/suite.pl: two jobs, the longest tests
+# The suite runs through tests/suite.pl: three jobs (the screen tests
+# wait on tmux, a third job uses the core they leave), the longest tests
 # first, the unit-test programs built by a make of their own beside the
 # first scripts; each test's wall-clock and CPU seconds go to
 # $(B)/tests/check-times, which also orders the next run.
-# The unit tests build one at a time beside the two test jobs; the line
+# The unit tests build one at a time beside the test jobs; the line
 # names $(MAKE) only through UNIT_BUILD, so make -n check shows the suite
 # instead of running it.
 UNIT_BUILD = $(MAKE) -j1 --no-print-directory unit-tests
 check: all
 	@mkdir -p $(B)/tests
-	IMP_BIN=$(abspath $(BIN)) IMP_ORACLE_BIN=$(abspath $(B)/oracle) $(PERL) tests/suite.pl --jobs=2 \
+	IMP_BIN=$(abspath $(BIN)) IMP_ORACLE_BIN=$(abspath $(B)/oracle) $(PERL) tests/suite.pl --jobs=3 \
 	    --times=$(B)/tests/check-times --build='$(UNIT_BUILD)' \
 	    $(CHECK_FIRST:%=--first=%) $(CHECK_SCRIPTS) $(UNIT_TESTS)
 

@@ -32,20 +32,20 @@ fuzz-pagerefs: tests/fuzz/fuzz-pagerefs.c vm/report/pagesim.c vm/report/pagerefs
 
 # The suite's two parts.  make check runs every script but the slow ones
 # and every unit-test program; make check-slow runs the slow ones: t0010's
-# two clean parallel builds, the fuzzing scripts and the engine's random
-# programs at their long length (make check runs those at their short
-# length).  CI runs both.
-SLOW_ONLY     := tests/t0010-parallel-build.sh
+# two clean parallel builds, t7010's class of 45 graded, and the fuzzing
+# scripts and the engine's random programs at their long length (make
+# check runs those at their short length).  CI runs both.
+SLOW_ONLY     := tests/t0010-parallel-build.sh tests/t7010-impgrade-class.sh
 SLOW_FUZZ     := tests/t9200-fuzz-inputs.sh
 SLOW_SCRIPTS  := $(SLOW_ONLY) $(SLOW_FUZZ)
-# the engine's random programs, 120 seeds in make check, more here
+# the engine's random programs: 40 seeds in make check, 1,500 here
 SLOW_UNITS    := $(B)/tests/t-vm-random
 SLOW_ENV      := IMP_FUZZ_COUNT=100 IMP_RANDOM_COUNT=1500
 CHECK_SCRIPTS := $(filter-out $(SLOW_ONLY),$(sort $(wildcard tests/t[0-9]*.sh)))
 # The longest scripts of make check, longest first: they start first when
 # there is no earlier run's $(B)/tests/check-times to order by, so that
-# the two jobs end together.
-CHECK_FIRST   := tests/t7000-impgrade.sh tests/t5020-exercises-monitors.sh tests/t7010-impgrade-class.sh \
+# the jobs end together.
+CHECK_FIRST   := tests/t7000-impgrade.sh tests/t5020-exercises-monitors.sh \
                  tests/t4835-monitor-seeds.sh tests/t4750-reorder.sh \
                  tests/t4700-paging.sh tests/t9200-fuzz-inputs.sh \
                  tests/t4755-reorder-data.sh tests/t1165-impas-macro-limits.sh \
