@@ -267,7 +267,9 @@ static void make(uint32_t seed, struct program *p)
     struct rng x = { UINT64_C(0xd1b54a32d192ed03) * (seed + 1) };
     if (below(&x, 4) == 0) {
         p->psw |= VM_PSW_PER;
-        p->cr9 = (1 + below(&x, 31)) << 27 | below(&x, 0x10000);
+        uint32_t events = 1 + below(&x, 31);    /* (one draw a statement: the same */
+        uint32_t masks = below(&x, 0x10000);    /*  order from every compiler) */
+        p->cr9 = events << 27 | masks;
         p->cr10 = below(&x, 2) ? CODE + below(&x, CODE_END - CODE) : below(&x, RSTORAGE);
         p->cr11 = below(&x, 4) ? p->cr10 + below(&x, 0x2000) : below(&x, RSTORAGE);
     }
@@ -345,6 +347,7 @@ static void setup_machine(struct vm *vm, const struct machine *mc)
 /* What a paged machine's tasks did, beside what take() keeps. */
 struct tasks {
     uint64_t traced;            /* bytes of the instructions traced (not compared here) */
+    uint64_t breaks, watches;   /* the run's breakpoint and watchpoint stops (nor these) */
     struct vm_hpm_stats hpm[VM_HPM_COUNT];      /* each monitor's events, entries, cost */
     struct vm_paging_stats ps;
     struct vm_task_info ti[NTASKS];
@@ -390,15 +393,12 @@ static int same_tasks(const struct tasks *a, const struct tasks *b)
     return ok;
 }
 
-/* What the observing runs saw, over all seeds. */
-static uint64_t observed_stops, observed_bytes;
-
 /* Beside the fixture's five: runs that observe and must change nothing --
- * with breakpoints at four instructions of the program, with two
- * watchpoints on the data (each resumed at once), and with an
- * instruction trace of half the program -- in the fast loop, and in the
- * reference loop (a microword trace too), which must trace the same
- * instructions. */
+ * with breakpoints at the program's first instruction and three others,
+ * with two watchpoints on the data most operands reach (each resumed at
+ * once), and with an instruction trace of half the program -- in the
+ * fast loop, and in the reference loop (a microword trace too), which
+ * must trace the same instructions. */
 enum { BREAKS = NMODES, WATCHED, TRACED, TRACED_OBS, NRMODES };
 static const char *run_name(int m)
 {
@@ -420,13 +420,18 @@ static void observe(struct vm *vm, const struct machine *mc, int m, struct vm_tr
 {
     struct rng r = { UINT64_C(0xbf58476d1ce4e5b9) * (mc->task[0].n + 1) };
     const struct program *p = &mc->task[0];
-    if (m == BREAKS)
-        for (unsigned i = 0; i < 4 && p->n; i++)
+    if (m == BREAKS) {
+        vm_set_breakpoint(vm, CODE);    /* every pass of the program's loop */
+        for (unsigned i = 0; i < 3 && p->n; i++)
             vm_set_breakpoint(vm, p->starts[below(&r, p->n)]);
+    }
     if (m == WATCHED)
-        for (unsigned i = 0; i < 2; i++)
-            vm_set_watchpoint(vm, DATA + 0x1000 + below(&r, 0x6000), 1 + below(&r, 64),
-                              1 + below(&r, 3));
+        for (unsigned i = 0; i < 2; i++) {
+            uint32_t base = below(&r, 2) ? DATA + 0x1000 : DATA + 0x6000;  /* R12, R13 */
+            uint32_t at = base + below(&r, 256);
+            uint32_t len = 1 + below(&r, 64);
+            vm_set_watchpoint(vm, at, len, 1 + below(&r, 3));
+        }
     if (m == TRACED || m == TRACED_OBS) {
         memset(tr, 0, sizeof *tr);
         tr->ctx = traced;
@@ -469,7 +474,7 @@ static void run_to(const struct machine *mc, int m, uint64_t limit, struct snap 
     enum vm_status st;
     setup_machine(vm, mc);
     struct vm_trace otr;
-    uint64_t traced = 0;
+    uint64_t traced = 0, breaks = 0, watches = 0;
     observe(vm, mc, m, &otr, &traced);
     switch (m) {
     case BREAKS: case WATCHED: case TRACED: case TRACED_OBS:
@@ -482,9 +487,9 @@ static void run_to(const struct machine *mc, int m, uint64_t limit, struct snap 
             st = vm_run(vm, limit - done);
             if (st != VM_BREAKPOINT && st != VM_WATCHPOINT)
                 break;
-            observed_stops++;
+            breaks += st == VM_BREAKPOINT;
+            watches += st == VM_WATCHPOINT;
         }
-        observed_bytes += traced;
         break;
     case OBSERVED: {
         struct vm_trace tr = { .micro = no_stop };
@@ -524,6 +529,8 @@ static void run_to(const struct machine *mc, int m, uint64_t limit, struct snap 
     if (t) {
         take_tasks(vm, mc, t);
         t->traced = traced;
+        t->breaks = breaks;
+        t->watches = watches;
     }
     vm_free(vm);
 }
@@ -630,6 +637,7 @@ struct tally {
     uint64_t ops[512];          /* instructions run, by opcode */
     unsigned paged, tasks, per; /* paged machines, programs, programs with PER */
     unsigned mon;               /* programs with monitors */
+    uint64_t breaks, watches, traced;   /* what the observing runs saw */
     uint64_t mon_events;        /* their samples, ticks and records */
 };
 
@@ -657,6 +665,9 @@ static void one(uint32_t seed, struct machine *mc, struct tally *t, int verbose)
     for (int m = OBSERVED; m < NRMODES; m++) {
         run_to(mc, m, RLIMIT, &s, &stasks, smem);
         traced[m] = stasks.traced;
+        t->traced += stasks.traced;
+        t->breaks += stasks.breaks;
+        t->watches += stasks.watches;
         struct snap *ref = &fast;
         struct tasks *reft = &ftasks;
         uint8_t *refmem = fmem;
@@ -744,16 +755,17 @@ int main(void)
     for (unsigned i = 0; i < 512; i++)
         distinct += t.ops[i] != 0;
     printf("\n# %u opcodes ran; %" PRIu64 " interruptions resumed (LPSW); %u machines paged, "
-           "%u programs, %u with PER, %u with monitors (%" PRIu64 " samples, ticks and records); %" PRIu64 " breakpoint and watchpoint stops, %" PRIu64
-           " bytes traced\n", distinct, t.ops[0x82], t.paged, t.tasks, t.per, t.mon, t.mon_events, observed_stops,
-           observed_bytes);
+           "%u programs, %u with PER, %u with monitors (%" PRIu64 " samples, ticks and "
+           "records); %" PRIu64 " breakpoint and %" PRIu64 " watchpoint stops, %" PRIu64
+           " bytes traced\n", distinct, t.ops[0x82], t.paged, t.tasks, t.per, t.mon,
+           t.mon_events, t.breaks, t.watches, t.traced);
     check(t.status[VM_CYCLE_LIMIT] > 0);
     check(t.insns > (uint64_t)n * 1000);
     if (n >= 40) {              /* the seeds of make check and more */
         check(distinct >= 100);
         check(t.ops[0x82] > 0 && t.ops[0x82] < t.insns / 3);
         check(t.paged > 0 && t.tasks > n && t.per > 0 && t.mon > 0 && t.mon_events > 1000);
-        check(observed_stops > 200 && observed_bytes > 5000);
+        check(t.breaks > 50 && t.watches > 20 && t.traced > 5000);
     }
     return tap_done();
 }
