@@ -4,7 +4,7 @@
 set -eu
 PKGS="build-essential clang make flex bison perl libreadline-dev libncurses-dev
       binutils-s390x-linux-gnu hercules qemu-user tmux man-db groff-base valgrind
-      unzip zip parallel"
+      unzip zip parallel python3"
 missing=
 for p in $PKGS; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||
