@@ -177,22 +177,19 @@ static int ss_length(struct assembler *as, const struct operand *o, const struct
     return 0;
 }
 
-/* MVC, CLC and the other one-length SS instructions with no length
- * written take it from operand 1; a shorter literal as operand 2 then
- * lends the bytes after it in the pool (CLC CARD,=C'EOF' compares 80). */
+/* MVC, CLC and the other instructions whose operand 2 is as long as
+ * operand 1 (F_LEN2), with no length written, take it from operand 1; a
+ * shorter literal as operand 2 then lends the bytes after it in the pool
+ * (CLC CARD,=C'EOF' compares 80). */
 static void literal_short(struct assembler *as, const struct isa_insn *in,
                           const struct operand *o, const struct addrres *a1)
 {
-    static const char *const names[] = { "MVC", "CLC", "NC", "OC", "XC", "MVN", "MVZ" };
     const struct expr *l = o[1].d;
-    if (a1->len >= 0 || !l || l->kind != EX_LIT || o[1].a || o[1].b)
+    if (!(in->flags & F_LEN2) || a1->len >= 0 || !l || l->kind != EX_LIT || o[1].a || o[1].b)
         return;
-    int known = 0;
-    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
-        known |= !strcmp(in->name, names[i]);
     int64_t len = expr_lenattr(as, o[0].d);
     const struct literal *lit = as->lits[as->lits[l->num]->canon];
-    if (!known || len <= 0 || (uint32_t)len <= lit->dc->total)
+    if (len <= 0 || (uint32_t)len <= lit->dc->total)
         return;
     const char *what = o[0].d->kind == EX_SYM ? o[0].d->name : "operand 1";
     stmt_msg(as, as->curstmt, DIAG_WARNING, l->col,

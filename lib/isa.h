@@ -82,6 +82,8 @@ enum isa_flag {
     F_BRANCH = 1 << 4,  /* may change the instruction address */
     F_BARE   = 1 << 5,  /* RX-SS: may be written with no operands (all fields 0) */
     F_STORES = 1 << 6,  /* stores into its first storage operand (ST, MVC, AP, XREAD) */
+    F_LEN2   = 1 << 7,  /* SS: operand 2 is as long as operand 1, byte for byte (MVC, CLC,
+                           NC, OC, XC, MVN, MVZ; not TR's table nor ED's source) */
 };
 
 struct isa_insn {
